@@ -1,0 +1,124 @@
+/// How one pixel format packs, unpacks and blends. The rasterizer is generic over a codec,
+/// so each format gets its own specialised inner loops (no per-pixel format switch).
+///
+/// Alpha values `alpha` are on the 0…256 scale: 256 means "replace", 0 "keep".
+public protocol PixelCodec {
+    associatedtype Storage: FixedWidthInteger & UnsignedInteger
+    static var format: PixelFormat { get }
+    /// An opaque colour, rounded to the nearest representable value.
+    static func pack(_ color: Color) -> Storage
+    static func unpack(_ pixel: Storage) -> Color
+    /// `color` (its own alpha already folded into `alpha`) over `pixel`.
+    static func blend(_ color: Color, alpha: UInt32, over pixel: Storage) -> Storage
+    /// Gradient colour with 8 fraction bits per channel, ordered-dithered where the format
+    /// has fewer than 8 bits per channel.
+    static func packDithered(_ color: WideColor, x: Int32, y: Int32) -> Storage
+    static func blendDithered(_ color: WideColor, alpha: UInt32, over pixel: Storage, x: Int32, y: Int32) -> Storage
+}
+
+/// The effective 0…256 alpha of a colour with straight alpha `a` at coverage `coverage`.
+@inlinable @inline(__always)
+func effectiveAlpha(_ a: UInt8, coverage: UInt32) -> UInt32 {
+    let a256 = UInt32(a) + UInt32(a >> 7)
+    return (a256 * coverage + 128) >> 8
+}
+
+/// XRGB8888 and ARGB8888 share one codec: blending premultiplied ARGB with an opaque
+/// source colour is the same four-channel lerp, and XRGB ignores the fourth channel.
+public enum ARGB32Codec: PixelCodec {
+    public typealias Storage = UInt32
+    public static var format: PixelFormat { .argb8888 }
+
+    @inlinable public static func pack(_ c: Color) -> UInt32 {
+        0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+    }
+
+    @inlinable public static func unpack(_ p: UInt32) -> Color {
+        Color(argb: p)
+    }
+
+    @inlinable @inline(__always)
+    public static func blend(_ c: Color, alpha: UInt32, over p: UInt32) -> UInt32 {
+        lerp(pack(c), p, alpha)
+    }
+
+    /// Two channels per multiply: (src·α + dst·(256−α) + 128) / 256 on 0x00FF00FF lanes;
+    /// each 16-bit lane peaks at 0xFF80, so lanes never carry into each other.
+    @inlinable @inline(__always)
+    static func lerp(_ s: UInt32, _ d: UInt32, _ alpha: UInt32) -> UInt32 {
+        let inverse = 256 &- alpha
+        let rb = ((s & 0x00FF_00FF) &* alpha &+ (d & 0x00FF_00FF) &* inverse &+ 0x0080_0080) >> 8
+        let ag = ((s >> 8) & 0x00FF_00FF) &* alpha &+ ((d >> 8) & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        return (rb & 0x00FF_00FF) | (ag & 0xFF00_FF00)
+    }
+
+    @inlinable public static func packDithered(_ c: WideColor, x: Int32, y: Int32) -> UInt32 {
+        pack(c.rounded)
+    }
+
+    @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt32, x: Int32, y: Int32) -> UInt32 {
+        lerp(pack(c.rounded), p, alpha)
+    }
+}
+
+/// RGB565, little-endian.
+public enum RGB565Codec: PixelCodec {
+    public typealias Storage = UInt16
+    public static var format: PixelFormat { .rgb565 }
+
+    @inlinable public static func pack(_ c: Color) -> UInt16 {
+        // Round to nearest: x·31/255 and x·63/255.
+        let r = (UInt32(c.r) &* 249 &+ 1014) >> 11
+        let g = (UInt32(c.g) &* 253 &+ 505) >> 10
+        let b = (UInt32(c.b) &* 249 &+ 1014) >> 11
+        return UInt16(truncatingIfNeeded: r << 11 | g << 5 | b)
+    }
+
+    @inlinable public static func unpack(_ p: UInt16) -> Color {
+        let r = UInt8(truncatingIfNeeded: p >> 11), g = UInt8(truncatingIfNeeded: (p >> 5) & 63), b = UInt8(truncatingIfNeeded: p & 31)
+        return Color(r: r << 3 | r >> 2, g: g << 2 | g >> 4, b: b << 3 | b >> 2)
+    }
+
+    @inlinable @inline(__always)
+    public static func blend(_ c: Color, alpha: UInt32, over p: UInt16) -> UInt16 {
+        if alpha >= 256 { return pack(c) }
+        let d = unpack(p)
+        let inverse = 256 - alpha
+        @inline(__always) func mix(_ s: UInt8, _ t: UInt8) -> UInt8 {
+            UInt8(truncatingIfNeeded: (UInt32(s) &* alpha &+ UInt32(t) &* inverse &+ 128) >> 8)
+        }
+        return pack(Color(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b)))
+    }
+
+    @inlinable public static func packDithered(_ c: WideColor, x: Int32, y: Int32) -> UInt16 {
+        let t = OrderedDither.threshold(x: x, y: y)
+        return UInt16(truncatingIfNeeded: OrderedDither.quantize(c.r, levels: 31, threshold: t) << 11
+            | OrderedDither.quantize(c.g, levels: 63, threshold: t) << 5
+            | OrderedDither.quantize(c.b, levels: 31, threshold: t))
+    }
+
+    @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt16, x: Int32, y: Int32) -> UInt16 {
+        let d = unpack(p)
+        let inverse = Int32(256 - Swift.min(alpha, 256)), a = Int32(Swift.min(alpha, 256))
+        @inline(__always) func mix(_ s: Int32, _ t: UInt8) -> Int32 { (s * a + (Int32(t) << 8) * inverse) >> 8 }
+        return packDithered(WideColor(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b), a: 65280), x: x, y: y)
+    }
+}
+
+/// RGB565 with its bytes swapped, as SPI panels take it.
+public enum RGB565SwappedCodec: PixelCodec {
+    public typealias Storage = UInt16
+    public static var format: PixelFormat { .rgb565Swapped }
+
+    @inlinable public static func pack(_ c: Color) -> UInt16 { RGB565Codec.pack(c).byteSwapped }
+    @inlinable public static func unpack(_ p: UInt16) -> Color { RGB565Codec.unpack(p.byteSwapped) }
+    @inlinable public static func blend(_ c: Color, alpha: UInt32, over p: UInt16) -> UInt16 {
+        RGB565Codec.blend(c, alpha: alpha, over: p.byteSwapped).byteSwapped
+    }
+    @inlinable public static func packDithered(_ c: WideColor, x: Int32, y: Int32) -> UInt16 {
+        RGB565Codec.packDithered(c, x: x, y: y).byteSwapped
+    }
+    @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt16, x: Int32, y: Int32) -> UInt16 {
+        RGB565Codec.blendDithered(c, alpha: alpha, over: p.byteSwapped, x: x, y: y).byteSwapped
+    }
+}

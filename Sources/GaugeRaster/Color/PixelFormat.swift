@@ -1,0 +1,33 @@
+/// The pixel layouts a `Surface` can hold. All are little-endian in memory, as Linux
+/// framebuffers on the Pi are, except `rgb565Swapped`, the big-endian order that SPI
+/// panels (MIPI DBI) expect on the wire.
+public enum PixelFormat: UInt8, Sendable, CaseIterable {
+    /// 32 bpp, 0xXXRRGGBB; the X byte is ignored on scan-out.
+    case xrgb8888
+    /// 32 bpp, 0xAARRGGBB, premultiplied alpha (DRM's convention for blended planes).
+    case argb8888
+    /// 16 bpp, RRRRRGGGGGGBBBBB, little-endian.
+    case rgb565
+    /// 16 bpp RGB565 with its two bytes swapped (big-endian), for SPI panels.
+    case rgb565Swapped
+
+    public var bytesPerPixel: Int32 {
+        switch self {
+        case .xrgb8888, .argb8888: return 4
+        case .rgb565, .rgb565Swapped: return 2
+        }
+    }
+
+    /// The DRM fourcc-style name, e.g. "XRGB8888".
+    public var name: StaticString {
+        switch self {
+        case .xrgb8888: return "XRGB8888"
+        case .argb8888: return "ARGB8888"
+        case .rgb565: return "RGB565"
+        case .rgb565Swapped: return "RGB565-BE"
+        }
+    }
+
+    /// Whether the format keeps an alpha channel worth exporting.
+    public var hasAlpha: Bool { self == .argb8888 }
+}

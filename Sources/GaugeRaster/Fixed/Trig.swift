@@ -1,0 +1,62 @@
+/// Fixed-point trigonometry from the committed tables in `TrigTables.swift`.
+/// Results are Q16 (65536 = 1.0); linear interpolation between table entries keeps the
+/// error under one unit of Q16, and every CPU computes the same bits.
+public enum Trig {
+    public static let one: Int32 = 1 << 16
+
+    /// sin(angle) in Q16.
+    @inlinable
+    public static func sin(_ angle: Angle) -> Int32 {
+        let a = angle.raw & 0xFFFF
+        let quadrant = a >> 14
+        var within = a & 0x3FFF
+        if quadrant & 1 == 1 { within = 0x4000 - within }
+        let value = quarterSine(within)
+        return quadrant >= 2 ? -value : value
+    }
+
+    /// cos(angle) in Q16.
+    @inlinable
+    public static func cos(_ angle: Angle) -> Int32 {
+        sin(Angle(raw: (angle.raw & 0xFFFF) &+ 0x4000))
+    }
+
+    /// sin of an angle within a quarter turn (0…16384 units).
+    @usableFromInline
+    static func quarterSine(_ within: Int32) -> Int32 {
+        let index = Int(within >> 6)
+        let fraction = within & 63
+        let low = quarterSineTable[index]
+        if fraction == 0 { return low }
+        let high = quarterSineTable[index + 1]
+        return low + (((high - low) * fraction + 32) >> 6)
+    }
+
+    /// The angle of the vector (dx, dy) in screen convention (clockwise from +x, y down),
+    /// 0 ..< 65536. (0, 0) gives 0. Inputs up to ±2^30 are exact.
+    @inlinable
+    public static func atan2(_ dy: Int32, _ dx: Int32) -> Angle {
+        let ax = UInt64(dx.magnitude), ay = UInt64(dy.magnitude)
+        if ax == 0 && ay == 0 { return .zero }
+        var a: Int32
+        if ay <= ax {
+            a = arctangentOfRatio(UInt32((ay << 16) / ax))
+        } else {
+            a = 0x4000 - arctangentOfRatio(UInt32((ax << 16) / ay))
+        }
+        if dx < 0 { a = 0x8000 - a }
+        if dy < 0 { a = 0x10000 - a }
+        return Angle(raw: a & 0xFFFF)
+    }
+
+    /// atan(ratio) for a Q16 ratio in 0…1, as a binary angle.
+    @usableFromInline
+    static func arctangentOfRatio(_ ratio: UInt32) -> Int32 {
+        let index = Int(ratio >> 8)
+        let fraction = Int32(ratio & 0xFF)
+        let low = arctangentTable[index]
+        if fraction == 0 { return low }
+        let high = arctangentTable[index + 1]
+        return low + (((high - low) * fraction + 128) >> 8)
+    }
+}

@@ -1,0 +1,68 @@
+/// What fills a shape: a solid colour or a gradient.
+public enum Paint: Sendable {
+    case solid(Color)
+    /// A gradient along a line; colours are clamped beyond its ends.
+    case linear(LinearGradient)
+    /// A gradient along an arc around a centre (e.g. green → red along a dial's sweep).
+    case conic(ConicGradient)
+}
+
+/// A colour at a position along a gradient, 0 … 65536 (Q16; 65536 = the end).
+public struct GradientStop: Sendable, Hashable {
+    public var color: Color
+    public var position: Int32
+
+    public init(_ color: Color, position: Int32) {
+        self.color = color
+        self.position = Swift.min(Swift.max(position, 0), 65536)
+    }
+
+    /// Position as a fraction 0…1 (NaN → 0).
+    public init(_ color: Color, at fraction: Double) {
+        let f = fraction.isNaN ? 0 : Swift.min(Swift.max(fraction, 0), 1)
+        self.init(color, position: Int32(roundingHalfAwayFromZero: f * 65536))
+    }
+}
+
+/// Colour stops sorted by position, with the reciprocal of each segment's length so that
+/// looking up a colour needs no division per pixel.
+public struct ColorRamp: Sendable {
+    @usableFromInline let stops: [GradientStop]
+    @usableFromInline let inverseSpans: [Int64]
+
+    /// Stops are sorted; none gives transparent black, one gives a solid colour.
+    public init(_ stops: [GradientStop]) {
+        let sorted = stops.sorted { $0.position < $1.position }
+        self.stops = sorted.isEmpty ? [GradientStop(.clear, position: 0)] : sorted
+        var inverse: [Int64] = []
+        for i in 0..<Swift.max(self.stops.count - 1, 0) {
+            let span = Int64(self.stops[i + 1].position - self.stops[i].position)
+            inverse.append(span > 0 ? (Int64(1) << 32) / span : 0)
+        }
+        inverseSpans = inverse
+    }
+
+    /// Evenly spaced colours.
+    public init(evenly colors: [Color]) {
+        let n = Int32(colors.count)
+        var stops: [GradientStop] = []
+        for (i, c) in colors.enumerated() {
+            stops.append(GradientStop(c, position: n > 1 ? Int32(i) * 65536 / (n - 1) : 0))
+        }
+        self.init(stops)
+    }
+
+    /// The colour at `t` (Q16, clamped to 0…65536), 8 fraction bits per channel.
+    @inlinable public func color(at t: Int32) -> WideColor {
+        if t <= stops[0].position { return WideColor(stops[0].color) }
+        let last = stops.count - 1
+        if t >= stops[last].position { return WideColor(stops[last].color) }
+        var i = 0
+        while i < last - 1 && t >= stops[i + 1].position { i += 1 }
+        let local = Int32((Int64(t - stops[i].position) * inverseSpans[i]) >> 16)
+        return mixWide(stops[i].color, stops[i + 1].color, Swift.min(local, 65536))
+    }
+
+    /// Whether every stop is opaque (so spans can be stored without reading the surface).
+    public var isOpaque: Bool { stops.allSatisfy { $0.color.a == 255 } }
+}

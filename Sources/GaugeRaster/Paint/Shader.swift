@@ -1,0 +1,63 @@
+/// A paint prepared for the rasterizer: fills full spans and blends edge pixels of one
+/// row, specialised per pixel codec.
+protocol Shader {
+    func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type)
+    func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type)
+}
+
+/// One colour everywhere.
+struct SolidShader: Shader {
+    let color: Color
+    init(_ color: Color) { self.color = color }
+
+    @inline(__always)
+    func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
+        if color.a == 255 {
+            (row + Int(x0)).update(repeating: C.pack(color), count: Int(x1 - x0))
+        } else {
+            let alpha = effectiveAlpha(color.a, coverage: 256)
+            for x in Int(x0)..<Int(x1) { row[x] = C.blend(color, alpha: alpha, over: row[x]) }
+        }
+    }
+
+    @inline(__always)
+    func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
+        row[Int(x)] = C.blend(color, alpha: effectiveAlpha(color.a, coverage: coverage), over: row[Int(x)])
+    }
+}
+
+/// Where a gradient is sampled: a parameter t (Q16) per pixel centre.
+protocol GradientGeometry {
+    var ramp: ColorRamp { get }
+    func parameter(x: Int32, y: Int32) -> Int32
+}
+
+extension LinearGradient: GradientGeometry {}
+extension ConicGradient: GradientGeometry {}
+
+/// A gradient: colours with 8 fraction bits, ordered-dithered into RGB565.
+struct GradientShader<G: GradientGeometry>: Shader {
+    let geometry: G
+    let opaque: Bool
+    init(_ geometry: G) { self.geometry = geometry; opaque = geometry.ramp.isOpaque }
+
+    @inline(__always)
+    func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
+        var x = x0
+        while x < x1 {
+            let c = geometry.ramp.color(at: geometry.parameter(x: x, y: y))
+            if opaque {
+                row[Int(x)] = C.packDithered(c, x: x, y: y)
+            } else {
+                row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: 256), over: row[Int(x)], x: x, y: y)
+            }
+            x += 1
+        }
+    }
+
+    @inline(__always)
+    func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
+        let c = geometry.ramp.color(at: geometry.parameter(x: x, y: y))
+        row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: coverage), over: row[Int(x)], x: x, y: y)
+    }
+}

@@ -1,0 +1,117 @@
+/// Anti-aliased primitives. Sizes are clamped to ±`Fixed.limit`; zero, negative or
+/// degenerate sizes draw nothing; nothing here traps on any input.
+extension Canvas {
+    /// A rectangle with fractional edges: edge pixels get their exact area coverage.
+    public func fill(_ rect: Rect, paint: Paint) {
+        guard !rect.isEmpty else { return }
+        draw(rectangle(rect), paint: paint)
+    }
+
+    /// A filled circle.
+    public func fillDisc(centre: Point, radius: Fixed, paint: Paint) {
+        draw(RingShape(centre: centre, outer: radius, inner: .zero), paint: paint)
+    }
+
+    /// A full ring between `radius` (outer edge) and `radius − thickness`.
+    public func strokeRing(centre: Point, radius: Fixed, thickness: Fixed, paint: Paint) {
+        guard thickness.raw > 0 else { return }
+        draw(RingShape(centre: centre, outer: radius, inner: radius - thickness), paint: paint)
+    }
+
+    /// An annular arc: outer edge at `radius`, `thickness` inwards, from `start` sweeping
+    /// `sweep` (clockwise when positive; a sweep of a full turn or more is the whole ring).
+    public func strokeArc(centre: Point, radius: Fixed, thickness: Fixed, start: Angle, sweep: Angle,
+                          cap: LineCap = .butt, paint: Paint) {
+        guard thickness.raw > 0, radius.raw > 0 else { return }
+        let t = Fixed(raw: Swift.min(thickness.raw, radius.raw))
+        let ring = RingShape(centre: centre, outer: radius, inner: radius - t)
+        let magnitude = sweep.raw.magnitude
+        if magnitude >= UInt32(Angle.unitsPerTurn) { draw(ring, paint: paint); return }
+        // Round caps: discs of half the thickness on the arc's mid-line at both ends.
+        let capRadius = t.halved
+        let mid = radius - capRadius
+        let capA = RingShape(centre: Point(centre: centre, radius: mid, angle: start), outer: capRadius, inner: .zero)
+        let capB = RingShape(centre: Point(centre: centre, radius: mid, angle: start + sweep), outer: capRadius, inner: .zero)
+        if magnitude == 0 {
+            if cap == .round { draw(capA, paint: paint) }
+            return
+        }
+        let arc = Intersection(ring, WedgeShape(centre: centre, start: start, sweep: sweep, bounds: ring.bounds))
+        switch cap {
+        case .butt: draw(arc, paint: paint)
+        case .round: draw(Union(arc, Union(capA, capB)), paint: paint)
+        }
+    }
+
+    /// A straight stroke of `width` from `a` to `b`.
+    public func strokeLine(from a: Point, to b: Point, width: Fixed, cap: LineCap = .butt, paint: Paint) {
+        guard width.raw > 0 else { return }
+        let half = width.halved
+        let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
+        let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
+        let endA = RingShape(centre: a, outer: half, inner: .zero)
+        guard length > 0 else {
+            if cap == .round { draw(endA, paint: paint) }
+            return
+        }
+        // Offset of the stroke's sides from its centre line.
+        let ox = Fixed(clampingRaw: (-dy * Int64(half.raw)) / length)
+        let oy = Fixed(clampingRaw: (dx * Int64(half.raw)) / length)
+        let body = ConvexPolygonShape([
+            Point(x: a.x + ox, y: a.y + oy), Point(x: b.x + ox, y: b.y + oy),
+            Point(x: b.x - ox, y: b.y - oy), Point(x: a.x - ox, y: a.y - oy),
+        ])
+        switch cap {
+        case .butt: draw(body, paint: paint)
+        case .round: draw(Union(body, Union(endA, RingShape(centre: b, outer: half, inner: .zero))), paint: paint)
+        }
+    }
+
+    /// A convex polygon of 3…16 vertices in either winding (a tapered needle is four).
+    public func fillConvexPolygon(_ points: [Point], paint: Paint) {
+        draw(ConvexPolygonShape(points), paint: paint)
+    }
+
+    /// A rectangle with circular corners of `radius` (clamped to half the shorter side).
+    public func fillRoundedRect(_ rect: Rect, radius: Fixed, paint: Paint) {
+        guard !rect.isEmpty else { return }
+        let r = Fixed(raw: Swift.max(0, Swift.min(radius.raw, Swift.min(rect.width.raw, rect.height.raw) / 2)))
+        guard r.raw > 0 else { fill(rect, paint: paint); return }
+        let x0 = rect.x, y0 = rect.y, x1 = rect.maxX, y1 = rect.maxY
+        let across = rectangle(Rect(x: x0 + r, y: y0, width: rect.width - r * 2, height: rect.height))
+        let down = rectangle(Rect(x: x0, y: y0 + r, width: rect.width, height: rect.height - r * 2))
+        let corners = Union(
+            Union(RingShape(centre: Point(x: x0 + r, y: y0 + r), outer: r, inner: .zero),
+                  RingShape(centre: Point(x: x1 - r, y: y0 + r), outer: r, inner: .zero)),
+            Union(RingShape(centre: Point(x: x0 + r, y: y1 - r), outer: r, inner: .zero),
+                  RingShape(centre: Point(x: x1 - r, y: y1 - r), outer: r, inner: .zero)))
+        draw(Union(Union(across, down), corners), paint: paint)
+    }
+
+    private func rectangle(_ r: Rect) -> ConvexPolygonShape {
+        ConvexPolygonShape([Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
+                            Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)])
+    }
+
+    /// Rasterizes any shape with any paint into this canvas's format.
+    func draw<S: CoverageShape>(_ shape: S, paint: Paint) {
+        switch paint {
+        case .solid(let color):
+            guard color.a != 0 else { return }
+            draw(shape, shader: SolidShader(color))
+        case .linear(let gradient): draw(shape, shader: GradientShader(gradient))
+        case .conic(let gradient): draw(shape, shader: GradientShader(gradient))
+        }
+    }
+
+    func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) {
+        switch surface.format {
+        case .xrgb8888, .argb8888:
+            Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
+        case .rgb565:
+            Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
+        case .rgb565Swapped:
+            Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
+        }
+    }
+}

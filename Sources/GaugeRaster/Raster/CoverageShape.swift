@@ -1,0 +1,37 @@
+/// A shape the rasterizer can fill: per row, where it may cover and where it certainly
+/// covers fully, and the exact coverage (0…256) of any pixel, sampled at its centre.
+///
+/// Contract — what makes clipped draws identical to full draws:
+/// - `coverage(x:row:)` depends only on the pixel and the row, never on the clip;
+/// - pixels outside `spans.nonZero` have coverage 0, pixels inside `spans.full` have 256.
+protocol CoverageShape {
+    /// Per-row values computed once and reused for every pixel of the row.
+    associatedtype Row
+    /// Pixels that may be covered.
+    var bounds: IntRect { get }
+    func row(_ y: Int32, spans: inout RowSpans) -> Row
+    func coverage(x: Int32, row: Row) -> UInt32
+}
+
+/// Integer division rounding towards −∞ (Swift's `/` rounds towards zero).
+@inline(__always)
+func floorDivide(_ n: Int64, _ d: Int64) -> Int64 {
+    let q = n / d
+    return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
+}
+
+/// Integer division rounding towards +∞.
+@inline(__always)
+func ceilDivide(_ n: Int64, _ d: Int64) -> Int64 { -floorDivide(-n, d) }
+
+/// Clamps a 64-bit pixel index into the range rows and spans use.
+@inline(__always)
+@usableFromInline func clampedPixel(_ v: Int64) -> Int32 {
+    Int32(Swift.min(Swift.max(v, -(1 << 30)), 1 << 30))
+}
+
+/// Coverage from a signed distance in 1/256 px: a box filter across a straight edge.
+@inline(__always)
+func edgeCoverage(_ distance: Int64) -> UInt32 {
+    UInt32(Swift.min(Swift.max(distance + 128, 0), 256))
+}

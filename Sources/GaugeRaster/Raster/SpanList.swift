@@ -1,0 +1,86 @@
+/// A few disjoint, sorted, half-open pixel intervals [start, end) on one row.
+///
+/// Shapes describe each row with two of these: where coverage may be non-zero and where it
+/// is certainly full. The capacity is fixed (no allocation per row); should an operation
+/// need more, `nonZero` lists merge neighbours (still a superset) and `full` lists drop
+/// intervals (still a subset) — both only cost speed, never correctness.
+struct SpanList: Sendable {
+    static let capacity = 8
+    var starts = InlineArray<8, Int32>(repeating: 0)
+    var ends = InlineArray<8, Int32>(repeating: 0)
+    var count: Int = 0
+
+    init() {}
+
+    /// One interval (empty if `end <= start`).
+    init(_ start: Int32, _ end: Int32) {
+        if start < end { starts[0] = start; ends[0] = end; count = 1 }
+    }
+
+    /// Every pixel.
+    static var everything: SpanList { SpanList(-(1 << 30), 1 << 30) }
+
+    subscript(i: Int) -> (start: Int32, end: Int32) { (starts[i], ends[i]) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Appends an interval that lies after all existing ones. `superset` says what to do
+    /// when full: merge with the last interval (true) or drop it (false).
+    mutating func append(_ start: Int32, _ end: Int32, superset: Bool) {
+        guard start < end else { return }
+        if count > 0 && start <= ends[count - 1] {
+            ends[count - 1] = Swift.max(ends[count - 1], end)
+            return
+        }
+        if count == SpanList.capacity {
+            if superset { ends[count - 1] = end }
+            return
+        }
+        starts[count] = start; ends[count] = end; count += 1
+    }
+
+    /// Pixels in both lists.
+    func intersection(_ other: SpanList, superset: Bool) -> SpanList {
+        var out = SpanList()
+        var i = 0, j = 0
+        while i < count && j < other.count {
+            let s = Swift.max(starts[i], other.starts[j]), e = Swift.min(ends[i], other.ends[j])
+            out.append(s, e, superset: superset)
+            if ends[i] < other.ends[j] { i += 1 } else { j += 1 }
+        }
+        return out
+    }
+
+    /// Pixels in either list.
+    func union(_ other: SpanList, superset: Bool) -> SpanList {
+        var out = SpanList()
+        var i = 0, j = 0
+        while i < count || j < other.count {
+            let takeSelf = j >= other.count || (i < count && starts[i] <= other.starts[j])
+            if takeSelf { out.append(starts[i], ends[i], superset: superset); i += 1 }
+            else { out.append(other.starts[j], other.ends[j], superset: superset); j += 1 }
+        }
+        return out
+    }
+
+    /// Pixels in this list but not in [start, end).
+    func subtracting(_ start: Int32, _ end: Int32, superset: Bool) -> SpanList {
+        guard start < end else { return self }
+        var out = SpanList()
+        for i in 0..<count {
+            out.append(starts[i], Swift.min(ends[i], start), superset: superset)
+            out.append(Swift.max(starts[i], end), ends[i], superset: superset)
+        }
+        return out
+    }
+}
+
+/// What a shape says about one row.
+struct RowSpans: Sendable {
+    /// Pixels whose coverage may be non-zero; all others are certainly zero.
+    var nonZero = SpanList()
+    /// Pixels whose coverage is certainly full (256); a subset of `nonZero`.
+    var full = SpanList()
+    init() {}
+    init(nonZero: SpanList, full: SpanList) { self.nonZero = nonZero; self.full = full }
+}

@@ -1,0 +1,37 @@
+/// The side of a line through `origin` that its unit normal points to, anti-aliased:
+/// coverage `clamp(½ + distance)`. Polygons and arc ends are built from these.
+///
+/// The distance is linear in x along a row, so the pixels with coverage > 0 or = 256 form
+/// a half-line found by one exact integer division per row.
+struct HalfPlane: Sendable {
+    /// Unit normal in Q16.
+    let nx: Int64, ny: Int64
+    let ox: Int64, oy: Int64
+
+    init(origin: Point, normalX: Int64, normalY: Int64) {
+        ox = Int64(origin.x.raw); oy = Int64(origin.y.raw)
+        nx = normalX; ny = normalY
+    }
+
+    /// The distance × 2^16 at pixel x = 0 of row y; add `slope · x` for pixel x.
+    @inline(__always) func rowOffset(_ y: Int32) -> Int64 {
+        nx * (128 - ox) + ny * (Int64(y) * 256 + 128 - oy)
+    }
+    @inline(__always) var slope: Int64 { nx * 256 }
+
+    @inline(__always) func coverage(x: Int32, offset: Int64) -> UInt32 {
+        edgeCoverage((slope * Int64(x) + offset) >> 16)
+    }
+
+    /// Pixels of the row whose scaled distance `slope·x + offset` is ≥ `threshold`.
+    @inline(__always) func pixels(atLeast threshold: Int64, offset: Int64) -> SpanList {
+        let a = slope, need = threshold - offset
+        if a == 0 { return need <= 0 ? .everything : SpanList() }
+        if a > 0 { return SpanList(clampedPixel(ceilDivide(need, a)), 1 << 30) }
+        return SpanList(-(1 << 30), clampedPixel(floorDivide(need, a) + 1))
+    }
+
+    /// Coverage > 0 ⟺ distance ≥ −127/256; = 256 ⟺ distance ≥ 128/256 (distances in 2^-16 units of 1/256 px).
+    static let anyThreshold: Int64 = -127 << 16
+    static let fullThreshold: Int64 = 128 << 16
+}

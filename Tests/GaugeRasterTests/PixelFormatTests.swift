@@ -1,0 +1,56 @@
+import Testing
+@testable import GaugeRaster
+
+@Suite struct PixelFormatTests {
+    @Test func rgb565RoundTripsItsOwnColours() {
+        for v in 0...0xFFFF {
+            let p = UInt16(v)
+            #expect(RGB565Codec.pack(RGB565Codec.unpack(p)) == p)
+            #expect(RGB565SwappedCodec.pack(RGB565Codec.unpack(p)) == p.byteSwapped)
+        }
+        #expect(RGB565Codec.pack(Color(rgb: 0xFFFFFF)) == 0xFFFF)
+        #expect(RGB565Codec.pack(Color(rgb: 0xFF0000)) == 0xF800)
+        #expect(RGB565Codec.unpack(0x07E0) == Color(rgb: 0x00FF00))
+    }
+
+    @Test func blendingEndpoints() {
+        let c = Color(rgb: 0x3080F0), d: UInt32 = 0xFF10_2030
+        #expect(ARGB32Codec.blend(c, alpha: 256, over: d) == 0xFF30_80F0)
+        #expect(ARGB32Codec.blend(c, alpha: 0, over: d) == d)
+        #expect(ARGB32Codec.blend(Color(rgb: 0xFFFFFF), alpha: 128, over: 0xFF00_0000) == 0xFF80_8080)
+        #expect(RGB565Codec.blend(c, alpha: 0, over: 0x1234) == 0x1234)
+        #expect(RGB565Codec.blend(c, alpha: 256, over: 0x1234) == RGB565Codec.pack(c))
+        #expect(effectiveAlpha(255, coverage: 256) == 256 && effectiveAlpha(0, coverage: 256) == 0)
+    }
+
+    @Test func argbIsPremultipliedSourceOver() throws {
+        let s = try Surface(width: 2, height: 1, format: .argb8888)
+        let c = Canvas(s)
+        c.clear(.clear)
+        c.fill(IntRect(x: 0, y: 0, width: 1, height: 1), color: Color(r: 255, g: 0, b: 0, a: 128))
+        #expect(s.rawPixel(x: 0, y: 0) == 0x8080_0000)   // premultiplied half red
+        #expect(s.color(x: 0, y: 0) == Color(r: 255, g: 0, b: 0, a: 128))
+        #expect(s.rawPixel(x: 1, y: 0) == 0)
+    }
+
+    @Test func swappedSurfaceIsByteSwappedRGB565() throws {
+        for scene in TestCard.scenes.prefix(3) {
+            let a = try scene.render(format: .rgb565), b = try scene.render(format: .rgb565Swapped)
+            for y in 0..<a.height { for x in 0..<a.width {
+                #expect(UInt16(a.rawPixel(x: x, y: y)!).byteSwapped == UInt16(b.rawPixel(x: x, y: y)!))
+            } }
+        }
+    }
+
+    @Test func ditherThresholdsAreTheBayerMatrix() {
+        let bayer: [Int32] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+        for y in Int32(0)..<4 { for x in Int32(0)..<4 { #expect(OrderedDither.threshold(x: x, y: y) == bayer[Int(y * 4 + x)]) } }
+        // Dithering preserves the mean: 16 pixels of a level between two RGB565 steps.
+        let level: Int32 = (100 << 8) + 77
+        var sum: Int32 = 0
+        for y in Int32(0)..<4 { for x in Int32(0)..<4 { sum += OrderedDither.quantize(level, levels: 31, threshold: OrderedDither.threshold(x: x, y: y)) } }
+        let mean = Double(sum) / 16, exact = Double(level) / 65280 * 31
+        #expect(abs(mean - exact) < 1.0 / 16 + 0.01)
+        #expect(OrderedDither.quantize(65280, levels: 31, threshold: 15) == 31 && OrderedDither.quantize(0, levels: 63, threshold: 15) == 0)
+    }
+}

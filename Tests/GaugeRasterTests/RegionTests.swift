@@ -1,0 +1,71 @@
+import Testing
+@testable import GaugeRaster
+
+/// Region algebra checked against a plain pixel-set model on a small grid.
+@Suite struct RegionTests {
+    static let grid: Int32 = 40
+
+    func randomRect(_ rng: inout SplitMix) -> IntRect {
+        let x = Int32.random(in: -5...Self.grid, using: &rng), y = Int32.random(in: -5...Self.grid, using: &rng)
+        return IntRect(x: x, y: y, width: Int32.random(in: -2...18, using: &rng), height: Int32.random(in: -2...18, using: &rng))
+    }
+
+    func pixels(_ r: Region) -> Set<Int32> {
+        var set = Set<Int32>()
+        for y in -8..<(Self.grid + 30) { for x in -8..<(Self.grid + 30) where r.contains(x: x, y: y) { set.insert(y * 1000 + x) } }
+        return set
+    }
+
+    func pixels(_ rects: [IntRect]) -> Set<Int32> {
+        var set = Set<Int32>()
+        for r in rects where !r.isEmpty { for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { set.insert(y * 1000 + x) } } }
+        return set
+    }
+
+    func isDisjoint(_ r: Region) -> Bool {
+        for i in 0..<r.rectangles.count { for j in (i + 1)..<r.rectangles.count where r.rectangles[i].intersects(r.rectangles[j]) { return false } }
+        return true
+    }
+
+    @Test func algebraMatchesPixelSets() {
+        var rng = SplitMix(seed: 42)
+        for _ in 0..<300 {
+            let a = (0..<Int.random(in: 0...6, using: &rng)).map { _ in randomRect(&rng) }
+            let b = (0..<Int.random(in: 0...6, using: &rng)).map { _ in randomRect(&rng) }
+            let ra = Region(a), rb = Region(b)
+            let cut = randomRect(&rng)
+            #expect(isDisjoint(ra) && isDisjoint(rb))
+            #expect(pixels(ra) == pixels(a))
+            #expect(Int(ra.area) == pixels(a).count)
+            #expect(pixels(ra.union(rb)) == pixels(a).union(pixels(b)))
+            #expect(isDisjoint(ra.union(rb)))
+            #expect(pixels(ra.intersection(rb)) == pixels(a).intersection(pixels(b)))
+            #expect(pixels(ra.intersection(cut)) == pixels(a).intersection(pixels([cut])))
+            #expect(pixels(ra.subtracting(cut)) == pixels(a).subtracting(pixels([cut])))
+            #expect(pixels([ra.bounds]).isSuperset(of: pixels(a)))
+            for limit in [1, 2, 4] {
+                let simple = ra.simplified(maxRectangles: limit)
+                #expect(simple.rectangles.count <= limit)
+                #expect(isDisjoint(simple))
+                #expect(pixels(simple).isSuperset(of: pixels(a)))
+            }
+        }
+    }
+
+    @Test func simplifyMergesNeighboursFirst() {
+        // Two needles' damage close together and one far away: the close ones merge.
+        let region = Region([IntRect(x: 0, y: 0, width: 10, height: 10), IntRect(x: 12, y: 0, width: 10, height: 10),
+                             IntRect(x: 200, y: 200, width: 10, height: 10)])
+        let simple = region.simplified(maxRectangles: 2)
+        #expect(simple.rectangles.count == 2)
+        #expect(simple.area == 220 + 100)
+        #expect(simple.rectangles.contains(IntRect(x: 0, y: 0, width: 22, height: 10)))
+    }
+
+    @Test func emptyRegion() {
+        let r = Region()
+        #expect(r.isEmpty && r.area == 0 && r.bounds.isEmpty)
+        #expect(r.simplified(maxRectangles: 3).isEmpty)
+        #expect(Region(IntRect(x: 4, y: 4, width: 0, height: 9)).isEmpty)
+    }
+}
