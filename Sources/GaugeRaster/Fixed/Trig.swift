@@ -40,13 +40,23 @@ public enum Trig {
         if ax == 0 && ay == 0 { return .zero }
         var a: Int32
         if ay <= ax {
-            a = arctangentOfRatio(UInt32((ay << 16) / ax))
+            a = arctangentOfRatio(ratio(ay, ax))
         } else {
-            a = 0x4000 - arctangentOfRatio(UInt32((ax << 16) / ay))
+            a = 0x4000 - arctangentOfRatio(ratio(ax, ay))
         }
         if dx < 0 { a = 0x8000 - a }
         if dy < 0 { a = 0x10000 - a }
         return Angle(raw: a & 0xFFFF)
+    }
+
+    /// small / large in Q16 (0…65536). A 32-bit division whenever the operands allow —
+    /// one instruction on ARMv7, where a 64-bit one is a library call.
+    @usableFromInline @inline(__always)
+    static func ratio(_ small: UInt64, _ large: UInt64) -> UInt32 {
+        if small < 0x1_0000 && large <= UInt64(UInt32.max) {
+            return UInt32(truncatingIfNeeded: small << 16) / UInt32(truncatingIfNeeded: large)
+        }
+        return UInt32((small << 16) / large)
     }
 
     /// atan(ratio) for a Q16 ratio in 0…1, as a binary angle.

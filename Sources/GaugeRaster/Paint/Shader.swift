@@ -26,26 +26,35 @@ struct SolidShader: Shader {
     }
 }
 
-/// Where a gradient is sampled: a parameter t (Q16) per pixel centre.
+/// A gradient's colour at each pixel centre.
 protocol GradientGeometry {
-    var ramp: ColorRamp { get }
-    func parameter(x: Int32, y: Int32) -> Int32
+    var isOpaque: Bool { get }
+    func color(x: Int32, y: Int32) -> WideColor
 }
 
-extension LinearGradient: GradientGeometry {}
-extension ConicGradient: GradientGeometry {}
+// Implemented on each type (not in a protocol extension reading `ramp`), so the ramp's
+// arrays are used in place instead of being copied and retained per pixel.
+extension LinearGradient: GradientGeometry {
+    var isOpaque: Bool { ramp.isOpaque }
+    @inline(__always) func color(x: Int32, y: Int32) -> WideColor { ramp.color(at: parameter(x: x, y: y)) }
+}
+
+extension ConicGradient: GradientGeometry {
+    var isOpaque: Bool { ramp.isOpaque }
+    @inline(__always) func color(x: Int32, y: Int32) -> WideColor { ramp.color(at: parameter(x: x, y: y)) }
+}
 
 /// A gradient: colours with 8 fraction bits, ordered-dithered into RGB565.
 struct GradientShader<G: GradientGeometry>: Shader {
     let geometry: G
     let opaque: Bool
-    init(_ geometry: G) { self.geometry = geometry; opaque = geometry.ramp.isOpaque }
+    init(_ geometry: G) { self.geometry = geometry; opaque = geometry.isOpaque }
 
     @inline(__always)
     func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
         var x = x0
         while x < x1 {
-            let c = geometry.ramp.color(at: geometry.parameter(x: x, y: y))
+            let c = geometry.color(x: x, y: y)
             if opaque {
                 row[Int(x)] = C.packDithered(c, x: x, y: y)
             } else {
@@ -57,7 +66,7 @@ struct GradientShader<G: GradientGeometry>: Shader {
 
     @inline(__always)
     func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
-        let c = geometry.ramp.color(at: geometry.parameter(x: x, y: y))
+        let c = geometry.color(x: x, y: y)
         row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: coverage), over: row[Int(x)], x: x, y: y)
     }
 }
