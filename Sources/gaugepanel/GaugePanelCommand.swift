@@ -1,0 +1,27 @@
+import ArgumentParser
+import Glibc
+
+@main
+struct GaugePanelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gaugepanel",
+        abstract: "Instrument panels for small Linux boards.",
+        version: "0.1.0",
+        subcommands: [TestCardCommand.self, CompareCommand.self]
+    )
+
+    /// As ArgumentParser's, except that usage errors exit 2 (like every other kind of bad
+    /// input, and like cmp/diff) instead of 64: scripts need check only one code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Console.error(fullMessage(for: error), prefixed: false)
+                Glibc.exit(ExitCode.badInput.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}

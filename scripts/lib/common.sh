@@ -1,0 +1,47 @@
+# shellcheck shell=bash
+# Shared helpers for scripts/*.sh. Source after cd-ing to the repository root.
+
+# Messages: progress on stdout, problems on stderr.
+log() { printf '==> %s\n' "$*"; }
+warn() { printf 'warning: %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# The repository root, from any script under scripts/ (this file is scripts/lib/common.sh).
+repo_root() { (cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd); }
+
+# Step bookkeeping for scripts that run several checks and report them together.
+STEP_RESULTS=()
+STEP_FAILURES=0
+
+# run_step NAME TIMEOUT_SECONDS CMD...: runs CMD under `timeout`, records pass/fail and
+# the time taken, and never aborts the caller (set -e does not apply inside `if`).
+run_step() {
+    local name=$1 limit=$2; shift 2
+    local start=$SECONDS rc=0
+    log "$name"
+    if timeout --kill-after=30 "$limit" "$@"; then rc=0; else rc=$?; fi
+    local took=$((SECONDS - start))
+    if ((rc == 0)); then
+        STEP_RESULTS+=("PASS  $name (${took}s)")
+    else
+        local why="exit $rc"
+        ((rc == 124)) && why="timed out after ${limit}s"
+        STEP_RESULTS+=("FAIL  $name (${took}s, $why)")
+        STEP_FAILURES=$((STEP_FAILURES + 1))
+    fi
+    return 0
+}
+
+# skip_step NAME REASON: records a step that did not apply.
+skip_step() { STEP_RESULTS+=("SKIP  $1 ($2)"); }
+
+# print_summary: the table of steps; returns non-zero when any step failed.
+print_summary() {
+    printf '\n==== summary ====\n'
+    printf '%s\n' "${STEP_RESULTS[@]}"
+    if ((STEP_FAILURES > 0)); then
+        printf '%d step(s) failed\n' "$STEP_FAILURES"
+        return 1
+    fi
+    printf 'all steps passed\n'
+}

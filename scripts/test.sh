@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The README's "test" command and CI's entry point: build, unit tests, then the checks
+# other scripts provide when present. Every step runs; a summary ends the output and the
+# exit status is non-zero when any step failed.
+#
+# Environment: SCRATCH_PATH (default .build) for the SwiftPM build directory;
+# TEST_BUDGET_SECONDS (default 1680, 28 min) caps the whole run.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/common.sh
+source scripts/lib/deps.sh
+
+scratch=${SCRATCH_PATH:-.build}
+budget=${TEST_BUDGET_SECONDS:-1680}
+
+# Seconds a step may take: its own limit, or what is left of the budget if less.
+limit() {
+    local left=$((budget - SECONDS))
+    ((left < 60)) && left=60
+    ((left < $1)) && echo "$left" || echo "$1"
+}
+
+log "checking Debian packages"
+ensure_packages zlib1g-dev pkg-config
+
+run_step "swift build" "$(limit 900)" swift build --scratch-path "$scratch"
+run_step "swift test" "$(limit 900)" swift test --scratch-path "$scratch"
+
+if [[ -f scripts/cross-cpu-check.sh ]]; then
+    # Its golden comparison uses gaugepanel: reuse the one just built rather than build another.
+    bin_path=$(swift build --scratch-path "$scratch" --show-bin-path)
+    [[ -x $bin_path/gaugepanel ]] && export GAUGEPANEL=$bin_path/gaugepanel
+    run_step "cross-cpu check" "$(limit 900)" bash scripts/cross-cpu-check.sh
+else
+    skip_step "cross-cpu check" "scripts/cross-cpu-check.sh not present"
+fi
+
+if [[ -f scripts/fuzz-sensors.sh ]]; then
+    run_step "sensor fuzzing (10 s)" "$(limit 300)" bash scripts/fuzz-sensors.sh 10
+else
+    skip_step "sensor fuzzing" "scripts/fuzz-sensors.sh not present"
+fi
+
+log "total time: ${SECONDS}s"
+print_summary
