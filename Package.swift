@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
+import class Foundation.ProcessInfo
 
 // Module layout: see docs/architecture.md.
 // GaugeRaster and the GaugeSensors decoders are written in the Swift subset that
@@ -26,6 +27,14 @@ let package = Package(
         // Displays: the offscreen framebuffer (PNG/PPM) today; fbdev and DRM later.
         .target(name: "GaugeDisplay", dependencies: ["GaugeRaster", "CZlib"]),
 
+        // TrueType text through FreeType, rasterised once into a glyph cache.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "GaugeText", dependencies: ["GaugeRaster", "CFreeType"]),
+
         // Channels, decoders (pure state machines) and sources.
         .target(name: "GaugeSensors"),
 
@@ -41,6 +50,20 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeRaster"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors"]),
+        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeRaster", "GaugeDisplay"],
+                    exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Benchmarks (ordo-one/benchmark) build only when asked for — `scripts/bench.sh` sets
+// GAUGEPANEL_BENCHMARKS=1 — so that `swift build` and the tests don't compile them.
+if ProcessInfo.processInfo.environment["GAUGEPANEL_BENCHMARKS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets.append(.executableTarget(
+        name: "RasterBenchmarks",
+        dependencies: ["GaugeRaster", .product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/RasterBenchmarks",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ))
+}

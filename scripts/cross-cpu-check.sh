@@ -65,30 +65,16 @@ arch_packages() {
     esac
 }
 
-ensure_packages() {
-    local wanted=() missing=() p status
+# The packages every requested CPU needs, installed when missing (scripts/lib/deps.sh).
+source scripts/lib/deps.sh
+cross_packages() {
+    local wanted=() a p
     for a in "${archs[@]}"; do
         for p in $(arch_packages "$a"); do
             [[ " ${wanted[*]-} " == *" $p "* ]] || wanted+=("$p")
         done
     done
-    if ! command -v dpkg-query >/dev/null; then
-        note "no dpkg-query: not a Debian system, assuming the cross toolchains are installed"
-        return 0
-    fi
-    for p in "${wanted[@]}"; do
-        status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-        [ "$status" = "install ok installed" ] || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    echo "== installing ${missing[*]}"
-    local sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null || { echo "need root or sudo to install: ${missing[*]}" >&2; return 1; }
-        sudo=(sudo)
-    fi
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null || return 1
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" || return 1
+    ensure_packages "${wanted[@]}"
 }
 
 SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
@@ -96,7 +82,7 @@ if ! [ -x "$SWIFTC" ] && ! command -v "$SWIFTC" >/dev/null; then
     echo "swiftc not found (set SWIFTC or put swiftc on PATH)"; fail "toolchain"; finish
 fi
 SWIFT_LIB=$(cd "$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")/../lib/swift" 2>/dev/null && pwd)
-if ! ensure_packages; then fail "installing the cross toolchain packages"; finish; fi
+if ! cross_packages; then fail "installing the cross toolchain packages"; finish; fi
 
 # ---------------------------------------------------------------- per-arch recipes
 # Sets: target triple, Swift flags, C compiler, link flags, runner, strip, embedded.

@@ -1,0 +1,152 @@
+import CFreeType
+import GaugeRaster
+
+/// A TrueType/OpenType face at one pixel size, through FreeType. Owns its `FT_Library`
+/// and `FT_Face` (freed in deinit) and a bounded cache of rasterised glyphs.
+///
+/// Glyphs are hinted and rendered as 8-bit anti-aliased coverage (FT_LOAD_RENDER, normal
+/// mode); hinted advances and kerning are whole pixels. FreeType's output is
+/// deterministic for one FreeType version, so golden images of FreeType text depend on
+/// it (recorded with Debian 12's FreeType 2.12.1).
+///
+/// Not `Sendable`: FreeType faces must not be used from two threads at once; the panel
+/// draws from its one thread.
+public final class FreeTypeFont: GlyphSource {
+    public static let maxPixelSize: Int32 = 1024
+
+    /// The file the face came from.
+    public let path: String
+    /// The em size in pixels (FT_Set_Pixel_Sizes).
+    public let pixelSize: Int32
+    public let familyName: String
+    public let styleName: String
+    public let lineMetrics: LineMetrics
+    /// Whether the face has a kerning table FreeType can read ('kern').
+    public let hasKerning: Bool
+    /// This font's rasterised glyphs, keyed by glyph index.
+    public let cache: GlyphCache<UInt32>
+
+    private let library: FT_Library
+    private let face: FT_Face
+
+    /// Opens the face at `path` (the first face of a collection) at `pixelSize`.
+    public init(path: String, pixelSize: Int32, cacheCapacity: Int = 512) throws(FontError) {
+        guard pixelSize >= 1, pixelSize <= FreeTypeFont.maxPixelSize else { throw .invalidPixelSize(pixelSize) }
+        var lib: FT_Library?
+        var error = FT_Init_FreeType(&lib)
+        guard error == 0, let lib else { throw .freeType(operation: "FT_Init_FreeType", code: error, path: path) }
+        var opened: FT_Face?
+        error = FT_New_Face(lib, path, 0, &opened)
+        guard error == 0, let opened else {
+            FT_Done_FreeType(lib)
+            // FT_Err_Cannot_Open_Resource (1): the file isn't there or isn't readable.
+            if error == 1 { throw .fileNotFound(path: path) }
+            throw .freeType(operation: "FT_New_Face", code: error, path: path)
+        }
+        error = FT_Set_Pixel_Sizes(opened, 0, FT_UInt(pixelSize))
+        guard error == 0 else {
+            FT_Done_Face(opened); FT_Done_FreeType(lib)
+            throw .freeType(operation: "FT_Set_Pixel_Sizes", code: error, path: path)
+        }
+        library = lib
+        face = opened
+        self.path = path
+        self.pixelSize = pixelSize
+        familyName = opened.pointee.family_name.map { String(cString: $0) } ?? ""
+        styleName = opened.pointee.style_name.map { String(cString: $0) } ?? ""
+        hasKerning = opened.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        // Size metrics are 26.6 and already grid-fitted by FreeType for scalable faces.
+        let m = opened.pointee.size.pointee.metrics
+        lineMetrics = LineMetrics(ascender: FreeTypeFont.pixelsUp(m.ascender),
+                                  descender: FreeTypeFont.pixelsUp(-m.descender),
+                                  lineHeight: FreeTypeFont.pixelsUp(m.height))
+        cache = GlyphCache(capacity: cacheCapacity)
+    }
+
+    /// The FreeType library version, e.g. "2.12.1": golden images of FreeType text are
+    /// only comparable between equal versions.
+    public static var libraryVersion: String {
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { return "unknown" }
+        defer { FT_Done_FreeType(lib) }
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(lib, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+
+    /// Finds `family` in `style` with `locator` and opens it at `pixelSize`.
+    public convenience init(family: String, style: FontStyle = .regular, pixelSize: Int32,
+                            locator: FontLocator = FontLocator()) throws(FontError) {
+        try self.init(path: try locator.locate(family: family, style: style), pixelSize: pixelSize)
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// The glyph index for `scalar`; nil when the face has no glyph for it (the text
+    /// layout then skips it rather than drawing the .notdef box).
+    public func glyphID(for scalar: Unicode.Scalar) -> UInt32? {
+        let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+        return index == 0 ? nil : UInt32(index)
+    }
+
+    /// Grid-fitted kerning from the face's 'kern' table (FT_Get_Kerning); zero without one.
+    public func kerning(between left: UInt32, and right: UInt32) -> Fixed {
+        guard hasKerning else { return .zero }
+        var delta = FT_Vector()
+        guard FT_Get_Kerning(face, FT_UInt(left), FT_UInt(right), FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 else {
+            return .zero
+        }
+        return FreeTypeFont.fixed(delta.x)
+    }
+
+    public func glyph(_ id: UInt32) -> RasterGlyph {
+        cache.glyph(for: id) { rasterise($0) }
+    }
+
+    /// The advance of `scalar`'s glyph in pixels (zero when the face lacks it).
+    public func advance(of scalar: Unicode.Scalar) -> Fixed {
+        glyphID(for: scalar).map { glyph($0).advance } ?? .zero
+    }
+
+    /// Renders one glyph; a glyph FreeType can't load becomes an empty one (a damaged
+    /// glyph must not stop a panel from drawing the rest).
+    private func rasterise(_ index: UInt32) -> RasterGlyph {
+        guard FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph else {
+            return .blank(advance: .zero)
+        }
+        let advance = FreeTypeFont.fixed(slot.pointee.advance.x)
+        let bitmap = slot.pointee.bitmap
+        let width = Int32(clamping: bitmap.width), height = Int32(clamping: bitmap.rows)
+        guard width > 0, height > 0, let buffer = bitmap.buffer else { return .blank(advance: advance) }
+        let pitch = Int(bitmap.pitch)
+        // A negative pitch means rows are stored bottom-up.
+        let firstRow = pitch >= 0 ? buffer : buffer + (Int(height) - 1) * -pitch
+        let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+        var coverage = [UInt8](repeating: 0, count: Int(width) * Int(height))
+        for y in 0..<Int(height) {
+            let row = firstRow + y * pitch
+            for x in 0..<Int(width) {
+                let value = mono ? ((row[x >> 3] >> (7 - UInt8(x & 7))) & 1) * 255 : row[x]
+                coverage[y * Int(width) + x] = value
+            }
+        }
+        guard let mask = CoverageMask(width: width, height: height, coverage: coverage) else {
+            return .blank(advance: advance)
+        }
+        // Trimmed: FreeType bitmaps sometimes carry an empty edge column.
+        return RasterGlyph(mask: mask, left: slot.pointee.bitmap_left, top: slot.pointee.bitmap_top, advance: advance).trimmed()
+    }
+
+    /// 26.6 → 24.8 (clamped).
+    private static func fixed(_ value: FT_Pos) -> Fixed {
+        Fixed(clampingRaw: Int64(clamping: value) << 2)
+    }
+
+    /// 26.6 → whole pixels, rounded up.
+    private static func pixelsUp(_ value: FT_Pos) -> Int32 {
+        Int32(clamping: (value + 63) >> 6)
+    }
+}
