@@ -1,0 +1,137 @@
+/// A recorded sensor stream: one sample per line, `<ms since start> <channel>=<value>`,
+/// `#` comments and blank lines ignored. Values carry no unit: replayed samples are
+/// unitless and take the channel's configured input unit.
+///
+///     # gaugepanel recording
+///     0 engine.rpm=820
+///     100 engine.rpm=845.5
+public struct RecordedSample: Sendable, Equatable {
+    public var milliseconds: UInt64
+    public var name: String
+    public var value: Double
+    public init(milliseconds: UInt64, name: String, value: Double) {
+        self.milliseconds = milliseconds
+        self.name = name
+        self.value = value
+    }
+}
+
+public enum RecordingFormat {
+    public struct ParseError: Error, Sendable, Equatable {
+        public var line: Int
+        public var text: String
+    }
+
+    public static func line(_ s: RecordedSample) -> String {
+        "\(s.milliseconds) \(s.name)=\(s.value)\n"
+    }
+
+    /// Parses a whole recording; the first bad line is a typed error naming its number.
+    public static func parse(_ text: String) throws(ParseError) -> [RecordedSample] {
+        var out: [RecordedSample] = []
+        var number = 0
+        // Split on bytes: in a Swift String "\r\n" is one Character, not two.
+        for raw in text.utf8.split(separator: ASCII.lf, omittingEmptySubsequences: false) {
+            number += 1
+            var line = Array(raw)
+            if line.last == ASCII.cr { line.removeLast() }
+            while line.first == ASCII.space { line.removeFirst() }
+            while line.last == ASCII.space { line.removeLast() }
+            if line.isEmpty || line[0] == UInt8(ascii: "#") { continue }
+            guard let sample = parseLine(line) else {
+                throw ParseError(line: number, text: String(decoding: line, as: UTF8.self))
+            }
+            out.append(sample)
+        }
+        return out
+    }
+
+    static func parseLine(_ line: [UInt8]) -> RecordedSample? {
+        guard let space = line.firstIndex(of: ASCII.space), space > 0, space <= 19,
+              let equals = line[space...].firstIndex(of: ASCII.equals) else { return nil }
+        var ms: UInt64 = 0
+        for c in line[..<space] {
+            guard c &- 48 < 10 else { return nil }
+            ms = ms * 10 + UInt64(c - 48)
+        }
+        let name = line[(space + 1)..<equals]
+        guard !name.isEmpty, name.allSatisfy({ ASCII.isNameByte($0) }),
+              let value = DecimalParser.parse(bytes: Array(line[(equals + 1)...])) else { return nil }
+        return RecordedSample(milliseconds: ms, name: String(decoding: name, as: UTF8.self), value: value)
+    }
+}
+
+/// Plays a recording back against the run loop's clock, optionally looping.
+public struct ReplaySource: Sendable {
+    public let samples: [RecordedSample]
+    public var loop: Bool
+    private var start: UInt64?
+    private var index = 0
+    private var lapOffset: UInt64 = 0
+
+    /// Samples must be in time order (as recorded); they are sorted stably to be safe.
+    public init(samples: [RecordedSample], loop: Bool = false) {
+        self.samples = samples.enumerated().sorted {
+            ($0.element.milliseconds, $0.offset) < ($1.element.milliseconds, $1.offset)
+        }.map { $0.element }
+        self.loop = loop
+    }
+
+    public var isFinished: Bool { !loop && index >= samples.count }
+
+    /// When the next sample is due (for the poll timeout).
+    public var nextDeadline: UInt64? {
+        guard let start, index < samples.count else { return start == nil ? 0 : nil }
+        return start &+ lapOffset &+ samples[index].milliseconds &* Nanoseconds.perMillisecond
+    }
+
+    /// Emits every sample due by `now`; the first call defines time zero.
+    public mutating func poll(now: UInt64, into sink: (Sample) -> Void) {
+        if start == nil { start = now }
+        guard let start, !samples.isEmpty else { return }
+        while true {
+            if index >= samples.count {
+                guard loop else { return }
+                // Next lap starts one millisecond after the last sample of this one.
+                lapOffset &+= (samples[samples.count - 1].milliseconds + 1) &* Nanoseconds.perMillisecond
+                index = 0
+            }
+            let due = start &+ lapOffset &+ samples[index].milliseconds &* Nanoseconds.perMillisecond
+            guard due <= now else { return }
+            sink(Sample(name: samples[index].name, value: samples[index].value, unit: .none))
+            index += 1
+        }
+    }
+}
+
+/// Records samples as they are accepted, buffered and appended to a file.
+public struct Recorder: Sendable {
+    public let path: String
+    private var start: UInt64?
+    private var pending: [UInt8] = []
+    private let system: any SystemCalls
+    public private(set) var lastError: SystemError?
+
+    /// Creates (truncates) the file with a header line.
+    public init(path: String, system: any SystemCalls = LinuxSystemCalls()) {
+        self.path = path
+        self.system = system
+        if case .failure(let e) = system.appendFile(path, Array("# gaugepanel recording\n".utf8), truncate: true) {
+            lastError = e
+        }
+    }
+
+    public mutating func record(_ sample: Sample, now: UInt64) {
+        if start == nil { start = now }
+        let ms = now >= start! ? (now - start!) / Nanoseconds.perMillisecond : 0
+        pending += Array(RecordingFormat.line(RecordedSample(milliseconds: ms, name: sample.name,
+                                                            value: sample.value)).utf8)
+        if pending.count >= 4096 { flush() }
+    }
+
+    public mutating func flush() {
+        guard !pending.isEmpty else { return }
+        if case .failure(let e) = system.appendFile(path, pending, truncate: false) { lastError = e }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,121 @@
+/// A serial device (USB adapter, UART, pty) feeding a decoder or a polled protocol.
+///
+/// No threads, no busy wait: the caller polls `fileDescriptor` for input and calls
+/// `service(now:)` when it is readable or when `nextDeadline` passes. When the device
+/// disappears (EOF/hang-up, EIO, ENODEV) the source closes it, reports the channel
+/// names it had produced so the caller can mark them stale, and retries opening with
+/// exponential backoff. A class because it owns a file descriptor (closed on deinit).
+public final class SerialSource<P: SerialProtocol> {
+    public enum Event: Sendable, Equatable {
+        case connected
+        /// The names this source had emitted: mark those channels stale.
+        case disconnected(channels: [String])
+    }
+
+    public struct Statistics: Sendable, Equatable {
+        public var opens: UInt64 = 0
+        public var openFailures: UInt64 = 0
+        public var disconnects: UInt64 = 0
+        public var bytesRead: UInt64 = 0
+        public var bytesWritten: UInt64 = 0
+        public var writeFailures: UInt64 = 0
+        public var lastError: SystemError?
+    }
+
+    public let path: String
+    public let settings: SerialSettings
+    public private(set) var protocolState: P
+    public private(set) var statistics = Statistics()
+    public private(set) var fileDescriptor: Int32?
+    public private(set) var emittedChannels: Set<String> = []
+    private var backoff: Backoff
+    private var reopenAt: UInt64 = 0
+    private let system: any SystemCalls
+    /// Bounds one `service` call so a flooding device cannot starve the run loop.
+    private let maxReadsPerService = 16
+
+    public init(path: String, settings: SerialSettings = SerialSettings(), protocol: P,
+                backoff: Backoff = Backoff(), system: any SystemCalls = LinuxSystemCalls()) {
+        self.path = path
+        self.settings = settings
+        self.protocolState = `protocol`
+        self.backoff = backoff
+        self.system = system
+    }
+
+    deinit {
+        if let fd = fileDescriptor { system.close(fd) }
+    }
+
+    public var isConnected: Bool { fileDescriptor != nil }
+
+    /// When to call `service` even without input: reopen time, or the protocol's deadline.
+    public var nextDeadline: UInt64? {
+        fileDescriptor == nil ? reopenAt : protocolState.deadline
+    }
+
+    /// Opens/reads/writes as needed. Returns a connection change, if one happened.
+    @discardableResult
+    public func service(now: UInt64, into sink: (Sample) -> Void) -> Event? {
+        var event: Event?
+        if fileDescriptor == nil {
+            guard now >= reopenAt else { return nil }
+            switch system.openSerial(path, settings: settings) {
+            case .success(let fd):
+                fileDescriptor = fd
+                statistics.opens += 1
+                backoff.reset()
+                protocolState.connectionReset()
+                event = .connected
+            case .failure(let e):
+                statistics.openFailures += 1
+                statistics.lastError = e
+                reopenAt = now &+ backoff.next()
+                return nil
+            }
+        }
+        guard let fd = fileDescriptor else { return event }
+        reading: for _ in 0..<maxReadsPerService {
+            switch system.read(fd, max: 4096) {
+            case .success(let bytes):
+                if bytes.isEmpty { return disconnect(now: now, error: nil) }   // hang-up
+                statistics.bytesRead += UInt64(bytes.count)
+                protocolState.receive(bytes, now: now) { s in
+                    if !emittedChannels.contains(s.name) { emittedChannels.insert(s.name) }
+                    sink(s)
+                }
+                // A short read means the kernel buffer is drained.
+                if bytes.count < 4096 { break reading }
+            case .failure(let e):
+                if e.meansTryLater { break reading }
+                return disconnect(now: now, error: e)
+            }
+        }
+        if let out = protocolState.outgoing(now: now) {
+            switch system.write(fd, out) {
+            case .success(let n):
+                statistics.bytesWritten += UInt64(n)
+                if n < out.count { statistics.writeFailures += 1 }
+            case .failure(let e):
+                if e.meansTryLater { statistics.writeFailures += 1 }
+                else { return disconnect(now: now, error: e) }
+            }
+        }
+        return event
+    }
+
+    /// Closes the device now (e.g. on shutdown); `service` will reopen it after backoff.
+    public func close(now: UInt64) {
+        _ = disconnect(now: now, error: nil)
+    }
+
+    private func disconnect(now: UInt64, error: SystemError?) -> Event {
+        if let fd = fileDescriptor { system.close(fd) }
+        fileDescriptor = nil
+        statistics.disconnects += 1
+        statistics.lastError = error
+        reopenAt = now &+ backoff.next()
+        protocolState.connectionReset()
+        return .disconnected(channels: emittedChannels.sorted())
+    }
+}

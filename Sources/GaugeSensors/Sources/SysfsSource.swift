@@ -1,0 +1,159 @@
+/// Reads hwmon, thermal, power_supply and IIO values from sysfs.
+///
+/// `root` is `/sys` normally and a temporary directory in tests. A value that cannot
+/// be read this time (ENODATA, EAGAIN) is skipped, so its channel goes stale by its
+/// time-to-live; a device that vanished (ENOENT, ENODEV) is looked up again on the
+/// next poll and comes back when its files return.
+public struct SysfsSource: Sendable {
+    public struct Statistics: Sendable, Equatable {
+        public var reads: UInt64 = 0
+        public var samples: UInt64 = 0
+        public var tryLater: UInt64 = 0
+        public var vanished: UInt64 = 0
+        public var unparsable: UInt64 = 0
+        public init() {}
+    }
+
+    public let root: String
+    public let channels: [SysfsChannel]
+    public private(set) var statistics = Statistics()
+    /// Resolved device directory per channel (nil: not found / vanished).
+    private var resolved: [String?]
+    private let system: any SystemCalls
+
+    public init(root: String = "/sys", channels: [SysfsChannel], system: any SystemCalls = LinuxSystemCalls()) {
+        self.root = root
+        self.channels = channels
+        self.system = system
+        resolved = Array(repeating: nil, count: channels.count)
+    }
+
+    /// Whether channel `index` was found and read last time.
+    public func isAvailable(_ index: Int) -> Bool { resolved[index] != nil }
+
+    /// Reads every channel once. Returns the names that could not be read this time
+    /// (the caller may invalidate those channels at once instead of waiting for TTL).
+    @discardableResult
+    public mutating func poll(now: UInt64, into sink: (Sample) -> Void) -> [String] {
+        var missing: [String] = []
+        for i in channels.indices {
+            if let v = read(i) {
+                let (divisor, unit) = channels[i].sensor.conversion
+                statistics.samples += 1
+                sink(Sample(name: channels[i].name, value: v / divisor, unit: unit))
+            } else {
+                missing.append(channels[i].name)
+            }
+        }
+        return missing
+    }
+
+    private mutating func read(_ i: Int) -> Double? {
+        if resolved[i] == nil { resolved[i] = locate(channels[i].sensor) }
+        guard let dir = resolved[i] else { return nil }
+        switch channels[i].sensor {
+        case .hwmon(_, let attribute): return readNumber(i, dir + "/" + attribute + "_input")
+        case .thermalZone: return readNumber(i, dir + "/temp")
+        case .powerSupply(_, let a): return readNumber(i, dir + "/" + a.rawValue)
+        case .iio(_, let channel):
+            guard let raw = readNumber(i, dir + "/" + channel + "_raw") else { return nil }
+            let offset = readOptional(dir + "/" + channel + "_offset") ?? 0
+            let scale = readOptional(dir + "/" + channel + "_scale")
+                ?? readOptional(dir + "/" + Self.sharedScaleName(channel)) ?? 1
+            return (raw + offset) * scale
+        }
+    }
+
+    /// `in_voltage0` → `in_voltage_scale` (scale shared by all channels of a type).
+    static func sharedScaleName(_ channel: String) -> String {
+        var base = Substring(channel)
+        while let last = base.last, last.isNumber { base.removeLast() }
+        return base + "_scale"
+    }
+
+    private mutating func readNumber(_ i: Int, _ path: String) -> Double? {
+        statistics.reads += 1
+        switch system.readFile(path, limit: 64) {
+        case .success(let bytes):
+            guard let v = Self.parse(bytes) else { statistics.unparsable += 1; return nil }
+            return v
+        case .failure(let e):
+            if e.meansTryLater {
+                statistics.tryLater += 1
+            } else {
+                // Gone (or never readable): look the device up again next time.
+                statistics.vanished += 1
+                resolved[i] = nil
+            }
+            return nil
+        }
+    }
+
+    private func readOptional(_ path: String) -> Double? {
+        guard case .success(let bytes) = system.readFile(path, limit: 64) else { return nil }
+        return Self.parse(bytes)
+    }
+
+    /// Sysfs numbers end with a newline; anything else after the number is junk.
+    static func parse(_ bytes: [UInt8]) -> Double? {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 32 || bytes[end - 1] == 13 { end -= 1 }
+        return bytes.withUnsafeBytes { DecimalParser.parse($0, 0, end) }
+    }
+
+    private func text(_ path: String) -> String? {
+        guard case .success(let bytes) = system.readFile(path, limit: 256) else { return nil }
+        var s = String(decoding: bytes, as: UTF8.self)
+        while s.last == "\n" || s.last == " " { s.removeLast() }
+        return s
+    }
+
+    private func findDirectory(_ classDir: String, prefix: String, file: String, equals wanted: String) -> String? {
+        guard case .success(let entries) = system.listDirectory(classDir) else { return nil }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let dir = classDir + "/" + entry
+            if text(dir + "/" + file) == wanted { return dir }
+        }
+        return nil
+    }
+
+    private func locate(_ sensor: SysfsSensor) -> String? {
+        switch sensor {
+        case .hwmon(let device, _):
+            return findDirectory(root + "/class/hwmon", prefix: "hwmon", file: "name", equals: device)
+        case .thermalZone(let type):
+            return findDirectory(root + "/class/thermal", prefix: "thermal_zone", file: "type", equals: type)
+        case .powerSupply(let supply, _):
+            let dir = root + "/class/power_supply/" + supply
+            guard case .success = system.listDirectory(dir) else { return nil }
+            return dir
+        case .iio(let device, _):
+            return findDirectory(root + "/bus/iio/devices", prefix: "iio:device", file: "name", equals: device)
+        }
+    }
+
+    /// Every hwmon and thermal sensor under `root`, for `gaugepanel devices`.
+    public static func discover(root: String = "/sys", system: any SystemCalls = LinuxSystemCalls()) -> [SysfsChannel] {
+        var found: [SysfsChannel] = []
+        let source = SysfsSource(root: root, channels: [], system: system)
+        if case .success(let entries) = system.listDirectory(root + "/class/hwmon") {
+            for entry in entries {
+                let dir = root + "/class/hwmon/" + entry
+                guard let name = source.text(dir + "/name"),
+                      case .success(let files) = system.listDirectory(dir) else { continue }
+                for f in files where f.hasSuffix("_input") {
+                    let attribute = String(f.dropLast("_input".count))
+                    found.append(SysfsChannel(name: "hwmon." + name + "." + attribute,
+                                              sensor: .hwmon(device: name, attribute: attribute)))
+                }
+            }
+        }
+        if case .success(let entries) = system.listDirectory(root + "/class/thermal") {
+            for entry in entries where entry.hasPrefix("thermal_zone") {
+                guard let type = source.text(root + "/class/thermal/" + entry + "/type") else { continue }
+                found.append(SysfsChannel(name: "thermal." + type, sensor: .thermalZone(type: type)))
+            }
+        }
+        return found
+    }
+}

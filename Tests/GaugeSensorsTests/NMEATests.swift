@@ -1,0 +1,192 @@
+import XCTest
+@testable import GaugeSensors
+
+final class NMEATests: XCTestCase {
+    func decode(_ text: String) -> [Sample] {
+        var d = NMEADecoder()
+        return d.feed(bytes(text))
+    }
+
+    func values(_ samples: [Sample]) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for s in samples { out[s.name] = s.value }
+        return out
+    }
+
+    func testKnownChecksum() {
+        // A widely published example sentence with its checksum.
+        let out = decode("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\r\n")
+        let v = values(out)
+        XCTAssertEqual(v["speed.ground"], 22.4)
+        XCTAssertEqual(v["course.ground"], 84.4)
+        XCTAssertEqual(v["position.latitude"]!, 48 + 7.038 / 60, accuracy: 1e-12)
+        XCTAssertEqual(v["position.longitude"]!, 11 + 31.0 / 60, accuracy: 1e-12)
+        XCTAssertEqual(v["magnetic.variation"], -3.1)
+        XCTAssertEqual(out.first { $0.name == "speed.ground" }!.unit, .knots)
+    }
+
+    func testRMCInvalidStatusDropped() {
+        var d = NMEADecoder()
+        XCTAssertEqual(d.feed(bytes(nmea("GPRMC,123519,V,,,,,,,230394,,"))), [])
+        XCTAssertEqual(d.statistics.invalidStatus, 1)
+    }
+
+    func testDepthSentences() {
+        var v = values(decode(nmea("SDDPT,12.5,0.4,100")))
+        XCTAssertEqual(v["depth.below.transducer"], 12.5)
+        XCTAssertEqual(v["depth"]!, 12.9, accuracy: 1e-12)
+        v = values(decode(nmea("SDDPT,12.5,-1.5")))
+        XCTAssertEqual(v["depth.below.keel"], 11)
+        XCTAssertNil(v["depth"])
+        XCTAssertEqual(values(decode(nmea("SDDBT,32.8,f,10.0,M,5.5,F")))["depth.below.transducer"], 10.0)
+        XCTAssertEqual(values(decode(nmea("SDDBT,10,f,,M,,F")))["depth.below.transducer"]!, 3.048, accuracy: 1e-12)
+        XCTAssertEqual(values(decode(nmea("SDDBT,,f,,M,2,F")))["depth.below.transducer"]!, 3.6576, accuracy: 1e-12)
+        XCTAssertEqual(decode(nmea("SDDBT,,f,,M,,F")), [], "empty fields = no value")
+    }
+
+    func testWaterTemperature() {
+        let out = decode(nmea("YXMTW,17.5,C"))
+        XCTAssertEqual(out, [Sample(name: "water.temperature", value: 17.5, unit: .celsius)])
+    }
+
+    func testWindApparentAndTrueWithUnits() {
+        var v = values(decode(nmea("IIMWV,045.0,R,12.5,N,A")))
+        XCTAssertEqual(v["wind.angle.apparent"], 45)
+        XCTAssertEqual(v["wind.speed.apparent"], 12.5)
+        v = values(decode(nmea("IIMWV,370,T,10,M,A")))
+        XCTAssertEqual(v["wind.angle.true"], 10)
+        XCTAssertEqual(v["wind.speed.true"]!, 19.4384449, accuracy: 1e-6)
+        v = values(decode(nmea("IIMWV,90,R,18.52,K,A")))
+        XCTAssertEqual(v["wind.speed.apparent"]!, 10, accuracy: 1e-9)
+        v = values(decode(nmea("IIMWV,90,R,10,S,A")))
+        XCTAssertEqual(v["wind.speed.apparent"]!, 8.68976, accuracy: 1e-5)
+        var d = NMEADecoder()
+        XCTAssertEqual(d.feed(bytes(nmea("IIMWV,045.0,R,12.5,N,V"))), [])
+        XCTAssertEqual(d.feed(bytes(nmea("IIMWV,045.0,X,12.5,N,A"))), [])
+        XCTAssertEqual(d.feed(bytes(nmea("IIMWV,045.0,R,12.5,Q,A"))), [])
+        XCTAssertEqual(d.statistics.invalidStatus, 1)
+        XCTAssertEqual(d.statistics.unparsable, 2)
+    }
+
+    func testSpeedLogHeading() {
+        var v = values(decode(nmea("VWVHW,231.0,T,228.5,M,6.2,N,11.5,K")))
+        XCTAssertEqual(v["heading.true"], 231)
+        XCTAssertEqual(v["heading.magnetic"], 228.5)
+        XCTAssertEqual(v["speed.water"], 6.2)
+        v = values(decode(nmea("VWVHW,,T,,M,,N,18.52,K")))
+        XCTAssertEqual(v["speed.water"]!, 10, accuracy: 1e-9)
+        XCTAssertEqual(v.count, 1)
+        v = values(decode(nmea("VWVLW,1234.5,N,12.3,N")))
+        XCTAssertEqual(v["log.total"], 1234.5)
+        XCTAssertEqual(v["log.trip"], 12.3)
+        XCTAssertEqual(decode(nmea("HCHDM,359.9,M")), [Sample(name: "heading.magnetic", value: 359.9, unit: .degrees)])
+        XCTAssertEqual(decode(nmea("HEHDT,-10,T")), [Sample(name: "heading.true", value: 350, unit: .degrees)])
+        v = values(decode(nmea("HCHDG,98.3,2.0,W,3.5,E")))
+        XCTAssertEqual(v["heading.magnetic"]!, 96.3, accuracy: 1e-9)
+        XCTAssertEqual(v["heading.true"]!, 99.8, accuracy: 1e-9)
+        v = values(decode(nmea("HCHDG,358,,,5,E")))
+        XCTAssertEqual(v["heading.true"]!, 3, accuracy: 1e-9)
+        XCTAssertEqual(decode(nmea("HCHDG,98.3,2.0,Q,,")), [])
+    }
+
+    func testEngineRPM() {
+        XCTAssertEqual(decode(nmea("IIRPM,E,1,2400,12.5,A")), [Sample(name: "engine.rpm", value: 2400, unit: .rpm)])
+        XCTAssertEqual(decode(nmea("IIRPM,E,2,1800,,A")), [Sample(name: "engine.2.rpm", value: 1800, unit: .rpm)])
+        XCTAssertEqual(decode(nmea("IIRPM,S,0,600,,A")), [Sample(name: "shaft.rpm", value: 600, unit: .rpm)])
+        XCTAssertEqual(decode(nmea("IIRPM,E,1,2400,,V")), [])
+        XCTAssertEqual(decode(nmea("IIRPM,X,1,2400,,A")), [])
+    }
+
+    func testTransducers() {
+        let out = decode(nmea("IIXDR,C,19.5,C,AIRTEMP,P,1.013,B,BARO,U,12.6,V,BATT 1,H,55,P,"))
+        XCTAssertEqual(out.count, 4)
+        XCTAssertEqual(out[0], Sample(name: "xdr.AIRTEMP", value: 19.5, unit: .celsius))
+        XCTAssertEqual(out[1].name, "xdr.BARO")
+        XCTAssertEqual(out[1].value, 101_300, accuracy: 1e-6)
+        XCTAssertEqual(out[1].unit, .pascal)
+        XCTAssertEqual(out[2], Sample(name: "xdr.BATT_1", value: 12.6, unit: .volts))
+        XCTAssertEqual(out[3], Sample(name: "xdr.H4", value: 55, unit: .percent))
+        XCTAssertEqual(decode(nmea("IIXDR,C,,C,EMPTY")), [])
+        XCTAssertEqual(decode(nmea("IIXDR,C,1,C,OK,C,x,C,BAD")), [], "one junk value drops the sentence")
+    }
+
+    func testChecksumHandling() {
+        var d = NMEADecoder()
+        XCTAssertEqual(d.feed(bytes("$YXMTW,17.5,C*00\r\n")), [])
+        XCTAssertEqual(d.feed(bytes("$YXMTW,17.5,C*1\r\n")), [])
+        XCTAssertEqual(d.statistics.badChecksum, 2)
+        XCTAssertEqual(d.feed(bytes("$YXMTW,17.5,C\r\n")).count, 1, "checksum optional")
+        var strict = NMEADecoder(requireChecksum: true)
+        XCTAssertEqual(strict.feed(bytes("$YXMTW,17.5,C\r\n")), [])
+        XCTAssertEqual(strict.feed(bytes(nmea("YXMTW,17.5,C"))).count, 1)
+    }
+
+    func testFramingUnknownAndProprietary() {
+        var d = NMEADecoder()
+        let stream = "garbage" + nmea("GPGGA,1,2,3") + "!" + XORChecksum.append(to: "AIVDM,1,1,,A,13aG?P0P00PD;88MD5MTDww@2<0L,0") + "\r\n"
+            + nmea("PGRME,15.0,M") + "$YXMTW,1" + nmea("YXMTW,2,C")
+        let out = d.feed(bytes(stream))
+        XCTAssertEqual(out, [Sample(name: "water.temperature", value: 2, unit: .celsius)])
+        XCTAssertEqual(d.statistics.framingBytes, 7)
+        XCTAssertEqual(d.statistics.unknownSentence, 3)
+        XCTAssertEqual(d.statistics.unparsable, 1, "sentence cut off by a new $")
+        XCTAssertEqual(d.statistics.accepted, 1)
+        XCTAssertEqual(d.feed(bytes(nmea("YXMTW,abc,C"))), [])
+        XCTAssertEqual(d.statistics.unparsable, 2)
+        XCTAssertEqual(d.feed(bytes(nmea("Y"))), [])
+    }
+
+    func testOverlongSentence() {
+        var d = NMEADecoder()
+        let long = "$IIXDR" + String(repeating: ",C,1.0,C,T", count: 10) + "\r\n"
+        XCTAssertGreaterThan(long.utf8.count, 82)
+        let out = d.feed(bytes(long + nmea("YXMTW,3,C")))
+        XCTAssertEqual(out, [Sample(name: "water.temperature", value: 3, unit: .celsius)])
+        XCTAssertEqual(d.statistics.overlong, 1)
+        // 82 bytes including $ and CR LF is the limit and still fine.
+        var body = "IIXDR,C,1,C,A"
+        while ("$" + body + "*00\r\n").utf8.count < 82 { body += "A" }
+        XCTAssertEqual(("$" + XORChecksum.append(to: body) + "\r\n").utf8.count, 82)
+        XCTAssertEqual(d.feed(bytes(nmea(body))).count, 1)
+        XCTAssertEqual(d.feed(bytes(nmea(body + "A"))).count, 0)
+        XCTAssertEqual(d.statistics.overlong, 2)
+    }
+
+    func testLineEndingsLFOnlyAndCROnly() {
+        var d = NMEADecoder()
+        XCTAssertEqual(d.feed(bytes("$YXMTW,1,C\n$YXMTW,2,C\r$YXMTW,3,C\r\n")).map { $0.value }, [1, 2, 3])
+    }
+
+    static let mixedStream: String =
+        nmea("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
+        + nmea("IIMWV,045.0,R,12.5,N,A") + "noise" + "$YXMTW,17.5,C*00\r\n"
+        + nmea("SDDPT,12.5,0.4,100") + nmea("IIXDR,C,19.5,C,AIRTEMP,P,1.013,B,BARO")
+        + nmea("IIRPM,E,2,1800,,A") + "$IIXDR" + String(repeating: ",C,1.0,C,T", count: 10) + "\r\n"
+        + nmea("HCHDG,98.3,2.0,W,3.5,E") + nmea("VWVLW,1234.5,N,12.3,N")
+
+    func testSplitAtEveryBytePosition() {
+        assertSplitInvariant({ NMEADecoder() }, bytes(Self.mixedStream))
+    }
+
+    func testTenMegabytesOfRandomBytes() {
+        let noise = randomBytes(count: 10 << 20, seed: 99, alphabet: bytes("$!GPRMCWVT,.*0123456789ANRE\r\n"))
+        var d = NMEADecoder()
+        var offset = 0
+        var rng = SplitMix64(seed: 3)
+        var samples: UInt64 = 0
+        while offset < noise.count {
+            let n = min(Int(rng.next() % 4096) + 1, noise.count - offset)
+            d.feed(noise[offset..<(offset + n)]) { s in
+                XCTAssertTrue(s.value.isFinite)
+                samples += 1
+            }
+            offset += n
+        }
+        XCTAssertEqual(d.statistics.bytes, UInt64(noise.count))
+        XCTAssertEqual(samples, d.statistics.samples)
+        XCTAssertGreaterThan(d.statistics.framingBytes, 0)
+        XCTAssertGreaterThan(d.statistics.unparsable + d.statistics.unknownSentence + d.statistics.badChecksum, 10_000)
+        XCTAssertGreaterThan(d.statistics.overlong, 0)
+        XCTAssertEqual(d.feed(bytes("\r\n" + nmea("YXMTW,2,C"))).count, 1)
+    }
+}

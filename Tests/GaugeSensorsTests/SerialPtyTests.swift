@@ -1,0 +1,238 @@
+import XCTest
+import Foundation
+import Glibc
+@testable import GaugeSensors
+
+/// A pseudo-terminal standing in for a USB serial adapter. The source opens it through
+/// a symlink (like /dev/serial/by-id), so a "re-plugged" device can get a new pty.
+final class FakeSerialDevice {
+    var master: Int32 = -1
+    let link: String
+
+    init(link: String) throws {
+        self.link = link
+        try plugIn()
+    }
+
+    func plugIn() throws {
+        var m: Int32 = -1, s: Int32 = -1
+        guard openpty(&m, &s, nil, nil, nil) == 0 else { throw SystemError(errno) }
+        let path = String(cString: ttyname(s))
+        close(s)   // the source opens the slave by path
+        master = m
+        unlink(link)
+        guard symlink(path, link) == 0 else { throw SystemError(errno) }
+    }
+
+    func unplug() {
+        if master >= 0 { close(master) }
+        master = -1
+    }
+
+    func send(_ text: String) {
+        let b = Array(text.utf8)
+        var off = 0
+        while off < b.count {
+            let n = b.withUnsafeBytes { write(master, $0.baseAddress! + off, b.count - off) }
+            XCTAssertGreaterThan(n, 0)
+            if n <= 0 { return }
+            off += n
+        }
+    }
+
+    /// Reads what the source wrote to the device (ELM327 commands).
+    func receive(timeoutMs: Int32 = 2000) -> String {
+        var p = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, timeoutMs) == 1 else { return "" }
+        var buf = [UInt8](repeating: 0, count: 256)
+        let n = buf.withUnsafeMutableBytes { read(master, $0.baseAddress!, 256) }
+        return n > 0 ? String(decoding: buf[0..<n], as: UTF8.self) : ""
+    }
+
+    deinit {
+        unplug()
+        unlink(link)
+    }
+}
+
+func waitReadable(_ fd: Int32?, timeoutMs: Int32 = 2000) -> Bool {
+    guard let fd else { return false }
+    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&p, 1, timeoutMs) == 1
+}
+
+func openDescriptorCount() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}
+
+final class SerialPtyTests: XCTestCase {
+    let ms: UInt64 = 1_000_000
+    var dir = ""
+
+    override func setUpWithError() throws {
+        dir = NSTemporaryDirectory() + "gauge-serial-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    func testLineProtocolReconnectAndStaleness() throws {
+        let fdsBefore = openDescriptorCount()
+        do {
+            let device = try FakeSerialDevice(link: dir + "/ttyUSB-sensor")
+            let source = SerialSource(path: device.link, settings: SerialSettings(baudRate: 115200),
+                                      protocol: LineProtocolDecoder(),
+                                      backoff: Backoff(initial: 100 * ms, maximum: 400 * ms))
+            var channels = ChannelSet([Channel(name: "rpm", unit: .rpm, timeToLive: 1_000 * ms),
+                                       Channel(name: "temp", unit: .celsius, timeToLive: 1_000 * ms)])
+            var now: UInt64 = 0
+            func service() -> SerialSource<LineProtocolDecoder>.Event? {
+                source.service(now: now) { channels.accept($0, time: now) }
+            }
+            XCTAssertEqual(service(), .connected)
+            XCTAssertNotNil(source.fileDescriptor)
+
+            // Split across writes: the decoder reassembles the line.
+            device.send("rpm=1500 te")
+            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            XCTAssertNil(service())
+            device.send("mp=87.5\r\n")
+            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            now = 10 * ms
+            XCTAssertNil(service())
+            XCTAssertEqual(channels["rpm"]?.value(now: now), 1500)
+            XCTAssertEqual(channels["temp"]?.value(now: now), 87.5)
+
+            // Silence → stale after the time-to-live, without any I/O.
+            now = 500 * ms
+            XCTAssertNil(service())
+            XCTAssertFalse(channels["rpm"]!.isStale(now: now))
+            now = 1_100 * ms
+            XCTAssertNil(service())
+            XCTAssertTrue(channels["rpm"]!.isStale(now: now))
+
+            // Unplug: EIO on read → closed, channels reported for invalidation.
+            device.send("rpm=1600\n")
+            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            now = 1_200 * ms
+            XCTAssertNil(service())
+            XCTAssertEqual(channels["rpm"]?.value(now: now), 1600)
+            device.unplug()
+            XCTAssertTrue(waitReadable(source.fileDescriptor), "hang-up is readable")
+            let event = service()
+            XCTAssertEqual(event, .disconnected(channels: ["rpm", "temp"]))
+            if case .disconnected(let names) = event { channels.invalidate(names) }
+            XCTAssertNil(source.fileDescriptor)
+            XCTAssertTrue(channels["rpm"]!.isStale(now: now))
+            XCTAssertEqual(source.nextDeadline, now + 100 * ms)
+
+            // The device is missing: retries back off 100, 200, 400, 400 ms.
+            try FileManager.default.removeItem(atPath: device.link)
+            var delays: [UInt64] = []
+            for _ in 0..<4 {
+                let at = source.nextDeadline!
+                now = at - 1
+                XCTAssertNil(service(), "not before the deadline")
+                now = at
+                XCTAssertNil(service())
+                delays.append(source.nextDeadline! - now)
+            }
+            XCTAssertEqual(delays, [200 * ms, 400 * ms, 400 * ms, 400 * ms])
+            XCTAssertEqual(source.statistics.openFailures, 4)
+
+            // Plugged back in (maybe as another pty): reopened at the next retry.
+            try device.plugIn()
+            now = source.nextDeadline!
+            XCTAssertEqual(service(), .connected)
+            device.send("rpm=1700\n")
+            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            now += ms
+            XCTAssertNil(service())
+            XCTAssertEqual(channels["rpm"]?.value(now: now), 1700)
+            XCTAssertEqual(source.statistics.opens, 2)
+            XCTAssertEqual(source.statistics.disconnects, 1)
+        }
+        XCTAssertEqual(openDescriptorCount(), fdsBefore, "no leaked descriptors")
+    }
+
+    func testNMEAStreamThroughPty() throws {
+        let device = try FakeSerialDevice(link: dir + "/ttyNMEA")
+        let source = SerialSource(path: device.link, settings: SerialSettings(baudRate: 4800),
+                                  protocol: NMEADecoder())
+        var samples: [Sample] = []
+        XCTAssertEqual(source.service(now: 0) { samples.append($0) }, .connected)
+        let stream = NMEATests.mixedStream
+        let b = Array(stream.utf8)
+        // Dribble the stream in 7-byte writes, servicing as data arrives.
+        var i = 0
+        while i < b.count {
+            let j = min(i + 7, b.count)
+            device.send(String(decoding: b[i..<j], as: UTF8.self))
+            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            source.service(now: 1) { samples.append($0) }
+            i = j
+        }
+        var reference = NMEADecoder()
+        XCTAssertEqual(samples, reference.feed(b))
+        XCTAssertEqual(source.protocolState.statistics, reference.statistics)
+        XCTAssertEqual(source.statistics.bytesRead, UInt64(b.count))
+    }
+
+    func testSevenEvenOneAndUnsupportedBaud() throws {
+        let device = try FakeSerialDevice(link: dir + "/tty7E1")
+        let sys = LinuxSystemCalls()
+        guard case .success(let fd) = sys.openSerial(device.link, settings: SerialSettings(baudRate: 921600,
+                                                                                          framing: .sevenEvenOne))
+        else { return XCTFail("open") }
+        var tio = termios()
+        XCTAssertEqual(tcgetattr(fd, &tio), 0)
+        // A pty forces CS8 and no parity, so framing is checked on the computed settings.
+        XCTAssertEqual(cfgetospeed(&tio), speed_t(B921600))
+        var computed = termios()
+        LinuxSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600, framing: .sevenEvenOne),
+                                   speed: speed_t(B9600))
+        XCTAssertEqual(computed.c_cflag & tcflag_t(CSIZE), tcflag_t(CS7))
+        XCTAssertNotEqual(computed.c_cflag & tcflag_t(PARENB), 0)
+        XCTAssertEqual(computed.c_cflag & tcflag_t(PARODD), 0)
+        XCTAssertEqual(computed.c_cflag & tcflag_t(CSTOPB), 0)
+        LinuxSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600), speed: speed_t(B9600))
+        XCTAssertEqual(computed.c_cflag & tcflag_t(CSIZE), tcflag_t(CS8))
+        XCTAssertEqual(computed.c_cflag & tcflag_t(PARENB), 0)
+        XCTAssertEqual(tio.c_lflag & tcflag_t(ICANON | ECHO), 0, "raw mode")
+        XCTAssertNotEqual(fcntl(fd, F_GETFL) & O_NONBLOCK, 0)
+        sys.close(fd)
+        XCTAssertEqual(sys.openSerial(device.link, settings: SerialSettings(baudRate: 12345)),
+                       .failure(SystemError(EINVAL)))
+    }
+
+    func testELM327ThroughPty() throws {
+        let device = try FakeSerialDevice(link: dir + "/ttyOBD")
+        let driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms),
+                                                               .init(.coolantTemperature, interval: 1_000 * ms)]))
+        let source = SerialSource(path: device.link, settings: SerialSettings(baudRate: 38400), protocol: driver)
+        var fake = FakeELM327()
+        var samples: [Sample] = []
+        var now: UInt64 = 0
+        XCTAssertEqual(source.service(now: now) { samples.append($0) }, .connected)
+        for _ in 0..<12 {
+            // The source wrote a command; the fake adapter answers it through the pty.
+            let command = device.receive()
+            guard !command.isEmpty else { return XCTFail("no command written") }
+            device.send(fake.respond(to: Array(command.utf8)))
+            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            // Service (time moving on) until the source writes the next command.
+            for _ in 0..<100 {
+                _ = waitReadable(source.fileDescriptor, timeoutMs: 20)
+                now += 10 * ms
+                source.service(now: now) { samples.append($0) }
+                var p = pollfd(fd: device.master, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 0) == 1 { break }
+            }
+        }
+        XCTAssertEqual(Array(fake.log.prefix(6)), ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"])
+        XCTAssertTrue(samples.contains(Sample(name: "engine.rpm", value: 1726, unit: .rpm)))
+        XCTAssertTrue(samples.contains(Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius)))
+    }
+}

@@ -1,0 +1,180 @@
+import XCTest
+import Foundation
+import Glibc
+@testable import GaugeSensors
+
+/// Builds a fake /sys in a temporary directory.
+struct FakeSysfs {
+    let root: String
+
+    init() throws {
+        root = NSTemporaryDirectory() + "gauge-sysfs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let full = root + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try (text + "\n").write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    func remove(_ path: String) throws { try FileManager.default.removeItem(atPath: root + "/" + path) }
+
+    func standardTree() throws {
+        try write("class/hwmon/hwmon0/name", "nvme")
+        try write("class/hwmon/hwmon0/temp1_input", "30000")
+        try write("class/hwmon/hwmon3/name", "ina219")
+        try write("class/hwmon/hwmon3/in0_input", "5012")
+        try write("class/hwmon/hwmon3/curr1_input", "1500")
+        try write("class/hwmon/hwmon3/power1_input", "7518000")
+        try write("class/hwmon/hwmon2/name", "pwmfan")
+        try write("class/hwmon/hwmon2/fan1_input", "2400")
+        try write("class/thermal/thermal_zone0/type", "cpu-thermal")
+        try write("class/thermal/thermal_zone0/temp", "51234")
+        try write("class/power_supply/BAT0/capacity", "87")
+        try write("class/power_supply/BAT0/voltage_now", "12600000")
+        try write("class/power_supply/BAT0/temp", "253")
+        try write("bus/iio/devices/iio:device0/name", "ads1015")
+        try write("bus/iio/devices/iio:device0/in_voltage0_raw", "1000")
+        try write("bus/iio/devices/iio:device0/in_voltage_scale", "3.0")
+        try write("bus/iio/devices/iio:device1/name", "bmp280")
+        try write("bus/iio/devices/iio:device1/in_temp_raw", "25000")
+        try write("bus/iio/devices/iio:device1/in_temp_offset", "100")
+        try write("bus/iio/devices/iio:device1/in_temp_scale", "1")
+    }
+}
+
+/// Wraps the real calls, failing chosen paths with a chosen errno (ENODATA, EAGAIN…).
+struct FaultySystemCalls: SystemCalls {
+    let real = LinuxSystemCalls()
+    let failures: [String: Int32]
+    func readFile(_ path: String, limit: Int) -> Result<[UInt8], SystemError> {
+        for (suffix, e) in failures where path.hasSuffix(suffix) { return .failure(SystemError(e)) }
+        return real.readFile(path, limit: limit)
+    }
+    func listDirectory(_ path: String) -> Result<[String], SystemError> { real.listDirectory(path) }
+    func openSerial(_ path: String, settings: SerialSettings) -> Result<Int32, SystemError> {
+        real.openSerial(path, settings: settings)
+    }
+    func read(_ fd: Int32, max: Int) -> Result<[UInt8], SystemError> { real.read(fd, max: max) }
+    func write(_ fd: Int32, _ bytes: [UInt8]) -> Result<Int, SystemError> { real.write(fd, bytes) }
+    func close(_ fd: Int32) { real.close(fd) }
+    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) -> Result<Void, SystemError> {
+        real.appendFile(path, bytes, truncate: truncate)
+    }
+}
+
+final class SysfsTests: XCTestCase {
+    var fake: FakeSysfs!
+
+    override func setUpWithError() throws {
+        fake = try FakeSysfs()
+        try fake.standardTree()
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: fake.root) }
+
+    let channels = [
+        SysfsChannel(name: "board.voltage", sensor: .hwmon(device: "ina219", attribute: "in0")),
+        SysfsChannel(name: "board.current", sensor: .hwmon(device: "ina219", attribute: "curr1")),
+        SysfsChannel(name: "board.power", sensor: .hwmon(device: "ina219", attribute: "power1")),
+        SysfsChannel(name: "fan", sensor: .hwmon(device: "pwmfan", attribute: "fan1")),
+        SysfsChannel(name: "ssd.temperature", sensor: .hwmon(device: "nvme", attribute: "temp1")),
+        SysfsChannel(name: "cpu.temperature", sensor: .thermalZone(type: "cpu-thermal")),
+        SysfsChannel(name: "battery.level", sensor: .powerSupply(supply: "BAT0", attribute: .capacity)),
+        SysfsChannel(name: "battery.voltage", sensor: .powerSupply(supply: "BAT0", attribute: .voltageNow)),
+        SysfsChannel(name: "battery.temperature", sensor: .powerSupply(supply: "BAT0", attribute: .temperature)),
+        SysfsChannel(name: "adc0", sensor: .iio(device: "ads1015", channel: "in_voltage0")),
+        SysfsChannel(name: "air.temperature", sensor: .iio(device: "bmp280", channel: "in_temp")),
+    ]
+
+    func poll(_ source: inout SysfsSource) -> ([String: Sample], [String]) {
+        var out: [String: Sample] = [:]
+        let missing = source.poll(now: 0) { out[$0.name] = $0 }
+        return (out, missing)
+    }
+
+    func testReadsEveryKindWithUnits() {
+        var source = SysfsSource(root: fake.root, channels: channels)
+        let (v, missing) = poll(&source)
+        XCTAssertEqual(missing, [])
+        XCTAssertEqual(v["board.voltage"], Sample(name: "board.voltage", value: 5.012, unit: .volts))
+        XCTAssertEqual(v["board.current"], Sample(name: "board.current", value: 1.5, unit: .amperes))
+        XCTAssertEqual(v["board.power"]!.value, 7.518, accuracy: 1e-12)
+        XCTAssertEqual(v["fan"], Sample(name: "fan", value: 2400, unit: .rpm))
+        XCTAssertEqual(v["ssd.temperature"], Sample(name: "ssd.temperature", value: 30, unit: .celsius))
+        XCTAssertEqual(v["cpu.temperature"]!.value, 51.234, accuracy: 1e-12)
+        XCTAssertEqual(v["battery.level"], Sample(name: "battery.level", value: 87, unit: .percent))
+        XCTAssertEqual(v["battery.voltage"]!.value, 12.6, accuracy: 1e-12)
+        XCTAssertEqual(v["battery.temperature"]!.value, 25.3, accuracy: 1e-12)
+        XCTAssertEqual(v["adc0"]!.value, 3.0, accuracy: 1e-12)            // 1000 × 3.0 mV
+        XCTAssertEqual(v["adc0"]!.unit, .volts)
+        XCTAssertEqual(v["air.temperature"]!.value, 25.1, accuracy: 1e-12) // (25000 + 100) × 1 m°C
+    }
+
+    func testDeviceVanishesAndReturnsUnderAnotherIndex() throws {
+        var source = SysfsSource(root: fake.root, channels: channels)
+        var set = ChannelSet(channels.map { Channel(name: $0.name, unit: .none, timeToLive: 1_000_000_000) })
+        _ = source.poll(now: 0) { set.accept($0, time: 0) }
+        XCTAssertEqual(set.staleNames(now: 0), [])
+
+        // Unplugged: hwmon3 disappears.
+        try fake.remove("class/hwmon/hwmon3")
+        let missing = source.poll(now: 100) { set.accept($0, time: 100) }
+        XCTAssertEqual(missing, ["board.voltage", "board.current", "board.power"])
+        XCTAssertGreaterThan(source.statistics.vanished, 0)
+        set.invalidate(missing)
+        XCTAssertEqual(set.staleNames(now: 100), ["board.current", "board.power", "board.voltage"])
+        XCTAssertFalse(source.isAvailable(0))
+
+        // Re-plugged: the kernel gives it hwmon5 this time; found again by name.
+        try fake.write("class/hwmon/hwmon5/name", "ina219")
+        try fake.write("class/hwmon/hwmon5/in0_input", "4990")
+        try fake.write("class/hwmon/hwmon5/curr1_input", "100")
+        try fake.write("class/hwmon/hwmon5/power1_input", "499000")
+        XCTAssertEqual(source.poll(now: 200) { set.accept($0, time: 200) }, [])
+        XCTAssertEqual(set["board.voltage"]!.value(now: 200), 4.99)
+        XCTAssertTrue(source.isAvailable(0))
+        XCTAssertEqual(set.staleNames(now: 200), [])
+    }
+
+    func testNoDataAndTryAgainSkipTheValueOnly() {
+        let sys = FaultySystemCalls(failures: ["temp1_input": ENODATA, "fan1_input": EAGAIN])
+        var source = SysfsSource(root: fake.root, channels: channels, system: sys)
+        let (v, missing) = poll(&source)
+        XCTAssertEqual(missing, ["fan", "ssd.temperature"])
+        XCTAssertNil(v["fan"])
+        XCTAssertEqual(source.statistics.tryLater, 2)
+        XCTAssertEqual(source.statistics.vanished, 0)
+        XCTAssertTrue(source.isAvailable(3), "device stays resolved; only this read failed")
+        XCTAssertEqual(v.count, channels.count - 2)
+    }
+
+    func testJunkValueAndMissingDevice() throws {
+        try fake.write("class/thermal/thermal_zone0/temp", "hot")
+        var source = SysfsSource(root: fake.root, channels: [
+            SysfsChannel(name: "cpu", sensor: .thermalZone(type: "cpu-thermal")),
+            SysfsChannel(name: "gpu", sensor: .thermalZone(type: "gpu-thermal")),
+            SysfsChannel(name: "ups", sensor: .powerSupply(supply: "UPS", attribute: .capacity)),
+        ])
+        let (v, missing) = poll(&source)
+        XCTAssertEqual(v.count, 0)
+        XCTAssertEqual(missing, ["cpu", "gpu", "ups"])
+        XCTAssertEqual(source.statistics.unparsable, 1)
+    }
+
+    func testDiscoverListsHwmonAndThermal() {
+        let found = SysfsSource.discover(root: fake.root).map { $0.name }
+        XCTAssertTrue(found.contains("hwmon.ina219.in0"))
+        XCTAssertTrue(found.contains("hwmon.pwmfan.fan1"))
+        XCTAssertTrue(found.contains("thermal.cpu-thermal"))
+        XCTAssertEqual(SysfsSource.sharedScaleName("in_voltage12"), "in_voltage_scale")
+    }
+
+    func testRealSysIsReadableWithoutCrashing() {
+        // Whatever this machine has; only checks that discovery + a poll do not trap.
+        var source = SysfsSource(channels: SysfsSource.discover())
+        _ = source.poll(now: 0) { XCTAssertTrue($0.value.isFinite) }
+    }
+}
