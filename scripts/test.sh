@@ -35,6 +35,9 @@ else
     skip_step "cross-cpu check" "scripts/cross-cpu-check.sh not present"
 fi
 
+# Instruction counts under callgrind are repeatable on any machine: the frame budgets.
+run_step "instruction budgets" "$(limit 600)" bash scripts/instruction-budget.sh
+
 if [[ -f scripts/fuzz-sensors.sh ]]; then
     run_step "sensor fuzzing (10 s)" "$(limit 300)" bash scripts/fuzz-sensors.sh 10
 else

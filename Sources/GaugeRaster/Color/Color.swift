@@ -37,7 +37,7 @@ public struct Color: Hashable, Sendable {
 
 /// Linear interpolation of two colours, `t` in 0…65536 (Q16). Channels carry 8 extra
 /// fraction bits (0…65280) so that a dithering quantizer can use them.
-@inlinable
+@inlinable @inline(__always)
 func mixWide(_ a: Color, _ b: Color, _ t: Int32) -> WideColor {
     @inline(__always) func lerp(_ x: UInt8, _ y: UInt8) -> Int32 {
         let xw = Int32(x) << 8, yw = Int32(y) << 8
@@ -54,7 +54,7 @@ public struct WideColor: Hashable, Sendable {
     @inlinable public init(_ c: Color) { r = Int32(c.r) << 8; g = Int32(c.g) << 8; b = Int32(c.b) << 8; a = Int32(c.a) << 8 }
 
     /// Rounded to 8 bits per channel.
-    @inlinable public var rounded: Color {
+    @inlinable @inline(__always) public var rounded: Color {
         @inline(__always) func q(_ v: Int32) -> UInt8 { UInt8(Swift.min((v + 128) >> 8, 255)) }
         return Color(r: q(r), g: q(g), b: q(b), a: q(a))
     }

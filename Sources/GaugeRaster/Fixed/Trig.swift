@@ -34,7 +34,7 @@ public enum Trig {
 
     /// The angle of the vector (dx, dy) in screen convention (clockwise from +x, y down),
     /// 0 ..< 65536. (0, 0) gives 0. Inputs up to ±2^30 are exact.
-    @inlinable
+    @inlinable @inline(__always)
     public static func atan2(_ dy: Int32, _ dx: Int32) -> Angle {
         let ax = UInt64(dx.magnitude), ay = UInt64(dy.magnitude)
         if ax == 0 && ay == 0 { return .zero }
@@ -60,13 +60,17 @@ public enum Trig {
     }
 
     /// atan(ratio) for a Q16 ratio in 0…1, as a binary angle.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     static func arctangentOfRatio(_ ratio: UInt32) -> Int32 {
         let index = Int(ratio >> 8)
         let fraction = Int32(ratio & 0xFF)
-        let low = arctangentTable[index]
-        if fraction == 0 { return low }
-        let high = arctangentTable[index + 1]
-        return low + (((high - low) * fraction + 128) >> 8)
+        // Unchecked: ratio ≤ 65536, so index ≤ 256 (the table has 257 entries) and
+        // index + 1 is only read when ratio < 65536.
+        return arctangentTable.withUnsafeBufferPointer { table in
+            let low = table[index]
+            if fraction == 0 { return low }
+            let high = table[index + 1]
+            return low + (((high - low) * fraction + 128) >> 8)
+        }
     }
 }

@@ -18,7 +18,7 @@ public struct ConicGradient: Sendable {
     }
 
     /// t in Q16 (0…65536) at the centre of pixel (x, y).
-    @inlinable func parameter(x: Int32, y: Int32) -> Int32 {
+    @inlinable @inline(__always) func parameter(x: Int32, y: Int32) -> Int32 {
         let dx = Int32(clampedPixel(Int64(x) * 256 + 128 - Int64(centre.x.raw)))
         let dy = Int32(clampedPixel(Int64(y) * 256 + 128 - Int64(centre.y.raw)))
         let angle = Trig.atan2(dy, dx).raw

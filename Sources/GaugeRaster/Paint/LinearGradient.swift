@@ -23,7 +23,7 @@ public struct LinearGradient: Sendable {
     }
 
     /// t in Q16 (0…65536) at the centre of pixel (x, y).
-    @inlinable func parameter(x: Int32, y: Int32) -> Int32 {
+    @inlinable @inline(__always) func parameter(x: Int32, y: Int32) -> Int32 {
         let rx = Int64(x) * 256 + 128 - Int64(start.x.raw)
         let ry = Int64(y) * 256 + 128 - Int64(start.y.raw)
         let t = (rx * stepX + ry * stepY) >> 16

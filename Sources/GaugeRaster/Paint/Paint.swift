@@ -53,14 +53,18 @@ public struct ColorRamp: Sendable {
     }
 
     /// The colour at `t` (Q16, clamped to 0…65536), 8 fraction bits per channel.
-    @inlinable public func color(at t: Int32) -> WideColor {
-        if t <= stops[0].position { return WideColor(stops[0].color) }
-        let last = stops.count - 1
-        if t >= stops[last].position { return WideColor(stops[last].color) }
-        var i = 0
-        while i < last - 1 && t >= stops[i + 1].position { i += 1 }
-        let local = Int32((Int64(t - stops[i].position) * inverseSpans[i]) >> 16)
-        return mixWide(stops[i].color, stops[i + 1].color, Swift.min(local, 65536))
+    /// (Unchecked reads: `stops` is never empty and `inverseSpans` has one entry fewer.)
+    @inlinable @inline(__always) public func color(at t: Int32) -> WideColor {
+        stops.withUnsafeBufferPointer { stops in
+            if t <= stops[0].position { return WideColor(stops[0].color) }
+            let last = stops.count - 1
+            if t >= stops[last].position { return WideColor(stops[last].color) }
+            var i = 0
+            while i < last - 1 && t >= stops[i + 1].position { i += 1 }
+            let inverse = inverseSpans.withUnsafeBufferPointer { $0[i] }
+            let local = Int32((Int64(t - stops[i].position) * inverse) >> 16)
+            return mixWide(stops[i].color, stops[i + 1].color, Swift.min(local, 65536))
+        }
     }
 
     /// Whether every stop is opaque (so spans can be stored without reading the surface).

@@ -47,6 +47,17 @@ extension Canvas {
     public func strokeLine(from a: Point, to b: Point, width: Fixed, cap: LineCap = .butt, paint: Paint) {
         guard width.raw > 0 else { return }
         let half = width.halved
+        // Nothing of a line outside the clip is drawn: skip building its shapes. Every
+        // vertex and end disc lies within `half` of the segment and every shape's bounds
+        // reach at most 2 px beyond its points, so this box holds all their bounds (and
+        // clamping coordinates to ±Fixed.limit only moves them towards the surface).
+        let reach = Int64(half.raw) + 3 * 256
+        let lineBox = IntRect(
+            x0: clampedPixel((Swift.min(Int64(a.x.raw), Int64(b.x.raw)) - reach) >> 8),
+            y0: clampedPixel((Swift.min(Int64(a.y.raw), Int64(b.y.raw)) - reach) >> 8),
+            x1: clampedPixel(((Swift.max(Int64(a.x.raw), Int64(b.x.raw)) + reach) >> 8) + 1),
+            y1: clampedPixel(((Swift.max(Int64(a.y.raw), Int64(b.y.raw)) + reach) >> 8) + 1))
+        guard lineBox.intersects(clip) else { return }
         let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
         let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
         let endA = RingShape(centre: a, outer: half, inner: .zero)

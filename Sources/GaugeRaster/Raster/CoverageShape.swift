@@ -11,6 +11,14 @@ protocol CoverageShape {
     var bounds: IntRect { get }
     func row(_ y: Int32, spans: inout RowSpans) -> Row
     func coverage(x: Int32, row: Row) -> UInt32
+    /// Whether row `y` may have coverage in the pixels [x0, x1): false only when it
+    /// certainly has none there. A cheap test the rasterizer uses to skip rows of a shape
+    /// that lie outside a narrow clip (a damaged rectangle) without computing them.
+    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool
+}
+
+extension CoverageShape {
+    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool { true }
 }
 
 /// Integer division rounding towards −∞ (Swift's `/` rounds towards zero).

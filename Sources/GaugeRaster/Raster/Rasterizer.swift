@@ -9,24 +9,30 @@ enum Rasterizer {
         let box = shape.bounds.intersection(clip)
         guard !box.isEmpty else { return }
         var spans = RowSpans()
+        // Only when the clip cuts the shape's columns can whole rows miss it.
+        let narrowed = box.x0 > shape.bounds.x0 || box.x1 < shape.bounds.x1
         for y in box.y0..<box.y1 {
+            if narrowed && !shape.mayCover(row: y, from: box.x0, to: box.x1) { continue }
             spans = RowSpans()
             let rowState = shape.row(y, spans: &spans)
             let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
+            // Read through spans (unchecked: indices stay below the counts, ≤ capacity).
+            let nonZeroCount = spans.nonZero.count, fullCount = spans.full.count
+            let nonZeroStarts = spans.nonZero.starts.span, nonZeroEnds = spans.nonZero.ends.span
+            let fullStarts = spans.full.starts.span, fullEnds = spans.full.ends.span
             var fullIndex = 0
-            for i in 0..<spans.nonZero.count {
-                let span = spans.nonZero[i]
-                var x = Swift.max(span.start, box.x0)
-                let end = Swift.min(span.end, box.x1)
+            for i in 0..<nonZeroCount {
+                var x = Swift.max(nonZeroStarts[unchecked: i], box.x0)
+                let end = Swift.min(nonZeroEnds[unchecked: i], box.x1)
                 while x < end {
                     // Skip full intervals that end before x.
-                    while fullIndex < spans.full.count && spans.full[fullIndex].end <= x { fullIndex += 1 }
-                    if fullIndex < spans.full.count && spans.full[fullIndex].start <= x {
-                        let runEnd = Swift.min(spans.full[fullIndex].end, end)
+                    while fullIndex < fullCount && fullEnds[unchecked: fullIndex] <= x { fullIndex += 1 }
+                    if fullIndex < fullCount && fullStarts[unchecked: fullIndex] <= x {
+                        let runEnd = Swift.min(fullEnds[unchecked: fullIndex], end)
                         shader.fill(pixels, y: y, from: x, to: runEnd, codec: C.self)
                         x = runEnd
                     } else {
-                        let nextFull = fullIndex < spans.full.count ? spans.full[fullIndex].start : end
+                        let nextFull = fullIndex < fullCount ? fullStarts[unchecked: fullIndex] : end
                         let runEnd = Swift.min(nextFull, end)
                         while x < runEnd {
                             let c = shape.coverage(x: x, row: rowState)

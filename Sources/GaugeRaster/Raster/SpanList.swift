@@ -4,6 +4,9 @@
 /// is certainly full. The capacity is fixed (no allocation per row); should an operation
 /// need more, `nonZero` lists merge neighbours (still a superset) and `full` lists drop
 /// intervals (still a subset) — both only cost speed, never correctness.
+///
+/// Elements are read through `span` with unchecked indices below `count` (≤ `capacity`):
+/// subscripting the InlineArrays directly copied the whole array for every read.
 struct SpanList: Sendable {
     static let capacity = 8
     var starts = InlineArray<8, Int32>(repeating: 0)
@@ -13,6 +16,7 @@ struct SpanList: Sendable {
     init() {}
 
     /// One interval (empty if `end <= start`).
+    @inline(__always)
     init(_ start: Int32, _ end: Int32) {
         if start < end { starts[0] = start; ends[0] = end; count = 1 }
     }
@@ -20,17 +24,22 @@ struct SpanList: Sendable {
     /// Every pixel.
     static var everything: SpanList { SpanList(-(1 << 30), 1 << 30) }
 
-    subscript(i: Int) -> (start: Int32, end: Int32) { (starts[i], ends[i]) }
+    @inline(__always)
+    subscript(i: Int) -> (start: Int32, end: Int32) { (starts.span[i], ends.span[i]) }
 
     var isEmpty: Bool { count == 0 }
 
     /// Appends an interval that lies after all existing ones. `superset` says what to do
     /// when full: merge with the last interval (true) or drop it (false).
+    @inline(__always)
     mutating func append(_ start: Int32, _ end: Int32, superset: Bool) {
         guard start < end else { return }
-        if count > 0 && start <= ends[count - 1] {
-            ends[count - 1] = Swift.max(ends[count - 1], end)
-            return
+        if count > 0 {
+            let lastEnd = ends.span[unchecked: count - 1]
+            if start <= lastEnd {
+                ends[count - 1] = Swift.max(lastEnd, end)
+                return
+            }
         }
         if count == SpanList.capacity {
             if superset { ends[count - 1] = end }
@@ -42,11 +51,12 @@ struct SpanList: Sendable {
     /// Pixels in both lists.
     func intersection(_ other: SpanList, superset: Bool) -> SpanList {
         var out = SpanList()
+        let s0 = starts.span, e0 = ends.span, s1 = other.starts.span, e1 = other.ends.span
         var i = 0, j = 0
         while i < count && j < other.count {
-            let s = Swift.max(starts[i], other.starts[j]), e = Swift.min(ends[i], other.ends[j])
-            out.append(s, e, superset: superset)
-            if ends[i] < other.ends[j] { i += 1 } else { j += 1 }
+            let ei = e0[unchecked: i], ej = e1[unchecked: j]
+            out.append(Swift.max(s0[unchecked: i], s1[unchecked: j]), Swift.min(ei, ej), superset: superset)
+            if ei < ej { i += 1 } else { j += 1 }
         }
         return out
     }
@@ -54,11 +64,12 @@ struct SpanList: Sendable {
     /// Pixels in either list.
     func union(_ other: SpanList, superset: Bool) -> SpanList {
         var out = SpanList()
+        let s0 = starts.span, e0 = ends.span, s1 = other.starts.span, e1 = other.ends.span
         var i = 0, j = 0
         while i < count || j < other.count {
-            let takeSelf = j >= other.count || (i < count && starts[i] <= other.starts[j])
-            if takeSelf { out.append(starts[i], ends[i], superset: superset); i += 1 }
-            else { out.append(other.starts[j], other.ends[j], superset: superset); j += 1 }
+            let takeSelf = j >= other.count || (i < count && s0[unchecked: i] <= s1[unchecked: j])
+            if takeSelf { out.append(s0[unchecked: i], e0[unchecked: i], superset: superset); i += 1 }
+            else { out.append(s1[unchecked: j], e1[unchecked: j], superset: superset); j += 1 }
         }
         return out
     }
@@ -67,9 +78,11 @@ struct SpanList: Sendable {
     func subtracting(_ start: Int32, _ end: Int32, superset: Bool) -> SpanList {
         guard start < end else { return self }
         var out = SpanList()
+        let s0 = starts.span, e0 = ends.span
         for i in 0..<count {
-            out.append(starts[i], Swift.min(ends[i], start), superset: superset)
-            out.append(Swift.max(starts[i], end), ends[i], superset: superset)
+            let si = s0[unchecked: i], ei = e0[unchecked: i]
+            out.append(si, Swift.min(ei, start), superset: superset)
+            out.append(Swift.max(si, end), ei, superset: superset)
         }
         return out
     }

@@ -12,6 +12,11 @@ struct Intersection<A: CoverageShape, B: CoverageShape>: CoverageShape {
         return (ra, rb)
     }
 
+    /// Coverage is the product: none where either has none.
+    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
+        a.mayCover(row: y, from: x0, to: x1) && b.mayCover(row: y, from: x0, to: x1)
+    }
+
     @inline(__always)
     func coverage(x: Int32, row: (A.Row, B.Row)) -> UInt32 {
         let ca = a.coverage(x: x, row: row.0)
@@ -34,6 +39,13 @@ struct Union<A: CoverageShape, B: CoverageShape>: CoverageShape {
         spans = RowSpans(nonZero: sa.nonZero.union(sb.nonZero, superset: true),
                          full: sa.full.union(sb.full, superset: false))
         return (ra, rb)
+    }
+
+    /// Coverage is the larger one: none where neither has any (a shape covers nothing
+    /// outside its own bounds' rows).
+    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
+        (y >= a.bounds.y0 && y < a.bounds.y1 && a.mayCover(row: y, from: x0, to: x1))
+            || (y >= b.bounds.y0 && y < b.bounds.y1 && b.mayCover(row: y, from: x0, to: x1))
     }
 
     @inline(__always)

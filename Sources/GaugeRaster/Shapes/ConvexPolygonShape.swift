@@ -44,21 +44,28 @@ struct ConvexPolygonShape: CoverageShape {
 
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
         var offsets = InlineArray<16, Int64>(repeating: 0)
-        var nonZero = SpanList(bounds.x0, bounds.x1), full = nonZero
+        // Every edge's pixels form one half-line, so the intersection of them all is one
+        // interval: narrowed edge by edge (the same bounds `SpanList.intersection` of the
+        // single intervals `HalfPlane.pixels(atLeast:offset:)` would give, without copying lists).
+        var anyLo = bounds.x0, anyHi = bounds.x1, fullLo = bounds.x0, fullHi = bounds.x1
+        // Through a span: subscripting the InlineArray itself copied all of it per access.
+        let edgeList = edges.span
         for i in 0..<edgeCount {
-            let offset = edges[i].rowOffset(y)
+            let edge = edgeList[unchecked: i]
+            let offset = edge.rowOffset(y)
             offsets[i] = offset
-            nonZero = nonZero.intersection(edges[i].pixels(atLeast: HalfPlane.anyThreshold, offset: offset), superset: true)
-            full = full.intersection(edges[i].pixels(atLeast: HalfPlane.fullThreshold, offset: offset), superset: false)
+            edge.narrow(atLeast: HalfPlane.anyThreshold, offset: offset, &anyLo, &anyHi)
+            edge.narrow(atLeast: HalfPlane.fullThreshold, offset: offset, &fullLo, &fullHi)
         }
-        spans = RowSpans(nonZero: nonZero, full: full)
+        spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
         return Row(offsets: offsets)
     }
 
     func coverage(x: Int32, row: Row) -> UInt32 {
         var c: UInt32 = 256
+        let edgeList = edges.span, offsets = row.offsets.span
         for i in 0..<edgeCount {
-            c = (c * edges[i].coverage(x: x, offset: row.offsets[i])) >> 8
+            c = (c * edgeList[unchecked: i].coverage(x: x, offset: offsets[unchecked: i])) >> 8
             if c == 0 { return 0 }
         }
         return c

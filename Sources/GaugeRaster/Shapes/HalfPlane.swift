@@ -31,6 +31,21 @@ struct HalfPlane: Sendable {
         return SpanList(-(1 << 30), clampedPixel(floorDivide(need, a) + 1))
     }
 
+    /// Narrows [lo, hi) to its intersection with `pixels(atLeast: threshold, offset: offset)`
+    /// (an empty intersection leaves lo ≥ hi, and it stays empty under further narrowing).
+    @inline(__always) func narrow(atLeast threshold: Int64, offset: Int64, _ lo: inout Int32, _ hi: inout Int32) {
+        let a = slope, need = threshold - offset
+        if a == 0 {
+            if need > 0 { hi = Int32.min }
+        } else if a > 0 {
+            lo = Swift.max(lo, clampedPixel(ceilDivide(need, a)))
+            hi = Swift.min(hi, 1 << 30)
+        } else {
+            lo = Swift.max(lo, -(1 << 30))
+            hi = Swift.min(hi, clampedPixel(floorDivide(need, a) + 1))
+        }
+    }
+
     /// Coverage > 0 ⟺ distance ≥ −127/256; = 256 ⟺ distance ≥ 128/256 (distances in 2^-16 units of 1/256 px).
     static let anyThreshold: Int64 = -127 << 16
     static let fullThreshold: Int64 = 128 << 16

@@ -32,30 +32,59 @@ struct RingShape: CoverageShape {
         let dy = Int64(y) * 256 + 128 - cy
         let dySquared = dy * dy
         // d < R + ½ (any coverage); d ≤ R − ½ (outer full); d < r + ½ (inner starts); d ≤ r − ½ (hole).
+        // Each is one interval [lo, hi) (empty when lo ≥ hi), combined as scalars.
         let reach = within(outer + 128, dySquared)
-        let outerFull = outer >= 128 ? within(outer - 127, dySquared) : SpanList()
-        var nonZero = reach, full = outerFull
+        let outerFull = outer >= 128 ? within(outer - 127, dySquared) : (lo: 0, hi: 0)
+        var nonZero = SpanList(reach.lo, reach.hi), full = SpanList(outerFull.lo, outerFull.hi)
         if hasInner {
-            let innerAny = within(inner + 128, dySquared)
             if inner >= 128 {
                 let hole = within(inner - 127, dySquared)
-                if !hole.isEmpty { nonZero = nonZero.subtracting(hole[0].start, hole[0].end, superset: true) }
+                if hole.lo < hole.hi { nonZero = RingShape.subtracting(reach, hole, superset: true) }
             }
-            if !innerAny.isEmpty { full = full.subtracting(innerAny[0].start, innerAny[0].end, superset: false) }
+            let innerAny = within(inner + 128, dySquared)
+            if innerAny.lo < innerAny.hi { full = RingShape.subtracting(outerFull, innerAny, superset: false) }
         }
         spans = RowSpans(nonZero: nonZero, full: full)
         return Row(dySquared: dySquared)
     }
 
-    /// Pixels whose centres satisfy dx² + dy² < limit², as one interval.
+    /// False when the row's pixels in [x0, x1) all lie outside R + ½ or inside the hole
+    /// (r − ½): the same intervals `row` computes, so then its `nonZero` misses [x0, x1).
+    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
+        let dy = Int64(y) * 256 + 128 - cy
+        let dySquared = dy * dy
+        let reach = within(outer + 128, dySquared)
+        let lo = Swift.max(reach.lo, x0), hi = Swift.min(reach.hi, x1)
+        if lo >= hi { return false }
+        if hasInner && inner >= 128 {
+            let hole = within(inner - 127, dySquared)
+            if hole.lo < hole.hi && hole.lo <= lo && hi <= hole.hi { return false }
+        }
+        return true
+    }
+
+    /// `SpanList(a.lo, a.hi).subtracting(b.lo, b.hi, superset:)` for a non-empty `b`.
     @inline(__always)
-    func within(_ limit: Int64, _ dySquared: Int64) -> SpanList {
+    static func subtracting(_ a: (lo: Int32, hi: Int32), _ b: (lo: Int32, hi: Int32), superset: Bool) -> SpanList {
+        var out = SpanList()
+        if a.lo < a.hi {
+            out.append(a.lo, Swift.min(a.hi, b.lo), superset: superset)
+            out.append(Swift.max(a.lo, b.hi), a.hi, superset: superset)
+        }
+        return out
+    }
+
+    /// Pixels whose centres satisfy dx² + dy² < limit², as one interval [lo, hi) (empty
+    /// when lo ≥ hi).
+    @inline(__always)
+    func within(_ limit: Int64, _ dySquared: Int64) -> (lo: Int32, hi: Int32) {
         let s = limit * limit - dySquared
-        guard s > 0 else { return SpanList() }
+        guard s > 0 else { return (0, 0) }
         let r = Int64(integerSquareRoot(UInt64(s - 1)))   // largest |dx| with dx² < s
         // x·256 + 128 − cx ∈ [−r, r]
-        let lo = ceilDivide(cx - 128 - r, 256), hi = floorDivide(cx - 128 + r, 256)
-        return SpanList(clampedPixel(lo), clampedPixel(hi + 1))
+        // ⌈n / 256⌉ and ⌊n / 256⌋ as arithmetic shifts (exact: >> rounds towards −∞).
+        let lo = -((128 + r - cx) >> 8), hi = (cx - 128 + r) >> 8
+        return (clampedPixel(lo), clampedPixel(hi + 1))
     }
 
     @inline(__always)

@@ -26,14 +26,21 @@ struct WedgeShape: CoverageShape {
 
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
         let s = startPlane.rowOffset(y), e = endPlane.rowOffset(y)
-        let anyS = startPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: s)
-        let anyE = endPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: e)
-        let fullS = startPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: s)
-        let fullE = endPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: e)
         if reflex {
+            let anyS = startPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: s)
+            let anyE = endPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: e)
+            let fullS = startPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: s)
+            let fullE = endPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: e)
             spans = RowSpans(nonZero: anyS.union(anyE, superset: true), full: fullS.union(fullE, superset: false))
         } else {
-            spans = RowSpans(nonZero: anyS.intersection(anyE, superset: true), full: fullS.intersection(fullE, superset: false))
+            // The intersection of two half-lines is one interval: narrowed as scalars (the
+            // same interval `SpanList.intersection` of the two `pixels` lists gives).
+            var anyLo: Int32 = -(1 << 30), anyHi: Int32 = 1 << 30, fullLo = anyLo, fullHi = anyHi
+            startPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: s, &anyLo, &anyHi)
+            endPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: e, &anyLo, &anyHi)
+            startPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: s, &fullLo, &fullHi)
+            endPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: e, &fullLo, &fullHi)
+            spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
         }
         return Row(start: s, end: e)
     }
