@@ -63,3 +63,29 @@ import Testing
         #expect(s.rawPixel(x: 0, y: 0) == 0)
     }
 }
+
+/// Arcs whose sweep is near zero or a full turn: the rays' lines nearly coincide, and
+/// nothing may show on the far side of the centre (nor be missing there).
+@Suite struct NearlyDegenerateArcTests {
+    func render(sweepRaw: Int32) throws -> Surface {
+        let s = try Surface(width: 128, height: 128, format: .xrgb8888)
+        Canvas(s).clear(.black)
+        // The centre sits on a pixel centre, so the rays' lines run through a row of centres.
+        Canvas(s).strokeArc(centre: Point(x: Fixed(64.5), y: Fixed(64.5)), radius: 60, thickness: 40, start: .zero, sweep: Angle(raw: sweepRaw), paint: .solid(.white))
+        return s
+    }
+
+    @Test(arguments: [Int32(1), 5, 20, 60])
+    func tinySweepLeavesTheFarSideEmpty(units: Int32) throws {
+        // A sliver at 3 o'clock; the far side (9 o'clock, x < 64) must stay black.
+        let s = try render(sweepRaw: units)
+        for y in Int32(0)..<128 { for x in Int32(0)..<63 { #expect(s.color(x: x, y: y)!.b == 0, "(\(x), \(y))") } }
+    }
+
+    @Test(arguments: [Int32(1), 5, 20, 60])
+    func almostFullSweepLeavesNoGapOnTheFarSide(units: Int32) throws {
+        // A ring missing a sliver at 3 o'clock: at 9 o'clock the ring must be solid.
+        let s = try render(sweepRaw: Angle.unitsPerTurn - units)
+        for x in Int32(8)..<20 { #expect(s.color(x: x, y: 64)!.b == 255, "x = \(x)") }
+    }
+}

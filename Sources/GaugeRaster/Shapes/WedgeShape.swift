@@ -1,53 +1,67 @@
 /// The angular sector between `start` and `start + sweep` around a centre, bounded by two
 /// anti-aliased rays. An arc is a ring intersected with a wedge.
+///
 /// Sweeps up to half a turn are the intersection of the two rays' half-planes; larger
-/// sweeps their union.
+/// sweeps their union. The rays' lines run on through the centre, and where they nearly
+/// coincide (sweeps near 0 or a full turn) their anti-aliasing bands would overlap on the
+/// far side of the centre: a faint sliver where nothing should be (or a faint gap). A third
+/// half-plane, facing along the wedge's bisector, bounds that to half a pixel from the
+/// centre: it joins the intersection (narrow wedges) or the union (wide ones).
 struct WedgeShape: CoverageShape {
     let startPlane: HalfPlane
     let endPlane: HalfPlane
+    let bisectorPlane: HalfPlane
     let reflex: Bool
     let bounds: IntRect
 
     /// `sweep` in 0 < |sweep| < one turn; negative sweeps run anticlockwise.
     init(centre: Point, start: Angle, sweep: Angle, bounds: IntRect) {
         // Normalise to a clockwise sweep from `from`.
+        let magnitude = Int32(sweep.raw.magnitude)
         let from = sweep.raw >= 0 ? start : start + sweep
-        let to = from + Angle(raw: Int32(sweep.raw.magnitude))
+        let to = from + Angle(raw: magnitude)
+        let middle = from + Angle(raw: magnitude / 2)
         let sinS = Int64(Trig.sin(from)), cosS = Int64(Trig.cos(from))
         let sinE = Int64(Trig.sin(to)), cosE = Int64(Trig.cos(to))
         // Inside is clockwise of the start ray and anticlockwise of the end ray.
         startPlane = HalfPlane(origin: centre, normalX: -sinS, normalY: cosS)
         endPlane = HalfPlane(origin: centre, normalX: sinE, normalY: -cosE)
+        bisectorPlane = HalfPlane(origin: centre, normalX: Int64(Trig.cos(middle)), normalY: Int64(Trig.sin(middle)))
         reflex = sweep.raw.magnitude > UInt32(Angle.unitsPerTurn / 2)
         self.bounds = bounds
     }
 
-    struct Row { let start: Int64, end: Int64 }
+    struct Row { let start: Int64, end: Int64, bisector: Int64 }
 
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
-        let s = startPlane.rowOffset(y), e = endPlane.rowOffset(y)
+        let s = startPlane.rowOffset(y), e = endPlane.rowOffset(y), b = bisectorPlane.rowOffset(y)
         if reflex {
-            let anyS = startPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: s)
-            let anyE = endPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: e)
-            let fullS = startPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: s)
-            let fullE = endPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: e)
-            spans = RowSpans(nonZero: anyS.union(anyE, superset: true), full: fullS.union(fullE, superset: false))
+            var nonZero = startPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: s)
+                .union(endPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: e), superset: true)
+            nonZero = nonZero.union(bisectorPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: b), superset: true)
+            var full = startPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: s)
+                .union(endPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: e), superset: false)
+            full = full.union(bisectorPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: b), superset: false)
+            spans = RowSpans(nonZero: nonZero, full: full)
         } else {
-            // The intersection of two half-lines is one interval: narrowed as scalars (the
-            // same interval `SpanList.intersection` of the two `pixels` lists gives).
+            // The intersection of half-lines is one interval: narrowed as scalars (the
+            // same interval `SpanList.intersection` of the `pixels` lists gives).
             var anyLo: Int32 = -(1 << 30), anyHi: Int32 = 1 << 30, fullLo = anyLo, fullHi = anyHi
             startPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: s, &anyLo, &anyHi)
             endPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: e, &anyLo, &anyHi)
+            bisectorPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: b, &anyLo, &anyHi)
             startPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: s, &fullLo, &fullHi)
             endPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: e, &fullLo, &fullHi)
+            bisectorPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: b, &fullLo, &fullHi)
             spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
         }
-        return Row(start: s, end: e)
+        return Row(start: s, end: e, bisector: b)
     }
 
     @inline(__always)
     func coverage(x: Int32, row: Row) -> UInt32 {
         let a = startPlane.coverage(x: x, offset: row.start), b = endPlane.coverage(x: x, offset: row.end)
-        return reflex ? Swift.max(a, b) : Swift.min(a, b)
+        let c = bisectorPlane.coverage(x: x, offset: row.bisector)
+        return reflex ? Swift.max(a, b, c) : Swift.min(a, b, c)
     }
 }
