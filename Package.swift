@@ -33,7 +33,12 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        .target(name: "GaugeText", dependencies: ["GaugeRaster", "CFreeType"]),
+        // Font-independent text layout and the built-in stroke font (Embedded subset).
+        .target(name: "GaugeGlyphs", dependencies: ["GaugeRaster"]),
+        .target(name: "GaugeText", dependencies: ["GaugeRaster", "GaugeGlyphs", "CFreeType"]),
+
+        // Gauges shaped like SwiftUI's Gauge: model, styles, exact damage (Embedded subset).
+        .target(name: "GaugeWidgets", dependencies: ["GaugeRaster", "GaugeGlyphs"]),
 
         // Channels, decoders (pure state machines) and sources.
         .target(name: "GaugeSensors"),
@@ -50,7 +55,10 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeRaster"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors"]),
-        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeRaster", "GaugeDisplay"],
+        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay"],
+                    exclude: ["Goldens"]),
+        .testTarget(name: "GaugeWidgetsTests",
+                    dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import GaugeRaster
+import GaugeGlyphs
 
 /// Either kind of font, so callers can hold one type and still fall back to the built-in
 /// stroke font when no font file exists.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GaugeText
+@testable import GaugeGlyphs
 
 @Suite struct FontLocatorTests {
     @Test func findsDejaVuSansByFamilyAndStyle() throws {

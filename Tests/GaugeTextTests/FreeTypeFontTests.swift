@@ -1,6 +1,7 @@
 import Testing
 import GaugeRaster
 @testable import GaugeText
+@testable import GaugeGlyphs
 
 @Suite struct FreeTypeFontTests {
     @Test func dejaVuSansMetricsAt40px() throws {

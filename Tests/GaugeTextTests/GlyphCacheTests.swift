@@ -1,6 +1,7 @@
 import Testing
 import GaugeRaster
 @testable import GaugeText
+@testable import GaugeGlyphs
 
 @Suite struct GlyphCacheTests {
     private func glyph(_ n: Int) -> RasterGlyph { .blank(advance: Fixed(Int32(n))) }

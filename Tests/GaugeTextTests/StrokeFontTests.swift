@@ -1,6 +1,7 @@
 import Testing
 import GaugeRaster
 @testable import GaugeText
+@testable import GaugeGlyphs
 
 @Suite struct StrokeFontTests {
     @Test(arguments: [Int32(7), 16, 40])

@@ -1,6 +1,7 @@
 import Testing
 import GaugeRaster
 @testable import GaugeText
+@testable import GaugeGlyphs
 
 /// The DejaVu fonts these tests use come from Debian's fonts-dejavu-core, which
 /// scripts/test.sh installs; without it the FreeType tests fail saying so.

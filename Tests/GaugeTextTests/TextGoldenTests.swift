@@ -3,6 +3,7 @@ import Testing
 import GaugeDisplay
 import GaugeRaster
 @testable import GaugeText
+@testable import GaugeGlyphs
 
 /// Text specimens compared bit-exactly with the PNGs in `Goldens/`. FreeType text depends
 /// on the FreeType version (recorded with Debian 12's 2.12.1); the stroke font only on

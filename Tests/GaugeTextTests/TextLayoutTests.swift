@@ -1,6 +1,7 @@
 import Testing
 import GaugeRaster
 @testable import GaugeText
+@testable import GaugeGlyphs
 
 @Suite struct TextLayoutTests {
     static let texts = ["RPM 6500", "88.5 °C", "0123456789", "AV", "-12", "%"]

@@ -1,5 +1,6 @@
 import CFreeType
 import GaugeRaster
+import GaugeGlyphs
 
 /// A TrueType/OpenType face at one pixel size, through FreeType. Owns its `FT_Library`
 /// and `FT_Face` (freed in deinit) and a bounded cache of rasterised glyphs.

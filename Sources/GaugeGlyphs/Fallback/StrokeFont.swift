@@ -1,7 +1,7 @@
 import GaugeRaster
 
 // Embedded-Swift subset: no Foundation, no FreeType; only GaugeRaster types. This file
-// and StrokeGlyphs.swift may move into GaugeWidgets as the built-in font.
+// and StrokeGlyphs.swift are the built-in font GaugeWidgets draws labels with.
 
 /// A built-in font of straight round-capped strokes (see `StrokeGlyphs`): digits, basic
 /// punctuation for readouts and A–Z (lower case drawn as upper case). It needs no font

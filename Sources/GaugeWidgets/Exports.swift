@@ -1,0 +1,3 @@
+// Gauges draw text through GaugeGlyphs (StrokeFont, or FreeType fonts from GaugeText).
+@_exported import GaugeGlyphs
+@_exported import GaugeRaster

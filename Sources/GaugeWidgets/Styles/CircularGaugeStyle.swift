@@ -1,0 +1,142 @@
+import GaugeGlyphs
+import GaugeRaster
+
+// Embedded-Swift subset.
+
+/// A dial, as in the reference scene's tachometer: a track arc from 135° sweeping 270°,
+/// the value arc over it, ticks with labels, optional zone bands, a tapered needle with a
+/// hub, an optional min/max-hold marker, the readout and title in the lower half.
+/// Proportions follow the reference (150 px radius) at any size.
+public struct CircularGaugeStyle: GaugeStyle {
+    public var showsValueArc: Bool
+    public var showsNeedle: Bool
+
+    public init(showsValueArc: Bool = true, showsNeedle: Bool = true) {
+        self.showsValueArc = showsValueArc; self.showsNeedle = showsNeedle
+    }
+
+    struct Layout {
+        let arc: ArcGeometry
+        let margin = Fixed(2)
+
+        init(_ c: GaugeStyleConfiguration) {
+            let b = c.bounds
+            let size = Swift.min(b.width, b.height)
+            let centre = Point(x: Fixed(raw: (b.x0 &+ b.x1) &* 128), y: Fixed(raw: (b.y0 &+ b.y1) &* 128))
+            let radius = Fixed(raw: Swift.max(size &* 128 - 2 * 256, 0))
+            let r = ArcGeometry(centre: centre, radius: radius, thickness: .zero,
+                                start: Angle(raw: 24576), sweep: Angle(raw: 49152))
+            arc = ArcGeometry(centre: centre, radius: radius, thickness: r.scaled(18),
+                              start: r.start, sweep: r.sweep)
+        }
+
+        /// The needle's four corners: 8 px wide at the hub, 2 px at the tip (scaled).
+        func needle(at fraction: Int32) -> [Point] {
+            let a = arc.angle(at: fraction)
+            let across = a + Angle.quarterTurn
+            let base = Swift.max(arc.scaled(4), Fixed.one), tip = Swift.max(arc.scaled(1), Fixed.half)
+            let end = Point(centre: arc.centre, radius: arc.scaled(130), angle: a)
+            let back = Point(centre: arc.centre, radius: arc.scaled(16), angle: a + Angle.halfTurn)
+            return [Point(centre: back, radius: base, angle: across), Point(centre: end, radius: tip, angle: across),
+                    Point(centre: end, radius: -tip, angle: across), Point(centre: back, radius: -base, angle: across)]
+        }
+
+        func valueSweep(_ f: Int32) -> Int32 { arc.drawnSweep(at: f, inner: arc.radius - arc.thickness) }
+
+        var holdWidth: Fixed { Swift.max(arc.scaled(4), Fixed.one) }
+        func holdEnds(at fraction: Int32) -> (Point, Point) {
+            let a = arc.angle(at: fraction)
+            return (Point(centre: arc.centre, radius: arc.radius, angle: a),
+                    Point(centre: arc.centre, radius: arc.radius - arc.thickness, angle: a))
+        }
+        func holdBounds(_ fraction: Int32?) -> IntRect {
+            guard let f = fraction else { return .empty }
+            var box = PointBox(); let (p, q) = holdEnds(at: f); box.add(p); box.add(q)
+            return box.pixels(margin: holdWidth.halved + margin)
+        }
+
+        func readout<F: GlyphSource>(_ font: F) -> CentredText {
+            CentredText(centre: Point(x: arc.centre.x, y: arc.centre.y + arc.scaled(42)), font: font)
+        }
+        func title<F: GlyphSource>(_ font: F) -> CentredText {
+            CentredText(centre: Point(x: arc.centre.x, y: arc.centre.y + arc.scaled(100)), font: font)
+        }
+    }
+
+    public func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
+        let canvas = canvas.clipped(to: c.bounds)
+        canvas.fill(c.bounds, color: c.theme.background)
+        let l = Layout(c), arc = l.arc
+        canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                         start: arc.start, sweep: arc.sweep, paint: .solid(c.theme.track))
+        // Zone bands sit under the ticks' outer ends.
+        for band in c.bands {
+            let a = arc.angle(at: band.start)
+            canvas.strokeArc(centre: arc.centre, radius: arc.scaled(128), thickness: arc.scaled(5), start: a,
+                             sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
+        }
+        if showsValueArc, let f = c.fraction {
+            let sweep = l.valueSweep(f)
+            if sweep > 0 {
+                canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
+                                 sweep: Angle(raw: sweep), paint: ValuePaint.arc(c.tint, arc, fraction: f))
+            }
+        }
+        for m in c.marks {
+            let a = arc.angle(at: m.fraction)
+            let outer = arc.scaled(128), len = arc.scaled(m.isMajor ? 14 : 7)
+            let width = Swift.max(arc.scaled(m.isMajor ? 3 : 1), m.isMajor ? Fixed.one : Fixed.half)
+            canvas.strokeLine(from: Point(centre: arc.centre, radius: outer, angle: a),
+                              to: Point(centre: arc.centre, radius: outer - len, angle: a),
+                              width: width, paint: .solid(c.theme.tick))
+            if let label = m.label, m.isMajor {
+                let at = Point(centre: arc.centre, radius: arc.scaled(96), angle: a)
+                CentredText(centre: at, font: fonts.label).draw(label, on: canvas, font: fonts.label, color: c.theme.label)
+            }
+        }
+        if let h = c.hold {
+            let (p, q) = l.holdEnds(at: h)
+            canvas.strokeLine(from: p, to: q, width: l.holdWidth, paint: .solid(c.theme.hold))
+        }
+        l.title(fonts.label).draw(c.title ?? "", on: canvas, font: fonts.label, color: c.theme.label)
+        l.readout(fonts.value).draw(c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value)
+        if showsNeedle, let f = c.fraction {
+            canvas.fillConvexPolygon(l.needle(at: f), paint: .solid(c.theme.needle))
+        }
+        canvas.fillDisc(centre: arc.centre, radius: Swift.max(arc.scaled(12), Fixed(2)), paint: .solid(c.theme.hub))
+    }
+
+    public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
+                                       fonts: GaugeFonts<F>) -> Region {
+        guard old.hasSameStaticParts(as: new) else { return Region([old.bounds, new.bounds]) }
+        let l = Layout(new), arc = l.arc
+        var region = Region()
+        if old.fraction != new.fraction {
+            let fa = old.fraction ?? 0, fb = new.fraction ?? 0
+            if showsValueArc {
+                // A tier change recolours the whole arc; otherwise only the slice between.
+                let recoloured = new.tint.isTiered && new.tint.tierColor(at: fa) != new.tint.tierColor(at: fb)
+                let sa = old.fraction == nil ? 0 : l.valueSweep(fa), sb = new.fraction == nil ? 0 : l.valueSweep(fb)
+                region.formUnion(arc.sliceBounds(sweep: recoloured ? 0 : Swift.min(sa, sb), to: Swift.max(sa, sb),
+                                                 inner: arc.radius - arc.thickness, outer: arc.radius, margin: l.margin))
+            }
+            if showsNeedle {
+                for f in [old.fraction, new.fraction] {
+                    guard let f else { continue }
+                    var box = PointBox(); box.add(l.needle(at: f))
+                    region.formUnion(box.pixels(margin: l.margin))
+                }
+            }
+        }
+        region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)
+        let t = l.readout(fonts.value)
+        region.addChange(t.bounds(old.currentValueText, font: fonts.value), t.bounds(new.currentValueText, font: fonts.value),
+                         changed: old.currentValueText != new.currentValueText)
+        return region.intersection(new.bounds)
+    }
+}
+
+extension GaugeStyle where Self == CircularGaugeStyle {
+    /// A dial with needle, ticks and value arc.
+    public static var circular: CircularGaugeStyle { CircularGaugeStyle() }
+}
