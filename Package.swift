@@ -51,14 +51,16 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay"],
+        // Shared by the test targets: the seeded PRNG and golden-image comparison.
+        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay"], path: "Tests/GaugeTestSupport"),
+        .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeRaster"]),
+        .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeRaster", "GaugeTestSupport"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors"]),
-        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay"],
+        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
-                    dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay"],
+                    dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

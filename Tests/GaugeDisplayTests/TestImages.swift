@@ -1,4 +1,5 @@
 @testable import GaugeDisplay
+@_exported import GaugeTestSupport
 import GaugeRaster
 
 /// Surfaces and byte strings shared by the tests.
@@ -76,15 +77,5 @@ enum TestImages {
     }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64), so a fuzz failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The shared SplitMix64 generator, under the name these tests use.
+typealias SplitMix64 = SplitMix

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GaugeTestSupport
 import GaugeDisplay
 import GaugeRaster
 @testable import GaugeText
@@ -10,8 +11,7 @@ import GaugeRaster
 /// GaugeRaster. After a deliberate change, record and look at each image:
 ///   GAUGEPANEL_RECORD_GOLDENS=1 swift test --filter TextGoldenTests
 @Suite struct TextGoldenTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let recording = ProcessInfo.processInfo.environment["GAUGEPANEL_RECORD_GOLDENS"] == "1"
+    static let goldens = GoldenFolder(besides: #filePath)
 
     static let ink = Color(rgb: 0xF2F2F2), amber = Color(rgb: 0xFFB000), guide = Color(rgb: 0x3A4656)
 
@@ -72,21 +72,8 @@ import GaugeRaster
     @Test(arguments: cases)
     func matchesGolden(_ c: Case) throws {
         let surface = try c.render()
-        let rendered = DecodedImage(surface)
-        let url = Self.directory.appendingPathComponent(c.fileName)
-        if Self.recording {
-            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
-            try Data(PNG.encode(surface)).write(to: url)
-            return
-        }
-        let data = try #require(try? Data(contentsOf: url), "missing golden \(c.fileName): record with GAUGEPANEL_RECORD_GOLDENS=1")
-        let golden = try PNG.decode([UInt8](data))
-        #expect(golden.width == rendered.width && golden.height == rendered.height && golden.channels == rendered.channels)
-        var differing = 0
-        if golden.pixels.count == rendered.pixels.count {
-            for i in 0..<golden.pixels.count where golden.pixels[i] != rendered.pixels[i] { differing += 1 }
-        }
-        #expect(differing == 0 && golden.pixels.count == rendered.pixels.count,
-                "\(c.fileName): \(differing) bytes differ from the golden image (FreeType text depends on the FreeType version: recorded with 2.12.1, this is \(FreeTypeFont.libraryVersion))")
+        let result = try Self.goldens.check(surface, named: c.fileName)
+        #expect(result == .matches || result == .recorded,
+                "\(c.fileName): \(result) (FreeType text depends on the FreeType version: recorded with 2.12.1, this is \(FreeTypeFont.libraryVersion))")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GaugeTestSupport
 import GaugeDisplay
 import GaugeRaster
 @testable import GaugeWidgets
@@ -8,8 +9,7 @@ import GaugeRaster
 /// deliberate change, record and look at every image before committing:
 ///   GAUGEPANEL_RECORD_GOLDENS=1 swift test --filter GaugeWidgetsTests.GoldenTests
 @Suite struct GoldenTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let recording = ProcessInfo.processInfo.environment["GAUGEPANEL_RECORD_GOLDENS"] == "1"
+    static let goldens = GoldenFolder(besides: #filePath)
 
     struct Case: CustomTestStringConvertible, Sendable {
         let scene: String
@@ -29,20 +29,7 @@ import GaugeRaster
         case "indicators": try Gallery.indicators(format: c.format)
         default: try Gallery.accessorySheet(format: c.format)
         }
-        let rendered = DecodedImage(surface)
-        let url = Self.directory.appendingPathComponent(c.fileName)
-        if Self.recording {
-            try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
-            try Data(PNG.encode(surface)).write(to: url)
-            return
-        }
-        let golden = try PNG.decode([UInt8](try Data(contentsOf: url)))
-        #expect(golden.width == rendered.width && golden.height == rendered.height && golden.channels == rendered.channels)
-        var differing = 0
-        if golden.pixels.count == rendered.pixels.count {
-            for i in 0..<golden.pixels.count where golden.pixels[i] != rendered.pixels[i] { differing += 1 }
-        }
-        #expect(differing == 0 && golden.pixels.count == rendered.pixels.count,
-                "\(c.fileName): \(differing) bytes differ from the golden image")
+        let result = try Self.goldens.check(surface, named: c.fileName)
+        #expect(result == .matches || result == .recorded, "\(c.fileName): \(result)")
     }
 }

@@ -1,20 +1,8 @@
 import Testing
+@_exported import GaugeTestSupport
 import GaugeRaster
 import GaugeGlyphs
 @testable import GaugeWidgets
-
-/// A tiny deterministic PRNG (SplitMix64) so property tests replay identically.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Built-in stroke fonts, so nothing here depends on FreeType or installed fonts.
 enum Fonts {
@@ -41,13 +29,4 @@ func dressed<S: GaugeStyle>(_ style: S, value: Double, frame: IntRect, tint: Gau
     g.zones = [GaugeZone(from: 6500, to: 8000, color: Tints.red)]
     g.minimumLabel = "0"; g.maximumLabel = "8"
     return g
-}
-
-/// Whether two surfaces of one size and format hold the same bytes; counts differing pixels.
-func differingPixels(_ a: Surface, _ b: Surface) -> Int {
-    var n = 0
-    for y in 0..<a.height {
-        for x in 0..<a.width where a.rawPixel(x: x, y: y) != b.rawPixel(x: x, y: y) { n += 1 }
-    }
-    return n
 }

@@ -1,4 +1,5 @@
 @testable import GaugeRaster
+@_exported import GaugeTestSupport
 
 /// A random draw call of any primitive, for property tests.
 enum RandomPrimitive {
