@@ -25,7 +25,14 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // Displays: the offscreen framebuffer (PNG/PPM) today; fbdev and DRM later.
-        .target(name: "GaugeDisplay", dependencies: ["GaugeRaster", "CZlib"]),
+        // libdrm (DRM/KMS) and the Linux fbdev/VT headers, for the fbdev and DRM displays.
+        .systemLibrary(
+            name: "CDRM",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        .target(name: "CLinuxFB"),
+        .target(name: "GaugeDisplay", dependencies: ["GaugeRaster", "CZlib", "CDRM", "CLinuxFB"]),
 
         // TrueType text through FreeType, rasterised once into a glyph cache.
         .systemLibrary(

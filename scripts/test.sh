@@ -21,7 +21,7 @@ limit() {
 }
 
 log "checking Debian packages"
-ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core
+ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev
 
 run_step "swift build" "$(limit 900)" swift build --scratch-path "$scratch"
 run_step "swift test" "$(limit 900)" swift test --scratch-path "$scratch"
@@ -34,6 +34,10 @@ if [[ -f scripts/cross-cpu-check.sh ]]; then
 else
     skip_step "cross-cpu check" "scripts/cross-cpu-check.sh not present"
 fi
+
+# The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and fbdev,
+# screendumps compared with offscreen renders.
+run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
 
 # Instruction counts under callgrind are repeatable on any machine: the frame budgets.
 run_step "instruction budgets" "$(limit 600)" bash scripts/instruction-budget.sh

@@ -1,0 +1,44 @@
+/// Keeps the kernel's text console (fbcon) from drawing over the panel: switches the
+/// virtual terminal to KD_GRAPHICS (no text, no cursor, no unblank redraws) while the
+/// display is in use, and back to text mode on `restore()`.
+///
+/// Best effort: without a VT (a serial-only board, no permission on /dev/tty0) it does
+/// nothing, and says why in `unavailableReason`.
+public final class ConsoleGraphicsMode {
+    private let system: any SystemCalls
+    private var fd: Int32 = -1
+    private var wasGraphics = true
+    public private(set) var unavailableReason: String?
+    public var isActive: Bool { fd >= 0 }
+
+    public init(paths: [String] = ["/dev/tty0", "/dev/tty"], system: any SystemCalls = LinuxSystem.shared) {
+        self.system = system
+        var reasons: [String] = []
+        for path in paths {
+            let fd: Int32
+            do { fd = try system.open(path, readWrite: true, nonBlocking: false) } catch {
+                reasons.append("\(path): \(SystemError.message(error.rawValue))"); continue
+            }
+            do {
+                wasGraphics = try system.consoleIsGraphics(fd)
+                if !wasGraphics { try system.setConsoleGraphics(fd, true) }
+                self.fd = fd
+                return
+            } catch {
+                reasons.append("\(path): KDSETMODE: \(SystemError.message(error.rawValue))")
+                system.close(fd)
+            }
+        }
+        unavailableReason = reasons.joined(separator: "; ")
+    }
+
+    /// Back to text mode (if it was in text mode before).
+    public func restore() {
+        guard fd >= 0 else { return }
+        if !wasGraphics { try? system.setConsoleGraphics(fd, false) }
+        system.close(fd)
+        fd = -1
+    }
+
+    deinit { restore() }
+}

@@ -1,0 +1,347 @@
+import CDRM
+import CLinuxFB
+import Glibc
+
+// Every system call the displays make, in one file, behind `SystemCalls` so that the
+// display logic can be tested with a mock. `LinuxSystem` is the real implementation.
+
+/// errno values and messages (so the rest of the module need not import Glibc).
+public enum SystemError {
+    public static let EPERM = Glibc.EPERM, ENOENT = Glibc.ENOENT, ENXIO = Glibc.ENXIO
+    public static let EACCES = Glibc.EACCES, EBUSY = Glibc.EBUSY, ENODEV = Glibc.ENODEV
+    public static let ENOSYS = Glibc.ENOSYS, EINVAL = Glibc.EINVAL, EAGAIN = Glibc.EAGAIN
+    public static let EINTR = Glibc.EINTR, ENOTTY = Glibc.ENOTTY, EOPNOTSUPP_ = Glibc.EOPNOTSUPP
+
+    public static func message(_ errno: Int32) -> String { String(cString: strerror(errno)) }
+}
+
+/// What FBIOGET_VSCREENINFO and FBIOGET_FSCREENINFO report, in Swift types.
+public struct FramebufferInfo: Equatable, Sendable {
+    public var id: String
+    public var width: Int
+    public var height: Int
+    public var bitsPerPixel: Int
+    public var red: (offset: Int, length: Int)
+    public var green: (offset: Int, length: Int)
+    public var blue: (offset: Int, length: Int)
+    /// Bytes per row (line_length).
+    public var lineLength: Int
+    /// Bytes of mappable memory (smem_len).
+    public var memoryLength: Int
+    public var grayscale: Bool = false
+    public var nonstd: Bool = false
+
+    public init(id: String = "", width: Int, height: Int, bitsPerPixel: Int,
+                red: (offset: Int, length: Int), green: (offset: Int, length: Int), blue: (offset: Int, length: Int),
+                lineLength: Int, memoryLength: Int) {
+        self.id = id; self.width = width; self.height = height; self.bitsPerPixel = bitsPerPixel
+        self.red = red; self.green = green; self.blue = blue
+        self.lineLength = lineLength; self.memoryLength = memoryLength
+    }
+
+    public static func == (a: FramebufferInfo, b: FramebufferInfo) -> Bool {
+        a.id == b.id && a.width == b.width && a.height == b.height && a.bitsPerPixel == b.bitsPerPixel
+            && a.red == b.red && a.green == b.green && a.blue == b.blue
+            && a.lineLength == b.lineLength && a.memoryLength == b.memoryLength
+    }
+}
+
+/// A KMS display mode (wraps drmModeModeInfo).
+public struct DRMMode: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var refresh: Int
+    public var preferred: Bool
+    public var name: String
+    var raw: drmModeModeInfo
+
+    public init(width: Int, height: Int, refresh: Int = 60, preferred: Bool = false) {
+        self.width = width; self.height = height; self.refresh = refresh; self.preferred = preferred
+        self.name = "\(width)x\(height)"
+        raw = drmModeModeInfo()
+        raw.hdisplay = UInt16(clamping: width); raw.vdisplay = UInt16(clamping: height)
+        raw.vrefresh = UInt32(clamping: refresh)
+    }
+
+    init(_ m: drmModeModeInfo) {
+        raw = m
+        width = Int(m.hdisplay); height = Int(m.vdisplay); refresh = Int(m.vrefresh)
+        preferred = m.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0
+        var n = m.name
+        name = withUnsafeBytes(of: &n) { b in String(decoding: b.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    public static func == (a: DRMMode, b: DRMMode) -> Bool {
+        a.width == b.width && a.height == b.height && a.refresh == b.refresh && a.preferred == b.preferred && a.name == b.name
+    }
+}
+
+/// A connector of a DRM card, with what it takes to light it up.
+public struct DRMConnector: Sendable, Equatable {
+    public var id: UInt32
+    public var name: String
+    public var connected: Bool
+    public var modes: [DRMMode]
+    /// CRTCs that can drive it (through any of its encoders), the current one first.
+    public var crtcs: [UInt32]
+    public init(id: UInt32, name: String, connected: Bool, modes: [DRMMode], crtcs: [UInt32]) {
+        self.id = id; self.name = name; self.connected = connected; self.modes = modes; self.crtcs = crtcs
+    }
+}
+
+public struct DRMCard: Sendable, Equatable {
+    public var driver: String
+    public var connectors: [DRMConnector]
+    public var supportsDumbBuffers: Bool
+    public init(driver: String, connectors: [DRMConnector], supportsDumbBuffers: Bool) {
+        self.driver = driver; self.connectors = connectors; self.supportsDumbBuffers = supportsDumbBuffers
+    }
+}
+
+/// A dumb buffer: handle, row pitch and size in bytes.
+public struct DumbBuffer: Sendable, Equatable {
+    public var handle: UInt32, pitch: UInt32, size: UInt64
+    public init(handle: UInt32, pitch: UInt32, size: UInt64) { self.handle = handle; self.pitch = pitch; self.size = size }
+}
+
+/// A CRTC's state, saved to be restored on exit.
+public struct SavedCRTC: Sendable {
+    public var crtcID: UInt32
+    public var framebuffer: UInt32
+    public var x: UInt32, y: UInt32
+    var mode: drmModeModeInfo?
+    public init(crtcID: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32) {
+        self.crtcID = crtcID; self.framebuffer = framebuffer; self.x = x; self.y = y; mode = nil
+    }
+    init(crtcID: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, mode: drmModeModeInfo?) {
+        self.crtcID = crtcID; self.framebuffer = framebuffer; self.x = x; self.y = y; self.mode = mode
+    }
+}
+
+/// The system calls behind the displays. Methods throw the errno of a failure.
+public protocol SystemCalls: AnyObject {
+    func open(_ path: String, readWrite: Bool, nonBlocking: Bool) throws(Errno) -> Int32
+    func close(_ fd: Int32)
+    func listDirectory(_ path: String) -> [String]
+    func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo
+    func map(_ fd: Int32, length: Int, offset: Int64) throws(Errno) -> UnsafeMutableRawPointer
+    func unmap(_ address: UnsafeMutableRawPointer, length: Int)
+    /// KDGETMODE: true when the console is in KD_GRAPHICS mode.
+    func consoleIsGraphics(_ fd: Int32) throws(Errno) -> Bool
+    /// KDSETMODE KD_GRAPHICS or KD_TEXT.
+    func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno)
+
+    func drmCard(_ fd: Int32) throws(Errno) -> DRMCard
+    func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer
+    func drmMapDumb(_ fd: Int32, handle: UInt32) throws(Errno) -> Int64
+    func drmDestroyDumb(_ fd: Int32, handle: UInt32)
+    func drmAddFramebuffer(_ fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32) throws(Errno) -> UInt32
+    func drmRemoveFramebuffer(_ fd: Int32, id: UInt32)
+    func drmGetCRTC(_ fd: Int32, id: UInt32) -> SavedCRTC?
+    func drmSetCRTC(_ fd: Int32, crtc: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, connector: UInt32, mode: DRMMode?) throws(Errno)
+    func drmRestore(_ fd: Int32, _ saved: SavedCRTC, connector: UInt32)
+    func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno)
+    /// DirtyFB with clip rectangles; throws ENOSYS when the driver needs none.
+    func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno)
+    /// Waits up to `timeoutMilliseconds` (0: just looks) for DRM events and handles them;
+    /// returns the number of page flips completed.
+    func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int
+}
+
+/// A clip rectangle in DRM's terms (x1, y1 inclusive; x2, y2 exclusive).
+public struct IntRectClip: Sendable, Equatable {
+    public var x1: UInt16, y1: UInt16, x2: UInt16, y2: UInt16
+    public init(x1: UInt16, y1: UInt16, x2: UInt16, y2: UInt16) { self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2 }
+}
+
+/// An errno value as an error.
+public struct Errno: Error, Equatable, Sendable {
+    public var rawValue: Int32
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+    static var current: Errno { Errno(Glibc.errno) }
+}
+
+/// The real system calls.
+public final class LinuxSystem: SystemCalls, Sendable {
+    public static let shared = LinuxSystem()
+    public init() {}
+
+    public func open(_ path: String, readWrite: Bool, nonBlocking: Bool) throws(Errno) -> Int32 {
+        var flags = readWrite ? O_RDWR : O_RDONLY
+        if nonBlocking { flags |= O_NONBLOCK }
+        let fd = clfb_open(path, flags)
+        guard fd >= 0 else { throw .current }
+        return fd
+    }
+
+    public func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    public func listDirectory(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let e = readdir(dir) {
+            var n = e.pointee.d_name
+            let name = withUnsafeBytes(of: &n) { b in String(decoding: b.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    public func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo {
+        var v = fb_var_screeninfo(), f = fb_fix_screeninfo()
+        guard clfb_get_vscreeninfo(fd, &v) == 0 else { throw .current }
+        guard clfb_get_fscreeninfo(fd, &f) == 0 else { throw .current }
+        var idTuple = f.id
+        let id = withUnsafeBytes(of: &idTuple) { b in String(decoding: b.prefix { $0 != 0 }, as: UTF8.self) }
+        var info = FramebufferInfo(id: id, width: Int(v.xres), height: Int(v.yres), bitsPerPixel: Int(v.bits_per_pixel),
+                                   red: (Int(v.red.offset), Int(v.red.length)),
+                                   green: (Int(v.green.offset), Int(v.green.length)),
+                                   blue: (Int(v.blue.offset), Int(v.blue.length)),
+                                   lineLength: Int(f.line_length), memoryLength: Int(f.smem_len))
+        info.grayscale = v.grayscale != 0
+        info.nonstd = v.nonstd != 0
+        return info
+    }
+
+    public func map(_ fd: Int32, length: Int, offset: Int64) throws(Errno) -> UnsafeMutableRawPointer {
+        let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+        guard let p, p != MAP_FAILED else { throw .current }
+        return p
+    }
+
+    public func unmap(_ address: UnsafeMutableRawPointer, length: Int) { _ = munmap(address, length) }
+
+    public func consoleIsGraphics(_ fd: Int32) throws(Errno) -> Bool {
+        var mode: Int32 = 0
+        guard clfb_kd_get_mode(fd, &mode) == 0 else { throw .current }
+        return mode == clfb_kd_graphics()
+    }
+
+    public func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno) {
+        guard clfb_kd_set_mode(fd, graphics ? clfb_kd_graphics() : clfb_kd_text()) == 0 else { throw .current }
+    }
+
+    public func drmCard(_ fd: Int32) throws(Errno) -> DRMCard {
+        var driver = "?"
+        if let v = drmGetVersion(fd) {
+            if let n = v.pointee.name { driver = String(cString: n) }
+            drmFreeVersion(v)
+        }
+        var cap: UInt64 = 0
+        let dumb = drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &cap) == 0 && cap != 0
+        guard let res = drmModeGetResources(fd) else { throw .current }
+        defer { drmModeFreeResources(res) }
+        let crtcIDs = (0..<Int(res.pointee.count_crtcs)).map { res.pointee.crtcs[$0] }
+        var connectors: [DRMConnector] = []
+        for i in 0..<Int(res.pointee.count_connectors) {
+            guard let c = drmModeGetConnector(fd, res.pointee.connectors[i]) else { continue }
+            defer { drmModeFreeConnector(c) }
+            let con = c.pointee
+            let typeName = drmModeGetConnectorTypeName(con.connector_type).map { String(cString: $0) } ?? "Unknown"
+            let modes = (0..<Int(con.count_modes)).map { DRMMode(con.modes[$0]) }
+            var crtcs: [UInt32] = []
+            if con.encoder_id != 0, let e = drmModeGetEncoder(fd, con.encoder_id) {
+                if e.pointee.crtc_id != 0 { crtcs.append(e.pointee.crtc_id) }
+                drmModeFreeEncoder(e)
+            }
+            for j in 0..<Int(con.count_encoders) {
+                guard let e = drmModeGetEncoder(fd, con.encoders[j]) else { continue }
+                for (k, id) in crtcIDs.enumerated() where e.pointee.possible_crtcs & (1 << UInt32(k)) != 0 && !crtcs.contains(id) {
+                    crtcs.append(id)
+                }
+                drmModeFreeEncoder(e)
+            }
+            connectors.append(DRMConnector(id: con.connector_id, name: "\(typeName)-\(con.connector_type_id)",
+                                           connected: con.connection == DRM_MODE_CONNECTED, modes: modes, crtcs: crtcs))
+        }
+        return DRMCard(driver: driver, connectors: connectors, supportsDumbBuffers: dumb)
+    }
+
+    public func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer {
+        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
+        guard cdrm_create_dumb(fd, UInt32(width), UInt32(height), UInt32(bitsPerPixel), &handle, &pitch, &size) == 0 else { throw .current }
+        return DumbBuffer(handle: handle, pitch: pitch, size: size)
+    }
+
+    public func drmMapDumb(_ fd: Int32, handle: UInt32) throws(Errno) -> Int64 {
+        var offset: UInt64 = 0
+        guard cdrm_map_dumb(fd, handle, &offset) == 0 else { throw .current }
+        return Int64(bitPattern: offset)
+    }
+
+    public func drmDestroyDumb(_ fd: Int32, handle: UInt32) { _ = cdrm_destroy_dumb(fd, handle) }
+
+    public func drmAddFramebuffer(_ fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32) throws(Errno) -> UInt32 {
+        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
+        var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
+        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var id: UInt32 = 0
+        let r = withUnsafePointer(to: &handles) { h in
+            withUnsafePointer(to: &pitches) { p in
+                withUnsafePointer(to: &offsets) { o in
+                    drmModeAddFB2(fd, UInt32(width), UInt32(height), fourcc,
+                                  UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
+                                  UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
+                                  UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &id, 0)
+                }
+            }
+        }
+        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+        return id
+    }
+
+    public func drmRemoveFramebuffer(_ fd: Int32, id: UInt32) { _ = drmModeRmFB(fd, id) }
+
+    public func drmGetCRTC(_ fd: Int32, id: UInt32) -> SavedCRTC? {
+        guard let c = drmModeGetCrtc(fd, id) else { return nil }
+        defer { drmModeFreeCrtc(c) }
+        let s = c.pointee
+        return SavedCRTC(crtcID: s.crtc_id, framebuffer: s.buffer_id, x: s.x, y: s.y, mode: s.mode_valid != 0 ? s.mode : nil)
+    }
+
+    public func drmSetCRTC(_ fd: Int32, crtc: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, connector: UInt32, mode: DRMMode?) throws(Errno) {
+        var con = connector
+        let r: Int32
+        if var m = mode?.raw {
+            r = drmModeSetCrtc(fd, crtc, framebuffer, x, y, &con, 1, &m)
+        } else {
+            r = drmModeSetCrtc(fd, crtc, 0, 0, 0, nil, 0, nil)
+        }
+        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+    }
+
+    /// Restores a CRTC saved with `drmGetCRTC`.
+    public func drmRestore(_ fd: Int32, _ saved: SavedCRTC, connector: UInt32) {
+        var con = connector
+        if var m = saved.mode {
+            _ = drmModeSetCrtc(fd, saved.crtcID, saved.framebuffer, saved.x, saved.y, &con, 1, &m)
+        }
+    }
+
+    public func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno) {
+        let r = drmModePageFlip(fd, crtc, framebuffer, cdrm_page_flip_event(), nil)
+        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+    }
+
+    public func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno) {
+        var boxes = clips.map { drmModeClip(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
+        let r = boxes.withUnsafeMutableBufferPointer { drmModeDirtyFB(fd, id, $0.baseAddress, UInt32($0.count)) }
+        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+    }
+
+    nonisolated(unsafe) private static var flipsCompleted = 0
+
+    public func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let n = poll(&pfd, 1, timeoutMilliseconds)
+        if n < 0 { if Glibc.errno == Glibc.EINTR { return 0 }; throw .current }
+        guard n > 0, pfd.revents & Int16(POLLIN) != 0 else { return 0 }
+        var ctx = drmEventContext()
+        ctx.version = Int32(cdrm_event_context_version())
+        ctx.page_flip_handler = { _, _, _, _, _ in LinuxSystem.flipsCompleted += 1 }
+        LinuxSystem.flipsCompleted = 0
+        guard drmHandleEvent(fd, &ctx) == 0 else { throw .current }
+        return LinuxSystem.flipsCompleted
+    }
+}

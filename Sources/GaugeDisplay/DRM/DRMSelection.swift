@@ -1,0 +1,57 @@
+import CDRM
+import GaugeRaster
+
+/// Pure choices the DRM display makes: which connector, which mode, which format.
+public enum DRMSelection {
+    /// The mode `wanted` ("WxH" or "WxH@R"), or else the preferred mode, or else the
+    /// largest; nil when there is none (or `wanted` is not offered).
+    public static func mode(from modes: [DRMMode], wanted: String? = nil) -> DRMMode? {
+        if let wanted {
+            let parts = wanted.split(separator: "@")
+            let size = parts.first.map { $0.split(separator: "x").compactMap { Int($0) } } ?? []
+            guard size.count == 2 else { return modes.first { $0.name == wanted } }
+            let refresh = parts.count > 1 ? Int(parts[1]) : nil
+            let matching = modes.filter { $0.width == size[0] && $0.height == size[1] && (refresh == nil || $0.refresh == refresh) }
+            return matching.first { $0.preferred } ?? matching.first
+        }
+        if let p = modes.first(where: { $0.preferred }) { return p }
+        return modes.max { $0.width * $0.height < $1.width * $1.height }
+    }
+
+    /// The first connected connector that has modes and a CRTC.
+    public static func connector(in card: DRMCard) -> DRMConnector? {
+        card.connectors.first { $0.connected && !$0.modes.isEmpty && !$0.crtcs.isEmpty }
+    }
+
+    /// The DRM fourcc and bits per pixel for a pixel format; nil for formats scan-out
+    /// buffers are not made in.
+    public static func fourcc(for format: PixelFormat) -> (fourcc: UInt32, bitsPerPixel: Int)? {
+        switch format {
+        case .xrgb8888: return (cdrm_fourcc_xrgb8888(), 32)
+        case .rgb565: return (cdrm_fourcc_rgb565(), 16)
+        default: return nil
+        }
+    }
+
+    /// The damage as at most `maxRectangles` DRM clip rectangles.
+    public static func clips(_ damage: Region, maxRectangles: Int = 8) -> [IntRectClip] {
+        damage.simplified(maxRectangles: maxRectangles).rectangles.map {
+            IntRectClip(x1: UInt16(clamping: $0.x0), y1: UInt16(clamping: $0.y0),
+                        x2: UInt16(clamping: $0.x1), y2: UInt16(clamping: $0.y1))
+        }
+    }
+
+    /// The DRM cards to try, in order: /dev/dri/card0, card1, … (numerically).
+    public static func cardPaths(in names: [String], directory: String = "/dev/dri") -> [String] {
+        names.filter { $0.hasPrefix("card") && Int($0.dropFirst(4)) != nil }
+            .sorted { Int($0.dropFirst(4))! < Int($1.dropFirst(4))! }
+            .map { "\(directory)/\($0)" }
+    }
+
+    /// The framebuffer devices: /dev/fb0, fb1, … (numerically).
+    public static func framebufferPaths(in names: [String], directory: String = "/dev") -> [String] {
+        names.filter { $0.hasPrefix("fb") && Int($0.dropFirst(2)) != nil }
+            .sorted { Int($0.dropFirst(2))! < Int($1.dropFirst(2))! }
+            .map { "\(directory)/\($0)" }
+    }
+}

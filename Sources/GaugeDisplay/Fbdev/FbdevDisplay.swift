@@ -1,0 +1,109 @@
+import GaugeRaster
+
+/// The pixel format of a framebuffer, from its depth and channel layout; nil when
+/// GaugePanel does not draw that layout.
+public enum FramebufferFormat {
+    public static func select(_ info: FramebufferInfo) -> PixelFormat? {
+        guard !info.grayscale, !info.nonstd else { return nil }
+        switch info.bitsPerPixel {
+        case 16 where info.red == (11, 5) && info.green == (5, 6) && info.blue == (0, 5):
+            return .rgb565
+        case 32 where info.red == (16, 8) && info.green == (8, 8) && info.blue == (0, 8):
+            return .xrgb8888
+        default:
+            return nil
+        }
+    }
+
+    /// Checks `info` and says what is wrong with it, naming `path`.
+    public static func validate(_ info: FramebufferInfo, path: String) throws(DisplayError) -> PixelFormat {
+        guard info.bitsPerPixel == 16 || info.bitsPerPixel == 32 else {
+            throw .unsupportedDepth(path: path, bitsPerPixel: info.bitsPerPixel)
+        }
+        guard let f = select(info) else {
+            throw .unsupportedLayout(path: path, detail: "\(info.bitsPerPixel) bpp, R \(info.red.length)@\(info.red.offset) G \(info.green.length)@\(info.green.offset) B \(info.blue.length)@\(info.blue.offset)")
+        }
+        let rowBytes = info.width * Int(f.bytesPerPixel)
+        guard info.width > 0, info.height > 0, info.lineLength >= rowBytes,
+              info.lineLength % Int(f.bytesPerPixel) == 0,
+              info.lineLength * info.height <= info.memoryLength else {
+            throw .unsupportedLayout(path: path, detail: "\(info.width)x\(info.height), line_length \(info.lineLength), smem_len \(info.memoryLength)")
+        }
+        return f
+    }
+}
+
+/// A Linux framebuffer device (/dev/fbN): drawing goes into a shadow surface, and
+/// `present` copies only the damaged rectangles into the mapping (never reading it).
+public final class FbdevDisplay: Display {
+    public let path: String
+    public let info: FramebufferInfo
+    public let surface: Surface
+    /// The mapped framebuffer memory (write only).
+    let target: Surface
+    private let system: any SystemCalls
+    private let fd: Int32
+    private let mapping: UnsafeMutableRawPointer
+    private let mappingLength: Int
+    private var damage: DamageTracker
+    /// Frames presented.
+    public private(set) var frames = 0
+    /// Pixels copied to the device so far.
+    public private(set) var pixelsCopied: Int64 = 0
+
+    public var width: Int32 { surface.width }
+    public var height: Int32 { surface.height }
+    public var format: PixelFormat { surface.format }
+
+    public init(path: String = "/dev/fb0", system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
+        self.path = path
+        self.system = system
+        let fd: Int32
+        do { fd = try system.open(path, readWrite: true, nonBlocking: false) } catch {
+            throw DisplayError.open(path: path, errno: error.rawValue)
+        }
+        var ok = false
+        defer { if !ok { system.close(fd) } }
+        let info: FramebufferInfo
+        do { info = try system.framebufferInfo(fd) } catch {
+            if error.rawValue == SystemError.ENOTTY || error.rawValue == SystemError.EINVAL {
+                throw DisplayError.noDevice(path: path)
+            }
+            throw DisplayError.systemCall(path: path, call: "FBIOGET_VSCREENINFO", errno: error.rawValue)
+        }
+        let format = try FramebufferFormat.validate(info, path: path)
+        let length = info.lineLength * info.height
+        let mapping: UnsafeMutableRawPointer
+        do { mapping = try system.map(fd, length: length, offset: 0) } catch {
+            throw DisplayError.systemCall(path: path, call: "mmap", errno: error.rawValue)
+        }
+        do {
+            target = try Surface(wrapping: mapping, width: Int32(info.width), height: Int32(info.height),
+                                 stride: Int32(info.lineLength), format: format)
+            surface = try Surface(width: Int32(info.width), height: Int32(info.height), format: format)
+        } catch {
+            system.unmap(mapping, length: length)
+            throw DisplayError.unsupportedLayout(path: path, detail: "\(info.width)x\(info.height): \(error)")
+        }
+        self.info = info
+        self.fd = fd
+        self.mapping = mapping
+        self.mappingLength = length
+        self.damage = DamageTracker(bufferCount: 1, bounds: IntRect(x0: 0, y0: 0, x1: Int32(info.width), y1: Int32(info.height)))
+        ok = true
+    }
+
+    deinit {
+        system.unmap(mapping, length: mappingLength)
+        system.close(fd)
+    }
+
+    /// Copies the damage (the whole screen the first time) into the framebuffer.
+    public func present(damage newDamage: Region) throws(DisplayError) {
+        damage.add(newDamage)
+        let region = damage.take(buffer: 0)
+        DamageTracker.copy(region, from: surface, to: target)
+        pixelsCopied += region.area
+        frames += 1
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import GaugeDisplay
+
+/// `gaugepanel devices`: the DRM cards (connectors, modes) and framebuffer devices.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List DRM cards with their connectors and modes, and fbdev devices."
+    )
+
+    func run() throws {
+        let system = LinuxSystem.shared
+        let cards = DRMSelection.cardPaths(in: system.listDirectory("/dev/dri"))
+        let fbs = DRMSelection.framebufferPaths(in: system.listDirectory("/dev"))
+        if cards.isEmpty && fbs.isEmpty { print("no DRM cards (/dev/dri/card*) and no framebuffers (/dev/fb*)") }
+        for path in cards {
+            let fd: Int32
+            do { fd = try system.open(path, readWrite: true, nonBlocking: false) } catch {
+                do { fd = try system.open(path, readWrite: false, nonBlocking: false) } catch {
+                    print("\(path): \(DisplayError.open(path: path, errno: error.rawValue).description)"); continue
+                }
+            }
+            defer { system.close(fd) }
+            do {
+                let card = try system.drmCard(fd)
+                print("\(path): drm driver=\(card.driver) dumb-buffers=\(card.supportsDumbBuffers ? "yes" : "no")")
+                for c in card.connectors {
+                    let modes = c.modes.map { "\($0.name)@\($0.refresh)\($0.preferred ? "*" : "")" }.joined(separator: " ")
+                    print("  \(c.name) \(c.connected ? "connected" : "disconnected") crtcs=\(c.crtcs.map(String.init).joined(separator: ","))\(modes.isEmpty ? "" : " modes: " + modes)")
+                }
+            } catch {
+                print("\(path): not a KMS device (\(SystemError.message(error.rawValue)))")
+            }
+        }
+        for path in fbs {
+            let fd: Int32
+            do { fd = try system.open(path, readWrite: false, nonBlocking: false) } catch {
+                print("\(path): \(DisplayError.open(path: path, errno: error.rawValue).description)"); continue
+            }
+            defer { system.close(fd) }
+            do {
+                let i = try system.framebufferInfo(fd)
+                let f = FramebufferFormat.select(i).map { $0.lowercaseName } ?? "unsupported"
+                print("\(path): fbdev id=\(i.id) \(i.width)x\(i.height) bpp=\(i.bitsPerPixel) line=\(i.lineLength) memory=\(i.memoryLength) format=\(f)")
+            } catch {
+                print("\(path): FBIOGET_VSCREENINFO failed (\(SystemError.message(error.rawValue)))")
+            }
+        }
+    }
+}

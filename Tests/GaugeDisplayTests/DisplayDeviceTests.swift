@@ -1,0 +1,204 @@
+import GaugeDisplay
+import GaugeRaster
+import Testing
+
+@Suite struct FbdevDisplayTests {
+    @Test func copiesOnlyDamageIntoThePaddedMapping() throws {
+        for info in [FramebufferInfo.xrgb(width: 64, height: 32, padding: 32), .rgb565(width: 64, height: 32, padding: 16)] {
+            let sys = MockSystem()
+            sys.framebuffers["/dev/fb0"] = info
+            let d = try FbdevDisplay(path: "/dev/fb0", system: sys)
+            #expect(d.width == 64 && d.height == 32)
+            #expect(d.format == (info.bitsPerPixel == 16 ? .rgb565 : .xrgb8888))
+            let memory = sys.maps[0].pointer, bpp = info.bitsPerPixel / 8
+            fillPattern(d.surface, seed: 1)
+            try d.present(damage: Region(IntRect(x: 5, y: 5, width: 3, height: 3)))   // first frame: everything
+            #expect(d.pixelsCopied == 64 * 32)
+            // Padding after each row is never written.
+            #expect(pixelBytes(memory, stride: info.lineLength, bpp: bpp, x: 64, y: 3) == Array(repeating: 0xEE, count: bpp))
+            let before = (0..<32).flatMap { y in (0..<64).map { x in pixelBytes(memory, stride: info.lineLength, bpp: bpp, x: x, y: y) } }
+            fillPattern(d.surface, seed: 99)
+            let damage = Region([IntRect(x: 10, y: 2, width: 7, height: 4), IntRect(x: 40, y: 20, width: 30, height: 30)])
+            try d.present(damage: damage)
+            for y in 0..<32 {
+                for x in 0..<64 {
+                    let got = pixelBytes(memory, stride: info.lineLength, bpp: bpp, x: x, y: y)
+                    if damage.contains(x: Int32(x), y: Int32(y)) {
+                        #expect(got == pixelBytes(d.surface.baseAddress, stride: Int(d.surface.stride), bpp: bpp, x: x, y: y))
+                    } else {
+                        #expect(got == before[y * 64 + x])
+                    }
+                }
+            }
+            #expect(d.pixelsCopied == 64 * 32 + damage.intersection(d.surface.bounds).area)
+        }
+    }
+
+    @Test func oneLineErrorsNameTheDeviceAndTheFix() {
+        let sys = MockSystem()
+        sys.openErrors["/dev/fb1"] = SystemError.EACCES
+        sys.framebuffers["/dev/fb2"] = FramebufferInfo(id: "x", width: 10, height: 10, bitsPerPixel: 24,
+                                                       red: (16, 8), green: (8, 8), blue: (0, 8), lineLength: 30, memoryLength: 300)
+        func error(_ path: String) -> DisplayError? {
+            do { _ = try FbdevDisplay(path: path, system: sys); return nil } catch { return error }
+        }
+        #expect(error("/dev/fb9") == .noDevice(path: "/dev/fb9"))
+        #expect(error("/dev/fb1") == .permissionDenied(path: "/dev/fb1"))
+        #expect(error("/dev/fb2") == .unsupportedDepth(path: "/dev/fb2", bitsPerPixel: 24))
+        for e in [error("/dev/fb9"), error("/dev/fb1"), error("/dev/fb2")] {
+            let text = e?.description ?? ""
+            #expect(!text.contains("\n"))
+        }
+        #expect(error("/dev/fb1")!.description.hasPrefix("/dev/fb1: permission denied"))
+        #expect(error("/dev/fb1")!.description.contains("group video"))
+        #expect(error("/dev/fb2")!.description.contains("24 bpp"))
+        #expect(error("/dev/fb9")!.description.contains("/dev/fb9"))
+        // The device is closed again after a failed open.
+        #expect(sys.calls.contains("close /dev/fb2"))
+        #expect(DisplayError.open(path: "/dev/dri/card0", errno: SystemError.EBUSY).description.contains("busy"))
+    }
+
+    @Test func autoFallsBackToFbdevAndNamesWhatItTried() throws {
+        let sys = MockSystem()
+        sys.directories["/dev"] = ["fb0"]
+        sys.framebuffers["/dev/fb0"] = .xrgb(width: 16, height: 16)
+        guard case .fbdev = try OpenedDisplay.open(.auto, system: sys) else { Issue.record("not fbdev"); return }
+        let none = MockSystem()
+        #expect(throws: DisplayError.noDisplayFound(tried: ["/dev/dri/card*", "/dev/fb0"])) {
+            _ = try OpenedDisplay.open(.auto, system: none)
+        }
+    }
+}
+
+@Suite struct DRMDisplayTests {
+    func card(modes: [DRMMode] = [DRMMode(width: 64, height: 40, preferred: true), DRMMode(width: 32, height: 20)]) -> DRMCard {
+        DRMCard(driver: "mock", connectors: [
+            DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: modes, crtcs: [31]),
+        ], supportsDumbBuffers: true)
+    }
+
+    @Test func flipsBetweenTwoBuffersEachGettingTheDamageItMissed() throws {
+        let sys = MockSystem()
+        sys.directories["/dev/dri"] = ["card0", "renderD128"]
+        sys.cards["/dev/dri/card0"] = card()
+        let d = try DRMDisplay(system: sys)
+        #expect(d.path == "/dev/dri/card0" && d.mode.name == "64x40" && d.crtc == 31)
+        #expect(sys.calls.filter { $0.hasPrefix("create_dumb") } == ["create_dumb 64x40x32", "create_dumb 64x40x32"])
+        #expect(sys.scanout == 101)
+        let buffer = { (fb: Int) in sys.mappings[fb << 12]! }   // handle 1 → buffer 0, handle 2 → buffer 1
+        let pitch = 64 * 4 + 64
+        func matches(_ mem: UnsafeMutableRawPointer, _ region: Region, _ shadowCopy: [[UInt8]]) -> Bool {
+            for y in 0..<40 { for x in 0..<64 where region.contains(x: Int32(x), y: Int32(y)) {
+                if pixelBytes(mem, stride: pitch, bpp: 4, x: x, y: y) != shadowCopy[y * 64 + x] { return false }
+            } }
+            return true
+        }
+        func snapshot() -> [[UInt8]] {
+            (0..<40).flatMap { y in (0..<64).map { x in pixelBytes(d.surface.baseAddress, stride: 256, bpp: 4, x: x, y: y) } }
+        }
+        // Frame 1 → buffer 1 (everything).
+        fillPattern(d.surface, seed: 1)
+        try d.present(damage: Region(d.surface.bounds))
+        #expect(d.front == 1 && d.flipPending)
+        #expect(matches(buffer(2), Region(d.surface.bounds), snapshot()))
+        // Frame 2 → buffer 0: waits for flip 1, gets everything (it never had a frame).
+        let a = IntRect(x: 2, y: 2, width: 10, height: 10)
+        fillPattern(d.surface, seed: 2); let s2 = snapshot()
+        try d.present(damage: Region(a))
+        #expect(d.front == 0)
+        #expect(d.pixelsCopied == 2 * 64 * 40)
+        #expect(matches(buffer(1), Region(d.surface.bounds), s2))
+        // Frame 3 → buffer 1: gets A (missed) and B, nothing else.
+        let b = IntRect(x: 40, y: 30, width: 8, height: 5)
+        let before = (0..<40).flatMap { y in (0..<64).map { x in pixelBytes(buffer(2), stride: pitch, bpp: 4, x: x, y: y) } }
+        fillPattern(d.surface, seed: 3); let s3 = snapshot()
+        try d.present(damage: Region(b))
+        let ab = Region([a, b])
+        #expect(d.pixelsCopied == 2 * 64 * 40 + ab.area)
+        #expect(matches(buffer(2), ab, s3))
+        for y in 0..<40 { for x in 0..<64 where !ab.contains(x: Int32(x), y: Int32(y)) {
+            #expect(pixelBytes(buffer(2), stride: pitch, bpp: 4, x: x, y: y) == before[y * 64 + x])
+        } }
+        #expect(sys.calls.filter { $0.hasPrefix("flip") } == ["flip fb 102", "flip fb 101", "flip fb 102"])
+        // A frame without damage flips nothing.
+        try d.present(damage: Region())
+        #expect(d.frames == 3 && sys.calls.filter { $0.hasPrefix("flip") }.count == 3)
+        // DirtyFB got the clip rectangles of what was copied.
+        #expect(sys.dirtyClips.last == DRMSelection.clips(ab))
+        d.close()
+        #expect(sys.calls.contains("restore fb 77"))
+        #expect(sys.calls.filter { $0.hasPrefix("destroy_dumb") }.count == 2)
+        #expect(sys.calls.last == "close /dev/dri/card0")
+    }
+
+    @Test func dirtyFBStopsAfterENOSYS() throws {
+        let sys = MockSystem()
+        sys.cards["/dev/dri/card0"] = card()
+        sys.dirtyError = SystemError.ENOSYS
+        let d = try DRMDisplay(path: "/dev/dri/card0", system: sys)
+        try d.present(damage: Region(d.surface.bounds))
+        try d.present(damage: Region(IntRect(x: 0, y: 0, width: 4, height: 4)))
+        #expect(!d.dirtyFBNeeded)
+        #expect(sys.dirtyClips.count == 1)
+    }
+
+    @Test func modeFormatAndErrors() throws {
+        let sys = MockSystem()
+        sys.cards["/dev/dri/card0"] = card()
+        let d = try DRMDisplay(path: "/dev/dri/card0", mode: "32x20", format: .rgb565, system: sys)
+        #expect(d.width == 32 && d.format == .rgb565)
+        #expect(sys.calls.contains("create_dumb 32x20x16"))
+        d.close()
+
+        func error(_ sys: MockSystem, path: String? = "/dev/dri/card0", mode: String? = nil) -> DisplayError? {
+            do { _ = try DRMDisplay(path: path, mode: mode, system: sys); return nil } catch { return error }
+        }
+        #expect(error(sys, mode: "640x480")
+                == .noSuchMode(path: "/dev/dri/card0", wanted: "640x480", available: ["64x40", "32x20"]))
+        let busy = MockSystem()
+        busy.cards["/dev/dri/card0"] = card()
+        busy.setCRTCError = SystemError.EACCES   // not DRM master: someone else holds the card
+        let e = error(busy)
+        #expect(e == .busy(path: "/dev/dri/card0"))
+        #expect(e?.description.contains("DRM master") == true)
+        #expect(busy.calls.filter { $0.hasPrefix("destroy_dumb") }.count == 2)
+        let denied = MockSystem()
+        denied.cards["/dev/dri/card0"] = card()
+        denied.openErrors["/dev/dri/card0"] = SystemError.EACCES
+        #expect(error(denied)?.description
+                == "/dev/dri/card0: permission denied; add the user to group video (sudo usermod -aG video $USER, then log in again)")
+        let unplugged = MockSystem()
+        unplugged.directories["/dev/dri"] = ["card0"]
+        unplugged.cards["/dev/dri/card0"] = DRMCard(driver: "m", connectors: [DRMConnector(id: 1, name: "HDMI-A-1", connected: false, modes: [], crtcs: [1])], supportsDumbBuffers: true)
+        #expect(error(unplugged, path: nil) == .noConnectedOutput(path: "/dev/dri/card0"))
+    }
+}
+
+@Suite struct ConsoleGraphicsModeTests {
+    @Test func switchesToGraphicsAndBack() {
+        let sys = MockSystem()
+        sys.consoles = ["/dev/tty0"]
+        let c = ConsoleGraphicsMode(system: sys)
+        #expect(c.isActive && sys.consoleGraphics)
+        c.restore()
+        #expect(!sys.consoleGraphics && !c.isActive)
+        #expect(sys.calls.filter { $0.hasPrefix("kdsetmode") } == ["kdsetmode graphics", "kdsetmode text"])
+    }
+
+    @Test func withoutAConsoleItDoesNothingAndSaysWhy() {
+        let sys = MockSystem()
+        sys.openErrors["/dev/tty0"] = SystemError.EACCES
+        let c = ConsoleGraphicsMode(system: sys)
+        #expect(!c.isActive)
+        #expect(c.unavailableReason?.contains("/dev/tty0") == true)
+    }
+
+    @Test func leavesAConsoleThatWasAlreadyInGraphicsMode() {
+        let sys = MockSystem()
+        sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true
+        let c = ConsoleGraphicsMode(system: sys)
+        c.restore()
+        #expect(sys.consoleGraphics)
+        #expect(sys.calls.filter { $0.hasPrefix("kdsetmode") }.isEmpty)
+    }
+}

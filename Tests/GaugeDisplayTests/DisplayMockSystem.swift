@@ -1,0 +1,132 @@
+import GaugeDisplay
+import GaugeRaster
+
+/// A scripted `SystemCalls`: devices are entries in `files`; memory maps are plain
+/// allocations the tests can inspect; every call is recorded.
+final class MockSystem: SystemCalls {
+    var openErrors: [String: Int32] = [:]
+    var framebuffers: [String: FramebufferInfo] = [:]
+    var cards: [String: DRMCard] = [:]
+    var directories: [String: [String]] = [:]
+    var dirtyError: Int32? = nil
+    var flipError: Int32? = nil
+    var setCRTCError: Int32? = nil
+    var calls: [String] = []
+    var fds: [Int32: String] = [:]
+    var nextFD: Int32 = 3
+    var mappings: [Int: UnsafeMutableRawPointer] = [:]   // offset -> memory
+    var maps: [(pointer: UnsafeMutableRawPointer, length: Int)] = []
+    var dumbs: [UInt32: DumbBuffer] = [:]
+    var dirtyClips: [[IntRectClip]] = []
+    var flipsPending = 0
+    var scanout: UInt32 = 0
+    let pad: UInt32
+
+    init(pitchPadding: UInt32 = 64) { pad = pitchPadding }
+
+    deinit { for m in maps { m.pointer.deallocate() } }
+
+    func open(_ path: String, readWrite: Bool, nonBlocking: Bool) throws(Errno) -> Int32 {
+        calls.append("open \(path)")
+        if let e = openErrors[path] { throw Errno(e) }
+        guard framebuffers[path] != nil || cards[path] != nil || consoles.contains(path) else { throw Errno(SystemError.ENOENT) }
+        let fd = nextFD; nextFD += 1; fds[fd] = path
+        return fd
+    }
+    func close(_ fd: Int32) { calls.append("close \(fds[fd] ?? "?")"); fds[fd] = nil }
+    func listDirectory(_ path: String) -> [String] { directories[path] ?? [] }
+    func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo {
+        guard let p = fds[fd], let i = framebuffers[p] else { throw Errno(SystemError.ENOTTY) }
+        return i
+    }
+    func map(_ fd: Int32, length: Int, offset: Int64) throws(Errno) -> UnsafeMutableRawPointer {
+        let p = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
+        p.initializeMemory(as: UInt8.self, repeating: 0xEE, count: length)   // "never read" sentinel
+        maps.append((p, length)); mappings[Int(offset)] = p
+        calls.append("mmap \(length)")
+        return p
+    }
+    func unmap(_ address: UnsafeMutableRawPointer, length: Int) { calls.append("munmap \(length)") }
+    var consoleGraphics = false
+    var consoles: Set<String> = []
+    func consoleIsGraphics(_ fd: Int32) throws(Errno) -> Bool {
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        return consoleGraphics
+    }
+    func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno) {
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        calls.append("kdsetmode \(graphics ? "graphics" : "text")"); consoleGraphics = graphics
+    }
+
+    func drmCard(_ fd: Int32) throws(Errno) -> DRMCard {
+        guard let p = fds[fd], let c = cards[p] else { throw Errno(SystemError.EINVAL) }
+        return c
+    }
+    func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer {
+        let handle = UInt32(dumbs.count + 1)
+        let pitch = UInt32(width * bitsPerPixel / 8) + pad
+        let d = DumbBuffer(handle: handle, pitch: pitch, size: UInt64(pitch) * UInt64(height))
+        dumbs[handle] = d
+        calls.append("create_dumb \(width)x\(height)x\(bitsPerPixel)")
+        return d
+    }
+    func drmMapDumb(_ fd: Int32, handle: UInt32) throws(Errno) -> Int64 { Int64(handle) << 12 }
+    func drmDestroyDumb(_ fd: Int32, handle: UInt32) { calls.append("destroy_dumb \(handle)") }
+    func drmAddFramebuffer(_ fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32) throws(Errno) -> UInt32 {
+        calls.append("addfb2 \(handle)"); return 100 + handle
+    }
+    func drmRemoveFramebuffer(_ fd: Int32, id: UInt32) { calls.append("rmfb \(id)") }
+    func drmGetCRTC(_ fd: Int32, id: UInt32) -> SavedCRTC? {
+        SavedCRTC(crtcID: id, framebuffer: 77, x: 0, y: 0)
+    }
+    func drmSetCRTC(_ fd: Int32, crtc: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, connector: UInt32, mode: DRMMode?) throws(Errno) {
+        calls.append("setcrtc \(crtc) fb \(framebuffer)")
+        if let e = setCRTCError { throw Errno(e) }
+        scanout = framebuffer
+    }
+    func drmRestore(_ fd: Int32, _ saved: SavedCRTC, connector: UInt32) { calls.append("restore fb \(saved.framebuffer)") }
+    func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno) {
+        if let e = flipError { throw Errno(e) }
+        guard flipsPending == 0 else { throw Errno(SystemError.EBUSY) }   // only one in flight
+        calls.append("flip fb \(framebuffer)"); flipsPending += 1; scanout = framebuffer
+    }
+    func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno) {
+        calls.append("dirty fb \(id)")
+        dirtyClips.append(clips)
+        if let e = dirtyError { throw Errno(e) }
+    }
+    func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int {
+        let n = flipsPending; flipsPending = 0; return n
+    }
+}
+
+extension FramebufferInfo {
+    static func xrgb(width: Int, height: Int, padding: Int = 0) -> FramebufferInfo {
+        FramebufferInfo(id: "mockfb", width: width, height: height, bitsPerPixel: 32,
+                        red: (16, 8), green: (8, 8), blue: (0, 8),
+                        lineLength: width * 4 + padding, memoryLength: (width * 4 + padding) * height)
+    }
+    static func rgb565(width: Int, height: Int, padding: Int = 0) -> FramebufferInfo {
+        FramebufferInfo(id: "mockfb", width: width, height: height, bitsPerPixel: 16,
+                        red: (11, 5), green: (5, 6), blue: (0, 5),
+                        lineLength: width * 2 + padding, memoryLength: (width * 2 + padding) * height)
+    }
+}
+
+/// Fills `surface` with a pattern that differs at every pixel (and per frame `seed`).
+func fillPattern(_ surface: Surface, seed: UInt32) {
+    for y in 0..<surface.height {
+        for x in 0..<surface.width {
+            let v = (UInt32(x) &* 2654435761) ^ (UInt32(y) &* 40503) ^ seed
+            let p = surface.row(y) + Int(x) * Int(surface.format.bytesPerPixel)
+            if surface.format.bytesPerPixel == 4 { p.storeBytes(of: v | 0xFF00_0000, as: UInt32.self) }
+            else { p.storeBytes(of: UInt16(truncatingIfNeeded: v), as: UInt16.self) }
+        }
+    }
+}
+
+/// Raw bytes of a pixel in memory laid out with `stride`.
+func pixelBytes(_ base: UnsafeMutableRawPointer, stride: Int, bpp: Int, x: Int, y: Int) -> [UInt8] {
+    let p = (base + y * stride + x * bpp).assumingMemoryBound(to: UInt8.self)
+    return (0..<bpp).map { p[$0] }
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Host side of scripts/vm-test.sh: boots one QEMU machine, answers each '@@FRAME n'
+from `gaugepanel show --step` with a QMP screendump, and checks every screendump against
+the host's offscreen render of the same frame (`gaugepanel show --display offscreen`
+and, for frame 0, `gaugepanel testcard`), with `gaugepanel compare`.
+Prints one 'ok - …' or 'FAIL - …' line per check."""
+import argparse, json, os, re, select, socket, subprocess, sys, time
+
+def read_ppm(path):
+    d = open(path, 'rb').read()
+    parts, pos = [], 0
+    while len(parts) < 4:
+        while d[pos:pos + 1].isspace(): pos += 1
+        if d[pos:pos + 1] == b'#': pos = d.index(b'\n', pos) + 1; continue
+        end = pos
+        while not d[end:end + 1].isspace(): end += 1
+        parts.append(d[pos:end]); pos = end
+    pos += 1
+    return int(parts[1]), int(parts[2]), d[pos:]
+
+def crop_ppm(src, dst, w, h):
+    W, H, px = read_ppm(src)
+    rows = b''.join(px[y * W * 3:(y * W + w) * 3] for y in range(min(h, H)))
+    open(dst, 'wb').write(b'P6\n%d %d\n255\n' % (w, h) + rows)
+
+class QMP:
+    def __init__(self, path):
+        for _ in range(200):
+            try:
+                self.s = socket.socket(socket.AF_UNIX); self.s.connect(path); break
+            except OSError:
+                time.sleep(0.05)
+        self.f = self.s.makefile('rw'); self.f.readline(); self.cmd('qmp_capabilities')
+    def cmd(self, name, **args):
+        self.f.write(json.dumps({'execute': name, 'arguments': args} if args else {'execute': name}) + '\n'); self.f.flush()
+        while True:
+            r = json.loads(self.f.readline())
+            if 'return' in r or 'error' in r: return r
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--name', required=True)
+    ap.add_argument('--qemu', required=True, help='display arguments, space separated')
+    ap.add_argument('--mods', required=True)
+    ap.add_argument('--tests', default='devices,drm,fbdev')
+    ap.add_argument('--format', default='xrgb8888')
+    ap.add_argument('--fb-format', default='xrgb8888', help='what the fbdev device is expected to be')
+    ap.add_argument('--driver', default='', help='expected DRM driver name')
+    ap.add_argument('--frames', type=int, default=3)
+    ap.add_argument('--show-flags', default='', help='one extra flag for gaugepanel show in the guest')
+    ap.add_argument('--kernel', required=True); ap.add_argument('--initrd', required=True)
+    ap.add_argument('--gp', required=True, help='host gaugepanel')
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--timeout', type=float, default=150)
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    qmp = f'{a.out}/qmp.sock'
+    if os.path.exists(qmp): os.unlink(qmp)
+    cmdline = (f'console=ttyS0 panic=-1 quiet GP_MODS={a.mods} GP_TESTS={a.tests} '
+               f'GP_FORMAT={a.format} GP_FRAMES={a.frames}' + (f' GP_SHOW_FLAGS={a.show_flags}' if a.show_flags else ''))
+    qemu = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-display', 'none', '-nodefaults',
+            '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off', '-kernel', a.kernel,
+            '-initrd', a.initrd, '-append', cmdline] + a.qemu.split()
+    t0 = time.time()
+    p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
+    q = QMP(qmp)
+    log = open(f'{a.out}/console.log', 'w')
+    shots = []   # (test, frame, path, geometry)
+    exits, devs, errs, geom = {}, [], {}, {}
+    current = None; buf = b''; booted = None
+    try:
+        while time.time() - t0 < a.timeout:
+            r, _, _ = select.select([p.stdout], [], [], 1.0)
+            if not r:
+                if p.poll() is not None: break
+                continue
+            chunk = os.read(p.stdout.fileno(), 65536)
+            if not chunk: break
+            buf += chunk
+            while b'\n' in buf:
+                line, buf = buf.split(b'\n', 1)
+                s = line.decode('utf-8', 'replace').rstrip('\r')
+                log.write(f'{time.time() - t0:8.3f} {s}\n'); log.flush()
+                if s.startswith('@@BOOTED'): booted = time.time() - t0
+                m = re.match(r'display (drm|fbdev) .*?(\d+)x(\d+).*format=(\w+)', s)
+                if m: current = m.group(1); geom[current] = (int(m.group(2)), int(m.group(3)), m.group(4))
+                if s.startswith('@@DEV '): devs.append(s[6:])
+                if s.startswith('@@ERR '):
+                    k, msg = s[6:].split(' ', 1); errs[k] = errs[k] + ' / ' + msg if k in errs else msg
+                if s.startswith('@@EXIT '):
+                    k, rc = s[7:].split(); exits[k] = int(rc)
+                m = re.match(r'@@FRAME (\d+)', s)
+                if m and current:
+                    n = int(m.group(1))
+                    time.sleep(0.35 if current == 'fbdev' else 0.1)   # fbdev emulation flushes after ~50 ms
+                    f = f'{a.out}/{a.name}-{current}-{n}.ppm'
+                    q.cmd('screendump', filename=f)
+                    shots.append((current, n, f, geom[current]))
+                    p.stdin.write(b'go\n')
+            if p.poll() is not None: break
+        else:
+            print(f'FAIL - {a.name}: timeout after {a.timeout:.0f} s')
+    finally:
+        try: p.wait(timeout=20)
+        except subprocess.TimeoutExpired: q.cmd('quit'); p.wait(timeout=10)
+    el = time.time() - t0
+    results = []
+    def check(ok, msg): results.append(ok); print(f'{"ok" if ok else "FAIL"} - {a.name}: {msg}', flush=True)
+    check(booted is not None, f'booted to /init in {booted:.1f} s' if booted else 'never reached /init (see console.log)')
+    if 'devices' in a.tests.split(','):
+        d = ' | '.join(devs)
+        check(exits.get('devices') == 0 and (a.driver in d) and 'connected' in d, f'gaugepanel devices: {d[:300]}')
+    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev')]:
+        check(exits.get(t) == 0, f'show --display {t} exit {exits.get(t)} {geom.get(t, "")}')
+        mine = [s for s in shots if s[0] == t]
+        check(len(mine) == a.frames + 1, f'{t}: {len(mine)} of {a.frames + 1} frames screendumped')
+        for _, n, f, (w, h, fmt) in mine:
+            if t == 'fbdev': fmt = a.fb_format
+            if n == 0:   # the scene at the top left, against gaugepanel testcard
+                ref = f'{a.out}/ref-testcard-{fmt}.ppm'
+                subprocess.run([a.gp, 'testcard', '--scene', 'testcard', '--format', fmt, '--out', ref], check=True, capture_output=True)
+                rw, rh, _ = read_ppm(ref)
+                crop = f[:-4] + '-scene.ppm'; crop_ppm(f, crop, rw, rh)
+                c = subprocess.run([a.gp, 'compare', crop, ref], capture_output=True, text=True)
+                check(c.returncode == 0, f'{t} frame 0 vs testcard --format {fmt}: {c.stdout.strip() or c.stderr.strip()}')
+            ref = f'{a.out}/ref-{w}x{h}-{fmt}-{n}.ppm'
+            subprocess.run([a.gp, 'show', '--display', 'offscreen', '--size', f'{w}x{h}', '--format', fmt,
+                            '--frames', str(n), '--out', ref], check=True, capture_output=True)
+            c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
+            check(c.returncode == 0, f'{t} frame {n} vs offscreen {w}x{h} {fmt}: {c.stdout.strip() or c.stderr.strip()}')
+    if 'errors' in a.tests.split(','):
+        for k, want in (('missing', 'no such device'), ('eacces', 'group video'), ('busy', 'busy')):
+            msg = errs.get(k, '(no message)')
+            check(exits.get('err-' + k) == 2 and want in msg, f'error {k}: exit {exits.get("err-" + k)}: {msg}')
+        msg = errs.get('signal', '(no message)')
+        check(exits.get('err-signal') == 143 and 'stopped by signal 15' in msg, f'SIGTERM: exit {exits.get("err-signal")}: {msg}')
+    print(f'# {a.name}: {el:.1f} s in QEMU', flush=True)
+    sys.exit(0 if all(results) else 1)
+
+if __name__ == '__main__':
+    main()
