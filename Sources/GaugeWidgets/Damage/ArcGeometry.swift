@@ -20,21 +20,10 @@ struct ArcGeometry {
     /// `radius · k / 150`: the reference scene's proportions (a 150 px dial) at any size.
     func scaled(_ k: Int32) -> Fixed { Fixed(clampingRaw: Int64(radius.raw) * Int64(k) / 150) }
 
-    /// The sweep (raw units, ≥ 0) actually drawn for a value arc ending at `fraction`.
-    ///
-    /// GaugeRaster's wedge is two half-planes through the centre; when the sweep is within
-    /// about a pixel (at `inner`) of 0°, 180° or a full turn their anti-aliased edges overlap
-    /// and leave faint coverage along the opposite ray, far from the arc's end — outside
-    /// any tight damage box. Snapping those sweeps to exactly 0°, 180° or a full turn
-    /// (≤ 2 px of arc) avoids that; damage is computed from the snapped sweep.
+    /// The sweep (raw units, ≥ 0) drawn for a value arc ending at `fraction`. (`inner` is
+    /// kept for callers; GaugeRaster's wedges no longer need near-degenerate sweeps snapped.)
     func drawnSweep(at fraction: Int32, inner: Fixed) -> Int32 {
-        let s = Swift.max(angle(at: fraction).raw &- start.raw, 0)
-        // 2 px of arc at the inner radius: 2 / r radians = 2 · 65536 / (2π r) units.
-        let delta = 20862 / Swift.max(inner.raw >> 8, 1) + 1
-        if s < delta { return 0 }
-        if abs(s - 32768) < delta { return 32768 }
-        if 65536 - s < delta { return Swift.max(s, 65536) }
-        return s
+        Swift.max(angle(at: fraction).raw &- start.raw, 0)
     }
 
     /// The whole pixels of the annular slice between two drawn sweeps, grown by `margin`
