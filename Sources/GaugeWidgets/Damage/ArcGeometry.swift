@@ -20,9 +20,8 @@ struct ArcGeometry {
     /// `radius · k / 150`: the reference scene's proportions (a 150 px dial) at any size.
     func scaled(_ k: Int32) -> Fixed { Fixed(clampingRaw: Int64(radius.raw) * Int64(k) / 150) }
 
-    /// The sweep (raw units, ≥ 0) drawn for a value arc ending at `fraction`. (`inner` is
-    /// kept for callers; GaugeRaster's wedges no longer need near-degenerate sweeps snapped.)
-    func drawnSweep(at fraction: Int32, inner: Fixed) -> Int32 {
+    /// The sweep (raw units, ≥ 0) drawn for a value arc ending at `fraction`.
+    func drawnSweep(at fraction: Int32) -> Int32 {
         Swift.max(angle(at: fraction).raw &- start.raw, 0)
     }
 

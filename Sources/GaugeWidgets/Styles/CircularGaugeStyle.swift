@@ -41,7 +41,7 @@ public struct CircularGaugeStyle: GaugeStyle {
                     Point(centre: end, radius: -tip, angle: across), Point(centre: back, radius: -base, angle: across)]
         }
 
-        func valueSweep(_ f: Int32) -> Int32 { arc.drawnSweep(at: f, inner: arc.radius - arc.thickness) }
+        func valueSweep(_ f: Int32) -> Int32 { arc.drawnSweep(at: f) }
 
         var holdWidth: Fixed { Swift.max(arc.scaled(4), Fixed.one) }
         func holdEnds(at fraction: Int32) -> (Point, Point) {

@@ -36,7 +36,7 @@ struct RingRenderer {
     }
 
     private func valueSweep(_ arc: ArcGeometry, _ f: Int32) -> Int32 {
-        arc.drawnSweep(at: f, inner: arc.radius - arc.thickness)
+        arc.drawnSweep(at: f)
     }
 
     private func dot(_ arc: ArcGeometry, _ f: Int32) -> (centre: Point, radius: Fixed) {
