@@ -5,7 +5,7 @@ import GaugeRaster
 
 /// The straight styles: a capacity bar filled to the value (rounded ends), or a tinted
 /// track with a dot at the value. Title above left, readout above right, bounds below.
-struct BarRenderer {
+public struct BarGaugeStyle: GaugeStyle {
     enum Kind { case capacity, indicator }
     let kind: Kind
     /// Track height as a percentage of the frame's height (clamped to 3…24 px).
@@ -31,7 +31,7 @@ struct BarRenderer {
         CentredText(baseline: Point(x: l.x1, y: l.top - Fixed(6) - Fixed(fonts.label.lineMetrics.descender)))
     }
 
-    func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
+    public func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
         let canvas = canvas.clipped(to: c.bounds)
         canvas.fill(c.bounds, color: c.theme.background)
         let l = layout(c)
@@ -68,7 +68,7 @@ struct BarRenderer {
             .draw(c.maximumLabel ?? "", on: canvas, font: fonts.label, color: c.theme.label, alignment: .right)
     }
 
-    func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
+    public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
                                 fonts: GaugeFonts<F>) -> Region {
         guard old.hasSameStaticParts(as: new) else { return Region([old.bounds, new.bounds]) }
         let l = layout(new)

@@ -5,7 +5,7 @@ import GaugeRaster
 
 /// The round styles other than the dial: a capacity ring filled to the value, or an
 /// open ring with a dot at the value (SwiftUI's accessory circular look).
-struct RingRenderer {
+public struct RingGaugeStyle: GaugeStyle {
     enum Kind { case capacity, indicator }
     let kind: Kind
     /// Ring thickness as a fraction of the radius, in 1/150ths.
@@ -48,7 +48,7 @@ struct RingRenderer {
         CentredText(centre: arc.centre, font: font)
     }
 
-    func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
+    public func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
         let canvas = canvas.clipped(to: c.bounds)
         canvas.fill(c.bounds, color: c.theme.background)
         let arc = geometry(c)
@@ -88,7 +88,7 @@ struct RingRenderer {
         readout(arc, fonts.value).draw(c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value)
     }
 
-    func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
+    public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
                                 fonts: GaugeFonts<F>) -> Region {
         guard old.hasSameStaticParts(as: new) else { return Region([old.bounds, new.bounds]) }
         let arc = geometry(new)
