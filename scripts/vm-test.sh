@@ -2,7 +2,8 @@
 # End-to-end display test in a real Linux kernel: boots Debian's kernel in QEMU (TCG,
 # no KVM needed) with the bochs (-vga std), virtio-gpu and cirrus display devices, runs a
 # statically linked `gaugepanel show` against the real DRM and fbdev drivers, takes a QMP
-# screendump of every frame and compares it with the offscreen render of the same frame.
+# screendump of every frame and compares it with the offscreen render of the same frame
+# (on bochs also with the picture turned 90 and 270 degrees: `show --rotate`).
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
 # Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus]
@@ -90,7 +91,7 @@ run() {  # name qemu-args modules tests drm-format fb-format driver
     --driver "$7" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
-run std    "-vga std"                bochs                 devices,drm,fbdev,errors xrgb8888 xrgb8888 bochs
+run std    "-vga std"                bochs                 devices,drm,drm90,drm270,fbdev,errors xrgb8888 xrgb8888 bochs
 run virtio "-device virtio-gpu-pci"  virtio_pci,virtio-gpu devices,drm,fbdev        xrgb8888 xrgb8888 virtio_gpu
 run cirrus "-vga cirrus"             cirrus                devices,drm,fbdev        rgb565   rgb565   cirrus
 

@@ -4,6 +4,9 @@ import GaugeRaster
 /// the device's memory), then `present(damage:)` what changed. Displays copy only the
 /// damaged rectangles to the device (fbdev mapping, DRM dumb buffer) and tell the kernel.
 ///
+/// With a rotation (`RotationAngle`), `width`/`height`/`surface` are logical (upright,
+/// as the app draws) and the copy turns each damaged rectangle into scan-out memory.
+///
 /// Use it as a generic constraint (`func run<D: Display>(_ display: inout D)`).
 public protocol Display {
     var width: Int32 { get }
@@ -115,24 +118,26 @@ public enum OpenedDisplay {
     case offscreen(OffscreenDisplay)
 
     /// Opens the display `kind` asks for. `auto` tries DRM (the first card with a
-    /// connected output), then /dev/fb0; `offscreen` makes a `width`×`height` one.
+    /// connected output), then /dev/fb0; `offscreen` makes a `width`×`height` one
+    /// (physical size). `rotation` turns the logical surface on every kind.
     public static func open(_ kind: DisplayKind, device: String? = nil, mode: String? = nil,
                             format: PixelFormat = .xrgb8888, width: Int32 = 800, height: Int32 = 480,
+                            rotation: RotationAngle = .none,
                             system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) -> OpenedDisplay {
         switch kind {
         case .drm:
-            return .drm(try DRMDisplay(path: device, mode: mode, format: format, system: system))
+            return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, system: system))
         case .fbdev:
-            return .fbdev(try FbdevDisplay(path: device ?? "/dev/fb0", system: system))
+            return .fbdev(try FbdevDisplay(path: device ?? "/dev/fb0", rotation: rotation, system: system))
         case .offscreen:
-            do { return .offscreen(try OffscreenDisplay(width: width, height: height, format: format)) } catch {
+            do { return .offscreen(try OffscreenDisplay(width: width, height: height, format: format, rotation: rotation)) } catch {
                 throw .unsupportedLayout(path: "offscreen", detail: "\(width)x\(height): \(error)")
             }
         case .auto:
             let drmError: DisplayError
-            do { return .drm(try DRMDisplay(path: device, mode: mode, format: format, system: system)) } catch { drmError = error }
+            do { return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, system: system)) } catch { drmError = error }
             let fbPath = DRMSelection.framebufferPaths(in: system.listDirectory("/dev")).first ?? "/dev/fb0"
-            do { return .fbdev(try FbdevDisplay(path: fbPath, system: system)) } catch {
+            do { return .fbdev(try FbdevDisplay(path: fbPath, rotation: rotation, system: system)) } catch {
                 switch (drmError, error) {
                 case (.noDevice, .noDevice): throw .noDisplayFound(tried: ["/dev/dri/card*", fbPath])
                 case (.noDevice, _): throw error

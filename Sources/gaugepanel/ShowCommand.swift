@@ -28,8 +28,11 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Pixel format for DRM and offscreen: xrgb8888 or rgb565.")
     var format: String = "xrgb8888"
 
-    @Option(help: "Offscreen size, WxH.")
+    @Option(help: "Offscreen size, WxH (the panel's physical size).")
     var size: String = "800x480"
+
+    @Option(help: "Turn the picture clockwise on the panel: 0, 90, 180 or 270 (offscreen --out saves the turned, physical image).")
+    var rotate: Int = 0
 
     @Option(help: "Scene to draw (gaugepanel testcard --list).")
     var scene: String = "testcard"
@@ -59,8 +62,9 @@ struct ShowCommand: ParsableCommand {
         let wh = size.split(separator: "x").compactMap { Int32($0) }
         guard wh.count == 2 else { throw fail("bad --size '\(size)'; use WxH") }
         guard frames >= 0 else { throw fail("--frames must be 0 or more") }
+        guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
         let opened: OpenedDisplay
-        do { opened = try OpenedDisplay.open(kind, device: device, mode: mode, format: pf, width: wh[0], height: wh[1]) } catch {
+        do { opened = try OpenedDisplay.open(kind, device: device, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle) } catch {
             throw fail(error.description)
         }
         ShowCommand.catchStopSignals()
@@ -72,21 +76,21 @@ struct ShowCommand: ParsableCommand {
         defer { console?.restore() }
         switch opened {
         case .drm(var d):
-            print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName)")
+            print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
             let drm = d
             try drive(&d, scene: s) { try drm.finish() }
             print("drm: \(d.frames) frames, \(d.pixelsCopied) pixels copied, dirtyfb=\(d.dirtyFBNeeded ? "used" : "not needed") pageflip=\(d.pageFlips ? "yes" : "no")")
             d.close()
         case .fbdev(var d):
-            print("display fbdev \(d.path) id=\(d.info.id) \(d.width)x\(d.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName)")
+            print("display fbdev \(d.path) id=\(d.info.id) \(d.info.width)x\(d.info.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
             try drive(&d, scene: s) {}
             print("fbdev: \(d.frames) frames, \(d.pixelsCopied) pixels copied")
         case .offscreen(var d):
             try drive(&d, scene: s) {}
             if let out {
                 guard let ff = ImageFileFormat(path: out) else { throw fail("\(out): unknown output type (use a .png or .ppm name)") }
-                do { try ImageFile.save(d.surface, as: ff, to: out) } catch { throw fail(error.description) }
-                print("wrote \(out) (\(d.width)x\(d.height), \(d.format.lowercaseName))")
+                do { try ImageFile.save(d.physical, as: ff, to: out) } catch { throw fail(error.description) }
+                print("wrote \(out) (\(d.physical.width)x\(d.physical.height), \(d.format.lowercaseName))")
             }
         }
     }

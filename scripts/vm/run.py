@@ -82,8 +82,10 @@ def main():
                 s = line.decode('utf-8', 'replace').rstrip('\r')
                 log.write(f'{time.time() - t0:8.3f} {s}\n'); log.flush()
                 if s.startswith('@@BOOTED'): booted = time.time() - t0
-                m = re.match(r'display (drm|fbdev) .*?(\d+)x(\d+).*format=(\w+)', s)
-                if m: current = m.group(1); geom[current] = (int(m.group(2)), int(m.group(3)), m.group(4))
+                m = re.match(r'display (drm|fbdev) .*?(\d+)x(\d+).*format=(\w+)(?: rotate=(\d+))?', s)
+                if m:   # a rotated run is its own test: drm90, drm270
+                    current = m.group(1) + ('' if m.group(5) in (None, '0') else m.group(5))
+                    geom[current] = (int(m.group(2)), int(m.group(3)), m.group(4))
                 if s.startswith('@@DEV '): devs.append(s[6:])
                 if s.startswith('@@ERR '):
                     k, msg = s[6:].split(' ', 1); errs[k] = errs[k] + ' / ' + msg if k in errs else msg
@@ -110,24 +112,25 @@ def main():
     if 'devices' in a.tests.split(','):
         d = ' | '.join(devs)
         check(exits.get('devices') == 0 and (a.driver in d) and 'connected' in d, f'gaugepanel devices: {d[:300]}')
-    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev')]:
-        check(exits.get(t) == 0, f'show --display {t} exit {exits.get(t)} {geom.get(t, "")}')
+    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270')]:
+        rotate = t[3:] if t.startswith('drm') and len(t) > 3 else '0'
+        check(exits.get(t) == 0, f'show --display {t[:3] if rotate != "0" else t} --rotate {rotate} exit {exits.get(t)} {geom.get(t, "")}')
         mine = [s for s in shots if s[0] == t]
         check(len(mine) == a.frames + 1, f'{t}: {len(mine)} of {a.frames + 1} frames screendumped')
         for _, n, f, (w, h, fmt) in mine:
             if t == 'fbdev': fmt = a.fb_format
-            if n == 0:   # the scene at the top left, against gaugepanel testcard
+            if n == 0 and rotate == '0':   # the scene at the top left, against gaugepanel testcard
                 ref = f'{a.out}/ref-testcard-{fmt}.ppm'
                 subprocess.run([a.gp, 'testcard', '--scene', 'testcard', '--format', fmt, '--out', ref], check=True, capture_output=True)
                 rw, rh, _ = read_ppm(ref)
                 crop = f[:-4] + '-scene.ppm'; crop_ppm(f, crop, rw, rh)
                 c = subprocess.run([a.gp, 'compare', crop, ref], capture_output=True, text=True)
                 check(c.returncode == 0, f'{t} frame 0 vs testcard --format {fmt}: {c.stdout.strip() or c.stderr.strip()}')
-            ref = f'{a.out}/ref-{w}x{h}-{fmt}-{n}.ppm'
+            ref = f'{a.out}/ref-{w}x{h}-{fmt}-r{rotate}-{n}.ppm'
             subprocess.run([a.gp, 'show', '--display', 'offscreen', '--size', f'{w}x{h}', '--format', fmt,
-                            '--frames', str(n), '--out', ref], check=True, capture_output=True)
+                            '--rotate', rotate, '--frames', str(n), '--out', ref], check=True, capture_output=True)
             c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
-            check(c.returncode == 0, f'{t} frame {n} vs offscreen {w}x{h} {fmt}: {c.stdout.strip() or c.stderr.strip()}')
+            check(c.returncode == 0, f'{t} frame {n} vs offscreen {w}x{h} {fmt} --rotate {rotate}: {c.stdout.strip() or c.stderr.strip()}')
     if 'errors' in a.tests.split(','):
         for k, want in (('missing', 'no such device'), ('eacces', 'group video'), ('busy', 'busy')):
             msg = errs.get(k, '(no message)')

@@ -10,7 +10,9 @@ public final class DRMDisplay: Display {
     public let connector: DRMConnector
     public let mode: DRMMode
     public let crtc: UInt32
+    /// The logical (upright) shadow surface: draw here.
     public let surface: Surface
+    public let rotation: DisplayRotation
     private let system: any SystemCalls
     public let fd: Int32
     private var buffers: [(dumb: DumbBuffer, framebuffer: UInt32, memory: UnsafeMutableRawPointer, target: Surface)] = []
@@ -32,6 +34,7 @@ public final class DRMDisplay: Display {
 
     /// Opens `path`, or the first card in /dev/dri with a connected connector.
     public init(path: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
+                rotation angle: RotationAngle = .none,
                 system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
         self.system = system
         let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: system.listDirectory("/dev/dri"))
@@ -68,10 +71,12 @@ public final class DRMDisplay: Display {
         }
         self.mode = m
         self.crtc = con.crtcs[0]
-        do { surface = try Surface(width: Int32(m.width), height: Int32(m.height), format: format) } catch {
+        let rotation = DisplayRotation(angle, physicalWidth: Int32(m.width), physicalHeight: Int32(m.height))
+        self.rotation = rotation
+        do { surface = try Surface(width: rotation.logicalWidth, height: rotation.logicalHeight, format: format) } catch {
             throw .unsupportedLayout(path: p, detail: "mode \(m.name): \(error)")
         }
-        damage = DamageTracker(bufferCount: 2, bounds: IntRect(x0: 0, y0: 0, x1: Int32(m.width), y1: Int32(m.height)))
+        damage = DamageTracker(bufferCount: 2, bounds: rotation.logicalBounds)
         do throws(Errno) {
             for _ in 0..<2 {
                 let dumb = try system.drmCreateDumb(fd, width: m.width, height: m.height, bitsPerPixel: bpp)
@@ -164,10 +169,12 @@ public final class DRMDisplay: Display {
         let back = 1 - front
         let region = damage.take(buffer: back)
         let b = buffers[back]
-        DamageTracker.copy(region, from: surface, to: b.target)
+        RotatedCopy.copy(region, from: surface, to: b.target, rotation: rotation)
         pixelsCopied += region.area
         if dirtyFBNeeded && !region.isEmpty {
-            do { try system.drmDirtyFramebuffer(fd, id: b.framebuffer, clips: DRMSelection.clips(region)) } catch {
+            // Clips are in scan-out (physical) coordinates.
+            let clips = Region(region.rectangles.map(rotation.physical))
+            do { try system.drmDirtyFramebuffer(fd, id: b.framebuffer, clips: DRMSelection.clips(clips)) } catch {
                 if error.rawValue == SystemError.ENOSYS { dirtyFBNeeded = false }
             }
         }

@@ -38,7 +38,9 @@ public enum FramebufferFormat {
 public final class FbdevDisplay: Display {
     public let path: String
     public let info: FramebufferInfo
+    /// The logical (upright) shadow surface: draw here.
     public let surface: Surface
+    public let rotation: DisplayRotation
     /// The mapped framebuffer memory (write only).
     let target: Surface
     private let system: any SystemCalls
@@ -55,7 +57,7 @@ public final class FbdevDisplay: Display {
     public var height: Int32 { surface.height }
     public var format: PixelFormat { surface.format }
 
-    public init(path: String = "/dev/fb0", system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
+    public init(path: String = "/dev/fb0", rotation angle: RotationAngle = .none, system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
         self.path = path
         self.system = system
         let fd: Int32
@@ -73,6 +75,7 @@ public final class FbdevDisplay: Display {
         }
         let format = try FramebufferFormat.validate(info, path: path)
         let length = info.lineLength * info.height
+        let rotation = DisplayRotation(angle, physicalWidth: Int32(info.width), physicalHeight: Int32(info.height))
         let mapping: UnsafeMutableRawPointer
         do { mapping = try system.map(fd, length: length, offset: 0) } catch {
             throw DisplayError.systemCall(path: path, call: "mmap", errno: error.rawValue)
@@ -80,16 +83,17 @@ public final class FbdevDisplay: Display {
         do {
             target = try Surface(wrapping: mapping, width: Int32(info.width), height: Int32(info.height),
                                  stride: Int32(info.lineLength), format: format)
-            surface = try Surface(width: Int32(info.width), height: Int32(info.height), format: format)
+            surface = try Surface(width: rotation.logicalWidth, height: rotation.logicalHeight, format: format)
         } catch {
             system.unmap(mapping, length: length)
             throw DisplayError.unsupportedLayout(path: path, detail: "\(info.width)x\(info.height): \(error)")
         }
         self.info = info
+        self.rotation = rotation
         self.fd = fd
         self.mapping = mapping
         self.mappingLength = length
-        self.damage = DamageTracker(bufferCount: 1, bounds: IntRect(x0: 0, y0: 0, x1: Int32(info.width), y1: Int32(info.height)))
+        self.damage = DamageTracker(bufferCount: 1, bounds: rotation.logicalBounds)
         ok = true
     }
 
@@ -102,7 +106,7 @@ public final class FbdevDisplay: Display {
     public func present(damage newDamage: Region) throws(DisplayError) {
         damage.add(newDamage)
         let region = damage.take(buffer: 0)
-        DamageTracker.copy(region, from: surface, to: target)
+        RotatedCopy.copy(region, from: surface, to: target, rotation: rotation)
         pixelsCopied += region.area
         frames += 1
     }

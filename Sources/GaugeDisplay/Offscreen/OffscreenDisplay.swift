@@ -24,13 +24,24 @@ public struct DisplayStatistics: Equatable, Sendable {
 
 /// A framebuffer in memory: the display for tests, `gaugepanel render` and machines
 /// without a screen. Drawing goes into `surface`; `present` records what changed;
-/// `writePNG` / `writePPM` save what is on "screen".
+/// `writePNG` / `writePPM` save what is on "screen". With a rotation, `surface` is the
+/// logical (upright) picture and `physical` the `width`×`height` panel image, so a
+/// saved file shows what the panel would show.
 public struct OffscreenDisplay {
+    /// Where the app draws (logical size).
     public let surface: Surface
+    /// What the panel shows (the constructor's size); the same memory as `surface`
+    /// when not rotated.
+    public let physical: Surface
+    public let rotation: DisplayRotation
     public private(set) var statistics = DisplayStatistics()
 
-    public init(width: Int32, height: Int32, format: PixelFormat) throws(SurfaceError) {
-        surface = try Surface(width: width, height: height, format: format)
+    /// A `width`×`height` panel (physical size); the logical surface is turned by `rotation`.
+    public init(width: Int32, height: Int32, format: PixelFormat, rotation: RotationAngle = .none) throws(SurfaceError) {
+        self.rotation = DisplayRotation(rotation, physicalWidth: width, physicalHeight: height)
+        physical = try Surface(width: width, height: height, format: format)
+        surface = rotation == .none ? physical
+            : try Surface(width: self.rotation.logicalWidth, height: self.rotation.logicalHeight, format: format)
     }
 
     public var width: Int32 { surface.width }
@@ -40,6 +51,9 @@ public struct OffscreenDisplay {
     /// Shows the frame; `damage` is what changed since the last one (clipped to the
     /// screen). Nothing is copied: the surface is the screen.
     public mutating func present(damage: [IntRect]) {
+        if rotation.angle != .none {
+            for r in damage { RotatedCopy.copy(r, from: surface, to: physical, rotation: rotation) }
+        }
         let pixels = Region(damage).intersection(surface.bounds).area
         statistics.frames += 1
         statistics.damageRectangles += damage.count
@@ -48,13 +62,13 @@ public struct OffscreenDisplay {
         if pixels == 0 { statistics.emptyFrames += 1 }
     }
 
-    /// Saves the screen as PNG (RGBA for ARGB8888, RGB otherwise).
+    /// Saves the screen (the physical image) as PNG (RGBA for ARGB8888, RGB otherwise).
     public func writePNG(to path: String) throws(ImageFileError) {
-        try ImageFile.save(surface, as: .png, to: path)
+        try ImageFile.save(physical, as: .png, to: path)
     }
 
     /// Saves the screen as binary PPM (RGB).
     public func writePPM(to path: String) throws(ImageFileError) {
-        try ImageFile.save(surface, as: .ppm, to: path)
+        try ImageFile.save(physical, as: .ppm, to: path)
     }
 }

@@ -1,0 +1,135 @@
+import GaugeDisplay
+import GaugeRaster
+import Testing
+
+@Suite struct RotatedCopyTests {
+    /// The obvious per-pixel copy the fast one must equal.
+    static func naiveCopy(_ rect: IntRect, from shadow: Surface, to target: Surface, rotation: DisplayRotation) {
+        let l = rect.intersection(shadow.bounds), bpp = Int(shadow.format.bytesPerPixel)
+        guard !l.isEmpty else { return }
+        for y in l.y0..<l.y1 {
+            for x in l.x0..<l.x1 {
+                let p = rotation.physical(x: x, y: y)
+                (target.row(p.y) + Int(p.x) * bpp).copyMemory(from: shadow.row(y) + Int(x) * bpp, byteCount: bpp)
+            }
+        }
+    }
+
+    static func bytes(_ s: Surface) -> [UInt8] {
+        (0..<s.height).flatMap { y in Array(UnsafeRawBufferPointer(start: s.row(y), count: Int(s.stride))) }
+    }
+
+    @Test(arguments: [PixelFormat.xrgb8888, .rgb565])
+    func equalsTheNaiveCopyForRandomRects(format: PixelFormat) throws {
+        var rng = SplitMix(seed: 42)
+        for (w, h) in [(Int32(13), Int32(7)), (7, 13), (9, 9), (1, 5), (32, 3)] {
+            for a in RotationAngle.allCases {
+                let r = DisplayRotation(a, physicalWidth: w, physicalHeight: h)
+                let shadow = try Surface(width: r.logicalWidth, height: r.logicalHeight, format: format)
+                let fast = try Surface(width: w, height: h, format: format)
+                let slow = try Surface(width: w, height: h, format: format)
+                for seed in 0..<12 {
+                    fillPattern(shadow, seed: UInt32(seed) &* 977)
+                    let x0 = rng.below(r.logicalWidth + 2) - 1, y0 = rng.below(r.logicalHeight + 2) - 1
+                    // Rects may stick out of the surface: both copies clip.
+                    let rect = IntRect(x0: x0, y0: y0, x1: x0 + rng.below(r.logicalWidth + 1), y1: y0 + rng.below(r.logicalHeight + 1))
+                    RotatedCopy.copy(rect, from: shadow, to: fast, rotation: r)
+                    Self.naiveCopy(rect, from: shadow, to: slow, rotation: r)
+                    #expect(Self.bytes(fast) == Self.bytes(slow), "\(w)x\(h) \(a) \(rect)")
+                }
+            }
+        }
+    }
+
+    @Test func copyingTheWholeLogicalSurfaceTurnsThePicture() throws {
+        let r = DisplayRotation(.quarter, physicalWidth: 3, physicalHeight: 2)   // logical 2x3
+        let shadow = try Surface(width: 2, height: 3, format: .xrgb8888)
+        for y in Int32(0)..<3 { for x in Int32(0)..<2 { shadow.row(y).storeBytes(of: UInt32(10 * y + x), toByteOffset: Int(x) * 4, as: UInt32.self) } }
+        let target = try Surface(width: 3, height: 2, format: .xrgb8888)
+        RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
+        // Logical rows  [0 1] [10 11] [20 21], turned clockwise: [20 10 0] [21 11 1].
+        #expect((0..<2).flatMap { y in (0..<3).map { x in target.rawPixel(x: Int32(x), y: Int32(y))! } } == [20, 10, 0, 21, 11, 1])
+    }
+
+    @Test func mismatchedSizesCopyNothing() throws {
+        let r = DisplayRotation(.quarter, physicalWidth: 4, physicalHeight: 6)
+        let shadow = try Surface(width: 4, height: 6, format: .xrgb8888)   // not the logical 6x4
+        fillPattern(shadow, seed: 1)
+        let target = try Surface(width: 4, height: 6, format: .xrgb8888)
+        RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
+        #expect(Self.bytes(target).allSatisfy { $0 == 0 })
+    }
+
+    @Test(arguments: RotationAngle.allCases)
+    func offscreenSavesThePhysicalImage(angle: RotationAngle) throws {
+        var d = try OffscreenDisplay(width: 6, height: 4, format: .xrgb8888, rotation: angle)
+        #expect(d.physical.width == 6 && d.physical.height == 4)
+        #expect(d.width == (angle.swapsAxes ? 4 : 6))
+        fillPattern(d.surface, seed: 5)
+        d.present(damage: [d.surface.bounds])
+        for y in Int32(0)..<d.height {
+            for x in Int32(0)..<d.width {
+                let p = d.rotation.physical(x: x, y: y)
+                #expect(d.physical.rawPixel(x: p.x, y: p.y) == d.surface.rawPixel(x: x, y: y))
+            }
+        }
+    }
+
+    @Test func rotatedFbdevCopiesOnlyDamageTurned() throws {
+        let info = FramebufferInfo.xrgb(width: 16, height: 10, padding: 32)
+        let sys = MockSystem()
+        sys.framebuffers["/dev/fb0"] = info
+        let d = try FbdevDisplay(path: "/dev/fb0", rotation: .threeQuarters, system: sys)
+        #expect(d.width == 10 && d.height == 16)
+        let memory = sys.maps[0].pointer
+        fillPattern(d.surface, seed: 3)
+        try d.present(damage: Region())   // first frame: everything
+        #expect(d.pixelsCopied == 160)
+        let before = try Surface(width: 10, height: 16, format: .xrgb8888)
+        fillPattern(before, seed: 3)
+        fillPattern(d.surface, seed: 8)
+        let damage = IntRect(x: 2, y: 5, width: 3, height: 4)
+        try d.present(damage: Region(damage))
+        for y in Int32(0)..<16 {
+            for x in Int32(0)..<10 {
+                let p = d.rotation.physical(x: x, y: y)
+                let got = pixelBytes(memory, stride: info.lineLength, bpp: 4, x: Int(p.x), y: Int(p.y))
+                let now = pixelBytes(d.surface.baseAddress, stride: Int(d.surface.stride), bpp: 4, x: Int(x), y: Int(y))
+                let old = pixelBytes(before.baseAddress, stride: Int(before.stride), bpp: 4, x: Int(x), y: Int(y))
+                #expect(got == (damage.contains(x: x, y: y) ? now : old))
+            }
+        }
+        #expect(d.pixelsCopied == 160 + 12)
+    }
+}
+
+@Suite struct RotatedDRMTests {
+    @Test func logicalSurfaceIsTurnedAndDirtyClipsArePhysical() throws {
+        let sys = MockSystem()
+        sys.cards["/dev/dri/card0"] = DRMCard(driver: "mock", connectors: [
+            DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: [DRMMode(width: 64, height: 40, preferred: true)], crtcs: [31]),
+        ], supportsDumbBuffers: true)
+        let d = try DRMDisplay(path: "/dev/dri/card0", rotation: .quarter, system: sys)
+        #expect(d.width == 40 && d.height == 64 && d.mode.name == "64x40")
+        fillPattern(d.surface, seed: 4)
+        try d.present(damage: Region(d.surface.bounds))
+        let memory = sys.mappings[2 << 12]!, pitch = 64 * 4 + 64   // buffer 1 (handle 2)
+        for y in Int32(0)..<64 {
+            for x in Int32(0)..<40 {
+                let p = d.rotation.physical(x: x, y: y)
+                #expect(pixelBytes(memory, stride: pitch, bpp: 4, x: Int(p.x), y: Int(p.y))
+                        == pixelBytes(d.surface.baseAddress, stride: Int(d.surface.stride), bpp: 4, x: Int(x), y: Int(y)))
+            }
+        }
+        try d.finish()
+        let logical = IntRect(x: 3, y: 10, width: 5, height: 2)
+        try d.present(damage: Region(logical))   // buffer 0 missed frame 1: everything
+        #expect(sys.dirtyClips.last == DRMSelection.clips(Region(IntRect(x: 0, y: 0, width: 64, height: 40))))
+        try d.finish()
+        let next = IntRect(x: 30, y: 50, width: 10, height: 14)   // touches the logical corner
+        try d.present(damage: Region(next))   // buffer 1: frames 2 and 3, in scan-out coordinates
+        #expect(sys.dirtyClips.last == DRMSelection.clips(Region([d.rotation.physical(logical), d.rotation.physical(next)])))
+        #expect(d.rotation.physical(next) == IntRect(x0: 0, y0: 30, x1: 14, y1: 40))
+        d.close()
+    }
+}
