@@ -22,7 +22,7 @@ public enum BacklightError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notWritable(let path):
             return "\(path): permission denied; run as root or add a udev rule: SUBSYSTEM==\"backlight\", RUN+=\"/bin/chgrp video /sys%p/brightness /sys%p/bl_power\", RUN+=\"/bin/chmod g+w /sys%p/brightness /sys%p/bl_power\" (and the user to group video)"
         case .unreadable(let path, let errno):
-            return "\(path): cannot read: \(String(cString: strerror(errno))) (errno \(errno))"
+            return "\(path): cannot read: \(SystemError.message(errno)) (errno \(errno))"
         case .badValue(let path, let text):
             return "\(path): not a number: '\(text)'"
         case .outOfRange(let value, let max):
@@ -32,7 +32,7 @@ public enum BacklightError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noPowerControl(let device):
             return "\(device): no bl_power file; this backlight cannot be switched off, set brightness 0 instead"
         case .writeFailed(let path, let errno):
-            return "\(path): write failed: \(String(cString: strerror(errno))) (errno \(errno))"
+            return "\(path): write failed: \(SystemError.message(errno)) (errno \(errno))"
         }
     }
 

@@ -13,7 +13,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// E.g. "cannot open /nonexistent/x.png for writing: No such file or directory".
     public var description: String {
-        let reason = String(cString: strerror(errno))
+        let reason = SystemError.message(errno)
         switch operation {
         case .open: return "cannot open \(path): \(reason)"
         case .read: return "cannot read \(path): \(reason)"
