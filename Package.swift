@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The fixed-point renderer core: no Foundation, no Glibc.
@@ -50,10 +52,32 @@ let package = Package(
         // Channels, decoders (pure state machines) and sources.
         .target(name: "GaugeSensors"),
 
+        // Dashboards and boards from TOML files, validated with file, line and key.
+        .target(name: "GaugeConfig", dependencies: [
+            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeDisplay",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+
+        // Touch, keys and rotary encoders through libevdev.
+        .systemLibrary(
+            name: "CEvdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .target(name: "GaugeInput", dependencies: ["CEvdev"]),
+
+        // The run loop: one thread, one poll loop over sensors, timers, the display, input, signals.
+        .target(name: "GaugePanel", dependencies: [
+            "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeSensors", "GaugeInput", "GaugeConfig",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
         .executableTarget(
             name: "gaugepanel",
             dependencies: [
-                "GaugeRaster", "GaugeDisplay", "GaugeSensors",
+                "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeText", "GaugeConfig",
+                "GaugeInput", "GaugePanel",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +93,13 @@ let package = Package(
         .testTarget(name: "GaugeWidgetsTests",
                     dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "GaugeConfigTests",
+                    dependencies: ["GaugeConfig", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
+                    exclude: ["Corpus", "Goldens"]),
+        .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
+        .testTarget(name: "GaugePanelTests",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeRaster",
+                                   "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/deps.sh
-ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev
+ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev
 export GAUGEPANEL_BENCHMARKS=1
 exec swift package --scratch-path .build-bench --disable-sandbox benchmark --target RasterBenchmarks "$@"

@@ -1,0 +1,1 @@
+// Dashboards from TOML: see the files beside this one.

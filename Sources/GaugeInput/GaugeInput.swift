@@ -1,0 +1,1 @@
+// The input module: see the files beside this one.

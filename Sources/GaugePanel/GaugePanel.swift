@@ -1,0 +1,1 @@
+// The run loop: see the files beside this one.
