@@ -64,7 +64,7 @@ public struct Gauge<Style: GaugeStyle> {
                 let f = Int32((Int64(i) * 65536) / Int64(steps * perMajor))
                 let major = i % perMajor == 0
                 var label: String?
-                if major, lo.isFinite, hi.isFinite {
+                if major, t.showsLabels, lo.isFinite, hi.isFinite {
                     let v = lo + (hi - lo) * Double(i / perMajor) / Double(steps)
                     let d = t.labelDivisor.isFinite && t.labelDivisor != 0 ? t.labelDivisor : 1
                     label = t.labelFormat.string(for: v / d)
@@ -97,3 +97,5 @@ public struct Gauge<Style: GaugeStyle> {
         style.damage(from: old.configuration, to: configuration, fonts: fonts)
     }
 }
+
+extension Gauge: Sendable where Style: Sendable {}

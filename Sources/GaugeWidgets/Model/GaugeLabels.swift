@@ -28,11 +28,13 @@ public struct GaugeTicks: Sendable {
     /// Labels show value / divisor (e.g. 1000 to label 0…8000 rpm as 0…8).
     public var labelDivisor: Double
     public var labelFormat: ValueFormat
+    /// Whether major ticks carry their value as a label.
+    public var showsLabels: Bool
 
     public init(major: Int32, minor: Int32 = 0, labelDivisor: Double = 1,
-                labelFormat: ValueFormat = ValueFormat()) {
+                labelFormat: ValueFormat = ValueFormat(), showsLabels: Bool = true) {
         self.major = Swift.min(Swift.max(major, 0), 64); self.minor = Swift.min(Swift.max(minor, 0), 16)
-        self.labelDivisor = labelDivisor; self.labelFormat = labelFormat
+        self.labelDivisor = labelDivisor; self.labelFormat = labelFormat; self.showsLabels = showsLabels
     }
 }
 

@@ -5,12 +5,23 @@ import GaugeRaster
 
 /// The straight styles: a capacity bar filled to the value (rounded ends), or a tinted
 /// track with a dot at the value. Title above left, readout above right, bounds below.
-public struct BarGaugeStyle: GaugeStyle {
+public struct BarGaugeStyle: GaugeStyle, Sendable {
     enum Kind { case capacity, indicator }
     let kind: Kind
     /// Track height as a percentage of the frame's height (clamped to 3…24 px).
     let heightPercent: Int32
+    /// A track height in pixels that overrides `heightPercent` (e.g. the reference scene's 24).
+    var fixedThickness: Int32?
     let margin = Fixed(2)
+
+    init(kind: Kind, heightPercent: Int32, fixedThickness: Int32? = nil) {
+        self.kind = kind; self.heightPercent = heightPercent; self.fixedThickness = fixedThickness
+    }
+
+    /// The same style with a track `pixels` high (1…256), whatever the frame's height.
+    public func thickness(_ pixels: Int32) -> BarGaugeStyle {
+        var s = self; s.fixedThickness = Swift.min(Swift.max(pixels, 1), 256); return s
+    }
 
     struct Layout {
         let x0: Fixed, x1: Fixed, top: Fixed, height: Fixed
@@ -21,8 +32,9 @@ public struct BarGaugeStyle: GaugeStyle {
 
     func layout(_ c: GaugeStyleConfiguration) -> Layout {
         let b = c.bounds
-        let h = Swift.min(Swift.max(b.height &* heightPercent / 100, 3), 24)
-        let pad = h / 2 + 5
+        let h = fixedThickness ?? Swift.min(Swift.max(b.height &* heightPercent / 100, 3), 24)
+        // A capacity bar spans the frame; the indicator's dot (radius h/2 + 3) needs room.
+        let pad = kind == .capacity ? 0 : h / 2 + 5
         return Layout(x0: Fixed(b.x0 &+ pad), x1: Fixed(Swift.max(b.x1 &- pad, b.x0 &+ pad)),
                       top: Fixed(raw: (b.y0 &+ b.y1 &- h) &* 128), height: Fixed(h))
     }

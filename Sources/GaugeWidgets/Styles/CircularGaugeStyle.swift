@@ -7,7 +7,7 @@ import GaugeRaster
 /// the value arc over it, ticks with labels, optional zone bands, a tapered needle with a
 /// hub, an optional min/max-hold marker, the readout and title in the lower half.
 /// Proportions follow the reference (150 px radius) at any size.
-public struct CircularGaugeStyle: GaugeStyle {
+public struct CircularGaugeStyle: GaugeStyle, Sendable {
     public var showsValueArc: Bool
     public var showsNeedle: Bool
 
@@ -30,15 +30,15 @@ public struct CircularGaugeStyle: GaugeStyle {
                               start: r.start, sweep: r.sweep)
         }
 
-        /// The needle's four corners: 8 px wide at the hub, 2 px at the tip (scaled).
+        /// The needle's four corners, as the reference scene draws it: from the centre to
+        /// radius 130, 8 px wide at the base and 2 px at the tip (scaled).
         func needle(at fraction: Int32) -> [Point] {
             let a = arc.angle(at: fraction)
             let across = a + Angle.quarterTurn
             let base = Swift.max(arc.scaled(4), Fixed.one), tip = Swift.max(arc.scaled(1), Fixed.half)
             let end = Point(centre: arc.centre, radius: arc.scaled(130), angle: a)
-            let back = Point(centre: arc.centre, radius: arc.scaled(16), angle: a + Angle.halfTurn)
-            return [Point(centre: back, radius: base, angle: across), Point(centre: end, radius: tip, angle: across),
-                    Point(centre: end, radius: -tip, angle: across), Point(centre: back, radius: -base, angle: across)]
+            return [Point(centre: arc.centre, radius: base, angle: across), Point(centre: end, radius: tip, angle: across),
+                    Point(centre: end, radius: -tip, angle: across), Point(centre: arc.centre, radius: -base, angle: across)]
         }
 
         func valueSweep(_ f: Int32) -> Int32 { arc.drawnSweep(at: f) }

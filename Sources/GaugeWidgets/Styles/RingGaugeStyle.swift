@@ -5,7 +5,7 @@ import GaugeRaster
 
 /// The round styles other than the dial: a capacity ring filled to the value, or an
 /// open ring with a dot at the value (SwiftUI's accessory circular look).
-public struct RingGaugeStyle: GaugeStyle {
+public struct RingGaugeStyle: GaugeStyle, Sendable {
     enum Kind { case capacity, indicator }
     let kind: Kind
     /// Ring thickness as a fraction of the radius, in 1/150ths.

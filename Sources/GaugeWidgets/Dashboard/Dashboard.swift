@@ -1,0 +1,97 @@
+import GaugeGlyphs
+import GaugeRaster
+
+// Embedded-Swift subset.
+
+/// A named set of widgets shown together.
+public struct DashboardPage: Sendable {
+    public var name: String
+    public var widgets: [DashboardWidget]
+    public init(name: String, widgets: [DashboardWidget]) { self.name = name; self.widgets = widgets }
+}
+
+/// What a panel shows: its size, a background, pages of widgets, the page on screen.
+///
+/// A value: the run loop keeps the dashboard last drawn and the current one, and
+/// `damage(from:)` says which pixels differ, so only those are redrawn and sent.
+public struct Dashboard: Sendable {
+    public var width: Int32
+    public var height: Int32
+    public var background: Color
+    public var pages: [DashboardPage]
+    /// Index into `pages` (kept in range by `show(page:)`).
+    public private(set) var currentPage: Int32 = 0
+
+    public init(width: Int32, height: Int32, background: Color = GaugeTheme.dark.background, pages: [DashboardPage]) {
+        self.width = width; self.height = height; self.background = background; self.pages = pages
+    }
+
+    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The widgets on screen.
+    public var visibleWidgets: [DashboardWidget] {
+        pages.isEmpty ? [] : pages[Int(currentPage)].widgets
+    }
+
+    /// Shows page `index`, wrapping around both ways (a swipe past the last page returns
+    /// to the first).
+    public mutating func show(page index: Int32) {
+        let n = Int32(truncatingIfNeeded: pages.count)
+        guard n > 0 else { return }
+        currentPage = ((index % n) + n) % n
+    }
+
+    /// The first page with a widget fed by `channel` (an alarm switches to it).
+    public func page(showing channel: String) -> Int32? {
+        for (i, p) in pages.enumerated() where p.widgets.contains(where: { $0.channel == channel }) {
+            return Int32(truncatingIfNeeded: i)
+        }
+        return nil
+    }
+
+    /// Sets the value of every widget fed by `channel`, on every page.
+    public mutating func set(_ channel: String, to value: Double) {
+        for p in pages.indices {
+            for w in pages[p].widgets.indices where pages[p].widgets[w].channel == channel {
+                pages[p].widgets[w].setValue(value)
+            }
+        }
+    }
+
+    /// The channels any widget shows, each once, in page order.
+    public var channels: [String] {
+        var seen: [String] = []
+        for p in pages { for w in p.widgets { if let c = w.channel, !seen.contains(c) { seen.append(c) } } }
+        return seen
+    }
+
+    /// Recolours everything for a theme (day/night).
+    public mutating func apply(_ theme: GaugeTheme) {
+        background = theme.background
+        for p in pages.indices { for w in pages[p].widgets.indices { pages[p].widgets[w].apply(theme) } }
+    }
+
+    /// Draws the visible page in full.
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S) {
+        canvas.clear(background)
+        for w in visibleWidgets where w.frame.intersects(canvas.clip) { w.draw(on: canvas, fonts: fonts) }
+    }
+
+    /// Redraws only `region`: each rectangle is cleared and every widget it touches drawn
+    /// clipped to it — byte-identical to a full draw inside the region.
+    public func draw<S: FontSet>(_ region: Region, on canvas: Canvas, fonts: S) {
+        for r in region.rectangles { draw(on: canvas.clipped(to: r), fonts: fonts) }
+    }
+
+    /// The pixels that differ between `old` drawn and `self` drawn: the union of what each
+    /// widget damaged, or the whole screen when the page, size, background or layout changed.
+    public func damage<S: FontSet>(from old: Dashboard, fonts: S) -> Region {
+        guard old.width == width, old.height == height, old.background == background,
+              old.currentPage == currentPage, old.pages.count == pages.count else { return Region(bounds) }
+        let before = old.visibleWidgets, after = visibleWidgets
+        guard before.count == after.count else { return Region(bounds) }
+        var region = Region()
+        for i in after.indices { region.formUnion(after[i].damage(from: before[i], fonts: fonts)) }
+        return region.intersection(bounds)
+    }
+}
