@@ -110,7 +110,7 @@ if ProcessInfo.processInfo.environment["GAUGEPANEL_BENCHMARKS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
     package.targets.append(.executableTarget(
         name: "RasterBenchmarks",
-        dependencies: ["GaugeRaster", .product(name: "Benchmark", package: "benchmark")],
+        dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeWidgets", .product(name: "Benchmark", package: "benchmark")],
         path: "Benchmarks/RasterBenchmarks",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ))
