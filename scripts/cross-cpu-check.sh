@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Cross-CPU determinism check for GaugeRaster.
+# Cross-CPU determinism check for the renderer: GaugeRaster, GaugeGlyphs and GaugeWidgets.
 #
-# Builds Tools/GoldenRender (GaugeRaster + a small Embedded-Swift-compatible driver) for
+# Builds Tools/GoldenRender (those three modules + a small Embedded-Swift-compatible
+# driver, compiled as one module) for
 #   x86_64          native Swift                          (the reference)
 #   x86_64-embedded Embedded Swift, host glibc
 #   aarch64         Embedded, glibc arm64    run: qemu-aarch64 -cpu cortex-a53   (Pi 3/4/5, Zero 2)
 #   armv7hf         Embedded, glibc armhf    run: qemu-arm -cpu cortex-a7        (Pi 2, 32-bit OS)
 #   armv6           Embedded, static armel   run: qemu-arm -cpu arm1176          (Pi 1, Zero)
-# runs each (it renders every TestCard scene into <scene>-<format>.ppm and prints
+# runs each (it renders every TestCard scene and the reference-scene dashboard, with and
+# without stroke-font text, into <scene>-<format>.ppm and prints
 # "<file> <fnv1a of the raw pixel bytes>"), and requires:
 #   (a) every arch's checksum lines identical to the reference's,
 #   (b) every PPM byte-identical (cmp) to the reference's,
-#   (c) where Tests/GaugeRasterTests/Goldens/<scene>-<format>.png exists, the reference
+#   (c) where Tests/Gauge{Raster,Widgets}Tests/Goldens/<scene>-<format>.png exists, the reference
 #       PPM equal to it pixel for pixel (`gaugepanel compare`; $GAUGEPANEL, or built with
 #       `swift build --scratch-path .build-cross-host --product gaugepanel`).
 # Missing cross packages are installed with apt-get (sudo when not root).
@@ -128,9 +130,12 @@ configure() {
 # cannot make the arches compile different code.
 SNAP="$BUILD/src"
 rm -rf "$SNAP"; mkdir -p "$SNAP/Sources" "$SNAP/Tools"
-cp -R Sources/GaugeRaster "$SNAP/Sources/" && cp -R Tools/GoldenRender Tools/CSys "$SNAP/Tools/" ||
-    { fail "snapshot of the sources"; finish; }
-mapfile -t RASTER_SOURCES < <(find "$SNAP/Sources/GaugeRaster" -name '*.swift' | LC_ALL=C sort)
+cp -R Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" &&
+    cp -R Tools/GoldenRender Tools/CSys "$SNAP/Tools/" || { fail "snapshot of the sources"; finish; }
+# One module: the imports between the three modules go (only in the snapshot).
+find "$SNAP/Sources" -name '*.swift' -exec sed -i -E \
+    's/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/\/\/ (one module) &/' {} +
+mapfile -t RASTER_SOURCES < <(find "$SNAP/Sources" -name '*.swift' | LC_ALL=C sort)
 mapfile -t MAIN_SOURCES < <(find "$SNAP/Tools/GoldenRender" -name '*.swift' | LC_ALL=C sort)
 
 # build ARCH DIR -> DIR/GoldenRender; the log in DIR/build.log
@@ -147,21 +152,12 @@ build() {
     rm -rf "$dir/obj" "$dir/GoldenRender" "$dir/stamp"; mkdir -p "$dir/obj"
     (
         set -x
-        if [ $embedded = 0 ]; then
-            # Native reference: GaugeRaster as its own module, so GoldenRender only
-            # compiles against its public API, as the app does.
-            "$SWIFTC" "${sflags[@]}" -module-name GaugeRaster \
-                -emit-module -emit-module-path "$dir/obj/GaugeRaster.swiftmodule" \
-                "${RASTER_SOURCES[@]}" -c -o "$dir/obj/GaugeRaster.o" &&
-            "$SWIFTC" "${sflags[@]}" -module-name GoldenRender -I "$dir/obj" -I "$SNAP/Tools/CSys" \
-                "${MAIN_SOURCES[@]}" -c -o "$dir/obj/GoldenRender.o" || exit 1
-        else
-            # Embedded: one whole-module compile of GaugeRaster + the driver (Embedded
-            # re-specializes everything in the client anyway; this halves the build time).
-            "$SWIFTC" "${sflags[@]}" -module-name GaugeRaster -D GOLDEN_RENDER_IN_GAUGERASTER \
-                -I "$SNAP/Tools/CSys" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
-                -c -o "$dir/obj/GoldenRender.o" || exit 1
-        fi
+        # One whole-module compile of the renderer + the driver, native and Embedded
+        # alike (Embedded re-specializes everything in the client anyway; one module
+        # halves the build time). The goldens (c) tie it to the SwiftPM build.
+        "$SWIFTC" "${sflags[@]}" -module-name GoldenRender -D GOLDEN_RENDER_ONE_MODULE \
+            -I "$SNAP/Tools/CSys" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
+            -c -o "$dir/obj/GoldenRender.o" || exit 1
         if [ "$arch" = armv7hf ]; then
             # --no-warn-mismatch is for the data-table archive only: check our own objects.
             for o in "$dir"/obj/*.o; do
@@ -261,18 +257,18 @@ for arch in "${archs[@]}"; do
 done
 
 # ---------------------------------------------------------------- (c) goldens
-GOLDENS=Tests/GaugeRasterTests/Goldens
+GOLDEN_DIRS=(Tests/GaugeRasterTests/Goldens Tests/GaugeWidgetsTests/Goldens)
+golden_for() { local d; for d in "${GOLDEN_DIRS[@]}"; do [ -f "$d/${1%.ppm}.png" ] && { echo "$d/${1%.ppm}.png"; return; }; done; }
 golden_note="goldens: not checked"
 if [ $goldens = 0 ]; then
     golden_note="goldens: skipped (--no-goldens)"
 elif [ $ref_ok = 1 ]; then
     pairs=()
     while read -r file _; do
-        png="$GOLDENS/${file%.ppm}.png"
-        [ -f "$png" ] && pairs+=("$file")
+        [ -n "$(golden_for "$file")" ] && pairs+=("$file")
     done < "$ref_dir/checksums.txt"
     if [ ${#pairs[@]} -eq 0 ]; then
-        golden_note="goldens: none in $GOLDENS for these images, nothing to compare"
+        golden_note="goldens: none in ${GOLDEN_DIRS[*]} for these images, nothing to compare"
     else
         gp=${GAUGEPANEL:-}
         if [ -z "$gp" ]; then
@@ -291,7 +287,7 @@ elif [ $ref_ok = 1 ]; then
             else
                 g_same=0 g_differ=0
                 for file in "${pairs[@]}"; do
-                    png="$GOLDENS/${file%.ppm}.png"
+                    png=$(golden_for "$file")
                     "$gp" compare "$ref_dir/out/$file" "$png" > "$BUILD/compare.txt" 2>&1
                     case $? in
                         0) g_same=$((g_same + 1)); pass ;;

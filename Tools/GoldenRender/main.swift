@@ -1,4 +1,5 @@
-// GoldenRender: renders every TestCard scene and writes `<outdir>/<scene>-<format>.ppm`,
+// GoldenRender: renders every TestCard scene and the reference-scene dashboards (with and
+// without text, in the built-in stroke font) and writes `<outdir>/<scene>-<format>.ppm`,
 // printing `<file> <fnv1a>` per image (FNV-1a of the surface's raw pixel bytes).
 //
 // Written in the subset Embedded Swift accepts (no Foundation, no CommandLine, no
@@ -8,10 +9,13 @@
 // Usage: GoldenRender <outdir>      (exit 0 ok, 1 render/write failure, 2 usage)
 
 import CSys
-// The cross-CPU check compiles this file into the GaugeRaster module itself (one
-// whole-module Embedded compile per CPU: about half the time of two modules).
-#if !GOLDEN_RENDER_IN_GAUGERASTER
+// The cross-CPU check compiles this file together with GaugeRaster, GaugeGlyphs and
+// GaugeWidgets as one module (one whole-module compile per CPU, the imports between them
+// removed in its snapshot of the sources).
+#if !GOLDEN_RENDER_ONE_MODULE
 import GaugeRaster
+import GaugeGlyphs
+import GaugeWidgets
 #endif
 
 /// Bytes to a file descriptor through write(2).
@@ -83,6 +87,34 @@ func appendStatic(_ s: StaticString, to bytes: inout [UInt8]) {
     s.withUTF8Buffer { for b in $0 { bytes.append(b) } }
 }
 
+/// One image to render.
+struct Job {
+    enum Kind {
+        case testCard(TestScene)
+        case reference(text: Bool)
+    }
+    let kind: Kind
+    let format: PixelFormat
+
+    var name: StaticString {
+        switch kind {
+        case .testCard(let scene): return scene.name
+        case .reference(let text): return text ? "reference-text" : "reference"
+        }
+    }
+
+    func render() throws(SurfaceError) -> Surface {
+        switch kind {
+        case .testCard(let scene): return try scene.render(format: format)
+        case .reference(let text):
+            let scene = ReferenceScene.dashboard(text: text)
+            let surface = try Surface(width: scene.width, height: scene.height, format: format)
+            scene.draw(on: Canvas(surface), fonts: StrokeFontSet())
+            return surface
+        }
+    }
+}
+
 enum GoldenRender {
     static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
         var err = Out()
@@ -103,29 +135,33 @@ enum GoldenRender {
 
         // Every scene in the golden formats, plus the remaining formats for the first scene.
         let scenes = TestCard.scenes
-        var jobs: [(scene: TestScene, format: PixelFormat)] = []
+        var jobs: [Job] = []
         for scene in scenes {
-            for format in TestCard.goldenFormats { jobs.append((scene, format)) }
+            for format in TestCard.goldenFormats { jobs.append(Job(kind: .testCard(scene), format: format)) }
         }
         if let first = scenes.first {
             let extra: [PixelFormat] = [.argb8888, .rgb565Swapped]
             for format in extra where !TestCard.goldenFormats.contains(format) {
-                jobs.append((first, format))
+                jobs.append(Job(kind: .testCard(first), format: format))
             }
+        }
+        // The reference scene as a dashboard: widgets, damage model and stroke-font text.
+        for text in [false, true] {
+            for format in TestCard.goldenFormats { jobs.append(Job(kind: .reference(text: text), format: format)) }
         }
 
         var out = Out()
         var failures = 0
         for job in jobs {
             var file: [UInt8] = []
-            appendStatic(job.scene.name, to: &file)
+            appendStatic(job.name, to: &file)
             file.append(UInt8(ascii: "-"))
             appendStatic(fileName(of: job.format), to: &file)
             appendStatic(".ppm", to: &file)
 
             let surface: Surface
             do throws(SurfaceError) {
-                surface = try job.scene.render(format: job.format)
+                surface = try job.render()
             } catch {
                 err.str("GoldenRender: "); err.bytes(file); err.str(": cannot make surface: ")
                 switch error {
