@@ -1,1 +1,0 @@
-// The input module: see the files beside this one.

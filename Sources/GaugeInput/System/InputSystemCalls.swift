@@ -1,0 +1,73 @@
+/// An `errno` value from a system or libevdev call (libevdev returns negative errnos;
+/// they are stored positive here).
+public struct InputSystemError: Error, Hashable, Sendable {
+    public var errno: Int32
+    public init(_ errno: Int32) { self.errno = errno }
+}
+
+/// A libevdev context, as an opaque token so fakes can hand out their own.
+public struct EvdevHandle: Hashable, Sendable {
+    public let raw: UInt
+    public init(raw: UInt) { self.raw = raw }
+}
+
+/// Which queue `nextEvent` reads: the device's normal events, or libevdev's
+/// resynchronisation delta after SYN_DROPPED.
+public enum EvdevReadMode: Sendable {
+    case normal, sync
+}
+
+/// What libevdev_next_event returned.
+public enum EvdevNextEvent: Hashable, Sendable {
+    /// LIBEVDEV_READ_STATUS_SUCCESS.
+    case success(InputEvent)
+    /// LIBEVDEV_READ_STATUS_SYNC: either the SYN_DROPPED itself (in normal mode) or
+    /// one event of the resync delta (in sync mode).
+    case sync(InputEvent)
+    /// A negative return: EAGAIN means "nothing more now"; ENODEV means unplugged.
+    case failure(InputSystemError)
+}
+
+/// An absolute axis's range (struct input_absinfo).
+public struct AxisRange: Hashable, Sendable {
+    public var minimum: Int32
+    public var maximum: Int32
+    public var resolution: Int32
+    public init(minimum: Int32, maximum: Int32, resolution: Int32 = 0) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.resolution = resolution
+    }
+    /// Number of distinct values, at least 1 (a range of zero or negative width is one value).
+    public var span: Int64 { Swift.max(1, Int64(maximum) - Int64(minimum) + 1) }
+}
+
+/// Every system and libevdev call GaugeInput makes, behind one protocol so tests can
+/// fake devices, directories and inotify. `LinuxInputSystemCalls` is the real one.
+public protocol InputSystemCalls {
+    /// open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC).
+    func openDevice(_ path: String) -> Result<Int32, InputSystemError>
+    func close(_ fd: Int32)
+    /// Entry names, sorted, without "." and "..".
+    func listDirectory(_ path: String) -> Result<[String], InputSystemError>
+    /// Non-blocking read; `.success([])` when nothing is pending (EAGAIN).
+    func read(_ fd: Int32, max: Int) -> Result<[UInt8], InputSystemError>
+    /// A non-blocking inotify fd watching `path` for IN_CREATE | IN_DELETE | IN_ATTRIB.
+    func watchDirectory(_ path: String) -> Result<Int32, InputSystemError>
+
+    func evdevNew(fd: Int32) -> Result<EvdevHandle, InputSystemError>
+    func evdevFree(_ handle: EvdevHandle)
+    /// Event timestamps from CLOCK_MONOTONIC (the kernel default is CLOCK_REALTIME, which
+    /// jumps with NTP and would break the gesture deadlines the run loop arms).
+    func evdevUseMonotonicClock(_ handle: EvdevHandle) -> Result<Void, InputSystemError>
+    func evdevName(_ handle: EvdevHandle) -> String
+    func evdevHasEventCode(_ handle: EvdevHandle, type: UInt16, code: UInt16) -> Bool
+    func evdevHasProperty(_ handle: EvdevHandle, _ property: UInt16) -> Bool
+    func evdevAbsInfo(_ handle: EvdevHandle, code: UInt16) -> AxisRange?
+    func evdevNextEvent(_ handle: EvdevHandle, mode: EvdevReadMode) -> EvdevNextEvent
+    /// Number of multitouch slots, or -1 if the device has none.
+    func evdevSlotCount(_ handle: EvdevHandle) -> Int32
+    func evdevCurrentSlot(_ handle: EvdevHandle) -> Int32
+    func evdevSlotValue(_ handle: EvdevHandle, slot: Int32, code: UInt16) -> Int32
+    func evdevEventValue(_ handle: EvdevHandle, type: UInt16, code: UInt16) -> Int32
+}
