@@ -1,1 +1,0 @@
-// The run loop: see the files beside this one.

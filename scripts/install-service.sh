@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Installs GaugePanel as a systemd service:
+#   - the system user `gaugepanel` in groups video, input, dialout;
+#   - the binary to PREFIX/bin, the chosen board file to /etc/gaugepanel/board.toml;
+#   - scripts/systemd/gaugepanel.service to /etc/systemd/system, verified and enabled.
+#
+# Usage: scripts/install-service.sh --board boards/NAME.toml [options]
+#   --board FILE     the board configuration to install (required)
+#   --binary FILE    the gaugepanel binary (default: .build/release/gaugepanel)
+#   --prefix DIR     where the binary goes, DIR/bin (default: /usr/local)
+#   --destdir DIR    stage everything under DIR (also the DESTDIR variable); no user is
+#                    created and nothing is started, so it runs without root
+#   --no-enable      install but do not enable or start the service
+#   --dry-run        print every action instead of doing it
+set -euo pipefail
+
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+board=""
+binary="$repo/.build/release/gaugepanel"
+prefix=/usr/local
+destdir=${DESTDIR:-}
+enable=1
+dry_run=0
+user=gaugepanel
+groups=(video input dialout)
+
+while (($#)); do
+    case $1 in
+        --board) board=${2:?--board needs a file}; shift 2 ;;
+        --binary) binary=${2:?--binary needs a file}; shift 2 ;;
+        --prefix) prefix=${2:?--prefix needs a directory}; shift 2 ;;
+        --destdir) destdir=${2:?--destdir needs a directory}; shift 2 ;;
+        --no-enable) enable=0; shift ;;
+        --dry-run) dry_run=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; die "unknown argument: $1" ;;
+    esac
+done
+
+[[ -n $board ]] || { usage >&2; die "--board is required (one of: $(cd "$repo" && ls boards/*.toml 2>/dev/null | tr '\n' ' '))"; }
+[[ -f $board ]] || die "board file $board not found; pick one from $repo/boards/"
+[[ -x $binary ]] || die "binary $binary not found or not executable; build it with: swift build -c release --product gaugepanel"
+[[ $prefix == /* ]] || die "--prefix must be absolute (got $prefix)"
+[[ -z $destdir || $destdir == /* ]] || destdir=$(pwd)/$destdir
+unit_source="$repo/scripts/systemd/gaugepanel.service"
+[[ -f $unit_source ]] || die "$unit_source missing"
+if [[ -z $destdir && $dry_run == 0 && $(id -u) != 0 ]]; then
+    die "installing into / needs root: run with sudo, or use --destdir DIR / --dry-run"
+fi
+
+bindir=$prefix/bin
+confdir=/etc/gaugepanel
+unitdir=/etc/systemd/system
+
+# run CMD...: does it, or prints it under --dry-run.
+run() {
+    if ((dry_run)); then printf '+ %s\n' "$*"; else "$@"; fi
+}
+
+# The user: in a staging root a sysusers.d entry creates it at first boot; on this
+# machine it is created now (or its groups completed).
+install_user() {
+    local sysusers="$destdir/usr/lib/sysusers.d/gaugepanel.conf"
+    local entry
+    entry="u $user - \"GaugePanel instrument panel\" /var/lib/gaugepanel /usr/sbin/nologin"
+    for g in "${groups[@]}"; do entry+=$'\n'"m $user $g"; done
+    run install -d -m 0755 "$(dirname "$sysusers")"
+    if ((dry_run)); then printf '+ write %s\n' "$sysusers"; else printf '%s\n' "$entry" >"$sysusers"; fi
+    if [[ -n $destdir ]]; then
+        printf 'note: user %s will be created at first boot by systemd-sysusers (staged install)\n' "$user"
+        return
+    fi
+    local list
+    list=$(IFS=,; echo "${groups[*]}")
+    if getent passwd "$user" >/dev/null; then
+        run usermod --append --groups "$list" "$user"
+    else
+        run useradd --system --user-group --no-create-home --home-dir /var/lib/gaugepanel \
+            --shell /usr/sbin/nologin --groups "$list" "$user"
+    fi
+}
+
+install_files() {
+    run install -D -m 0755 "$binary" "$destdir$bindir/gaugepanel"
+    local target="$destdir$confdir/board.toml"
+    if [[ -f $target ]] && ! cmp -s "$board" "$target"; then
+        run cp -p "$target" "$target.previous"
+        printf 'note: the existing %s was kept as board.toml.previous\n' "$confdir/board.toml"
+    fi
+    run install -D -m 0644 "$board" "$target"
+    local unit="$destdir$unitdir/gaugepanel.service"
+    run install -d -m 0755 "$destdir$unitdir"
+    if ((dry_run)); then
+        printf '+ write %s (ExecStart=%s/gaugepanel, board %s/board.toml)\n' "$unit" "$bindir" "$confdir"
+    else
+        sed -e "s|@BINDIR@|$bindir|g" -e "s|@CONFDIR@|$confdir|g" "$unit_source" >"$unit"
+        chmod 0644 "$unit"
+    fi
+}
+
+verify_unit() {
+    if ! command -v systemd-analyze >/dev/null; then
+        printf 'note: systemd-analyze not found; unit not verified\n'
+        return
+    fi
+    local unit="$destdir$unitdir/gaugepanel.service"
+    if ((dry_run)); then printf '+ systemd-analyze verify %s\n' "$unit"; return; fi
+    # Verify a copy whose ExecStart names the binary where it now lies, so a staged
+    # install (whose root is no full system) is checked against this machine's systemd.
+    local check
+    check=$(mktemp -d)
+    sed -e "s|@BINDIR@|$destdir$bindir|g" -e "s|@CONFDIR@|$destdir$confdir|g" "$unit_source" >"$check/gaugepanel.service"
+    if ! systemd-analyze verify "$check/gaugepanel.service"; then
+        rm -rf "$check"
+        die "systemd-analyze rejected the unit (see above); fix scripts/systemd/gaugepanel.service"
+    fi
+    rm -rf "$check"
+    printf 'verified: systemd-analyze verify accepted gaugepanel.service\n'
+}
+
+enable_unit() {
+    ((enable)) || { printf 'note: not enabled (--no-enable)\n'; return; }
+    if [[ -n $destdir ]]; then
+        # What `systemctl enable` does, without a running systemd.
+        run install -d -m 0755 "$destdir$unitdir/multi-user.target.wants"
+        run ln -sf "$unitdir/gaugepanel.service" "$destdir$unitdir/multi-user.target.wants/gaugepanel.service"
+    else
+        run systemctl daemon-reload
+        run systemctl enable --now gaugepanel.service
+    fi
+}
+
+install_user
+install_files
+verify_unit
+enable_unit
+if ((dry_run)); then
+    printf 'dry run: nothing was changed\n'
+else
+    printf 'installed: %s%s/gaugepanel, %s%s/board.toml, %s%s/gaugepanel.service\n' \
+        "$destdir" "$bindir" "$destdir" "$confdir" "$destdir" "$unitdir"
+fi
