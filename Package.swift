@@ -67,7 +67,9 @@ let package = Package(
         .target(name: "GaugeInput", dependencies: ["CEvdev"]),
 
         // The run loop: one thread, one poll loop over sensors, timers, the display, input, signals.
+        .target(name: "CLinuxLoop"),
         .target(name: "GaugePanel", dependencies: [
+            "CLinuxLoop",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeSensors", "GaugeInput", "GaugeConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),

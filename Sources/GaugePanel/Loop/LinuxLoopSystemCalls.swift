@@ -1,35 +1,19 @@
+import CLinuxLoop
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-/// The real system calls. timerfd and signalfd are not in Swift's Glibc module map, so
-/// they are looked up once with dlsym, which yields C-convention function pointers.
+/// The real system calls (timerfd and signalfd come from CLinuxLoop: Swift's Glibc
+/// module map leaves them out).
 public struct LinuxLoopSystemCalls: LoopSystemCalls {
-    private typealias TimerCreate = @convention(c) (Int32, Int32) -> Int32
-    private typealias TimerSet = @convention(c) (Int32, Int32, UnsafePointer<itimerspec>?,
-                                                 UnsafeMutablePointer<itimerspec>?) -> Int32
-    private typealias SignalFD = @convention(c) (Int32, UnsafePointer<sigset_t>?, Int32) -> Int32
-
-    private let timerCreate: TimerCreate?
-    private let timerSet: TimerSet?
-    private let signalFD: SignalFD?
 
     // Linux values (include/uapi/linux/timerfd.h, signalfd.h): the flags equal O_*.
     private static let timerAbsolute: Int32 = 1
     private static let signalInfoSize = 128
 
-    public init() {
-        let handle = dlopen(nil, RTLD_NOW)
-        func symbol<T>(_ name: String, _ type: T.Type) -> T? {
-            guard let handle, let p = dlsym(handle, name) else { return nil }
-            return unsafeBitCast(p, to: type)
-        }
-        timerCreate = symbol("timerfd_create", TimerCreate.self)
-        timerSet = symbol("timerfd_settime", TimerSet.self)
-        signalFD = symbol("signalfd", SignalFD.self)
-    }
+    public init() {}
 
     public func monotonicNanoseconds() -> UInt64 {
         var ts = timespec()
@@ -67,20 +51,18 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
     }
 
     public func createTimer() -> Result<Int32, LoopError> {
-        guard let timerCreate else { return .failure(LoopError(call: "timerfd_create", errno: ENOSYS)) }
-        let fd = timerCreate(CLOCK_MONOTONIC, O_NONBLOCK | O_CLOEXEC)
+        let fd = timerfd_create(CLOCK_MONOTONIC, Int32(O_NONBLOCK | O_CLOEXEC))
         return fd >= 0 ? .success(fd) : .failure(LoopError(call: "timerfd_create", errno: errno))
     }
 
     public func setTimer(_ fd: Int32, deadline: UInt64?) -> Result<Void, LoopError> {
-        guard let timerSet else { return .failure(LoopError(call: "timerfd_settime", errno: ENOSYS)) }
         var spec = itimerspec()
         if let deadline {
             // 0 would disarm: a deadline at the epoch of the clock is "now" anyway.
             let d = max(deadline, 1)
             spec.it_value = timespec(tv_sec: Int(d / 1_000_000_000), tv_nsec: Int(d % 1_000_000_000))
         }
-        let r = timerSet(fd, Self.timerAbsolute, &spec, nil)
+        let r = timerfd_settime(fd, Self.timerAbsolute, &spec, nil)
         return r == 0 ? .success(()) : .failure(LoopError(call: "timerfd_settime", subject: "fd \(fd)", errno: errno))
     }
 
@@ -121,9 +103,8 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
     }
 
     public func createSignalDescriptor(_ signals: [Int32], existing: Int32?) -> Result<Int32, LoopError> {
-        guard let signalFD else { return .failure(LoopError(call: "signalfd", errno: ENOSYS)) }
         var set = Self.signalSet(signals)
-        let fd = signalFD(existing ?? -1, &set, O_NONBLOCK | O_CLOEXEC)
+        let fd = CLinuxLoop.signalfd(existing ?? -1, &set, Int32(O_NONBLOCK | O_CLOEXEC))
         return fd >= 0 ? .success(fd) : .failure(LoopError(call: "signalfd", errno: errno))
     }
 
