@@ -3,16 +3,23 @@
 # no KVM needed) with the bochs (-vga std), virtio-gpu and cirrus display devices, runs a
 # statically linked `gaugepanel show` against the real DRM and fbdev drivers, takes a QMP
 # screendump of every frame and compares it with the offscreen render of the same frame
-# (on bochs also with the picture turned 90 and 270 degrees: `show --rotate`).
+# (on bochs also with the picture turned 90 and 270 degrees: `show --rotate`, and across
+# a mode change: `show --then-mode 800x600`). On bochs it also checks that SIGTERM while
+# rendering (DRM, fbdev) and bad input (missing device or mode, a format the driver cannot
+# scan out) leave the text console on screen: screendumps equal the console's before.
+# `show --stats` figures (bytes copied, clip rectangles) are printed as '#' lines.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
 # Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus]
 #   VM_SHOW_FLAGS=--no-console-graphics adds one flag to `gaugepanel show` in the guest.
-# Work files: .build-vm (the static build) and .build-vm-kernel (kernel, initramfs, runs).
+#   SCRATCH_PATH (default .build-vm): the static build's scratch path, relative to the root;
+#   VM_WORK (default .build-vm-kernel): kernel, initramfs and runs. Give each concurrent
+#   run its own pair, as builds sharing a scratch path would trample each other.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VM=$ROOT/scripts/vm
-WORK=$ROOT/.build-vm-kernel
+SCRATCH=${SCRATCH_PATH:-.build-vm}
+WORK=$ROOT/${VM_WORK:-.build-vm-kernel}
 BUILD=1; ONLY=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -26,7 +33,7 @@ mkdir -p "$WORK"; cd "$WORK"
 
 # 1. host tools, installed when missing (scripts/lib/deps.sh: apt-get, sudo when not root)
 source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev file
+ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file
 
 # 2. Debian's kernel, unpacked (not installed); uncompressed vmlinux boots faster (PVH)
 kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
@@ -50,11 +57,14 @@ import lzma; d=open('$KROOT/boot/vmlinuz-$KVER','rb').read(); o=d.find(b'\xfd7zX
 open('$WORK/vmlinux-$KVER','wb').write(lzma.LZMADecompressor().decompress(d[o:]))"
 fi
 
-# 3. gaugepanel, fully static (libdrm.a from libdrm-dev)
-GP=$ROOT/.build-vm/release/gaugepanel
+# 3. gaugepanel, fully static (libdrm.a from libdrm-dev); libfreetype.a needs its own
+#    dependencies (libpng, brotli) named on the link line, pkg-config --static knows them
+GP=$ROOT/$SCRATCH/release/gaugepanel
+STATIC_LIBS=()
+for l in $(pkg-config --static --libs-only-l freetype2 2>/dev/null); do STATIC_LIBS+=(-Xlinker "$l"); done
 if [ $BUILD = 1 ]; then
   for attempt in 1 2 3; do   # a source edited during the build (others at work in the tree) is worth a retry
-    if (cd "$ROOT" && swift build -c release --scratch-path .build-vm -Xswiftc -static-executable --product gaugepanel \
+    if (cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" -Xswiftc -static-executable "${STATIC_LIBS[@]}" --product gaugepanel \
           > "$WORK/build.log" 2>&1); then built=1; break; fi
     built=0; grep -q "modified during the build" "$WORK/build.log" || break
   done
@@ -91,7 +101,7 @@ run() {  # name qemu-args modules tests drm-format fb-format driver
     --driver "$7" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
-run std    "-vga std"                bochs                 devices,drm,drm90,drm270,fbdev,errors xrgb8888 xrgb8888 bochs
+run std    "-vga std"                bochs                 console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors xrgb8888 xrgb8888 bochs
 run virtio "-device virtio-gpu-pci"  virtio_pci,virtio-gpu devices,drm,fbdev        xrgb8888 xrgb8888 virtio_gpu
 run cirrus "-vga cirrus"             cirrus                devices,drm,fbdev        rgb565   rgb565   cirrus
 

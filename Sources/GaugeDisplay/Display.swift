@@ -1,7 +1,8 @@
 import GaugeRaster
 
 /// A screen to draw on: render into `surface` (a cached shadow surface in memory, never
-/// the device's memory), then `present(damage:)` what changed. Displays copy only the
+/// the device's memory), then `present(damage:)` what changed. (`DRMDisplay.setMode`
+/// replaces the surface: redraw it all after a mode change.) Displays copy only the
 /// damaged rectangles to the device (fbdev mapping, DRM dumb buffer) and tell the kernel.
 ///
 /// With a rotation (`RotationAngle`), `width`/`height`/`surface` are logical (upright,
@@ -12,10 +13,12 @@ public protocol Display {
     var width: Int32 { get }
     var height: Int32 { get }
     var format: PixelFormat { get }
-    /// The shadow surface: draw here. The same memory from call to call.
+    /// The shadow surface: draw here. The same memory from call to call (until a mode change).
     var surface: Surface { get }
     /// Shows the frame; `damage` is what changed in `surface` since the last call.
     mutating func present(damage: Region) throws(DisplayError)
+    /// Frames, damage, bytes copied and clip rectangles sent so far.
+    var statistics: DisplayStatistics { get }
 }
 
 extension OffscreenDisplay: Display {
@@ -38,7 +41,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedDepth(path: String, bitsPerPixel: Int)
     case unsupportedLayout(path: String, detail: String)
     case noConnectedOutput(path: String)
-    case noSuchMode(path: String, wanted: String, available: [String])
+    case noSuchMode(path: String, connector: String, wanted: String, available: [String])
+    case unsupportedFormat(path: String, driver: String, format: String)
     case noDisplayFound(tried: [String])
     case systemCall(path: String, call: String, errno: Int32)
 
@@ -56,8 +60,10 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): unsupported pixel layout (\(detail)); use a 16 bpp RGB565 or 32 bpp XRGB8888 mode"
         case .noConnectedOutput(let path):
             return "\(path): no connected connector; plug in a display or pick another card (gaugepanel devices)"
-        case .noSuchMode(let path, let wanted, let available):
-            return "\(path): no mode \(wanted); available: \(available.joined(separator: ", "))"
+        case .noSuchMode(let path, let connector, let wanted, let available):
+            return "\(path): connector \(connector) has no mode \(wanted); pick one of its modes with --mode: \(available.joined(separator: ", "))"
+        case .unsupportedFormat(let path, let driver, let format):
+            return "\(path): the \(driver) driver cannot scan out \(format) buffers; use --format \(format == "xrgb8888" ? "rgb565" : "xrgb8888")"
         case .noDisplayFound(let tried):
             return "no display found (tried \(tried.joined(separator: ", "))); load a DRM or fbdev driver, or use --display offscreen"
         case .systemCall(let path, let call, let errno):
@@ -122,11 +128,11 @@ public enum OpenedDisplay {
     /// (physical size). `rotation` turns the logical surface on every kind.
     public static func open(_ kind: DisplayKind, device: String? = nil, mode: String? = nil,
                             format: PixelFormat = .xrgb8888, width: Int32 = 800, height: Int32 = 480,
-                            rotation: RotationAngle = .none,
+                            rotation: RotationAngle = .none, atomic: Bool = true,
                             system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) -> OpenedDisplay {
         switch kind {
         case .drm:
-            return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, system: system))
+            return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system))
         case .fbdev:
             return .fbdev(try FbdevDisplay(path: device ?? "/dev/fb0", rotation: rotation, system: system))
         case .offscreen:
@@ -135,7 +141,7 @@ public enum OpenedDisplay {
             }
         case .auto:
             let drmError: DisplayError
-            do { return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, system: system)) } catch { drmError = error }
+            do { return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system)) } catch { drmError = error }
             let fbPath = DRMSelection.framebufferPaths(in: system.listDirectory("/dev")).first ?? "/dev/fb0"
             do { return .fbdev(try FbdevDisplay(path: fbPath, rotation: rotation, system: system)) } catch {
                 switch (drmError, error) {

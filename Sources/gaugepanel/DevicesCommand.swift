@@ -8,8 +8,22 @@ struct DevicesCommand: ParsableCommand {
         abstract: "List DRM cards with their connectors and modes, and fbdev devices."
     )
 
+    @Flag(help: "Only print whether the text console (/dev/tty0) is in text or graphics mode (KDGETMODE).")
+    var console = false
+
     func run() throws {
         let system = LinuxSystem.shared
+        if console {
+            let fd: Int32
+            do { fd = try system.open("/dev/tty0", readWrite: false, nonBlocking: false) } catch {
+                throw fail("/dev/tty0: \(SystemError.message(error.rawValue)); run as root or from a virtual terminal")
+            }
+            defer { system.close(fd) }
+            do { print("console /dev/tty0: \(try system.consoleIsGraphics(fd) ? "graphics" : "text") mode") } catch {
+                throw fail("/dev/tty0: KDGETMODE failed: \(SystemError.message(error.rawValue)); not a virtual terminal")
+            }
+            return
+        }
         let cards = DRMSelection.cardPaths(in: system.listDirectory("/dev/dri"))
         let fbs = DRMSelection.framebufferPaths(in: system.listDirectory("/dev"))
         if cards.isEmpty && fbs.isEmpty { print("no DRM cards (/dev/dri/card*) and no framebuffers (/dev/fb*)") }
@@ -24,6 +38,12 @@ struct DevicesCommand: ParsableCommand {
             do {
                 let card = try system.drmCard(fd)
                 print("\(path): drm driver=\(card.driver) dumb-buffers=\(card.supportsDumbBuffers ? "yes" : "no")")
+                if let planes = system.drmPlanes(fd) {
+                    let list = planes.map { "\($0.id) \($0.type)\($0.damageClips ? " damage-clips" : "")" }
+                    print("  atomic planes: \(list.joined(separator: ", "))")
+                } else {
+                    print("  atomic: not supported (DirtyFB and legacy page flips)")
+                }
                 for c in card.connectors {
                     let modes = c.modes.map { "\($0.name)@\($0.refresh)\($0.preferred ? "*" : "")" }.joined(separator: " ")
                     print("  \(c.name) \(c.connected ? "connected" : "disconnected") crtcs=\(c.crtcs.map(String.init).joined(separator: ","))\(modes.isEmpty ? "" : " modes: " + modes)")

@@ -12,7 +12,10 @@ struct ShowCommand: ParsableCommand {
             Draws --scene at the top left of the screen (the rest black), presents it, then \
             presents --frames updates that each move a square (damage: where it was and is). \
             Prints '@@FRAME n' after each frame is on screen. With --step, waits for a line \
-            on stdin after each. With --display offscreen, --out saves the last frame.
+            on stdin after each. With --display offscreen, --out saves the last frame. \
+            --then-mode switches a DRM display to another mode after frame --then-mode-after \
+            and redraws everything at the new size. --stats prints, per frame, the bytes \
+            copied into scan-out memory and the clip rectangles sent to the kernel.
             """
     )
 
@@ -46,6 +49,18 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Offscreen only: save the last frame (.png or .ppm).")
     var out: String?
 
+    @Option(help: "DRM only: switch to this mode (WxH or WxH@Hz) after frame --then-mode-after, then redraw everything.")
+    var thenMode: String?
+
+    @Option(help: "The frame after which --then-mode switches.")
+    var thenModeAfter: Int = 1
+
+    @Flag(help: "After each frame print '@@STATS frame=… damage=…px copied=…B clips=… clippx=… full=…B'.")
+    var stats = false
+
+    @Flag(inversion: .prefixedNo, help: "DRM: atomic page flips with FB_DAMAGE_CLIPS where the driver has them (else DirtyFB).")
+    var atomic = true
+
     @Flag(inversion: .prefixedNo, help: "Switch the text console to graphics mode while showing (no fbcon text or cursor).")
     var consoleGraphics = true
 
@@ -64,8 +79,14 @@ struct ShowCommand: ParsableCommand {
         guard frames >= 0 else { throw fail("--frames must be 0 or more") }
         guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
         let opened: OpenedDisplay
-        do { opened = try OpenedDisplay.open(kind, device: device, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle) } catch {
+        do { opened = try OpenedDisplay.open(kind, device: device, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle, atomic: atomic) } catch {
             throw fail(error.description)
+        }
+        if let thenMode {
+            // Checked before anything is drawn: a mode the connector lacks leaves the screen alone.
+            guard case .drm(let d) = opened else { throw fail("--then-mode needs --display drm (a DRM/KMS display)") }
+            guard thenModeAfter >= 0, thenModeAfter < frames else { d.close(); throw fail("--then-mode-after must be below --frames (\(frames))") }
+            do { _ = try d.availableMode(thenMode) } catch { d.close(); throw fail(error.description) }
         }
         ShowCommand.catchStopSignals()
         var console: ConsoleGraphicsMode?
@@ -73,20 +94,36 @@ struct ShowCommand: ParsableCommand {
             console = ConsoleGraphicsMode()
             if let why = console?.unavailableReason { print("console: left in text mode (\(why))") }
         }
-        defer { console?.restore() }
+        defer {
+            console?.restore()
+            if ShowCommand.stopSignal != 0 {   // the display was closed before: all restored now
+                print("stopped by signal \(ShowCommand.stopSignal): display and console restored \(ShowCommand.millisecondsSinceStop()) ms after it")
+            }
+        }
         switch opened {
         case .drm(var d):
-            print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
+            func describe(_ d: DRMDisplay) {
+                print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue) damage=\(d.damageReporting)")
+            }
+            describe(d)
             let drm = d
-            try drive(&d, scene: s) { try drm.finish() }
-            print("drm: \(d.frames) frames, \(d.pixelsCopied) pixels copied, dirtyfb=\(d.dirtyFBNeeded ? "used" : "not needed") pageflip=\(d.pageFlips ? "yes" : "no")")
+            do {
+                try drive(&d, scene: s, settle: { try drm.finish() }, switchMode: { n in
+                    guard let thenMode, n == thenModeAfter else { return false }
+                    try drm.setMode(thenMode)
+                    describe(drm)
+                    return true
+                })
+            } catch { d.close(); throw error }   // the CRTC back before the console (defer above)
+            let st = d.statistics
+            print("drm: \(d.frames) frames, \(d.pixelsCopied) pixels (\(st.bytesCopied) bytes) copied, \(st.clipRectangles) clip rectangles (\(st.clipPixels) px), damage=\(d.damageReporting) pageflip=\(d.pageFlips ? "yes" : "no")")
             d.close()
         case .fbdev(var d):
             print("display fbdev \(d.path) id=\(d.info.id) \(d.info.width)x\(d.info.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
-            try drive(&d, scene: s) {}
-            print("fbdev: \(d.frames) frames, \(d.pixelsCopied) pixels copied")
+            try drive(&d, scene: s)
+            print("fbdev: \(d.frames) frames, \(d.pixelsCopied) pixels (\(d.statistics.bytesCopied) bytes) copied")
         case .offscreen(var d):
-            try drive(&d, scene: s) {}
+            try drive(&d, scene: s)
             if let out {
                 guard let ff = ImageFileFormat(path: out) else { throw fail("\(out): unknown output type (use a .png or .ppm name)") }
                 do { try ImageFile.save(d.physical, as: ff, to: out) } catch { throw fail(error.description) }
@@ -96,40 +133,49 @@ struct ShowCommand: ParsableCommand {
     }
 
     /// Frame 0: the scene; frames 1…N: a square moves along a row, each presented with
-    /// the damage of where it was and where it is.
-    private func drive<D: Display>(_ display: inout D, scene: TestScene, settle: () throws -> Void) throws {
-        let surface = display.surface
-        let full = Canvas(surface)
-        let sceneSurface = try Surface(wrapping: surface.baseAddress, width: min(scene.width, surface.width),
-                                       height: min(scene.height, surface.height), stride: surface.stride, format: surface.format)
-        func redraw(_ r: IntRect) {
-            full.clipped(to: r).clear(Color(r: 0, g: 0, b: 0))
-            scene.draw(Canvas(sceneSurface).clipped(to: r))
-        }
-        redraw(surface.bounds)
-        do {
-            try display.present(damage: Region(surface.bounds))
-            try settle()
-        } catch { throw fail((error as? DisplayError)?.description ?? "\(error)") }
-        frameDone(0)
-        var previous = IntRect.empty
-        for n in 1...max(frames, 1) where frames > 0 {
-            if ShowCommand.stopSignal != 0 { break }
-            let square = ShowCommand.square(frame: n, width: surface.width, height: surface.height)
-            redraw(previous)
-            let hue = UInt32(n * 53 % 256)
-            full.fill(square, color: Color(r: UInt8(255 - hue), g: UInt8(hue), b: 200))
-            var damage = Region(previous)
-            damage.formUnion(square)
-            previous = square
+    /// the damage of where it was and where it is. When `switchMode(n)` says the surface
+    /// changed (a new mode), the next frame is drawn and presented whole.
+    private func drive<D: Display>(_ display: inout D, scene: TestScene, settle: () throws -> Void = {},
+                                   switchMode: (Int) throws -> Bool = { _ in false }) throws {
+        var previous: IntRect? = nil   // nil: draw everything
+        func show(_ n: Int, _ damage: Region) throws {
             do {
                 try display.present(damage: damage)
                 try settle()
             } catch { throw fail((error as? DisplayError)?.description ?? "\(error)") }
+            if stats {
+                let full = Int64(display.surface.width) * Int64(display.surface.height) * Int64(display.format.bytesPerPixel)
+                print("@@STATS \(display.statistics.lastFrameSummary) full=\(full)B")
+            }
             frameDone(n)
+            do { if try switchMode(n) { previous = nil } } catch {
+                throw fail((error as? DisplayError)?.description ?? "\(error)")
+            }
+        }
+        for n in 0...max(frames, 0) {
+            if ShowCommand.stopSignal != 0 { break }
+            let surface = display.surface
+            let full = Canvas(surface)
+            let sceneSurface = try Surface(wrapping: surface.baseAddress, width: min(scene.width, surface.width),
+                                           height: min(scene.height, surface.height), stride: surface.stride, format: surface.format)
+            func redraw(_ r: IntRect) {
+                full.clipped(to: r).clear(Color(r: 0, g: 0, b: 0))
+                scene.draw(Canvas(sceneSurface).clipped(to: r))
+            }
+            var damage = Region(previous ?? surface.bounds)
+            redraw(previous ?? surface.bounds)
+            if n > 0 {
+                let square = ShowCommand.square(frame: n, width: surface.width, height: surface.height)
+                let hue = UInt32(n * 53 % 256)
+                full.fill(square, color: Color(r: UInt8(255 - hue), g: UInt8(hue), b: 200))
+                damage.formUnion(square)
+                previous = square
+            } else {
+                previous = .empty
+            }
+            try show(n, damage)
         }
         if ShowCommand.stopSignal != 0 {
-            print("stopped by signal \(ShowCommand.stopSignal)")
             throw ExitCode(128 + ShowCommand.stopSignal)   // the display and console are restored on the way out
         }
     }
@@ -137,6 +183,14 @@ struct ShowCommand: ParsableCommand {
     /// The signal that asked to stop (SIGINT, SIGTERM, SIGHUP), or 0. Set by the handler;
     /// without SA_RESTART, a blocked read returns so the loop ends and cleans up.
     nonisolated(unsafe) static var stopSignal: Int32 = 0
+    /// When it arrived (CLOCK_MONOTONIC; clock_gettime is async-signal-safe).
+    nonisolated(unsafe) static var stopTime = timespec()
+
+    static func millisecondsSinceStop() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return (now.tv_sec - stopTime.tv_sec) * 1000 + (now.tv_nsec - stopTime.tv_nsec) / 1_000_000
+    }
 
     /// Reads stdin up to a newline, EOF, or a signal (read(2) returns EINTR; readLine
     /// would retry forever).
@@ -151,7 +205,10 @@ struct ShowCommand: ParsableCommand {
     static func catchStopSignals() {
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { ShowCommand.stopSignal = $0 }
+            action.__sigaction_handler.sa_handler = {
+                ShowCommand.stopSignal = $0
+                clock_gettime(CLOCK_MONOTONIC, &ShowCommand.stopTime)
+            }
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
             sigaction(sig, &action, nil)

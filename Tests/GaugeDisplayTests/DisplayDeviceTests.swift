@@ -45,6 +45,12 @@ import Testing
         #expect(error("/dev/fb9") == .noDevice(path: "/dev/fb9"))
         #expect(error("/dev/fb1") == .permissionDenied(path: "/dev/fb1"))
         #expect(error("/dev/fb2") == .unsupportedDepth(path: "/dev/fb2", bitsPerPixel: 24))
+        // 8 bpp (palette; what fbset -depth 8 gives on a driver that allows it)
+        sys.framebuffers["/dev/fb3"] = FramebufferInfo(id: "x", width: 16, height: 8, bitsPerPixel: 8,
+                                                       red: (0, 8), green: (0, 8), blue: (0, 8), lineLength: 16, memoryLength: 128)
+        #expect(error("/dev/fb3")?.description
+                == "/dev/fb3: unsupported depth 8 bpp; only 16 (RGB565) and 32 (XRGB8888) are drawn; set one with fbset -depth 32 or the framebuffer_depth config")
+        #expect(sys.calls.contains("close /dev/fb3") && !sys.calls.contains("mmap 128"))
         for e in [error("/dev/fb9"), error("/dev/fb1"), error("/dev/fb2")] {
             let text = e?.description ?? ""
             #expect(!text.contains("\n"))
@@ -154,7 +160,7 @@ import Testing
             do { _ = try DRMDisplay(path: path, mode: mode, system: sys); return nil } catch { return error }
         }
         #expect(error(sys, mode: "640x480")
-                == .noSuchMode(path: "/dev/dri/card0", wanted: "640x480", available: ["64x40", "32x20"]))
+                == .noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "640x480", available: ["64x40", "32x20"]))
         let busy = MockSystem()
         busy.cards["/dev/dri/card0"] = card()
         busy.setCRTCError = SystemError.EACCES   // not DRM master: someone else holds the card

@@ -11,6 +11,9 @@ final class MockSystem: SystemCalls {
     var dirtyError: Int32? = nil
     var flipError: Int32? = nil
     var setCRTCError: Int32? = nil
+    var addFBError: Int32? = nil
+    /// The mode the last SetCrtc set.
+    var crtcMode: String? = nil
     var calls: [String] = []
     var fds: [Int32: String] = [:]
     var nextFD: Int32 = 3
@@ -73,6 +76,7 @@ final class MockSystem: SystemCalls {
     func drmMapDumb(_ fd: Int32, handle: UInt32) throws(Errno) -> Int64 { Int64(handle) << 12 }
     func drmDestroyDumb(_ fd: Int32, handle: UInt32) { calls.append("destroy_dumb \(handle)") }
     func drmAddFramebuffer(_ fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32) throws(Errno) -> UInt32 {
+        if let e = addFBError { throw Errno(e) }
         calls.append("addfb2 \(handle)"); return 100 + handle
     }
     func drmRemoveFramebuffer(_ fd: Int32, id: UInt32) { calls.append("rmfb \(id)") }
@@ -82,7 +86,7 @@ final class MockSystem: SystemCalls {
     func drmSetCRTC(_ fd: Int32, crtc: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, connector: UInt32, mode: DRMMode?) throws(Errno) {
         calls.append("setcrtc \(crtc) fb \(framebuffer)")
         if let e = setCRTCError { throw Errno(e) }
-        scanout = framebuffer
+        scanout = framebuffer; crtcMode = mode?.name
     }
     func drmRestore(_ fd: Int32, _ saved: SavedCRTC, connector: UInt32) { calls.append("restore fb \(saved.framebuffer)") }
     func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno) {
@@ -94,6 +98,16 @@ final class MockSystem: SystemCalls {
         calls.append("dirty fb \(id)")
         dirtyClips.append(clips)
         if let e = dirtyError { throw Errno(e) }
+    }
+    /// Set to offer atomic flips with damage clips.
+    var atomicPlane: DRMAtomicPlane? = nil
+    var atomicError: Int32? = nil
+    var atomicClips: [[IntRectClip]] = []
+    func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? { atomicPlane }
+    func drmAtomicFlip(_ fd: Int32, plane: DRMAtomicPlane, crtc: UInt32, framebuffer: UInt32, clips: [IntRectClip]) throws(Errno) {
+        if let e = atomicError { throw Errno(e) }
+        guard flipsPending == 0 else { throw Errno(SystemError.EBUSY) }
+        calls.append("atomic fb \(framebuffer)"); atomicClips.append(clips); flipsPending += 1; scanout = framebuffer
     }
     func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int {
         let n = flipsPending; flipsPending = 0; return n

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Host side of scripts/vm-test.sh: boots one QEMU machine, answers each '@@FRAME n'
-from `gaugepanel show --step` with a QMP screendump, and checks every screendump against
-the host's offscreen render of the same frame (`gaugepanel show --display offscreen`
-and, for frame 0, `gaugepanel testcard`), with `gaugepanel compare`.
+from `gaugepanel show --step` (and each '@@SHOT name' from /init) with a QMP screendump,
+and checks every frame's screendump against the host's offscreen render of the same
+frame (`gaugepanel show --display offscreen` and, for frame 0, `gaugepanel testcard`),
+and every shot against the text console's ('@@SHOT console'), with `gaugepanel compare`.
 Prints one 'ok - …' or 'FAIL - …' line per check."""
 import argparse, json, os, re, select, socket, subprocess, sys, time
 
@@ -67,7 +68,8 @@ def main():
     log = open(f'{a.out}/console.log', 'w')
     shots = []   # (test, frame, path, geometry)
     exits, devs, errs, geom = {}, [], {}, {}
-    current = None; buf = b''; booted = None
+    stats, consoles, sigterms, screens = {}, {}, {}, {}   # @@STATS by test; @@CONSOLE, @@SIGTERM, @@SHOT by name
+    current = None; named = None; buf = b''; booted = None
     try:
         while time.time() - t0 < a.timeout:
             r, _, _ = select.select([p.stdout], [], [], 1.0)
@@ -83,14 +85,23 @@ def main():
                 log.write(f'{time.time() - t0:8.3f} {s}\n'); log.flush()
                 if s.startswith('@@BOOTED'): booted = time.time() - t0
                 m = re.match(r'display (drm|fbdev) .*?(\d+)x(\d+).*format=(\w+)(?: rotate=(\d+))?', s)
-                if m:   # a rotated run is its own test: drm90, drm270
-                    current = m.group(1) + ('' if m.group(5) in (None, '0') else m.group(5))
+                if m:   # a rotated run is its own test: drm90, drm270; '@@TEST name' names others
+                    current = named or m.group(1) + ('' if m.group(5) in (None, '0') else m.group(5))
                     geom[current] = (int(m.group(2)), int(m.group(3)), m.group(4))
                 if s.startswith('@@DEV '): devs.append(s[6:])
                 if s.startswith('@@ERR '):
                     k, msg = s[6:].split(' ', 1); errs[k] = errs[k] + ' / ' + msg if k in errs else msg
                 if s.startswith('@@EXIT '):
-                    k, rc = s[7:].split(); exits[k] = int(rc)
+                    k, rc = s[7:].split(); exits[k] = int(rc); named = None
+                if s.startswith('@@TEST '): named = s[7:].strip()
+                if s.startswith('@@STATS ') and current: stats.setdefault(current, []).append(s[8:])
+                if s.startswith('@@CONSOLE '): k, msg = s[10:].split(' ', 1); consoles[k] = msg
+                if s.startswith('@@SIGTERM '): k, msg = s[10:].split(' ', 1); sigterms[k] = msg
+                if s.startswith('@@SHOT '):
+                    time.sleep(0.4)   # fbcon's redraw goes through the fbdev emulation's deferred flush
+                    f = f'{a.out}/{a.name}-shot-{s[7:].strip()}.ppm'
+                    q.cmd('screendump', filename=f); screens[s[7:].strip()] = f
+                    p.stdin.write(b'go\n')
                 m = re.match(r'@@FRAME (\d+)', s)
                 if m and current:
                     n = int(m.group(1))
@@ -112,9 +123,18 @@ def main():
     if 'devices' in a.tests.split(','):
         d = ' | '.join(devs)
         check(exits.get('devices') == 0 and (a.driver in d) and 'connected' in d, f'gaugepanel devices: {d[:300]}')
-    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270')]:
+    def same_as_console(name):
+        if name not in screens or 'console' not in screens: return False, f'no screendump ({name})'
+        c = subprocess.run([a.gp, 'compare', screens[name], screens['console']], capture_output=True, text=True)
+        return c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270', 'mode')]:
         rotate = t[3:] if t.startswith('drm') and len(t) > 3 else '0'
-        check(exits.get(t) == 0, f'show --display {t[:3] if rotate != "0" else t} --rotate {rotate} exit {exits.get(t)} {geom.get(t, "")}')
+        if t == 'mode':
+            modes = sorted({f'{w}x{h}' for _, _, _, (w, h, _) in [s for s in shots if s[0] == t]})
+            check(exits.get(t) == 0 and '800x600' in modes and len(modes) == 2,
+                  f'show --display drm --then-mode 800x600: exit {exits.get(t)}, frames screendumped in {" and ".join(modes)}')
+        else:
+            check(exits.get(t) == 0, f'show --display {t[:3] if rotate != "0" else t} --rotate {rotate} exit {exits.get(t)} {geom.get(t, "")}')
         mine = [s for s in shots if s[0] == t]
         check(len(mine) == a.frames + 1, f'{t}: {len(mine)} of {a.frames + 1} frames screendumped')
         for _, n, f, (w, h, fmt) in mine:
@@ -135,8 +155,34 @@ def main():
         for k, want in (('missing', 'no such device'), ('eacces', 'group video'), ('busy', 'busy')):
             msg = errs.get(k, '(no message)')
             check(exits.get('err-' + k) == 2 and want in msg, f'error {k}: exit {exits.get("err-" + k)}: {msg}')
+        # bad input: one line naming the device and the fix, exit 2, the console left alone
+        for k, wants in (('missing', ['/dev/fb7', 'no such device', 'gaugepanel devices']),
+                         ('missingdrm', ['/dev/dri/card5', 'no such device']),
+                         ('nomode', ['/dev/dri/card0', 'connector', 'no mode 123x45', '--mode', '1024x768', '800x600']),
+                         ('nothenmode', ['/dev/dri/card0', 'no mode 123x45', '800x600']),
+                         ('format', ['/dev/dri/card0', 'cannot scan out rgb565', '--format xrgb8888'])):
+            msg = errs.get(k, '(no message)')
+            same, how = same_as_console('err-' + k)
+            check(exits.get('err-' + k) == 2 and ' / ' not in msg and all(w in msg for w in wants) and same,
+                  f'bad input {k}: exit {exits.get("err-" + k)}, screen as the console before ({how}): {msg[:200]}')
         msg = errs.get('signal', '(no message)')
         check(exits.get('err-signal') == 143 and 'stopped by signal 15' in msg, f'SIGTERM: exit {exits.get("err-signal")}: {msg}')
+    if 'sigterm' in a.tests.split(','):
+        for d in ('drm', 'fbdev'):
+            m = re.match(r'rc=(\d+) t0=([\d.]+) t1=([\d.]+) frames=(\d+) (.*)', sigterms.get(d, ''))
+            same, how = same_as_console('sigterm-' + d)
+            ms = round((float(m.group(3)) - float(m.group(2))) * 1000) if m else None
+            check(bool(m) and m.group(1) == '143' and 'stopped by signal 15' in m.group(5) and same
+                  and 'text mode' in consoles.get(d, ''),
+                  f'SIGTERM while rendering ({d}): exit {m.group(1) if m else "?"} after {m.group(4) if m else "?"} frames, '
+                  f'{consoles.get(d, "console mode unknown")}, screen as the console before ({how})')
+            r = re.search(r'restored (\d+) ms', m.group(5)) if m else None
+            inside = int(r.group(1)) if r else None
+            check(inside is not None and inside <= 100,
+                  f'SIGTERM ({d}): display and console restored {inside} ms after the signal (at most 100); '
+                  f'exited {ms} ms after kill (the shell\'s kill to wait, /proc/uptime: 10 ms steps)')
+    for t, lines in stats.items():   # the copy figures: bytes into scan-out memory and clip rectangles
+        for line in lines: print(f'# {a.name} {t} {line}', flush=True)
     print(f'# {a.name}: {el:.1f} s in QEMU', flush=True)
     sys.exit(0 if all(results) else 1)
 

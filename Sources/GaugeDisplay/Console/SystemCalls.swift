@@ -143,6 +143,11 @@ public protocol SystemCalls: AnyObject {
     func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno)
     /// DirtyFB with clip rectangles; throws ENOSYS when the driver needs none.
     func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno)
+    /// Enables atomic modesetting and returns `crtc`'s primary plane; nil when the driver
+    /// has no atomic support or no FB_DAMAGE_CLIPS (then DirtyFB and legacy flips).
+    func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane?
+    /// An atomic page flip with FB_DAMAGE_CLIPS; completes with a page-flip event.
+    func drmAtomicFlip(_ fd: Int32, plane: DRMAtomicPlane, crtc: UInt32, framebuffer: UInt32, clips: [IntRectClip]) throws(Errno)
     /// Waits up to `timeoutMilliseconds` (0: just looks) for DRM events and handles them;
     /// returns the number of page flips completed.
     func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int

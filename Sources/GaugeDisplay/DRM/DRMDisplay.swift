@@ -3,19 +3,26 @@ import GaugeRaster
 /// A DRM/KMS display through libdrm: two dumb buffers, page flips completed by
 /// DRM_MODE_PAGE_FLIP_EVENT (one in flight at a time), a shadow surface from which only
 /// damaged rectangles are copied into the back buffer (each buffer gets the damage of
-/// the frames it missed), and DirtyFB clip rectangles for drivers that need them.
+/// the frames it missed), and the damage told to the kernel: as FB_DAMAGE_CLIPS in an
+/// atomic flip where the driver has them (virtio-gpu then uploads only those), else as
+/// DirtyFB clip rectangles. `setMode` switches to another mode of the connector.
 public final class DRMDisplay: Display {
+    typealias ScanoutBuffer = (dumb: DumbBuffer, framebuffer: UInt32, memory: UnsafeMutableRawPointer, target: Surface)
     public let path: String
     public let driver: String
     public let connector: DRMConnector
-    public let mode: DRMMode
+    public private(set) var mode: DRMMode
     public let crtc: UInt32
-    /// The logical (upright) shadow surface: draw here.
-    public let surface: Surface
-    public let rotation: DisplayRotation
+    /// The logical (upright) shadow surface: draw here. Replaced (blank) by `setMode`.
+    public private(set) var surface: Surface
+    public private(set) var rotation: DisplayRotation
     private let system: any SystemCalls
     public let fd: Int32
-    private var buffers: [(dumb: DumbBuffer, framebuffer: UInt32, memory: UnsafeMutableRawPointer, target: Surface)] = []
+    private var buffers: [ScanoutBuffer] = []
+    /// The previous mode's buffers: still scanned out until the modeset in `present`.
+    private var retired: [ScanoutBuffer] = []
+    /// True after `setMode` until `present` has set the new mode on the CRTC.
+    public private(set) var modesetPending = false
     private var damage: DamageTracker
     private var saved: SavedCRTC?
     /// The buffer being scanned out (or about to be, while a flip is pending).
@@ -27,6 +34,12 @@ public final class DRMDisplay: Display {
     public private(set) var pixelsCopied: Int64 = 0
     /// False when page flips are refused; then frames are shown with SetCrtc.
     public private(set) var pageFlips = true
+    public private(set) var statistics = DisplayStatistics()
+    /// The primary plane for atomic flips with damage clips; nil: DirtyFB and legacy flips.
+    public private(set) var atomicPlane: DRMAtomicPlane?
+
+    /// How damage reaches the kernel: "FB_DAMAGE_CLIPS", "DirtyFB" or "none".
+    public var damageReporting: String { atomicPlane != nil ? "FB_DAMAGE_CLIPS" : dirtyFBNeeded ? "DirtyFB" : "none" }
 
     public var width: Int32 { surface.width }
     public var height: Int32 { surface.height }
@@ -34,7 +47,7 @@ public final class DRMDisplay: Display {
 
     /// Opens `path`, or the first card in /dev/dri with a connected connector.
     public init(path: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
-                rotation angle: RotationAngle = .none,
+                rotation angle: RotationAngle = .none, atomic: Bool = true,
                 system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
         self.system = system
         let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: system.listDirectory("/dev/dri"))
@@ -63,12 +76,7 @@ public final class DRMDisplay: Display {
         self.path = p; self.fd = fd; self.driver = card.driver; self.connector = con
         var ok = false
         defer { if !ok { system.close(fd) } }
-        guard let m = DRMSelection.mode(from: con.modes, wanted: wanted) else {
-            throw .noSuchMode(path: p, wanted: wanted ?? "any", available: con.modes.map(\.name))
-        }
-        guard let (fourcc, bpp) = DRMSelection.fourcc(for: format) else {
-            throw .unsupportedLayout(path: p, detail: "format \(format.name)")
-        }
+        let m = try DRMDisplay.mode(wanted, of: con, path: p)
         self.mode = m
         self.crtc = con.crtcs[0]
         let rotation = DisplayRotation(angle, physicalWidth: Int32(m.width), physicalHeight: Int32(m.height))
@@ -77,27 +85,7 @@ public final class DRMDisplay: Display {
             throw .unsupportedLayout(path: p, detail: "mode \(m.name): \(error)")
         }
         damage = DamageTracker(bufferCount: 2, bounds: rotation.logicalBounds)
-        do throws(Errno) {
-            for _ in 0..<2 {
-                let dumb = try system.drmCreateDumb(fd, width: m.width, height: m.height, bitsPerPixel: bpp)
-                var fb: UInt32 = 0
-                do throws(Errno) {
-                    fb = try system.drmAddFramebuffer(fd, width: m.width, height: m.height, fourcc: fourcc, handle: dumb.handle, pitch: dumb.pitch)
-                    let offset = try system.drmMapDumb(fd, handle: dumb.handle)
-                    let memory = try system.map(fd, length: Int(dumb.size), offset: offset)
-                    let target = try! Surface(wrapping: memory, width: Int32(m.width), height: Int32(m.height),
-                                              stride: Int32(dumb.pitch), format: format)
-                    buffers.append((dumb, fb, memory, target))
-                } catch {
-                    if fb != 0 { system.drmRemoveFramebuffer(fd, id: fb) }
-                    system.drmDestroyDumb(fd, handle: dumb.handle)
-                    throw error
-                }
-            }
-        } catch {
-            releaseBuffers()
-            throw DRMDisplay.error(error, path: p, call: "creating scan-out buffers")
-        }
+        buffers = try DRMDisplay.makeBuffers(mode: m, format: format, fd: fd, path: p, driver: card.driver, system: system)
         saved = system.drmGetCRTC(fd, id: crtc)
         // Light up buffer 0 (the kernel clears dumb buffers) until the first frame.
         do {
@@ -107,6 +95,7 @@ public final class DRMDisplay: Display {
             throw DRMDisplay.error(error, path: p, call: "drmModeSetCrtc")
         }
         front = 0
+        if atomic { atomicPlane = system.drmAtomicPrimaryPlane(fd, crtc: crtc) }
         ok = true
     }
 
@@ -118,12 +107,98 @@ public final class DRMDisplay: Display {
         }
     }
 
-    private func releaseBuffers() {
+    /// The connector's mode `wanted` (nil: the preferred one), or an error naming the
+    /// connector and the modes it has.
+    static func mode(_ wanted: String?, of connector: DRMConnector, path: String) throws(DisplayError) -> DRMMode {
+        guard let m = DRMSelection.mode(from: connector.modes, wanted: wanted) else {
+            var names: [String] = []
+            for n in connector.modes.map(\.name) where !names.contains(n) { names.append(n) }
+            throw .noSuchMode(path: path, connector: connector.name, wanted: wanted ?? "any", available: names)
+        }
+        return m
+    }
+
+    /// The connector's mode `wanted`, or the error `setMode` would throw.
+    public func availableMode(_ wanted: String) throws(DisplayError) -> DRMMode {
+        try DRMDisplay.mode(wanted, of: connector, path: path)
+    }
+
+    /// Two mapped dumb buffers with framebuffers for `mode`; nothing is left allocated
+    /// when it throws.
+    static func makeBuffers(mode m: DRMMode, format: PixelFormat, fd: Int32, path: String, driver: String,
+                            system: any SystemCalls) throws(DisplayError) -> [ScanoutBuffer] {
+        guard let (fourcc, bpp) = DRMSelection.fourcc(for: format) else {
+            throw .unsupportedLayout(path: path, detail: "format \(format.name)")
+        }
+        var made: [ScanoutBuffer] = []
+        var step = "DRM_IOCTL_MODE_CREATE_DUMB"
+        do throws(Errno) {
+            for _ in 0..<2 {
+                step = "DRM_IOCTL_MODE_CREATE_DUMB"
+                let dumb = try system.drmCreateDumb(fd, width: m.width, height: m.height, bitsPerPixel: bpp)
+                var fb: UInt32 = 0
+                do throws(Errno) {
+                    step = "drmModeAddFB2"
+                    fb = try system.drmAddFramebuffer(fd, width: m.width, height: m.height, fourcc: fourcc, handle: dumb.handle, pitch: dumb.pitch)
+                    step = "mapping a dumb buffer"
+                    let offset = try system.drmMapDumb(fd, handle: dumb.handle)
+                    let memory = try system.map(fd, length: Int(dumb.size), offset: offset)
+                    let target = try! Surface(wrapping: memory, width: Int32(m.width), height: Int32(m.height),
+                                              stride: Int32(dumb.pitch), format: format)
+                    made.append((dumb, fb, memory, target))
+                } catch {
+                    if fb != 0 { system.drmRemoveFramebuffer(fd, id: fb) }
+                    system.drmDestroyDumb(fd, handle: dumb.handle)
+                    throw error
+                }
+            }
+        } catch {
+            release(made, fd: fd, system: system)
+            // AddFB2 says EINVAL for a format the driver cannot scan out.
+            if step == "drmModeAddFB2" && error.rawValue == SystemError.EINVAL {
+                throw .unsupportedFormat(path: path, driver: driver, format: format.lowercaseName)
+            }
+            throw DRMDisplay.error(error, path: path, call: "\(step) (creating \(m.name) scan-out buffers)")
+        }
+        return made
+    }
+
+    static func release(_ buffers: [ScanoutBuffer], fd: Int32, system: any SystemCalls) {
         for b in buffers {
             system.unmap(b.memory, length: Int(b.dumb.size))
             system.drmRemoveFramebuffer(fd, id: b.framebuffer)
             system.drmDestroyDumb(fd, handle: b.dumb.handle)
         }
+    }
+
+    /// Switches to the connector's mode `wanted` ("WxH" or "WxH@Hz"): new scan-out
+    /// buffers and a new, blank shadow `surface` of the new size (rotated as before).
+    /// Redraw everything and `present` it: that present sets the mode, so the old
+    /// picture stays on screen until the new one is ready. On error nothing changes.
+    public func setMode(_ wanted: String) throws(DisplayError) {
+        let m = try DRMDisplay.mode(wanted, of: connector, path: path)
+        let newRotation = DisplayRotation(rotation.angle, physicalWidth: Int32(m.width), physicalHeight: Int32(m.height))
+        let newSurface: Surface
+        do { newSurface = try Surface(width: newRotation.logicalWidth, height: newRotation.logicalHeight, format: format) } catch {
+            throw .unsupportedLayout(path: path, detail: "mode \(m.name): \(error)")
+        }
+        try finish()   // no flip may be in flight to a buffer about to be retired
+        let made = try DRMDisplay.makeBuffers(mode: m, format: format, fd: fd, path: path, driver: driver, system: system)
+        // Buffers of a mode never set were never shown; the shown ones stay until the modeset.
+        if modesetPending { DRMDisplay.release(buffers, fd: fd, system: system) } else { retired = buffers }
+        buffers = made
+        mode = m
+        rotation = newRotation
+        surface = newSurface
+        damage = DamageTracker(bufferCount: 2, bounds: newRotation.logicalBounds)
+        front = 1   // the next present fills buffer 0 and sets the mode with it
+        modesetPending = true
+    }
+
+    private func releaseBuffers() {
+        DRMDisplay.release(retired, fd: fd, system: system)
+        DRMDisplay.release(buffers, fd: fd, system: system)
+        retired = []
         buffers = []
     }
 
@@ -157,8 +232,9 @@ public final class DRMDisplay: Display {
     /// Copies what the back buffer lacks into it and flips to it. Waits (up to a second)
     /// for the previous flip first: only one is ever in flight.
     public func present(damage newDamage: Region) throws(DisplayError) {
+        statistics.record(damage: newDamage.rectangles, in: surface.bounds)
         // Nothing changed: the front buffer already shows the latest frame; no flip.
-        if frames > 0 && newDamage.intersection(surface.bounds).isEmpty { return }
+        if frames > 0 && !modesetPending && newDamage.intersection(surface.bounds).isEmpty { return }
         var waited = 0
         while flipPending {
             _ = try waitForFlip(timeoutMilliseconds: 50)
@@ -171,14 +247,42 @@ public final class DRMDisplay: Display {
         let b = buffers[back]
         RotatedCopy.copy(region, from: surface, to: b.target, rotation: rotation)
         pixelsCopied += region.area
+        statistics.recordCopy(bytes: region.area * Int64(surface.format.bytesPerPixel))
+        // Clips are in scan-out (physical) coordinates.
+        let clips = DRMSelection.clips(Region(region.rectangles.map(rotation.physical)))
+        if let plane = atomicPlane, !modesetPending, pageFlips {
+            do {
+                try system.drmAtomicFlip(fd, plane: plane, crtc: crtc, framebuffer: b.framebuffer, clips: clips)
+                statistics.recordClips(clips)
+                flipPending = true
+                front = back
+                frames += 1
+                return
+            } catch {
+                if error.rawValue == SystemError.EACCES || error.rawValue == SystemError.EPERM {
+                    throw DRMDisplay.error(error, path: path, call: "drmModeAtomicCommit")
+                }
+                atomicPlane = nil   // refused: DirtyFB and legacy flips from now on
+            }
+        }
         if dirtyFBNeeded && !region.isEmpty {
-            // Clips are in scan-out (physical) coordinates.
-            let clips = Region(region.rectangles.map(rotation.physical))
-            do { try system.drmDirtyFramebuffer(fd, id: b.framebuffer, clips: DRMSelection.clips(clips)) } catch {
+            do {
+                try system.drmDirtyFramebuffer(fd, id: b.framebuffer, clips: clips)
+                statistics.recordClips(clips)
+            } catch {
                 if error.rawValue == SystemError.ENOSYS { dirtyFBNeeded = false }
             }
         }
-        if pageFlips {
+        let modeset = modesetPending
+        if modesetPending {
+            // A page flip cannot change the mode: SetCrtc does, then the old buffers go.
+            do { try system.drmSetCRTC(fd, crtc: crtc, framebuffer: b.framebuffer, x: 0, y: 0, connector: connector.id, mode: mode) } catch {
+                throw DRMDisplay.error(error, path: path, call: "drmModeSetCrtc (mode \(mode.name))")
+            }
+            modesetPending = false
+            DRMDisplay.release(retired, fd: fd, system: system)
+            retired = []
+        } else if pageFlips {
             do {
                 try system.drmPageFlip(fd, crtc: crtc, framebuffer: b.framebuffer)
                 flipPending = true
@@ -187,7 +291,7 @@ public final class DRMDisplay: Display {
                 else { throw DRMDisplay.error(error, path: path, call: "drmModePageFlip") }
             }
         }
-        if !pageFlips {
+        if !pageFlips && !modeset {
             do { try system.drmSetCRTC(fd, crtc: crtc, framebuffer: b.framebuffer, x: 0, y: 0, connector: connector.id, mode: mode) } catch {
                 throw DRMDisplay.error(error, path: path, call: "drmModeSetCrtc")
             }

@@ -52,6 +52,7 @@ public final class FbdevDisplay: Display {
     public private(set) var frames = 0
     /// Pixels copied to the device so far.
     public private(set) var pixelsCopied: Int64 = 0
+    public private(set) var statistics = DisplayStatistics()
 
     public var width: Int32 { surface.width }
     public var height: Int32 { surface.height }
@@ -104,10 +105,12 @@ public final class FbdevDisplay: Display {
 
     /// Copies the damage (the whole screen the first time) into the framebuffer.
     public func present(damage newDamage: Region) throws(DisplayError) {
+        statistics.record(damage: newDamage.rectangles, in: surface.bounds)
         damage.add(newDamage)
         let region = damage.take(buffer: 0)
         RotatedCopy.copy(region, from: surface, to: target, rotation: rotation)
         pixelsCopied += region.area
+        statistics.recordCopy(bytes: region.area * Int64(surface.format.bytesPerPixel))
         frames += 1
     }
 }

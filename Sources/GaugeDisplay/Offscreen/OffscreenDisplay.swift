@@ -1,27 +1,5 @@
 import GaugeRaster
 
-/// What an offscreen display has been asked to show so far.
-public struct DisplayStatistics: Equatable, Sendable {
-    /// Calls to `present`.
-    public var frames: Int = 0
-    /// Frames presented with no damage (nothing changed).
-    public var emptyFrames: Int = 0
-    /// Damaged pixels over all frames; overlapping rectangles count once per frame.
-    public var damagedPixels: Int64 = 0
-    /// Damaged pixels of the last frame.
-    public var lastFrameDamagedPixels: Int64 = 0
-    /// Damage rectangles received (before clipping and merging).
-    public var damageRectangles: Int = 0
-
-    public init() {}
-
-    /// Average share of the screen redrawn per frame, 0…1 (0 before the first frame).
-    public func averageDamageFraction(pixelsPerFrame: Int64) -> Double {
-        guard frames > 0, pixelsPerFrame > 0 else { return 0 }
-        return Double(damagedPixels) / Double(frames) / Double(pixelsPerFrame)
-    }
-}
-
 /// A framebuffer in memory: the display for tests, `gaugepanel render` and machines
 /// without a screen. Drawing goes into `surface`; `present` records what changed;
 /// `writePNG` / `writePPM` save what is on "screen". With a rotation, `surface` is the
@@ -54,12 +32,7 @@ public struct OffscreenDisplay {
         if rotation.angle != .none {
             for r in damage { RotatedCopy.copy(r, from: surface, to: physical, rotation: rotation) }
         }
-        let pixels = Region(damage).intersection(surface.bounds).area
-        statistics.frames += 1
-        statistics.damageRectangles += damage.count
-        statistics.damagedPixels += pixels
-        statistics.lastFrameDamagedPixels = pixels
-        if pixels == 0 { statistics.emptyFrames += 1 }
+        statistics.record(damage: damage, in: surface.bounds)
     }
 
     /// Saves the screen (the physical image) as PNG (RGBA for ARGB8888, RGB otherwise).

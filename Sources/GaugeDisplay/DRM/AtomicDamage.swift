@@ -1,0 +1,102 @@
+import CDRM
+import Glibc
+
+/// A CRTC's primary plane and the ids of the plane properties an atomic page flip with
+/// damage clips sets (FB_ID, CRTC_ID, FB_DAMAGE_CLIPS).
+public struct DRMAtomicPlane: Sendable, Equatable {
+    public var id: UInt32
+    public var fbProperty: UInt32
+    public var crtcProperty: UInt32
+    public var damageClipsProperty: UInt32
+    public init(id: UInt32, fbProperty: UInt32, crtcProperty: UInt32, damageClipsProperty: UInt32) {
+        self.id = id; self.fbProperty = fbProperty; self.crtcProperty = crtcProperty; self.damageClipsProperty = damageClipsProperty
+    }
+}
+
+extension LinuxSystem {
+    /// Turns on atomic modesetting and finds `crtc`'s primary plane; nil (atomic off
+    /// again) when the driver has no atomic support or its plane no FB_DAMAGE_CLIPS.
+    public func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? {
+        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
+        if let plane = primaryPlane(fd, crtc: crtc) { return plane }
+        _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
+        return nil
+    }
+
+    private func primaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? {
+        guard let res = drmModeGetResources(fd) else { return nil }
+        let index = (0..<Int(res.pointee.count_crtcs)).first { res.pointee.crtcs[$0] == crtc }
+        drmModeFreeResources(res)
+        guard let index, let planes = drmModeGetPlaneResources(fd) else { return nil }
+        defer { drmModeFreePlaneResources(planes) }
+        for i in 0..<Int(planes.pointee.count_planes) {
+            let id = planes.pointee.planes[i]
+            guard let plane = drmModeGetPlane(fd, id) else { continue }
+            let possible = plane.pointee.possible_crtcs
+            drmModeFreePlane(plane)
+            guard possible & (1 << UInt32(index)) != 0 else { continue }
+            let props = properties(fd, object: id)
+            guard props["type"]?.value == UInt64(DRM_PLANE_TYPE_PRIMARY) else { continue }
+            guard let fb = props["FB_ID"], let c = props["CRTC_ID"], let clips = props["FB_DAMAGE_CLIPS"] else { return nil }
+            return DRMAtomicPlane(id: id, fbProperty: fb.id, crtcProperty: c.id, damageClipsProperty: clips.id)
+        }
+        return nil
+    }
+
+    /// The card's planes as atomic clients see them (universal planes): id, type
+    /// ("primary", "overlay", "cursor"), possible CRTCs (a bit per CRTC index), and
+    /// whether the plane takes FB_DAMAGE_CLIPS; nil when the driver refuses atomic.
+    /// Leaves atomic off again.
+    public func drmPlanes(_ fd: Int32) -> [(id: UInt32, type: String, crtcs: UInt32, damageClips: Bool)]? {
+        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
+        defer { _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0) }
+        guard let planes = drmModeGetPlaneResources(fd) else { return [] }
+        defer { drmModeFreePlaneResources(planes) }
+        var found: [(id: UInt32, type: String, crtcs: UInt32, damageClips: Bool)] = []
+        for i in 0..<Int(planes.pointee.count_planes) {
+            let id = planes.pointee.planes[i]
+            guard let plane = drmModeGetPlane(fd, id) else { continue }
+            let possible = plane.pointee.possible_crtcs
+            drmModeFreePlane(plane)
+            let props = properties(fd, object: id)
+            let type = props["type"].map { ["overlay", "primary", "cursor"][Int(min($0.value, 2))] } ?? "?"
+            found.append((id, type, possible, props["FB_DAMAGE_CLIPS"] != nil))
+        }
+        return found
+    }
+
+    /// A plane's properties by name: id and current value.
+    private func properties(_ fd: Int32, object: UInt32) -> [String: (id: UInt32, value: UInt64)] {
+        guard let props = drmModeObjectGetProperties(fd, object, UInt32(truncatingIfNeeded: DRM_MODE_OBJECT_PLANE)) else { return [:] }
+        defer { drmModeFreeObjectProperties(props) }
+        var found: [String: (id: UInt32, value: UInt64)] = [:]
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let p = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            var n = p.pointee.name
+            let name = withUnsafeBytes(of: &n) { b in String(decoding: b.prefix { $0 != 0 }, as: UTF8.self) }
+            found[name] = (p.pointee.prop_id, props.pointee.prop_values[i])
+            drmModeFreeProperty(p)
+        }
+        return found
+    }
+
+    /// A non-blocking atomic page flip of `plane` to `framebuffer` whose damage is
+    /// `clips` (a property blob), completed by a page-flip event like drmModePageFlip.
+    public func drmAtomicFlip(_ fd: Int32, plane: DRMAtomicPlane, crtc: UInt32, framebuffer: UInt32, clips: [IntRectClip]) throws(Errno) {
+        let rects = clips.map { drm_mode_rect(x1: Int32($0.x1), y1: Int32($0.y1), x2: Int32($0.x2), y2: Int32($0.y2)) }
+        var blob: UInt32 = 0
+        if !rects.isEmpty {
+            let r = rects.withUnsafeBytes { drmModeCreatePropertyBlob(fd, $0.baseAddress, $0.count, &blob) }
+            guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+        }
+        // The plane state keeps its own reference to the blob.
+        defer { if blob != 0 { _ = drmModeDestroyPropertyBlob(fd, blob) } }
+        guard let req = drmModeAtomicAlloc() else { throw Errno(ENOMEM) }
+        defer { drmModeAtomicFree(req) }
+        _ = drmModeAtomicAddProperty(req, plane.id, plane.fbProperty, UInt64(framebuffer))
+        _ = drmModeAtomicAddProperty(req, plane.id, plane.crtcProperty, UInt64(crtc))   // brings the CRTC (and its event) in
+        _ = drmModeAtomicAddProperty(req, plane.id, plane.damageClipsProperty, UInt64(blob))
+        let r = drmModeAtomicCommit(fd, req, cdrm_page_flip_event() | UInt32(DRM_MODE_ATOMIC_NONBLOCK), nil)
+        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+    }
+}
