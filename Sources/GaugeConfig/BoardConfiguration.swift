@@ -1,0 +1,147 @@
+import Foundation
+import GaugeDisplay
+import GaugeRaster
+import GaugeSensors
+import GaugeWidgets
+import TOMLKit
+
+/// Everything a board file says: the display, fonts, themes, sensors and their alarms,
+/// input, the headless snapshot, and the dashboard built from its pages.
+///
+/// ```swift
+/// let board = try BoardConfiguration.load(path: "dashboards/car.toml")   // throws(ConfigurationErrors)
+/// var dash = board.dashboard          // initial values set, the active theme applied
+/// dash.set("rpm", to: 4200)
+/// ```
+public struct BoardConfiguration: Sendable {
+    /// The file it came from (as given), for messages.
+    public var file: String
+    public var display: DisplayConfiguration
+    public var fonts: FontConfiguration
+    public var themes: ThemeConfiguration
+    public var sensors: [SensorConfiguration]
+    public var input: InputConfiguration
+    public var snapshot: SnapshotConfiguration?
+    public var alarms: [AlarmConfiguration]
+    /// The pages, each widget at its channel's initial value, in the active theme.
+    public var dashboard: Dashboard
+
+    /// Every channel the sensors provide, in file order.
+    public var channels: [ChannelConfiguration] { sensors.flatMap(\.channels) }
+
+    /// Channel → value at start-up (simulated waveforms at t = 0; others "no value", NaN).
+    public var initialValues: [String: Double] {
+        var out: [String: Double] = [:]
+        for c in channels { out[c.name] = c.initialValue }
+        return out
+    }
+
+    /// Reads and validates `path`. Throws every issue found (file, line, key path), never
+    /// a partly loaded board.
+    public static func load(path: String) throws(ConfigurationErrors) -> BoardConfiguration {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch {
+            throw ConfigurationErrors([ConfigIssue(file: path, line: nil, path: "", message: "cannot read: \(error.description)")])
+        }
+        return try parse(bytes, file: path)
+    }
+
+    /// Parses the bytes of a board file; `file` names it in messages.
+    public static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationErrors) -> BoardConfiguration {
+        // TOMLKit hands toml++ a C string: a NUL would silently end the document early.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
+                                                   message: "a NUL byte is not allowed in TOML")])
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigurationErrors([ConfigIssue(file: file, line: firstInvalidUTF8Line(bytes), path: "syntax",
+                                                   message: "the file is not valid UTF-8")])
+        }
+        return try parse(text, file: file)
+    }
+
+    public static func parse(_ text: String, file: String) throws(ConfigurationErrors) -> BoardConfiguration {
+        if let problem = TOMLGuard.firstProblem(in: text) {
+            throw ConfigurationErrors([ConfigIssue(file: file, line: problem.line, path: "syntax", message: problem.message)])
+        }
+        let root: TOMLTable
+        do { root = try TOMLTable(string: text) } catch let e as TOMLParseError {
+            throw ConfigurationErrors([ConfigIssue(file: file, line: e.source.begin.line, path: "syntax", message: e.description)])
+        } catch {
+            throw ConfigurationErrors([ConfigIssue(file: file, line: nil, path: "syntax", message: "\(error)")])
+        }
+        let diagnostics = Diagnostics(file: file, locator: SourceLocator(text))
+        let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file)
+        let issues = diagnostics.sortedIssues
+        guard issues.isEmpty, let board else {
+            throw ConfigurationErrors(issues.isEmpty
+                ? [ConfigIssue(file: file, line: nil, path: "", message: "invalid configuration")] : issues)
+        }
+        return board
+    }
+
+    private static func read(_ r: TableReader, file: String) -> BoardConfiguration? {
+        if r.value("display") == nil { r.report("display", "missing; expected a [display] table with width and height") }
+        let display = DisplayConfiguration.read(r.table("display"))
+        let fonts = FontConfiguration.read(r.table("fonts"))
+        let themes = ThemeConfiguration.read(r.table("theme"))
+        var sensors: [SensorConfiguration] = []
+        for s in r.tables("sensor") { if let sensor = SensorConfiguration.read(s) { sensors.append(sensor) } }
+        let input = InputConfiguration.read(r.table("input"))
+        let snapshot = SnapshotConfiguration.read(r.table("snapshot"))
+        let pageReaders = r.tables("page")
+        if pageReaders.isEmpty && r.value("page") == nil { r.report("page", "missing; expected at least one [[page]] with [[page.widget]] entries") }
+        var pages: [DashboardPage] = []
+        var ids: Set<String> = []
+        for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
+        r.finish()
+        checkChannels(r.tables("sensor"), pageReaders: pageReaders, r)
+        var dashboard = Dashboard(width: display.width, height: display.height, background: themes.current.background, pages: pages)
+        dashboard.apply(themes.current)
+        for c in sensors.flatMap(\.channels) { dashboard.set(c.name, to: c.initialValue) }
+        return BoardConfiguration(file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
+                                  snapshot: snapshot, alarms: sensors.flatMap(\.channels).compactMap(\.alarm), dashboard: dashboard)
+    }
+
+    /// Channel names are unique across sensors, and every widget's channel is provided.
+    /// Reads the names straight from the tables, so a channel that failed to load for
+    /// another reason still counts as provided (one problem, one message).
+    private static func checkChannels(_ sensorReaders: [TableReader], pageReaders: [TableReader], _ r: TableReader) {
+        var provided: [String] = []
+        for s in sensorReaders {
+            for c in s.tables("channel") {
+                guard let name = c.table["name"]?.string else { continue }
+                if provided.contains(name) {
+                    r.diagnostics.report(c.path.named(name).appending("name"), "duplicate channel \"\(name)\" (another channel already has this name)")
+                }
+                provided.append(name)
+            }
+        }
+        for (p, page) in pageReaders.enumerated() {
+            for (w, widget) in page.tables("widget").enumerated() {
+                // A label's channel is already reported as a key that does not apply.
+                guard widget.table["type"]?.string != "label",
+                      let channel = widget.table["channel"]?.string, !channel.isEmpty else { continue }
+                guard !provided.contains(channel) else { continue }
+                let id = widget.table["id"]?.string
+                let near = nearestKey(to: channel, in: provided).map { " (did you mean \"\($0)\"?)" } ?? ""
+                r.diagnostics.report(KeyPath.root.appending("page").appending(index: p).appending("widget")
+                                        .appending(index: w, name: id).appending("channel"),
+                                     "no sensor provides channel \"\(channel)\"\(near)")
+            }
+        }
+    }
+
+    private static func line(at offset: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<offset].reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
+    }
+
+    private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 10 {
+            if String(validating: bytes[start..<i], as: UTF8.self) == nil { return line(at: start, in: bytes) }
+            start = i + 1
+        }
+        return line(at: start, in: bytes)
+    }
+}

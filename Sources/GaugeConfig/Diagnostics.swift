@@ -1,0 +1,51 @@
+/// Collects every issue found while reading one file, each located by the source locator.
+final class Diagnostics {
+    let file: String
+    let locator: SourceLocator
+    private(set) var issues: [ConfigIssue] = []
+
+    init(file: String, locator: SourceLocator) { self.file = file; self.locator = locator }
+
+    func report(_ path: KeyPath, _ message: String) {
+        let issue = ConfigIssue(file: file, line: locator.line(of: path), path: path.display, message: message)
+        if !issues.contains(issue) { issues.append(issue) }
+    }
+
+    /// In file order (issues without a line first), stable otherwise.
+    var sortedIssues: [ConfigIssue] {
+        issues.enumerated().sorted { a, b in
+            let la = a.element.line ?? 0, lb = b.element.line ?? 0
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+/// The known key closest to a misspelt one (edit distance ≤ 2, or a prefix match).
+func nearestKey(to key: String, in known: [String]) -> String? {
+    var best: (key: String, distance: Int)?
+    for k in known {
+        let d = editDistance(key.lowercased(), k.lowercased())
+        if best == nil || d < best!.distance { best = (k, d) }
+    }
+    guard let b = best else { return nil }
+    let limit = Swift.max(1, Swift.min(3, key.count / 3 + 1))
+    if b.distance <= limit { return b.key }
+    return known.first { $0.hasPrefix(key) || key.hasPrefix($0) }
+}
+
+/// Levenshtein distance over Unicode scalars (keys are short).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var previous = Array(0...y.count)
+    var row = [Int](repeating: 0, count: y.count + 1)
+    for i in 1...x.count {
+        row[0] = i
+        for j in 1...y.count {
+            row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &row)
+    }
+    return previous[y.count]
+}

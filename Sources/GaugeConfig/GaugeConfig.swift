@@ -1,1 +1,0 @@
-// Dashboards from TOML: see the files beside this one.

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Finds the line of a key path in TOML source text. TOMLKit reports lines only for
+/// syntax errors, so this indexes the text once: table headers (`[display]`,
+/// `[[page]]`, `[[page.widget]]`, counted in order) and `key =` lines within them.
+/// A locator, not a parser: it only needs to agree with TOMLKit on documents that parsed.
+struct SourceLocator: Sendable {
+    /// Canonical path (`page[1].widget[0].range`) → 1-based line.
+    private var lines: [String: Int] = [:]
+
+    init(_ text: String) {
+        var arrayCounts: [String: Int] = [:]
+        var current = ""
+        var inMultilineString = false
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
+            // Key-like lines inside a multi-line string are text, not keys.
+            let quotes = raw.components(separatedBy: "\"\"\"").count - 1 + raw.components(separatedBy: "'''").count - 1
+            let wasInString = inMultilineString
+            if quotes % 2 == 1 { inMultilineString.toggle() }
+            if wasInString { continue }
+            if line.hasPrefix("[[") {
+                guard let end = line.range(of: "]]") else { continue }
+                let parts = Self.keyParts(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound])
+                guard let last = parts.last else { continue }
+                let array = Self.resolve(parts.dropLast(), arrayCounts).appendingKey(last)
+                let index = arrayCounts[array, default: 0]
+                arrayCounts[array] = index + 1
+                current = array + "[\(index)]"
+                record(current, lineNumber)
+            } else if line.hasPrefix("[") {
+                guard let end = line.firstIndex(of: "]") else { continue }
+                let parts = Self.keyParts(line[line.index(after: line.startIndex)..<end])
+                guard let last = parts.last else { continue }
+                current = Self.resolve(parts.dropLast(), arrayCounts).appendingKey(last)
+                record(current, lineNumber)
+            } else if let eq = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                let parts = Self.keyParts(line[..<eq])
+                guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else { continue }
+                var path = current
+                for p in parts { path = path.appendingKey(p); record(path, lineNumber) }
+            }
+        }
+    }
+
+    private mutating func record(_ path: String, _ line: Int) {
+        if lines[path] == nil { lines[path] = line }
+    }
+
+    /// `a.b."c d"` → ["a", "b", "c d"].
+    private static func keyParts(_ s: Substring) -> [String] {
+        s.split(separator: ".").map { part in
+            var p = part.trimmingCharacters(in: [" ", "\t"])
+            if p.count >= 2, let f = p.first, f == "\"" || f == "'", p.last == f { p = String(p.dropFirst().dropLast()) }
+            return p
+        }
+    }
+
+    /// The canonical path of a header's parent keys: an array of tables named on the
+    /// way means its latest element (`[[page.widget]]` belongs to the last `[[page]]`).
+    private static func resolve(_ parts: ArraySlice<String>, _ counts: [String: Int]) -> String {
+        var path = ""
+        for p in parts {
+            path = path.appendingKey(p)
+            if let n = counts[path], n > 0 { path += "[\(n - 1)]" }
+        }
+        return path
+    }
+
+    /// The line of `path`, or of the nearest enclosing key or table that has one.
+    func line(of path: KeyPath) -> Int? {
+        var p = path
+        while !p.components.isEmpty {
+            if let l = lines[p.canonical] { return l }
+            p = p.parent
+        }
+        return nil
+    }
+}
+
+private extension String {
+    func appendingKey(_ key: String) -> String { isEmpty ? key : self + "." + key }
+}

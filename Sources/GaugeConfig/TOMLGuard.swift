@@ -1,0 +1,87 @@
+/// Input that would reach an assertion inside toml++ (TOMLKit's parser) is refused
+/// before parsing: toml++ asserts — and in release builds *assumes*, which is undefined
+/// behaviour — that
+/// - a table header's name starts with a key character (`[=`, `[[#`, a lone `[` crash);
+/// - an array element does not start with `}` (`[1, }` crashes).
+/// This scanner follows only strings, comments and brackets to find those two spots;
+/// everything else is left to toml++, which reports it as a syntax error.
+enum TOMLGuard {
+    private enum State { case normal, comment, basic, literal, multiBasic, multiLiteral }
+
+    /// The 1-based line of the first such spot, with what is wrong.
+    static func firstProblem(in text: String) -> (line: Int, message: String)? {
+        let s = Array(text.utf8)
+        var state = State.normal
+        var stack: [UInt8] = []            // "[" arrays and "{" inline tables
+        var expectingElement = false       // just after "[" or "," inside an array
+        var lineStart = true               // only blanks since the start of the line
+        var line = 1
+        var i = 0
+        func at(_ k: Int) -> UInt8 { k < s.count ? s[k] : 0 }
+        func starts(_ q: UInt8) -> Bool { at(i) == q && at(i + 1) == q && at(i + 2) == q }
+        while i < s.count {
+            let c = s[i]
+            if c == 10 { line += 1 }
+            switch state {
+            case .comment:
+                if c == 10 { state = .normal; lineStart = true }
+                i += 1; continue
+            case .basic:
+                if c == 92 { i += 2; continue }                        // backslash escape
+                if c == 34 || c == 10 { state = .normal; if c == 10 { lineStart = true } }
+                i += 1; continue
+            case .literal:
+                if c == 39 || c == 10 { state = .normal; if c == 10 { lineStart = true } }
+                i += 1; continue
+            case .multiBasic:
+                if c == 92 { i += 2; continue }
+                if starts(34) { state = .normal; i += 3 } else { i += 1 }
+                continue
+            case .multiLiteral:
+                if starts(39) { state = .normal; i += 3 } else { i += 1 }
+                continue
+            case .normal:
+                break
+            }
+            if c == 32 || c == 9 || c == 13 { i += 1; continue }
+            if c == 10 { lineStart = true; i += 1; continue }
+            if c == UInt8(ascii: "#") { state = .comment; i += 1; continue }
+            if c == UInt8(ascii: "[") && lineStart && stack.isEmpty {
+                // A table header: its name must start with a key character.
+                var k = i + 1
+                if at(k) == UInt8(ascii: "[") { k += 1 }
+                while at(k) == 32 || at(k) == 9 { k += 1 }
+                guard startsKey(at(k)) else {
+                    return (line, "expected a table name after '[' (letters, digits, '_', '-' or a quoted name)")
+                }
+                lineStart = false; i = k; continue
+            }
+            lineStart = false
+            if expectingElement && c == UInt8(ascii: "}") && stack.last == UInt8(ascii: "[") {
+                return (line, "expected a value or ']' in the array, got '}'")
+            }
+            expectingElement = false
+            switch c {
+            case UInt8(ascii: "["): stack.append(c); expectingElement = true
+            case UInt8(ascii: "{"): stack.append(c)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): if !stack.isEmpty { stack.removeLast() }
+            case UInt8(ascii: ","): expectingElement = stack.last == UInt8(ascii: "[")
+            case 34:
+                if starts(34) { state = .multiBasic; i += 3; continue }
+                state = .basic
+            case 39:
+                if starts(39) { state = .multiLiteral; i += 3; continue }
+                state = .literal
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func startsKey(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
+            || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
+            || c == UInt8(ascii: "]")
+    }
+}

@@ -1,0 +1,173 @@
+import GaugeRaster
+import TOMLKit
+
+/// Typed, checked access to one TOML table. Every getter reports a located issue instead
+/// of returning a bad value, and remembers the key it was asked for: whatever the file
+/// has beyond those is reported by `finish()` as unknown, with the nearest known key.
+final class TableReader {
+    let table: TOMLTable
+    var path: KeyPath
+    let diagnostics: Diagnostics
+    private var asked: [String] = []
+
+    init(_ table: TOMLTable, path: KeyPath, diagnostics: Diagnostics) {
+        self.table = table; self.path = path; self.diagnostics = diagnostics
+    }
+
+    func report(_ key: String?, _ message: String) {
+        diagnostics.report(key.map { path.appending($0) } ?? path, message)
+    }
+
+    /// The raw value (nil when absent); marks `key` as known.
+    func value(_ key: String) -> TOMLValueConvertible? {
+        if !asked.contains(key) { asked.append(key) }
+        return table[key]
+    }
+
+    func has(_ key: String) -> Bool { table[key] != nil }
+
+    /// Reports keys nobody asked for. `hints` explains known keys used in the wrong place.
+    func finish(hints: [String: String] = [:]) {
+        for key in table.keys.sorted() where !asked.contains(key) {
+            if let hint = hints[key] { report(key, hint); continue }
+            if let near = nearestKey(to: key, in: asked) { report(key, "unknown key; did you mean \"\(near)\"?") }
+            else { report(key, "unknown key; expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))") }
+        }
+    }
+
+    private func missing(_ key: String, _ what: String) { report(key, "missing; expected \(what)") }
+
+    func string(_ key: String, required: Bool = false, maxLength: Int = 256) -> String? {
+        guard let v = value(key) else { if required { missing(key, "a string") }; return nil }
+        guard let s = v.string else { report(key, "expected a string, got \(describe(v))"); return nil }
+        guard s.utf8.count <= maxLength else { report(key, "expected at most \(maxLength) bytes, got \(s.utf8.count)"); return nil }
+        return s
+    }
+
+    func integer(_ key: String, _ range: ClosedRange<Int>, required: Bool = false) -> Int? {
+        let what = "an integer in \(range.lowerBound)…\(range.upperBound)"
+        guard let v = value(key) else { if required { missing(key, what) }; return nil }
+        guard let i = v.int else { report(key, "expected \(what), got \(describe(v))"); return nil }
+        guard range.contains(i) else { report(key, "expected \(what), got \(i)"); return nil }
+        return i
+    }
+
+    func number(_ key: String, _ range: ClosedRange<Double>, required: Bool = false) -> Double? {
+        let what = "a number in \(format(range.lowerBound))…\(format(range.upperBound))"
+        guard let v = value(key) else { if required { missing(key, what) }; return nil }
+        guard let d = Self.number(v) else { report(key, "expected \(what), got \(describe(v))"); return nil }
+        guard d.isFinite, range.contains(d) else { report(key, "expected \(what), got \(describe(v))"); return nil }
+        return d
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard let b = v.bool else { report(key, "expected true or false, got \(describe(v))"); return nil }
+        return b
+    }
+
+    func choice(_ key: String, _ options: [String], required: Bool = false) -> String? {
+        let what = "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard let v = value(key) else { if required { missing(key, what) }; return nil }
+        guard let s = v.string else { report(key, "expected \(what), got \(describe(v))"); return nil }
+        guard options.contains(s) else {
+            let near = nearestKey(to: s, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
+            report(key, "expected \(what), got \"\(s)\"\(near)"); return nil
+        }
+        return s
+    }
+
+    func color(_ key: String, required: Bool = false) -> Color? {
+        guard let v = value(key) else { if required { missing(key, "a colour \"#RRGGBB\"") }; return nil }
+        return color(v, at: path.appending(key))
+    }
+
+    func color(_ v: TOMLValueConvertible, at path: KeyPath) -> Color? {
+        guard let s = v.string, let c = parseColor(s) else {
+            diagnostics.report(path, "expected a colour \"#RRGGBB\", got \(describe(v))"); return nil
+        }
+        return c
+    }
+
+    func table(_ key: String) -> TableReader? {
+        guard let v = value(key) else { return nil }
+        guard let t = v.table else { report(key, "expected a table, got \(describe(v))"); return nil }
+        return TableReader(t, path: path.appending(key), diagnostics: diagnostics)
+    }
+
+    /// `[[key]]` elements (or an inline array of tables).
+    func tables(_ key: String) -> [TableReader] {
+        guard let v = value(key) else { return [] }
+        guard let a = v.array else { report(key, "expected [[\(key)]] tables, got \(describe(v))"); return [] }
+        var out: [TableReader] = []
+        for i in 0..<a.count {
+            let element = a[i]
+            guard let t = element.table else {
+                diagnostics.report(path.appending(key).appending(index: i), "expected a table, got \(describe(element))")
+                continue
+            }
+            out.append(TableReader(t, path: path.appending(key).appending(index: i), diagnostics: diagnostics))
+        }
+        return out
+    }
+
+    /// An array of `count` numbers (nil count: any length ≥ 1), each finite and in `range`.
+    func numbers(_ key: String, count: Int?, _ range: ClosedRange<Double>, what: String, required: Bool = false) -> [Double]? {
+        guard let v = value(key) else { if required { missing(key, what) }; return nil }
+        guard let a = v.array, count.map({ a.count == $0 }) ?? (a.count >= 1) else {
+            report(key, "expected \(what), got \(describe(v))"); return nil
+        }
+        var out: [Double] = []
+        for i in 0..<a.count {
+            guard let d = Self.number(a[i]), d.isFinite, range.contains(d) else {
+                report(key, "expected \(what) (each a number in \(format(range.lowerBound))…\(format(range.upperBound))), got \(describe(v))")
+                return nil
+            }
+            out.append(d)
+        }
+        return out
+    }
+
+    static func number(_ v: TOMLValueConvertible) -> Double? {
+        if let i = v.int { return Double(i) }
+        return v.double
+    }
+}
+
+/// `"#RRGGBB"` (or `"#RGB"`) → an opaque colour.
+func parseColor(_ s: String) -> Color? {
+    guard s.hasPrefix("#") else { return nil }
+    let hex = s.dropFirst()
+    guard hex.count == 6 || hex.count == 3, hex.allSatisfy(\.isHexDigit), var v = UInt32(hex, radix: 16) else { return nil }
+    if hex.count == 3 {
+        let r = (v >> 8) & 0xF, g = (v >> 4) & 0xF, b = v & 0xF
+        v = (r * 17) << 16 | (g * 17) << 8 | (b * 17)
+    }
+    return Color(rgb: v)
+}
+
+/// A TOML value as the user wrote it, for "got …" in messages.
+func describe(_ v: TOMLValueConvertible, depth: Int = 0) -> String {
+    switch v.type {
+    case .string:
+        let s = v.string ?? ""
+        return "\"" + (s.count > 40 ? String(s.prefix(40)) + "…" : s) + "\""
+    case .int: return v.int.map { "\($0)" } ?? "an integer"
+    case .double: return v.double.map(format) ?? "a number"
+    case .bool: return v.bool.map { $0 ? "true" : "false" } ?? "a boolean"
+    case .array:
+        guard let a = v.array, depth < 2 else { return "an array" }
+        let shown = (0..<Swift.min(a.count, 6)).map { describe(a[$0], depth: depth + 1) }
+        return "[" + shown.joined(separator: ", ") + (a.count > 6 ? ", …" : "") + "]"
+    case .table: return "a table"
+    default: return "a \(v.type.description)"
+    }
+}
+
+/// Numbers in messages: integers without ".0", NaN and infinities as TOML spells them.
+func format(_ d: Double) -> String {
+    if d.isNaN { return "nan" }
+    if d.isInfinite { return d > 0 ? "inf" : "-inf" }
+    if d == d.rounded(), Swift.abs(d) < 1e15 { return "\(Int64(d))" }
+    return "\(d)"
+}

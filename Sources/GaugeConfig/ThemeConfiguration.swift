@@ -1,0 +1,98 @@
+import GaugeRaster
+import GaugeWidgets
+
+/// `[theme.day]`, `[theme.night]` and `[theme] active = "night"`: the colours besides each
+/// widget's tint. Keys left out keep the defaults (day: the reference scene's dark
+/// theme; night: dim red on black, kind to eyes adapted to the dark).
+public struct ThemeConfiguration: Sendable, Equatable {
+    public enum Name: String, Sendable, CaseIterable { case day, night }
+    public var day: GaugeTheme
+    public var night: GaugeTheme
+    public var active: Name
+
+    public init(day: GaugeTheme = .dark, night: GaugeTheme = ThemeConfiguration.defaultNight, active: Name = .day) {
+        self.day = day; self.night = night; self.active = active
+    }
+
+    public func theme(_ name: Name) -> GaugeTheme { name == .day ? day : night }
+    public var current: GaugeTheme { theme(active) }
+
+    public static let defaultNight = GaugeTheme(
+        background: Color(rgb: 0x000000), track: Color(rgb: 0x1C1010), tick: Color(rgb: 0x803028),
+        label: Color(rgb: 0x702820), value: Color(rgb: 0xC04030), needle: Color(rgb: 0xD04030),
+        hub: Color(rgb: 0x602018), hold: Color(rgb: 0x906020))
+
+    static let colourKeys = ["background", "track", "tick", "label", "value", "needle", "hub", "hold"]
+
+    /// `active` sits inside `[theme]`: TOML can't have `theme` be both a string and a table.
+    static func read(_ r: TableReader?) -> ThemeConfiguration {
+        var t = ThemeConfiguration()
+        guard let r else { return t }
+        if let a = r.choice("active", Name.allCases.map(\.rawValue)), let name = Name(rawValue: a) { t.active = name }
+        if let d = r.table("day") { t.day = readTheme(d, base: .dark) }
+        if let n = r.table("night") { t.night = readTheme(n, base: defaultNight) }
+        r.finish()
+        return t
+    }
+
+    private static func readTheme(_ r: TableReader, base: GaugeTheme) -> GaugeTheme {
+        var t = base
+        if let c = r.color("background") { t.background = c }
+        if let c = r.color("track") { t.track = c }
+        if let c = r.color("tick") { t.tick = c }
+        if let c = r.color("label") { t.label = c }
+        if let c = r.color("value") { t.value = c }
+        if let c = r.color("needle") { t.needle = c }
+        if let c = r.color("hub") { t.hub = c }
+        if let c = r.color("hold") { t.hold = c }
+        r.finish()
+        return t
+    }
+}
+
+/// `[input]`: plain validated values for the input layer (touch, a rotary encoder, keys
+/// mapped to actions). Device names are matched by the input module at run time.
+public struct InputConfiguration: Sendable, Equatable {
+    public enum Action: String, Sendable, CaseIterable {
+        case nextPage = "next_page", previousPage = "previous_page", toggleTheme = "toggle_theme"
+        case acknowledge, resetMinMax = "reset_min_max"
+    }
+    /// "auto" (the first touchscreen), "none", or an evdev device name.
+    public var touch: String
+    /// "none" or an evdev device name (rotary-encoder overlay).
+    public var rotary: String
+    /// Key name (`KEY_RIGHT`) → action.
+    public var keys: [String: Action]
+    public var swipe: Bool
+
+    public init(touch: String = "auto", rotary: String = "none", keys: [String: Action] = [:], swipe: Bool = true) {
+        self.touch = touch; self.rotary = rotary; self.keys = keys; self.swipe = swipe
+    }
+
+    static func read(_ r: TableReader?) -> InputConfiguration {
+        var i = InputConfiguration()
+        guard let r else { return i }
+        if let t = r.string("touch", maxLength: 128) { if t.isEmpty { r.report("touch", "expected \"auto\", \"none\" or a device name") } else { i.touch = t } }
+        if let t = r.string("rotary", maxLength: 128) { if t.isEmpty { r.report("rotary", "expected \"none\" or a device name") } else { i.rotary = t } }
+        if let s = r.bool("swipe") { i.swipe = s }
+        if let k = r.table("keys") {
+            let actions = Action.allCases.map(\.rawValue)
+            for key in k.table.keys.sorted() {
+                _ = k.value(key)
+                guard isKeyName(key) else {
+                    k.report(key, "expected a key name like \"KEY_RIGHT\" or \"BTN_LEFT\""); continue
+                }
+                if let a = k.choice(key, actions), let action = Action(rawValue: a) { i.keys[key] = action }
+            }
+            k.finish()
+        }
+        r.finish()
+        return i
+    }
+
+    /// evdev key names: `KEY_…` or `BTN_…`, upper-case letters, digits and underscores.
+    static func isKeyName(_ s: String) -> Bool {
+        (s.hasPrefix("KEY_") || s.hasPrefix("BTN_")) && s.count > 4 && s.count <= 32
+            && s.unicodeScalars.allSatisfy { ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import GaugeConfig
+
+/// `gaugepanel check`: validates board files; every problem on its own line.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check board files (TOML) and list every problem.",
+        discussion: """
+            Prints '<file>: OK' for a valid file, else one line per problem: \
+            '<file>:<line>: <key path>: <what was expected, what was found>'. \
+            Exits 0 when every file is valid, 2 otherwise.
+            """
+    )
+
+    @Argument(help: "Board files to check.")
+    var files: [String]
+
+    func run() throws {
+        var failed = false
+        for file in files {
+            do {
+                _ = try BoardConfiguration.load(path: file)
+                print("\(file): OK")
+            } catch {
+                failed = true
+                for issue in error.issues { print(issue.description) }
+            }
+        }
+        if failed { throw ExitCode.badInput }
+    }
+}

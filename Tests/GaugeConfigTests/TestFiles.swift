@@ -1,0 +1,46 @@
+import Foundation
+import GaugeConfig
+
+/// Paths of the files the tests read at run time (the folders are excluded from the target).
+enum TestFiles {
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let repository = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    static let dashboards = repository.appendingPathComponent("dashboards")
+    static let corpus = testsFolder.appendingPathComponent("Corpus")
+
+    static func files(in folder: URL, ext: String = "toml") -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix("." + ext) }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static func dashboard(_ name: String) -> String { dashboards.appendingPathComponent(name).path }
+
+    /// Parses TOML text given inline; the issues, or an empty list when it loaded.
+    static func issues(_ text: String, file: String = "test.toml") -> [ConfigIssue] {
+        do { _ = try BoardConfiguration.parse(text, file: file); return [] } catch { return error.issues }
+    }
+
+    /// A minimal valid board: one simulated channel "x" and one dial showing it.
+    static let minimal = """
+        [display]
+        width = 320
+        height = 240
+
+        [[sensor]]
+        kind = "simulated"
+          [[sensor.channel]]
+          name = "x"
+          waveform = "sine"
+          centre = 50
+          amplitude = 10
+          period = 4
+
+        [[page]]
+          [[page.widget]]
+          id = "dial"
+          type = "dial"
+          channel = "x"
+          frame = [10, 10, 200, 200]
+          range = [0, 100]
+        """
+}
