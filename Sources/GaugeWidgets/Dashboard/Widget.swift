@@ -12,6 +12,11 @@ public enum WidgetContent: Sendable {
     case level(LevelIndicator)
     case readout(NumericReadout)
     case label(TextLabel)
+    case rating(RatingIndicator)
+    case relevance(RelevanceIndicator)
+    /// Progress of a value in `range`: determinate when it has one; without a value
+    /// (waiting for the first reading) it turns indeterminate and animates.
+    case progress(ProgressIndicator, range: ClosedRange<Double>)
 }
 
 /// A widget on a dashboard page: what it shows, which channel feeds it, its font sizes.
@@ -38,6 +43,9 @@ public struct DashboardWidget: Sendable {
         case .level(let l): return l.frame
         case .readout(let r): return r.frame
         case .label(let t): return t.frame
+        case .rating(let r): return r.frame
+        case .relevance(let r): return r.frame
+        case .progress(let p, _): return p.frame
         }
     }
 
@@ -50,6 +58,24 @@ public struct DashboardWidget: Sendable {
         case .level(let l): return l.value
         case .readout(let r): return r.value
         case .label: return .nan
+        case .rating(let r): return r.value
+        case .relevance(let r): return r.value
+        case .progress(let p, let range):
+            let f = p.fraction
+            return f.isFinite ? range.lowerBound + f * (range.upperBound - range.lowerBound) : .nan
+        }
+    }
+
+    /// Whether it animates by itself (an indeterminate progress indicator).
+    public var isIndeterminate: Bool {
+        if case .progress(let p, _) = content, case .indeterminate = p.progress { return true }
+        return false
+    }
+
+    /// Sets the animation phase (Q16 of a cycle) of an indeterminate indicator.
+    public mutating func setPhase(_ phase: Int32) {
+        if case .progress(var p, let range) = content, case .indeterminate = p.progress {
+            p.phase = phase; content = .progress(p, range: range)
         }
     }
 
@@ -62,6 +88,16 @@ public struct DashboardWidget: Sendable {
         case .level(var l): l.value = v; content = .level(l)
         case .readout(var r): r.value = v; content = .readout(r)
         case .label: break
+        case .rating(var r): r.value = v; content = .rating(r)
+        case .relevance(var r): r.value = v; content = .relevance(r)
+        case .progress(var p, let range):
+            let span = range.upperBound - range.lowerBound
+            if v.isFinite && span.isFinite && span > 0 {
+                p.fraction = Swift.min(Swift.max((v - range.lowerBound) / span, 0), 1)
+            } else if case .determinate = p.progress {
+                p.phase = 0
+            }
+            content = .progress(p, range: range)
         }
     }
 
@@ -74,6 +110,25 @@ public struct DashboardWidget: Sendable {
         case .level(var l): l.unlitColor = theme.track; l.background = theme.background; content = .level(l)
         case .readout(var r): r.color = theme.value; r.background = theme.background; content = .readout(r)
         case .label(var t): t.color = theme.label; t.background = theme.background; content = .label(t)
+        case .rating(var r): r.unlitColor = theme.track; r.background = theme.background; content = .rating(r)
+        case .relevance(var r): r.trackColor = theme.track; r.background = theme.background; content = .relevance(r)
+        case .progress(var p, let range): p.trackColor = theme.track; p.background = theme.background; content = .progress(p, range: range)
+        }
+    }
+
+    /// Shows the value part in one colour (an alarm): the tint of a gauge, the lit
+    /// segments of a level, the digits of a readout, the text of a label.
+    public mutating func highlight(_ color: Color) {
+        switch content {
+        case .dial(var g): g.tint = .solid(color); content = .dial(g)
+        case .ring(var g): g.tint = .solid(color); content = .ring(g)
+        case .bar(var g): g.tint = .solid(color); content = .bar(g)
+        case .level(var l): l.litColor = color; l.tiers = []; content = .level(l)
+        case .readout(var r): r.color = color; content = .readout(r)
+        case .label(var t): t.color = color; content = .label(t)
+        case .rating(var r): r.litColor = color; content = .rating(r)
+        case .relevance(var r): r.tint = color; content = .relevance(r)
+        case .progress(var p, let range): p.tint = color; content = .progress(p, range: range)
         }
     }
 
@@ -85,6 +140,9 @@ public struct DashboardWidget: Sendable {
         case .level(let l): l.draw(on: canvas)
         case .readout(let r): r.draw(on: canvas, font: fonts.font(pixelSize: valueSize))
         case .label(let t): t.draw(on: canvas, font: fonts.font(pixelSize: labelSize))
+        case .rating(let r): r.draw(on: canvas)
+        case .relevance(let r): r.draw(on: canvas)
+        case .progress(let p, _): p.draw(on: canvas)
         }
     }
 
@@ -100,6 +158,9 @@ public struct DashboardWidget: Sendable {
         case (.level(let a), .level(let b)): return b.damage(from: a)
         case (.readout(let a), .readout(let b)): return b.damage(from: a, font: fonts.font(pixelSize: valueSize))
         case (.label(let a), .label(let b)): return b.damage(from: a, font: fonts.font(pixelSize: labelSize))
+        case (.rating(let a), .rating(let b)): return b.damage(from: a)
+        case (.relevance(let a), .relevance(let b)): return b.damage(from: a)
+        case (.progress(let a, let ra), .progress(let b, let rb)) where ra == rb: return b.damage(from: a)
         default: return whole
         }
     }
