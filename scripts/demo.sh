@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The README's "run" command: builds gaugepanel (release) and renders the test card to
-# out/testcard.png. Later it will also start the demo dashboard.
-# Environment: SCRATCH_PATH (default .build) for the SwiftPM build directory.
+# The README's "run" command: builds gaugepanel (release) and runs the headless demo
+# board — an 800×480 car dashboard fed by simulated sensors, drawn offscreen — writing a
+# snapshot to out/headless.png every 2 s (and on SIGUSR1). No hardware needed.
+# Environment: SCRATCH_PATH (default .build); DEMO_SECONDS (default 15; 0 runs until
+# Ctrl-C); BOARD (default boards/headless.toml; any board runs offscreen here).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
@@ -14,6 +16,11 @@ scratch=${SCRATCH_PATH:-.build}
 swift build -c release --scratch-path "$scratch" --product gaugepanel
 bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/gaugepanel"
 
+board=${BOARD:-boards/headless.toml}
+seconds=${DEMO_SECONDS:-15}
 mkdir -p out
-"$bin" testcard --out out/testcard.png
-log "test card: $(pwd)/out/testcard.png"
+duration=()
+[[ $seconds != 0 ]] && duration=(--duration "$seconds")
+log "running $board offscreen${duration:+ for $seconds s}: open out/headless.png to watch it (Ctrl-C stops)"
+"$bin" run --board "$board" --display offscreen --snapshot out/headless.png --snapshot-interval 2 "${duration[@]}"
+log "last frame: $(pwd)/out/headless.png"

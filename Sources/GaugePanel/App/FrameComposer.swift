@@ -1,0 +1,36 @@
+import GaugeRaster
+import GaugeWidgets
+
+/// Draws dashboards into a display's shadow surface: only what changed since the
+/// dashboard drawn last (its damage), or everything with damage tracking off or after
+/// `invalidate()` (a mode change, a regained DRM master). Either way the surface ends
+/// up byte-identical; the returned region is what the display must send.
+public struct FrameComposer {
+    public var tracksDamage: Bool
+    private var lastDrawn: Dashboard?
+    /// Pixels redrawn over all frames (the damage area), for statistics.
+    public private(set) var pixelsDrawn: Int64 = 0
+    public private(set) var frames: Int64 = 0
+
+    public init(tracksDamage: Bool = true) { self.tracksDamage = tracksDamage }
+
+    /// Forget what is on the surface: the next frame draws everything.
+    public mutating func invalidate() { lastDrawn = nil }
+
+    public mutating func draw<S: FontSet>(_ dashboard: Dashboard, on surface: Surface, fonts: S) -> Region {
+        let canvas = Canvas(surface)
+        let damage: Region
+        if tracksDamage, let last = lastDrawn, surface.width == dashboard.width, surface.height == dashboard.height {
+            damage = dashboard.damage(from: last, fonts: fonts)
+            dashboard.draw(damage, on: canvas, fonts: fonts)
+        } else {
+            damage = Region(surface.bounds)
+            canvas.clear(dashboard.background)
+            dashboard.draw(on: canvas, fonts: fonts)
+        }
+        lastDrawn = dashboard
+        frames += 1
+        pixelsDrawn += damage.intersection(surface.bounds).area
+        return damage.intersection(surface.bounds)
+    }
+}

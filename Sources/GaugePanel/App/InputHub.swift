@@ -1,0 +1,100 @@
+import GaugeConfig
+import GaugeDisplay
+import GaugeInput
+
+/// The board's input devices: which evdev devices to use (by name or capability), one
+/// router each turning events into panel actions, and hot-plug — devices that appear
+/// later are picked up, ones that vanish are dropped.
+final class InputHub {
+    struct Opened {
+        let device: EvdevDevice
+        var router: InputRouter
+    }
+
+    let scanner: InputDeviceScanner
+    private let configuration: InputConfiguration
+    private let routerConfiguration: InputRouterConfiguration
+    /// The panel's physical size and rotation, for touch coordinates.
+    private let physicalWidth: Int32, physicalHeight: Int32
+    private let rotation: InputRotation
+    private(set) var opened: [String: Opened] = [:]
+    /// Problems worth one log line each (unknown key names, permissions).
+    private(set) var problems: [String] = []
+
+    init(_ configuration: InputConfiguration, display: DisplayConfiguration, directory: String = "/dev/input") {
+        self.configuration = configuration
+        scanner = InputDeviceScanner(directory: directory)
+        var router = InputRouterConfiguration()
+        problems = router.keyMap.merge(names: configuration.keys.map { (key: $0.key, action: Self.actionName($0.value)) }
+                                         .sorted { $0.key < $1.key })
+        if !configuration.swipe { router.swipeLeft = nil; router.swipeRight = nil }
+        routerConfiguration = router
+        let turned = display.rotation.swapsAxes
+        physicalWidth = turned ? display.height : display.width
+        physicalHeight = turned ? display.width : display.height
+        rotation = InputRotation(degrees: Int(display.rotation.rawValue)) ?? .none
+    }
+
+    /// The configuration's action names, as GaugeInput spells them.
+    static func actionName(_ a: InputConfiguration.Action) -> String {
+        switch a {
+        case .nextPage: "nextPage"
+        case .previousPage: "previousPage"
+        case .toggleTheme: "toggleNight"
+        case .acknowledge, .resetMinMax: "resetHold"
+        }
+    }
+
+    /// Whether a scanned device is one the board wants.
+    private func wanted(_ info: DeviceInfo) -> Bool {
+        let touch = DeviceSelector(configuration.touch), rotary = DeviceSelector(configuration.rotary)
+        return touch.matches(path: info.path, name: info.name, capabilities: info.capabilities, role: .touch)
+            || rotary.matches(path: info.path, name: info.name, capabilities: info.capabilities, role: .encoder)
+            || DeviceSelector.auto.matches(path: info.path, name: info.name, capabilities: info.capabilities, role: .keys)
+    }
+
+    /// Applies a scan: opens routers for wanted new devices, forgets removed ones.
+    /// Returns the descriptors to start and stop watching, and log lines.
+    func apply(_ report: ScanReport) -> (added: [EvdevDevice], removed: [Int32], log: [String]) {
+        var added: [EvdevDevice] = [], removed: [Int32] = [], log: [String] = []
+        for path in report.removed {
+            if let o = opened.removeValue(forKey: path) { removed.append(o.device.fd); log.append("input device lost: \(path) (\(o.device.name))") }
+        }
+        for info in report.added where opened[info.path] == nil && wanted(info) {
+            guard let device = scanner.devices[info.path] else { continue }
+            let mapping = TouchMapping(capabilities: info.capabilities, physicalWidth: physicalWidth,
+                                       physicalHeight: physicalHeight, rotation: rotation)
+            opened[info.path] = Opened(device: device, router: InputRouter(configuration: routerConfiguration,
+                                                                          capabilities: info.capabilities, touchMapping: mapping))
+            added.append(device)
+            log.append("input device opened: \(info.path) (\(info.name))")
+        }
+        for e in report.errors { log.append("input: \(e)") }
+        return (added, removed, log)
+    }
+
+    /// Reads a ready device; actions to perform, and whether the device is gone.
+    func read(path: String) -> (actions: [InputAction], gone: Bool) {
+        guard var o = opened[path] else { return ([], false) }
+        switch o.device.readEvents() {
+        case .events(let events):
+            let actions = o.router.handle(events)
+            opened[path] = o
+            return (actions, false)
+        case .gone(_, let last), .failed(_, let last):
+            let actions = o.router.handle(last)
+            opened[path] = nil
+            scanner.remove(path)
+            return (actions, true)
+        }
+    }
+
+    /// The earliest pending gesture deadline (a long press), in µs.
+    var nextDeadline: Int64? { opened.values.compactMap(\.router.nextDeadline).min() }
+
+    func advance(to microseconds: Int64) -> [InputAction] {
+        var actions: [InputAction] = []
+        for path in opened.keys { actions += opened[path]!.router.advance(to: microseconds) }
+        return actions
+    }
+}

@@ -1,0 +1,139 @@
+import GaugeInput
+import GaugeSensors
+
+// Sensors and input devices on the loop: polled sources on timers, serial lines and
+// evdev devices by their descriptors, hot-plug by inotify.
+extension PanelRuntime {
+    func startSensors() {
+        let now = loop.now
+        for source in sensors.simulated {
+            source.poll(now: now) { accept($0, now: now) }
+            sensorTimers.append(loop.scheduleRepeating(every: SensorHub.simulatedInterval) { [unowned self] in
+                let t = self.loop.now
+                source.poll(now: t) { self.accept($0, now: t) }
+            })
+        }
+        for i in sensors.sysfs.indices {
+            pollSysfs(i)
+            sensorTimers.append(loop.scheduleRepeating(every: SensorHub.sysfsInterval) { [unowned self] in self.pollSysfs(i) })
+        }
+        for i in sensors.serial.indices { serviceSerial(i) }
+    }
+
+    func stopSensors() {
+        for t in sensorTimers { loop.cancel(t) }
+        sensorTimers = []
+        for t in serialTimers.values { loop.cancel(t) }
+        serialTimers = [:]
+        for fd in sensorFDs { loop.unregister(fd: fd) }
+        sensorFDs = []
+        for s in sensors.serial { s.close(now: loop.now) }
+    }
+
+    private func accept(_ sample: Sample, now: UInt64) {
+        summary.samples &+= 1
+        if state.accept(sample, now: now) { readingsChanged(at: now) }
+    }
+
+    private func pollSysfs(_ i: Int) {
+        let now = loop.now
+        let missing = sensors.sysfs[i].poll(now: now) { accept($0, now: now) }
+        if !missing.isEmpty {
+            warn("sysfs:\(missing.joined(separator: ","))", "sysfs: cannot read \(missing.joined(separator: ", ")) (shown as no value)")
+            state.invalidate(missing)
+            scheduler.invalidate()
+        }
+    }
+
+    /// Reads what a serial line has, (re)opens it after backoff, and keeps its descriptor
+    /// registered and its next deadline (reopen, ELM327 poll) on a timer.
+    func serviceSerial(_ i: Int) {
+        let source = sensors.serial[i]
+        let before = source.fileDescriptor
+        let now = loop.now
+        let event = source.service(now: now) { accept($0, now: now) }
+        switch event {
+        case .connected: info("serial \(source.path): connected")
+        case .disconnected(let names):
+            info("serial \(source.path): lost; its channels show no value until it returns")
+            state.invalidate(names)
+            scheduler.invalidate()
+        case nil:
+            if source.fileDescriptor == nil, before == nil, now == loop.now {
+                warn("serial:\(source.path)", "serial \(source.path): cannot open; retrying")
+            }
+        }
+        let after = source.fileDescriptor
+        if before != after {
+            if let b = before { loop.unregister(fd: b); sensorFDs.removeAll { $0 == b } }
+            if let a = after {
+                sensorFDs.append(a)
+                loop.register(fd: a, events: .readable) { [unowned self] _ in self.serviceSerial(i) }
+            }
+        }
+        if let t = serialTimers.removeValue(forKey: i) { loop.cancel(t) }
+        if let deadline = source.nextDeadline, after == nil || deadline > now {
+            serialTimers[i] = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [unowned self] in
+                self.serialTimers[i] = nil
+                self.serviceSerial(i)
+            }
+        }
+    }
+
+    // MARK: Input
+
+    func startInput() {
+        let hub = InputHub(board.input, display: board.display, directory: options.inputDirectory)
+        input = hub
+        for p in hub.problems { info("input: \(p)") }
+        if case .success(let fd) = hub.scanner.startWatching() {
+            sensorFDs.append(fd)
+            loop.register(fd: fd, events: .readable) { [unowned self] _ in
+                guard let hub = self.input else { return }
+                self.applyScan(hub.scanner.handleWatchEvents())
+            }
+        }
+        applyScan(hub.scanner.rescan())
+    }
+
+    func stopInput() {
+        guard let hub = input else { return }
+        for o in hub.opened.values { loop.unregister(fd: o.device.fd) }
+        if let w = hub.scanner.watchFD { loop.unregister(fd: w); sensorFDs.removeAll { $0 == w } }
+        if let t = inputTimer { loop.cancel(t); inputTimer = nil }
+        for path in Array(hub.opened.keys) { hub.scanner.remove(path) }
+        input = nil
+    }
+
+    private func applyScan(_ report: ScanReport) {
+        guard let hub = input, !report.isEmpty else { return }
+        let (added, removed, lines) = hub.apply(report)
+        for fd in removed { loop.unregister(fd: fd) }
+        for device in added {
+            let path = device.path
+            loop.register(fd: device.fd, events: .readable) { [unowned self] _ in self.readInput(path) }
+        }
+        for l in lines { info(l) }
+    }
+
+    private func readInput(_ path: String) {
+        guard let hub = input else { return }
+        let fd = hub.opened[path]?.device.fd
+        let (actions, gone) = hub.read(path: path)
+        if gone, let fd { loop.unregister(fd: fd); info("input device lost: \(path)") }
+        perform(actions)
+        armGestureTimer()
+    }
+
+    /// A long press completes by time, not by an event: wake for it.
+    private func armGestureTimer() {
+        if let t = inputTimer { loop.cancel(t); inputTimer = nil }
+        guard let hub = input, let deadline = hub.nextDeadline, deadline > 0 else { return }
+        inputTimer = loop.schedule(at: UInt64(deadline) &* 1000) { [unowned self] in
+            self.inputTimer = nil
+            guard let hub = self.input else { return }
+            self.perform(hub.advance(to: Int64(self.loop.now / 1000)))
+            self.armGestureTimer()
+        }
+    }
+}

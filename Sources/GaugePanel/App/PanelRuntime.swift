@@ -1,0 +1,290 @@
+import GaugeConfig
+import GaugeDisplay
+import GaugeInput
+import GaugeRaster
+import GaugeSensors
+import GaugeWidgets
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why `gaugepanel run` could not start: each one line that names the file or device
+/// and the fix (the command exits 2).
+public enum RunError: Error, CustomStringConvertible {
+    case configuration(ConfigurationErrors)
+    case display(DisplayError)
+    case loop(LoopError)
+
+    public var description: String {
+        switch self {
+        case .configuration(let e): return e.description
+        case .display(let e): return e.description
+        case .loop(let e): return e.description
+        }
+    }
+}
+
+/// `gaugepanel run`: one thread, one poll loop. Sensors, input and the display's flip
+/// events arrive as descriptors and timers; readings make the frame scheduler draw at
+/// most once per refresh, only what changed; signals stop (TERM, INT), reload (HUP) or
+/// snapshot (USR1). Nothing wakes the process when nothing changes, beyond sensor polls.
+public final class PanelRuntime {
+    let options: RunOptions
+    var board: BoardConfiguration
+    var state: PanelState
+    let loop: EventLoop
+    let display: PanelDisplay
+    var fonts: PanelFonts
+    var composer: FrameComposer
+    var log: RateLimitedLog
+    let notifier: SystemdNotifier
+    private var console: ConsoleGraphicsMode?
+    private(set) var scheduler: FrameScheduler<EventLoop>!
+    /// Everything registered for the current board (dropped on reload).
+    var sensorTimers: [TimerID] = []
+    var sensorFDs: [Int32] = []
+    /// One timer per serial line, for its next deadline (reopen, ELM327 poll).
+    var serialTimers: [Int: TimerID] = [:]
+    var sensors: SensorHub
+    var input: InputHub?
+    var inputTimer: TimerID?
+    private var wakeTimer: (id: TimerID, at: UInt64)?
+    private var snapshotTimer: TimerID?
+    private var startTime: UInt64 = 0
+    var summary = RunSummary()
+    /// When the oldest reading not yet on screen was read (latency measurement).
+    var pendingSince: UInt64?
+    private var latencyTotal: UInt64 = 0
+
+    public init(options: RunOptions, logger: Logger) throws(RunError) {
+        self.options = options
+        do { board = try BoardConfiguration.load(path: options.boardPath) } catch { throw .configuration(error) }
+        log = RateLimitedLog(logger: logger)
+        notifier = SystemdNotifier(environment: Self.environment())
+        let d = board.display
+        let kind = options.display ?? d.output
+        let turned = d.rotation.swapsAxes
+        do {
+            display = PanelDisplay(try OpenedDisplay.open(kind, device: options.device ?? d.device, mode: d.mode, format: d.format,
+                                                          width: turned ? d.height : d.width, height: turned ? d.width : d.height,
+                                                          rotation: d.rotation))
+        } catch { throw .display(error) }
+        do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
+        state = PanelState(board: board, animates: options.animates)
+        fonts = PanelFonts(board.fonts)
+        composer = FrameComposer(tracksDamage: options.tracksDamage)
+        sensors = SensorHub(board.sensors)
+        if options.consoleGraphics, kind != .offscreen {
+            console = ConsoleGraphicsMode()
+        }
+    }
+
+    static func environment() -> [String: String] {
+        var env: [String: String] = [:]
+        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
+            if let v = getenv(key) { env[key] = String(cString: v) }
+        }
+        return env
+    }
+
+    /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.
+    public func run() throws(RunError) -> RunSummary {
+        defer { shutDown() }
+        do { try loop.onSignals(LoopSignals.service) { [unowned self] in self.signal($0) } } catch { throw .loop(error) }
+        // Unpaced (benchmarks): the next frame as soon as the loop comes round.
+        let period = options.unpaced ? 1 : LoopTime.refreshPeriod(hertz: Double(max(board.display.refresh, 1))) ?? 16_666_667
+        scheduler = FrameScheduler(loop: loop, pacer: FramePacer(refreshPeriod: period)) { [unowned self] now in self.drawFrame(now: now) }
+        if let fd = display.eventDescriptor {
+            loop.register(fd: fd, events: .readable) { [unowned self] _ in self.displayEvents() }
+        }
+        startTime = loop.now
+        info("display \(display.summary), \(board.dashboard.width)x\(board.dashboard.height), fonts: \(fonts.summary)")
+        if let why = console?.unavailableReason { info("console: left in text mode (\(why))") }
+        startSensors()
+        startInput()
+        startSnapshots()
+        if let s = options.duration, s.isFinite, s > 0 {
+            loop.schedule(after: UInt64(min(s, 1e7) * 1e9)) { [unowned self] in self.loop.stop() }
+        }
+        if let s = options.statsInterval, s.isFinite, s > 0 {
+            loop.scheduleRepeating(every: UInt64(max(min(s, 1e6), 0.01) * 1e9)) { [unowned self] in
+                self.info("stats \(self.currentSummary())")
+            }
+        }
+        _ = notifier.startWatchdog(on: loop) { [unowned self] e in self.warn("watchdog", "sd_notify: \(e)") }
+        scheduler.invalidate()
+        do { try loop.run() } catch { throw .loop(error) }
+        return currentSummary()
+    }
+
+    // MARK: Frames
+
+    private func drawFrame(now: UInt64) -> FrameOutcome {
+        let frame = state.frame(now: now)
+        let damage = composer.draw(frame.dashboard, on: display.surface, fonts: fonts)
+        var flipPending = false
+        do { flipPending = try display.present(damage: damage) } catch { warn("present", "display: \(error)") }
+        let done = loop.now
+        if let since = pendingSince {
+            let l = (done &- since) / 1000
+            summary.latencyMaxMicroseconds = max(summary.latencyMaxMicroseconds, l)
+            latencyTotal &+= l
+            summary.latencySamples += 1
+            pendingSince = nil
+        }
+        if summary.frames == 0 { _ = notifier.notify(.ready) }
+        summary.frames += 1
+        if let max = options.maxFrames, summary.frames >= max { loop.stop() }
+        armWake(frame.wakeAt)
+        return FrameOutcome(flipPending: flipPending, animating: frame.animating)
+    }
+
+    /// Something will change by itself at `at` (staleness, a blink): wake then, once.
+    private func armWake(_ at: UInt64?) {
+        guard wakeTimer?.at != at else { return }
+        if let w = wakeTimer { loop.cancel(w.id) }
+        wakeTimer = nil
+        guard let at else { return }
+        let id = loop.schedule(at: at) { [unowned self] in
+            self.wakeTimer = nil
+            self.scheduler.invalidate()
+        }
+        wakeTimer = (id, at)
+    }
+
+    private func displayEvents() {
+        do {
+            if try display.handleEvents() { scheduler.flipCompleted() }
+        } catch { warn("display-events", "display: \(error)") }
+    }
+
+    /// A reading changed what is shown: note when, for latency, and schedule a frame.
+    func readingsChanged(at now: UInt64) {
+        if pendingSince == nil { pendingSince = now }
+        scheduler.invalidate()
+    }
+
+    func perform(_ actions: [InputAction]) {
+        guard !actions.isEmpty else { return }
+        for a in actions {
+            state.handle(a)
+            if case .brightness(let step) = a { info("brightness \(step > 0 ? "up" : "down") (no backlight configured)") }
+        }
+        scheduler.invalidate()
+    }
+
+    // MARK: Signals, snapshots, reload
+
+    private func signal(_ number: Int32) {
+        switch number {
+        case LoopSignals.terminate, LoopSignals.interrupt:
+            info("signal \(number == LoopSignals.terminate ? "TERM" : "INT"): stopping")
+            loop.stop()
+        case LoopSignals.user1: writeSnapshot()
+        case LoopSignals.reload: reload()
+        default: break
+        }
+    }
+
+    private func startSnapshots() {
+        if let t = snapshotTimer { loop.cancel(t); snapshotTimer = nil }
+        guard let interval = options.snapshotInterval ?? board.snapshot?.intervalSeconds, interval.isFinite, interval > 0,
+              snapshotPath != nil else { return }
+        snapshotTimer = loop.scheduleRepeating(every: UInt64(max(min(interval, 1e6), 0.05) * 1e9)) { [unowned self] in
+            self.writeSnapshot()
+        }
+    }
+
+    private var snapshotPath: String? { options.snapshotPath ?? board.snapshot?.path }
+
+    /// Writes the picture on screen as a PNG (atomically: a viewer never sees half a file).
+    func writeSnapshot() {
+        guard let path = snapshotPath else { info("snapshot: no path configured ([snapshot] path or --snapshot)"); return }
+        let temporary = path + ".tmp"
+        do {
+            try ImageFile.save(display.snapshotSurface, as: .png, to: temporary)
+            guard rename(temporary, path) == 0 else { warn("snapshot", "snapshot: cannot rename \(temporary) to \(path)"); return }
+        } catch { warn("snapshot", "snapshot: \(path): \(error)") }
+    }
+
+    /// SIGHUP: the board file again. An invalid file keeps the running one (and says why).
+    private func reload() {
+        _ = notifier.reloading()
+        defer { _ = notifier.notify(.ready) }
+        let new: BoardConfiguration
+        do { new = try BoardConfiguration.load(path: options.boardPath) } catch {
+            log.logger.error("config reload failed, keeping the running configuration: \(error.description)")
+            return
+        }
+        if new.display != board.display { info("config reload: [display] changed; restart the service to apply it") }
+        stopSensors()
+        stopInput()
+        board = new
+        state = PanelState(board: new, animates: options.animates)
+        fonts = PanelFonts(new.fonts)
+        composer.invalidate()
+        sensors = SensorHub(new.sensors)
+        startSensors()
+        startInput()
+        startSnapshots()
+        info("config reloaded from \(options.boardPath)")
+        scheduler.invalidate()
+    }
+
+    // MARK: Statistics and shutdown
+
+    func currentSummary() -> RunSummary {
+        var s = summary
+        s.seconds = Double(loop.now &- startTime) / 1e9
+        s.wakeups = loop.statistics.wakeups
+        s.pixelsDrawn = composer.pixelsDrawn
+        s.bytesCopied = display.statistics.bytesCopied
+        s.droppedLines = sensors.serial.reduce(0) { $0 &+ $1.dropped }
+        s.latencyMeanMicroseconds = s.latencySamples == 0 ? 0 : latencyTotal / s.latencySamples
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        s.cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        s.residentKilobytes = Self.residentKilobytes()
+        return s
+    }
+
+    /// Resident set size now (not the peak), from /proc/self/statm.
+    static func residentKilobytes() -> Int64 {
+        guard let f = fopen("/proc/self/statm", "r") else { return 0 }
+        defer { fclose(f) }
+        var size = 0, resident = 0
+        guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in
+            readTwo(f, s, r) } }) else { return 0 }
+        return Int64(resident) * Int64(sysconf(Int32(_SC_PAGESIZE))) / 1024
+    }
+
+    private static func readTwo(_ f: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
+        var line = [CChar](repeating: 0, count: 128)
+        guard fgets(&line, 128, f) != nil else { return false }
+        let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
+        guard fields.count >= 2, let x = Int(fields[0]), let y = Int(fields[1]) else { return false }
+        a.pointee = x; b.pointee = y
+        return true
+    }
+
+    private func shutDown() {
+        _ = notifier.notify(.stopping)
+        stopSensors()
+        stopInput()
+        display.close()
+        console?.restore()
+        console = nil
+        log.flush(now: loop.now)
+        loop.close()
+    }
+
+    func info(_ message: String) { log.logger.info("\(message)") }
+
+    /// A warning that may repeat (a device failing every poll): rate-limited by `key`.
+    func warn(_ key: String, _ message: String) {
+        _ = log.log(.warning, key: key, message, now: loop.now)
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import GaugeDisplay
+import GaugePanel
+import Glibc
+import Logging
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a panel: sensors, input and the display, from a board file.",
+        discussion: """
+            Draws the board's dashboard on its display and keeps it current: readings are \
+            coalesced into at most one frame per refresh, and only what changed is redrawn and \
+            sent. SIGTERM or SIGINT stop it (the console is restored), SIGHUP reloads the board \
+            file (an invalid file keeps the running one), SIGUSR1 writes a snapshot PNG. \
+            Try it without hardware: gaugepanel run --board boards/headless.toml
+            """
+    )
+
+    @Option(help: "The board file (TOML): display, sensors, input and dashboard.")
+    var board: String
+
+    @Option(help: "Override the board's display: auto, drm, fbdev or offscreen.")
+    var display: String?
+
+    @Option(help: "Override the board's display device (/dev/dri/cardN, /dev/fbN).")
+    var device: String?
+
+    @Option(help: "Write a snapshot PNG here (periodically with --snapshot-interval, and on SIGUSR1).")
+    var snapshot: String?
+
+    @Option(help: "Seconds between snapshots.")
+    var snapshotInterval: Double?
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    @Option(help: "Stop after this many frames.")
+    var frames: Int64?
+
+    @Option(help: "Log a statistics line every this many seconds.")
+    var statsInterval: Double?
+
+    @Option(help: "Where evdev input devices are found.")
+    var inputDirectory: String = "/dev/input"
+
+    @Flag(inversion: .prefixedNo, help: "Redraw only what changed (the pixels are the same either way).")
+    var damage = true
+
+    @Flag(inversion: .prefixedNo, help: "Ease needles like physical ones.")
+    var animation = true
+
+    @Flag(help: "Draw frames as fast as possible instead of at the display's refresh (benchmarks).")
+    var unpaced = false
+
+    @Flag(inversion: .prefixedNo, help: "Switch the text console to graphics mode while drawing.")
+    var consoleGraphics = true
+
+    func run() throws {
+        var options = RunOptions(boardPath: board)
+        if let display {
+            guard let kind = DisplayKind(rawValue: display) else {
+                throw fail("unknown display '\(display)'; valid: \(DisplayKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.display = kind
+        }
+        for (name, v) in [("--duration", duration), ("--snapshot-interval", snapshotInterval), ("--stats-interval", statsInterval)] {
+            if let v, !(v.isFinite && v > 0) { throw fail("\(name) must be a positive number of seconds, got \(v)") }
+        }
+        if let frames, frames <= 0 { throw fail("--frames must be positive, got \(frames)") }
+        options.device = device
+        options.snapshotPath = snapshot
+        options.snapshotInterval = snapshotInterval
+        options.duration = duration
+        options.maxFrames = frames
+        options.statsInterval = statsInterval
+        options.inputDirectory = inputDirectory
+        options.tracksDamage = damage
+        options.animates = animation
+        options.unpaced = unpaced
+        options.consoleGraphics = consoleGraphics
+
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let logger = Logger(label: "gaugepanel")
+        let runtime: PanelRuntime
+        do { runtime = try PanelRuntime(options: options, logger: logger) } catch {
+            for line in error.description.split(separator: "\n") { Console.error(String(line)) }
+            throw ExitCode.badInput
+        }
+        let summary: RunSummary
+        do { summary = try runtime.run() } catch {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
+        print("@@SUMMARY \(summary)")
+    }
+}

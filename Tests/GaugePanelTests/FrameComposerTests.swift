@@ -1,0 +1,38 @@
+import Testing
+import GaugeConfig
+import GaugeSensors
+import GaugeTestSupport
+import GaugeWidgets
+@testable import GaugePanel
+
+/// Damage tracking is an optimisation only: with it switched off every frame is drawn
+/// whole, and the pixels must be the same.
+@Suite struct FrameComposerTests {
+    @Test(arguments: [PixelFormat.xrgb8888, .rgb565])
+    func damageTrackingOnAndOffGiveTheSamePixels(format: PixelFormat) throws {
+        var state = PanelState(board: try BoardConfiguration.parse(PanelStateTests.board, file: "test.toml"), animates: true)
+        var tracked = FrameComposer(tracksDamage: true), whole = FrameComposer(tracksDamage: false)
+        let a = try Surface(width: 400, height: 200, format: format), b = try Surface(width: 400, height: 200, format: format)
+        let fonts = StrokeFontSet()
+        var rng = SplitMix(seed: format == .rgb565 ? 5 : 4)
+        var now: UInt64 = 0
+        var trackedPixels: Int64 = 0, wholePixels: Int64 = 0
+        for step in 0..<150 {
+            now += 16_666_667
+            if rng.next() % 3 == 0 {
+                let channel = rng.next() % 2 == 0 ? "rpm" : "fuel"
+                let value = rng.next() % 10 == 0 ? Double.nan : Double(rng.next() % (channel == "rpm" ? 9000 : 110))
+                state.accept(Sample(name: channel, value: value, unit: .none), now: now)
+            }
+            if rng.next() % 40 == 0 { state.handle(.nextPage) }
+            if rng.next() % 60 == 0 { state.handle(.toggleNight) }
+            let frame = state.frame(now: now)
+            trackedPixels += tracked.draw(frame.dashboard, on: a, fonts: fonts).area
+            wholePixels += whole.draw(frame.dashboard, on: b, fonts: fonts).area
+            let diff = differingPixels(a, b)
+            #expect(diff == 0, "step \(step): \(diff) pixels differ")
+            if diff != 0 { return }
+        }
+        #expect(trackedPixels * 3 < wholePixels, "damage tracking redrew \(trackedPixels) of \(wholePixels) pixels")
+    }
+}

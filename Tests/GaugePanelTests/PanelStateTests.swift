@@ -1,0 +1,143 @@
+import Testing
+import GaugeConfig
+import GaugeInput
+import GaugeSensors
+import GaugeWidgets
+@testable import GaugePanel
+
+/// The panel's state without a loop or a display: readings, staleness, alarms, pages,
+/// themes and needle easing, driven by explicit times.
+@Suite struct PanelStateTests {
+    static let board = """
+        [display]
+        width = 400
+        height = 200
+        output = "offscreen"
+
+        [[sensor]]
+        kind = "serial"
+        device = "/dev/ttyUSB0"
+        protocol = "line"
+
+          [[sensor.channel]]
+          name = "rpm"
+          unit = "rpm"
+          stale_after = 2
+          warning = 6000
+          critical = 7000
+
+          [[sensor.channel]]
+          name = "fuel"
+          unit = "%"
+          warning = 20
+          critical = 10
+          alarm = "below"
+
+        [[page]]
+        name = "engine"
+          [[page.widget]]
+          id = "rpm"
+          type = "dial"
+          channel = "rpm"
+          frame = [0, 0, 200, 200]
+          range = [0, 8000]
+
+        [[page]]
+        name = "tank"
+          [[page.widget]]
+          id = "fuel"
+          type = "bar"
+          style = "linearCapacity"
+          channel = "fuel"
+          frame = [10, 80, 380, 40]
+          range = [0, 100]
+        """
+    static let second: UInt64 = 1_000_000_000
+
+    func state(animates: Bool = false) throws -> PanelState {
+        PanelState(board: try BoardConfiguration.parse(Self.board, file: "test.toml"), animates: animates)
+    }
+
+    func shown(_ frame: PanelFrame, _ channel: String) -> Double {
+        frame.dashboard.pages.flatMap(\.widgets).first { $0.channel == channel }!.value
+    }
+
+    @Test func readingsShowAndGoStaleOnTime() throws {
+        var s = try state()
+        let before = s.frame(now: 0)
+        #expect(shown(before, "rpm").isNaN)          // nothing read yet
+        let taken = s.accept(Sample(name: "rpm", value: 3000, unit: .none), now: 1 * Self.second)
+        let unknown = s.accept(Sample(name: "oil", value: 1, unit: .none), now: 1 * Self.second)
+        #expect(taken && !unknown)   // "oil": no such channel
+        let f = s.frame(now: 1 * Self.second)
+        #expect(shown(f, "rpm") == 3000)
+        // The frame says when it will change by itself: when rpm turns stale (2 s later).
+        #expect(f.wakeAt == 3 * Self.second + 1)
+        let fresh = s.frame(now: 3 * Self.second), stale = s.frame(now: 3 * Self.second + 1)
+        #expect(shown(fresh, "rpm") == 3000)
+        #expect(shown(stale, "rpm").isNaN)
+        let idle = s.frame(now: 4 * Self.second)
+        #expect(idle.wakeAt == nil)   // nothing pending: no wake-ups
+    }
+
+    @Test func vanishedSourceShowsNoValueAtOnce() throws {
+        var s = try state()
+        s.accept(Sample(name: "rpm", value: 3000, unit: .none), now: 0)
+        s.invalidate(["rpm"])
+        let f = s.frame(now: 1)
+        #expect(shown(f, "rpm").isNaN)
+    }
+
+    @Test func criticalAlarmBlinksAndBringsItsPage() throws {
+        var s = try state()
+        s.show(page: 0)
+        s.accept(Sample(name: "fuel", value: 50, unit: .none), now: 0)
+        var f = s.frame(now: 0)
+        #expect(f.dashboard.currentPage == 0 && f.wakeAt == nil)
+        s.accept(Sample(name: "fuel", value: 15, unit: .none), now: Self.second)   // warning: steady colour
+        f = s.frame(now: Self.second)
+        #expect(f.dashboard.currentPage == 0 && f.wakeAt == nil)
+        guard case .bar(let warned) = f.dashboard.pages[1].widgets[0].content else { Issue.record("not a bar"); return }
+        #expect(warned.tint == .solid(GaugeTheme.dark.hold))
+        s.accept(Sample(name: "fuel", value: 8, unit: .none), now: 2 * Self.second)  // critical: page 1, blinking
+        f = s.frame(now: 2 * Self.second)
+        #expect(f.dashboard.currentPage == 1 && s.page == 1)
+        #expect(f.wakeAt == 2 * Self.second + Self.second / 2)
+        let later = s.frame(now: 2 * Self.second + Self.second / 2)
+        guard case .bar(let on) = f.dashboard.pages[1].widgets[0].content,
+              case .bar(let off) = later.dashboard.pages[1].widgets[0].content
+        else { Issue.record("not a bar"); return }
+        #expect(on.tint == .solid(Color(rgb: 0xE04030)))
+        #expect(off.tint != on.tint)
+        // Paging away is allowed; the alarm does not drag the page back until it clears and recurs.
+        s.handle(.previousPage)
+        let away = s.frame(now: 3 * Self.second)
+        #expect(away.dashboard.currentPage == 0)
+    }
+
+    @Test func pagesWrapAndNightModeRecolours() throws {
+        var s = try state()
+        s.handle(.nextPage); #expect(s.page == 1)
+        s.handle(.nextPage); #expect(s.page == 0)
+        s.handle(.previousPage); #expect(s.page == 1)
+        let day = s.frame(now: 0).dashboard.background
+        s.handle(.toggleNight)
+        let night = s.frame(now: 0).dashboard.background
+        #expect(night != day)
+    }
+
+    @Test func needlesEaseAndSettleExactly() throws {
+        var s = try state(animates: true)
+        s.accept(Sample(name: "rpm", value: 1000, unit: .none), now: 0)
+        let first = s.frame(now: 0)
+        #expect(shown(first, "rpm") == 1000)            // the first value appears at once
+        s.accept(Sample(name: "rpm", value: 5000, unit: .none), now: Self.second / 10)
+        let moving = s.frame(now: Self.second / 10 + 50_000_000)
+        #expect(moving.animating)
+        let v = shown(moving, "rpm")
+        #expect(v > 1000 && v < 5000)
+        let settled = s.frame(now: Self.second * 3 / 2)
+        #expect(!settled.animating)
+        #expect(shown(settled, "rpm") == 5000)
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# End-to-end without hardware: `gaugepanel run` reads the line protocol from a pty and
+# draws offscreen; its snapshots must equal `gaugepanel render` of the same values, go
+# stale after silence, and recover when the line comes back (scripts/e2e/headless.py).
+#
+# Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
+# swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib/common.sh
+source scripts/lib/deps.sh
+ensure_packages python3 fonts-dejavu-core
+gp=${GAUGEPANEL:-}
+if [[ -z $gp ]]; then
+    scratch=${SCRATCH_PATH:-.build}
+    swift build --scratch-path "$scratch" --product gaugepanel >/dev/null
+    gp=$(swift build --scratch-path "$scratch" --show-bin-path)/gaugepanel
+fi
+work=${E2E_DIR:-.build-e2e}
+rm -rf "$work"; mkdir -p "$work"
+python3 scripts/e2e/headless.py "$gp" "$work"
