@@ -191,6 +191,17 @@ import Testing
         #expect(sys.calls.filter { $0.hasPrefix("kdsetmode") } == ["kdsetmode graphics", "kdsetmode text"])
     }
 
+    /// Keys for the panel must not reach a login prompt on the console behind it.
+    @Test func detachesTheKeyboardWhileActive() {
+        let sys = MockSystem()
+        sys.consoles = ["/dev/tty0"]
+        let c = ConsoleGraphicsMode(system: sys)
+        #expect(sys.keyboardMode == 4)   // K_OFF
+        c.restore()
+        #expect(sys.keyboardMode == 1)   // K_XLATE, as it was
+        #expect(sys.calls.filter { $0.hasPrefix("kdskbmode") } == ["kdskbmode 4", "kdskbmode 1"])
+    }
+
     @Test func withoutAConsoleItDoesNothingAndSaysWhy() {
         let sys = MockSystem()
         sys.openErrors["/dev/tty0"] = SystemError.EACCES

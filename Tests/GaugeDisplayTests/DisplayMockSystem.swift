@@ -60,6 +60,15 @@ final class MockSystem: SystemCalls {
         guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
         calls.append("kdsetmode \(graphics ? "graphics" : "text")"); consoleGraphics = graphics
     }
+    var keyboardMode: Int32 = 1   // K_XLATE
+    func consoleKeyboardMode(_ fd: Int32) throws(Errno) -> Int32 {
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        return keyboardMode
+    }
+    func setConsoleKeyboardMode(_ fd: Int32, _ mode: Int32) throws(Errno) {
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        calls.append("kdskbmode \(mode)"); keyboardMode = mode
+    }
 
     func drmCard(_ fd: Int32) throws(Errno) -> DRMCard {
         guard let p = fds[fd], let c = cards[p] else { throw Errno(SystemError.EINVAL) }

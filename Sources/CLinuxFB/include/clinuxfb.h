@@ -14,4 +14,7 @@ static inline int clfb_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMOD
 static inline int clfb_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE, mode); }
 static inline int clfb_kd_graphics(void) { return KD_GRAPHICS; }
 static inline int clfb_kd_text(void) { return KD_TEXT; }
+static inline int clfb_kd_get_kbmode(int fd, int *mode) { return ioctl(fd, KDGKBMODE, mode); }
+static inline int clfb_kd_set_kbmode(int fd, int mode) { return ioctl(fd, KDSKBMODE, mode); }
+static inline int clfb_k_off(void) { return K_OFF; }
 #endif

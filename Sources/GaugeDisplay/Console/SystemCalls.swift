@@ -130,6 +130,9 @@ public protocol SystemCalls: AnyObject {
     func consoleIsGraphics(_ fd: Int32) throws(Errno) -> Bool
     /// KDSETMODE KD_GRAPHICS or KD_TEXT.
     func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno)
+    /// KDGKBMODE / KDSKBMODE: how the console reads the keyboard (K_OFF: not at all).
+    func consoleKeyboardMode(_ fd: Int32) throws(Errno) -> Int32
+    func setConsoleKeyboardMode(_ fd: Int32, _ mode: Int32) throws(Errno)
 
     func drmCard(_ fd: Int32) throws(Errno) -> DRMCard
     func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer
@@ -225,6 +228,16 @@ public final class LinuxSystem: SystemCalls, Sendable {
 
     public func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno) {
         guard clfb_kd_set_mode(fd, graphics ? clfb_kd_graphics() : clfb_kd_text()) == 0 else { throw .current }
+    }
+
+    public func consoleKeyboardMode(_ fd: Int32) throws(Errno) -> Int32 {
+        var mode: Int32 = 0
+        guard clfb_kd_get_kbmode(fd, &mode) == 0 else { throw .current }
+        return mode
+    }
+
+    public func setConsoleKeyboardMode(_ fd: Int32, _ mode: Int32) throws(Errno) {
+        guard clfb_kd_set_kbmode(fd, mode) == 0 else { throw .current }
     }
 
     public func drmCard(_ fd: Int32) throws(Errno) -> DRMCard {
