@@ -26,14 +26,18 @@ ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-d
 run_step "swift build" "$(limit 900)" swift build --scratch-path "$scratch"
 run_step "swift test" "$(limit 900)" swift test --scratch-path "$scratch"
 
+bin_path=$(swift build --scratch-path "$scratch" --show-bin-path)
 if [[ -f scripts/cross-cpu-check.sh ]]; then
     # Its golden comparison uses gaugepanel: reuse the one just built rather than build another.
-    bin_path=$(swift build --scratch-path "$scratch" --show-bin-path)
     [[ -x $bin_path/gaugepanel ]] && export GAUGEPANEL=$bin_path/gaugepanel
     run_step "cross-cpu check" "$(limit 900)" bash scripts/cross-cpu-check.sh
 else
     skip_step "cross-cpu check" "scripts/cross-cpu-check.sh not present"
 fi
+
+# The panel end to end without hardware: a pty feeds `gaugepanel run`, snapshots are
+# compared with `gaugepanel render`.
+run_step "headless end-to-end" "$(limit 300)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/e2e-headless.sh
 
 # The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and fbdev,
 # screendumps compared with offscreen renders.

@@ -8,6 +8,14 @@
 # rendering (DRM, fbdev) and bad input (missing device or mode, a format the driver cannot
 # scan out) leave the text console on screen: screendumps equal the console's before.
 # `show --stats` figures (bytes copied, clip rectangles) are printed as '#' lines.
+# On bochs and virtio-gpu it runs the panel, `gaugepanel run --board boards/qemu.toml
+# --no-animation`, with a sensor line on the guest's /dev/ttyS1 (a second serial port, a
+# socket on the host): the host writes line-protocol readings, presses keys through QMP
+# input-send-event (virtio-keyboard) and checks that each screendump becomes the host's
+# `gaugepanel render` of the same values and page; then SIGTERM: exit 0 within a second,
+# the console back. On bochs also a copy of the board whose channels go stale (the screen
+# becomes the render without values) and whose rotary selector names a virtio mouse.
+# A known bug (reported, not yet fixed) would print a "KNOWN - " line, not counted.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
 # Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus]
@@ -84,7 +92,15 @@ ST=$WORK/stage; rm -rf "$ST"; mkdir -p "$ST"/{bin,sbin,proc,sys,dev,tmp,etc,lib/
 cp /bin/busybox "$ST/bin/busybox"
 strip -o "$ST/bin/gaugepanel" "$GP"
 cp "$VM/init" "$ST/init"; chmod +x "$ST/init"
-for m in bochs virtio-gpu cirrus virtio_pci; do
+# the 'panel' test's boards: boards/qemu.toml as it is, and a copy whose channels go stale
+# after 3 s (qemu.toml's never do) and whose rotary selector names the virtio mouse
+BOARD=${VM_BOARD:-$ROOT/boards/qemu.toml}
+mkdir -p "$ST/etc/gaugepanel"; cp "$BOARD" "$ST/etc/gaugepanel/board.toml"
+awk '/^[ \t]*\[/ { channel = ($0 ~ /^[ \t]*\[\[sensor\.channel\]\]/) }
+     /^[ \t]*rotary[ \t]*=/ { print "rotary = \"QEMU Virtio Mouse\""; next }
+     { print } channel && /^[ \t]*name[ \t]*=/ { print "  stale_after = 3" }' "$BOARD" > "$WORK/stale.toml"
+cp "$WORK/stale.toml" "$ST/etc/gaugepanel/stale.toml"
+for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev; do
   modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
 done | sort -u | while read -r f; do
   rel=${f#$KROOT/}; mkdir -p "$ST/$(dirname "$rel")"; cp "$f" "$ST/$rel"
@@ -95,19 +111,26 @@ depmod -b "$ST" "$KVER"
 
 # 5. boots: one per display device
 RUNS=$WORK/runs; rm -rf "$RUNS"; mkdir -p "$RUNS"
+# input for the 'panel' test (QMP input-send-event): keys, and a mouse whose wheel GaugeInput
+# does not take for an encoder (a '#' line says). No touchscreen: QEMU 7.2 has no
+# virtio-multitouch, and its tablets report no BTN_TOUCH, so GaugeInput rightly ignores them.
+INPUTS="-device virtio-keyboard-pci -device virtio-mouse-pci"
+INPUT_MODS=virtio_pci,virtio_input,evdev
 run() {  # name qemu-args modules tests drm-format fb-format driver
   [ -n "$ONLY" ] && [ "$ONLY" != "$1" ] && return 0
   python3 "$VM/run.py" --name "$1" --qemu "$2" --mods "$3" --tests "$4" --format "$5" --fb-format "$6" \
-    --driver "$7" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
+    --driver "$7" --board "$BOARD" --stale-board "$WORK/stale.toml" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
-run std    "-vga std"                bochs                 console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors xrgb8888 xrgb8888 bochs
-run virtio "-device virtio-gpu-pci"  virtio_pci,virtio-gpu devices,drm,fbdev        xrgb8888 xrgb8888 virtio_gpu
+run std    "-vga std $INPUTS"        bochs,$INPUT_MODS     console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors,panel xrgb8888 xrgb8888 bochs
+run virtio "-device virtio-gpu-pci $INPUTS" virtio_pci,virtio-gpu,$INPUT_MODS console,devices,drm,fbdev,panel-board xrgb8888 xrgb8888 virtio_gpu
 run cirrus "-vga cirrus"             cirrus                devices,drm,fbdev        rgb565   rgb565   cirrus
 
 T2=$(date +%s)
 passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok - ' || true)
 failed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^FAIL - ' || true)
+known=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^KNOWN - ' || true)
+[ "$known" = 0 ] || echo "# $known known failure(s), not counted: the KNOWN lines above (a bug reported, not yet fixed)"
 echo "# build $((T1 - T0)) s, boots $((T2 - T1)) s; screendumps and logs in $RUNS"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ "$passed" -gt 0 ]

@@ -4,6 +4,10 @@ from `gaugepanel show --step` (and each '@@SHOT name' from /init) with a QMP scr
 and checks every frame's screendump against the host's offscreen render of the same
 frame (`gaugepanel show --display offscreen` and, for frame 0, `gaugepanel testcard`),
 and every shot against the text console's ('@@SHOT console'), with `gaugepanel compare`.
+For '@@PANEL run' (`gaugepanel run` in the guest, tests panel and panel-board) it drives
+the panel: line-protocol readings into the guest's /dev/ttyS1 (a chardev socket), keys
+and a mouse wheel by QMP input-send-event, and screendumps until they equal `gaugepanel
+render` of the board with the same values and page (the VM's timing is loose).
 Prints one 'ok - …' or 'FAIL - …' line per check."""
 import argparse, json, os, re, select, socket, subprocess, sys, time
 
@@ -38,6 +42,70 @@ class QMP:
             r = json.loads(self.f.readline())
             if 'return' in r or 'error' in r: return r
 
+def screen_becomes(a, q, name, ref, timeout):
+    """Screendumps until one equals ref (timing in the VM is loose): (same, seconds, how)."""
+    t = time.time(); f = f'{a.out}/{a.name}-{name}.ppm'
+    while True:
+        q.cmd('screendump', filename=f)
+        c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
+        if c.returncode == 0 or time.time() - t > timeout:
+            return c.returncode == 0, time.time() - t, c.stdout.strip() or c.stderr.strip()
+        time.sleep(0.2)
+
+def render(a, board, name, values, page=0):
+    """`gaugepanel render` on the host: the picture the guest's `gaugepanel run` should show."""
+    out = f'{a.out}/ref-{name}.ppm'
+    sets = [x for k, v in values.items() for x in ('--set', f'{k}={v}')]
+    subprocess.run([a.gp, 'render', board, *sets, '--page', str(page), '--out', out], check=True, capture_output=True)
+    return out
+
+def key(q, qcode):
+    for down in (True, False):
+        q.cmd('input-send-event', events=[{'type': 'key', 'data': {'down': down, 'key': {'type': 'qcode', 'data': qcode}}}])
+
+def drive_panel(a, q, sensors, run):
+    """The host's half of one 'panel' run: readings into ttyS1, keys by QMP, screendumps
+    against `gaugepanel render`. Returns (ok, message) checks."""
+    out = []
+    def line(values): sensors.sendall((' '.join(f'{k}={v}' for k, v in values.items()) + '\n').encode())
+    def expect(name, what, ref, timeout):
+        same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout)
+        out.append((same, f'run ({run}) {what}: screen as render after {sec:.1f} s ({how})'))
+        return same, sec
+    first = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
+    desc = ' '.join(f'{k}={v}' for k, v in first.items())
+    if run == 'board':
+        board = a.board
+        line(first)
+        expect('values', f'"{desc}" on ttyS1', render(a, board, 'run-values', first), 10)
+        key(q, 'right')
+        expect('page1', 'KEY_RIGHT (QMP input-send-event): page 1', render(a, board, 'run-page1', first, 1), 5)
+        second = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}   # no alarm: alarms blink
+        line(second)
+        expect('page1-new', 'new readings on page 1 (' + ' '.join(f'{k}={v}' for k, v in second.items()) + ')',
+               render(a, board, 'run-page1-new', second, 1), 5)
+        key(q, 'left')
+        expect('page0', 'KEY_LEFT: page 0', render(a, board, 'run-page0', second, 0), 5)
+    elif run == 'stale':
+        board = a.stale_board
+        t = time.time(); line(first)
+        expect('values', f'"{desc}" on ttyS1', render(a, board, 'stale-values', first), 10)
+        # the mouse wheel (virtio-mouse: REL_WHEEL), the board's rotary selector naming the mouse
+        for down in (True, False):
+            q.cmd('input-send-event', events=[{'type': 'btn', 'data': {'down': down, 'button': 'wheel-down'}}])
+        time.sleep(0.8)
+        f = f'{a.out}/{a.name}-run-stale-wheel.ppm'; q.cmd('screendump', filename=f)
+        turned = subprocess.run([a.gp, 'compare', f, render(a, board, 'stale-page1', first, 1)], capture_output=True).returncode == 0
+        out.append((None, 'run (stale): mouse wheel with rotary = "QEMU Virtio Mouse": '
+                    + ('turned the page' if turned else 'page not turned (GaugeInput: a device with BTN_LEFT is a pointer, never an encoder)')))
+        stale = re.search(r'stale_after\s*=\s*([\d.]+)', open(board).read())
+        ttl = float(stale.group(1)) if stale else 0
+        same, _ = expect('stale', f'silence: no values after stale_after = {ttl:g} s',
+                         render(a, board, 'stale-none', {}, 1 if turned else 0), ttl + 5)
+        waited = time.time() - t
+        out.append((same and waited >= ttl, f'run ({run}) went stale {waited:.1f} s after the line (stale_after = {ttl:g} s)'))
+    return out
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--name', required=True)
@@ -53,6 +121,8 @@ def main():
     ap.add_argument('--gp', required=True, help='host gaugepanel')
     ap.add_argument('--out', required=True)
     ap.add_argument('--timeout', type=float, default=150)
+    ap.add_argument('--board', help="host path of the board file the 'panel' test runs (/etc/gaugepanel/board.toml)")
+    ap.add_argument('--stale-board', help='the same with stale_after on its channels (/etc/gaugepanel/stale.toml)')
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     qmp = f'{a.out}/qmp.sock'
@@ -62,9 +132,21 @@ def main():
     qemu = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-display', 'none', '-nodefaults',
             '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off', '-kernel', a.kernel,
             '-initrd', a.initrd, '-append', cmdline] + a.qemu.split()
+    tests = a.tests.split(',')
+    panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board'])) if t in tests for r in runs]
+    sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
+    if panel:
+        if os.path.exists(sensors_path): os.unlink(sensors_path)
+        qemu += ['-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off', '-serial', 'chardev:sensors']
     t0 = time.time()
     p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
     q = QMP(qmp)
+    sensors = None
+    if panel:
+        for _ in range(100):
+            try: sensors = socket.socket(socket.AF_UNIX); sensors.connect(sensors_path); break
+            except OSError: time.sleep(0.05)
+    panel_checks, inputs, runlogs = [], [], {}   # (ok, message) by the 'panel' scenarios; @@INPUT; @@RUN by run
     log = open(f'{a.out}/console.log', 'w')
     shots = []   # (test, frame, path, geometry)
     exits, devs, errs, geom = {}, [], {}, {}
@@ -97,6 +179,13 @@ def main():
                 if s.startswith('@@STATS ') and current: stats.setdefault(current, []).append(s[8:])
                 if s.startswith('@@CONSOLE '): k, msg = s[10:].split(' ', 1); consoles[k] = msg
                 if s.startswith('@@SIGTERM '): k, msg = s[10:].split(' ', 1); sigterms[k] = msg
+                if s.startswith('@@INPUT '): inputs.append(s[8:].strip().strip('"'))
+                if s.startswith('@@RUN '): k, msg = (s[6:] + ' ').split(' ', 1); runlogs.setdefault(k, []).append(msg.strip())
+                if s.startswith('@@PANEL '):
+                    try: panel_checks += drive_panel(a, q, sensors, s[8:].strip())
+                    except (OSError, subprocess.CalledProcessError) as e:
+                        panel_checks.append((False, f'run ({s[8:].strip()}): {e} {getattr(e, "stderr", "") or ""}'))
+                    p.stdin.write(b'go\n')
                 if s.startswith('@@SHOT '):
                     time.sleep(0.4)   # fbcon's redraw goes through the fbdev emulation's deferred flush
                     f = f'{a.out}/{a.name}-shot-{s[7:].strip()}.ppm'
@@ -167,6 +256,25 @@ def main():
                   f'bad input {k}: exit {exits.get("err-" + k)}, screen as the console before ({how}): {msg[:200]}')
         msg = errs.get('signal', '(no message)')
         check(exits.get('err-signal') == 143 and 'stopped by signal 15' in msg, f'SIGTERM: exit {exits.get("err-signal")}: {msg}')
+    if panel:
+        for ok, msg in panel_checks:
+            if ok is None: print(f'# {a.name} {msg}', flush=True)
+            else: check(ok, msg)
+        for k in panel:
+            m = re.match(r'rc=(\d+) t0=([\d.]+) t1=([\d.]+) frames=\d+ (.*)', sigterms.get('run-' + k, ''))
+            same, how = same_as_console('sigterm-run-' + k)
+            ms = round((float(m.group(3)) - float(m.group(2))) * 1000) if m else None
+            summary = [l for l in runlogs.get(k, []) if l.startswith('@@SUMMARY')]
+            # the board run had keys pressed (QMP): with the console's keyboard off (K_OFF)
+            # while gaugepanel runs, none may have been typed into the text console
+            check(bool(m) and m.group(1) == '0' and ms is not None and ms <= 1000 and 'text mode' in consoles.get('run-' + k, '')
+                  and same,
+                  f'run ({k}) SIGTERM: exit {m.group(1) if m else "?"} {ms} ms after kill (at most 1000), '
+                  f'{consoles.get("run-" + k, "console mode unknown")}, screen as the console before ({how})'
+                  + ('' if k != 'board' else ', no panel keys typed into the console'))
+            if summary: print(f'# {a.name} run {k}: {summary[0][10:]}', flush=True)
+        opened = sorted({re.sub(r'.*input device opened: ', '', l) for k in runlogs for l in runlogs[k] if 'input device opened' in l})
+        print(f'# {a.name} run: input devices {" | ".join(inputs)}; opened by gaugepanel: {" | ".join(opened) or "none"}', flush=True)
     if 'sigterm' in a.tests.split(','):
         for d in ('drm', 'fbdev'):
             m = re.match(r'rc=(\d+) t0=([\d.]+) t1=([\d.]+) frames=(\d+) (.*)', sigterms.get(d, ''))
