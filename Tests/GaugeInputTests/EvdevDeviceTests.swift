@@ -46,7 +46,10 @@ import Glibc
         let r = try EvdevDevice.open("/r", calls: sys).get().capabilities
         #expect(r.relativeRotaryAxes == [RelCode.x] && !r.hasKeys)
         let m = try EvdevDevice.open("/m", calls: sys).get().capabilities
-        #expect(!m.isRotary)
+        // A mouse: its wheel may serve as an encoder when named, never by `auto`.
+        #expect(m.isPointer && m.relativeRotaryAxes == [RelCode.wheel] && !DeviceRole.encoder.accepts(m))
+        #expect(DeviceSelector("USB mouse").matches(path: "/m", name: "USB mouse", capabilities: m, role: .encoder))
+        #expect(!DeviceSelector.auto.matches(path: "/m", name: "USB mouse", capabilities: m, role: .encoder))
         let a = try EvdevDevice.open("/a", calls: sys).get().capabilities
         #expect(a.absoluteRotaryAxes == [AbsCode.x] && !a.isTouchscreen)
         let s = try EvdevDevice.open("/s", calls: sys).get().capabilities

@@ -143,6 +143,21 @@ try:
     for i in range(60):
         os.write(master, f"rpm={1000 + (i * 137) % 6000} coolant={60 + i % 40}\n".encode())
         time.sleep(0.037)
+    # SIGHUP reloads the board: an invalid file keeps the running one (and says why); a
+    # valid change takes effect (the readout gets two decimals).
+    original = open(board).read()
+    open(board, "w").write(original.replace("range = [0, 8000]", "range = [8000, 0]"))
+    proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    check(proc.poll() is None, "SIGHUP with an invalid board: still running")
+    os.write(master, b"rpm=2500 coolant=75.25\n")
+    open(board, "w").write(original)          # render the old layout for the comparison
+    settle(proc, ["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws")
+    open(board, "w").write(original.replace("decimals = 1", "decimals = 2"))
+    proc.send_signal(signal.SIGHUP)
+    time.sleep(0.5)
+    os.write(master, b"rpm=2500 coolant=75.25\n")
+    settle(proc, ["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)")
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     out, _ = proc.communicate(timeout=10)
@@ -155,6 +170,8 @@ try:
     # One refresh period (33 ms at 30 Hz) plus the render time; generous for a loaded
     # machine running a debug build: the figure itself is what the README reports.
     check(0 < mean < 100_000, f"serial line → framebuffer latency: mean {mean} µs, max {fields.get('latency_us_max')} µs over {fields.get('latency_n')} frames")
+    check("config reload failed" in out and "config reloaded" in out,
+          "the log says why a reload was refused, and when one succeeded")
     print(summary[0] if summary else out[-2000:])
 finally:
     if proc.poll() is None:

@@ -12,6 +12,9 @@ public struct DeviceCapabilities: Hashable, Sendable {
     public var absoluteRotaryAxes: [UInt16]
     /// Ranges of the absolute axes the device reports.
     public var axisRanges: [UInt16: AxisRange]
+    /// A mouse (BTN_LEFT): only its wheel counts as an encoder, and only when the board
+    /// names the device — `auto` never picks a pointer.
+    public var isPointer = false
 
     public init(isTouchscreen: Bool = false, isMultitouch: Bool = false, keys: Set<UInt16> = [],
                 relativeRotaryAxes: [UInt16] = [], absoluteRotaryAxes: [UInt16] = [],
@@ -49,11 +52,11 @@ public struct DeviceCapabilities: Hashable, Sendable {
         caps.isMultitouch = caps.isTouchscreen && has(EventType.abs, AbsCode.mtPositionX) && has(EventType.abs, AbsCode.mtSlot)
         // Key codes are few enough (KEY_MAX 0x2ff) to ask about each one once at open.
         for code in UInt16(1)...KeyCode.max where has(EventType.key, code) { caps.keys.insert(code) }
-        // A mouse's REL_X/REL_Y is not a panel encoder: mice have BTN_LEFT.
-        let isPointer = caps.keys.contains(KeyCode.leftButton)
-        if !isPointer {
-            caps.relativeRotaryAxes = RelCode.rotaryAxes.filter { has(EventType.rel, $0) }
-        }
+        // A mouse's REL_X/REL_Y is not a panel encoder (mice have BTN_LEFT), but its wheel
+        // is a detent encoder — many USB knobs are mice — when the board names the device.
+        caps.isPointer = caps.keys.contains(KeyCode.leftButton)
+        caps.relativeRotaryAxes = RelCode.rotaryAxes.filter { has(EventType.rel, $0) }
+        if caps.isPointer { caps.relativeRotaryAxes.removeAll { $0 == RelCode.x || $0 == RelCode.y } }
         for code in [AbsCode.x, AbsCode.y, AbsCode.wheel, AbsCode.misc,
                      AbsCode.mtSlot, AbsCode.mtTrackingID, AbsCode.mtPositionX, AbsCode.mtPositionY]
         where has(EventType.abs, code) {

@@ -7,7 +7,7 @@ public enum DeviceRole: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .touch: return caps.isTouchscreen
         case .keys: return caps.hasKeys && !caps.isTouchscreen
-        case .encoder: return caps.isRotary
+        case .encoder: return caps.isRotary && !caps.isPointer
         }
     }
 }

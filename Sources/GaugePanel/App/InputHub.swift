@@ -45,12 +45,20 @@ final class InputHub {
         }
     }
 
-    /// Whether a scanned device is one the board wants.
-    private func wanted(_ info: DeviceInfo) -> Bool {
-        let touch = DeviceSelector(configuration.touch), rotary = DeviceSelector(configuration.rotary)
-        return touch.matches(path: info.path, name: info.name, capabilities: info.capabilities, role: .touch)
-            || rotary.matches(path: info.path, name: info.name, capabilities: info.capabilities, role: .encoder)
-            || DeviceSelector.auto.matches(path: info.path, name: info.name, capabilities: info.capabilities, role: .keys)
+    /// What the board wants a scanned device for: its capabilities limited to the roles
+    /// its selectors chose it for (a mouse opened for its buttons does not page with its
+    /// wheel unless the board names it as the encoder), or nil when not wanted at all.
+    private func wanted(_ info: DeviceInfo) -> DeviceCapabilities? {
+        let caps = info.capabilities
+        let touch = DeviceSelector(configuration.touch).matches(path: info.path, name: info.name, capabilities: caps, role: .touch)
+        let encoder = DeviceSelector(configuration.rotary).matches(path: info.path, name: info.name, capabilities: caps, role: .encoder)
+        let keys = DeviceSelector.auto.matches(path: info.path, name: info.name, capabilities: caps, role: .keys)
+        guard touch || encoder || keys else { return nil }
+        var used = caps
+        if !touch { used.isTouchscreen = false; used.isMultitouch = false }
+        if !encoder { used.relativeRotaryAxes = []; used.absoluteRotaryAxes = [] }
+        if !keys { used.keys = [] }
+        return used
     }
 
     /// Applies a scan: opens routers for wanted new devices, forgets removed ones.
@@ -60,12 +68,12 @@ final class InputHub {
         for path in report.removed {
             if let o = opened.removeValue(forKey: path) { removed.append(o.device.fd); log.append("input device lost: \(path) (\(o.device.name))") }
         }
-        for info in report.added where opened[info.path] == nil && wanted(info) {
-            guard let device = scanner.devices[info.path] else { continue }
-            let mapping = TouchMapping(capabilities: info.capabilities, physicalWidth: physicalWidth,
+        for info in report.added where opened[info.path] == nil {
+            guard let used = wanted(info), let device = scanner.devices[info.path] else { continue }
+            let mapping = TouchMapping(capabilities: used, physicalWidth: physicalWidth,
                                        physicalHeight: physicalHeight, rotation: rotation)
             opened[info.path] = Opened(device: device, router: InputRouter(configuration: routerConfiguration,
-                                                                          capabilities: info.capabilities, touchMapping: mapping))
+                                                                          capabilities: used, touchMapping: mapping))
             added.append(device)
             log.append("input device opened: \(info.path) (\(info.name))")
         }

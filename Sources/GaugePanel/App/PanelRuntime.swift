@@ -169,9 +169,24 @@ public final class PanelRuntime {
         guard !actions.isEmpty else { return }
         for a in actions {
             state.handle(a)
-            if case .brightness(let step) = a { info("brightness \(step > 0 ? "up" : "down") (no backlight configured)") }
+            if case .brightness(let step) = a { stepBrightness(step) }
         }
         scheduler.invalidate()
+    }
+
+    /// Brightness keys and encoders: 10 % steps on the first backlight (never fully off,
+    /// so the panel can't be dimmed into looking dead).
+    private func stepBrightness(_ step: Int) {
+        let backlights = Backlights()
+        do {
+            let name = try backlights.device(nil)
+            let now = try backlights.state(name)
+            let percent = min(max(now.percent + (step > 0 ? 10 : -10), 5), 100)
+            try backlights.setBrightness(name, percent: percent)
+            info("backlight \(name): \(percent) %")
+        } catch {
+            warn("backlight", "brightness: \(error)")
+        }
     }
 
     // MARK: Signals, snapshots, reload
@@ -240,7 +255,8 @@ public final class PanelRuntime {
         s.wakeups = loop.statistics.wakeups
         s.pixelsDrawn = composer.pixelsDrawn
         s.bytesCopied = display.statistics.bytesCopied
-        s.droppedLines = sensors.serial.reduce(0) { $0 &+ $1.dropped }
+        // Lines dropped by sources retired on a reload, plus the current ones.
+        s.droppedLines = summary.droppedLines &+ sensors.serial.reduce(0) { $0 &+ $1.dropped }
         s.latencyMeanMicroseconds = s.latencySamples == 0 ? 0 : latencyTotal / s.latencySamples
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
