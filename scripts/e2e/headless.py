@@ -5,7 +5,7 @@ values; silence makes the gauges stale; a vanished and returning line recovers.
 
 Usage: headless.py GAUGEPANEL WORKDIR     (prints "N passed, N failed"; exit 0/1)
 """
-import os, pty, signal, subprocess, sys, time, tty
+import os, pty, signal, subprocess, sys, threading, time, tty
 
 gp, work = sys.argv[1], sys.argv[2]
 os.makedirs(work, exist_ok=True)
@@ -116,8 +116,17 @@ def settle(proc, sets, what, timeout=6):
 master, slave = new_pty()
 proc = subprocess.Popen([gp, "run", "--board", board, "--no-animation", "--snapshot", snap,
                          "--stats-interval", "100"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+lines = []
+def collect():
+    for l in proc.stdout: lines.append(l.rstrip("\n"))
+reader = threading.Thread(target=collect, daemon=True); reader.start()
 try:
-    time.sleep(0.5)
+    # Running once it has logged its display (a debug build on a busy machine is slow to start).
+    deadline = time.time() + 60
+    while not any("display offscreen" in l for l in lines) and proc.poll() is None and time.time() < deadline:
+        time.sleep(0.05)
+    check(proc.poll() is None and any("display offscreen" in l for l in lines),
+          "gaugepanel run started: " + (lines[-1] if lines else "(no output)"))
     os.write(master, b"rpm=3000 coolant=88.5\n")
     settle(proc, ["rpm=3000", "coolant=88.5"], "first reading")
     os.write(master, b"rpm=4250,coolant=91.2\ngarbage line ###\nrpm=4300\n")
@@ -160,8 +169,10 @@ try:
     settle(proc, ["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)")
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
-    out, _ = proc.communicate(timeout=10)
+    proc.wait(timeout=10)
     dt = time.monotonic() - t0
+    reader.join(timeout=5)
+    out = "\n".join(lines)
     check(proc.returncode == 0, f"SIGTERM: clean exit (status {proc.returncode}, {dt*1000:.0f} ms)")
     summary = [l for l in out.splitlines() if l.startswith("@@SUMMARY")]
     check(bool(summary) and "dropped_lines=1" in summary[0], f"the garbled line was counted: {summary[0] if summary else out[-300:]}")

@@ -56,6 +56,7 @@ public final class PanelRuntime {
     /// When the oldest reading not yet on screen was read (latency measurement).
     var pendingSince: UInt64?
     private var latencyTotal: UInt64 = 0
+    private var isShutDown = false
 
     public init(options: RunOptions, logger: Logger) throws(RunError) {
         self.options = options
@@ -78,6 +79,12 @@ public final class PanelRuntime {
         if options.consoleGraphics, kind != .offscreen {
             console = ConsoleGraphicsMode()
         }
+        // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
+        // during start-up waits in the signalfd instead of killing the process.
+        do { try loop.onSignals(LoopSignals.service) { [unowned self] in self.signal($0) } } catch {
+            shutDown()
+            throw .loop(error)
+        }
     }
 
     static func environment() -> [String: String] {
@@ -91,7 +98,6 @@ public final class PanelRuntime {
     /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.
     public func run() throws(RunError) -> RunSummary {
         defer { shutDown() }
-        do { try loop.onSignals(LoopSignals.service) { [unowned self] in self.signal($0) } } catch { throw .loop(error) }
         // Unpaced (benchmarks): the next frame as soon as the loop comes round.
         let period = options.unpaced ? 1 : LoopTime.refreshPeriod(hertz: Double(max(board.display.refresh, 1))) ?? 16_666_667
         scheduler = FrameScheduler(loop: loop, pacer: FramePacer(refreshPeriod: period)) { [unowned self] now in self.drawFrame(now: now) }
@@ -287,6 +293,8 @@ public final class PanelRuntime {
     }
 
     private func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
         _ = notifier.notify(.stopping)
         stopSensors()
         stopInput()
