@@ -7,7 +7,7 @@ Usage: headless.py GAUGEPANEL WORKDIR     (prints "N passed, N failed"; exit 0/1
 """
 import os, pty, signal, subprocess, sys, threading, time, tty
 
-gp, work = sys.argv[1], sys.argv[2]
+gp, work = sys.argv[1], os.path.abspath(sys.argv[2])
 os.makedirs(work, exist_ok=True)
 link = os.path.join(work, "ttyGP")           # the board's device: a symlink to the pty
 snap = os.path.join(work, "snapshot.png")
