@@ -140,4 +140,21 @@ import GaugeWidgets
         #expect(!settled.animating)
         #expect(shown(settled, "rpm") == 5000)
     }
+
+    /// A reload keeps the readings of channels configured as before, and the page.
+    @Test func reloadKeepsReadingsOfUnchangedChannels() throws {
+        let oldBoard = try BoardConfiguration.parse(Self.board, file: "test.toml")
+        let newBoard = try BoardConfiguration.parse(Self.board.replacingOccurrences(of: "warning = 20", with: "warning = 25"),
+                                                    file: "test.toml")
+        var old = PanelState(board: oldBoard, animates: false)
+        old.accept(Sample(name: "rpm", value: 3000, unit: .none), now: 0)
+        old.accept(Sample(name: "fuel", value: 50, unit: .none), now: 0)
+        old.handle(.nextPage)
+        var next = PanelState(board: newBoard, animates: false)
+        next.carryOver(from: old, oldBoard: oldBoard, newBoard: newBoard)
+        let f = next.frame(now: 1)
+        #expect(shown(f, "rpm") == 3000)          // unchanged channel: kept
+        #expect(shown(f, "fuel").isNaN)           // its alarm changed: starts afresh
+        #expect(f.dashboard.currentPage == 1)
+    }
 }

@@ -155,16 +155,19 @@ try:
     # SIGHUP reloads the board: an invalid file keeps the running one (and says why); a
     # valid change takes effect (the readout gets two decimals).
     original = open(board).read()
+    def logged(text, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline and not any(text in l for l in lines): time.sleep(0.05)
+        return any(text in l for l in lines)
     open(board, "w").write(original.replace("range = [0, 8000]", "range = [8000, 0]"))
     proc.send_signal(signal.SIGHUP)
-    time.sleep(0.5)
-    check(proc.poll() is None, "SIGHUP with an invalid board: still running")
+    check(logged("config reload failed") and proc.poll() is None, "SIGHUP with an invalid board: refused, still running")
     os.write(master, b"rpm=2500 coolant=75.25\n")
     open(board, "w").write(original)          # render the old layout for the comparison
     settle(proc, ["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws")
     open(board, "w").write(original.replace("decimals = 1", "decimals = 2"))
     proc.send_signal(signal.SIGHUP)
-    time.sleep(0.5)
+    check(logged("config reloaded"), "SIGHUP with a valid board: reloaded")
     os.write(master, b"rpm=2500 coolant=75.25\n")
     settle(proc, ["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)")
     t0 = time.monotonic()

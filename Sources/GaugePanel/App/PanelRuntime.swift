@@ -241,8 +241,10 @@ public final class PanelRuntime {
         if new.display != board.display { info("config reload: [display] changed; restart the service to apply it") }
         stopSensors()
         stopInput()
+        var next = PanelState(board: new, animates: options.animates)
+        next.carryOver(from: state, oldBoard: board, newBoard: new)
         board = new
-        state = PanelState(board: new, animates: options.animates)
+        state = next
         fonts = PanelFonts(new.fonts)
         composer.invalidate()
         sensors = SensorHub(new.sensors)

@@ -45,6 +45,19 @@ public struct PanelState: Sendable {
         return 0...100
     }
 
+    /// After a reload: keeps the readings (and min/max) of channels configured exactly as
+    /// before, so gauges don't blank until the next reading; the page too, if it exists.
+    public mutating func carryOver(from old: PanelState, oldBoard: BoardConfiguration, newBoard: BoardConfiguration) {
+        for c in newBoard.channels {
+            guard let before = oldBoard.channels.first(where: { $0.name == c.name }), before == c,
+                  let kept = old.channels[c.name] else { continue }
+            channels.add(kept)
+        }
+        show(page: old.page < Int32(truncatingIfNeeded: layout.pages.count) ? old.page : 0)
+        if old.themes.active != themes.active, layout.pages.count > 0 { setTheme(old.themes.active) }
+        isDirty = true
+    }
+
     // MARK: Inputs
 
     /// A reading from any source; false if no channel takes it or the pipeline refused it.
