@@ -1,29 +1,40 @@
 #!/usr/bin/env bash
-# Instruction budgets for GaugeRaster: deterministic frame-cost checks with callgrind.
+# Instruction budgets for the reference scene: deterministic frame-cost checks with callgrind.
 #
-# Builds Tools/FrameBudget (the GaugeRaster sources + a small driver, one `swiftc -O -wmo`
-# module like every real build: SwiftPM release and the Embedded cross builds are
-# whole-module too), runs each workload once under
+# Builds Tools/FrameBudget (the GaugeRaster, GaugeGlyphs and GaugeWidgets sources + a small
+# driver, one `swiftc -O -wmo` module like every real build: SwiftPM release and the Embedded
+# cross builds are whole-module too), runs each workload once under
 #     valgrind --tool=callgrind --toggle-collect='*measuredFrame*'
 # so that only the measured frame is counted (not start-up, surfaces or warm-up frames),
 # and compares the instruction counts with Benchmarks/instruction-budgets.txt.
 # Instruction counts are repeatable run to run, unlike times; they are x86_64 counts,
 # a proxy for the Pi's cost, and move when the toolchain's code generation moves.
 #
-# Workloads (Tools/FrameBudget/main.swift): floor (clear 800×480), full (clear + the
-# whole test card, XRGB8888), full565 (the same in RGB565), needle (the left dial's needle
-# moves 1 % of its sweep; only the damaged rectangle is redrawn), arc and conic (one
-# 270° arc, radius 150, 18 px thick, solid and conic-gradient; informational unless budgeted).
-# Also checks once, natively, that the needle's damaged redraw equals a full redraw.
+# Workloads (Tools/FrameBudget/main.swift), all on ReferenceScene.dashboard() at 800×480:
+# floor/floor565 (clear), full/full565 (clear + the whole scene), needle/needle565 (the
+# tachometer moves 1 % of its range; damage computed and only it redrawn), anim/anim565
+# (every value moves every frame, damage tracking on; mean of 60 frames), text (full frame
+# of the scene with text), arc and conic (one 270° arc, radius 150, 18 px thick, solid and
+# conic-gradient; informational unless budgeted). RGB565 workloads divide by floor565.
+# Before measuring, two native checks (not under callgrind):
+#   - the damage-exactness property: 10,000 seeded random value changes (NaN, ±∞, out of
+#     range, small steps, jumps), damage-only redraw vs full redraw byte for byte, XRGB8888
+#     and RGB565, with and without text — any differing pixel fails the script;
+#   - pixels written (damage area) against pixels changed (diff of consecutive full
+#     renders) for the needle step and the animation — reported.
 #
-# Usage: scripts/instruction-budget.sh [--rebuild] [WORKLOAD...]
-#   WORKLOAD     floor full full565 needle arc conic (default: every workload in the
-#                budget file; floor always runs, for the ratio column)
+# Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [WORKLOAD...]
+#   WORKLOAD     floor floor565 full full565 needle needle565 anim anim565 text arc conic
+#                (default: every workload in the budget file; floor and floor565 always run,
+#                for the ratio column)
 #   --rebuild    ignore the build cache in .build-budget/ (rebuilt anyway when any input changes)
+#   --no-verify  skip the native damage-exactness check (about half a minute)
 # Environment: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc),
 #   BUDGET_BUILD_DIR (default .build-budget), BUDGET_FILE (default Benchmarks/instruction-budgets.txt).
-# Output: a table (workload, instructions, budget, ratio to floor), then "N passed, N failed".
-# Exit status: 0 when every workload is within its budget, 1 otherwise, 2 on bad usage.
+# Output: the checks, a table (workload, instructions, budget, ratio to floor, mallocs per
+# frame), then "N passed, N failed".
+# Exit status: 0 when every check passes and every workload is within its budget, 1
+# otherwise, 2 on bad usage.
 set -uo pipefail
 
 SCRIPT=$(readlink -f "${BASH_SOURCE[0]}")
@@ -32,14 +43,15 @@ ROOT=$(pwd)
 BUILD=${BUDGET_BUILD_DIR:-$ROOT/.build-budget}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 BUDGETS=${BUDGET_FILE:-$ROOT/Benchmarks/instruction-budgets.txt}
-ALL_WORKLOADS=(floor full full565 needle arc conic)
+ALL_WORKLOADS=(floor floor565 full full565 needle needle565 anim anim565 text arc conic)
 
-rebuild=0 selected=()
+rebuild=0 verify=1 selected=()
 for arg in "$@"; do
     case $arg in
         --rebuild) rebuild=1 ;;
+        --no-verify) verify=0 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        floor|full|full565|needle|arc|conic) selected+=("$arg") ;;
+        floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic) selected+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -65,8 +77,8 @@ if [ ${#selected[@]} -eq 0 ]; then
     for w in "${ALL_WORKLOADS[@]}"; do [ -n "${budget[$w]:-}" ] && selected+=("$w"); done
     [ ${#selected[@]} -eq 0 ] && selected=("${ALL_WORKLOADS[@]}")
 fi
-# floor first, always (the ratio column divides by it).
-run_list=(floor); for w in "${selected[@]}"; do [ "$w" = floor ] || run_list+=("$w"); done
+# floors first, always (the ratio column divides by them).
+run_list=(floor floor565); for w in "${selected[@]}"; do case $w in floor|floor565) ;; *) run_list+=("$w") ;; esac; done
 
 # ---------------------------------------------------------------- valgrind
 if ! command -v valgrind >/dev/null; then
@@ -95,8 +107,11 @@ mkdir -p "$BUILD"
 # Build from a snapshot, so edits made meanwhile cannot mix into the binary.
 SNAP="$BUILD/src"
 rm -rf "$SNAP"; mkdir -p "$SNAP/Sources" "$SNAP/Tools"
-cp -R Sources/GaugeRaster "$SNAP/Sources/" && cp -R Tools/FrameBudget "$SNAP/Tools/" || { fail "snapshot of the sources"; finish; }
-mapfile -t SOURCES < <(find "$SNAP/Sources/GaugeRaster" "$SNAP/Tools/FrameBudget" -name '*.swift' | LC_ALL=C sort)
+cp -R Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" && cp -R Tools/FrameBudget "$SNAP/Tools/" ||
+    { fail "snapshot of the sources"; finish; }
+mapfile -t SOURCES < <(find "$SNAP/Sources" "$SNAP/Tools/FrameBudget" -name '*.swift' | LC_ALL=C sort)
+# One module: the imports between the three libraries go.
+sed -i -E '/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/d' "${SOURCES[@]}"
 stamp=$( { cat "$SCRIPT"; printf '%s\n' "${SFLAGS[@]}"; "$SWIFTC" --version 2>&1
            for f in "${SOURCES[@]}"; do echo "${f#"$SNAP"/}"; cat "$f"; done; } | sha256sum | cut -d' ' -f1)
 BIN="$BUILD/FrameBudget"
@@ -112,13 +127,18 @@ else
     echo "$stamp" > "$BUILD/stamp"
 fi
 
-# ---------------------------------------------------------------- damage redraw sanity check
-if "$BIN" verify > "$BUILD/verify.txt" 2>&1; then
-    pass
-else
-    cat "$BUILD/verify.txt"
-    fail "needle: the damaged redraw differs from a full redraw"
+# ---------------------------------------------------------------- native checks
+if [ $verify = 1 ]; then
+    echo "== damage-exactness property (native)"
+    if "$BIN" verify > "$BUILD/verify.txt" 2>&1; then
+        cat "$BUILD/verify.txt"; pass
+    else
+        tail -n 30 "$BUILD/verify.txt"
+        fail "damage-only redraws differ from full redraws (${BUILD#"$ROOT"/}/verify.txt)"
+    fi
 fi
+echo "== pixels written (damage area) vs pixels changed"
+if "$BIN" pixels > "$BUILD/pixels.txt" 2>&1; then cat "$BUILD/pixels.txt"; else cat "$BUILD/pixels.txt"; fail "pixels report"; fi
 
 # ---------------------------------------------------------------- measure
 # The client's stack (argv, environment, program path) shifts the alignment of stack
@@ -126,7 +146,7 @@ fi
 # environment and a relative path from the build directory, so counts are the same
 # from any checkout, shell or CI.
 VALGRIND=$(command -v valgrind)
-declare -A count
+declare -A count mallocs
 for w in "${run_list[@]}"; do
     out="$BUILD/callgrind.$w.out"
     rm -f "$out"
@@ -138,28 +158,41 @@ for w in "${run_list[@]}"; do
     # "summary:" (or "totals:") holds the collected count of the one event, Ir.
     n=$(grep -E '^(summary|totals):' "$out" | head -n 1 | awk '{print $2}')
     case $n in ''|*[!0-9]*) fail "$w: no instruction count in ${out#"$ROOT"/}"; continue ;; esac
+    # Several measured frames: the budget is per frame.
+    frames=$(sed -n 's/^frames: \([0-9][0-9]*\)$/\1/p' "$BUILD/run.$w.log" | head -n 1)
+    [ -n "$frames" ] && [ "$frames" -gt 0 ] || frames=1
+    n=$((n / frames))
     if [ "$n" -eq 0 ]; then fail "$w: nothing collected (is measuredFrame still in the binary?)"; continue; fi
     count[$w]=$n
+    # Calls to malloc and friends inside the measured frames (callgrind's call counts).
+    m=$(awk '
+        /^c?fn=\(/ { s = $0; sub(/^c?fn=\(/, "", s); id = s; sub(/\).*/, "", id)
+                     name = s; sub(/^[0-9]+\) ?/, "", name); if (name != "") names[id] = name
+                     if ($0 ~ /^cfn=/) callee = names[id]; next }
+        /^calls=/ { s = $0; sub(/^calls=/, "", s); sub(/ .*/, "", s)
+                    if (callee ~ /^(malloc|calloc|realloc|posix_memalign|aligned_alloc)$/) total += s; callee = "" }
+        END { print total + 0 }' "$out")
+    mallocs[$w]=$(awk -v m="$m" -v f="$frames" 'BEGIN { printf "%.0f", m / f }')
 done
 
 # ---------------------------------------------------------------- report
 echo
-printf '%-9s %14s %14s %7s %9s  %s\n' workload instructions budget used floor× result
-floor=${count[floor]:-0}
+printf '%-9s %14s %14s %7s %9s %8s  %s\n' workload instructions budget used floor× mallocs result
 for w in "${run_list[@]}"; do
+    case $w in *565) floor=${count[floor565]:-0} ;; *) floor=${count[floor]:-0} ;; esac
     n=${count[$w]:-}
     [ -z "$n" ] && { printf '%-9s %14s\n' "$w" "failed"; continue; }
     b=${budget[$w]:-}
     ratio=$(awk -v n="$n" -v f="$floor" 'BEGIN { if (f > 0) printf "%.2f", n / f; else printf "-" }')
     if [ -z "$b" ]; then
-        printf '%-9s %14s %14s %7s %9s  %s\n' "$w" "$n" "-" "-" "$ratio" "(no budget)"
+        printf '%-9s %14s %14s %7s %9s %8s  %s\n' "$w" "$n" "-" "-" "$ratio" "${mallocs[$w]}" "(no budget)"
     elif [ "$n" -le "$b" ]; then
         used=$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.0f%%", 100 * n / b }')
-        printf '%-9s %14s %14s %7s %9s  %s\n' "$w" "$n" "$b" "$used" "$ratio" "ok"
+        printf '%-9s %14s %14s %7s %9s %8s  %s\n' "$w" "$n" "$b" "$used" "$ratio" "${mallocs[$w]}" "ok"
         pass
     else
         used=$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.0f%%", 100 * n / b }')
-        printf '%-9s %14s %14s %7s %9s  %s\n' "$w" "$n" "$b" "$used" "$ratio" "OVER BUDGET"
+        printf '%-9s %14s %14s %7s %9s %8s  %s\n' "$w" "$n" "$b" "$used" "$ratio" "${mallocs[$w]}" "OVER BUDGET"
         fail "$w: $n instructions, budget $b"
     fi
 done

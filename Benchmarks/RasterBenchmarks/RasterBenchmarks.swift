@@ -1,55 +1,67 @@
 import Benchmark
 import GaugeRaster
+import GaugeWidgets
 
-// Renderer benchmarks. Run with `scripts/bench.sh`. Each case also records its time as a
-// ratio to "the floor" — filling the same 800×480 surface with one colour, measured in
-// the same iteration — because absolute times on shared machines are noise, ratios
-// within one run are not.
+// Renderer benchmarks on the reference scene (`ReferenceScene.dashboard`). Run with
+// `scripts/bench.sh`. Absolute times on shared machines are noise; ratios within one run
+// are not, so each case also times "the floor" — filling a surface of the same size and
+// format with one colour — in the same iteration, and records its ratio to it.
+//
+// Custom metrics: "ratio to floor ×100", "pixels written" (the damage area a damage-only
+// redraw writes) and "pixels changed" (pixels that differ between the frames, from a diff
+// of full renders made before measuring). Mallocs come from the MallocInterposer trait.
+// Each case also appends its medians to $GAUGEPANEL_BENCH_SUMMARY for scripts/bench.sh's table.
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .custom("ratio to floor ×100")],
-                                           maxDuration: .seconds(3), maxIterations: 2000)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, Metric.ratio, Metric.written, Metric.changed],
+        warmupIterations: 3, maxDuration: .seconds(1), maxIterations: 400)
 
-    for format in [PixelFormat.xrgb8888, .rgb565] {
-        let suffix = format == .xrgb8888 ? "XRGB8888" : "RGB565"
-        let surface = try! Surface(width: 800, height: 480, format: format)
-        let canvas = Canvas(surface)
-        let background = Color(rgb: 0x101418)
-
-        Benchmark("Floor: fill 800×480 \(suffix)") { benchmark in
-            for _ in benchmark.scaledIterations { canvas.clear(background) }
-        }
-
-        let gradient = ConicGradient(centre: Point(400, 240), start: Angle(degrees: 135), sweep: Angle(degrees: 270), stops: [
-            GradientStop(Color(rgb: 0x30C060), at: 0), GradientStop(Color(rgb: 0xE0C030), at: 0.6), GradientStop(Color(rgb: 0xE04030), at: 1)])
-        measuredAgainstFloor("Arc r150 t18 270° conic gradient \(suffix)", canvas, background) {
-            canvas.strokeArc(centre: Point(400, 240), radius: 150, thickness: 18, start: Angle(degrees: 135),
-                             sweep: Angle(degrees: 270), paint: .conic(gradient))
-        }
-        measuredAgainstFloor("Arc r150 t18 270° solid \(suffix)", canvas, background) {
-            canvas.strokeArc(centre: Point(400, 240), radius: 150, thickness: 18, start: Angle(degrees: 135),
-                             sweep: Angle(degrees: 270), paint: .solid(Color(rgb: 0x3A8EE0)))
-        }
-        measuredAgainstFloor("Test card full frame \(suffix)", canvas, background) {
-            TestCard.card.draw(canvas)
+    for (width, height) in [(Int32(800), Int32(480)), (1920, 1080), (320, 240)] {
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            let tag = "\(width)×\(height) \(format == .xrgb8888 ? "XRGB8888" : "RGB565")"
+            let bench = SceneBench(width: width, height: height, format: format)
+            measure("Floor \(tag)", bench) { bench.floor() }
+            measure("Full frame \(tag)", bench) { bench.fullFrame() }
+            measure("Needle step \(tag)", bench, prepare: bench.prepareNeedle) { bench.needleStep() }
+            measure("Animation frame \(tag)", bench, prepare: bench.prepareAnimation) { bench.animationFrame() }
+            measure("Text frame \(tag)", bench) { bench.textFrame() }
         }
     }
 }
 
-/// Times `body` and, in the same iteration, the floor; records both and their ratio.
-func measuredAgainstFloor(_ name: String, _ canvas: Canvas, _ background: Color, _ body: @escaping () -> Void) {
+enum Metric {
+    static let ratio = BenchmarkMetric.custom("ratio to floor ×100", polarity: .prefersSmaller, useScalingFactor: false)
+    static let written = BenchmarkMetric.custom("pixels written", polarity: .prefersSmaller, useScalingFactor: false)
+    static let changed = BenchmarkMetric.custom("pixels changed", polarity: .prefersSmaller, useScalingFactor: false)
+}
+
+/// Registers a case: per iteration, the floor (unmeasured), then `body` (measured), their
+/// ratio and the pixel counts of the frame just drawn.
+func measure(_ name: String, _ bench: SceneBench, prepare: (() -> Void)? = nil,
+             _ body: @escaping () -> (written: Int, changed: Int)) {
     Benchmark(name) { benchmark in
+        prepare?()
+        var ratios: [Int] = [], written: [Int] = [], changed: [Int] = [], nanoseconds: [Int] = []
         for _ in benchmark.scaledIterations {
             let floorStart = ContinuousClock.now
-            canvas.clear(background)
+            bench.floor()
             let floor = ContinuousClock.now - floorStart
             benchmark.startMeasurement()
             let start = ContinuousClock.now
-            body()
+            let pixels = body()
             let elapsed = ContinuousClock.now - start
             benchmark.stopMeasurement()
-            let ratio = Double(elapsed.components.attoseconds) / Double(max(floor.components.attoseconds, 1))
-            benchmark.measurement(.custom("ratio to floor ×100"), Int((ratio * 100).rounded()))
+            let ratio = Int((elapsed / floor * 100).rounded())
+            benchmark.measurement(Metric.ratio, ratio)
+            benchmark.measurement(Metric.written, pixels.written)
+            benchmark.measurement(Metric.changed, pixels.changed)
+            ratios.append(ratio); written.append(pixels.written); changed.append(pixels.changed)
+            nanoseconds.append(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000))
         }
+        Summary.append(name, nanoseconds: median(nanoseconds), ratio: median(ratios), written: median(written),
+                       changed: median(changed))
     }
 }
+
+func median(_ values: [Int]) -> Int { values.isEmpty ? 0 : values.sorted()[values.count / 2] }

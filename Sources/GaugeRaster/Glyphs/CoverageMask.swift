@@ -19,6 +19,12 @@ extension Canvas {
         guard color.a != 0 else { return }
         let target = IntRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
         guard !target.isEmpty else { return }
+        if let region = self.mask {
+            for r in region.rectangles where r.intersects(target) {
+                Canvas(surface, clip: r.intersection(target)).blit(mask, x: x, y: y, color: color)
+            }
+            return
+        }
         switch surface.format {
         case .xrgb8888, .argb8888: blit(mask, x: x, y: y, color: color, target, ARGB32Codec.self)
         case .rgb565: blit(mask, x: x, y: y, color: color, target, RGB565Codec.self)

@@ -28,18 +28,28 @@ public struct GradientStop: Sendable, Hashable {
 /// looking up a colour needs no division per pixel.
 public struct ColorRamp: Sendable {
     @usableFromInline let stops: [GradientStop]
-    @usableFromInline let inverseSpans: [Int64]
+    /// 2^32 / segment length for the first `inlineSpans` segments, kept inline so that a
+    /// ramp (made per draw from a gauge's tint) allocates nothing; the rest, if any, in
+    /// `moreInverseSpans`.
+    @usableFromInline let inverseSpans: InlineArray<8, Int64>
+    @usableFromInline let moreInverseSpans: [Int64]
+    @usableFromInline static var inlineSpans: Int { 8 }
 
     /// Stops are sorted; none gives transparent black, one gives a solid colour.
     public init(_ stops: [GradientStop]) {
-        let sorted = stops.sorted { $0.position < $1.position }
+        // Already in order (the usual case): share the caller's array instead of sorting a copy.
+        var ordered = true
+        for i in stops.indices.dropFirst() where stops[i - 1].position > stops[i].position { ordered = false; break }
+        let sorted = ordered ? stops : stops.sorted { $0.position < $1.position }
         self.stops = sorted.isEmpty ? [GradientStop(.clear, position: 0)] : sorted
-        var inverse: [Int64] = []
+        var inline = InlineArray<8, Int64>(repeating: 0)
+        var more: [Int64] = []
         for i in 0..<Swift.max(self.stops.count - 1, 0) {
             let span = Int64(self.stops[i + 1].position - self.stops[i].position)
-            inverse.append(span > 0 ? (Int64(1) << 32) / span : 0)
+            let inverse = span > 0 ? (Int64(1) << 32) / span : 0
+            if i < ColorRamp.inlineSpans { inline[i] = inverse } else { more.append(inverse) }
         }
-        inverseSpans = inverse
+        inverseSpans = inline; moreInverseSpans = more
     }
 
     /// Evenly spaced colours.
@@ -61,7 +71,8 @@ public struct ColorRamp: Sendable {
             if t >= stops[last].position { return WideColor(stops[last].color) }
             var i = 0
             while i < last - 1 && t >= stops[i + 1].position { i += 1 }
-            let inverse = inverseSpans.withUnsafeBufferPointer { $0[i] }
+            let inverse = i < ColorRamp.inlineSpans ? inverseSpans.span[unchecked: i]
+                : moreInverseSpans.withUnsafeBufferPointer { $0[i - ColorRamp.inlineSpans] }
             let local = Int32((Int64(t - stops[i].position) * inverse) >> 16)
             return mixWide(stops[i].color, stops[i + 1].color, Swift.min(local, 65536))
         }

@@ -68,10 +68,9 @@ extension Canvas {
         // Offset of the stroke's sides from its centre line.
         let ox = Fixed(clampingRaw: (-dy * Int64(half.raw)) / length)
         let oy = Fixed(clampingRaw: (dx * Int64(half.raw)) / length)
-        let body = ConvexPolygonShape([
+        let body = ConvexPolygonShape(FourPoints(
             Point(x: a.x + ox, y: a.y + oy), Point(x: b.x + ox, y: b.y + oy),
-            Point(x: b.x - ox, y: b.y - oy), Point(x: a.x - ox, y: a.y - oy),
-        ])
+            Point(x: b.x - ox, y: b.y - oy), Point(x: a.x - ox, y: a.y - oy)))
         switch cap {
         case .butt: draw(body, paint: paint)
         case .round: draw(Union(body, Union(endA, RingShape(centre: b, outer: half, inner: .zero))), paint: paint)
@@ -81,6 +80,12 @@ extension Canvas {
     /// A convex polygon of 3…16 vertices in either winding (a tapered needle is four).
     public func fillConvexPolygon(_ points: [Point], paint: Paint) {
         draw(ConvexPolygonShape(points), paint: paint)
+    }
+
+    /// A convex quadrilateral (a tapered needle): the same pixels as
+    /// `fillConvexPolygon([a, b, c, d])`, without an array to allocate.
+    public func fillConvexPolygon(_ a: Point, _ b: Point, _ c: Point, _ d: Point, paint: Paint) {
+        draw(ConvexPolygonShape(FourPoints(a, b, c, d)), paint: paint)
     }
 
     /// A rectangle with circular corners of `radius` (clamped to half the shorter side).
@@ -100,8 +105,8 @@ extension Canvas {
     }
 
     private func rectangle(_ r: Rect) -> ConvexPolygonShape {
-        ConvexPolygonShape([Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
-                            Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)])
+        ConvexPolygonShape(FourPoints(Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
+                                      Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)))
     }
 
     /// Rasterizes any shape with any paint into this canvas's format.
@@ -116,6 +121,17 @@ extension Canvas {
     }
 
     func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) {
+        if let mask {
+            switch surface.format {
+            case .xrgb8888, .argb8888:
+                Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
+            case .rgb565:
+                Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
+            case .rgb565Swapped:
+                Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip, mask: mask)
+            }
+            return
+        }
         switch surface.format {
         case .xrgb8888, .argb8888:
             Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
@@ -123,6 +139,23 @@ extension Canvas {
             Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
         case .rgb565Swapped:
             Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
+        }
+    }
+}
+
+/// Four vertices as a collection on the stack: lines, rectangles and needles are quads,
+/// and an array literal for each would be a heap allocation per primitive.
+struct FourPoints: RandomAccessCollection {
+    let a: Point, b: Point, c: Point, d: Point
+    @inline(__always) init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) { self.a = a; self.b = b; self.c = c; self.d = d }
+    var startIndex: Int { 0 }
+    var endIndex: Int { 4 }
+    @inline(__always) subscript(i: Int) -> Point {
+        switch i {
+        case 0: return a
+        case 1: return b
+        case 2: return c
+        default: return d
         }
     }
 }

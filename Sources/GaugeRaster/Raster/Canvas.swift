@@ -7,15 +7,44 @@ public struct Canvas {
     public let surface: Surface
     /// Where drawing may write: always inside the surface.
     public let clip: IntRect
+    /// When set, drawing writes only the pixels of these disjoint rectangles (within the
+    /// clip): a damage redraw then sets up each shape once for all its small rectangles.
+    let mask: Region?
 
     public init(_ surface: Surface, clip: IntRect? = nil) {
         self.surface = surface
         self.clip = (clip ?? surface.bounds).intersection(surface.bounds)
+        mask = nil
     }
 
-    /// The same surface with the clip narrowed to `rect`.
+    /// A canvas that writes only the pixels of `region` (within `clip`): the same pixels,
+    /// with the same values, as drawing once per rectangle clipped to it.
+    public init(_ surface: Surface, clip: IntRect? = nil, region: Region) {
+        let limit = (clip ?? surface.bounds).intersection(surface.bounds)
+        var hull = IntRect.empty
+        for r in region.rectangles { hull = hull.union(r.intersection(limit)) }
+        self.init(surface, clip: hull.intersection(limit), mask: region.rectangles.count > 1 ? region : nil)
+    }
+
+    private init(_ surface: Surface, clip: IntRect, mask: Region?) {
+        self.surface = surface; self.clip = clip; self.mask = mask
+    }
+
+    /// Whether `test` holds for some rectangle this canvas may write: the clip, or each of
+    /// its region's rectangles within the clip. Lets a widget skip parts no damaged
+    /// rectangle reaches before computing them.
+    public func anyDrawableRectangle(where test: (IntRect) -> Bool) -> Bool {
+        guard let mask else { return test(clip) }
+        for r in mask.rectangles {
+            let part = r.intersection(clip)
+            if !part.isEmpty && test(part) { return true }
+        }
+        return false
+    }
+
+    /// The same surface with the clip narrowed to `rect` (and the same region, if any).
     public func clipped(to rect: IntRect) -> Canvas {
-        Canvas(surface, clip: clip.intersection(rect))
+        Canvas(surface, clip: clip.intersection(rect), mask: mask)
     }
 
     /// Fills the whole clip with `color`, replacing what is there (alpha is stored as is
@@ -36,6 +65,10 @@ public struct Canvas {
     private func fillReplacing(_ rect: IntRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return }
+        if let mask {
+            for m in mask.rectangles { Canvas(surface, clip: m.intersection(r), mask: nil).fillReplacing(r, color: color) }
+            return
+        }
         switch surface.format {
         case .xrgb8888, .argb8888:
             let p = Surface.premultiplied(color)

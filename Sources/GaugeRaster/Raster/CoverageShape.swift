@@ -15,10 +15,14 @@ protocol CoverageShape {
     /// certainly has none there. A cheap test the rasterizer uses to skip rows of a shape
     /// that lie outside a narrow clip (a damaged rectangle) without computing them.
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool
+    /// Whether any pixel of `rect` may have coverage: false only when certainly none has.
+    /// Lets a masked fill drop a damaged rectangle before asking about its rows.
+    func mayCover(_ rect: IntRect) -> Bool
 }
 
 extension CoverageShape {
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool { true }
+    func mayCover(_ rect: IntRect) -> Bool { true }
 }
 
 /// Integer division rounding towards −∞ (Swift's `/` rounds towards zero).

@@ -15,30 +15,84 @@ enum Rasterizer {
             if narrowed && !shape.mayCover(row: y, from: box.x0, to: box.x1) { continue }
             spans = RowSpans()
             let rowState = shape.row(y, spans: &spans)
-            let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
-            // Read through spans (unchecked: indices stay below the counts, ≤ capacity).
-            let nonZeroCount = spans.nonZero.count, fullCount = spans.full.count
-            let nonZeroStarts = spans.nonZero.starts.span, nonZeroEnds = spans.nonZero.ends.span
-            let fullStarts = spans.full.starts.span, fullEnds = spans.full.ends.span
-            var fullIndex = 0
-            for i in 0..<nonZeroCount {
-                var x = Swift.max(nonZeroStarts[unchecked: i], box.x0)
-                let end = Swift.min(nonZeroEnds[unchecked: i], box.x1)
-                while x < end {
-                    // Skip full intervals that end before x.
-                    while fullIndex < fullCount && fullEnds[unchecked: fullIndex] <= x { fullIndex += 1 }
-                    if fullIndex < fullCount && fullStarts[unchecked: fullIndex] <= x {
-                        let runEnd = Swift.min(fullEnds[unchecked: fullIndex], end)
-                        shader.fill(pixels, y: y, from: x, to: runEnd, codec: C.self)
-                        x = runEnd
-                    } else {
-                        let nextFull = fullIndex < fullCount ? fullStarts[unchecked: fullIndex] : end
-                        let runEnd = Swift.min(nextFull, end)
-                        while x < runEnd {
-                            let c = shape.coverage(x: x, row: rowState)
-                            if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
-                            x += 1
-                        }
+            walk(shape, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: box.x0, to: box.x1)
+        }
+    }
+
+    /// `fill` writing only the pixels of the mask's rectangles (disjoint) inside the clip:
+    /// each row of the shape is computed once, then walked in every rectangle it meets.
+    static func fill<S: CoverageShape, H: Shader, C: PixelCodec>(
+        _ shape: S, shader: H, codec: C.Type, surface: Surface, clip: IntRect, mask: Region
+    ) {
+        let box = shape.bounds.intersection(clip)
+        guard !box.isEmpty else { return }
+        // The mask's rectangles this shape can reach, on the stack.
+        var parts = InlineArray<32, IntRect>(repeating: .empty)
+        var count = 0, rows = IntRect.empty
+        for r in mask.rectangles {
+            let part = r.intersection(box)
+            if part.isEmpty || !shape.mayCover(part) { continue }
+            guard count < 32 else {
+                // Many rectangles: one clipped fill per rectangle (same pixels, slower).
+                for r in mask.rectangles { fill(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
+                return
+            }
+            parts[count] = part; count += 1
+            rows = rows.union(part)
+        }
+        guard count > 0 else { return }
+        let list = parts.span
+        var spans = RowSpans()
+        for y in rows.y0..<rows.y1 {
+            // The rectangles on this row the shape may cover (one bit each): a ring near
+            // one rectangle must not cost a row computation for another across the dial.
+            var hits: UInt32 = 0
+            for k in 0..<count {
+                let r = list[unchecked: k]
+                if r.y0 <= y && y < r.y1 && shape.mayCover(row: y, from: r.x0, to: r.x1) { hits |= 1 << UInt32(k) }
+            }
+            if hits == 0 { continue }
+            spans = RowSpans()
+            let rowState = shape.row(y, spans: &spans)
+            while hits != 0 {
+                let k = hits.trailingZeroBitCount
+                hits &= hits - 1
+                let r = list[unchecked: k]
+                walk(shape, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: r.x0, to: r.x1)
+            }
+        }
+    }
+
+    /// Writes row y of a shape between x0 and x1: full runs through the shader's span
+    /// fill, edge pixels blended with their coverage.
+    @inlinable @inline(__always)
+    static func walk<S: CoverageShape, H: Shader, C: PixelCodec>(
+        _ shape: S, _ rowState: S.Row, _ spans: RowSpans, shader: H, codec: C.Type, surface: Surface,
+        y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
+        // Read through spans (unchecked: indices stay below the counts, ≤ capacity).
+        let nonZeroCount = spans.nonZero.count, fullCount = spans.full.count
+        let nonZeroStarts = spans.nonZero.starts.span, nonZeroEnds = spans.nonZero.ends.span
+        let fullStarts = spans.full.starts.span, fullEnds = spans.full.ends.span
+        var fullIndex = 0
+        for i in 0..<nonZeroCount {
+            var x = Swift.max(nonZeroStarts[unchecked: i], x0)
+            let end = Swift.min(nonZeroEnds[unchecked: i], x1)
+            while x < end {
+                // Skip full intervals that end before x.
+                while fullIndex < fullCount && fullEnds[unchecked: fullIndex] <= x { fullIndex += 1 }
+                if fullIndex < fullCount && fullStarts[unchecked: fullIndex] <= x {
+                    let runEnd = Swift.min(fullEnds[unchecked: fullIndex], end)
+                    shader.fill(pixels, y: y, from: x, to: runEnd, codec: C.self)
+                    x = runEnd
+                } else {
+                    let nextFull = fullIndex < fullCount ? fullStarts[unchecked: fullIndex] : end
+                    let runEnd = Swift.min(nextFull, end)
+                    while x < runEnd {
+                        let c = shape.coverage(x: x, row: rowState)
+                        if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
+                        x += 1
                     }
                 }
             }

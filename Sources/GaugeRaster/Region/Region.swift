@@ -24,6 +24,19 @@ public struct Region: Sendable, Equatable {
     /// Adds `rect`: only its parts not already in the region are stored.
     public mutating func formUnion(_ rect: IntRect) {
         guard !rect.isEmpty else { return }
+        // The usual cases need no scratch arrays: already covered, or touching nothing.
+        var overlaps = false
+        for existing in rectangles where existing.intersects(rect) {
+            if existing.contains(rect) { return }
+            overlaps = true
+            break
+        }
+        if !overlaps {
+            // Damage comes in handfuls: grow once, not 1 → 2 → 4 → 8.
+            if rectangles.capacity == 0 { rectangles.reserveCapacity(8) }
+            rectangles.append(rect)
+            return
+        }
         var pieces = [rect]
         for existing in rectangles {
             var next: [IntRect] = []
@@ -35,6 +48,8 @@ public struct Region: Sendable, Equatable {
     }
 
     public mutating func formUnion(_ other: Region) {
+        // Into an empty region: share the other's rectangles (no copy, no allocation).
+        if rectangles.isEmpty { rectangles = other.rectangles; return }
         for r in other.rectangles { formUnion(r) }
     }
 
@@ -44,6 +59,8 @@ public struct Region: Sendable, Equatable {
 
     /// Pixels in both this region and `rect`.
     public func intersection(_ rect: IntRect) -> Region {
+        // Damage usually lies inside the screen: keep the same storage.
+        if rectangles.allSatisfy({ rect.contains($0) }) { return self }
         var r = Region()
         r.rectangles = rectangles.compactMap { let i = $0.intersection(rect); return i.isEmpty ? nil : i }
         return r

@@ -16,6 +16,7 @@ struct Intersection<A: CoverageShape, B: CoverageShape>: CoverageShape {
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
         a.mayCover(row: y, from: x0, to: x1) && b.mayCover(row: y, from: x0, to: x1)
     }
+    func mayCover(_ rect: IntRect) -> Bool { a.mayCover(rect) && b.mayCover(rect) }
 
     @inline(__always)
     func coverage(x: Int32, row: (A.Row, B.Row)) -> UInt32 {
@@ -43,6 +44,9 @@ struct Union<A: CoverageShape, B: CoverageShape>: CoverageShape {
 
     /// Coverage is the larger one: none where neither has any (a shape covers nothing
     /// outside its own bounds' rows).
+    func mayCover(_ rect: IntRect) -> Bool {
+        (rect.intersects(a.bounds) && a.mayCover(rect)) || (rect.intersects(b.bounds) && b.mayCover(rect))
+    }
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
         (y >= a.bounds.y0 && y < a.bounds.y1 && a.mayCover(row: y, from: x0, to: x1))
             || (y >= b.bounds.y0 && y < b.bounds.y1 && b.mayCover(row: y, from: x0, to: x1))

@@ -48,6 +48,21 @@ struct RingShape: CoverageShape {
         return Row(dySquared: dySquared)
     }
 
+    /// False when every pixel centre of `rect` lies beyond R + ½ or within the hole's r − ½
+    /// (nearest and farthest points of the rectangle's pixel edges: conservative).
+    func mayCover(_ rect: IntRect) -> Bool {
+        let x0 = Int64(rect.x0) << 8, x1 = Int64(rect.x1) << 8, y0 = Int64(rect.y0) << 8, y1 = Int64(rect.y1) << 8
+        let nx = Swift.max(x0 - cx, 0, cx - x1), ny = Swift.max(y0 - cy, 0, cy - y1)
+        let far = outer + 128
+        if nx > far || ny > far || nx * nx + ny * ny > far * far { return false }
+        let hole = inner - 128
+        if hasInner && hole > 0 {
+            let fx = Swift.max(cx - x0, x1 - cx), fy = Swift.max(cy - y0, y1 - cy)
+            if fx < hole && fy < hole && fx * fx + fy * fy < hole * hole { return false }
+        }
+        return true
+    }
+
     /// False when the row's pixels in [x0, x1) all lie outside R + ½ or inside the hole
     /// (r − ½): the same intervals `row` computes, so then its `nonZero` misses [x0, x1).
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {

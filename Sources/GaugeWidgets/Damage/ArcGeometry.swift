@@ -54,6 +54,99 @@ struct ArcGeometry {
     }
 }
 
+extension ArcGeometry {
+    /// Whether any pixel of `clip` lies within 3 px of the ring between `inner` and `outer`
+    /// around the centre — false means nothing drawn in that ring can touch the clip.
+    /// Conservative (pixel edges, a margin for anti-aliasing); exact integer arithmetic.
+    func annulus(inner: Fixed, outer: Fixed, reaches clip: IntRect) -> Bool {
+        guard !clip.isEmpty else { return false }
+        let cx = Int64(centre.x.raw), cy = Int64(centre.y.raw), margin: Int64 = 3 * 256
+        let x0 = Int64(clip.x0) << 8, x1 = Int64(clip.x1) << 8, y0 = Int64(clip.y0) << 8, y1 = Int64(clip.y1) << 8
+        // Nearest and farthest points of the clip from the centre.
+        let nx = Swift.max(x0 - cx, 0, cx - x1), ny = Swift.max(y0 - cy, 0, cy - y1)
+        let fx = Swift.max(cx - x0, x1 - cx), fy = Swift.max(cy - y0, y1 - cy)
+        let far = Int64(outer.raw) + margin
+        if nx > far || ny > far || nx * nx + ny * ny > far * far { return false }
+        let near = Int64(inner.raw) - margin
+        if near > 0 && fx * fx + fy * fy < near * near { return false }
+        return true
+    }
+}
+
+/// A convex quadrilateral (a needle) and the bands of rows it covers, for tight damage.
+struct Quad {
+    let a: Point, b: Point, c: Point, d: Point
+    init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) { self.a = a; self.b = b; self.c = c; self.d = d }
+
+    /// The x extent (raw fixed point) of the quad between rows y0 and y1 (raw), or nil.
+    func span(y0: Int64, y1: Int64) -> (Int64, Int64)? {
+        var lo = Int64.max, hi = Int64.min
+        func edge(_ p: Point, _ q: Point) {
+            let px = Int64(p.x.raw), py = Int64(p.y.raw), qx = Int64(q.x.raw), qy = Int64(q.y.raw)
+            // The part of the edge inside the band: its ends give the extreme x.
+            let top = Swift.max(Swift.min(py, qy), y0), bottom = Swift.min(Swift.max(py, qy), y1)
+            guard top <= bottom else { return }
+            if py == qy {
+                lo = Swift.min(lo, px, qx); hi = Swift.max(hi, px, qx)
+                return
+            }
+            let xTop = px + (qx - px) * (top - py) / (qy - py), xBottom = px + (qx - px) * (bottom - py) / (qy - py)
+            lo = Swift.min(lo, xTop, xBottom); hi = Swift.max(hi, xTop, xBottom)
+        }
+        edge(a, b); edge(b, c); edge(c, d); edge(d, a)
+        return lo <= hi ? (lo, hi) : nil
+    }
+
+    /// Adds to `region` the pixels of both quads (either may be nil) in bands of `height`
+    /// rows, each grown by `margin`: one rectangle per band, or two when the quads are
+    /// far apart in it.
+    static func addBands(_ old: Quad?, _ new: Quad?, height: Int32, margin: Fixed, hiddenWithin cover: Disc?,
+                         to region: inout Region) {
+        var box = PointBox()
+        if let q = old { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
+        if let q = new { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
+        let all = box.pixels(margin: margin)
+        guard !all.isEmpty else { return }
+        let m = Int64(margin.raw)
+        var y = all.y0
+        while y < all.y1 {
+            let next = Swift.min(y &+ height, all.y1)
+            // Rows y…next cover raw y·256 … next·256; a quad within `margin` of them counts.
+            let y0 = Int64(y) << 8 - m, y1 = Int64(next) << 8 + m
+            let sa = old?.span(y0: y0, y1: y1), sb = new?.span(y0: y0, y1: y1)
+            func add(_ s: (Int64, Int64)) {
+                let r = IntRect(x0: Int32(clamping: (s.0 - m) >> 8), y0: y, x1: Int32(clamping: ((s.1 + m) >> 8) + 1), y1: next)
+                if let cover, cover.hides(r) { return }
+                region.formUnion(r)
+            }
+            if let sa, let sb {
+                if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 { add(sa); add(sb) }
+                else { add((Swift.min(sa.0, sb.0), Swift.max(sa.1, sb.1))) }
+            } else if let s = sa ?? sb {
+                add(s)
+            }
+            y = next
+        }
+    }
+}
+
+/// An opaque disc drawn over the needle (the hub): pixels it fully covers never change.
+struct Disc {
+    let centre: Point, radius: Fixed
+
+    /// Whether every pixel of `r` is fully covered: its corners lie a pixel inside the edge.
+    func hides(_ r: IntRect) -> Bool {
+        let limit = Int64(radius.raw) - 256
+        guard limit > 0 else { return false }
+        let cx = Int64(centre.x.raw), cy = Int64(centre.y.raw)
+        func inside(_ x: Int32, _ y: Int32) -> Bool {
+            let dx = (Int64(x) << 8) - cx, dy = (Int64(y) << 8) - cy
+            return dx * dx + dy * dy <= limit * limit
+        }
+        return inside(r.x0, r.y0) && inside(r.x1, r.y0) && inside(r.x0, r.y1) && inside(r.x1, r.y1)
+    }
+}
+
 /// The bounding box of a few points, as whole pixels.
 struct PointBox {
     var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min

@@ -16,6 +16,13 @@ struct CentredText {
     func draw<F: GlyphSource>(_ text: String, on canvas: Canvas, font: F, color: Color,
                               alignment: TextAlignment = .centre) {
         guard !text.isEmpty else { return }
+        // Clipped away (a damage redraw elsewhere): skip the glyph lookups. A line height
+        // per character, and a few more around, bounds the ink of any font.
+        let m = font.lineMetrics, x = TextLayout.pixel(origin.x), y = TextLayout.pixel(origin.y)
+        let line = Swift.max(m.lineHeight, 1) &+ m.ascender &+ m.descender
+        let reach = line &* Int32(truncatingIfNeeded: Swift.min(text.utf8.count + 2, 4096))
+        let box = IntRect(x0: x &- reach, y0: y &- 3 &* line, x1: x &+ reach, y1: y &+ 3 &* line)
+        guard box.intersects(canvas.clip) else { return }
         canvas.draw(text, at: origin, font: font, color: color, alignment: alignment)
     }
 

@@ -77,10 +77,16 @@ public struct Dashboard: Sendable {
         for w in visibleWidgets where w.frame.intersects(canvas.clip) { w.draw(on: canvas, fonts: fonts) }
     }
 
-    /// Redraws only `region`: each rectangle is cleared and every widget it touches drawn
-    /// clipped to it — byte-identical to a full draw inside the region.
+    /// Redraws only `region`: its rectangles are cleared and every widget they touch is
+    /// drawn once, writing only the region's pixels — byte-identical to a full draw inside
+    /// the region (each pixel sees the same clear, then the same widgets in the same order).
     public func draw<S: FontSet>(_ region: Region, on canvas: Canvas, fonts: S) {
-        for r in region.rectangles { draw(on: canvas.clipped(to: r), fonts: fonts) }
+        for r in region.rectangles { canvas.clipped(to: r).clear(background) }
+        for w in visibleWidgets {
+            // Each widget's shapes are set up once for all the rectangles it meets.
+            let part = Canvas(canvas.surface, clip: canvas.clip.intersection(w.frame), region: region)
+            if !part.clip.isEmpty { w.draw(on: part, fonts: fonts) }
+        }
     }
 
     /// The pixels that differ between `old` drawn and `self` drawn: the union of what each
@@ -93,5 +99,24 @@ public struct Dashboard: Sendable {
         var region = Region()
         for i in after.indices { region.formUnion(after[i].damage(from: before[i], fonts: fonts)) }
         return region.intersection(bounds)
+    }
+}
+
+/// A font set that opens each size once and keeps it, glyph cache and all, for the life
+/// of the set: redraws then neither make fonts nor rasterise glyphs again (and allocate
+/// nothing). `StrokeFontSet` makes a new font, with an empty cache, on every call.
+public final class CachedFontSet<Base: FontSet>: FontSet {
+    public let base: Base
+    private var sizes: [Int32] = []
+    private var fonts: [Base.Source] = []
+
+    public init(_ base: Base) { self.base = base }
+
+    public func font(pixelSize: Int32) -> Base.Source {
+        // A dashboard uses a handful of sizes: a linear scan beats hashing.
+        for i in sizes.indices where sizes[i] == pixelSize { return fonts[i] }
+        let font = base.font(pixelSize: pixelSize)
+        sizes.append(pixelSize); fonts.append(font)
+        return font
     }
 }

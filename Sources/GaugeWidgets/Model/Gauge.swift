@@ -14,7 +14,9 @@ import GaugeRaster
 /// for r in rpm.damage(from: old, fonts: fonts).rectangles { rpm.draw(on: canvas.clipped(to: r), fonts: fonts) }
 /// ```
 public struct Gauge<Style: GaugeStyle> {
-    public private(set) var gaugeValue: GaugeValue
+    public private(set) var gaugeValue: GaugeValue {
+        didSet { if oldValue.lowerBound != gaugeValue.lowerBound || oldValue.upperBound != gaugeValue.upperBound { resolveScale() } }
+    }
     public var style: Style
     public var frame: IntRect
     public var tint: GaugeTint
@@ -25,9 +27,13 @@ public struct Gauge<Style: GaugeStyle> {
     public var minimumLabel: String?
     public var maximumLabel: String?
     public var format: ValueFormat
-    public var ticks: GaugeTicks?
-    public var markedValues: [GaugeMark]
-    public var zones: [GaugeZone]
+    public var ticks: GaugeTicks? { didSet { resolveScale() } }
+    public var markedValues: [GaugeMark] { didSet { resolveScale() } }
+    public var zones: [GaugeZone] { didSet { resolveScale() } }
+    // Marks and bands resolved once per change of scale, not per frame: `configuration`
+    // then shares these arrays instead of building (and allocating) them every draw.
+    private var resolvedMarks: [GaugeResolvedMark] = []
+    private var resolvedBands: [GaugeBand] = []
     /// A min/max-hold value shown as a marker (nil: none).
     public var hold: Double?
 
@@ -38,6 +44,7 @@ public struct Gauge<Style: GaugeStyle> {
         self.style = style; self.frame = frame; self.tint = tint; self.theme = theme
         self.title = title; self.format = format
         markedValues = []; zones = []
+        resolveScale()
     }
 
     public var value: Double {
@@ -54,12 +61,13 @@ public struct Gauge<Style: GaugeStyle> {
         GaugeValue.fraction(of: v, lowerBound: gaugeValue.lowerBound, upperBound: gaugeValue.upperBound)
     }
 
-    /// What the style receives.
-    public var configuration: GaugeStyleConfiguration {
+    /// Recomputes the marks and bands from ticks, marked values, zones and the range.
+    private mutating func resolveScale() {
         var marks: [GaugeResolvedMark] = []
         if let t = ticks, t.major >= 2 {
             let lo = gaugeValue.lowerBound, hi = gaugeValue.upperBound
             let steps = t.major - 1, perMajor = t.minor + 1
+            marks.reserveCapacity(Int(steps * perMajor + 1) + markedValues.count)
             for i in 0...(steps * perMajor) {
                 let f = Int32((Int64(i) * 65536) / Int64(steps * perMajor))
                 let major = i % perMajor == 0
@@ -81,10 +89,15 @@ public struct Gauge<Style: GaugeStyle> {
                 bands.append(GaugeBand(start: Swift.min(a, b), end: Swift.max(a, b), color: z.color))
             }
         }
+        resolvedMarks = marks; resolvedBands = bands
+    }
+
+    /// What the style receives.
+    public var configuration: GaugeStyleConfiguration {
         let text = currentValueLabel ?? (gaugeValue.fraction == nil ? format.placeholder : format.string(for: gaugeValue.value))
         return GaugeStyleConfiguration(
             fraction: gaugeValue.fraction, title: title, currentValueText: text,
-            minimumLabel: minimumLabel, maximumLabel: maximumLabel, marks: marks, bands: bands,
+            minimumLabel: minimumLabel, maximumLabel: maximumLabel, marks: resolvedMarks, bands: resolvedBands,
             hold: hold.flatMap { fraction($0) }, bounds: frame, tint: tint, theme: theme)
     }
 

@@ -32,17 +32,18 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
 
         /// The needle's four corners, as the reference scene draws it: from the centre to
         /// radius 130, 8 px wide at the base and 2 px at the tip (scaled).
-        func needle(at fraction: Int32) -> [Point] {
+        func needle(at fraction: Int32) -> Quad {
             let a = arc.angle(at: fraction)
             let across = a + Angle.quarterTurn
             let base = Swift.max(arc.scaled(4), Fixed.one), tip = Swift.max(arc.scaled(1), Fixed.half)
             let end = Point(centre: arc.centre, radius: arc.scaled(130), angle: a)
-            return [Point(centre: arc.centre, radius: base, angle: across), Point(centre: end, radius: tip, angle: across),
-                    Point(centre: end, radius: -tip, angle: across), Point(centre: arc.centre, radius: -base, angle: across)]
+            return Quad(Point(centre: arc.centre, radius: base, angle: across), Point(centre: end, radius: tip, angle: across),
+                        Point(centre: end, radius: -tip, angle: across), Point(centre: arc.centre, radius: -base, angle: across))
         }
 
         func valueSweep(_ f: Int32) -> Int32 { arc.drawnSweep(at: f) }
 
+        var hubRadius: Fixed { Swift.max(arc.scaled(12), Fixed(2)) }
         var holdWidth: Fixed { Swift.max(arc.scaled(4), Fixed.one) }
         func holdEnds(at fraction: Int32) -> (Point, Point) {
             let a = arc.angle(at: fraction)
@@ -67,43 +68,66 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         let canvas = canvas.clipped(to: c.bounds)
         canvas.fill(c.bounds, color: c.theme.background)
         let l = Layout(c), arc = l.arc
-        canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
-                         start: arc.start, sweep: arc.sweep, paint: .solid(c.theme.track))
-        // Zone bands sit under the ticks' outer ends.
-        for band in c.bands {
-            let a = arc.angle(at: band.start)
-            canvas.strokeArc(centre: arc.centre, radius: arc.scaled(128), thickness: arc.scaled(5), start: a,
-                             sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
+        // A damage redraw clips to a few small rectangles: skip whole parts (rings of the
+        // dial) that cannot reach the clip before computing their geometry.
+        func reaches(_ inner: Fixed, _ outer: Fixed) -> Bool {
+            canvas.anyDrawableRectangle { arc.annulus(inner: inner, outer: outer, reaches: $0) }
         }
-        if showsValueArc, let f = c.fraction {
+        let trackInner = arc.radius - arc.thickness
+        if reaches(trackInner, arc.radius) {
+            canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                             start: arc.start, sweep: arc.sweep, paint: .solid(c.theme.track))
+        }
+        // Zone bands sit under the ticks' outer ends.
+        if !c.bands.isEmpty && reaches(arc.scaled(123), arc.scaled(128)) {
+            for band in c.bands {
+                let a = arc.angle(at: band.start)
+                canvas.strokeArc(centre: arc.centre, radius: arc.scaled(128), thickness: arc.scaled(5), start: a,
+                                 sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
+            }
+        }
+        if showsValueArc, let f = c.fraction, reaches(trackInner, arc.radius) {
             let sweep = l.valueSweep(f)
             if sweep > 0 {
                 canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
                                  sweep: Angle(raw: sweep), paint: ValuePaint.arc(c.tint, arc, fraction: f))
             }
         }
-        for m in c.marks {
-            let a = arc.angle(at: m.fraction)
-            let outer = arc.scaled(128), len = arc.scaled(m.isMajor ? 14 : 7)
-            let width = Swift.max(arc.scaled(m.isMajor ? 3 : 1), m.isMajor ? Fixed.one : Fixed.half)
-            canvas.strokeLine(from: Point(centre: arc.centre, radius: outer, angle: a),
-                              to: Point(centre: arc.centre, radius: outer - len, angle: a),
-                              width: width, paint: .solid(c.theme.tick))
-            if let label = m.label, m.isMajor {
-                let at = Point(centre: arc.centre, radius: arc.scaled(96), angle: a)
-                CentredText(centre: at, font: fonts.label).draw(label, on: canvas, font: fonts.label, color: c.theme.label)
+        let outer = arc.scaled(128), majorWidth = Swift.max(arc.scaled(3), Fixed.one)
+        let ticksReach = reaches(outer - arc.scaled(14) - majorWidth, outer + majorWidth)
+        // Labels are centred at radius 96; a line height per character (and two more)
+        // bounds the ink of any label, in any font.
+        let labelRadius = arc.scaled(96), lineHeight = Swift.max(fonts.label.lineMetrics.lineHeight, 1)
+        let labelsReach = reaches(labelRadius - Fixed(lineHeight &* 64), labelRadius + Fixed(lineHeight &* 64))
+        if ticksReach || labelsReach {
+            for m in c.marks {
+                let a = arc.angle(at: m.fraction)
+                if ticksReach {
+                    let len = arc.scaled(m.isMajor ? 14 : 7)
+                    let width = Swift.max(arc.scaled(m.isMajor ? 3 : 1), m.isMajor ? Fixed.one : Fixed.half)
+                    canvas.strokeLine(from: Point(centre: arc.centre, radius: outer, angle: a),
+                                      to: Point(centre: arc.centre, radius: outer - len, angle: a),
+                                      width: width, paint: .solid(c.theme.tick))
+                }
+                if labelsReach, let label = m.label, m.isMajor,
+                   case let reach = Fixed(lineHeight &* Int32(truncatingIfNeeded: Swift.min(label.utf8.count + 2, 60))),
+                   reaches(labelRadius - reach, labelRadius + reach) {
+                    let at = Point(centre: arc.centre, radius: arc.scaled(96), angle: a)
+                    CentredText(centre: at, font: fonts.label).draw(label, on: canvas, font: fonts.label, color: c.theme.label)
+                }
             }
         }
-        if let h = c.hold {
+        if let h = c.hold, reaches(trackInner - l.holdWidth, arc.radius + l.holdWidth) {
             let (p, q) = l.holdEnds(at: h)
             canvas.strokeLine(from: p, to: q, width: l.holdWidth, paint: .solid(c.theme.hold))
         }
         l.title(fonts.label).draw(c.title ?? "", on: canvas, font: fonts.label, color: c.theme.label)
         l.readout(fonts.value).draw(c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value)
-        if showsNeedle, let f = c.fraction {
-            canvas.fillConvexPolygon(l.needle(at: f), paint: .solid(c.theme.needle))
+        if showsNeedle, let f = c.fraction, reaches(.zero, arc.scaled(131) + Fixed(2)) {
+            let n = l.needle(at: f)
+            canvas.fillConvexPolygon(n.a, n.b, n.c, n.d, paint: .solid(c.theme.needle))
         }
-        canvas.fillDisc(centre: arc.centre, radius: Swift.max(arc.scaled(12), Fixed(2)), paint: .solid(c.theme.hub))
+        if reaches(.zero, l.hubRadius) { canvas.fillDisc(centre: arc.centre, radius: l.hubRadius, paint: .solid(c.theme.hub)) }
     }
 
     public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
@@ -121,11 +145,12 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                                                  inner: arc.radius - arc.thickness, outer: arc.radius, margin: l.margin))
             }
             if showsNeedle {
-                for f in [old.fraction, new.fraction] {
-                    guard let f else { continue }
-                    var box = PointBox(); box.add(l.needle(at: f))
-                    region.formUnion(box.pixels(margin: l.margin))
-                }
+                // Bands of rows hugging both needles: a slanted needle's bounding box is
+                // mostly pixels that don't change. A pixel is inked within ~0.72 px of the
+                // quad (half a pixel per edge, mitred at its near-right-angled corners): 1 px.
+                let a = old.fraction.map { l.needle(at: $0) }, b = new.fraction.map { l.needle(at: $0) }
+                let hub = new.theme.hub.a == 255 ? Disc(centre: arc.centre, radius: l.hubRadius) : nil
+                Quad.addBands(a, b, height: Swift.max(arc.scaled(8).ceil, 4), margin: Fixed.one, hiddenWithin: hub, to: &region)
             }
         }
         region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)

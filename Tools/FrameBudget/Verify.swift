@@ -1,0 +1,103 @@
+import Glibc
+
+// Checks run natively by scripts/instruction-budget.sh (not under callgrind).
+
+/// The damage-exactness property: after each of `steps` random value changes (seeded:
+/// NaN, ±∞, out of range, small steps, jumps, on one or several channels), redrawing
+/// only `damage(from:)` gives byte-for-byte the pixels of a full redraw, in XRGB8888 and
+/// RGB565, for the scene with and without text. Returns the number of failing steps.
+func verifyDamage(steps: Int, seed: UInt64) -> Int {
+    var failures = 0
+    for text in [false, true] {
+        let failuresBefore = failures
+        var rng = SplitMix64(state: seed)
+        let formats: [PixelFormat] = [.xrgb8888, .rgb565]
+        let redrawn = formats.map { makeSurface($0) }, reference = formats.map { makeSurface($0) }
+        var scene = ReferenceScene.dashboard(text: text)
+        for s in redrawn { scene.draw(on: Canvas(s), fonts: fonts) }
+        var written: Int64 = 0
+        for step in 0..<steps {
+            let old = scene
+            let touched = rng.below(8) == 0 ? channels.count : 1   // now and then, every channel at once
+            for _ in 0..<touched {
+                let c = channels[rng.below(channels.count)]
+                scene.set(c.name, to: randomValue(current: old.value(of: c.name), c.lower, c.upper, &rng))
+            }
+            let damage = scene.damage(from: old, fonts: fonts)
+            written += damage.area
+            for i in formats.indices {
+                scene.draw(damage, on: Canvas(redrawn[i]), fonts: fonts)
+                scene.draw(on: Canvas(reference[i]), fonts: fonts)
+                let off = differingPixels(redrawn[i], reference[i])
+                if off > 0 {
+                    failures += 1
+                    print("step \(step) \(formats[i].name) text \(text): \(off) pixels differ (damage \(damage.rectangles))")
+                    // Resynchronise, so one failure is reported once.
+                    scene.draw(on: Canvas(redrawn[i]), fonts: fonts)
+                }
+            }
+        }
+        print("damage property, text \(text): \(steps) random changes, XRGB8888 and RGB565: "
+              + "\(failures == failuresBefore ? "0 pixels differ" : "\(failures - failuresBefore) steps DIFFER"); mean damage \(written / Int64(steps)) px")
+    }
+    return failures
+}
+
+/// A new value for a channel in lower…upper: NaN, ±∞, beyond either end, a small step
+/// (0.01…1 % of the range) or a jump anywhere.
+func randomValue(current: Double, _ lower: Double, _ upper: Double, _ rng: inout SplitMix64) -> Double {
+    let span = upper - lower
+    let base = current.isFinite ? current : lower + span / 2
+    switch rng.below(16) {
+    case 0: return .nan
+    case 1: return rng.below(2) == 0 ? .infinity : -.infinity
+    case 2: return lower - span * rng.unit()
+    case 3: return upper + span * rng.unit()
+    case 4...10: return base + span * (rng.unit() - 0.5) * 0.02
+    case 11: return base + span * (rng.unit() - 0.5) * 0.0002
+    default: return lower + span * rng.unit()
+    }
+}
+
+extension Dashboard {
+    func value(of channel: String) -> Double {
+        visibleWidgets.first { $0.channel == channel }?.value ?? .nan
+    }
+}
+
+/// Pixels written by a damage-only redraw (the damage area) against pixels that
+/// actually change (a diff of the two full renders), for the needle step and the
+/// animation, at 800×480 in both formats.
+func reportPixels() {
+    for format in [PixelFormat.xrgb8888, .rgb565] {
+        let before = makeSurface(format), after = makeSurface(format)
+        let scene = ReferenceScene.dashboard()
+        var moved = scene
+        moved.set("rpm", to: 3000 + 80)
+        scene.draw(on: Canvas(before), fonts: fonts)
+        moved.draw(on: Canvas(after), fonts: fonts)
+        let damage = moved.damage(from: scene, fonts: fonts)
+        let changed = differingPixels(before, after)
+        print("needle step \(format.name): written \(damage.area) px in \(damage.rectangles.count) rectangles, "
+              + "changed \(changed) px, ratio \(ratio(damage.area, changed))")
+        var a = ReferenceScene.dashboard(), written: Int64 = 0, changedTotal = 0
+        apply(AnimationPath.values(frame: 0), to: &a)
+        a.draw(on: Canvas(before), fonts: fonts)
+        let frames = 120
+        for f in 1...frames {
+            var b = a
+            apply(AnimationPath.values(frame: f), to: &b)
+            b.draw(on: Canvas(after), fonts: fonts)
+            written += b.damage(from: a, fonts: fonts).area
+            changedTotal += differingPixels(before, after)
+            swap(&a, &b)
+            a.draw(on: Canvas(before), fonts: fonts)
+        }
+        print("animation \(format.name): written \(written / Int64(frames)) px/frame, changed \(changedTotal / frames) px/frame, "
+              + "ratio \(ratio(written / Int64(frames), changedTotal / frames))")
+    }
+}
+
+func ratio(_ a: Int64, _ b: Int) -> String {
+    b == 0 ? "-" : String(Double(Int(Double(a) / Double(b) * 100 + 0.5)) / 100)
+}
