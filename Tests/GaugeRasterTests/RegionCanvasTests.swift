@@ -1,0 +1,38 @@
+import Testing
+import GaugeTestSupport
+@testable import GaugeRaster
+
+/// A canvas masked to a region (one pass over several damaged rectangles) must write
+/// exactly what drawing each rectangle with its own clipped canvas writes — and nothing
+/// outside the region.
+@Suite struct RegionCanvasTests {
+    static let size: Int32 = 96
+
+    @Test(arguments: PixelFormat.allCases)
+    func regionCanvasEqualsPerRectangleDraws(format: PixelFormat) throws {
+        var rng = SplitMix(seed: 0x5E61 + UInt64(format.rawValue))
+        for _ in 0..<150 {
+            let masked = try Surface(width: Self.size, height: Self.size, format: format)
+            let perRect = try Surface(width: Self.size, height: Self.size, format: format)
+            Canvas(masked).clear(Color(rgb: 0x203040)); Canvas(perRect).clear(Color(rgb: 0x203040))
+            var region = Region()
+            for _ in 0..<(1 + rng.next() % 5) {
+                let x = Int32(rng.next() % 90), y = Int32(rng.next() % 90)
+                region.formUnion(IntRect(x: x, y: y, width: Int32(1 + rng.next() % 40), height: Int32(1 + rng.next() % 40)))
+            }
+            // The same primitives, drawn through both canvases.
+            let seed = rng.next()
+            var a = SplitMix(seed: seed), b = SplitMix(seed: seed)
+            let maskedCanvas = Canvas(masked, region: region)
+            for _ in 0..<4 { RandomPrimitive.draw(&a, on: maskedCanvas, size: Self.size) }
+            for _ in 0..<4 {
+                var c = b
+                for r in region.rectangles { c = b; RandomPrimitive.draw(&c, on: Canvas(perRect, clip: r), size: Self.size) }
+                b = c
+            }
+            let diff = differingPixels(masked, perRect)
+            #expect(diff == 0, "\(format): \(diff) pixels differ for region \(region.rectangles)")
+            if diff != 0 { return }
+        }
+    }
+}
