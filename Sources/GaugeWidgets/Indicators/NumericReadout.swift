@@ -22,30 +22,18 @@ public struct NumericReadout: Sendable {
 
     public var text: String { format.string(for: value) }
 
-    private func place<F: GlyphSource>(_ font: F) -> CentredText {
-        let x: Int32
-        switch alignment {
-        case .left: x = frame.x0
-        case .centre: x = (frame.x0 &+ frame.x1) / 2
-        case .right: x = frame.x1
-        }
-        return CentredText(centre: Point(x: Fixed(x), y: Fixed(raw: (frame.y0 &+ frame.y1) &* 128)), font: font)
+    /// The readout is a text label whose text is the formatted value: one place for
+    /// where text sits in a box and what changing it damages.
+    public var label: TextLabel {
+        TextLabel(text, frame: frame, alignment: alignment, color: color, background: background)
     }
 
     public func draw<F: GlyphSource>(on canvas: Canvas, font: F) {
-        let canvas = canvas.clipped(to: frame)
-        canvas.fill(frame, color: background)
-        place(font).draw(text, on: canvas, font: font, color: color, alignment: alignment)
+        label.draw(on: canvas, font: font)
     }
 
     /// Old ∪ new ink bounds (within the box), or both boxes if anything else changed.
     public func damage<F: GlyphSource>(from old: NumericReadout, font: F) -> Region {
-        guard old.frame == frame, old.alignment == alignment, old.color == color, old.background == background
-        else { return Region([old.frame, frame]) }
-        let a = old.text, b = text
-        guard a != b else { return Region() }
-        let p = place(font)
-        return Region([p.bounds(a, font: font, alignment: alignment), p.bounds(b, font: font, alignment: alignment)])
-            .intersection(frame)
+        label.damage(from: old.label, font: font)
     }
 }
