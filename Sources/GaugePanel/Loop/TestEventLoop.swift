@@ -24,8 +24,7 @@ public final class TestEventLoop: LoopScheduler {
 
     @discardableResult
     public func scheduleRepeating(every period: UInt64, first: UInt64?, _ handler: @escaping () -> Void) -> TimerID {
-        let p = max(period, 1)
-        return timers.schedule(at: first ?? (now &+ p), period: p, handler)
+        timers.scheduleRepeating(every: period, first: first, now: now, handler)
     }
 
     @discardableResult

@@ -36,6 +36,13 @@ public struct TimerQueue<Payload> {
     public func contains(_ id: TimerID) -> Bool { timers[id] != nil }
 
     /// `period` nil: one-shot; otherwise repeating (0 is taken as 1 ns).
+    /// A repeating timer every `period` (≥ 1 ns), first at `first` (default now + period):
+    /// what `LoopScheduler.scheduleRepeating` means, for every loop.
+    public mutating func scheduleRepeating(every period: UInt64, first: UInt64?, now: UInt64, _ payload: Payload) -> TimerID {
+        let p = max(period, 1)
+        return schedule(at: first ?? (now &+ p), period: p, payload)
+    }
+
     public mutating func schedule(at deadline: UInt64, period: UInt64? = nil, _ payload: Payload) -> TimerID {
         let id = TimerID(rawValue: nextID)
         nextID += 1
