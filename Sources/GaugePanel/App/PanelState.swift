@@ -16,6 +16,8 @@ public struct PanelState: Sendable {
     /// Ease needles like a physical one (off: values jump, e.g. for tests).
     public var animates: Bool
     private var animators: [String: NeedleAnimator] = [:]
+    /// The channels the layout shows (derived once: the layout's pages don't change).
+    private let shownChannels: [String]
     private var alarms: [AlarmMonitor]
     /// Samples accepted since the last frame: a frame is due.
     public private(set) var isDirty = true
@@ -26,7 +28,8 @@ public struct PanelState: Sendable {
         channels = ChannelSet(board.channels.map(\.channel))
         alarms = board.alarms.map { AlarmMonitor($0) }
         self.animates = animates
-        for c in layout.channels { animators[c] = NeedleAnimator(range: Self.range(of: c, in: layout)) }
+        shownChannels = layout.channels
+        for c in shownChannels { animators[c] = NeedleAnimator(range: Self.range(of: c, in: layout)) }
     }
 
     /// The span of the first widget showing `channel` (the needle's settling tolerance).
@@ -107,7 +110,7 @@ public struct PanelState: Sendable {
         var shown = layout
         shown.show(page: page)
         var animating = false
-        for name in layout.channels {
+        for name in shownChannels {
             let target = channels[name]?.value(now: now) ?? .nan
             var a = animators[name] ?? NeedleAnimator(range: 0...100)
             if animates {
