@@ -6,8 +6,7 @@ import GaugeText
 /// cache), or the built-in stroke font ("builtin", or when no font file is found).
 public final class PanelFonts: FontSet {
     private let trueType: TrueTypeFontSet?
-    private let stroke = StrokeFontSet()
-    private var strokeSizes: [Int32: Font] = [:]
+    private let stroke = CachedFontSet(StrokeFontSet())
 
     public init(_ configuration: FontConfiguration) {
         if let family = configuration.family {
@@ -19,10 +18,8 @@ public final class PanelFonts: FontSet {
 
     public func font(pixelSize: Int32) -> Font {
         if let trueType { return trueType.font(pixelSize: pixelSize) }
-        if let f = strokeSizes[pixelSize] { return f }
-        let f = Font.builtIn(stroke.font(pixelSize: pixelSize))
-        strokeSizes[pixelSize] = f
-        return f
+        // The cached stroke font (its glyph cache is shared by every copy of it).
+        return .builtIn(stroke.font(pixelSize: pixelSize))
     }
 
     /// "DejaVu Sans", or why the stroke font draws instead.

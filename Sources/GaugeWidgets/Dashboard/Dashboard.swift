@@ -101,22 +101,3 @@ public struct Dashboard: Sendable {
         return region.intersection(bounds)
     }
 }
-
-/// A font set that opens each size once and keeps it, glyph cache and all, for the life
-/// of the set: redraws then neither make fonts nor rasterise glyphs again (and allocate
-/// nothing). `StrokeFontSet` makes a new font, with an empty cache, on every call.
-public final class CachedFontSet<Base: FontSet>: FontSet {
-    public let base: Base
-    private var sizes: [Int32] = []
-    private var fonts: [Base.Source] = []
-
-    public init(_ base: Base) { self.base = base }
-
-    public func font(pixelSize: Int32) -> Base.Source {
-        // A dashboard uses a handful of sizes: a linear scan beats hashing.
-        for i in sizes.indices where sizes[i] == pixelSize { return fonts[i] }
-        let font = base.font(pixelSize: pixelSize)
-        sizes.append(pixelSize); fonts.append(font)
-        return font
-    }
-}
