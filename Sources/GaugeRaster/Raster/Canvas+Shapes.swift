@@ -68,12 +68,14 @@ extension Canvas {
         // Offset of the stroke's sides from its centre line.
         let ox = Fixed(clampingRaw: (-dy * Int64(half.raw)) / length)
         let oy = Fixed(clampingRaw: (dx * Int64(half.raw)) / length)
-        let body = ConvexPolygonShape(FourPoints(
-            Point(x: a.x + ox, y: a.y + oy), Point(x: b.x + ox, y: b.y + oy),
-            Point(x: b.x - ox, y: b.y - oy), Point(x: a.x - ox, y: a.y - oy)))
+        let p0 = Point(x: a.x + ox, y: a.y + oy), p1 = Point(x: b.x + ox, y: b.y + oy)
+        let p2 = Point(x: b.x - ox, y: b.y - oy), p3 = Point(x: a.x - ox, y: a.y - oy)
         switch cap {
-        case .butt: draw(body, paint: paint)
-        case .round: draw(Union(body, Union(endA, RingShape(centre: b, outer: half, inner: .zero))), paint: paint)
+        case .butt: fillConvexPolygon(p0, p1, p2, p3, paint: paint)
+        case .round:
+            let ends = Union(endA, RingShape(centre: b, outer: half, inner: .zero))
+            if let body = QuadShape(p0, p1, p2, p3) { draw(Union(body, ends), paint: paint) }
+            else { draw(Union(ConvexPolygonShape(FourPoints(p0, p1, p2, p3)), ends), paint: paint) }
         }
     }
 
@@ -85,7 +87,8 @@ extension Canvas {
     /// A convex quadrilateral (a tapered needle): the same pixels as
     /// `fillConvexPolygon([a, b, c, d])`, without an array to allocate.
     public func fillConvexPolygon(_ a: Point, _ b: Point, _ c: Point, _ d: Point, paint: Paint) {
-        draw(ConvexPolygonShape(FourPoints(a, b, c, d)), paint: paint)
+        if let quad = QuadShape(a, b, c, d) { draw(quad, paint: paint) }
+        else { draw(ConvexPolygonShape(FourPoints(a, b, c, d)), paint: paint) }
     }
 
     /// A rectangle with circular corners of `radius` (clamped to half the shorter side).

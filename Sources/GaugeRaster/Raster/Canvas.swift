@@ -10,6 +10,10 @@ public struct Canvas {
     /// When set, drawing writes only the pixels of these disjoint rectangles (within the
     /// clip): a damage redraw then sets up each shape once for all its small rectangles.
     let mask: Region?
+    /// A promise from whoever made this canvas: every pixel it may write already holds this
+    /// opaque colour (a dashboard grants it right after clearing, to a widget no earlier
+    /// widget overlaps). `fillBackground` then skips fills that would change nothing.
+    public private(set) var knownBackground: Color? = nil
 
     public init(_ surface: Surface, clip: IntRect? = nil) {
         self.surface = surface
@@ -44,7 +48,24 @@ public struct Canvas {
 
     /// The same surface with the clip narrowed to `rect` (and the same region, if any).
     public func clipped(to rect: IntRect) -> Canvas {
-        Canvas(surface, clip: clip.intersection(rect), mask: mask)
+        var c = Canvas(surface, clip: clip.intersection(rect), mask: mask)
+        c.knownBackground = knownBackground
+        return c
+    }
+
+    /// The same canvas with the promise that its pixels hold `color` (opaque only; nil or a
+    /// translucent colour makes no promise).
+    public func holding(background color: Color?) -> Canvas {
+        var c = self
+        c.knownBackground = color?.a == 255 ? color : nil
+        return c
+    }
+
+    /// A widget's background: `fill(rect, color:)`, skipped when the canvas already holds
+    /// that colour everywhere it may write. Call it before drawing anything else.
+    public func fillBackground(_ rect: IntRect, color: Color) {
+        if let known = knownBackground, known == color { return }
+        fill(rect, color: color)
     }
 
     /// Fills the whole clip with `color`, replacing what is there (alpha is stored as is

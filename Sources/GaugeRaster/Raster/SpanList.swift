@@ -21,6 +21,16 @@ struct SpanList: Sendable {
         if start < end { starts[0] = start; ends[0] = end; count = 1 }
     }
 
+    /// The rays (−∞, left) ∪ [right, ∞) as `HalfPlane.widen` leaves them: ±2^30 stand for
+    /// the infinities, and rays that meet or overlap are one interval (everything).
+    @inline(__always)
+    init(rays left: Int32, _ right: Int32) {
+        let lo: Int32 = -(1 << 30), hi: Int32 = 1 << 30
+        if left >= right { starts[0] = lo; ends[0] = hi; count = 1; return }
+        if lo < left { starts[0] = lo; ends[0] = left; count = 1 }
+        if right < hi { starts[count] = right; ends[count] = hi; count += 1 }
+    }
+
     /// Every pixel.
     static var everything: SpanList { SpanList(-(1 << 30), 1 << 30) }
 

@@ -46,6 +46,20 @@ struct HalfPlane: Sendable {
         }
     }
 
+    /// Widens the rays (−∞, left) ∪ [right, ∞) to their union with
+    /// `pixels(atLeast: threshold, offset: offset)`, itself such a ray, everything or nothing.
+    /// Start from left = −2^30, right = 2^30 (both empty); left ≥ right means everything.
+    @inline(__always) func widen(atLeast threshold: Int64, offset: Int64, _ left: inout Int32, _ right: inout Int32) {
+        let a = slope, need = threshold - offset
+        if a == 0 {
+            if need <= 0 { left = 1 << 30; right = -(1 << 30) }
+        } else if a > 0 {
+            right = Swift.min(right, clampedPixel(ceilDivide(need, a)))
+        } else {
+            left = Swift.max(left, clampedPixel(floorDivide(need, a) + 1))
+        }
+    }
+
     /// Coverage > 0 ⟺ distance ≥ −127/256; = 256 ⟺ distance ≥ 128/256 (distances in 2^-16 units of 1/256 px).
     static let anyThreshold: Int64 = -127 << 16
     static let fullThreshold: Int64 = 128 << 16

@@ -31,35 +31,43 @@ struct WedgeShape: CoverageShape {
         self.bounds = bounds
     }
 
-    struct Row { let start: Int64, end: Int64, bisector: Int64 }
+    /// The planes' offsets, and the pixels certainly fully covered as one interval
+    /// [fullLo, fullHi) (narrow wedges) or the two rays (−∞, fullLo) ∪ [fullHi, ∞) (reflex
+    /// ones): there `coverage` is 256 without evaluating the planes.
+    struct Row { let start: Int64, end: Int64, bisector: Int64, fullLo: Int32, fullHi: Int32 }
 
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
         let s = startPlane.rowOffset(y), e = endPlane.rowOffset(y), b = bisectorPlane.rowOffset(y)
         if reflex {
-            var nonZero = startPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: s)
-                .union(endPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: e), superset: true)
-            nonZero = nonZero.union(bisectorPlane.pixels(atLeast: HalfPlane.anyThreshold, offset: b), superset: true)
-            var full = startPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: s)
-                .union(endPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: e), superset: false)
-            full = full.union(bisectorPlane.pixels(atLeast: HalfPlane.fullThreshold, offset: b), superset: false)
-            spans = RowSpans(nonZero: nonZero, full: full)
-        } else {
-            // The intersection of half-lines is one interval: narrowed as scalars (the
-            // same interval `SpanList.intersection` of the `pixels` lists gives).
-            var anyLo: Int32 = -(1 << 30), anyHi: Int32 = 1 << 30, fullLo = anyLo, fullHi = anyHi
-            startPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: s, &anyLo, &anyHi)
-            endPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: e, &anyLo, &anyHi)
-            bisectorPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: b, &anyLo, &anyHi)
-            startPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: s, &fullLo, &fullHi)
-            endPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: e, &fullLo, &fullHi)
-            bisectorPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: b, &fullLo, &fullHi)
-            spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
+            // The union of three half-lines is a ray to the left and a ray to the right
+            // (together everything once they meet): found as two scalars per threshold.
+            var anyLeft: Int32 = -(1 << 30), anyRight: Int32 = 1 << 30, fullLeft = anyLeft, fullRight = anyRight
+            startPlane.widen(atLeast: HalfPlane.anyThreshold, offset: s, &anyLeft, &anyRight)
+            endPlane.widen(atLeast: HalfPlane.anyThreshold, offset: e, &anyLeft, &anyRight)
+            bisectorPlane.widen(atLeast: HalfPlane.anyThreshold, offset: b, &anyLeft, &anyRight)
+            startPlane.widen(atLeast: HalfPlane.fullThreshold, offset: s, &fullLeft, &fullRight)
+            endPlane.widen(atLeast: HalfPlane.fullThreshold, offset: e, &fullLeft, &fullRight)
+            bisectorPlane.widen(atLeast: HalfPlane.fullThreshold, offset: b, &fullLeft, &fullRight)
+            spans = RowSpans(nonZero: SpanList(rays: anyLeft, anyRight), full: SpanList(rays: fullLeft, fullRight))
+            return Row(start: s, end: e, bisector: b, fullLo: fullLeft, fullHi: fullRight)
         }
-        return Row(start: s, end: e, bisector: b)
+        // The intersection of half-lines is one interval: narrowed as scalars (the
+        // same interval `SpanList.intersection` of the `pixels` lists gives).
+        var anyLo: Int32 = -(1 << 30), anyHi: Int32 = 1 << 30, fullLo = anyLo, fullHi = anyHi
+        startPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: s, &anyLo, &anyHi)
+        endPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: e, &anyLo, &anyHi)
+        bisectorPlane.narrow(atLeast: HalfPlane.anyThreshold, offset: b, &anyLo, &anyHi)
+        startPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: s, &fullLo, &fullHi)
+        endPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: e, &fullLo, &fullHi)
+        bisectorPlane.narrow(atLeast: HalfPlane.fullThreshold, offset: b, &fullLo, &fullHi)
+        spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
+        return Row(start: s, end: e, bisector: b, fullLo: fullLo, fullHi: fullHi)
     }
 
     @inline(__always)
     func coverage(x: Int32, row: Row) -> UInt32 {
+        // Most pixels an arc's ring edges ask about lie well inside the wedge.
+        if reflex ? (x < row.fullLo || x >= row.fullHi) : (x >= row.fullLo && x < row.fullHi) { return 256 }
         let a = startPlane.coverage(x: x, offset: row.start), b = endPlane.coverage(x: x, offset: row.end)
         let c = bisectorPlane.coverage(x: x, offset: row.bisector)
         return reflex ? Swift.max(a, b, c) : Swift.min(a, b, c)

@@ -74,7 +74,18 @@ public struct Dashboard: Sendable {
     /// Draws the visible page in full.
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S) {
         canvas.clear(background)
-        for w in visibleWidgets where w.frame.intersects(canvas.clip) { w.draw(on: canvas, fonts: fonts) }
+        let widgets = visibleWidgets
+        for i in widgets.indices where widgets[i].frame.intersects(canvas.clip) {
+            widgets[i].draw(on: onClear(canvas, widget: i, of: widgets), fonts: fonts)
+        }
+    }
+
+    /// The canvas a widget draws on right after the clear: it holds the background colour
+    /// unless an earlier widget overlaps this one (then that widget's pixels may be there),
+    /// so the widget need not fill its background again.
+    private func onClear(_ canvas: Canvas, widget i: Int, of widgets: [DashboardWidget]) -> Canvas {
+        for j in 0..<i where widgets[j].frame.intersects(widgets[i].frame) { return canvas }
+        return canvas.holding(background: background)
     }
 
     /// Redraws only `region`: its rectangles are cleared and every widget they touch is
@@ -82,10 +93,11 @@ public struct Dashboard: Sendable {
     /// the region (each pixel sees the same clear, then the same widgets in the same order).
     public func draw<S: FontSet>(_ region: Region, on canvas: Canvas, fonts: S) {
         for r in region.rectangles { canvas.clipped(to: r).clear(background) }
-        for w in visibleWidgets {
+        let widgets = visibleWidgets
+        for i in widgets.indices {
             // Each widget's shapes are set up once for all the rectangles it meets.
-            let part = Canvas(canvas.surface, clip: canvas.clip.intersection(w.frame), region: region)
-            if !part.clip.isEmpty { w.draw(on: part, fonts: fonts) }
+            let part = Canvas(canvas.surface, clip: canvas.clip.intersection(widgets[i].frame), region: region)
+            if !part.clip.isEmpty { widgets[i].draw(on: onClear(part, widget: i, of: widgets), fonts: fonts) }
         }
     }
 

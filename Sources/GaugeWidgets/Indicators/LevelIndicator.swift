@@ -64,7 +64,7 @@ public struct LevelIndicator: Sendable {
 
     public func draw(on canvas: Canvas) {
         let canvas = canvas.clipped(to: frame)
-        canvas.fill(frame, color: background)
+        canvas.fillBackground(frame, color: background)
         let lit = level(gaugeValue)
         switch mode {
         case .continuous:

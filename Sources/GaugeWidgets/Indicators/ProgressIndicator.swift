@@ -124,7 +124,7 @@ public struct ProgressIndicator: Sendable {
 
     public func draw(on canvas: Canvas) {
         let canvas = canvas.clipped(to: frame)
-        canvas.fill(frame, color: background)
+        canvas.fillBackground(frame, color: background)
         switch kind {
         case .bar:
             track.drawShape(on: canvas, color: trackColor)

@@ -30,7 +30,7 @@ public struct TextLabel: Sendable {
 
     public func draw<F: GlyphSource>(on canvas: Canvas, font: F) {
         let canvas = canvas.clipped(to: frame)
-        canvas.fill(frame, color: background)
+        canvas.fillBackground(frame, color: background)
         place(font).draw(text, on: canvas, font: font, color: color, alignment: alignment)
     }
 

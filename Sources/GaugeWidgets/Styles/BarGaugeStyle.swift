@@ -45,7 +45,7 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
 
     public func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
         let canvas = canvas.clipped(to: c.bounds)
-        canvas.fill(c.bounds, color: c.theme.background)
+        canvas.fillBackground(c.bounds, color: c.theme.background)
         let l = layout(c)
         let track = Rect(x: l.x0, y: l.top, width: l.x1 - l.x0, height: l.height)
         let from = Point(x: l.x0, y: l.centreY), to = Point(x: l.x1, y: l.centreY)

@@ -66,7 +66,7 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
 
     public func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
         let canvas = canvas.clipped(to: c.bounds)
-        canvas.fill(c.bounds, color: c.theme.background)
+        canvas.fillBackground(c.bounds, color: c.theme.background)
         let l = Layout(c), arc = l.arc
         // A damage redraw clips to a few small rectangles: skip whole parts (rings of the
         // dial) that cannot reach the clip before computing their geometry.

@@ -50,7 +50,7 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
 
     public func draw<F: GlyphSource>(_ c: GaugeStyleConfiguration, on canvas: Canvas, fonts: GaugeFonts<F>) {
         let canvas = canvas.clipped(to: c.bounds)
-        canvas.fill(c.bounds, color: c.theme.background)
+        canvas.fillBackground(c.bounds, color: c.theme.background)
         let arc = geometry(c)
         switch kind {
         case .capacity:

@@ -1,0 +1,70 @@
+/// A convex quadrilateral with four proper edges — thick butt lines, ticks, needles,
+/// rectangles with fractional edges: exactly `ConvexPolygonShape` of the same four points
+/// (the same edges, thresholds and coverage product in the same order, so the same
+/// pixels), with its edges and per-row offsets in fixed fields instead of 16-slot arrays.
+/// Ticks are most of a dial's primitives and a few pixels each, so per-row and per-shape
+/// overhead is what they cost.
+struct QuadShape: CoverageShape {
+    let e0: HalfPlane, e1: HalfPlane, e2: HalfPlane, e3: HalfPlane
+    let bounds: IntRect
+
+    /// nil when an edge has zero length or the quad has no area: those go to
+    /// `ConvexPolygonShape`, which drops such edges.
+    init?(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
+        let sx = Int64(a.x.raw) + Int64(b.x.raw) + Int64(c.x.raw) + Int64(d.x.raw)
+        let sy = Int64(a.y.raw) + Int64(b.y.raw) + Int64(c.y.raw) + Int64(d.y.raw)
+        let centroidX = sx / 4, centroidY = sy / 4
+        // Edges in ConvexPolygonShape's order: from the last vertex to the first, then on.
+        guard let e0 = QuadShape.edge(d, a, centroidX, centroidY), let e1 = QuadShape.edge(a, b, centroidX, centroidY),
+              let e2 = QuadShape.edge(b, c, centroidX, centroidY), let e3 = QuadShape.edge(c, d, centroidX, centroidY)
+        else { return nil }
+        @inline(__always) func cross(_ p: Point, _ q: Point) -> Int64 {
+            Int64(p.x.raw) * Int64(q.y.raw) - Int64(q.x.raw) * Int64(p.y.raw)
+        }
+        guard cross(d, a) + cross(a, b) + cross(b, c) + cross(c, d) != 0 else { return nil }
+        self.e0 = e0; self.e1 = e1; self.e2 = e2; self.e3 = e3
+        let minX = Swift.min(a.x.raw, b.x.raw, c.x.raw, d.x.raw), maxX = Swift.max(a.x.raw, b.x.raw, c.x.raw, d.x.raw)
+        let minY = Swift.min(a.y.raw, b.y.raw, c.y.raw, d.y.raw), maxY = Swift.max(a.y.raw, b.y.raw, c.y.raw, d.y.raw)
+        bounds = IntRect(x0: (minX >> 8) - 1, y0: (minY >> 8) - 1, x1: (maxX >> 8) + 2, y1: (maxY >> 8) + 2)
+    }
+
+    /// The half-plane of the edge from `p` to `q`, its normal towards the centroid.
+    @inline(__always)
+    private static func edge(_ p: Point, _ q: Point, _ centroidX: Int64, _ centroidY: Int64) -> HalfPlane? {
+        let dx = Int64(q.x.raw) - Int64(p.x.raw), dy = Int64(q.y.raw) - Int64(p.y.raw)
+        let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
+        guard length > 0 else { return nil }
+        var nx = (-dy << 16) / length, ny = (dx << 16) / length
+        if nx * (centroidX - Int64(p.x.raw)) + ny * (centroidY - Int64(p.y.raw)) < 0 { nx = -nx; ny = -ny }
+        return HalfPlane(origin: p, normalX: nx, normalY: ny)
+    }
+
+    struct Row { let o0: Int64, o1: Int64, o2: Int64, o3: Int64 }
+
+    @inline(__always)
+    func row(_ y: Int32, spans: inout RowSpans) -> Row {
+        let r = Row(o0: e0.rowOffset(y), o1: e1.rowOffset(y), o2: e2.rowOffset(y), o3: e3.rowOffset(y))
+        var anyLo = bounds.x0, anyHi = bounds.x1, fullLo = bounds.x0, fullHi = bounds.x1
+        e0.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o0, &anyLo, &anyHi)
+        e0.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o0, &fullLo, &fullHi)
+        e1.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o1, &anyLo, &anyHi)
+        e1.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o1, &fullLo, &fullHi)
+        e2.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o2, &anyLo, &anyHi)
+        e2.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o2, &fullLo, &fullHi)
+        e3.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o3, &anyLo, &anyHi)
+        e3.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o3, &fullLo, &fullHi)
+        spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
+        return r
+    }
+
+    @inline(__always)
+    func coverage(x: Int32, row: Row) -> UInt32 {
+        var c = e0.coverage(x: x, offset: row.o0)          // (256 · c) >> 8 = c
+        if c == 0 { return 0 }
+        c = (c * e1.coverage(x: x, offset: row.o1)) >> 8
+        if c == 0 { return 0 }
+        c = (c * e2.coverage(x: x, offset: row.o2)) >> 8
+        if c == 0 { return 0 }
+        return (c * e3.coverage(x: x, offset: row.o3)) >> 8
+    }
+}
