@@ -17,6 +17,20 @@ public struct ConicGradient: Sendable {
         inverseSweep = magnitude == 0 ? 0 : (Int64(1) << 32) / Int64(magnitude)
     }
 
+    /// Colours along the sweep come in this many equal steps (t quantised to 2^16 / steps):
+    /// at a dial's size a step is under a pixel and under one 8-bit colour level, and it lets
+    /// a draw look each colour up in a small table (`ConicColorTable`) instead of running
+    /// the ramp for every pixel.
+    public static let steps: Int32 = 1024
+
+    /// The colour step (0…`steps`) of pixel (x, y): `parameter` rounded to a step.
+    @inlinable @inline(__always) func step(x: Int32, y: Int32) -> Int32 {
+        (parameter(x: x, y: y) + 32) >> 6
+    }
+
+    /// The colour of step `i`, 8 fraction bits per channel.
+    @inlinable @inline(__always) func color(step i: Int32) -> WideColor { ramp.color(at: i << 6) }
+
     /// t in Q16 (0…65536) at the centre of pixel (x, y).
     @inlinable @inline(__always) func parameter(x: Int32, y: Int32) -> Int32 {
         let dx = Int32(clampedPixel(Int64(x) * 256 + 128 - Int64(centre.x.raw)))

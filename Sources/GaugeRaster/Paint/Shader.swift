@@ -41,7 +41,7 @@ extension LinearGradient: GradientGeometry {
 
 extension ConicGradient: GradientGeometry {
     var isOpaque: Bool { ramp.isOpaque }
-    @inline(__always) func color(x: Int32, y: Int32) -> WideColor { ramp.color(at: parameter(x: x, y: y)) }
+    @inline(__always) func color(x: Int32, y: Int32) -> WideColor { color(step: step(x: x, y: y)) }
 }
 
 /// A gradient: colours with 8 fraction bits, ordered-dithered into RGB565.

@@ -119,7 +119,8 @@ extension Canvas {
             guard color.a != 0 else { return }
             draw(shape, shader: SolidShader(color))
         case .linear(let gradient): draw(shape, shader: GradientShader(gradient))
-        case .conic(let gradient): draw(shape, shader: GradientShader(gradient))
+        case .conic(let gradient):
+            ConicColorTable.with(gradient) { draw(shape, shader: GradientShader($0)) }
         }
     }
 
