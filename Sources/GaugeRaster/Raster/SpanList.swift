@@ -8,9 +8,9 @@
 /// Elements are read through `span` with unchecked indices below `count` (≤ `capacity`):
 /// subscripting the InlineArrays directly copied the whole array for every read.
 struct SpanList: Sendable {
-    static let capacity = 8
-    var starts = InlineArray<8, Int32>(repeating: 0)
-    var ends = InlineArray<8, Int32>(repeating: 0)
+    static let capacity = 4
+    var starts = InlineArray<4, Int32>(repeating: 0)
+    var ends = InlineArray<4, Int32>(repeating: 0)
     var count: Int = 0
 
     init() {}

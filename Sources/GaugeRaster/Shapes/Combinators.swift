@@ -32,14 +32,28 @@ struct Union<A: CoverageShape, B: CoverageShape>: CoverageShape {
     let bounds: IntRect
     init(_ a: A, _ b: B) { self.a = a; self.b = b; bounds = a.bounds.union(b.bounds) }
 
-    func row(_ y: Int32, spans: inout RowSpans) -> (A.Row?, B.Row?) {
+    /// Each side's row, and the hull [lo, hi) of its non-zero pixels on this row (empty
+    /// when the row is outside its bounds): outside that a side's coverage is 0 by the
+    /// `CoverageShape` contract, so it is not evaluated.
+    struct Row {
+        let a: A.Row?, b: B.Row?
+        let aLo: Int32, aHi: Int32, bLo: Int32, bHi: Int32
+    }
+
+    func row(_ y: Int32, spans: inout RowSpans) -> Row {
         var sa = RowSpans(), sb = RowSpans()
         // A shape is asked about rows inside its own bounds only.
         let ra = y >= a.bounds.y0 && y < a.bounds.y1 ? a.row(y, spans: &sa) : nil
         let rb = y >= b.bounds.y0 && y < b.bounds.y1 ? b.row(y, spans: &sb) : nil
         spans = RowSpans(nonZero: sa.nonZero.union(sb.nonZero, superset: true),
                          full: sa.full.union(sb.full, superset: false))
-        return (ra, rb)
+        let (aLo, aHi) = Union.hull(sa.nonZero), (bLo, bHi) = Union.hull(sb.nonZero)
+        return Row(a: ra, b: rb, aLo: aLo, aHi: aHi, bLo: bLo, bHi: bHi)
+    }
+
+    @inline(__always)
+    private static func hull(_ list: SpanList) -> (Int32, Int32) {
+        list.isEmpty ? (0, 0) : (list[0].start, list[list.count - 1].end)
     }
 
     /// Coverage is the larger one: none where neither has any (a shape covers nothing
@@ -53,11 +67,14 @@ struct Union<A: CoverageShape, B: CoverageShape>: CoverageShape {
     }
 
     @inline(__always)
-    func coverage(x: Int32, row: (A.Row?, B.Row?)) -> UInt32 {
-        let ca = row.0.map { a.coverage(x: x, row: $0) } ?? 0
-        if ca == 256 { return 256 }
-        let cb = row.1.map { b.coverage(x: x, row: $0) } ?? 0
-        return Swift.max(ca, cb)
+    func coverage(x: Int32, row: Row) -> UInt32 {
+        var ca: UInt32 = 0
+        if let r = row.a, x >= row.aLo && x < row.aHi {
+            ca = a.coverage(x: x, row: r)
+            if ca == 256 { return 256 }
+        }
+        guard let r = row.b, x >= row.bLo && x < row.bHi else { return ca }
+        return Swift.max(ca, b.coverage(x: x, row: r))
     }
 }
 
