@@ -34,7 +34,7 @@ public struct DisplayStatistics: Equatable, Sendable {
 
     /// Starts a frame: counts it and its damage (clipped to `bounds`); resets the
     /// last-frame copy and clip figures.
-    public mutating func record(damage: [IntRect], in bounds: IntRect) {
+    public mutating func record<C: Collection>(damage: C, in bounds: IntRect) where C.Element == IntRect {
         let pixels = Region(damage).intersection(bounds).area
         frames += 1
         damageRectangles += damage.count

@@ -62,6 +62,30 @@ import Testing
         #expect(simple.rectangles.contains(IntRect(x: 0, y: 0, width: 22, height: 10)))
     }
 
+    @Test func manyAndFarRectanglesSpillExactly() {
+        // More rectangles than fit inline, and coordinates beyond 16 bits: the region moves
+        // to its array and stays exact.
+        var rng = SplitMix(seed: 7)
+        for far in [false, true] {
+            var rects: [IntRect] = []
+            for i in 0..<(Region.inlineCapacity + 20) {
+                let x = Int32(i % 10) * 4, y = Int32(i / 10) * 4
+                rects.append(IntRect(x: x, y: y, width: 3, height: 3))
+            }
+            if far { rects.insert(IntRect(x: 40_000, y: -40_000, width: 2, height: 2), at: 5) }
+            let r = Region(rects)
+            #expect(r.rectangles.count == rects.count && isDisjoint(r))
+            #expect(Array(r.rectangles) == rects)
+            #expect(r.area == Int64(rects.count) * 9 - (far ? 5 : 0))
+            // (`pixels` of a region samples the grid only.)
+            let cut = randomRect(&rng), grid = pixels([IntRect(x0: -8, y0: -8, x1: Self.grid + 30, y1: Self.grid + 30)])
+            #expect(pixels(r.subtracting(cut)) == pixels(rects).subtracting(pixels([cut])).intersection(grid))
+            #expect(pixels(r.intersection(cut)) == pixels(rects).intersection(pixels([cut])))
+            #expect(r.subtracting(cut).area + r.intersection(cut).area == r.area)
+            #expect(r.simplified(maxRectangles: 3).rectangles.count <= 3)
+        }
+    }
+
     @Test func emptyRegion() {
         let r = Region()
         #expect(r.isEmpty && r.area == 0 && r.bounds.isEmpty)

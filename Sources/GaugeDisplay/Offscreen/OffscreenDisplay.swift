@@ -28,7 +28,7 @@ public struct OffscreenDisplay {
 
     /// Shows the frame; `damage` is what changed since the last one (clipped to the
     /// screen). Nothing is copied: the surface is the screen.
-    public mutating func present(damage: [IntRect]) {
+    public mutating func present<C: Collection>(damage: C) where C.Element == IntRect {
         if rotation.angle != .none {
             for r in damage { RotatedCopy.copy(r, from: surface, to: physical, rotation: rotation) }
         }

@@ -4,53 +4,130 @@
 /// Rectangles never overlap, so `area` is exact and each pixel is drawn or copied once.
 /// `simplified(maxRectangles:)` trades a few extra pixels for fewer rectangles — an SPI
 /// panel or `drmModeDirtyFB` wants a handful of tight ones, not hundreds.
-public struct Region: Sendable, Equatable {
-    public private(set) var rectangles: [IntRect] = []
+///
+/// Storage: up to `inlineCapacity` rectangles with 16-bit coordinates live inside the
+/// value (8 bytes each), so building a frame's damage allocates nothing; past that, or for
+/// a coordinate beyond ±32767, all of them move to an array (the region stays exact — it
+/// never merges rectangles on its own).
+public struct Region: Sendable {
+    /// Rectangles held without allocating: a dashboard's damage in one frame (the reference
+    /// scene's animation: 13–60; a dial's needle alone takes two thin strips per band).
+    public static let inlineCapacity = 64
 
-    public init() {}
-    public init(_ rect: IntRect) { if !rect.isEmpty { rectangles = [rect] } }
-    public init(_ rects: [IntRect]) { for r in rects { formUnion(r) } }
+    /// Packed rectangles: x0, y0, x1, y1 as 16-bit fields from the low end.
+    @usableFromInline var inline: InlineArray<64, UInt64>
+    /// All the rectangles once they don't fit `inline` (then `inline` is unused); empty
+    /// otherwise.
+    @usableFromInline var spill: [IntRect]
+    @usableFromInline var count: Int
 
-    public var isEmpty: Bool { rectangles.isEmpty }
+    public init() {
+        inline = InlineArray(repeating: 0)
+        spill = []
+        count = 0
+    }
+    public init(_ rect: IntRect) { self.init(); if !rect.isEmpty { append(rect) } }
+    /// Both rectangles (either may be empty or overlap the other): no array to build.
+    public init(_ a: IntRect, _ b: IntRect) { self.init(); formUnion(a); formUnion(b) }
+    public init<S: Sequence>(_ rects: S) where S.Element == IntRect { self.init(); for r in rects { formUnion(r) } }
+
+    /// The rectangles, disjoint, as a collection (no copy into an array).
+    @inlinable public var rectangles: RegionRectangles { RegionRectangles(self) }
+
+    @inlinable public var isEmpty: Bool { count == 0 }
 
     /// Smallest rectangle holding every pixel.
-    public var bounds: IntRect { rectangles.reduce(IntRect.empty) { $0.union($1) } }
+    public var bounds: IntRect {
+        var b = IntRect.empty
+        for i in 0..<count { b = b.union(self[i]) }
+        return b
+    }
 
     /// Number of pixels.
-    public var area: Int64 { rectangles.reduce(0) { $0 + $1.area } }
+    public var area: Int64 {
+        var a: Int64 = 0
+        for i in 0..<count { a += self[i].area }
+        return a
+    }
 
-    public func contains(x: Int32, y: Int32) -> Bool { rectangles.contains { $0.contains(x: x, y: y) } }
+    public func contains(x: Int32, y: Int32) -> Bool {
+        for i in 0..<count where self[i].contains(x: x, y: y) { return true }
+        return false
+    }
+
+    // MARK: storage
+
+    // Reads go through the inline array's span: reading `inline[i]` can copy the whole
+    // array first (hundreds of bytes) when the region is itself borrowed from a copy.
+    @inlinable subscript(i: Int) -> IntRect {
+        spill.isEmpty ? Region.unpack(inline.span[unchecked: i]) : spill[i]
+    }
+
+    @inlinable static func unpack(_ v: UInt64) -> IntRect {
+        IntRect(x0: Int32(Int16(truncatingIfNeeded: v)), y0: Int32(Int16(truncatingIfNeeded: v &>> 16)),
+                x1: Int32(Int16(truncatingIfNeeded: v &>> 32)), y1: Int32(Int16(truncatingIfNeeded: v &>> 48)))
+    }
+
+    /// The rectangle packed, or nil when a coordinate needs more than 16 bits.
+    static func pack(_ r: IntRect) -> UInt64? {
+        let lo = Int32(Int16.min), hi = Int32(Int16.max)
+        guard Swift.min(r.x0, r.y0, r.x1, r.y1) >= lo, Swift.max(r.x0, r.y0, r.x1, r.y1) <= hi else { return nil }
+        return UInt64(UInt16(truncatingIfNeeded: r.x0)) | UInt64(UInt16(truncatingIfNeeded: r.y0)) << 16
+            | UInt64(UInt16(truncatingIfNeeded: r.x1)) << 32 | UInt64(UInt16(truncatingIfNeeded: r.y1)) << 48
+    }
+
+    @usableFromInline mutating func append(_ rect: IntRect) {
+        if spill.isEmpty {
+            if count < Region.inlineCapacity, let packed = Region.pack(rect) { inline[count] = packed; count += 1; return }
+            // Past the inline capacity (or too far out): everything moves to the array, once.
+            spill.reserveCapacity(Swift.max(2 * count, 8))
+            for i in 0..<count { spill.append(Region.unpack(inline[i])) }
+        }
+        spill.append(rect)
+        count += 1
+    }
+
+    /// Removes rectangle `i`, keeping the others in order.
+    mutating func remove(at i: Int) {
+        if !spill.isEmpty { spill.remove(at: i); count = spill.count; return }
+        var k = i
+        while k + 1 < count { inline[k] = inline[k + 1]; k += 1 }
+        count -= 1
+    }
+
+    // MARK: algebra
 
     /// Adds `rect`: only its parts not already in the region are stored.
     public mutating func formUnion(_ rect: IntRect) {
         guard !rect.isEmpty else { return }
-        // The usual cases need no scratch arrays: already covered, or touching nothing.
-        var overlaps = false
-        for existing in rectangles where existing.intersects(rect) {
-            if existing.contains(rect) { return }
-            overlaps = true
-            break
+        add(rect, checkingFrom: 0)
+    }
+
+    /// Adds `rect`, known to miss rectangles `0..<start`: where it meets one, the parts of
+    /// it outside that one (at most four, disjoint) are added the same way, from there on.
+    /// No scratch storage: the recursion is at most `count` deep.
+    mutating func add(_ rect: IntRect, checkingFrom start: Int) {
+        var i = start
+        while i < count {
+            let existing = spill.isEmpty ? Region.unpack(inline.span[unchecked: i]) : spill[i]
+            if existing.intersects(rect) {
+                if existing.contains(rect) { return }
+                let o = rect.intersection(existing), next = i + 1
+                if rect.y0 < o.y0 { add(IntRect(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: o.y0), checkingFrom: next) }
+                if o.y1 < rect.y1 { add(IntRect(x0: rect.x0, y0: o.y1, x1: rect.x1, y1: rect.y1), checkingFrom: next) }
+                if rect.x0 < o.x0 { add(IntRect(x0: rect.x0, y0: o.y0, x1: o.x0, y1: o.y1), checkingFrom: next) }
+                if o.x1 < rect.x1 { add(IntRect(x0: o.x1, y0: o.y0, x1: rect.x1, y1: o.y1), checkingFrom: next) }
+                return
+            }
+            i += 1
         }
-        if !overlaps {
-            // Damage comes in handfuls: grow once, not 1 → 2 → 4 → 8.
-            if rectangles.capacity == 0 { rectangles.reserveCapacity(8) }
-            rectangles.append(rect)
-            return
-        }
-        var pieces = [rect]
-        for existing in rectangles {
-            var next: [IntRect] = []
-            for piece in pieces { Region.subtract(existing, from: piece, into: &next) }
-            pieces = next
-            if pieces.isEmpty { return }
-        }
-        rectangles.append(contentsOf: pieces)
+        append(rect)
     }
 
     public mutating func formUnion(_ other: Region) {
-        // Into an empty region: share the other's rectangles (no copy, no allocation).
-        if rectangles.isEmpty { rectangles = other.rectangles; return }
-        for r in other.rectangles { formUnion(r) }
+        // Into an empty region: take the other's rectangles as they are.
+        if isEmpty { self = other; return }
+        for i in 0..<other.count { formUnion(other[i]) }
     }
 
     public func union(_ other: Region) -> Region {
@@ -59,20 +136,25 @@ public struct Region: Sendable, Equatable {
 
     /// Pixels in both this region and `rect`.
     public func intersection(_ rect: IntRect) -> Region {
-        // Damage usually lies inside the screen: keep the same storage.
-        if rectangles.allSatisfy({ rect.contains($0) }) { return self }
+        // Damage usually lies inside the screen: nothing to cut.
+        var inside = true
+        for i in 0..<count where !rect.contains(self[i]) { inside = false; break }
+        if inside { return self }
         var r = Region()
-        r.rectangles = rectangles.compactMap { let i = $0.intersection(rect); return i.isEmpty ? nil : i }
+        for i in 0..<count {
+            let part = self[i].intersection(rect)
+            if !part.isEmpty { r.append(part) }
+        }
         return r
     }
 
     /// Pixels in both regions.
     public func intersection(_ other: Region) -> Region {
         var r = Region()
-        for a in rectangles {
-            for b in other.rectangles {
-                let i = a.intersection(b)
-                if !i.isEmpty { r.rectangles.append(i) }   // disjoint: a's and b's are
+        for i in 0..<count {
+            for j in 0..<other.count {
+                let part = self[i].intersection(other[j])
+                if !part.isEmpty { r.append(part) }   // disjoint: a's and b's are
             }
         }
         return r
@@ -81,7 +163,14 @@ public struct Region: Sendable, Equatable {
     /// Pixels of this region not in `rect`.
     public func subtracting(_ rect: IntRect) -> Region {
         var r = Region()
-        for a in rectangles { Region.subtract(rect, from: a, into: &r.rectangles) }
+        for i in 0..<count {
+            let piece = self[i], overlap = piece.intersection(rect)
+            if overlap.isEmpty { r.append(piece); continue }
+            if piece.y0 < overlap.y0 { r.append(IntRect(x0: piece.x0, y0: piece.y0, x1: piece.x1, y1: overlap.y0)) }
+            if overlap.y1 < piece.y1 { r.append(IntRect(x0: piece.x0, y0: overlap.y1, x1: piece.x1, y1: piece.y1)) }
+            if piece.x0 < overlap.x0 { r.append(IntRect(x0: piece.x0, y0: overlap.y0, x1: overlap.x0, y1: overlap.y1)) }
+            if overlap.x1 < piece.x1 { r.append(IntRect(x0: overlap.x1, y0: overlap.y0, x1: piece.x1, y1: overlap.y1)) }
+        }
         return r
     }
 
@@ -90,7 +179,7 @@ public struct Region: Sendable, Equatable {
     /// swallows whatever it overlaps, so the result stays disjoint.
     public func simplified(maxRectangles: Int) -> Region {
         let limit = Swift.max(maxRectangles, 1)
-        var boxes = rectangles
+        var boxes = self
         while boxes.count > limit {
             var best = (i: 0, j: 1, cost: Int64.max)
             for i in 0..<boxes.count {
@@ -114,18 +203,50 @@ public struct Region: Sendable, Equatable {
             }
             boxes.append(merged)
         }
-        var r = Region()
-        r.rectangles = boxes
-        return r
+        return boxes
     }
+}
 
-    /// Appends the parts of `piece` outside `cut` (up to four rectangles).
-    static func subtract(_ cut: IntRect, from piece: IntRect, into out: inout [IntRect]) {
-        let overlap = piece.intersection(cut)
-        if overlap.isEmpty { out.append(piece); return }
-        if piece.y0 < overlap.y0 { out.append(IntRect(x0: piece.x0, y0: piece.y0, x1: piece.x1, y1: overlap.y0)) }
-        if overlap.y1 < piece.y1 { out.append(IntRect(x0: piece.x0, y0: overlap.y1, x1: piece.x1, y1: piece.y1)) }
-        if piece.x0 < overlap.x0 { out.append(IntRect(x0: piece.x0, y0: overlap.y0, x1: overlap.x0, y1: overlap.y1)) }
-        if overlap.x1 < piece.x1 { out.append(IntRect(x0: overlap.x1, y0: overlap.y0, x1: piece.x1, y1: overlap.y1)) }
+extension Region: Equatable {
+    /// The same rectangles in the same order.
+    public static func == (a: Region, b: Region) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a[i] != b[i] { return false }
+        return true
     }
+}
+
+/// A region's rectangles: a random-access collection read in place (building an array
+/// of them would allocate).
+public struct RegionRectangles: RandomAccessCollection, Sendable {
+    @usableFromInline let region: Region
+    @inlinable init(_ region: Region) { self.region = region }
+
+    /// Iteration reads in place (no per-element copy of the region).
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let region: Region
+        @usableFromInline var index = 0
+        @inlinable init(_ region: Region) { self.region = region }
+        @inlinable public mutating func next() -> IntRect? {
+            guard index < region.count else { return nil }
+            defer { index += 1 }
+            return region.spill.isEmpty ? Region.unpack(region.inline.span[unchecked: index]) : region.spill[index]
+        }
+    }
+    @inlinable public func makeIterator() -> Iterator { Iterator(region) }
+
+    public typealias Index = Int
+    public typealias Indices = Range<Int>
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { region.count }
+    @inlinable public subscript(i: Int) -> IntRect {
+        precondition(i >= 0 && i < region.count, "rectangle index out of range")
+        return region[i]
+    }
+}
+
+extension RegionRectangles: Equatable {
+    public static func == (a: RegionRectangles, b: RegionRectangles) -> Bool { a.region == b.region }
+    /// The same rectangles as `array`, in its order.
+    public static func == (a: RegionRectangles, b: [IntRect]) -> Bool { a.elementsEqual(b) }
 }

@@ -150,7 +150,7 @@ public struct DashboardWidget: Sendable {
     /// rectangles); both frames when the kind, fonts or frame changed.
     public func damage<S: FontSet>(from old: DashboardWidget, fonts: S) -> Region {
         // Built only when needed: damage runs every frame and should not allocate.
-        var whole: Region { Region([old.frame, frame]) }
+        var whole: Region { Region(old.frame, frame) }
         guard old.labelSize == labelSize, old.valueSize == valueSize else { return whole }
         switch (old.content, content) {
         case (.dial(let a), .dial(let b)): return b.damage(from: a, fonts: fonts.gaugeFonts(label: labelSize, value: valueSize))

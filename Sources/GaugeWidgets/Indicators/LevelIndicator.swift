@@ -93,7 +93,7 @@ public struct LevelIndicator: Sendable {
     /// The columns or segments whose state changed.
     public func damage(from old: LevelIndicator) -> Region {
         guard old.frame == frame, old.mode == mode, old.tiers == tiers, old.litColor == litColor,
-              old.unlitColor == unlitColor, old.background == background else { return Region([old.frame, frame]) }
+              old.unlitColor == unlitColor, old.background == background else { return Region(old.frame, frame) }
         let a = level(old.gaugeValue), b = level(gaugeValue)
         guard a != b else { return Region() }
         switch mode {

@@ -145,7 +145,7 @@ public struct ProgressIndicator: Sendable {
     public func damage(from old: ProgressIndicator) -> Region {
         guard old.kind == kind, old.frame == frame, old.tint == tint, old.trackColor == trackColor,
               old.background == background, old.roundedEnds == roundedEnds, old.lineWidth == lineWidth
-        else { return Region([old.frame, frame]) }
+        else { return Region(old.frame, frame) }
         switch kind {
         case .bar: return track.damage(from: old.barSpan, to: barSpan)
         case .ring: return ringDamage(from: old.arc, to: arc).intersection(frame)
@@ -174,9 +174,9 @@ public struct ProgressIndicator: Sendable {
             if x.sweep == y.sweep && x.sweep < 65536 {
                 // Spinning: both ends moved by the shortest turn d; the rest is still lit.
                 let d = ((y.start &- x.start &+ 32768) & 0xFFFF) &- 32768
-                return Region([slice(x.start, x.start &+ d), slice(x.start &+ x.sweep, x.start &+ x.sweep &+ d)])
+                return Region(slice(x.start, x.start &+ d), slice(x.start &+ x.sweep, x.start &+ x.sweep &+ d))
             }
-            return Region([slice(x.start, x.start &+ x.sweep), slice(y.start, y.start &+ y.sweep)])
+            return Region(slice(x.start, x.start &+ x.sweep), slice(y.start, y.start &+ y.sweep))
         }
     }
 }

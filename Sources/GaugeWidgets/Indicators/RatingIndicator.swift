@@ -107,7 +107,7 @@ public struct RatingIndicator: Sendable {
     public func damage(from old: RatingIndicator) -> Region {
         guard old.frame == frame, old.count == count, old.symbol == symbol, old.spacing == spacing,
               old.litColor == litColor, old.unlitColor == unlitColor, old.background == background
-        else { return Region([old.frame, frame]) }
+        else { return Region(old.frame, frame) }
         let a = old.litHalves, b = litHalves
         var region = Region()
         guard a != b else { return region }

@@ -56,7 +56,7 @@ public struct RelevanceIndicator: Sendable {
     /// The columns between the old and new fill edges.
     public func damage(from old: RelevanceIndicator) -> Region {
         guard old.frame == frame, old.roundedEnds == roundedEnds, old.fillColor == fillColor,
-              old.trackColor == trackColor, old.background == background else { return Region([old.frame, frame]) }
+              old.trackColor == trackColor, old.background == background else { return Region(old.frame, frame) }
         return track.damage(from: old.span(old.gaugeValue), to: span(gaugeValue))
     }
 }

@@ -36,10 +36,10 @@ public struct TextLabel: Sendable {
 
     public func damage<F: GlyphSource>(from old: TextLabel, font: F) -> Region {
         guard old.frame == frame, old.alignment == alignment, old.color == color, old.background == background
-        else { return Region([old.frame, frame]) }
+        else { return Region(old.frame, frame) }
         guard old.text != text else { return Region() }
         let p = place(font)
-        return Region([p.bounds(old.text, font: font, alignment: alignment), p.bounds(text, font: font, alignment: alignment)])
+        return Region(p.bounds(old.text, font: font, alignment: alignment), p.bounds(text, font: font, alignment: alignment))
             .intersection(frame)
     }
 }

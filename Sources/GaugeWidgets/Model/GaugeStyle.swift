@@ -22,6 +22,6 @@ extension GaugeStyle {
     public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
                                        fonts: GaugeFonts<F>) -> Region {
         if old == new { return Region() }
-        return Region([old.bounds, new.bounds])
+        return Region(old.bounds, new.bounds)
     }
 }

@@ -82,7 +82,7 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
 
     public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
                                 fonts: GaugeFonts<F>) -> Region {
-        guard old.hasSameStaticParts(as: new) else { return Region([old.bounds, new.bounds]) }
+        guard old.hasSameStaticParts(as: new) else { return Region(old.bounds, new.bounds) }
         let l = layout(new)
         var region = Region()
         if old.fraction != new.fraction {

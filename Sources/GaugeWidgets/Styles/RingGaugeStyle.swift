@@ -90,7 +90,7 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
 
     public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
                                 fonts: GaugeFonts<F>) -> Region {
-        guard old.hasSameStaticParts(as: new) else { return Region([old.bounds, new.bounds]) }
+        guard old.hasSameStaticParts(as: new) else { return Region(old.bounds, new.bounds) }
         let arc = geometry(new)
         var region = Region()
         if old.fraction != new.fraction {
