@@ -34,23 +34,43 @@ struct ArcGeometry {
 
     static func sliceBounds(centre: Point, from a: Int32, to b: Int32, inner: Fixed, outer: Fixed,
                             margin: Fixed) -> IntRect {
+        sliceBox(centre: centre, from: a, to: b, inner: inner, outer: outer).pixels(margin: margin)
+    }
+
+    /// The extent (fixed point) of the annular slice between angles a ≤ b.
+    static func sliceBox(centre: Point, from a: Int32, to b: Int32, inner: Fixed, outer: Fixed) -> PointBox {
         var box = PointBox()
         if Int64(b) - Int64(a) >= Int64(Angle.unitsPerTurn) {
             box.add(Point(x: centre.x - outer, y: centre.y - outer))
             box.add(Point(x: centre.x + outer, y: centre.y + outer))
-            return box.pixels(margin: margin)
+            return box
         }
-        for r in [inner, outer] {
-            box.add(Point(centre: centre, radius: r, angle: Angle(raw: a)))
-            box.add(Point(centre: centre, radius: r, angle: Angle(raw: b)))
-        }
+        box.add(Point(centre: centre, radius: inner, angle: Angle(raw: a)))
+        box.add(Point(centre: centre, radius: inner, angle: Angle(raw: b)))
+        box.add(Point(centre: centre, radius: outer, angle: Angle(raw: a)))
+        box.add(Point(centre: centre, radius: outer, angle: Angle(raw: b)))
         // The arc bulges furthest where it crosses an axis.
         var k = (a + 0x3FFF) >> 14
         while (k << 14) <= b {
             box.add(Point(centre: centre, radius: outer, angle: Angle(raw: k << 14)))
             k += 1
         }
-        return box.pixels(margin: margin)
+        return box
+    }
+
+    /// Adds the pixels whose centre lies within `reach` (raw) of the annular slice between
+    /// two drawn sweeps — what a butt-ended arc changes when its end moves — as `layers`
+    /// boxes, one per ring of equal width: a slice across a slanted arc fills a small part
+    /// of its one bounding box.
+    func addSlice(sweep s0: Int32, to s1: Int32, inner: Fixed, outer: Fixed, reach: Int64, layers: Int32,
+                  to region: inout Region) {
+        let a = start.raw &+ Swift.min(s0, s1), b = start.raw &+ Swift.max(s0, s1)
+        let n = Swift.max(layers, 1), width = Int64(outer.raw) - Int64(inner.raw)
+        for i in 0..<n {
+            let r0 = Fixed(raw: Int32(Int64(inner.raw) + width * Int64(i) / Int64(n)))
+            let r1 = Fixed(raw: Int32(Int64(inner.raw) + width * Int64(i + 1) / Int64(n)))
+            region.formUnion(ArcGeometry.sliceBox(centre: centre, from: a, to: b, inner: r0, outer: r1).pixels(reach: reach))
+        }
     }
 }
 
@@ -97,33 +117,67 @@ struct Quad {
         return lo <= hi ? (lo, hi) : nil
     }
 
-    /// Adds to `region` the pixels of both quads (either may be nil) in bands of `height`
-    /// rows, each grown by `margin`: one rectangle per band, or two when the quads are
-    /// far apart in it.
-    static func addBands(_ old: Quad?, _ new: Quad?, height: Int32, margin: Fixed, hiddenWithin cover: Disc?,
+    /// The x interval (raw fixed point) inside the quad on every row from y0 to y1 (raw), or
+    /// nil. The quad is convex: its left edge is a convex function of y and its right edge
+    /// a concave one, so the narrowest cross-section over the band is at one of its ends.
+    func interior(y0: Int64, y1: Int64) -> (Int64, Int64)? {
+        guard let top = span(y0: y0, y1: y0), let bottom = span(y0: y1, y1: y1) else { return nil }
+        let lo = Swift.max(top.0, bottom.0), hi = Swift.min(top.1, bottom.1)
+        return lo < hi ? (lo, hi) : nil
+    }
+
+    /// Adds to `region` the pixels that may differ between the two quads drawn in one
+    /// colour (either may be nil), in bands of `height` rows: per band, both quads' extent
+    /// — in two pieces when they are far apart — less the pixels both cover fully on every
+    /// row of the band (they keep the quads' colour), so a small move damages two thin
+    /// strips along the edges. `reach` (raw) is how far from the quad a pixel centre may
+    /// still be inked.
+    static func addBands(_ old: Quad?, _ new: Quad?, height: Int32, reach: Int64, hiddenWithin cover: Disc?,
                          to region: inout Region) {
         var box = PointBox()
         if let q = old { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
         if let q = new { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
-        let all = box.pixels(margin: margin)
+        let all = box.pixels(margin: Fixed(raw: Int32(clamping: reach)))
         guard !all.isEmpty else { return }
-        let m = Int64(margin.raw)
+        // A pixel is fully covered when its square lies inside the quad (its centre is
+        // then ≥ ½ px inside every edge); a quarter pixel more absorbs any rounding.
+        let safety: Int64 = 64
         var y = all.y0
         while y < all.y1 {
             let next = Swift.min(y &+ height, all.y1)
-            // Rows y…next cover raw y·256 … next·256; a quad within `margin` of them counts.
-            let y0 = Int64(y) << 8 - m, y1 = Int64(next) << 8 + m
+            // Pixel centres of rows y…next lie at raw y·256 + 128 … next·256 − 128; a quad
+            // point within `reach` of one of them counts.
+            let y0 = Int64(y) << 8 + 128 - reach, y1 = Int64(next) << 8 - 128 + reach
             let sa = old?.span(y0: y0, y1: y1), sb = new?.span(y0: y0, y1: y1)
-            func add(_ s: (Int64, Int64)) {
-                let r = IntRect(x0: Int32(clamping: (s.0 - m) >> 8), y0: y, x1: Int32(clamping: ((s.1 + m) >> 8) + 1), y1: next)
+            func add(_ x0: Int32, _ x1: Int32) {
+                let r = IntRect(x0: x0, y0: y, x1: x1, y1: next)
+                if r.isEmpty { return }
                 if let cover, cover.hides(r) { return }
                 region.formUnion(r)
             }
+            // Pixels x whose centre x·256 + 128 lies within `reach` of lo … hi.
+            func first(_ lo: Int64) -> Int32 { Int32(clamping: (lo - reach - 128 + 255) >> 8) }
+            func end(_ hi: Int64) -> Int32 { Int32(clamping: ((hi + reach - 128) >> 8) + 1) }
             if let sa, let sb {
-                if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 { add(sa); add(sb) }
-                else { add((Swift.min(sa.0, sb.0), Swift.max(sa.1, sb.1))) }
+                if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 { add(first(sa.0), end(sa.1)); add(first(sb.0), end(sb.1)) }
+                else {
+                    let x0 = first(Swift.min(sa.0, sb.0)), x1 = end(Swift.max(sa.1, sb.1))
+                    // Whole pixels inside both quads on every row of the band.
+                    let r0 = Int64(y) << 8 - safety, r1 = Int64(next) << 8 + safety
+                    if let ia = old?.interior(y0: r0, y1: r1), let ib = new?.interior(y0: r0, y1: r1) {
+                        let lo = Swift.max(ia.0, ib.0) + safety, hi = Swift.min(ia.1, ib.1) - safety
+                        // Pixels x with lo ≤ x·256 and (x + 1)·256 ≤ hi.
+                        let i0 = Swift.max(Int32(clamping: (lo + 255) >> 8), x0), i1 = Swift.min(Int32(clamping: hi >> 8), x1)
+                        if i0 < i1 {
+                            add(x0, i0); add(i1, x1)
+                            y = next
+                            continue
+                        }
+                    }
+                    add(x0, x1)
+                }
             } else if let s = sa ?? sb {
-                add(s)
+                add(first(s.0), end(s.1))
             }
             y = next
         }
@@ -157,6 +211,14 @@ struct PointBox {
     }
 
     mutating func add(_ points: [Point]) { for p in points { add(p) } }
+
+    /// The pixels whose centre lies within `reach` (raw) of the box.
+    func pixels(reach: Int64) -> IntRect {
+        guard minX <= maxX else { return .empty }
+        func first(_ v: Int32) -> Int32 { Int32(clamping: (Int64(v) - reach - 128 + 255) >> 8) }
+        func end(_ v: Int32) -> Int32 { Int32(clamping: ((Int64(v) + reach - 128) >> 8) + 1) }
+        return IntRect(x0: first(minX), y0: first(minY), x1: end(maxX), y1: end(maxY))
+    }
 
     /// Floor/ceil to pixels after growing by `margin`.
     func pixels(margin: Fixed) -> IntRect {

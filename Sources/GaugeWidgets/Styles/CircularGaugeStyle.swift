@@ -132,7 +132,7 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
 
     public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
                                        fonts: GaugeFonts<F>) -> Region {
-        guard old.hasSameStaticParts(as: new) else { return Region([old.bounds, new.bounds]) }
+        guard old.hasSameStaticParts(as: new) else { return Region(old.bounds, new.bounds) }
         let l = Layout(new), arc = l.arc
         var region = Region()
         if old.fraction != new.fraction {
@@ -141,16 +141,19 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // A tier change recolours the whole arc; otherwise only the slice between.
                 let recoloured = new.tint.isTiered && new.tint.tierColor(at: fa) != new.tint.tierColor(at: fb)
                 let sa = old.fraction == nil ? 0 : l.valueSweep(fa), sb = new.fraction == nil ? 0 : l.valueSweep(fb)
-                region.formUnion(arc.sliceBounds(sweep: recoloured ? 0 : Swift.min(sa, sb), to: Swift.max(sa, sb),
-                                                 inner: arc.radius - arc.thickness, outer: arc.radius, margin: l.margin))
+                // A pixel changes when its centre lies within ½ px of the slice (the ring's and
+                // the end ray's anti-aliasing), ~0.71 px at the slice's corners: ¾ px.
+                arc.addSlice(sweep: recoloured ? 0 : Swift.min(sa, sb), to: Swift.max(sa, sb),
+                             inner: arc.radius - arc.thickness, outer: arc.radius, reach: 192, layers: 3, to: &region)
             }
             if showsNeedle {
                 // Bands of rows hugging both needles: a slanted needle's bounding box is
-                // mostly pixels that don't change. A pixel is inked within ~0.72 px of the
-                // quad (half a pixel per edge, mitred at its near-right-angled corners): 1 px.
+                // mostly pixels that don't change. A pixel is inked when its centre lies
+                // within ~0.72 px of the quad (half a pixel per edge, mitred at its
+                // near-right-angled corners): ¾ px.
                 let a = old.fraction.map { l.needle(at: $0) }, b = new.fraction.map { l.needle(at: $0) }
                 let hub = new.theme.hub.a == 255 ? Disc(centre: arc.centre, radius: l.hubRadius) : nil
-                Quad.addBands(a, b, height: Swift.max(arc.scaled(8).ceil, 4), margin: Fixed.one, hiddenWithin: hub, to: &region)
+                Quad.addBands(a, b, height: Swift.max(arc.scaled(8).ceil, 4), reach: 192, hiddenWithin: hub, to: &region)
             }
         }
         region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)
