@@ -107,9 +107,11 @@ extension Canvas {
         draw(Union(Union(across, down), corners), paint: paint)
     }
 
-    private func rectangle(_ r: Rect) -> ConvexPolygonShape {
-        ConvexPolygonShape(FourPoints(Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
-                                      Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)))
+    /// A rectangle's quad; empty when it has no width or height (as the polygon would be:
+    /// a rectangle's edges have zero length only then).
+    private func rectangle(_ r: Rect) -> QuadShape {
+        QuadShape(Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
+                  Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)) ?? .empty
     }
 
     /// Rasterizes any shape with any paint into this canvas's format.

@@ -8,6 +8,15 @@ struct QuadShape: CoverageShape {
     let e0: HalfPlane, e1: HalfPlane, e2: HalfPlane, e3: HalfPlane
     let bounds: IntRect
 
+    /// Nothing: no pixels (for rectangles of zero width or height, which as polygons are
+    /// empty too). Its edges are never evaluated: no row lies in its bounds.
+    static let empty = QuadShape(bounds: .empty)
+    private init(bounds: IntRect) {
+        let none = HalfPlane(origin: Point(0, 0), normalX: 0, normalY: 0)
+        e0 = none; e1 = none; e2 = none; e3 = none
+        self.bounds = bounds
+    }
+
     /// nil when an edge has zero length or the quad has no area: those go to
     /// `ConvexPolygonShape`, which drops such edges.
     init?(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
