@@ -57,6 +57,33 @@ import GaugeGlyphs
         }
     }
 
+    /// A dashboard tells a widget its canvas already holds the background (so it skips its
+    /// own background fill) only when no earlier widget overlaps it: a widget drawn over
+    /// another must still paint its background, exactly as drawing them one by one does.
+    @Test(arguments: [PixelFormat.xrgb8888, .rgb565])
+    func overlappingWidgetsStillPaintTheirBackground(format: PixelFormat) throws {
+        var d = ReferenceScene.dashboard()
+        let plain = d
+        d.pages[0].widgets.append(DashboardWidget(id: "over", content: .label(
+            TextLabel("OVER", frame: IntRect(x: 120, y: 120, width: 160, height: 60)))))
+        d.apply(.dark)
+        func surface() throws -> Surface { try Surface(width: d.width, height: d.height, format: format) }
+        let got = try surface(), expected = try surface(), without = try surface()
+        d.draw(on: Canvas(got), fonts: fonts)
+        // The plain definition: clear, then every widget on a canvas that promises nothing.
+        Canvas(expected).clear(d.background)
+        for w in d.visibleWidgets { w.draw(on: Canvas(expected), fonts: fonts) }
+        #expect(differingPixels(got, expected) == 0)
+        // The label's background really covers part of the dial (its needle and hub).
+        plain.draw(on: Canvas(without), fonts: fonts)
+        #expect(differingPixels(got, without) > 100)
+        // A damage redraw of everything on top of garbage agrees too.
+        let redrawn = try surface()
+        Canvas(redrawn).clear(Color(rgb: 0xFF00FF))
+        d.draw(Region(d.bounds), on: Canvas(redrawn), fonts: fonts)
+        #expect(differingPixels(redrawn, expected) == 0)
+    }
+
     @Test func channelsPagesAndThemes() {
         var d = ReferenceScene.dashboard()
         #expect(d.channels == ["rpm", "speed", "battery", "level"])

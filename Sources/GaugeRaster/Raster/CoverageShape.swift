@@ -4,6 +4,10 @@
 /// Contract — what makes clipped draws identical to full draws:
 /// - `coverage(x:row:)` depends only on the pixel and the row, never on the clip;
 /// - pixels outside `spans.nonZero` have coverage 0, pixels inside `spans.full` have 256.
+///   Outside `nonZero` a pixel is never drawn, whatever `coverage` would say there (a
+///   polygon's product of edge coverages can be non-zero a little beyond its bounds at an
+///   acute corner): combinators evaluate a part only inside its own `nonZero`, so a shape
+///   draws the same pixels alone and as part of a union.
 protocol CoverageShape {
     /// Per-row values computed once and reused for every pixel of the row.
     associatedtype Row

@@ -1,0 +1,139 @@
+import GaugeTestSupport
+import Testing
+@testable import GaugeRaster
+
+/// The renderer's fast paths against the definitions they stand in for, pixel by pixel:
+/// each must give exactly the coverage (or colour) of the plain formula, and spans that
+/// keep the `CoverageShape` contract (0 outside `nonZero`, 256 inside `full`).
+@Suite struct ShapeEquivalenceTests {
+    /// Checks the contract on every pixel of the shape's bounds and returns the coverages.
+    func coverages<S: CoverageShape>(_ shape: S) -> [UInt32] {
+        var out: [UInt32] = []
+        let b = shape.bounds
+        guard !b.isEmpty else { return out }
+        for y in b.y0..<b.y1 {
+            var spans = RowSpans()
+            let row = shape.row(y, spans: &spans)
+            for x in b.x0..<b.x1 {
+                let c = shape.coverage(x: x, row: row)
+                if !contains(spans.nonZero, x) { #expect(c == 0, "(\(x), \(y)) outside nonZero has coverage \(c)") }
+                if contains(spans.full, x) { #expect(c == 256, "(\(x), \(y)) inside full has coverage \(c)") }
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    func contains(_ list: SpanList, _ x: Int32) -> Bool {
+        (0..<list.count).contains { list[$0].start <= x && x < list[$0].end }
+    }
+
+    func randomPoint(_ rng: inout SplitMix, within size: Int32) -> Point {
+        Point(x: Fixed(raw: Int32.random(in: 0...(size * 256), using: &rng)),
+              y: Fixed(raw: Int32.random(in: 0...(size * 256), using: &rng)))
+    }
+
+    /// A convex quad: four points at increasing angles around a centre (a tick, a needle,
+    /// a slanted rectangle or any other), in either winding.
+    func randomQuad(_ rng: inout SplitMix) -> [Point] {
+        let centre = randomPoint(&rng, within: 40)
+        var angles = (0..<4).map { _ in Int32.random(in: 0..<65536, using: &rng) }.sorted()
+        if Bool.random(using: &rng) { angles.reverse() }
+        return angles.map {
+            Point(centre: centre, radius: Fixed(raw: Int32.random(in: 64...(30 * 256), using: &rng)), angle: Angle(raw: $0))
+        }
+    }
+
+    @Test func quadShapeEqualsConvexPolygon() {
+        var rng = SplitMix(seed: 0x9AD5)
+        var compared = 0
+        for i in 0..<400 {
+            let p = randomQuad(&rng)
+            guard let quad = QuadShape(p[0], p[1], p[2], p[3]) else { continue }
+            let polygon = ConvexPolygonShape(p)
+            #expect(quad.bounds == polygon.bounds, "quad \(i)")
+            #expect(coverages(quad) == coverages(polygon), "quad \(i): \(p)")
+            compared += 1
+        }
+        #expect(compared > 350)
+    }
+
+    @Test func degenerateQuadsFallBack() {
+        let a = Point(10, 10), b = Point(20, 10)
+        #expect(QuadShape(a, a, b, Point(20, 20)) == nil)       // a zero-length edge
+        #expect(QuadShape(a, b, Point(30, 10), Point(40, 10)) == nil)   // no area
+        #expect(QuadShape.empty.bounds.isEmpty)
+    }
+
+    @Test func wedgeCoverageIsItsPlanes() {
+        var rng = SplitMix(seed: 0x3ED6E)
+        for i in 0..<200 {
+            let centre = randomPoint(&rng, within: 40)
+            let sweep = Int32.random(in: 1..<65536, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
+            let wedge = WedgeShape(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                                   sweep: Angle(raw: sweep), bounds: IntRect(x0: -4, y0: -4, x1: 48, y1: 48))
+            let got = coverages(wedge)
+            // The plain definition: min (narrow) or max (reflex) of the three planes.
+            var expected: [UInt32] = []
+            for y: Int32 in -4..<48 {
+                let s = wedge.startPlane.rowOffset(y), e = wedge.endPlane.rowOffset(y), b = wedge.bisectorPlane.rowOffset(y)
+                for x: Int32 in -4..<48 {
+                    let c = (wedge.startPlane.coverage(x: x, offset: s), wedge.endPlane.coverage(x: x, offset: e),
+                             wedge.bisectorPlane.coverage(x: x, offset: b))
+                    expected.append(wedge.reflex ? Swift.max(c.0, c.1, c.2) : Swift.min(c.0, c.1, c.2))
+                }
+            }
+            #expect(got == expected, "wedge \(i): sweep \(sweep)")
+        }
+    }
+
+    /// A union draws each side exactly where that side drawn alone would: within its row's
+    /// non-zero span (a polygon's product of edge coverages can be non-zero a little outside
+    /// its bounds near an acute corner; drawn alone those pixels are never visited, and the
+    /// union must not visit them either just because the other side widened the row).
+    @Test func unionCoverageIsTheLargerSide() {
+        var rng = SplitMix(seed: 0x0019)
+        for i in 0..<200 {
+            let p = randomQuad(&rng)
+            guard let quad = QuadShape(p[0], p[1], p[2], p[3]) else { continue }
+            let ring = RingShape(centre: randomPoint(&rng, within: 40), outer: Fixed(raw: Int32.random(in: 64...(20 * 256), using: &rng)),
+                                 inner: Fixed(raw: Int32.random(in: 0...(10 * 256), using: &rng)))
+            let union = Union(quad, ring)
+            let b = union.bounds
+            let got = coverages(union)
+            var expected: [UInt32] = []
+            for y in b.y0..<b.y1 {
+                var sq = RowSpans(), sr = RowSpans()
+                let inQuad = y >= quad.bounds.y0 && y < quad.bounds.y1, inRing = y >= ring.bounds.y0 && y < ring.bounds.y1
+                let rq = inQuad ? quad.row(y, spans: &sq) : nil, rr = inRing ? ring.row(y, spans: &sr) : nil
+                for x in b.x0..<b.x1 {
+                    let cq = contains(sq.nonZero, x) ? rq.map { quad.coverage(x: x, row: $0) } ?? 0 : 0
+                    let cr = contains(sr.nonZero, x) ? rr.map { ring.coverage(x: x, row: $0) } ?? 0 : 0
+                    expected.append(Swift.max(cq, cr))
+                }
+            }
+            #expect(got == expected, "union \(i)")
+        }
+    }
+
+    @Test func conicTableGivesTheGradientsColours() {
+        var rng = SplitMix(seed: 0xC0_71C)
+        for i in 0..<40 {
+            let stops = (0..<Int.random(in: 1...5, using: &rng)).map { _ in
+                GradientStop(Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng)),
+                             position: Int32.random(in: 0...65536, using: &rng))
+            }
+            let gradient = ConicGradient(centre: randomPoint(&rng, within: 64), start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                                         sweep: Angle(raw: Int32.random(in: -65536...65536, using: &rng)), stops: stops)
+            ConicColorTable.with(gradient) { table in
+                for _ in 0..<2 {   // the second pass reads colours the first computed
+                    for y: Int32 in stride(from: -8, to: 72, by: 3) {
+                        for x: Int32 in stride(from: -8, to: 72, by: 3) {
+                            #expect(table.color(x: x, y: y) == gradient.color(x: x, y: y), "gradient \(i) at (\(x), \(y))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
