@@ -15,7 +15,8 @@
 # tachometer moves 1 % of its range; damage computed and only it redrawn), anim/anim565
 # (every value moves every frame, damage tracking on; mean of 60 frames), text (full frame
 # of the scene with text), arc and conic (one 270° arc, radius 150, 18 px thick, solid and
-# conic-gradient; informational unless budgeted). RGB565 workloads divide by floor565.
+# conic-gradient), ticks (one dial's 51 ticks: tiny quads); informational unless budgeted.
+# RGB565 workloads divide by floor565.
 # Before measuring, two native checks (not under callgrind):
 #   - the damage-exactness property: 10,000 seeded random value changes (NaN, ±∞, out of
 #     range, small steps, jumps), damage-only redraw vs full redraw byte for byte, XRGB8888
@@ -24,7 +25,7 @@
 #     renders) for the needle step and the animation — reported.
 #
 # Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [WORKLOAD...]
-#   WORKLOAD     floor floor565 full full565 needle needle565 anim anim565 text arc conic
+#   WORKLOAD     floor floor565 full full565 needle needle565 anim anim565 text arc conic ticks
 #                (default: every workload in the budget file; floor and floor565 always run,
 #                for the ratio column)
 #   --rebuild    ignore the build cache in .build-budget/ (rebuilt anyway when any input changes)
@@ -43,7 +44,7 @@ ROOT=$(pwd)
 BUILD=${BUDGET_BUILD_DIR:-$ROOT/.build-budget}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 BUDGETS=${BUDGET_FILE:-$ROOT/Benchmarks/instruction-budgets.txt}
-ALL_WORKLOADS=(floor floor565 full full565 needle needle565 anim anim565 text arc conic)
+ALL_WORKLOADS=(floor floor565 full full565 needle needle565 anim anim565 text arc conic ticks)
 
 rebuild=0 verify=1 selected=()
 for arg in "$@"; do
@@ -51,7 +52,7 @@ for arg in "$@"; do
         --rebuild) rebuild=1 ;;
         --no-verify) verify=0 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic) selected+=("$arg") ;;
+        floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done

@@ -17,6 +17,7 @@
 //                     set values, damage, redraw the damage; mean of 60 frames
 //   text              full frame of the scene with text (tick labels, readouts, captions)
 //   arc, conic        one 270° arc, radius 150, 18 thick, solid / conic gradient
+//   ticks             one dial's 51 ticks (tiny quads: per-row and per-shape cost)
 // Checks (native, not workloads):
 //   verify            the damage-exactness property over 10,000 random changes (exit 1 on a
 //                     differing pixel)
@@ -83,12 +84,29 @@ func run(_ workload: String) -> Int32 {
             Canvas(s).strokeArc(centre: centre, radius: 150, thickness: 18, start: Angle(degrees: 135),
                                 sweep: Angle(degrees: 270), paint: paint)
         }
+    case "ticks":
+        // One dial's 51 ticks (11 major, 4 minor between each pair), as CircularGaugeStyle draws them:
+        // the cost of many tiny quads.
+        let s = makeSurface(.xrgb8888)
+        let centre = Point(200, 200)
+        Canvas(s).clear(background)
+        measuredFrame {
+            let canvas = Canvas(s)
+            for i in 0..<51 {
+                let major = i % 5 == 0
+                let a = Angle(degrees: 135 + 270 * Double(i) / 50)
+                let length = Fixed(Int32(major ? 14 : 7)), width = Fixed(Int32(major ? 3 : 1))
+                canvas.strokeLine(from: Point(centre: centre, radius: Fixed(128), angle: a),
+                                  to: Point(centre: centre, radius: Fixed(128) - length, angle: a),
+                                  width: width, paint: .solid(Color(rgb: 0xD0D4D8)))
+            }
+        }
     case "verify":
         return verifyDamage(steps: 10_000, seed: 0x6761_7567_6570_616E) == 0 ? 0 : 1
     case "pixels":
         reportPixels()
     default:
-        print("usage: FrameBudget floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic|verify|pixels")
+        print("usage: FrameBudget floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks|verify|pixels")
         return 2
     }
     return 0
