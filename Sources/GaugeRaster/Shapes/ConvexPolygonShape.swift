@@ -24,14 +24,9 @@ struct ConvexPolygonShape: CoverageShape {
         var previous = points[points.index(points.startIndex, offsetBy: points.count - 1)]
         var area: Int64 = 0
         for p in points {
-            let dx = Int64(p.x.raw) - Int64(previous.x.raw), dy = Int64(p.y.raw) - Int64(previous.y.raw)
             area += Int64(previous.x.raw) * Int64(p.y.raw) - Int64(p.x.raw) * Int64(previous.y.raw)
-            let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
-            if length > 0 {
-                var nx = (-dy << 16) / length, ny = (dx << 16) / length
-                let towardsCentre = nx * (centroidX - Int64(previous.x.raw)) + ny * (centroidY - Int64(previous.y.raw))
-                if towardsCentre < 0 { nx = -nx; ny = -ny }
-                edges[edgeCount] = HalfPlane(origin: previous, normalX: nx, normalY: ny)
+            if let edge = HalfPlane(edgeFrom: previous, to: p, facing: centroidX, centroidY) {
+                edges[edgeCount] = edge
                 edgeCount += 1
             }
             previous = p

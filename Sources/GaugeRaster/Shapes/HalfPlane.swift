@@ -13,6 +13,18 @@ struct HalfPlane: Sendable {
         nx = normalX; ny = normalY
     }
 
+    /// The half-plane of a polygon's edge from `p` to `q`, its unit normal turned towards
+    /// (cx, cy) — a point inside the convex polygon, e.g. its vertices' centroid; nil for
+    /// an edge of zero length.
+    @inline(__always) init?(edgeFrom p: Point, to q: Point, facing cx: Int64, _ cy: Int64) {
+        let dx = Int64(q.x.raw) - Int64(p.x.raw), dy = Int64(q.y.raw) - Int64(p.y.raw)
+        let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
+        guard length > 0 else { return nil }
+        var nx = (-dy << 16) / length, ny = (dx << 16) / length
+        if nx * (cx - Int64(p.x.raw)) + ny * (cy - Int64(p.y.raw)) < 0 { nx = -nx; ny = -ny }
+        self.init(origin: p, normalX: nx, normalY: ny)
+    }
+
     /// The distance × 2^16 at pixel x = 0 of row y; add `slope · x` for pixel x.
     @inline(__always) func rowOffset(_ y: Int32) -> Int64 {
         nx * (128 - ox) + ny * (Int64(y) * 256 + 128 - oy)

@@ -24,8 +24,10 @@ struct QuadShape: CoverageShape {
         let sy = Int64(a.y.raw) + Int64(b.y.raw) + Int64(c.y.raw) + Int64(d.y.raw)
         let centroidX = sx / 4, centroidY = sy / 4
         // Edges in ConvexPolygonShape's order: from the last vertex to the first, then on.
-        guard let e0 = QuadShape.edge(d, a, centroidX, centroidY), let e1 = QuadShape.edge(a, b, centroidX, centroidY),
-              let e2 = QuadShape.edge(b, c, centroidX, centroidY), let e3 = QuadShape.edge(c, d, centroidX, centroidY)
+        guard let e0 = HalfPlane(edgeFrom: d, to: a, facing: centroidX, centroidY),
+              let e1 = HalfPlane(edgeFrom: a, to: b, facing: centroidX, centroidY),
+              let e2 = HalfPlane(edgeFrom: b, to: c, facing: centroidX, centroidY),
+              let e3 = HalfPlane(edgeFrom: c, to: d, facing: centroidX, centroidY)
         else { return nil }
         @inline(__always) func cross(_ p: Point, _ q: Point) -> Int64 {
             Int64(p.x.raw) * Int64(q.y.raw) - Int64(q.x.raw) * Int64(p.y.raw)
@@ -35,17 +37,6 @@ struct QuadShape: CoverageShape {
         let minX = Swift.min(a.x.raw, b.x.raw, c.x.raw, d.x.raw), maxX = Swift.max(a.x.raw, b.x.raw, c.x.raw, d.x.raw)
         let minY = Swift.min(a.y.raw, b.y.raw, c.y.raw, d.y.raw), maxY = Swift.max(a.y.raw, b.y.raw, c.y.raw, d.y.raw)
         bounds = IntRect(x0: (minX >> 8) - 1, y0: (minY >> 8) - 1, x1: (maxX >> 8) + 2, y1: (maxY >> 8) + 2)
-    }
-
-    /// The half-plane of the edge from `p` to `q`, its normal towards the centroid.
-    @inline(__always)
-    private static func edge(_ p: Point, _ q: Point, _ centroidX: Int64, _ centroidY: Int64) -> HalfPlane? {
-        let dx = Int64(q.x.raw) - Int64(p.x.raw), dy = Int64(q.y.raw) - Int64(p.y.raw)
-        let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
-        guard length > 0 else { return nil }
-        var nx = (-dy << 16) / length, ny = (dx << 16) / length
-        if nx * (centroidX - Int64(p.x.raw)) + ny * (centroidY - Int64(p.y.raw)) < 0 { nx = -nx; ny = -ny }
-        return HalfPlane(origin: p, normalX: nx, normalY: ny)
     }
 
     struct Row { let o0: Int64, o1: Int64, o2: Int64, o3: Int64 }
