@@ -16,6 +16,8 @@ struct ConicColorTable: GradientGeometry {
 
     /// Runs `body` with a table for `gradient`, valid only inside it.
     static func with(_ gradient: ConicGradient, _ body: (ConicColorTable) -> Void) {
+        // Steps index 0…steps: the fixed size must follow the constant.
+        precondition(Storage.count == Int(ConicGradient.steps) + 1, "ConicColorTable.Storage must hold steps + 1 colours")
         var storage = Storage(repeating: notComputed)
         withUnsafeMutablePointer(to: &storage) { table in
             table.withMemoryRebound(to: UInt64.self, capacity: Storage.count) { colors in

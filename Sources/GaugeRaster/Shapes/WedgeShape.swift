@@ -41,24 +41,25 @@ struct WedgeShape: CoverageShape {
         if reflex {
             // The union of three half-lines is a ray to the left and a ray to the right
             // (together everything once they meet): found as two scalars per threshold.
-            let r = thresholdBounds(s, e, b, startingAt: (-(1 << 30), 1 << 30)) { $0.widen(atLeast: $1, offset: $2, &$3, &$4) }
+            let r = thresholdBounds(s, e, b) { $0.widen(atLeast: $1, offset: $2, &$3, &$4) }
             spans = RowSpans(nonZero: SpanList(rays: r.anyLo, r.anyHi), full: SpanList(rays: r.fullLo, r.fullHi))
             return Row(start: s, end: e, bisector: b, fullLo: r.fullLo, fullHi: r.fullHi)
         }
         // The intersection of half-lines is one interval: narrowed as scalars (the
         // same interval `SpanList.intersection` of the `pixels` lists gives).
-        let r = thresholdBounds(s, e, b, startingAt: (-(1 << 30), 1 << 30)) { $0.narrow(atLeast: $1, offset: $2, &$3, &$4) }
+        let r = thresholdBounds(s, e, b) { $0.narrow(atLeast: $1, offset: $2, &$3, &$4) }
         spans = RowSpans(nonZero: SpanList(r.anyLo, r.anyHi), full: SpanList(r.fullLo, r.fullHi))
         return Row(start: s, end: e, bisector: b, fullLo: r.fullLo, fullHi: r.fullHi)
     }
 
     /// Both thresholds' bounds, each folded over the three planes by `step` (narrow for an
-    /// intersection, widen for a union) from `initial`.
+    /// intersection, widen for a union) from (−2^30, 2^30): everything for narrowing, no
+    /// rays for widening.
     @inline(__always)
-    private func thresholdBounds(_ s: Int64, _ e: Int64, _ b: Int64, startingAt initial: (Int32, Int32),
+    private func thresholdBounds(_ s: Int64, _ e: Int64, _ b: Int64,
                                  _ step: (HalfPlane, Int64, Int64, inout Int32, inout Int32) -> Void)
         -> (anyLo: Int32, anyHi: Int32, fullLo: Int32, fullHi: Int32) {
-        var anyLo = initial.0, anyHi = initial.1, fullLo = initial.0, fullHi = initial.1
+        var anyLo: Int32 = -(1 << 30), anyHi: Int32 = 1 << 30, fullLo = anyLo, fullHi = anyHi
         @inline(__always) func fold(_ plane: HalfPlane, _ offset: Int64) {
             step(plane, HalfPlane.anyThreshold, offset, &anyLo, &anyHi)
             step(plane, HalfPlane.fullThreshold, offset, &fullLo, &fullHi)
