@@ -109,14 +109,10 @@ public struct Region: Sendable {
     mutating func add(_ rect: IntRect, checkingFrom start: Int) {
         var i = start
         while i < count {
-            let existing = spill.isEmpty ? Region.unpack(inline.span[unchecked: i]) : spill[i]
+            let existing = self[i]
             if existing.intersects(rect) {
                 if existing.contains(rect) { return }
-                let o = rect.intersection(existing), next = i + 1
-                if rect.y0 < o.y0 { add(IntRect(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: o.y0), checkingFrom: next) }
-                if o.y1 < rect.y1 { add(IntRect(x0: rect.x0, y0: o.y1, x1: rect.x1, y1: rect.y1), checkingFrom: next) }
-                if rect.x0 < o.x0 { add(IntRect(x0: rect.x0, y0: o.y0, x1: o.x0, y1: o.y1), checkingFrom: next) }
-                if o.x1 < rect.x1 { add(IntRect(x0: o.x1, y0: o.y0, x1: rect.x1, y1: o.y1), checkingFrom: next) }
+                Region.forEachPiece(of: rect, outside: existing) { add($0, checkingFrom: i + 1) }
                 return
             }
             i += 1
@@ -163,15 +159,20 @@ public struct Region: Sendable {
     /// Pixels of this region not in `rect`.
     public func subtracting(_ rect: IntRect) -> Region {
         var r = Region()
-        for i in 0..<count {
-            let piece = self[i], overlap = piece.intersection(rect)
-            if overlap.isEmpty { r.append(piece); continue }
-            if piece.y0 < overlap.y0 { r.append(IntRect(x0: piece.x0, y0: piece.y0, x1: piece.x1, y1: overlap.y0)) }
-            if overlap.y1 < piece.y1 { r.append(IntRect(x0: piece.x0, y0: overlap.y1, x1: piece.x1, y1: piece.y1)) }
-            if piece.x0 < overlap.x0 { r.append(IntRect(x0: piece.x0, y0: overlap.y0, x1: overlap.x0, y1: overlap.y1)) }
-            if overlap.x1 < piece.x1 { r.append(IntRect(x0: overlap.x1, y0: overlap.y0, x1: piece.x1, y1: overlap.y1)) }
-        }
+        for i in 0..<count { Region.forEachPiece(of: self[i], outside: rect) { r.append($0) } }
         return r
+    }
+
+    /// The parts of `piece` outside `cut`: `piece` itself when they don't meet, else up to
+    /// four disjoint rectangles (above, below, left, right of the overlap).
+    @inline(__always)
+    static func forEachPiece(of piece: IntRect, outside cut: IntRect, _ body: (IntRect) -> Void) {
+        let overlap = piece.intersection(cut)
+        if overlap.isEmpty { body(piece); return }
+        if piece.y0 < overlap.y0 { body(IntRect(x0: piece.x0, y0: piece.y0, x1: piece.x1, y1: overlap.y0)) }
+        if overlap.y1 < piece.y1 { body(IntRect(x0: piece.x0, y0: overlap.y1, x1: piece.x1, y1: piece.y1)) }
+        if piece.x0 < overlap.x0 { body(IntRect(x0: piece.x0, y0: overlap.y0, x1: overlap.x0, y1: overlap.y1)) }
+        if overlap.x1 < piece.x1 { body(IntRect(x0: overlap.x1, y0: overlap.y0, x1: piece.x1, y1: overlap.y1)) }
     }
 
     /// At most `maxRectangles` rectangles covering every pixel of this region: the pair
@@ -230,7 +231,7 @@ public struct RegionRectangles: RandomAccessCollection, Sendable {
         @inlinable public mutating func next() -> IntRect? {
             guard index < region.count else { return nil }
             defer { index += 1 }
-            return region.spill.isEmpty ? Region.unpack(region.inline.span[unchecked: index]) : region.spill[index]
+            return region[index]
         }
     }
     @inlinable public func makeIterator() -> Iterator { Iterator(region) }
