@@ -155,9 +155,8 @@ struct Quad {
                 if let cover, cover.hides(r) { return }
                 region.formUnion(r)
             }
-            // Pixels x whose centre x·256 + 128 lies within `reach` of lo … hi.
-            func first(_ lo: Int64) -> Int32 { Int32(clamping: (lo - reach - 128 + 255) >> 8) }
-            func end(_ hi: Int64) -> Int32 { Int32(clamping: ((hi + reach - 128) >> 8) + 1) }
+            func first(_ lo: Int64) -> Int32 { PointBox.firstPixel(within: reach, of: lo) }
+            func end(_ hi: Int64) -> Int32 { PointBox.endPixel(within: reach, of: hi) }
             if let sa, let sb {
                 if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 { add(first(sa.0), end(sa.1)); add(first(sb.0), end(sb.1)) }
                 else {
@@ -215,9 +214,21 @@ struct PointBox {
     /// The pixels whose centre lies within `reach` (raw) of the box.
     func pixels(reach: Int64) -> IntRect {
         guard minX <= maxX else { return .empty }
-        func first(_ v: Int32) -> Int32 { Int32(clamping: (Int64(v) - reach - 128 + 255) >> 8) }
-        func end(_ v: Int32) -> Int32 { Int32(clamping: ((Int64(v) + reach - 128) >> 8) + 1) }
-        return IntRect(x0: first(minX), y0: first(minY), x1: end(maxX), y1: end(maxY))
+        return IntRect(x0: PointBox.firstPixel(within: reach, of: Int64(minX)), y0: PointBox.firstPixel(within: reach, of: Int64(minY)),
+                       x1: PointBox.endPixel(within: reach, of: Int64(maxX)), y1: PointBox.endPixel(within: reach, of: Int64(maxY)))
+    }
+
+    /// How far (raw) from a shape's edge a pixel centre may still be inked: ½ px across an
+    /// edge, ~0.71 px at a right-angled corner — ¾ px.
+    static let inkReach: Int64 = 192
+
+    /// The first pixel whose centre (x·256 + 128) lies within `reach` (raw) above `lo`.
+    @inline(__always) static func firstPixel(within reach: Int64, of lo: Int64) -> Int32 {
+        Int32(clamping: (lo - reach - 128 + 255) >> 8)
+    }
+    /// One past the last pixel whose centre lies within `reach` (raw) below `hi`.
+    @inline(__always) static func endPixel(within reach: Int64, of hi: Int64) -> Int32 {
+        Int32(clamping: ((hi + reach - 128) >> 8) + 1)
     }
 
     /// Floor/ceil to pixels after growing by `margin`.

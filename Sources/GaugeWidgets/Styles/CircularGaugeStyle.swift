@@ -144,7 +144,7 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // A pixel changes when its centre lies within ½ px of the slice (the ring's and
                 // the end ray's anti-aliasing), ~0.71 px at the slice's corners: ¾ px.
                 arc.addSlice(sweep: recoloured ? 0 : Swift.min(sa, sb), to: Swift.max(sa, sb),
-                             inner: arc.radius - arc.thickness, outer: arc.radius, reach: 192, layers: 3, to: &region)
+                             inner: arc.radius - arc.thickness, outer: arc.radius, reach: PointBox.inkReach, layers: 3, to: &region)
             }
             if showsNeedle {
                 // Bands of rows hugging both needles: a slanted needle's bounding box is
@@ -153,7 +153,7 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // near-right-angled corners): ¾ px.
                 let a = old.fraction.map { l.needle(at: $0) }, b = new.fraction.map { l.needle(at: $0) }
                 let hub = new.theme.hub.a == 255 ? Disc(centre: arc.centre, radius: l.hubRadius) : nil
-                Quad.addBands(a, b, height: Swift.max(arc.scaled(8).ceil, 4), reach: 192, hiddenWithin: hub, to: &region)
+                Quad.addBands(a, b, height: Swift.max(arc.scaled(8).ceil, 4), reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
             }
         }
         region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)
