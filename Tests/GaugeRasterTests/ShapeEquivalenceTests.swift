@@ -136,4 +136,54 @@ import Testing
             }
         }
     }
+
+    @Test func rowAnglesAreTheArctangent() {
+        var rng = SplitMix(seed: 0xA7A2)
+        let edges: [Int32] = [0, 1, -1, 255, -255, 0xFFFF, -0xFFFF, 0x1_0000, -0x1_0000, 1 << 30, -(1 << 30), Int32.max, Int32.min]
+        var dys = edges
+        for _ in 0..<300 { dys.append(Int32.random(in: -0x2_0000...0x2_0000, using: &rng)) }
+        for dy in dys {
+            let angles = Trig.RowAngles(dy: dy)
+            var dxs = edges + [dy, 0 &- dy, dy &+ 1, dy &- 1]
+            for _ in 0..<60 { dxs.append(Int32.random(in: -0x3_0000...0x3_0000, using: &rng)) }
+            for dx in dxs {
+                #expect(angles.angle(dx: dx) == Trig.atan2(dy, dx).raw, "atan2(\(dy), \(dx))")
+            }
+        }
+    }
+
+    /// The conic shader's row fill (offsets stepped by 256, colours packed once per step)
+    /// writes what packing each pixel's own colour writes, in every format, opaque or not.
+    @Test func conicRowFillGivesEachPixelsColour() {
+        var rng = SplitMix(seed: 0xF111)
+        for i in 0..<24 {
+            let opaque = i % 3 != 0
+            let stops = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                var c = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
+                if opaque { c = Color(r: c.r, g: c.g, b: c.b) }
+                return GradientStop(c, position: Int32.random(in: 0...65536, using: &rng))
+            }
+            let gradient = ConicGradient(centre: randomPoint(&rng, within: 48), start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                                         sweep: Angle(raw: Int32.random(in: -65536...65536, using: &rng)), stops: stops)
+            func check<C: PixelCodec>(_ codec: C.Type) {
+                let width = 40
+                var got = [C.Storage](repeating: C.Storage(truncatingIfNeeded: 0x5A5A_5A5A), count: width)
+                var expected = got
+                let y = Int32.random(in: -4..<52, using: &rng), x0 = Int32.random(in: -4..<8, using: &rng)
+                ConicColorTable.with(gradient) { table in
+                    got.withUnsafeMutableBufferPointer { row in
+                        // Row pointer shifted so that pixel x lands at index x − x0.
+                        table.fill(row.baseAddress! - Int(x0), y: y, from: x0, to: x0 + Int32(width), codec: C.self)
+                    }
+                }
+                for k in 0..<width {
+                    let x = x0 + Int32(k), c = gradient.color(x: x, y: y)
+                    expected[k] = opaque ? C.packDithered(c, x: x, y: y)
+                        : C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: 256), over: expected[k], x: x, y: y)
+                }
+                #expect(got == expected, "gradient \(i), \(C.format), row \(y)")
+            }
+            check(ARGB32Codec.self); check(RGB565Codec.self); check(RGB565SwappedCodec.self)
+        }
+    }
 }

@@ -14,6 +14,14 @@ public protocol PixelCodec {
     /// has fewer than 8 bits per channel.
     static func packDithered(_ color: WideColor, x: Int32, y: Int32) -> Storage
     static func blendDithered(_ color: WideColor, alpha: UInt32, over pixel: Storage, x: Int32, y: Int32) -> Storage
+    /// False when the format keeps 8 bits per channel: then `packDithered(c, x:, y:)` is
+    /// `pack(c.rounded)` wherever the pixel is, and a gradient can pack a colour once for
+    /// every pixel that has it.
+    static var dithers: Bool { get }
+}
+
+extension PixelCodec {
+    @inlinable public static var dithers: Bool { true }
 }
 
 /// The effective 0…256 alpha of a colour with straight alpha `a` at coverage `coverage`.
@@ -28,6 +36,7 @@ func effectiveAlpha(_ a: UInt8, coverage: UInt32) -> UInt32 {
 public enum ARGB32Codec: PixelCodec {
     public typealias Storage = UInt32
     public static var format: PixelFormat { .argb8888 }
+    @inlinable public static var dithers: Bool { false }
 
     @inlinable public static func pack(_ c: Color) -> UInt32 {
         0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)

@@ -49,6 +49,38 @@ public enum Trig {
         return Angle(raw: a & 0xFFFF)
     }
 
+    /// `atan2(dy, dx)` along one row: dy fixed, dx varying — what a conic gradient asks
+    /// for every pixel of a row. Equal to `Trig.atan2` for every input; within 256 px of
+    /// the centre vertically (|dy| < 2^16) both ratios are 32-bit divisions with the row's
+    /// part prepared once.
+    @usableFromInline struct RowAngles {
+        @usableFromInline let dy: Int32
+        @usableFromInline let ay: UInt32
+        @usableFromInline let near: Bool
+
+        @inlinable init(dy: Int32) {
+            self.dy = dy
+            ay = dy.magnitude
+            near = dy.magnitude < 0x1_0000
+        }
+
+        /// The angle of (dx, dy), 0 ..< 65536.
+        @inlinable @inline(__always) func angle(dx: Int32) -> Int32 {
+            guard near else { return Trig.atan2(dy, dx).raw }
+            let ax = dx.magnitude
+            var a: Int32
+            if ay <= ax {
+                if ax == 0 { return 0 }                       // (0, 0)
+                a = arctangentOfRatio((ay << 16) / ax)        // ay < 2^16: no overflow
+            } else {
+                a = 0x4000 - arctangentOfRatio((ax << 16) / ay)   // ax < ay < 2^16
+            }
+            if dx < 0 { a = 0x8000 - a }
+            if dy < 0 { a = 0x10000 - a }
+            return a & 0xFFFF
+        }
+    }
+
     /// small / large in Q16 (0…65536). A 32-bit division whenever the operands allow —
     /// one instruction on ARMv7, where a 64-bit one is a library call.
     @usableFromInline @inline(__always)
@@ -70,7 +102,9 @@ public enum Trig {
             let low = table[index]
             if fraction == 0 { return low }
             let high = table[index + 1]
-            return low + (((high - low) * fraction + 128) >> 8)
+            // Wrapping operators: entries ≤ 0x2000 and fraction < 256 cannot overflow, and
+            // the checks cost as much as the arithmetic in a conic gradient's pixel loop.
+            return low &+ (((high &- low) &* fraction &+ 128) >> 8)
         }
     }
 }

@@ -1,17 +1,26 @@
-/// A conic gradient's colours for one draw, one per step along the sweep
-/// (`ConicGradient.steps` + 1), each computed the first time a pixel needs it: the ramp
+/// A conic gradient's shader for one draw: its colours one per step along the sweep
+/// (`ConicGradient.steps` + 1), each computed the first time a pixel needs it — the ramp
 /// runs at most once per step instead of once per pixel, and a damage redraw of a thin
 /// slice computes only the few colours it touches. The table is an InlineArray on the
 /// stack for the duration of the draw (8 KB, never the heap); colours are exactly
-/// `ConicGradient.color(x:y:)`.
-struct ConicColorTable: GradientGeometry {
+/// `ConicGradient.color(x:y:)`, painted as `GradientShader` paints them.
+///
+/// Rows are filled with the vertical offset computed once, the step found per pixel with
+/// one fixed-point atan2 and the colour read from the table.
+struct ConicColorTable: Shader {
     let gradient: ConicGradient
     let isOpaque: Bool
     /// `steps + 1` colours, each channel's 0…65280 in 16 bits (r, g, b, a from the low end);
     /// `notComputed` (alpha 0xFFFF) marks one not computed yet.
     private let colors: UnsafeMutablePointer<UInt64>
+    /// For opaque gradients on formats that do not dither: each step's colour packed into
+    /// the draw's pixel format (a surface has one format, so a draw has one codec); 0 marks
+    /// one not packed yet (an opaque pixel packs to non-zero; one that packed to 0 would
+    /// only be packed again).
+    private let packed: UnsafeMutablePointer<UInt32>
 
     typealias Storage = InlineArray<1025, UInt64>
+    typealias PackedStorage = InlineArray<1025, UInt32>
     private static let notComputed = UInt64.max
 
     /// Runs `body` with a table for `gradient`, valid only inside it.
@@ -19,22 +28,76 @@ struct ConicColorTable: GradientGeometry {
         // Steps index 0…steps: the fixed size must follow the constant.
         precondition(Storage.count == Int(ConicGradient.steps) + 1, "ConicColorTable.Storage must hold steps + 1 colours")
         var storage = Storage(repeating: notComputed)
+        var packedStorage = PackedStorage(repeating: 0)
         withUnsafeMutablePointer(to: &storage) { table in
-            table.withMemoryRebound(to: UInt64.self, capacity: Storage.count) { colors in
-                body(ConicColorTable(gradient: gradient, isOpaque: gradient.isOpaque, colors: colors))
+            withUnsafeMutablePointer(to: &packedStorage) { packedTable in
+                table.withMemoryRebound(to: UInt64.self, capacity: Storage.count) { colors in
+                    packedTable.withMemoryRebound(to: UInt32.self, capacity: PackedStorage.count) { packed in
+                        body(ConicColorTable(gradient: gradient, isOpaque: gradient.isOpaque, colors: colors, packed: packed))
+                    }
+                }
             }
         }
     }
 
+    /// The colour of pixel (x, y).
     @inline(__always) func color(x: Int32, y: Int32) -> WideColor {
-        let i = Int(gradient.step(x: x, y: y))      // 0…steps (= Storage.count − 1)
-        var packed = colors[i]
+        color(step: gradient.step(dx: gradient.offsetX(x), dy: gradient.offsetY(y)))
+    }
+
+    /// The colour of step `i` (0…steps = Storage.count − 1), computed on first use.
+    @inline(__always) func color(step i: Int32) -> WideColor {
+        var packed = colors[Int(i)]
         if packed == ConicColorTable.notComputed {
-            let c = gradient.color(step: Int32(i))
+            let c = gradient.color(step: i)
             packed = UInt64(UInt16(c.r)) | UInt64(UInt16(c.g)) << 16 | UInt64(UInt16(c.b)) << 32 | UInt64(UInt16(c.a)) << 48
-            colors[i] = packed
+            colors[Int(i)] = packed
         }
         @inline(__always) func channel(_ shift: UInt64) -> Int32 { Int32(UInt16(truncatingIfNeeded: packed >> shift)) }
         return WideColor(r: channel(0), g: channel(16), b: channel(32), a: channel(48))
+    }
+
+    @inline(__always)
+    func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
+        // Everything the loop reads, in locals: through `self` it was reloaded after every
+        // pixel store (which may alias any memory).
+        let angles = Trig.RowAngles(dy: gradient.offsetY(y)), map = gradient.sweepMap
+        let cx = Int64(gradient.centre.x.raw)
+        if isOpaque && !C.dithers && C.Storage.bitWidth <= 32 {
+            // Offsets step by 256 from x0's; clamping (`offsetX`) only matters beyond ±2^30.
+            let first = Int64(x0) * 256 + 128 - cx, last = Int64(x1) * 256 + 128 - cx
+            if first > -(1 << 30) && last < 1 << 30 {
+                let packed = self.packed
+                var dx = Int32(truncatingIfNeeded: first)
+                for x in x0..<x1 {
+                    let i = Int(map.step(angle: angles.angle(dx: dx)))
+                    var p = packed[i]
+                    if p == 0 {
+                        p = UInt32(truncatingIfNeeded: C.pack(color(step: Int32(i)).rounded))
+                        packed[i] = p
+                    }
+                    row[Int(x)] = C.Storage(truncatingIfNeeded: p)
+                    dx &+= 256
+                }
+                return
+            }
+        }
+        @inline(__always) func step(_ x: Int32) -> Int32 {
+            map.step(angle: angles.angle(dx: clampedPixel(Int64(x) * 256 + 128 - cx)))
+        }
+        if isOpaque {
+            for x in x0..<x1 { row[Int(x)] = C.packDithered(color(step: step(x)), x: x, y: y) }
+        } else {
+            for x in x0..<x1 {
+                let c = color(step: step(x))
+                row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: 256), over: row[Int(x)], x: x, y: y)
+            }
+        }
+    }
+
+    @inline(__always)
+    func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
+        let c = color(x: x, y: y)
+        row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: coverage), over: row[Int(x)], x: x, y: y)
     }
 }

@@ -122,7 +122,7 @@ extension Canvas {
             draw(shape, shader: SolidShader(color))
         case .linear(let gradient): draw(shape, shader: GradientShader(gradient))
         case .conic(let gradient):
-            ConicColorTable.with(gradient) { draw(shape, shader: GradientShader($0)) }
+            ConicColorTable.with(gradient) { draw(shape, shader: $0) }
         }
     }
 
