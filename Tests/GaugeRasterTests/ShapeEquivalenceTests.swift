@@ -87,6 +87,34 @@ import Testing
         }
     }
 
+    /// The arc's cheap rows (the wedge's rays away from the ring) give exactly the
+    /// intersection's coverage, and most rows of a dial-like arc take them.
+    @Test func arcShapeEqualsRingIntersectWedge() {
+        var rng = SplitMix(seed: 0xA4C)
+        var cheapRows = 0, rows = 0
+        for i in 0..<300 {
+            let centre = randomPoint(&rng, within: 40)
+            let outer = Int32.random(in: 64...(36 * 256), using: &rng)
+            let inner = outer - Int32.random(in: 16...outer, using: &rng)
+            let ring = RingShape(centre: centre, outer: Fixed(raw: outer), inner: Fixed(raw: inner))
+            let sweeps: [Int32] = [1, 40, 16384, 32767, 32768, 32769, 49152, 65500, 65535]
+            let magnitude = i % 3 == 0 ? sweeps[i / 3 % sweeps.count] : Int32.random(in: 1..<65536, using: &rng)
+            let wedge = WedgeShape(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                                   sweep: Angle(raw: Bool.random(using: &rng) ? magnitude : -magnitude), bounds: ring.bounds)
+            let arc = ArcShape(ring, wedge), reference = Intersection(ring, wedge)
+            #expect(arc.bounds == reference.bounds)
+            #expect(coverages(arc) == coverages(reference), "arc \(i): outer \(outer), inner \(inner), sweep \(magnitude)")
+            if !arc.bounds.isEmpty {
+                for y in arc.bounds.y0..<arc.bounds.y1 {
+                    var spans = RowSpans()
+                    if arc.row(y, spans: &spans).wedge == nil { cheapRows += 1 }
+                    rows += 1
+                }
+            }
+        }
+        #expect(cheapRows * 2 > rows, "\(cheapRows) of \(rows) rows without the wedge's row")
+    }
+
     /// A union draws each side exactly where that side drawn alone would: within its row's
     /// non-zero span (a polygon's product of edge coverages can be non-zero a little outside
     /// its bounds near an acute corner; drawn alone those pixels are never visited, and the
@@ -184,6 +212,38 @@ import Testing
                 #expect(got == expected, "gradient \(i), \(C.format), row \(y)")
             }
             check(ARGB32Codec.self); check(RGB565Codec.self); check(RGB565SwappedCodec.self)
+        }
+    }
+
+    /// Rounded rectangles whose radius is half a side draw their coinciding corners once:
+    /// the same pixels as the union of all four corners and both middle rectangles.
+    @Test func roundedRectangleDrawsItsUnion() throws {
+        var rng = SplitMix(seed: 0x2017)
+        for i in 0..<120 {
+            let side = Int32.random(in: 1...(24 * 256), using: &rng), other = Int32.random(in: 1...(40 * 256), using: &rng)
+            let (w, h): (Int32, Int32) = switch i % 4 {
+            case 0: (side, side)                       // a circle
+            case 1: (side + other, side)               // a bar on its side
+            case 2: (side, side + other)               // an upright bar
+            default: (other, side)
+            }
+            let x = Int32.random(in: 0...(8 * 256), using: &rng), y = Int32.random(in: 0...(8 * 256), using: &rng)
+            let rect = Rect(x: Fixed(raw: x), y: Fixed(raw: y), width: Fixed(raw: w), height: Fixed(raw: h))
+            let r = Fixed(raw: Swift.min(w, h) / 2)
+            let paint = Paint.solid(Color(r: 200, g: 120, b: 40, a: i % 5 == 0 ? 140 : 255))
+            let drawn = try Surface(width: 64, height: 64, format: .xrgb8888), reference = try Surface(width: 64, height: 64, format: .xrgb8888)
+            Canvas(drawn).fillRoundedRect(rect, radius: Fixed(raw: 1 << 20), paint: paint)
+            @inline(__always) func corner(_ cx: Fixed, _ cy: Fixed) -> RingShape { RingShape(centre: Point(x: cx, y: cy), outer: r, inner: .zero) }
+            func quad(_ q: Rect) -> QuadShape {
+                QuadShape(Point(x: q.x, y: q.y), Point(x: q.maxX, y: q.y), Point(x: q.maxX, y: q.maxY), Point(x: q.x, y: q.maxY)) ?? .empty
+            }
+            let across = quad(Rect(x: rect.x + r, y: rect.y, width: rect.width - r * 2, height: rect.height))
+            let down = quad(Rect(x: rect.x, y: rect.y + r, width: rect.width, height: rect.height - r * 2))
+            let corners = Union(Union(corner(rect.x + r, rect.y + r), corner(rect.maxX - r, rect.y + r)),
+                                Union(corner(rect.x + r, rect.maxY - r), corner(rect.maxX - r, rect.maxY - r)))
+            Canvas(reference).draw(Union(Union(across, down), corners), paint: paint)
+            #expect(Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "rect \(i): \(w)×\(h)")
         }
     }
 }

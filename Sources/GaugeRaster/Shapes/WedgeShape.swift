@@ -68,6 +68,33 @@ struct WedgeShape: CoverageShape {
         return (anyLo, anyHi, fullLo, fullHi)
     }
 
+    /// What the wedge covers of pixels x0 through x1 of row y, when that is the same for
+    /// all of them.
+    enum Uniformity { case none, full, mixed }
+
+    /// Whether every pixel of row y from x0 through x1 (x0 ≤ x1) certainly has coverage 256
+    /// (`full`) or 0 (`none`); `mixed` when that is not proven. A plane's distance is linear
+    /// along the row, so its values at the two ends bound it on every pixel between; no
+    /// division, unlike `row`.
+    @inline(__always)
+    func uniformity(row y: Int32, from x0: Int32, through x1: Int32) -> Uniformity {
+        var anyFull = false, allFull = true, anyNone = false, allNone = true
+        @inline(__always) func classify(_ plane: HalfPlane) {
+            let offset = plane.rowOffset(y), slope = plane.slope
+            let d0 = slope * Int64(x0) + offset, d1 = slope * Int64(x1) + offset
+            // Coverage 256 ⟺ distance ≥ fullThreshold; 0 ⟺ distance < anyThreshold.
+            let full = Swift.min(d0, d1) >= HalfPlane.fullThreshold
+            let none = Swift.max(d0, d1) < HalfPlane.anyThreshold
+            anyFull = anyFull || full; allFull = allFull && full
+            anyNone = anyNone || none; allNone = allNone && none
+        }
+        classify(startPlane); classify(endPlane); classify(bisectorPlane)
+        // Coverage is the largest of the planes' for reflex wedges, the smallest otherwise.
+        if reflex ? anyFull : allFull { return .full }
+        if reflex ? allNone : anyNone { return .none }
+        return .mixed
+    }
+
     @inline(__always)
     func coverage(x: Int32, row: Row) -> UInt32 {
         // Most pixels an arc's ring edges ask about lie well inside the wedge.

@@ -1,0 +1,85 @@
+/// An annular arc: a ring intersected with a wedge — exactly `Intersection(ring, wedge)`
+/// (the same coverage product, so the same pixels), with a cheaper row wherever the
+/// wedge's edges do not cross the ring.
+///
+/// On most rows of a dial's arc the rays bounding the wedge are far from the ring: each of
+/// the ring's intervals (one, or two either side of the hole) then lies wholly inside the
+/// wedge or wholly outside it. The planes' distances are linear along a row, so their
+/// values at an interval's two ends prove that without a division; such rows skip the
+/// wedge's row (an exact division per plane and threshold) and the span intersection, and
+/// their pixels skip the wedge's coverage. Rows where a ray crosses the ring are computed
+/// as the intersection computes them.
+struct ArcShape: CoverageShape {
+    let ring: RingShape, wedge: WedgeShape
+    let bounds: IntRect
+
+    init(_ ring: RingShape, _ wedge: WedgeShape) {
+        self.ring = ring; self.wedge = wedge
+        bounds = ring.bounds.intersection(wedge.bounds)
+    }
+
+    /// The ring's row, and either the wedge's (`wedge`, where a ray crosses the ring) or
+    /// what the wedge covers of the ring's pixels: those left of `split` when `leftInside`,
+    /// those from `split` on when `rightInside`.
+    struct Row {
+        let ring: RingShape.Row
+        let wedge: WedgeShape.Row?
+        let split: Int32
+        let leftInside: Bool, rightInside: Bool
+    }
+
+    func row(_ y: Int32, spans: inout RowSpans) -> Row {
+        var ringSpans = RowSpans()
+        let ringRow = ring.row(y, spans: &ringSpans)
+        let reach = ringSpans.nonZero
+        // The ring's non-zero pixels are one interval, or two either side of the hole.
+        var left = WedgeShape.Uniformity.none, right = WedgeShape.Uniformity.none
+        var split = Int32.max
+        if reach.count > 0 {
+            let first = reach[0]
+            left = wedge.uniformity(row: y, from: first.start, through: first.end - 1)
+            if reach.count > 1 {
+                let second = reach[reach.count - 1]
+                split = second.start
+                // Two intervals of a ring never merge into more (`SpanList` capacity 4):
+                // anything between the first and the last is classified with the last.
+                right = reach.count == 2 ? wedge.uniformity(row: y, from: second.start, through: second.end - 1) : .mixed
+            }
+        }
+        if left == .mixed || right == .mixed {
+            var wedgeSpans = RowSpans()
+            let wedgeRow = wedge.row(y, spans: &wedgeSpans)
+            spans = RowSpans(nonZero: reach.intersection(wedgeSpans.nonZero, superset: true),
+                             full: ringSpans.full.intersection(wedgeSpans.full, superset: false))
+            return Row(ring: ringRow, wedge: wedgeRow, split: split, leftInside: false, rightInside: false)
+        }
+        let leftInside = left == .full, rightInside = right == .full
+        // Keep the ring's intervals on the covered side(s).
+        var nonZero = SpanList(), full = SpanList()
+        for i in 0..<reach.count {
+            let s = reach[i]
+            if s.start < split ? leftInside : rightInside { nonZero.append(s.start, s.end, superset: true) }
+        }
+        let ringFull = ringSpans.full
+        for i in 0..<ringFull.count {
+            let s = ringFull[i]
+            if s.start < split ? leftInside : rightInside { full.append(s.start, s.end, superset: false) }
+        }
+        spans = RowSpans(nonZero: nonZero, full: full)
+        return Row(ring: ringRow, wedge: nil, split: split, leftInside: leftInside, rightInside: rightInside)
+    }
+
+    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
+        ring.mayCover(row: y, from: x0, to: x1)
+    }
+    func mayCover(_ rect: IntRect) -> Bool { ring.mayCover(rect) }
+
+    @inline(__always)
+    func coverage(x: Int32, row: Row) -> UInt32 {
+        let c = ring.coverage(x: x, row: row.ring)
+        if c == 0 { return 0 }
+        guard let w = row.wedge else { return (x < row.split ? row.leftInside : row.rightInside) ? c : 0 }
+        // Intersection's product: (c · 256) >> 8 = c where the wedge covers fully.
+        return (c * wedge.coverage(x: x, row: w)) >> 8
+    }
+}
