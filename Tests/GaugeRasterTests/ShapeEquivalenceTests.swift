@@ -210,6 +210,19 @@ import Testing
                         : C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: 256), over: expected[k], x: x, y: y)
                 }
                 #expect(got == expected, "gradient \(i), \(C.format), row \(y)")
+                // Edge pixels: blended at their coverage as the gradient shader blends them.
+                var blended = expected, reference = expected
+                let coverages = (0..<width).map { _ in UInt32.random(in: 1...256, using: &rng) }
+                ConicColorTable.with(gradient) { table in
+                    blended.withUnsafeMutableBufferPointer { row in
+                        for k in 0..<width { table.blend(row.baseAddress! - Int(x0), x: x0 + Int32(k), y: y, coverage: coverages[k], codec: C.self) }
+                    }
+                }
+                for k in 0..<width {
+                    let x = x0 + Int32(k), c = gradient.color(x: x, y: y)
+                    reference[k] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: coverages[k]), over: reference[k], x: x, y: y)
+                }
+                #expect(blended == reference, "gradient \(i), \(C.format), row \(y), blended")
             }
             check(ARGB32Codec.self); check(RGB565Codec.self); check(RGB565SwappedCodec.self)
         }

@@ -15,8 +15,9 @@ public protocol PixelCodec {
     static func packDithered(_ color: WideColor, x: Int32, y: Int32) -> Storage
     static func blendDithered(_ color: WideColor, alpha: UInt32, over pixel: Storage, x: Int32, y: Int32) -> Storage
     /// False when the format keeps 8 bits per channel: then `packDithered(c, x:, y:)` is
-    /// `pack(c.rounded)` wherever the pixel is, and a gradient can pack a colour once for
-    /// every pixel that has it.
+    /// `pack(c.rounded)` and `blendDithered(c, alpha:, over:, x:, y:)` is
+    /// `blend(c.rounded, alpha:, over:)` wherever the pixel is, and a gradient can pack a
+    /// colour once for every pixel that has it.
     static var dithers: Bool { get }
 }
 

@@ -67,15 +67,9 @@ struct ConicColorTable: Shader {
             // Offsets step by 256 from x0's; clamping (`offsetX`) only matters beyond ±2^30.
             let first = Int64(x0) * 256 + 128 - cx, last = Int64(x1) * 256 + 128 - cx
             if first > -(1 << 30) && last < 1 << 30 {
-                let packed = self.packed
                 var dx = Int32(truncatingIfNeeded: first)
                 for x in x0..<x1 {
-                    let i = Int(map.step(angle: angles.angle(dx: dx)))
-                    var p = packed[i]
-                    if p == 0 {
-                        p = UInt32(truncatingIfNeeded: C.pack(color(step: Int32(i)).rounded))
-                        packed[i] = p
-                    }
+                    let p = packedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self)
                     row[Int(x)] = C.Storage(truncatingIfNeeded: p)
                     dx &+= 256
                 }
@@ -97,7 +91,25 @@ struct ConicColorTable: Shader {
 
     @inline(__always)
     func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
-        let c = color(x: x, y: y)
+        let i = gradient.step(dx: gradient.offsetX(x), dy: gradient.offsetY(y))
+        if isOpaque && !C.dithers && C.Storage.bitWidth <= 32 {
+            // `blendDithered` is `blend` of the rounded colour here, and an opaque colour's
+            // alpha at this coverage is the coverage: the packed step read back.
+            row[Int(x)] = C.blend(C.unpack(C.Storage(truncatingIfNeeded: packedColor(step: i, codec: C.self))),
+                                  alpha: coverage, over: row[Int(x)])
+            return
+        }
+        let c = color(step: i)
         row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: coverage), over: row[Int(x)], x: x, y: y)
+    }
+
+    /// Step `i`'s opaque colour packed for codec C (one that does not dither), packed on first use.
+    @inline(__always) private func packedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
+        var p = packed[Int(i)]
+        if p == 0 {
+            p = UInt32(truncatingIfNeeded: C.pack(color(step: i).rounded))
+            packed[Int(i)] = p
+        }
+        return p
     }
 }
