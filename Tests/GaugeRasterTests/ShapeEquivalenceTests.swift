@@ -53,6 +53,9 @@ import Testing
             let polygon = ConvexPolygonShape(p)
             #expect(quad.bounds == polygon.bounds, "quad \(i)")
             #expect(coverages(quad) == coverages(polygon), "quad \(i): \(p)")
+            // Without full spans (thin lines): the same coverage, and an empty full span.
+            let thin = QuadShape(p[0], p[1], p[2], p[3], findsFullSpans: false)!
+            #expect(coverages(thin) == coverages(polygon), "thin quad \(i)")
             compared += 1
         }
         #expect(compared > 350)

@@ -71,7 +71,9 @@ extension Canvas {
         let p0 = Point(x: a.x + ox, y: a.y + oy), p1 = Point(x: b.x + ox, y: b.y + oy)
         let p2 = Point(x: b.x - ox, y: b.y - oy), p3 = Point(x: a.x - ox, y: a.y - oy)
         switch cap {
-        case .butt: fillConvexPolygon(p0, p1, p2, p3, paint: paint)
+        case .butt:
+            if let quad = QuadShape(p0, p1, p2, p3, findsFullSpans: width.raw > 2 * 256) { draw(quad, paint: paint) }
+            else { draw(ConvexPolygonShape(FourPoints(p0, p1, p2, p3)), paint: paint) }
         case .round:
             let ends = Union(endA, RingShape(centre: b, outer: half, inner: .zero))
             if let body = QuadShape(p0, p1, p2, p3) { draw(Union(body, ends), paint: paint) }

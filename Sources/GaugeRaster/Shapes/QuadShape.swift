@@ -7,6 +7,11 @@
 struct QuadShape: CoverageShape {
     let e0: HalfPlane, e1: HalfPlane, e2: HalfPlane, e3: HalfPlane
     let bounds: IntRect
+    /// Whether rows find their fully covered span. A line at most 2 px wide has few or no
+    /// such pixels: then the span (four exact divisions a row) is left empty — a subset, as
+    /// the contract allows — and its pixels are blended at coverage 256, which writes
+    /// exactly what the span fill would.
+    let findsFullSpans: Bool
 
     /// Nothing: no pixels (for rectangles of zero width or height, which as polygons are
     /// empty too). Its edges are never evaluated: no row lies in its bounds.
@@ -15,11 +20,12 @@ struct QuadShape: CoverageShape {
         let none = HalfPlane(origin: Point(0, 0), normalX: 0, normalY: 0)
         e0 = none; e1 = none; e2 = none; e3 = none
         self.bounds = bounds
+        findsFullSpans = false
     }
 
     /// nil when an edge has zero length or the quad has no area: those go to
     /// `ConvexPolygonShape`, which drops such edges.
-    init?(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
+    init?(_ a: Point, _ b: Point, _ c: Point, _ d: Point, findsFullSpans: Bool = true) {
         let sx = Int64(a.x.raw) + Int64(b.x.raw) + Int64(c.x.raw) + Int64(d.x.raw)
         let sy = Int64(a.y.raw) + Int64(b.y.raw) + Int64(c.y.raw) + Int64(d.y.raw)
         let centroidX = sx / 4, centroidY = sy / 4
@@ -34,6 +40,7 @@ struct QuadShape: CoverageShape {
         }
         guard cross(d, a) + cross(a, b) + cross(b, c) + cross(c, d) != 0 else { return nil }
         self.e0 = e0; self.e1 = e1; self.e2 = e2; self.e3 = e3
+        self.findsFullSpans = findsFullSpans
         let minX = Swift.min(a.x.raw, b.x.raw, c.x.raw, d.x.raw), maxX = Swift.max(a.x.raw, b.x.raw, c.x.raw, d.x.raw)
         let minY = Swift.min(a.y.raw, b.y.raw, c.y.raw, d.y.raw), maxY = Swift.max(a.y.raw, b.y.raw, c.y.raw, d.y.raw)
         bounds = IntRect(x0: (minX >> 8) - 1, y0: (minY >> 8) - 1, x1: (maxX >> 8) + 2, y1: (maxY >> 8) + 2)
@@ -46,13 +53,17 @@ struct QuadShape: CoverageShape {
         let r = Row(o0: e0.rowOffset(y), o1: e1.rowOffset(y), o2: e2.rowOffset(y), o3: e3.rowOffset(y))
         var anyLo = bounds.x0, anyHi = bounds.x1, fullLo = bounds.x0, fullHi = bounds.x1
         e0.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o0, &anyLo, &anyHi)
-        e0.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o0, &fullLo, &fullHi)
         e1.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o1, &anyLo, &anyHi)
-        e1.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o1, &fullLo, &fullHi)
         e2.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o2, &anyLo, &anyHi)
-        e2.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o2, &fullLo, &fullHi)
         e3.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o3, &anyLo, &anyHi)
-        e3.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o3, &fullLo, &fullHi)
+        if findsFullSpans {
+            e0.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o0, &fullLo, &fullHi)
+            e1.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o1, &fullLo, &fullHi)
+            e2.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o2, &fullLo, &fullHi)
+            e3.narrow(atLeast: HalfPlane.fullThreshold, offset: r.o3, &fullLo, &fullHi)
+        } else {
+            fullHi = fullLo
+        }
         spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
         return r
     }
