@@ -36,14 +36,15 @@ struct ArcShape: CoverageShape {
         var left = WedgeShape.Uniformity.none, right = WedgeShape.Uniformity.none
         var split = Int32.max
         if reach.count > 0 {
+            let offsets = wedge.rowOffsets(y)
             let first = reach[0]
-            left = wedge.uniformity(row: y, from: first.start, through: first.end - 1)
+            left = wedge.uniformity(offsets, from: first.start, through: first.end - 1)
             if reach.count > 1 {
                 let second = reach[reach.count - 1]
                 split = second.start
                 // Two intervals of a ring never merge into more (`SpanList` capacity 4):
                 // anything between the first and the last is classified with the last.
-                right = reach.count == 2 ? wedge.uniformity(row: y, from: second.start, through: second.end - 1) : .mixed
+                right = reach.count == 2 ? wedge.uniformity(offsets, from: second.start, through: second.end - 1) : .mixed
             }
         }
         if left == .mixed || right == .mixed {

@@ -72,27 +72,35 @@ struct WedgeShape: CoverageShape {
     /// all of them.
     enum Uniformity { case none, full, mixed }
 
-    /// Whether every pixel of row y from x0 through x1 (x0 ≤ x1) certainly has coverage 256
-    /// (`full`) or 0 (`none`); `mixed` when that is not proven. A plane's distance is linear
-    /// along the row, so its values at the two ends bound it on every pixel between; no
-    /// division, unlike `row`.
+    /// The three planes' offsets for row y (`HalfPlane.rowOffset`).
+    @inline(__always) func rowOffsets(_ y: Int32) -> (start: Int64, end: Int64, bisector: Int64) {
+        (startPlane.rowOffset(y), endPlane.rowOffset(y), bisectorPlane.rowOffset(y))
+    }
+
+    /// Whether every pixel of a row (its planes' `offsets`) from x0 through x1 (x0 ≤ x1)
+    /// certainly has coverage 256 (`full`) or 0 (`none`); `mixed` when that is not proven.
+    /// A plane's distance is linear along the row, so its values at the two ends bound it
+    /// on every pixel between; no division, unlike `row`.
     @inline(__always)
-    func uniformity(row y: Int32, from x0: Int32, through x1: Int32) -> Uniformity {
-        var anyFull = false, allFull = true, anyNone = false, allNone = true
-        @inline(__always) func classify(_ plane: HalfPlane) {
-            let offset = plane.rowOffset(y), slope = plane.slope
-            let d0 = slope * Int64(x0) + offset, d1 = slope * Int64(x1) + offset
+    func uniformity(_ offsets: (start: Int64, end: Int64, bisector: Int64), from x0: Int32, through x1: Int32) -> Uniformity {
+        @inline(__always) func classify(_ plane: HalfPlane, _ offset: Int64) -> Uniformity {
+            let d0 = plane.slope * Int64(x0) + offset, d1 = plane.slope * Int64(x1) + offset
             // Coverage 256 ⟺ distance ≥ fullThreshold; 0 ⟺ distance < anyThreshold.
-            let full = Swift.min(d0, d1) >= HalfPlane.fullThreshold
-            let none = Swift.max(d0, d1) < HalfPlane.anyThreshold
-            anyFull = anyFull || full; allFull = allFull && full
-            anyNone = anyNone || none; allNone = allNone && none
+            if Swift.min(d0, d1) >= HalfPlane.fullThreshold { return .full }
+            if Swift.max(d0, d1) < HalfPlane.anyThreshold { return .none }
+            return .mixed
         }
-        classify(startPlane); classify(endPlane); classify(bisectorPlane)
-        // Coverage is the largest of the planes' for reflex wedges, the smallest otherwise.
-        if reflex ? anyFull : allFull { return .full }
-        if reflex ? allNone : anyNone { return .none }
-        return .mixed
+        // Coverage is the largest of the planes' for reflex wedges (one full plane decides),
+        // the smallest otherwise (one empty plane decides).
+        let decisive: Uniformity = reflex ? .full : .none
+        let a = classify(startPlane, offsets.start)
+        if a == decisive { return a }
+        let b = classify(endPlane, offsets.end)
+        if b == decisive { return b }
+        let c = classify(bisectorPlane, offsets.bisector)
+        if c == decisive { return c }
+        // No plane decides: all three agree on the other value, or it is not proven.
+        return a == b && b == c ? a : .mixed
     }
 
     @inline(__always)
