@@ -15,7 +15,37 @@ struct ArcShape: CoverageShape {
 
     init(_ ring: RingShape, _ wedge: WedgeShape) {
         self.ring = ring; self.wedge = wedge
-        bounds = ring.bounds.intersection(wedge.bounds)
+        bounds = ring.bounds.intersection(wedge.bounds).intersection(ArcShape.sectorBounds(ring, wedge))
+    }
+
+    /// Pixels that may be covered, from the wedge's side: a pixel has coverage only where
+    /// the ring's does (centre within R + ½ of the centre) and the wedge's does (within ½ px
+    /// of each plane's side for a narrow wedge, of one plane's for a reflex one). Each
+    /// plane's side cuts the disc in a cap whose extent is the disc's extreme point where the
+    /// cap holds it, else an end of the cap's chord; the wedge's extent is the caps'
+    /// overlap (narrow) or hull (reflex), with 2 px to spare for the normals' rounding.
+    /// A 270° dial track loses the rows below its gap, a value arc those beyond its ends.
+    static func sectorBounds(_ ring: RingShape, _ wedge: WedgeShape) -> IntRect {
+        let radius = ring.outer + 128, half: Int64 = 128, margin: Int64 = 512
+        let chord = Int64(integerSquareRoot(UInt64(radius * radius - half * half)))
+        // Extent of one cap {n·q ≥ −½ px} of the disc, relative to the centre (1/256 px).
+        func cap(_ plane: HalfPlane) -> (x0: Int64, y0: Int64, x1: Int64, y1: Int64) {
+            let nx = plane.nx, ny = plane.ny                // Q16 unit normal
+            let inside = { (px: Int64, py: Int64) in nx * px + ny * py + half * 65536 >= 0 }
+            let ax = (-half * nx - chord * ny) >> 16, bx = (-half * nx + chord * ny) >> 16
+            let ay = (-half * ny + chord * nx) >> 16, by = (-half * ny - chord * nx) >> 16
+            return (inside(-radius, 0) ? -radius : Swift.min(ax, bx), inside(0, -radius) ? -radius : Swift.min(ay, by),
+                    inside(radius, 0) ? radius : Swift.max(ax, bx), inside(0, radius) ? radius : Swift.max(ay, by))
+        }
+        let caps = (cap(wedge.startPlane), cap(wedge.endPlane), cap(wedge.bisectorPlane))
+        let box: (x0: Int64, y0: Int64, x1: Int64, y1: Int64) = wedge.reflex
+            ? (Swift.min(caps.0.x0, caps.1.x0, caps.2.x0), Swift.min(caps.0.y0, caps.1.y0, caps.2.y0),
+               Swift.max(caps.0.x1, caps.1.x1, caps.2.x1), Swift.max(caps.0.y1, caps.1.y1, caps.2.y1))
+            : (Swift.max(caps.0.x0, caps.1.x0, caps.2.x0), Swift.max(caps.0.y0, caps.1.y0, caps.2.y0),
+               Swift.min(caps.0.x1, caps.1.x1, caps.2.x1), Swift.min(caps.0.y1, caps.1.y1, caps.2.y1))
+        guard box.x0 <= box.x1, box.y0 <= box.y1 else { return .empty }
+        return IntRect(x0: clampedPixel((ring.cx + box.x0 - margin) >> 8), y0: clampedPixel((ring.cy + box.y0 - margin) >> 8),
+                       x1: clampedPixel(((ring.cx + box.x1 + margin) >> 8) + 1), y1: clampedPixel(((ring.cy + box.y1 + margin) >> 8) + 1))
     }
 
     /// The ring's row, and either the wedge's (`wedge`, where a ray crosses the ring) or
@@ -73,7 +103,7 @@ struct ArcShape: CoverageShape {
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
         ring.mayCover(row: y, from: x0, to: x1)
     }
-    func mayCover(_ rect: IntRect) -> Bool { ring.mayCover(rect) }
+    func mayCover(_ rect: IntRect) -> Bool { rect.intersects(bounds) && ring.mayCover(rect) }
 
     @inline(__always)
     func coverage(x: Int32, row: Row) -> UInt32 {
