@@ -72,8 +72,8 @@ struct ArcShape: CoverageShape {
             if reach.count > 1 {
                 let second = reach[reach.count - 1]
                 split = second.start
-                // Two intervals of a ring never merge into more (`SpanList` capacity 4):
-                // anything between the first and the last is classified with the last.
+                // A ring's row has at most two intervals; were there more, the row would be
+                // treated as crossed (the intersection's row below).
                 right = reach.count == 2 ? wedge.uniformity(offsets, from: second.start, through: second.end - 1) : .mixed
             }
         }
