@@ -38,15 +38,18 @@ public enum Trig {
     public static func atan2(_ dy: Int32, _ dx: Int32) -> Angle {
         let ax = UInt64(dx.magnitude), ay = UInt64(dy.magnitude)
         if ax == 0 && ay == 0 { return .zero }
-        var a: Int32
-        if ay <= ax {
-            a = arctangentOfRatio(ratio(ay, ax))
-        } else {
-            a = 0x4000 - arctangentOfRatio(ratio(ax, ay))
-        }
+        let a = ay <= ax ? arctangentOfRatio(ratio(ay, ax)) : 0x4000 - arctangentOfRatio(ratio(ax, ay))
+        return Angle(raw: reflected(a, dx: dx, dy: dy))
+    }
+
+    /// An angle of the first quadrant (0…0x4000, from |dx| and |dy|) reflected into the
+    /// quadrant of (dx, dy), 0 ..< 65536.
+    @usableFromInline @inline(__always)
+    static func reflected(_ a: Int32, dx: Int32, dy: Int32) -> Int32 {
+        var a = a
         if dx < 0 { a = 0x8000 - a }
         if dy < 0 { a = 0x10000 - a }
-        return Angle(raw: a & 0xFFFF)
+        return a & 0xFFFF
     }
 
     /// `atan2(dy, dx)` along one row: dy fixed, dx varying — what a conic gradient asks
@@ -75,9 +78,7 @@ public enum Trig {
             } else {
                 a = 0x4000 - arctangentOfRatio((ax << 16) / ay)   // ax < ay < 2^16
             }
-            if dx < 0 { a = 0x8000 - a }
-            if dy < 0 { a = 0x10000 - a }
-            return a & 0xFFFF
+            return Trig.reflected(a, dx: dx, dy: dy)
         }
     }
 
