@@ -42,7 +42,7 @@ struct ConicColorTable: Shader {
 
     /// The colour of pixel (x, y).
     @inline(__always) func color(x: Int32, y: Int32) -> WideColor {
-        color(step: gradient.step(dx: gradient.offsetX(x), dy: gradient.offsetY(y)))
+        color(step: gradient.step(x: x, y: y))
     }
 
     /// The colour of step `i` (0…steps = Storage.count − 1), computed on first use.
@@ -63,7 +63,7 @@ struct ConicColorTable: Shader {
         // pixel store (which may alias any memory).
         let angles = Trig.RowAngles(dy: gradient.offsetY(y)), map = gradient.sweepMap
         let cx = Int64(gradient.centre.x.raw)
-        if isOpaque && !C.dithers && C.Storage.bitWidth <= 32 {
+        if packs(C.self) {
             // Offsets step by 256 from x0's; clamping (`offsetX`) only matters beyond ±2^30.
             let first = Int64(x0) * 256 + 128 - cx, last = Int64(x1) * 256 + 128 - cx
             if first > -(1 << 30) && last < 1 << 30 {
@@ -91,8 +91,8 @@ struct ConicColorTable: Shader {
 
     @inline(__always)
     func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
-        let i = gradient.step(dx: gradient.offsetX(x), dy: gradient.offsetY(y))
-        if isOpaque && !C.dithers && C.Storage.bitWidth <= 32 {
+        let i = gradient.step(x: x, y: y)
+        if packs(C.self) {
             // `blendDithered` is `blend` of the rounded colour here, and an opaque colour's
             // alpha at this coverage is the coverage: the packed step read back.
             row[Int(x)] = C.blend(C.unpack(C.Storage(truncatingIfNeeded: packedColor(step: i, codec: C.self))),
@@ -101,6 +101,12 @@ struct ConicColorTable: Shader {
         }
         let c = color(step: i)
         row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: coverage), over: row[Int(x)], x: x, y: y)
+    }
+
+    /// Whether this draw paints packed colours (`packedColor`): opaque, into a format that
+    /// does not dither, whose pixels fit the 32-bit table.
+    @inline(__always) private func packs<C: PixelCodec>(_ codec: C.Type) -> Bool {
+        isOpaque && !C.dithers && C.Storage.bitWidth <= 32
     }
 
     /// Step `i`'s opaque colour packed for codec C (one that does not dither), packed on first use.

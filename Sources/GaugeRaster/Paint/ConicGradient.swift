@@ -61,7 +61,7 @@ public struct ConicGradient: Sendable {
 
     /// The colour step (0…`steps`) of pixel (x, y): `parameter` rounded to a step.
     @inlinable @inline(__always) func step(x: Int32, y: Int32) -> Int32 {
-        (parameter(x: x, y: y) + 32) >> 6
+        step(dx: offsetX(x), dy: offsetY(y))
     }
 
     /// The colour of step `i`, 8 fraction bits per channel.
