@@ -71,9 +71,7 @@ extension Canvas {
         let p0 = Point(x: a.x + ox, y: a.y + oy), p1 = Point(x: b.x + ox, y: b.y + oy)
         let p2 = Point(x: b.x - ox, y: b.y - oy), p3 = Point(x: a.x - ox, y: a.y - oy)
         switch cap {
-        case .butt:
-            if let quad = QuadShape(p0, p1, p2, p3, findsFullSpans: width.raw > 2 * 256) { draw(quad, paint: paint) }
-            else { draw(ConvexPolygonShape(FourPoints(p0, p1, p2, p3)), paint: paint) }
+        case .butt: fillQuad(p0, p1, p2, p3, findsFullSpans: width.raw > 2 * 256, paint: paint)
         case .round:
             let ends = Union(endA, RingShape(centre: b, outer: half, inner: .zero))
             if let body = QuadShape(p0, p1, p2, p3) { draw(Union(body, ends), paint: paint) }
@@ -89,7 +87,12 @@ extension Canvas {
     /// A convex quadrilateral (a tapered needle): the same pixels as
     /// `fillConvexPolygon([a, b, c, d])`, without an array to allocate.
     public func fillConvexPolygon(_ a: Point, _ b: Point, _ c: Point, _ d: Point, paint: Paint) {
-        if let quad = QuadShape(a, b, c, d) { draw(quad, paint: paint) }
+        fillQuad(a, b, c, d, findsFullSpans: true, paint: paint)
+    }
+
+    /// A quad as `QuadShape`, or as the polygon when it has a zero-length edge or no area.
+    private func fillQuad(_ a: Point, _ b: Point, _ c: Point, _ d: Point, findsFullSpans: Bool, paint: Paint) {
+        if let quad = QuadShape(a, b, c, d, findsFullSpans: findsFullSpans) { draw(quad, paint: paint) }
         else { draw(ConvexPolygonShape(FourPoints(a, b, c, d)), paint: paint) }
     }
 
