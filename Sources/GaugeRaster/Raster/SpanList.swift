@@ -106,4 +106,12 @@ struct RowSpans: Sendable {
     var full = SpanList()
     init() {}
     init(nonZero: SpanList, full: SpanList) { self.nonZero = nonZero; self.full = full }
+
+    /// What two shapes' rows say about their intersection (the product of coverages): may
+    /// cover where both may, certainly full where both are.
+    @inline(__always)
+    func intersection(_ other: RowSpans) -> RowSpans {
+        RowSpans(nonZero: nonZero.intersection(other.nonZero, superset: true),
+                 full: full.intersection(other.full, superset: false))
+    }
 }

@@ -80,8 +80,7 @@ struct ArcShape: CoverageShape {
         if left == .mixed || right == .mixed {
             var wedgeSpans = RowSpans()
             let wedgeRow = wedge.row(y, spans: &wedgeSpans)
-            spans = RowSpans(nonZero: reach.intersection(wedgeSpans.nonZero, superset: true),
-                             full: ringSpans.full.intersection(wedgeSpans.full, superset: false))
+            spans = ringSpans.intersection(wedgeSpans)
             return Row(ring: ringRow, wedge: wedgeRow, split: split, leftInside: false, rightInside: false)
         }
         let leftInside = left == .full, rightInside = right == .full

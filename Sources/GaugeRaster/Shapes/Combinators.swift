@@ -7,8 +7,7 @@ struct Intersection<A: CoverageShape, B: CoverageShape>: CoverageShape {
     func row(_ y: Int32, spans: inout RowSpans) -> (A.Row, B.Row) {
         var sa = RowSpans(), sb = RowSpans()
         let ra = a.row(y, spans: &sa), rb = b.row(y, spans: &sb)
-        spans = RowSpans(nonZero: sa.nonZero.intersection(sb.nonZero, superset: true),
-                         full: sa.full.intersection(sb.full, superset: false))
+        spans = sa.intersection(sb)
         return (ra, rb)
     }
 
