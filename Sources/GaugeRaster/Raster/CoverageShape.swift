@@ -49,5 +49,7 @@ func ceilDivide(_ n: Int64, _ d: Int64) -> Int64 { -floorDivide(-n, d) }
 /// Coverage from a signed distance in 1/256 px: a box filter across a straight edge.
 @inline(__always)
 func edgeCoverage(_ distance: Int64) -> UInt32 {
-    UInt32(Swift.min(Swift.max(distance + 128, 0), 256))
+    // Distances are bounded far below 2^62 (coordinates within ±Fixed.limit): wrapping
+    // arithmetic, and a conversion of a value already in 0…256.
+    UInt32(truncatingIfNeeded: Swift.min(Swift.max(distance &+ 128, 0), 256))
 }

@@ -26,18 +26,20 @@ struct HalfPlane: Sendable {
     }
 
     /// The distance × 2^16 at pixel x = 0 of row y; add `slope · x` for pixel x.
+    /// Wrapping arithmetic: |n| ≤ 2^16, coordinates and rows within ±2^31 · 256, so every
+    /// product and sum stays below 2^56.
     @inline(__always) func rowOffset(_ y: Int32) -> Int64 {
-        nx * (128 - ox) + ny * (Int64(y) * 256 + 128 - oy)
+        nx &* (128 &- ox) &+ ny &* (Int64(y) &* 256 &+ 128 &- oy)
     }
-    @inline(__always) var slope: Int64 { nx * 256 }
+    @inline(__always) var slope: Int64 { nx &* 256 }
 
     @inline(__always) func coverage(x: Int32, offset: Int64) -> UInt32 {
-        edgeCoverage((slope * Int64(x) + offset) >> 16)
+        edgeCoverage((slope &* Int64(x) &+ offset) >> 16)
     }
 
     /// Pixels of the row whose scaled distance `slope·x + offset` is ≥ `threshold`.
     @inline(__always) func pixels(atLeast threshold: Int64, offset: Int64) -> SpanList {
-        let a = slope, need = threshold - offset
+        let a = slope, need = threshold &- offset
         if a == 0 { return need <= 0 ? .everything : SpanList() }
         if a > 0 { return SpanList(clampedPixel(ceilDivide(need, a)), 1 << 30) }
         return SpanList(-(1 << 30), clampedPixel(floorDivide(need, a) + 1))
@@ -46,7 +48,7 @@ struct HalfPlane: Sendable {
     /// Narrows [lo, hi) to its intersection with `pixels(atLeast: threshold, offset: offset)`
     /// (an empty intersection leaves lo ≥ hi, and it stays empty under further narrowing).
     @inline(__always) func narrow(atLeast threshold: Int64, offset: Int64, _ lo: inout Int32, _ hi: inout Int32) {
-        let a = slope, need = threshold - offset
+        let a = slope, need = threshold &- offset
         if a == 0 {
             if need > 0 { hi = Int32.min }
         } else if a > 0 {
@@ -62,7 +64,7 @@ struct HalfPlane: Sendable {
     /// `pixels(atLeast: threshold, offset: offset)`, itself such a ray, everything or nothing.
     /// Start from left = −2^30, right = 2^30 (both empty); left ≥ right means everything.
     @inline(__always) func widen(atLeast threshold: Int64, offset: Int64, _ left: inout Int32, _ right: inout Int32) {
-        let a = slope, need = threshold - offset
+        let a = slope, need = threshold &- offset
         if a == 0 {
             if need <= 0 { left = 1 << 30; right = -(1 << 30) }
         } else if a > 0 {

@@ -29,8 +29,8 @@ struct RingShape: CoverageShape {
     struct Row { let dySquared: Int64 }
 
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
-        let dy = Int64(y) * 256 + 128 - cy
-        let dySquared = dy * dy
+        let dy = Int64(y) &* 256 &+ 128 &- cy
+        let dySquared = dy &* dy
         // d < R + ½ (any coverage); d ≤ R − ½ (outer full); d < r + ½ (inner starts); d ≤ r − ½ (hole).
         // Each is one interval [lo, hi) (empty when lo ≥ hi), combined as scalars.
         let reach = within(outer + 128, dySquared)
@@ -93,20 +93,22 @@ struct RingShape: CoverageShape {
     /// when lo ≥ hi).
     @inline(__always)
     func within(_ limit: Int64, _ dySquared: Int64) -> (lo: Int32, hi: Int32) {
-        let s = limit * limit - dySquared
+        // Radii and centres lie within ±2^23 (Fixed's clamp): squares below 2^50, wrapping.
+        let s = limit &* limit &- dySquared
         guard s > 0 else { return (0, 0) }
-        let r = Int64(integerSquareRoot(UInt64(s - 1)))   // largest |dx| with dx² < s
+        let r = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: s &- 1)))   // largest |dx| with dx² < s
         // x·256 + 128 − cx ∈ [−r, r]
         // ⌈n / 256⌉ and ⌊n / 256⌋ as arithmetic shifts (exact: >> rounds towards −∞).
-        let lo = -((128 + r - cx) >> 8), hi = (cx - 128 + r) >> 8
-        return (clampedPixel(lo), clampedPixel(hi + 1))
+        let lo = 0 &- ((128 &+ r &- cx) >> 8), hi = (cx &- 128 &+ r) >> 8
+        return (clampedPixel(lo), clampedPixel(hi &+ 1))
     }
 
     @inline(__always)
     func coverage(x: Int32, row: Row) -> UInt32 {
-        let dx = Int64(x) * 256 + 128 - cx
-        let d = Int64(integerSquareRoot(UInt64(dx * dx + row.dySquared)))
-        let covered = edgeCoverage(outer - d)
-        return hasInner ? covered - edgeCoverage(inner - d) : covered
+        // x lies in the row's non-zero span, within the ring's reach of its centre.
+        let dx = Int64(x) &* 256 &+ 128 &- cx
+        let d = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: dx &* dx &+ row.dySquared)))
+        let covered = edgeCoverage(outer &- d)
+        return hasInner ? covered &- edgeCoverage(inner &- d) : covered
     }
 }

@@ -84,7 +84,7 @@ struct WedgeShape: CoverageShape {
     @inline(__always)
     func uniformity(_ offsets: (start: Int64, end: Int64, bisector: Int64), from x0: Int32, through x1: Int32) -> Uniformity {
         @inline(__always) func classify(_ plane: HalfPlane, _ offset: Int64) -> Uniformity {
-            let d0 = plane.slope * Int64(x0) + offset, d1 = plane.slope * Int64(x1) + offset
+            let d0 = plane.slope &* Int64(x0) &+ offset, d1 = plane.slope &* Int64(x1) &+ offset
             // Coverage 256 ⟺ distance ≥ fullThreshold; 0 ⟺ distance < anyThreshold.
             if Swift.min(d0, d1) >= HalfPlane.fullThreshold { return .full }
             if Swift.max(d0, d1) < HalfPlane.anyThreshold { return .none }
