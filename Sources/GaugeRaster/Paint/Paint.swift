@@ -5,6 +5,15 @@ public enum Paint: Sendable {
     case linear(LinearGradient)
     /// A gradient along an arc around a centre (e.g. green → red along a dial's sweep).
     case conic(ConicGradient)
+
+    /// Whether every pixel it covers fully hides what was under it.
+    public var isOpaque: Bool {
+        switch self {
+        case .solid(let color): return color.a == 255
+        case .linear(let gradient): return gradient.ramp.isOpaque
+        case .conic(let gradient): return gradient.ramp.isOpaque
+        }
+    }
 }
 
 /// A colour at a position along a gradient, 0 … 65536 (Q16; 65536 = the end).

@@ -25,6 +25,23 @@ struct ArcGeometry {
         Swift.max(angle(at: fraction).raw &- start.raw, 0)
     }
 
+    /// How much of the track an opaque value arc of `valueSweep` hides: all of its sweep but
+    /// the last `trackUnderlap`, so the track still runs under the value arc's anti-aliased
+    /// end (a seam drawn from both sides would let the background show through) and is not
+    /// drawn where nothing of it would show.
+    func hiddenTrackSweep(under valueSweep: Int32) -> Int32 {
+        Swift.max(valueSweep &- trackUnderlap, 0)
+    }
+
+    /// 1¼ px, as an angle (65,536 units a turn, 10,430.4 a radian), at half a pixel inside
+    /// the track's inner edge: the track's start ray then lies more than a pixel behind the
+    /// value arc's end ray wherever the ring has coverage, so the track fully covers every
+    /// pixel that the end's anti-aliasing (½ px either side) leaves partly uncovered.
+    var trackUnderlap: Int32 {
+        let inner = Swift.max(Int64(radius.raw) - Int64(thickness.raw) - 128, 128)
+        return Int32(Swift.min(10_431 * 320 / inner, Int64(Angle.unitsPerTurn / 8)))
+    }
+
     /// The whole pixels of the annular slice between two drawn sweeps, grown by `margin`
     /// (anti-aliasing, caps): what a value arc changes when its end moves.
     func sliceBounds(sweep s0: Int32, to s1: Int32, inner: Fixed, outer: Fixed, margin: Fixed) -> IntRect {
@@ -61,15 +78,24 @@ struct ArcGeometry {
     /// Adds the pixels whose centre lies within `reach` (raw) of the annular slice between
     /// two drawn sweeps — what a butt-ended arc changes when its end moves — as `layers`
     /// boxes, one per ring of equal width: a slice across a slanted arc fills a small part
-    /// of its one bounding box.
+    /// of its one bounding box. With `edgesFrom` below both sweeps, the innermost and
+    /// outermost boxes also hold the ring's two edge circles from that sweep on (what a
+    /// track hidden under the arc changes, `CircularGaugeStyle`), in the same boxes: no
+    /// more rectangles.
     func addSlice(sweep s0: Int32, to s1: Int32, inner: Fixed, outer: Fixed, reach: Int64, layers: Int32,
-                  to region: inout Region) {
+                  edgesFrom edges: Int32? = nil, to region: inout Region) {
         let a = start.raw &+ Swift.min(s0, s1), b = start.raw &+ Swift.max(s0, s1)
         let n = Swift.max(layers, 1), width = Int64(outer.raw) - Int64(inner.raw)
+        let e = edges.map { start.raw &+ $0 }.flatMap { $0 < a ? $0 : nil }
         for i in 0..<n {
             let r0 = Fixed(raw: Int32(Int64(inner.raw) + width * Int64(i) / Int64(n)))
             let r1 = Fixed(raw: Int32(Int64(inner.raw) + width * Int64(i + 1) / Int64(n)))
-            region.formUnion(ArcGeometry.sliceBox(centre: centre, from: a, to: b, inner: r0, outer: r1).pixels(reach: reach))
+            var box = ArcGeometry.sliceBox(centre: centre, from: a, to: b, inner: r0, outer: r1)
+            if let e {
+                if i == 0 { box.add(ArcGeometry.sliceBox(centre: centre, from: e, to: a, inner: inner, outer: inner)) }
+                if i == n - 1 { box.add(ArcGeometry.sliceBox(centre: centre, from: e, to: a, inner: outer, outer: outer)) }
+            }
+            region.formUnion(box.pixels(reach: reach))
         }
     }
 }
@@ -210,6 +236,11 @@ struct PointBox {
     }
 
     mutating func add(_ points: [Point]) { for p in points { add(p) } }
+
+    mutating func add(_ box: PointBox) {
+        minX = Swift.min(minX, box.minX); maxX = Swift.max(maxX, box.maxX)
+        minY = Swift.min(minY, box.minY); maxY = Swift.max(maxY, box.maxY)
+    }
 
     /// The pixels whose centre lies within `reach` (raw) of the box.
     func pixels(reach: Int64) -> IntRect {

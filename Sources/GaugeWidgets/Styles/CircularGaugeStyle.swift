@@ -74,9 +74,14 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
             canvas.anyDrawableRectangle { arc.annulus(inner: inner, outer: outer, reaches: $0) }
         }
         let trackInner = arc.radius - arc.thickness
+        let value = showsValueArc ? c.fraction.map { (fraction: $0, sweep: l.valueSweep($0)) } : nil
+        let valuePaint = value.map { ValuePaint.arc(c.tint, arc, fraction: $0.fraction) }
         if reaches(trackInner, arc.radius) {
+            // The track only where an opaque value arc does not hide it.
+            let hidden = valuePaint?.isOpaque == true ? arc.hiddenTrackSweep(under: value?.sweep ?? 0) : 0
             canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
-                             start: arc.start, sweep: arc.sweep, paint: .solid(c.theme.track))
+                             start: arc.start + Angle(raw: hidden), sweep: Angle(raw: arc.sweep.raw &- hidden),
+                             paint: .solid(c.theme.track))
         }
         // Zone bands sit under the ticks' outer ends.
         if !c.bands.isEmpty && reaches(arc.scaled(123), arc.scaled(128)) {
@@ -86,12 +91,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                                  sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
             }
         }
-        if showsValueArc, let f = c.fraction, reaches(trackInner, arc.radius) {
-            let sweep = l.valueSweep(f)
-            if sweep > 0 {
-                canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
-                                 sweep: Angle(raw: sweep), paint: ValuePaint.arc(c.tint, arc, fraction: f))
-            }
+        if let value, let valuePaint, value.sweep > 0, reaches(trackInner, arc.radius) {
+            canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
+                             sweep: Angle(raw: value.sweep), paint: valuePaint)
         }
         let outer = arc.scaled(128), majorWidth = Swift.max(arc.scaled(3), Fixed.one)
         let ticksReach = reaches(outer - arc.scaled(14) - majorWidth, outer + majorWidth)
@@ -143,8 +145,14 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 let sa = old.fraction == nil ? 0 : l.valueSweep(fa), sb = new.fraction == nil ? 0 : l.valueSweep(fb)
                 // A pixel changes when its centre lies within ½ px of the slice (the ring's and
                 // the end ray's anti-aliasing), ~0.71 px at the slice's corners: ¾ px.
-                arc.addSlice(sweep: recoloured ? 0 : Swift.min(sa, sb), to: Swift.max(sa, sb),
-                             inner: arc.radius - arc.thickness, outer: arc.radius, reach: PointBox.inkReach, layers: 3, to: &region)
+                // The track starts under the value arc's end (`draw`) and moves with it. Under
+                // the value arc only the ring's two anti-aliased edges let it show through —
+                // and, while the track starts within `trackUnderlap` of the scale's start, the
+                // start's anti-aliased end too: then the slice starts at the scale's start.
+                let u = arc.trackUnderlap, hidden = Swift.min(sa, sb) &- u
+                let first = recoloured || hidden < u ? 0 : Swift.min(sa, sb)
+                arc.addSlice(sweep: first, to: Swift.max(sa, sb), inner: arc.radius - arc.thickness, outer: arc.radius,
+                             reach: PointBox.inkReach, layers: 3, edgesFrom: hidden, to: &region)
             }
             if showsNeedle {
                 // Bands of rows hugging both needles: a slanted needle's bounding box is
