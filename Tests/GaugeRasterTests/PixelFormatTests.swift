@@ -53,4 +53,26 @@ import Testing
         #expect(abs(mean - exact) < 1.0 / 16 + 0.01)
         #expect(OrderedDither.quantize(65280, levels: 31, threshold: 15) == 31 && OrderedDither.quantize(0, levels: 63, threshold: 15) == 0)
     }
+
+    /// A prepared gradient colour packs at every Bayer threshold exactly as `packDithered`
+    /// packs the colour: every channel value 0…65280 (and, for RGB565, beyond: clamped).
+    @Test func preparedColoursPackAsDithered() {
+        func check<C: PixelCodec>(_ codec: C.Type, _ c: WideColor) {
+            let p = C.prepare(c)
+            #expect(p != 0)
+            for y in Int32(0)..<4 {
+                for x in Int32(0)..<4 {
+                    let t = OrderedDither.threshold(x: x, y: y)
+                    #expect(C.packPrepared(p, threshold: t) == C.packDithered(c, x: x, y: y), "\(C.self) \(c) at (\(x), \(y))")
+                }
+            }
+        }
+        var values: [Int32] = [-1, 65281, 70000]
+        for v in stride(from: Int32(0), through: 65280, by: 17) { values.append(v) }
+        for v in values {
+            let c = WideColor(r: v, g: 65280 &- v, b: (v &* 7) % 65281, a: 65280)
+            check(RGB565Codec.self, c); check(RGB565SwappedCodec.self, c)
+            if (0...65280).contains(v) { check(ARGB32Codec.self, c) }   // 8-bit rounding takes gradient colours, never negative
+        }
+    }
 }

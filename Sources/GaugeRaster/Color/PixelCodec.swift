@@ -19,6 +19,12 @@ public protocol PixelCodec {
     /// `blend(c.rounded, alpha:, over:)` wherever the pixel is, and a gradient can pack a
     /// colour once for every pixel that has it.
     static var dithers: Bool { get }
+    /// An opaque gradient colour prepared once for `packPrepared`, which then packs it at
+    /// any pixel as `packDithered` does, without the per-channel arithmetic: a gradient's
+    /// table prepares each of its colours once per draw. Never 0 (tables mark "not yet").
+    static func prepare(_ color: WideColor) -> UInt32
+    /// `packDithered(c, x:, y:)` for `prepare(c)` and `OrderedDither.threshold(x:y:)`.
+    static func packPrepared(_ prepared: UInt32, threshold: Int32) -> Storage
 }
 
 extension PixelCodec {
@@ -69,6 +75,10 @@ public enum ARGB32Codec: PixelCodec {
     @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt32, x: Int32, y: Int32) -> UInt32 {
         lerp(pack(c.rounded), p, alpha)
     }
+
+    /// The packed colour (its alpha byte is set: never 0).
+    @inlinable @inline(__always) public static func prepare(_ c: WideColor) -> UInt32 { pack(c.rounded) }
+    @inlinable @inline(__always) public static func packPrepared(_ prepared: UInt32, threshold: Int32) -> UInt32 { prepared }
 }
 
 /// RGB565, little-endian.
@@ -113,6 +123,26 @@ public enum RGB565Codec: PixelCodec {
         @inline(__always) func mix(_ s: Int32, _ t: UInt8) -> Int32 { (s * a + (Int32(t) << 8) * inverse) >> 8 }
         return packDithered(WideColor(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b), a: 65280), x: x, y: y)
     }
+
+    /// Each channel's `OrderedDither.quantize` split in two: with v·levels = q·65280 + r it
+    /// is q, plus one where (2t + 1)·2040 ≥ 65280 − r, i.e. for thresholds t from a cut
+    /// c = ⌈(65280 − r) / 2040⌉ / 2 (0…16; 16: never). Bits 0–15: the three q as RGB565;
+    /// 16–20, 21–25, 26–30: the red, green and blue cuts; 31: set.
+    @inlinable public static func prepare(_ c: WideColor) -> UInt32 {
+        @inline(__always) func split(_ value: Int32, _ levels: UInt32) -> (q: UInt32, cut: UInt32) {
+            let v = UInt32(truncatingIfNeeded: Swift.min(Swift.max(value, 0), 65280)) &* levels
+            let r = v % 65280
+            return (v / 65280, ((65280 &- r &+ 2039) / 2040) >> 1)
+        }
+        let r = split(c.r, 31), g = split(c.g, 63), b = split(c.b, 31)
+        return 1 << 31 | b.cut << 26 | g.cut << 21 | r.cut << 16 | r.q << 11 | g.q << 5 | b.q
+    }
+
+    @inlinable @inline(__always) public static func packPrepared(_ p: UInt32, threshold: Int32) -> UInt16 {
+        let t = UInt32(truncatingIfNeeded: threshold)
+        let up: UInt32 = (t >= (p >> 16) & 31 ? 0x800 : 0) | (t >= (p >> 21) & 31 ? 0x20 : 0) | (t >= p >> 26 & 31 ? 1 : 0)
+        return UInt16(truncatingIfNeeded: (p & 0xFFFF) &+ up)
+    }
 }
 
 /// RGB565 with its bytes swapped, as SPI panels take it.
@@ -130,5 +160,9 @@ public enum RGB565SwappedCodec: PixelCodec {
     }
     @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt16, x: Int32, y: Int32) -> UInt16 {
         RGB565Codec.blendDithered(c, alpha: alpha, over: p.byteSwapped, x: x, y: y).byteSwapped
+    }
+    @inlinable public static func prepare(_ c: WideColor) -> UInt32 { RGB565Codec.prepare(c) }
+    @inlinable @inline(__always) public static func packPrepared(_ p: UInt32, threshold: Int32) -> UInt16 {
+        RGB565Codec.packPrepared(p, threshold: threshold).byteSwapped
     }
 }

@@ -13,10 +13,9 @@ struct ConicColorTable: Shader {
     /// `steps + 1` colours, each channel's 0…65280 in 16 bits (r, g, b, a from the low end);
     /// `notComputed` (alpha 0xFFFF) marks one not computed yet.
     private let colors: UnsafeMutablePointer<UInt64>
-    /// For opaque gradients on formats that do not dither: each step's colour packed into
-    /// the draw's pixel format (a surface has one format, so a draw has one codec); 0 marks
-    /// one not packed yet (an opaque pixel packs to non-zero; one that packed to 0 would
-    /// only be packed again).
+    /// For opaque gradients: each step's colour prepared for the draw's pixel format
+    /// (`PixelCodec.prepare`: packed, or ready to dither; a surface has one format, so a
+    /// draw has one codec); 0 marks one not prepared yet.
     private let packed: UnsafeMutablePointer<UInt32>
 
     typealias Storage = InlineArray<1025, UInt64>
@@ -63,14 +62,25 @@ struct ConicColorTable: Shader {
         // pixel store (which may alias any memory).
         let angles = Trig.RowAngles(dy: gradient.offsetY(y)), map = gradient.sweepMap
         let cx = Int64(gradient.centre.x.raw)
-        if packs(C.self) {
+        if isOpaque {
             // Offsets step by 256 from x0's; clamping (`offsetX`) only matters beyond ±2^30.
             let first = Int64(x0) * 256 + 128 - cx, last = Int64(x1) * 256 + 128 - cx
             if first > -(1 << 30) && last < 1 << 30 {
                 var dx = Int32(truncatingIfNeeded: first)
+                if !C.dithers {
+                    for x in x0..<x1 {
+                        row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self),
+                                                     threshold: 0)
+                        dx &+= 256
+                    }
+                    return
+                }
+                // The row's Bayer thresholds, one per x & 3, packed in a word (4 bits each).
+                var thresholds: UInt32 = 0
+                for i in Int32(0)..<4 { thresholds |= UInt32(truncatingIfNeeded: OrderedDither.threshold(x: i, y: y)) << UInt32(i * 4) }
                 for x in x0..<x1 {
-                    let p = packedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self)
-                    row[Int(x)] = C.Storage(truncatingIfNeeded: p)
+                    let t = Int32(truncatingIfNeeded: (thresholds >> (UInt32(truncatingIfNeeded: x & 3) << 2)) & 15)
+                    row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self), threshold: t)
                     dx &+= 256
                 }
                 return
@@ -95,7 +105,7 @@ struct ConicColorTable: Shader {
         if packs(C.self) {
             // `blendDithered` is `blend` of the rounded colour here, and an opaque colour's
             // alpha at this coverage is the coverage: the packed step read back.
-            row[Int(x)] = C.blend(C.unpack(C.Storage(truncatingIfNeeded: packedColor(step: i, codec: C.self))),
+            row[Int(x)] = C.blend(C.unpack(C.packPrepared(preparedColor(step: i, codec: C.self), threshold: 0)),
                                   alpha: coverage, over: row[Int(x)])
             return
         }
@@ -103,17 +113,15 @@ struct ConicColorTable: Shader {
         row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: coverage), over: row[Int(x)], x: x, y: y)
     }
 
-    /// Whether this draw paints packed colours (`packedColor`): opaque, into a format that
-    /// does not dither, whose pixels fit the 32-bit table.
-    @inline(__always) private func packs<C: PixelCodec>(_ codec: C.Type) -> Bool {
-        isOpaque && !C.dithers && C.Storage.bitWidth <= 32
-    }
+    /// Whether edge pixels blend the prepared colour: opaque, into a format that does not
+    /// dither (there the prepared colour is the packed pixel).
+    @inline(__always) private func packs<C: PixelCodec>(_ codec: C.Type) -> Bool { isOpaque && !C.dithers }
 
-    /// Step `i`'s opaque colour packed for codec C (one that does not dither), packed on first use.
-    @inline(__always) private func packedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
+    /// Step `i`'s opaque colour prepared for codec C, on first use.
+    @inline(__always) private func preparedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
         var p = packed[Int(i)]
         if p == 0 {
-            p = UInt32(truncatingIfNeeded: C.pack(color(step: i).rounded))
+            p = C.prepare(color(step: i))
             packed[Int(i)] = p
         }
         return p
