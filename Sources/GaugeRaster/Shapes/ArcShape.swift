@@ -84,7 +84,12 @@ struct ArcShape: CoverageShape {
             return Row(ring: ringRow, wedge: wedgeRow, split: split, leftInside: false, rightInside: false)
         }
         let leftInside = left == .full, rightInside = right == .full
-        // Keep the ring's intervals on the covered side(s).
+        // Most rows of a dial's arc: the wedge holds all of the ring's row, or none of it.
+        if leftInside && (reach.count < 2 || rightInside) || !leftInside && !rightInside {
+            spans = leftInside ? ringSpans : RowSpans()
+            return Row(ring: ringRow, wedge: nil, split: split, leftInside: leftInside, rightInside: rightInside)
+        }
+        // Keep the ring's intervals on the covered side.
         var nonZero = SpanList(), full = SpanList()
         for i in 0..<reach.count {
             let s = reach[i]
