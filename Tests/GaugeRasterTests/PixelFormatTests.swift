@@ -75,4 +75,20 @@ import Testing
             if (0...65280).contains(v) { check(ARGB32Codec.self, c) }   // 8-bit rounding takes gradient colours, never negative
         }
     }
+
+    /// RGB565 blending (two channels per multiply) equals its definition: each channel
+    /// unpacked to 8 bits, (s·α + d·(256 − α) + 128) >> 8, packed with rounding.
+    @Test func rgb565BlendIsThePerChannelMix() {
+        var rng = SplitMix(seed: 565)
+        for _ in 0..<200_000 {
+            let bits = rng.next()
+            let c = Color(r: UInt8(truncatingIfNeeded: bits), g: UInt8(truncatingIfNeeded: bits >> 8), b: UInt8(truncatingIfNeeded: bits >> 16))
+            let p = UInt16(truncatingIfNeeded: bits >> 24), alpha = UInt32(truncatingIfNeeded: bits >> 40) % 258
+            let d = RGB565Codec.unpack(p)
+            func mix(_ s: UInt8, _ t: UInt8) -> UInt8 { UInt8((UInt32(s) * Swift.min(alpha, 256) + UInt32(t) * (256 - Swift.min(alpha, 256)) + 128) >> 8) }
+            let expected = RGB565Codec.pack(Color(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b)))
+            #expect(RGB565Codec.blend(c, alpha: alpha, over: p) == expected, "\(c) α \(alpha) over \(p)")
+            if RGB565Codec.blend(c, alpha: alpha, over: p) != expected { return }
+        }
+    }
 }

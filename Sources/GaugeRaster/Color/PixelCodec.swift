@@ -102,12 +102,17 @@ public enum RGB565Codec: PixelCodec {
     @inlinable @inline(__always)
     public static func blend(_ c: Color, alpha: UInt32, over p: UInt16) -> UInt16 {
         if alpha >= 256 { return pack(c) }
-        let d = unpack(p)
-        let inverse = 256 - alpha
-        @inline(__always) func mix(_ s: UInt8, _ t: UInt8) -> UInt8 {
-            UInt8(truncatingIfNeeded: (UInt32(s) &* alpha &+ UInt32(t) &* inverse &+ 128) >> 8)
-        }
-        return pack(Color(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b)))
+        // `pack` of each channel's (s·α + d·(256 − α) + 128) >> 8 over `unpack(p)`, with red
+        // and blue side by side in 16-bit lanes: each lane stays below 2^16 (255·256 + 128
+        // while mixing, 255·249 + 1014 while rounding), so lanes never carry.
+        let inverse = 256 &- alpha, q = UInt32(p)
+        let r5 = q >> 11, g6 = (q >> 5) & 63, b5 = q & 31
+        let dRB = (r5 << 3 | r5 >> 2) << 16 | (b5 << 3 | b5 >> 2), dG = g6 << 2 | g6 >> 4
+        let sRB = UInt32(c.r) << 16 | UInt32(c.b)
+        let rb = ((sRB &* alpha &+ dRB &* inverse &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+        let g = (UInt32(c.g) &* alpha &+ dG &* inverse &+ 128) >> 8
+        let rb5 = rb &* 249 &+ 0x03F6_03F6
+        return UInt16(truncatingIfNeeded: (rb5 >> 27) << 11 | ((g &* 253 &+ 505) >> 10) << 5 | (rb5 & 0xFFFF) >> 11)
     }
 
     @inlinable public static func packDithered(_ c: WideColor, x: Int32, y: Int32) -> UInt16 {
