@@ -17,10 +17,12 @@
 # of the scene with text), arc and conic (one 270° arc, radius 150, 18 px thick, solid and
 # conic-gradient), ticks (one dial's 51 ticks: tiny quads); informational unless budgeted.
 # RGB565 workloads divide by floor565.
-# Before measuring, two native checks (not under callgrind):
+# Before measuring, native checks (not under callgrind):
 #   - the damage-exactness property: 10,000 seeded random value changes (NaN, ±∞, out of
 #     range, small steps, jumps), damage-only redraw vs full redraw byte for byte, XRGB8888
 #     and RGB565, with and without text — any differing pixel fails the script;
+#   - integerSquareRoot32 is exact for every 32-bit argument (its one correction step
+#     relies on the table's estimate being the root or one below);
 #   - pixels written (damage area) against pixels changed (diff of consecutive full
 #     renders) for the needle step and the animation — reported.
 #
@@ -29,7 +31,7 @@
 #                (default: every workload in the budget file; floor and floor565 always run,
 #                for the ratio column)
 #   --rebuild    ignore the build cache in .build-budget/ (rebuilt anyway when any input changes)
-#   --no-verify  skip the native damage-exactness check (about half a minute)
+#   --no-verify  skip the native damage-exactness and square-root checks (about a minute)
 # Environment: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc),
 #   BUDGET_BUILD_DIR (default .build-budget), BUDGET_FILE (default Benchmarks/instruction-budgets.txt).
 # Output: the checks, a table (workload, instructions, budget, ratio to floor, mallocs per
@@ -137,6 +139,9 @@ if [ $verify = 1 ]; then
         tail -n 30 "$BUILD/verify.txt"
         fail "damage-only redraws differ from full redraws (${BUILD#"$ROOT"/}/verify.txt)"
     fi
+    echo "== integer square roots (native, every 32-bit argument)"
+    if "$BIN" sqrt > "$BUILD/sqrt.txt" 2>&1; then cat "$BUILD/sqrt.txt"; pass
+    else tail -n 10 "$BUILD/sqrt.txt"; fail "integerSquareRoot32 is not exact (${BUILD#"$ROOT"/}/sqrt.txt)"; fi
 fi
 echo "== pixels written (damage area) vs pixels changed"
 if "$BIN" pixels > "$BUILD/pixels.txt" 2>&1; then cat "$BUILD/pixels.txt"; else cat "$BUILD/pixels.txt"; fail "pixels report"; fi

@@ -101,3 +101,22 @@ func reportPixels() {
 func ratio(_ a: Int64, _ b: Int) -> String {
     b == 0 ? "-" : String(Double(Int(Double(a) / Double(b) * 100 + 0.5)) / 100)
 }
+
+/// `integerSquareRoot32(n)` is ⌊√n⌋ — r² ≤ n < (r + 1)² — for every 32-bit n: the table's
+/// estimate is never above the root nor more than one below it, which the function's single
+/// correction step relies on. Returns the number of wrong roots (printing the first few).
+func verifySquareRoots() -> Int {
+    var wrong = 0
+    var n: UInt32 = 0
+    while true {
+        let r = UInt64(integerSquareRoot32(n))
+        if r * r > UInt64(n) || (r + 1) * (r + 1) <= UInt64(n) {
+            wrong += 1
+            if wrong <= 5 { print("integerSquareRoot32(\(n)) = \(r): wrong") }
+        }
+        if n == UInt32.max { break }
+        n &+= 1
+    }
+    print("square roots: every 32-bit argument, \(wrong == 0 ? "all exact" : "\(wrong) WRONG")")
+    return wrong
+}

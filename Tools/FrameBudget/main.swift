@@ -21,6 +21,7 @@
 // Checks (native, not workloads):
 //   verify            the damage-exactness property over 10,000 random changes (exit 1 on a
 //                     differing pixel)
+//   sqrt              integerSquareRoot32 is ⌊√n⌋ for every 32-bit n (exit 1 otherwise)
 //   pixels            pixels written (damage area) against pixels changed
 // A workload that measures several frames prints "frames: N"; the script divides by N.
 //
@@ -103,10 +104,12 @@ func run(_ workload: String) -> Int32 {
         }
     case "verify":
         return verifyDamage(steps: 10_000, seed: 0x6761_7567_6570_616E) == 0 ? 0 : 1
+    case "sqrt":
+        return verifySquareRoots() == 0 ? 0 : 1
     case "pixels":
         reportPixels()
     default:
-        print("usage: FrameBudget floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks|verify|pixels")
+        print("usage: FrameBudget floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks|verify|sqrt|pixels")
         return 2
     }
     return 0

@@ -29,8 +29,11 @@ func integerSquareRootAbove32Bits(_ n: UInt64) -> UInt64 {
 }
 
 /// ⌊√n⌋ for 32-bit arguments: an estimate interpolated from `squareRootTable`, then
-/// corrected to the exact ⌊√n⌋ (r² ≤ n < (r+1)², checked with 64-bit products). The
-/// estimate is the root or one below it, so the correction is one step at most.
+/// corrected to the exact ⌊√n⌋ (r² ≤ n < (r+1)², checked with a 64-bit product). The
+/// estimate is the root or one below it — interpolated from below (√ is concave, the
+/// entries are floors, the fraction is truncated) and never further, as `FrameBudget sqrt`
+/// checks for every 32-bit n (run by scripts/instruction-budget.sh) — so the correction is
+/// one step up at most.
 @inlinable @inline(__always)
 public func integerSquareRoot32(_ n: UInt32) -> UInt32 {
     if n < 2 { return n }
@@ -41,11 +44,9 @@ public func integerSquareRoot32(_ n: UInt32) -> UInt32 {
     let (t0, t1) = squareRootTable.withUnsafeBufferPointer { ($0[i], $0[i &+ 1]) }
     // 16·√m interpolated (from below: √ is concave, and the entries are floors), then
     // ⌊√m⌋ or one less, scaled down to √n's.
-    var r = (t0 &+ (((t1 &- t0) &* ((m >> 6) & 0xFFFF)) >> 16)) >> (4 &+ (shift >> 1))
-    let n64 = UInt64(n)
-    while UInt64(r) &* UInt64(r) > n64 { r &-= 1 }
-    while UInt64(r &+ 1) &* UInt64(r &+ 1) <= n64 { r &+= 1 }
-    return r
+    let r = (t0 &+ (((t1 &- t0) &* ((m >> 6) & 0xFFFF)) >> 16)) >> (4 &+ (shift >> 1))
+    let next = r &+ 1
+    return UInt64(next) &* UInt64(next) <= UInt64(n) ? next : r
 }
 
 /// ⌊√(i·2^30)⌋ = ⌊16·√(i·2^22)⌋ for i = 256…1024, sixteen times the root of each 2^22-wide
