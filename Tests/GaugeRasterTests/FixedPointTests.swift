@@ -45,6 +45,26 @@ import Foundation
         #expect(integerSquareRoot(0) == 0 && integerSquareRoot(1) == 1 && integerSquareRoot(UInt64.max) == 4_294_967_295)
     }
 
+    /// The half-plane's span ends: ⌈n / d⌉ for d > 0 and ⌊n / d⌋ + 1 for d < 0, against
+    /// the quotient and remainder's definition, over the ranges rows produce.
+    @Test func halfPlaneQuotientsRoundTheRightWay() {
+        func floorQuotient(_ n: Int64, _ d: Int64) -> Int64 {
+            let (q, r) = n.quotientAndRemainder(dividingBy: d)
+            return r != 0 && (r < 0) != (d < 0) ? q - 1 : q
+        }
+        var rng = SplitMix(seed: 0x6861_6C66)
+        var cases: [(Int64, Int64)] = [(0, 1), (1, 1), (-1, 1), (255, 256), (256, 256), (257, 256), (-255, 256), (-256, 256), (-257, 256)]
+        for _ in 0..<100_000 {
+            let n = Int64(bitPattern: rng.next()) >> Int64(rng.next() % 64 + 7)        // within ±2^56
+            let d = Int64(rng.next() % (1 << 24)) + 1                                   // |slope| ≤ 2^24
+            cases.append((n, d))
+        }
+        for (n, d) in cases {
+            #expect(HalfPlane.ceilingQuotient(n, d) == -floorQuotient(-n, d), "⌈\(n) / \(d)⌉")
+            #expect(HalfPlane.floorQuotientPlusOne(n, -d) == floorQuotient(n, -d) + 1, "⌊\(n) / -\(d)⌋ + 1")
+        }
+    }
+
     @Test func fixedRounding() {
         #expect(Fixed(1, over: 3).raw == 85)
         #expect(Fixed(-1, over: 3).raw == -85)

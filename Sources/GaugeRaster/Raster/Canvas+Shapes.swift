@@ -60,9 +60,8 @@ extension Canvas {
         guard lineBox.intersects(clip) else { return }
         let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
         let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
-        let endA = RingShape(centre: a, outer: half, inner: .zero)
         guard length > 0 else {
-            if cap == .round { draw(endA, paint: paint) }
+            if cap == .round { draw(RingShape(centre: a, outer: half, inner: .zero), paint: paint) }
             return
         }
         // Offset of the stroke's sides from its centre line.
@@ -73,7 +72,7 @@ extension Canvas {
         switch cap {
         case .butt: fillQuad(p0, p1, p2, p3, findsFullSpans: width.raw > 2 * 256, paint: paint)
         case .round:
-            let ends = Union(endA, RingShape(centre: b, outer: half, inner: .zero))
+            let ends = Union(RingShape(centre: a, outer: half, inner: .zero), RingShape(centre: b, outer: half, inner: .zero))
             if let body = QuadShape(p0, p1, p2, p3) { draw(Union(body, ends), paint: paint) }
             else { draw(Union(ConvexPolygonShape(FourPoints(p0, p1, p2, p3)), ends), paint: paint) }
         }

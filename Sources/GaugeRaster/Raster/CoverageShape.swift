@@ -29,17 +29,6 @@ extension CoverageShape {
     func mayCover(_ rect: IntRect) -> Bool { true }
 }
 
-/// Integer division rounding towards −∞ (Swift's `/` rounds towards zero).
-@inline(__always)
-func floorDivide(_ n: Int64, _ d: Int64) -> Int64 {
-    let q = n / d
-    return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
-}
-
-/// Integer division rounding towards +∞.
-@inline(__always)
-func ceilDivide(_ n: Int64, _ d: Int64) -> Int64 { -floorDivide(-n, d) }
-
 /// Clamps a 64-bit pixel index into the range rows and spans use.
 @inline(__always)
 @usableFromInline func clampedPixel(_ v: Int64) -> Int32 {

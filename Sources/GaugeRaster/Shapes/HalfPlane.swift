@@ -17,11 +17,13 @@ struct HalfPlane: Sendable {
     /// (cx, cy) — a point inside the convex polygon, e.g. its vertices' centroid; nil for
     /// an edge of zero length.
     @inline(__always) init?(edgeFrom p: Point, to q: Point, facing cx: Int64, _ cy: Int64) {
-        let dx = Int64(q.x.raw) - Int64(p.x.raw), dy = Int64(q.y.raw) - Int64(p.y.raw)
-        let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
+        // Points lie within ±2^23 raw (Fixed's clamp): |dx|, |dy| < 2^24, squares and the
+        // Q16 quotients far below 2^63 — wrapping arithmetic, one primitive's setup each.
+        let dx = Int64(q.x.raw) &- Int64(p.x.raw), dy = Int64(q.y.raw) &- Int64(p.y.raw)
+        let length = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: dx &* dx &+ dy &* dy)))
         guard length > 0 else { return nil }
-        var nx = (-dy << 16) / length, ny = (dx << 16) / length
-        if nx * (cx - Int64(p.x.raw)) + ny * (cy - Int64(p.y.raw)) < 0 { nx = -nx; ny = -ny }
+        var nx = (0 &- dy &* 65536) / length, ny = (dx &* 65536) / length
+        if nx &* (cx &- Int64(p.x.raw)) &+ ny &* (cy &- Int64(p.y.raw)) < 0 { nx = 0 &- nx; ny = 0 &- ny }
         self.init(origin: p, normalX: nx, normalY: ny)
     }
 
@@ -41,8 +43,8 @@ struct HalfPlane: Sendable {
     @inline(__always) func pixels(atLeast threshold: Int64, offset: Int64) -> SpanList {
         let a = slope, need = threshold &- offset
         if a == 0 { return need <= 0 ? .everything : SpanList() }
-        if a > 0 { return SpanList(clampedPixel(ceilDivide(need, a)), 1 << 30) }
-        return SpanList(-(1 << 30), clampedPixel(floorDivide(need, a) + 1))
+        if a > 0 { return SpanList(clampedPixel(HalfPlane.ceilingQuotient(need, a)), 1 << 30) }
+        return SpanList(-(1 << 30), clampedPixel(HalfPlane.floorQuotientPlusOne(need, a)))
     }
 
     /// Narrows [lo, hi) to its intersection with `pixels(atLeast: threshold, offset: offset)`
@@ -52,11 +54,11 @@ struct HalfPlane: Sendable {
         if a == 0 {
             if need > 0 { hi = Int32.min }
         } else if a > 0 {
-            lo = Swift.max(lo, clampedPixel(ceilDivide(need, a)))
+            lo = Swift.max(lo, clampedPixel(HalfPlane.ceilingQuotient(need, a)))
             hi = Swift.min(hi, 1 << 30)
         } else {
             lo = Swift.max(lo, -(1 << 30))
-            hi = Swift.min(hi, clampedPixel(floorDivide(need, a) + 1))
+            hi = Swift.min(hi, clampedPixel(HalfPlane.floorQuotientPlusOne(need, a)))
         }
     }
 
@@ -68,10 +70,21 @@ struct HalfPlane: Sendable {
         if a == 0 {
             if need <= 0 { left = 1 << 30; right = -(1 << 30) }
         } else if a > 0 {
-            right = Swift.min(right, clampedPixel(ceilDivide(need, a)))
+            right = Swift.min(right, clampedPixel(HalfPlane.ceilingQuotient(need, a)))
         } else {
-            left = Swift.max(left, clampedPixel(floorDivide(need, a) + 1))
+            left = Swift.max(left, clampedPixel(HalfPlane.floorQuotientPlusOne(need, a)))
         }
+    }
+
+    /// ⌈n / d⌉ for d > 0, one division: `/` truncates towards zero, the ceiling for n ≤ 0
+    /// (n and d are far inside ±2^62 here, so n + d − 1 cannot overflow).
+    @inline(__always) static func ceilingQuotient(_ n: Int64, _ d: Int64) -> Int64 {
+        n > 0 ? (n &+ d &- 1) / d : n / d
+    }
+
+    /// ⌊n / d⌋ + 1 for d < 0: ⌊n / d⌋ = −⌈n / −d⌉.
+    @inline(__always) static func floorQuotientPlusOne(_ n: Int64, _ d: Int64) -> Int64 {
+        1 &- ceilingQuotient(n, 0 &- d)
     }
 
     /// Coverage > 0 ⟺ distance ≥ −127/256; = 256 ⟺ distance ≥ 128/256 (distances in 2^-16 units of 1/256 px).
