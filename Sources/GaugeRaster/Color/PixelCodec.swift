@@ -34,8 +34,9 @@ extension PixelCodec {
 /// The effective 0…256 alpha of a colour with straight alpha `a` at coverage `coverage`.
 @inlinable @inline(__always)
 func effectiveAlpha(_ a: UInt8, coverage: UInt32) -> UInt32 {
-    let a256 = UInt32(a) + UInt32(a >> 7)
-    return (a256 * coverage + 128) >> 8
+    // a256 ≤ 256 and coverage ≤ 256: wrapping arithmetic cannot wrap (every edge pixel).
+    let a256 = UInt32(a) &+ UInt32(a >> 7)
+    return (a256 &* coverage &+ 128) >> 8
 }
 
 /// XRGB8888 and ARGB8888 share one codec: blending premultiplied ARGB with an opaque
@@ -124,8 +125,9 @@ public enum RGB565Codec: PixelCodec {
 
     @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt16, x: Int32, y: Int32) -> UInt16 {
         let d = unpack(p)
-        let inverse = Int32(256 - Swift.min(alpha, 256)), a = Int32(Swift.min(alpha, 256))
-        @inline(__always) func mix(_ s: Int32, _ t: UInt8) -> Int32 { (s * a + (Int32(t) << 8) * inverse) >> 8 }
+        let a = Int32(truncatingIfNeeded: Swift.min(alpha, 256)), inverse = 256 &- a
+        // Gradient channels are 0…65280 and a ≤ 256: products below 2^25, wrapping.
+        @inline(__always) func mix(_ s: Int32, _ t: UInt8) -> Int32 { (s &* a &+ (Int32(t) << 8) &* inverse) >> 8 }
         return packDithered(WideColor(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b), a: 65280), x: x, y: y)
     }
 
