@@ -158,10 +158,11 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // Bands of rows hugging both needles: a slanted needle's bounding box is
                 // mostly pixels that don't change. A pixel is inked when its centre lies
                 // within ~0.72 px of the quad (half a pixel per edge, mitred at its
-                // near-right-angled corners): ¾ px.
+                // near-right-angled corners): ¾ px. Bands of 7 rows (at 150 px) keep the
+                // pixels written under twice those that change.
                 let a = old.fraction.map { l.needle(at: $0) }, b = new.fraction.map { l.needle(at: $0) }
                 let hub = new.theme.hub.a == 255 ? Disc(centre: arc.centre, radius: l.hubRadius) : nil
-                Quad.addBands(a, b, height: Swift.max(arc.scaled(8).ceil, 4), reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
+                Quad.addBands(a, b, height: Swift.max(arc.scaled(7).ceil, 4), reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
             }
         }
         region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)
