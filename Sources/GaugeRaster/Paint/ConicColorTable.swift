@@ -67,21 +67,23 @@ struct ConicColorTable: Shader {
             let first = Int64(x0) * 256 + 128 - cx, last = Int64(x1) * 256 + 128 - cx
             if first > -(1 << 30) && last < 1 << 30 {
                 var dx = Int32(truncatingIfNeeded: first)
+                // `while`, not `for … in x0..<x1`: a range of Int32 iterated with checks.
+                var x = x0
                 if !C.dithers {
-                    for x in x0..<x1 {
+                    while x < x1 {
                         row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self),
                                                      threshold: 0)
-                        dx &+= 256
+                        dx &+= 256; x &+= 1
                     }
                     return
                 }
                 // The row's Bayer thresholds, one per x & 3, packed in a word (4 bits each).
                 var thresholds: UInt32 = 0
                 for i in Int32(0)..<4 { thresholds |= UInt32(truncatingIfNeeded: OrderedDither.threshold(x: i, y: y)) << UInt32(i * 4) }
-                for x in x0..<x1 {
+                while x < x1 {
                     let t = Int32(truncatingIfNeeded: (thresholds >> (UInt32(truncatingIfNeeded: x & 3) << 2)) & 15)
                     row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self), threshold: t)
-                    dx &+= 256
+                    dx &+= 256; x &+= 1
                 }
                 return
             }
