@@ -149,10 +149,10 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // the value arc only the ring's two anti-aliased edges let it show through —
                 // and, while the track starts within `trackUnderlap` of the scale's start, the
                 // start's anti-aliased end too: then the slice starts at the scale's start.
-                let u = arc.trackUnderlap, hidden = Swift.min(sa, sb) &- u
-                let first = recoloured || hidden < u ? 0 : Swift.min(sa, sb)
+                let hidden = arc.hiddenTrackSweep(under: Swift.min(sa, sb))
+                let first = recoloured || hidden < arc.trackUnderlap ? 0 : Swift.min(sa, sb)
                 arc.addSlice(sweep: first, to: Swift.max(sa, sb), inner: arc.radius - arc.thickness, outer: arc.radius,
-                             reach: PointBox.inkReach, layers: 3, edgesFrom: hidden, to: &region)
+                             reach: PointBox.inkReach, layers: 3, edgesFrom: first > 0 ? hidden : nil, to: &region)
             }
             if showsNeedle {
                 // Bands of rows hugging both needles: a slanted needle's bounding box is
