@@ -68,6 +68,8 @@ struct ConicColorTable: Shader {
             if first > -(1 << 30) && last < 1 << 30 {
                 var dx = Int32(truncatingIfNeeded: first)
                 // `while`, not `for … in x0..<x1`: a range of Int32 iterated with checks.
+                // Two loops, not one with a threshold of 0 for formats that do not dither:
+                // the shared loop cost XRGB8888 frames 0.3 % (measured).
                 var x = x0
                 if !C.dithers {
                     while x < x1 {

@@ -10,8 +10,8 @@ public enum Paint: Sendable {
     public var isOpaque: Bool {
         switch self {
         case .solid(let color): return color.a == 255
-        case .linear(let gradient): return gradient.ramp.isOpaque
-        case .conic(let gradient): return gradient.ramp.isOpaque
+        case .linear(let gradient): return gradient.isOpaque
+        case .conic(let gradient): return gradient.isOpaque
         }
     }
 }

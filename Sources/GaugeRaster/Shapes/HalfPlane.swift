@@ -28,8 +28,8 @@ struct HalfPlane: Sendable {
     }
 
     /// The distance × 2^16 at pixel x = 0 of row y; add `slope · x` for pixel x.
-    /// Wrapping arithmetic: |n| ≤ 2^16, coordinates and rows within ±2^31 · 256, so every
-    /// product and sum stays below 2^56.
+    /// Wrapping arithmetic: |n| ≤ 2^16, origins within ±2^23 raw and rows within ±2^30 px,
+    /// so every product and sum stays below 2^56.
     @inline(__always) func rowOffset(_ y: Int32) -> Int64 {
         nx &* (128 &- ox) &+ ny &* (Int64(y) &* 256 &+ 128 &- oy)
     }

@@ -37,7 +37,7 @@ struct WedgeShape: CoverageShape {
     struct Row { let start: Int64, end: Int64, bisector: Int64, fullLo: Int32, fullHi: Int32 }
 
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
-        let s = startPlane.rowOffset(y), e = endPlane.rowOffset(y), b = bisectorPlane.rowOffset(y)
+        let (s, e, b) = rowOffsets(y)
         if reflex {
             // The union of three half-lines is a ray to the left and a ray to the right
             // (together everything once they meet): found as two scalars per threshold.
