@@ -271,4 +271,54 @@ import Testing
                         == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "rect \(i): \(w)×\(h)")
         }
     }
+    /// Two arcs of one ring drawn in one pass over its rows (a track and the value arc over
+    /// it) write the same bytes as the two arcs drawn one after the other: in every format,
+    /// with solid, translucent, linear and conic paints, whole turns and empty sweeps, and
+    /// clipped to a part of the ring.
+    @Test func arcPairEqualsTwoArcs() throws {
+        var rng = SplitMix(seed: 0xA2C5)
+        let formats: [PixelFormat] = [.xrgb8888, .rgb565, .rgb565Swapped]
+        for i in 0..<90 {
+            let centre = randomPoint(&rng, within: 64)
+            let radius = Fixed(raw: Int32.random(in: 256...(40 * 256), using: &rng))
+            let thickness = Fixed(raw: Int32.random(in: 1...(20 * 256), using: &rng))
+            func sweep() -> Angle {
+                switch Int.random(in: 0..<8, using: &rng) {
+                case 0: return Angle(raw: 0)
+                case 1: return Angle(raw: Int32(Angle.unitsPerTurn))
+                default: return Angle(raw: Int32.random(in: -65535...65535, using: &rng))
+                }
+            }
+            func color(opaque: Bool) -> Color {
+                let c = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
+                return opaque ? Color(r: c.r, g: c.g, b: c.b) : c
+            }
+            let underStart = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
+            let overStart = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
+            let overSweep = sweep()
+            let overPaint: Paint = switch i % 4 {
+            case 0: .solid(color(opaque: true))
+            case 1: .solid(color(opaque: false))
+            case 2: .conic(ConicGradient(centre: centre, start: overStart, sweep: overSweep,
+                                         stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: i % 8 != 2), position: 65536)]))
+            default: .linear(LinearGradient(from: centre, to: randomPoint(&rng, within: 64),
+                                            stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: true), position: 65536)]))
+            }
+            let under = ArcSegment(start: underStart, sweep: sweep(), paint: .solid(color(opaque: i % 5 != 0)))
+            let over = ArcSegment(start: overStart, sweep: overSweep, paint: overPaint)
+            let clip: IntRect? = i % 3 == 0 ? IntRect(x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
+                                                     x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng)) : nil
+            for format in formats {
+                let paired = try Surface(width: 96, height: 96, format: format), reference = try Surface(width: 96, height: 96, format: format)
+                for s in [paired, reference] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
+                Canvas(paired, clip: clip).strokeArcs(centre: centre, radius: radius, thickness: thickness, under: under, over: over)
+                let canvas = Canvas(reference, clip: clip)
+                for segment in [under, over] {
+                    canvas.strokeArc(centre: centre, radius: radius, thickness: thickness, start: segment.start, sweep: segment.sweep, paint: segment.paint)
+                }
+                #expect(Array(UnsafeRawBufferPointer(start: paired.baseAddress, count: paired.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "arcs \(i), \(format)")
+            }
+        }
+    }
 }

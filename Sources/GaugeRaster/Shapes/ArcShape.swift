@@ -61,6 +61,13 @@ struct ArcShape: CoverageShape {
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
         var ringSpans = RowSpans()
         let ringRow = ring.row(y, spans: &ringSpans)
+        return row(y, ring: ringRow, ringSpans, spans: &spans)
+    }
+
+    /// The row from the ring's row `ringRow`/`ringSpans` (`ring.row(y)`), which arcs of one
+    /// ring can share (`Rasterizer.fillArcs`).
+    @inline(__always)
+    func row(_ y: Int32, ring ringRow: RingShape.Row, _ ringSpans: RowSpans, spans: inout RowSpans) -> Row {
         let reach = ringSpans.nonZero
         // The ring's non-zero pixels are one interval, or two either side of the hole.
         var left = WedgeShape.Uniformity.none, right = WedgeShape.Uniformity.none

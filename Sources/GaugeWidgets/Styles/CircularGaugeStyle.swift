@@ -76,24 +76,34 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         let trackInner = arc.radius - arc.thickness
         let value = showsValueArc ? c.fraction.map { (fraction: $0, sweep: l.valueSweep($0)) } : nil
         let valuePaint = value.map { ValuePaint.arc(c.tint, arc, fraction: $0.fraction) }
-        if reaches(trackInner, arc.radius) {
-            // The track only where an opaque value arc does not hide it.
-            let hidden = valuePaint?.isOpaque == true ? arc.hiddenTrackSweep(under: value?.sweep ?? 0) : 0
-            canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
-                             start: arc.start + Angle(raw: hidden), sweep: Angle(raw: arc.sweep.raw &- hidden),
-                             paint: .solid(c.theme.track))
-        }
-        // Zone bands sit under the ticks' outer ends.
-        if !c.bands.isEmpty && reaches(arc.scaled(123), arc.scaled(128)) {
-            for band in c.bands {
-                let a = arc.angle(at: band.start)
-                canvas.strokeArc(centre: arc.centre, radius: arc.scaled(128), thickness: arc.scaled(5), start: a,
-                                 sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
+        let ringReaches = reaches(trackInner, arc.radius)
+        // The track only where an opaque value arc does not hide it.
+        let hidden = valuePaint?.isOpaque == true ? arc.hiddenTrackSweep(under: value?.sweep ?? 0) : 0
+        let track = ArcSegment(start: arc.start + Angle(raw: hidden), sweep: Angle(raw: arc.sweep.raw &- hidden),
+                               paint: .solid(c.theme.track))
+        let valueArc = value.flatMap { value in
+            valuePaint.map { ArcSegment(start: arc.start, sweep: Angle(raw: value.sweep), paint: $0) }
+        }.flatMap { $0.sweep.raw > 0 ? $0 : nil }
+        if ringReaches, c.bands.isEmpty, let valueArc {
+            // Track and value arc in one pass over the ring's rows (the same pixels).
+            canvas.strokeArcs(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, under: track, over: valueArc)
+        } else {
+            if ringReaches {
+                canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                                 start: track.start, sweep: track.sweep, paint: track.paint)
             }
-        }
-        if let value, let valuePaint, value.sweep > 0, reaches(trackInner, arc.radius) {
-            canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
-                             sweep: Angle(raw: value.sweep), paint: valuePaint)
+            // Zone bands sit under the ticks' outer ends.
+            if !c.bands.isEmpty && reaches(arc.scaled(123), arc.scaled(128)) {
+                for band in c.bands {
+                    let a = arc.angle(at: band.start)
+                    canvas.strokeArc(centre: arc.centre, radius: arc.scaled(128), thickness: arc.scaled(5), start: a,
+                                     sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
+                }
+            }
+            if ringReaches, let valueArc {
+                canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                                 start: valueArc.start, sweep: valueArc.sweep, paint: valueArc.paint)
+            }
         }
         let outer = arc.scaled(128), majorWidth = Swift.max(arc.scaled(3), Fixed.one)
         let ticksReach = reaches(outer - arc.scaled(14) - majorWidth, outer + majorWidth)

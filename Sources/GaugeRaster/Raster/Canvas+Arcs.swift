@@ -1,0 +1,53 @@
+/// One butt-ended arc of a ring: from `start` sweeping `sweep` (clockwise when positive),
+/// in `paint`.
+public struct ArcSegment {
+    public var start: Angle
+    public var sweep: Angle
+    public var paint: Paint
+    public init(start: Angle, sweep: Angle, paint: Paint) {
+        self.start = start; self.sweep = sweep; self.paint = paint
+    }
+}
+
+extension Canvas {
+    /// Two butt-ended arcs on one ring, `over` drawn on top of `under` — a dial's value arc
+    /// over its track: the same pixels as `strokeArc` for `under` and then for `over`, with
+    /// each row of the ring computed once for both (`Rasterizer.fillArcs`).
+    public func strokeArcs(centre: Point, radius: Fixed, thickness: Fixed, under: ArcSegment, over: ArcSegment) {
+        guard thickness.raw > 0, radius.raw > 0 else { return }
+        func isArc(_ s: ArcSegment) -> Bool { s.sweep.raw != 0 && s.sweep.raw.magnitude < UInt32(Angle.unitsPerTurn) }
+        // Whole rings, empty sweeps, a gradient track and damage masks (which already set up
+        // each shape once for all their rectangles) draw one arc after the other.
+        guard mask == nil, isArc(under), isArc(over), case .solid(let underColor) = under.paint, underColor.a != 0 else {
+            strokeArc(centre: centre, radius: radius, thickness: thickness, start: under.start, sweep: under.sweep, paint: under.paint)
+            strokeArc(centre: centre, radius: radius, thickness: thickness, start: over.start, sweep: over.sweep, paint: over.paint)
+            return
+        }
+        let t = Fixed(raw: Swift.min(thickness.raw, radius.raw))
+        let ring = RingShape(centre: centre, outer: radius, inner: radius - t)
+        let lower = ArcShape(ring, WedgeShape(centre: centre, start: under.start, sweep: under.sweep, bounds: ring.bounds))
+        let upper = ArcShape(ring, WedgeShape(centre: centre, start: over.start, sweep: over.sweep, bounds: ring.bounds))
+        let lowerShader = SolidShader(underColor)
+        switch over.paint {
+        case .solid(let color):
+            if color.a == 0 { draw(lower, shader: lowerShader) }
+            else { fillArcs(lower, lowerShader, upper, SolidShader(color)) }
+        case .linear(let gradient): fillArcs(lower, lowerShader, upper, GradientShader(gradient))
+        case .conic(let gradient): ConicColorTable.with(gradient) { fillArcs(lower, lowerShader, upper, $0) }
+        }
+    }
+
+    private func fillArcs<H: Shader>(_ under: ArcShape, _ underShader: SolidShader, _ over: ArcShape, _ overShader: H) {
+        switch surface.format {
+        case .xrgb8888, .argb8888:
+            Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
+                                codec: ARGB32Codec.self, surface: surface, clip: clip)
+        case .rgb565:
+            Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
+                                codec: RGB565Codec.self, surface: surface, clip: clip)
+        case .rgb565Swapped:
+            Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
+                                codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
+        }
+    }
+}
