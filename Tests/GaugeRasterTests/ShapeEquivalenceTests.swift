@@ -321,4 +321,31 @@ import Testing
             }
         }
     }
+    /// Quads walked as four scalars a row (`Rasterizer.fillConvex`) write the bytes the
+    /// general span-list walk writes, clipped or not, in every format and paint.
+    @Test func convexFillEqualsSpanWalk() throws {
+        var rng = SplitMix(seed: 0xC0E5)
+        for i in 0..<150 {
+            let p = randomQuad(&rng)
+            guard let quad = QuadShape(p[0], p[1], p[2], p[3], findsFullSpans: i % 4 != 0) else { continue }
+            let color = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
+            let shader = SolidShader(i % 3 == 0 ? color : Color(r: color.r, g: color.g, b: color.b))
+            let gradient = GradientShader(LinearGradient(from: p[0], to: p[2], stops: [GradientStop(color, position: 0),
+                                                                                        GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)]))
+            let clip = i % 2 == 0 ? IntRect(x0: 0, y0: 0, x1: 80, y1: 80)
+                : IntRect(x0: Int32.random(in: 0..<40, using: &rng), y0: Int32.random(in: 0..<40, using: &rng),
+                          x1: Int32.random(in: 40...80, using: &rng), y1: Int32.random(in: 40...80, using: &rng))
+            func check<C: PixelCodec, H: Shader>(_ codec: C.Type, _ format: PixelFormat, _ shader: H) throws {
+                let convex = try Surface(width: 80, height: 80, format: format), spans = try Surface(width: 80, height: 80, format: format)
+                for s in [convex, spans] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
+                Rasterizer.fillConvex(quad, shader: shader, codec: C.self, surface: convex, clip: clip)
+                Rasterizer.fill(quad, shader: shader, codec: C.self, surface: spans, clip: clip)
+                #expect(Array(UnsafeRawBufferPointer(start: convex.baseAddress, count: convex.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: spans.baseAddress, count: spans.byteCount)), "quad \(i), \(format)")
+            }
+            try check(ARGB32Codec.self, .xrgb8888, shader)
+            try check(RGB565Codec.self, .rgb565, shader)
+            try check(RGB565SwappedCodec.self, .rgb565Swapped, gradient)
+        }
+    }
 }

@@ -16,9 +16,12 @@ extension Canvas {
     public func strokeArcs(centre: Point, radius: Fixed, thickness: Fixed, under: ArcSegment, over: ArcSegment) {
         guard thickness.raw > 0, radius.raw > 0 else { return }
         func isArc(_ s: ArcSegment) -> Bool { s.sweep.raw != 0 && s.sweep.raw.magnitude < UInt32(Angle.unitsPerTurn) }
-        // Whole rings, empty sweeps, a gradient track and damage masks (which already set up
-        // each shape once for all their rectangles) draw one arc after the other.
-        guard mask == nil, isArc(under), isArc(over), case .solid(let underColor) = under.paint, underColor.a != 0 else {
+        func isTransparent(_ p: Paint) -> Bool { if case .solid(let c) = p { return c.a == 0 } else { return false } }
+        // Whole rings, empty sweeps, invisible paints, a gradient track and damage masks
+        // (which already set up each shape once for all their rectangles) draw one arc
+        // after the other.
+        guard !isMasked, isArc(under), isArc(over), !isTransparent(over.paint),
+              case .solid(let underColor) = under.paint, underColor.a != 0 else {
             strokeArc(centre: centre, radius: radius, thickness: thickness, start: under.start, sweep: under.sweep, paint: under.paint)
             strokeArc(centre: centre, radius: radius, thickness: thickness, start: over.start, sweep: over.sweep, paint: over.paint)
             return
@@ -29,9 +32,7 @@ extension Canvas {
         let upper = ArcShape(ring, WedgeShape(centre: centre, start: over.start, sweep: over.sweep, bounds: ring.bounds))
         let lowerShader = SolidShader(underColor)
         switch over.paint {
-        case .solid(let color):
-            if color.a == 0 { draw(lower, shader: lowerShader) }
-            else { fillArcs(lower, lowerShader, upper, SolidShader(color)) }
+        case .solid(let color): fillArcs(lower, lowerShader, upper, SolidShader(color))
         case .linear(let gradient): fillArcs(lower, lowerShader, upper, GradientShader(gradient))
         case .conic(let gradient): ConicColorTable.with(gradient) { fillArcs(lower, lowerShader, upper, $0) }
         }

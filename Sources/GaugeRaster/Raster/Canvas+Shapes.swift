@@ -125,40 +125,6 @@ extension Canvas {
         QuadShape(Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
                   Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)) ?? .empty
     }
-
-    /// Rasterizes any shape with any paint into this canvas's format.
-    func draw<S: CoverageShape>(_ shape: S, paint: Paint) {
-        switch paint {
-        case .solid(let color):
-            guard color.a != 0 else { return }
-            draw(shape, shader: SolidShader(color))
-        case .linear(let gradient): draw(shape, shader: GradientShader(gradient))
-        case .conic(let gradient):
-            ConicColorTable.with(gradient) { draw(shape, shader: $0) }
-        }
-    }
-
-    func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) {
-        if let mask {
-            switch surface.format {
-            case .xrgb8888, .argb8888:
-                Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
-            case .rgb565:
-                Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
-            case .rgb565Swapped:
-                Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip, mask: mask)
-            }
-            return
-        }
-        switch surface.format {
-        case .xrgb8888, .argb8888:
-            Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
-        case .rgb565:
-            Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
-        case .rgb565Swapped:
-            Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
-        }
-    }
 }
 
 /// Four vertices as a collection on the stack: lines, rectangles and needles are quads,

@@ -10,6 +10,9 @@ public struct Canvas {
     /// When set, drawing writes only the pixels of these disjoint rectangles (within the
     /// clip): a damage redraw then sets up each shape once for all its small rectangles.
     let mask: Region?
+    /// `mask != nil`, kept apart: a Region holds its rectangles inline (1.5 KB), and
+    /// testing the optional copied it on every draw.
+    let isMasked: Bool
     /// A promise from whoever made this canvas: every pixel it may write already holds this
     /// opaque colour (a dashboard grants it right after clearing, to a widget no earlier
     /// widget overlaps). `fillBackground` then skips fills that would change nothing.
@@ -19,6 +22,7 @@ public struct Canvas {
         self.surface = surface
         self.clip = (clip ?? surface.bounds).intersection(surface.bounds)
         mask = nil
+        isMasked = false
     }
 
     /// A canvas that writes only the pixels of `region` (within `clip`): the same pixels,
@@ -32,13 +36,16 @@ public struct Canvas {
 
     private init(_ surface: Surface, clip: IntRect, mask: Region?) {
         self.surface = surface; self.clip = clip; self.mask = mask
+        // A pattern, not `mask != nil`: that built a pair of optionals (metadata looked up
+        // at run time, allocations) on every canvas made.
+        if case .some = mask { isMasked = true } else { isMasked = false }
     }
 
     /// Whether `test` holds for some rectangle this canvas may write: the clip, or each of
     /// its region's rectangles within the clip. Lets a widget skip parts no damaged
     /// rectangle reaches before computing them.
     public func anyDrawableRectangle(where test: (IntRect) -> Bool) -> Bool {
-        guard let mask else { return test(clip) }
+        guard isMasked, let mask else { return test(clip) }
         for r in mask.rectangles {
             let part = r.intersection(clip)
             if !part.isEmpty && test(part) { return true }
@@ -86,7 +93,7 @@ public struct Canvas {
     private func fillReplacing(_ rect: IntRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return }
-        if let mask {
+        if isMasked, let mask {
             for m in mask.rectangles { Canvas(surface, clip: m.intersection(r), mask: nil).fillReplacing(r, color: color) }
             return
         }

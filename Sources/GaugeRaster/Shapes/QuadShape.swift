@@ -4,7 +4,7 @@
 /// pixels), with its edges and per-row offsets in fixed fields instead of 16-slot arrays.
 /// Ticks are most of a dial's primitives and a few pixels each, so per-row and per-shape
 /// overhead is what they cost.
-struct QuadShape: CoverageShape {
+struct QuadShape: ConvexCoverageShape {
     let e0: HalfPlane, e1: HalfPlane, e2: HalfPlane, e3: HalfPlane
     let bounds: IntRect
     /// Whether rows find their fully covered span. A line at most 2 px wide has few or no
@@ -50,6 +50,14 @@ struct QuadShape: CoverageShape {
 
     @inline(__always)
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
+        let r = convexRow(y)
+        spans = RowSpans(nonZero: SpanList(r.lo, r.hi), full: SpanList(r.fullLo, r.fullHi))
+        return r.state
+    }
+
+    /// The row's pixels as scalars: the intersection of the edges' half-lines.
+    @inline(__always)
+    func convexRow(_ y: Int32) -> ConvexRow<Row> {
         let r = Row(o0: e0.rowOffset(y), o1: e1.rowOffset(y), o2: e2.rowOffset(y), o3: e3.rowOffset(y))
         var anyLo = bounds.x0, anyHi = bounds.x1, fullLo = bounds.x0, fullHi = bounds.x1
         e0.narrow(atLeast: HalfPlane.anyThreshold, offset: r.o0, &anyLo, &anyHi)
@@ -64,8 +72,7 @@ struct QuadShape: CoverageShape {
         } else {
             fullHi = fullLo
         }
-        spans = RowSpans(nonZero: SpanList(anyLo, anyHi), full: SpanList(fullLo, fullHi))
-        return r
+        return ConvexRow(state: r, lo: anyLo, hi: anyHi, fullLo: fullLo, fullHi: fullHi)
     }
 
     @inline(__always)

@@ -1,0 +1,60 @@
+/// From a shape and a paint to the rasterizer specialised for both and for the surface's
+/// pixel format: every primitive ends here.
+extension Canvas {
+    /// Rasterizes any shape with any paint into this canvas's format.
+    func draw<S: CoverageShape>(_ shape: S, paint: Paint) {
+        switch paint {
+        case .solid(let color):
+            guard color.a != 0 else { return }
+            draw(shape, shader: SolidShader(color))
+        case .linear(let gradient): draw(shape, shader: GradientShader(gradient))
+        case .conic(let gradient): ConicColorTable.with(gradient) { draw(shape, shader: $0) }
+        }
+    }
+
+    /// A quad: its rows are one interval each, walked as scalars when nothing masks the
+    /// canvas (`Rasterizer.fillConvex`; a damage mask takes the general masked fill).
+    func draw(_ quad: QuadShape, paint: Paint) {
+        switch paint {
+        case .solid(let color):
+            guard color.a != 0 else { return }
+            drawConvex(quad, shader: SolidShader(color))
+        case .linear(let gradient): drawConvex(quad, shader: GradientShader(gradient))
+        case .conic(let gradient): ConicColorTable.with(gradient) { drawConvex(quad, shader: $0) }
+        }
+    }
+
+    func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) {
+        if isMasked, let mask {
+            switch surface.format {
+            case .xrgb8888, .argb8888:
+                Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
+            case .rgb565:
+                Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
+            case .rgb565Swapped:
+                Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip, mask: mask)
+            }
+            return
+        }
+        switch surface.format {
+        case .xrgb8888, .argb8888:
+            Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
+        case .rgb565:
+            Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
+        case .rgb565Swapped:
+            Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
+        }
+    }
+
+    func drawConvex<S: ConvexCoverageShape, H: Shader>(_ shape: S, shader: H) {
+        guard !isMasked else { draw(shape, shader: shader); return }
+        switch surface.format {
+        case .xrgb8888, .argb8888:
+            Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
+        case .rgb565:
+            Rasterizer.fillConvex(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
+        case .rgb565Swapped:
+            Rasterizer.fillConvex(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
+        }
+    }
+}
