@@ -133,22 +133,25 @@ public enum RGB565Codec: PixelCodec {
 
     /// Each channel's `OrderedDither.quantize` split in two: with v·levels = q·65280 + r it
     /// is q, plus one where (2t + 1)·2040 ≥ 65280 − r, i.e. for thresholds t from a cut
-    /// c = ⌈(65280 − r) / 2040⌉ / 2 (0…16; 16: never). Bits 0–15: the three q as RGB565;
-    /// 16–20, 21–25, 26–30: the red, green and blue cuts; 31: set.
+    /// c = ⌈(65280 − r) / 2040⌉ / 2 (0…16; 16: never). Each channel is stored above a
+    /// 4-bit field holding 16 − c, so that adding t to the field carries one into the
+    /// channel exactly when t ≥ c (a cut of 0 is stored as q + 1 over a field of 0; a carry
+    /// needs r > 0, so q + 1 ≤ levels never overflows the channel). Bits 0–3 and 4–8: blue's
+    /// field and blue; 9–12, 13–18: green's; 19–22, 23–27: red's; 31: set.
     @inlinable public static func prepare(_ c: WideColor) -> UInt32 {
-        @inline(__always) func split(_ value: Int32, _ levels: UInt32) -> (q: UInt32, cut: UInt32) {
+        @inline(__always) func split(_ value: Int32, _ levels: UInt32) -> UInt32 {
             let v = UInt32(truncatingIfNeeded: Swift.min(Swift.max(value, 0), 65280)) &* levels
-            let r = v % 65280
-            return (v / 65280, ((65280 &- r &+ 2039) / 2040) >> 1)
+            let r = v % 65280, q = v / 65280
+            let cut = ((65280 &- r &+ 2039) / 2040) >> 1
+            return cut == 0 ? (q &+ 1) << 4 : q << 4 | (16 &- cut)
         }
-        let r = split(c.r, 31), g = split(c.g, 63), b = split(c.b, 31)
-        return 1 << 31 | b.cut << 26 | g.cut << 21 | r.cut << 16 | r.q << 11 | g.q << 5 | b.q
+        return 1 << 31 | split(c.r, 31) << 19 | split(c.g, 63) << 9 | split(c.b, 31)
     }
 
+    /// The threshold added to all three fields at once; the carries are the dither.
     @inlinable @inline(__always) public static func packPrepared(_ p: UInt32, threshold: Int32) -> UInt16 {
-        let t = UInt32(truncatingIfNeeded: threshold)
-        let up: UInt32 = (t >= (p >> 16) & 31 ? 0x800 : 0) | (t >= (p >> 21) & 31 ? 0x20 : 0) | (t >= p >> 26 & 31 ? 1 : 0)
-        return UInt16(truncatingIfNeeded: (p & 0xFFFF) &+ up)
+        let s = p &+ UInt32(truncatingIfNeeded: threshold) &* 0x0008_0201
+        return UInt16(truncatingIfNeeded: (s >> 12) & 0xF800 | (s >> 8) & 0x07E0 | (s >> 4) & 0x001F)
     }
 }
 
