@@ -240,8 +240,10 @@ import Testing
         }
     }
 
-    /// Rounded rectangles whose radius is half a side draw their coinciding corners once:
-    /// the same pixels as the union of all four corners and both middle rectangles.
+    /// Rounded rectangles — corners coinciding where the radius is half a side, all parts
+    /// convex and walked as one interval a row — and discs draw exactly the general union
+    /// of all four corners and both middle rectangles (and the ring): in every format,
+    /// clipped or not, opaque and translucent.
     @Test func roundedRectangleDrawsItsUnion() throws {
         var rng = SplitMix(seed: 0x2017)
         for i in 0..<120 {
@@ -256,8 +258,8 @@ import Testing
             let rect = Rect(x: Fixed(raw: x), y: Fixed(raw: y), width: Fixed(raw: w), height: Fixed(raw: h))
             let r = Fixed(raw: Swift.min(w, h) / 2)
             let paint = Paint.solid(Color(r: 200, g: 120, b: 40, a: i % 5 == 0 ? 140 : 255))
-            let drawn = try Surface(width: 64, height: 64, format: .xrgb8888), reference = try Surface(width: 64, height: 64, format: .xrgb8888)
-            Canvas(drawn).fillRoundedRect(rect, radius: Fixed(raw: 1 << 20), paint: paint)
+            let clip: IntRect? = i % 3 == 0 ? IntRect(x0: Int32.random(in: 0..<24, using: &rng), y0: Int32.random(in: 0..<24, using: &rng),
+                                                     x1: Int32.random(in: 24...64, using: &rng), y1: Int32.random(in: 24...64, using: &rng)) : nil
             @inline(__always) func corner(_ cx: Fixed, _ cy: Fixed) -> RingShape { RingShape(centre: Point(x: cx, y: cy), outer: r, inner: .zero) }
             func quad(_ q: Rect) -> QuadShape {
                 QuadShape(Point(x: q.x, y: q.y), Point(x: q.maxX, y: q.y), Point(x: q.maxX, y: q.maxY), Point(x: q.x, y: q.maxY)) ?? .empty
@@ -266,11 +268,21 @@ import Testing
             let down = quad(Rect(x: rect.x, y: rect.y + r, width: rect.width, height: rect.height - r * 2))
             let corners = Union(Union(corner(rect.x + r, rect.y + r), corner(rect.maxX - r, rect.y + r)),
                                 Union(corner(rect.x + r, rect.maxY - r), corner(rect.maxX - r, rect.maxY - r)))
-            Canvas(reference).draw(Union(Union(across, down), corners), paint: paint)
-            #expect(Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
-                        == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "rect \(i): \(w)×\(h)")
+            let disc = Point(x: rect.x + r, y: rect.y + r)
+            for format in [PixelFormat.xrgb8888, .rgb565] {
+                let drawn = try Surface(width: 64, height: 64, format: format), reference = try Surface(width: 64, height: 64, format: format)
+                Canvas(drawn, clip: clip).fillRoundedRect(rect, radius: Fixed(raw: 1 << 20), paint: paint)
+                Canvas(reference, clip: clip).draw(Union(Union(across, down), corners), paint: paint)
+                #expect(Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "rect \(i): \(w)×\(h), \(format)")
+                Canvas(drawn, clip: clip).fillDisc(centre: disc, radius: r, paint: paint)
+                Canvas(reference, clip: clip).draw(RingShape(centre: disc, outer: r, inner: .zero), paint: paint)
+                #expect(Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "disc \(i), \(format)")
+            }
         }
     }
+
     /// Two arcs of one ring drawn in one pass over its rows (a track and the value arc over
     /// it) write the same bytes as the two arcs drawn one after the other: in every format,
     /// with solid, translucent, linear and conic paints, whole turns and empty sweeps, and
@@ -346,6 +358,29 @@ import Testing
             try check(ARGB32Codec.self, .xrgb8888, shader)
             try check(RGB565Codec.self, .rgb565, shader)
             try check(RGB565SwappedCodec.self, .rgb565Swapped, gradient)
+        }
+    }
+    /// `ConvexUnion` of discs and quads — overlapping, touching or far apart — has `Union`'s
+    /// coverage on every pixel, keeps the contract with its one-interval rows (hull and
+    /// merged full interval), and fills the bytes the general walk of the `Union` fills.
+    @Test func convexUnionEqualsUnion() throws {
+        var rng = SplitMix(seed: 0xC0C0)
+        for i in 0..<120 {
+            let disc = DiscShape(centre: randomPoint(&rng, within: 48), radius: Fixed(raw: Int32.random(in: 1...(16 * 256), using: &rng)))
+            let p = randomQuad(&rng)
+            guard let quad = QuadShape(p[0], p[1], p[2], p[3]) else { continue }
+            let other = DiscShape(centre: randomPoint(&rng, within: 48), radius: Fixed(raw: Int32.random(in: 1...(16 * 256), using: &rng)))
+            let convex = ConvexUnion(ConvexUnion(disc, quad), other)
+            let general = Union(Union(disc.ring, quad), other.ring)
+            #expect(convex.bounds == general.bounds)
+            #expect(coverages(convex, over: general.bounds) == coverages(general), "union \(i)")
+            let shader = SolidShader(Color(r: 30, g: 200, b: 90, a: i % 4 == 0 ? 120 : 255))
+            let clip = IntRect(x0: 0, y0: 0, x1: 64, y1: i % 2 == 0 ? 64 : 40)
+            let a = try Surface(width: 64, height: 64, format: .xrgb8888), b = try Surface(width: 64, height: 64, format: .xrgb8888)
+            Rasterizer.fillConvex(convex, shader: shader, codec: ARGB32Codec.self, surface: a, clip: clip)
+            Rasterizer.fill(general, shader: shader, codec: ARGB32Codec.self, surface: b, clip: clip)
+            #expect(Array(UnsafeRawBufferPointer(start: a.baseAddress, count: a.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: b.baseAddress, count: b.byteCount)), "union \(i) drawn")
         }
     }
 }

@@ -12,15 +12,17 @@ extension Canvas {
         }
     }
 
-    /// A quad: its rows are one interval each, walked as scalars when nothing masks the
-    /// canvas (`Rasterizer.fillConvex`; a damage mask takes the general masked fill).
-    func draw(_ quad: QuadShape, paint: Paint) {
+    /// A shape whose rows are one interval each (quads, discs, rounded rectangles): walked
+    /// as scalars when nothing masks the canvas (`Rasterizer.fillConvex`; a damage mask
+    /// takes the general masked fill). Chosen over the general `draw` wherever the shape's
+    /// type is known to be convex.
+    func draw<S: ConvexCoverageShape>(_ shape: S, paint: Paint) {
         switch paint {
         case .solid(let color):
             guard color.a != 0 else { return }
-            drawConvex(quad, shader: SolidShader(color))
-        case .linear(let gradient): drawConvex(quad, shader: GradientShader(gradient))
-        case .conic(let gradient): ConicColorTable.with(gradient) { drawConvex(quad, shader: $0) }
+            drawConvex(shape, shader: SolidShader(color))
+        case .linear(let gradient): drawConvex(shape, shader: GradientShader(gradient))
+        case .conic(let gradient): ConicColorTable.with(gradient) { drawConvex(shape, shader: $0) }
         }
     }
 

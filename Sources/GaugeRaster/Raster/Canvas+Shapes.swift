@@ -9,7 +9,7 @@ extension Canvas {
 
     /// A filled circle.
     public func fillDisc(centre: Point, radius: Fixed, paint: Paint) {
-        draw(RingShape(centre: centre, outer: radius, inner: .zero), paint: paint)
+        draw(DiscShape(centre: centre, radius: radius), paint: paint)
     }
 
     /// A full ring between `radius` (outer edge) and `radius − thickness`.
@@ -61,7 +61,7 @@ extension Canvas {
         let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
         let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
         guard length > 0 else {
-            if cap == .round { draw(RingShape(centre: a, outer: half, inner: .zero), paint: paint) }
+            if cap == .round { draw(DiscShape(centre: a, radius: half), paint: paint) }
             return
         }
         // Offset of the stroke's sides from its centre line.
@@ -72,8 +72,8 @@ extension Canvas {
         switch cap {
         case .butt: fillQuad(p0, p1, p2, p3, findsFullSpans: width.raw > 2 * 256, paint: paint)
         case .round:
-            let ends = Union(RingShape(centre: a, outer: half, inner: .zero), RingShape(centre: b, outer: half, inner: .zero))
-            if let body = QuadShape(p0, p1, p2, p3) { draw(Union(body, ends), paint: paint) }
+            let ends = ConvexUnion(DiscShape(centre: a, radius: half), DiscShape(centre: b, radius: half))
+            if let body = QuadShape(p0, p1, p2, p3) { draw(ConvexUnion(body, ends), paint: paint) }
             else { draw(Union(ConvexPolygonShape(FourPoints(p0, p1, p2, p3)), ends), paint: paint) }
         }
     }
@@ -103,19 +103,23 @@ extension Canvas {
         let x0 = rect.x, y0 = rect.y, x1 = rect.maxX, y1 = rect.maxY
         let across = rectangle(Rect(x: x0 + r, y: y0, width: rect.width - r * 2, height: rect.height))
         let down = rectangle(Rect(x: x0, y: y0 + r, width: rect.width, height: rect.height - r * 2))
-        @inline(__always) func corner(_ x: Fixed, _ y: Fixed) -> RingShape { RingShape(centre: Point(x: x, y: y), outer: r, inner: .zero) }
+        @inline(__always) func corner(_ x: Fixed, _ y: Fixed) -> DiscShape { DiscShape(centre: Point(x: x, y: y), radius: r) }
         let topLeft = corner(x0 + r, y0 + r), topRight = corner(x1 - r, y0 + r)
         let bottomLeft = corner(x0 + r, y1 - r), bottomRight = corner(x1 - r, y1 - r)
         // Where the radius is half a side, corners coincide and a middle rectangle is empty
         // (a bar's rounded ends): drawing each distinct part once gives the same union — the
-        // larger of equal coverages is that coverage — for a third of the rows' work.
+        // larger of equal coverages is that coverage — for a third of the rows' work. Every
+        // part is convex, so each row of the union is walked as one interval; the parts are
+        // joined from left to right, so that on every row their full intervals meet as they
+        // are merged (the row's middle is filled, not blended pixel by pixel).
         let flat = rect.height.raw == r.raw * 2, upright = rect.width.raw == r.raw * 2
         switch (flat, upright) {
         case (true, true): draw(topLeft, paint: paint)
-        case (true, false): draw(Union(across, Union(topLeft, topRight)), paint: paint)
-        case (false, true): draw(Union(down, Union(topLeft, bottomLeft)), paint: paint)
+        case (true, false): draw(ConvexUnion(ConvexUnion(topLeft, across), topRight), paint: paint)
+        case (false, true): draw(ConvexUnion(ConvexUnion(topLeft, down), bottomLeft), paint: paint)
         case (false, false):
-            draw(Union(Union(across, down), Union(Union(topLeft, topRight), Union(bottomLeft, bottomRight))), paint: paint)
+            draw(ConvexUnion(ConvexUnion(ConvexUnion(topLeft, bottomLeft), across),
+                             ConvexUnion(ConvexUnion(topRight, bottomRight), down)), paint: paint)
         }
     }
 
