@@ -2,7 +2,8 @@
 /// arc. The pixels are those of two `fill`s one after the other: every pixel still gets
 /// the under arc's blend and then the over arc's. Only the ring's row (four square roots
 /// and its intervals) is computed once for both on the rows they share, where two fills
-/// computed it twice.
+/// computed it twice; and on the rows no ray of an arc crosses (most of them), the ring's
+/// intervals are walked as scalars, without span lists.
 extension Rasterizer {
     /// `over.ring` must be `under.ring` (the caller builds both from one ring).
     static func fillArcs<HU: Shader, HO: Shader, C: PixelCodec>(
@@ -21,19 +22,82 @@ extension Rasterizer {
             let drawsOver = overBox.y0 <= y && y < overBox.y1
                 && (!overNarrowed || over.mayCover(row: y, from: overBox.x0, to: overBox.x1))
             if !drawsUnder && !drawsOver { continue }
-            var ringSpans = RowSpans()
-            let ringRow = under.ring.row(y, spans: &ringSpans)
+            let ring = under.ring.scalarRow(y)
             if drawsUnder {
-                var spans = RowSpans()
-                let rowState = under.row(y, ring: ringRow, ringSpans, spans: &spans)
-                walk(under, rowState, spans, shader: underShader, codec: C.self, surface: surface,
-                     y: y, from: underBox.x0, to: underBox.x1)
+                walkArcRow(under, ring, shader: underShader, codec: C.self, surface: surface, y: y, from: underBox.x0, to: underBox.x1)
             }
             if drawsOver {
-                var spans = RowSpans()
-                let rowState = over.row(y, ring: ringRow, ringSpans, spans: &spans)
-                walk(over, rowState, spans, shader: overShader, codec: C.self, surface: surface,
-                     y: y, from: overBox.x0, to: overBox.x1)
+                walkArcRow(over, ring, shader: overShader, codec: C.self, surface: surface, y: y, from: overBox.x0, to: overBox.x1)
+            }
+        }
+    }
+
+    /// Row y of an arc from its ring's row: `walk` of `ArcShape.row`'s spans. Where the
+    /// wedge holds each of the ring's intervals wholly or not at all (`ArcShape.row`'s cheap
+    /// case), the held intervals are walked directly with the ring's coverage; where a ray
+    /// crosses one, the arc's own row decides.
+    @inline(__always)
+    static func walkArcRow<H: Shader, C: PixelCodec>(
+        _ arc: ArcShape, _ ring: RingShape.Scalars, shader: H, codec: C.Type, surface: Surface,
+        y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        let first = ring.first, second = ring.second
+        guard first.lo < first.hi else { return }
+        let offsets = arc.wedge.rowOffsets(y)
+        let left = arc.wedge.uniformity(offsets, from: first.lo, through: first.hi &- 1)
+        let hasSecond = second.lo < second.hi
+        let right = hasSecond ? arc.wedge.uniformity(offsets, from: second.lo, through: second.hi &- 1) : .none
+        if left == .mixed || right == .mixed {
+            var nonZero = SpanList(first.lo, first.hi), full = SpanList(ring.fullFirst.lo, ring.fullFirst.hi)
+            nonZero.append(second.lo, second.hi, superset: true)
+            full.append(ring.fullSecond.lo, ring.fullSecond.hi, superset: false)
+            var spans = RowSpans()
+            let rowState = arc.row(y, ring: ring.row, RowSpans(nonZero: nonZero, full: full), spans: &spans)
+            walk(arc, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
+            return
+        }
+        // A full interval belongs to the non-zero one it starts in (`ArcShape.row`'s split).
+        let split = hasSecond ? second.lo : Int32.max
+        let none: (lo: Int32, hi: Int32) = (0, 0)
+        let fa = ring.fullFirst, fb = ring.fullSecond
+        let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
+        if left == .full {
+            walkPiece(arc.ring, ring.row, first, fa.lo < split ? fa : none, fb.lo < fb.hi && fb.lo < split ? fb : none,
+                      shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+        }
+        if right == .full {
+            walkPiece(arc.ring, ring.row, second, fa.lo < fa.hi && fa.lo >= split ? fa : none, fb.lo >= split ? fb : none,
+                      shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+        }
+    }
+
+    /// The pixels of `piece` within [x0, x1): the full intervals `fa` then `fb` (in order,
+    /// inside the piece; empty when lo ≥ hi) through the span fill, the rest blended with
+    /// the ring's coverage.
+    @inline(__always)
+    static func walkPiece<H: Shader, C: PixelCodec>(
+        _ ring: RingShape, _ row: RingShape.Row, _ piece: (lo: Int32, hi: Int32),
+        _ fa: (lo: Int32, hi: Int32), _ fb: (lo: Int32, hi: Int32),
+        shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        let end = Swift.min(piece.hi, x1)
+        var x = Swift.max(piece.lo, x0)
+        // Each full interval (clipped to what is left), then the edge pixels after the last.
+        var k = 0
+        while k < 3 {
+            let full = k == 0 ? fa : k == 1 ? fb : (lo: end, hi: end)
+            let start = Swift.max(full.lo, x), stop = Swift.min(full.hi, end)
+            k &+= 1
+            if start >= stop && k < 3 { continue }
+            let edgeEnd = Swift.min(start, end)
+            while x < edgeEnd {
+                let c = ring.coverage(x: x, row: row)
+                if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
+                x &+= 1
+            }
+            if start < stop {
+                shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
+                x = stop
             }
         }
     }

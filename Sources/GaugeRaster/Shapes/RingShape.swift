@@ -48,6 +48,48 @@ struct RingShape: CoverageShape {
         return Row(dySquared: dySquared)
     }
 
+    /// `row` as scalars: the non-zero pixels as one or two intervals (`second` empty when
+    /// one: lo ≥ hi) and the full ones likewise — the intervals `row` lists, in order.
+    struct Scalars {
+        let row: Row
+        let first: (lo: Int32, hi: Int32), second: (lo: Int32, hi: Int32)
+        let fullFirst: (lo: Int32, hi: Int32), fullSecond: (lo: Int32, hi: Int32)
+    }
+
+    @inline(__always)
+    func scalarRow(_ y: Int32) -> Scalars {
+        let dy = Int64(y) &* 256 &+ 128 &- cy
+        let dySquared = dy &* dy
+        let none: (lo: Int32, hi: Int32) = (0, 0)
+        let reach = within(outer + 128, dySquared)
+        let outerFull = outer >= 128 ? within(outer - 127, dySquared) : none
+        var first = reach, second = none, fullFirst = outerFull, fullSecond = none
+        if hasInner {
+            // `subtracting`: pieces left and right of the hole (an empty piece is dropped;
+            // the two never touch, the hole being non-empty).
+            if inner >= 128 {
+                let hole = within(inner - 127, dySquared)
+                if hole.lo < hole.hi { (first, second) = RingShape.pieces(reach, without: hole) }
+            }
+            let innerAny = within(inner + 128, dySquared)
+            if innerAny.lo < innerAny.hi { (fullFirst, fullSecond) = RingShape.pieces(outerFull, without: innerAny) }
+        }
+        return Scalars(row: Row(dySquared: dySquared), first: first, second: second, fullFirst: fullFirst, fullSecond: fullSecond)
+    }
+
+    /// `a` without the non-empty `b`, as `subtracting` lists it: up to two intervals, the
+    /// first empty (lo ≥ hi) only when both are.
+    @inline(__always)
+    static func pieces(_ a: (lo: Int32, hi: Int32), without b: (lo: Int32, hi: Int32))
+        -> ((lo: Int32, hi: Int32), (lo: Int32, hi: Int32)) {
+        let none: (lo: Int32, hi: Int32) = (0, 0)
+        guard a.lo < a.hi else { return (none, none) }
+        let left: (lo: Int32, hi: Int32) = (a.lo, Swift.min(a.hi, b.lo))
+        let right: (lo: Int32, hi: Int32) = (Swift.max(a.lo, b.hi), a.hi)
+        if left.lo < left.hi { return (left, right) }
+        return (right, none)
+    }
+
     /// False when every pixel centre of `rect` lies beyond R + ½ or within the hole's r − ½
     /// (nearest and farthest points of the rectangle's pixel edges: conservative).
     func mayCover(_ rect: IntRect) -> Bool {

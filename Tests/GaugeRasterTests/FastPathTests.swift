@@ -1,0 +1,137 @@
+import GaugeTestSupport
+import Testing
+@testable import GaugeRaster
+
+/// The rasterizer's scalar walks and shared rows against the general ones they stand in
+/// for, byte for byte: convex shapes walked as one interval a row, a dial's two arcs drawn
+/// in one pass over the ring, the ring's row as scalars.
+@Suite struct FastPathTests {
+    let shapes = ShapeEquivalenceTests()
+    func coverages<S: CoverageShape>(_ shape: S, over area: IntRect? = nil) -> [UInt32] { shapes.coverages(shape, over: area) }
+    func randomPoint(_ rng: inout SplitMix, within size: Int32) -> Point { shapes.randomPoint(&rng, within: size) }
+    func randomQuad(_ rng: inout SplitMix) -> [Point] { shapes.randomQuad(&rng) }
+
+    /// A ring's row as scalars lists the intervals its span lists hold, in order.
+    @Test func ringScalarRowIsItsRow() {
+        var rng = SplitMix(seed: 0x5CA1)
+        for i in 0..<300 {
+            let outer = Fixed(raw: Int32.random(in: 1...(40 * 256), using: &rng))
+            let inner = i % 4 == 0 ? Fixed.zero : Fixed(raw: Int32.random(in: 0...outer.raw, using: &rng))
+            let ring = RingShape(centre: randomPoint(&rng, within: 64), outer: outer, inner: inner)
+            guard !ring.bounds.isEmpty else { continue }
+            for y in ring.bounds.y0..<ring.bounds.y1 {
+                var spans = RowSpans()
+                let row = ring.row(y, spans: &spans)
+                let s = ring.scalarRow(y)
+                #expect(s.row.dySquared == row.dySquared)
+                func list(_ a: (lo: Int32, hi: Int32), _ b: (lo: Int32, hi: Int32)) -> [Int32] {
+                    (a.lo < a.hi ? [a.lo, a.hi] : []) + (b.lo < b.hi ? [b.lo, b.hi] : [])
+                }
+                func list(_ l: SpanList) -> [Int32] { (0..<l.count).flatMap { [l[$0].start, l[$0].end] } }
+                #expect(list(s.first, s.second) == list(spans.nonZero), "ring \(i), row \(y)")
+                #expect(list(s.fullFirst, s.fullSecond) == list(spans.full), "ring \(i), row \(y), full")
+            }
+        }
+    }
+
+    /// Two arcs of one ring drawn in one pass over its rows (a track and the value arc over
+    /// it) write the same bytes as the two arcs drawn one after the other: in every format,
+    /// with solid, translucent, linear and conic paints, whole turns and empty sweeps, and
+    /// clipped to a part of the ring.
+    @Test func arcPairEqualsTwoArcs() throws {
+        var rng = SplitMix(seed: 0xA2C5)
+        let formats: [PixelFormat] = [.xrgb8888, .rgb565, .rgb565Swapped]
+        for i in 0..<90 {
+            let centre = randomPoint(&rng, within: 64)
+            let radius = Fixed(raw: Int32.random(in: 256...(40 * 256), using: &rng))
+            let thickness = Fixed(raw: Int32.random(in: 1...(20 * 256), using: &rng))
+            func sweep() -> Angle {
+                switch Int.random(in: 0..<8, using: &rng) {
+                case 0: return Angle(raw: 0)
+                case 1: return Angle(raw: Int32(Angle.unitsPerTurn))
+                default: return Angle(raw: Int32.random(in: -65535...65535, using: &rng))
+                }
+            }
+            func color(opaque: Bool) -> Color {
+                let c = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
+                return opaque ? Color(r: c.r, g: c.g, b: c.b) : c
+            }
+            let underStart = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
+            let overStart = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
+            let overSweep = sweep()
+            let overPaint: Paint = switch i % 4 {
+            case 0: .solid(color(opaque: true))
+            case 1: .solid(color(opaque: false))
+            case 2: .conic(ConicGradient(centre: centre, start: overStart, sweep: overSweep,
+                                         stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: i % 8 != 2), position: 65536)]))
+            default: .linear(LinearGradient(from: centre, to: randomPoint(&rng, within: 64),
+                                            stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: true), position: 65536)]))
+            }
+            let under = ArcSegment(start: underStart, sweep: sweep(), paint: .solid(color(opaque: i % 5 != 0)))
+            let over = ArcSegment(start: overStart, sweep: overSweep, paint: overPaint)
+            let clip: IntRect? = i % 3 == 0 ? IntRect(x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
+                                                     x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng)) : nil
+            for format in formats {
+                let paired = try Surface(width: 96, height: 96, format: format), reference = try Surface(width: 96, height: 96, format: format)
+                for s in [paired, reference] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
+                Canvas(paired, clip: clip).strokeArcs(centre: centre, radius: radius, thickness: thickness, under: under, over: over)
+                let canvas = Canvas(reference, clip: clip)
+                for segment in [under, over] {
+                    canvas.strokeArc(centre: centre, radius: radius, thickness: thickness, start: segment.start, sweep: segment.sweep, paint: segment.paint)
+                }
+                #expect(Array(UnsafeRawBufferPointer(start: paired.baseAddress, count: paired.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "arcs \(i), \(format)")
+            }
+        }
+    }
+    /// Quads walked as four scalars a row (`Rasterizer.fillConvex`) write the bytes the
+    /// general span-list walk writes, clipped or not, in every format and paint.
+    @Test func convexFillEqualsSpanWalk() throws {
+        var rng = SplitMix(seed: 0xC0E5)
+        for i in 0..<150 {
+            let p = randomQuad(&rng)
+            guard let quad = QuadShape(p[0], p[1], p[2], p[3], findsFullSpans: i % 4 != 0) else { continue }
+            let color = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
+            let shader = SolidShader(i % 3 == 0 ? color : Color(r: color.r, g: color.g, b: color.b))
+            let gradient = GradientShader(LinearGradient(from: p[0], to: p[2], stops: [GradientStop(color, position: 0),
+                                                                                        GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)]))
+            let clip = i % 2 == 0 ? IntRect(x0: 0, y0: 0, x1: 80, y1: 80)
+                : IntRect(x0: Int32.random(in: 0..<40, using: &rng), y0: Int32.random(in: 0..<40, using: &rng),
+                          x1: Int32.random(in: 40...80, using: &rng), y1: Int32.random(in: 40...80, using: &rng))
+            func check<C: PixelCodec, H: Shader>(_ codec: C.Type, _ format: PixelFormat, _ shader: H) throws {
+                let convex = try Surface(width: 80, height: 80, format: format), spans = try Surface(width: 80, height: 80, format: format)
+                for s in [convex, spans] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
+                Rasterizer.fillConvex(quad, shader: shader, codec: C.self, surface: convex, clip: clip)
+                Rasterizer.fill(quad, shader: shader, codec: C.self, surface: spans, clip: clip)
+                #expect(Array(UnsafeRawBufferPointer(start: convex.baseAddress, count: convex.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: spans.baseAddress, count: spans.byteCount)), "quad \(i), \(format)")
+            }
+            try check(ARGB32Codec.self, .xrgb8888, shader)
+            try check(RGB565Codec.self, .rgb565, shader)
+            try check(RGB565SwappedCodec.self, .rgb565Swapped, gradient)
+        }
+    }
+    /// `ConvexUnion` of discs and quads — overlapping, touching or far apart — has `Union`'s
+    /// coverage on every pixel, keeps the contract with its one-interval rows (hull and
+    /// merged full interval), and fills the bytes the general walk of the `Union` fills.
+    @Test func convexUnionEqualsUnion() throws {
+        var rng = SplitMix(seed: 0xC0C0)
+        for i in 0..<120 {
+            let disc = DiscShape(centre: randomPoint(&rng, within: 48), radius: Fixed(raw: Int32.random(in: 1...(16 * 256), using: &rng)))
+            let p = randomQuad(&rng)
+            guard let quad = QuadShape(p[0], p[1], p[2], p[3]) else { continue }
+            let other = DiscShape(centre: randomPoint(&rng, within: 48), radius: Fixed(raw: Int32.random(in: 1...(16 * 256), using: &rng)))
+            let convex = ConvexUnion(ConvexUnion(disc, quad), other)
+            let general = Union(Union(disc.ring, quad), other.ring)
+            #expect(convex.bounds == general.bounds)
+            #expect(coverages(convex, over: general.bounds) == coverages(general), "union \(i)")
+            let shader = SolidShader(Color(r: 30, g: 200, b: 90, a: i % 4 == 0 ? 120 : 255))
+            let clip = IntRect(x0: 0, y0: 0, x1: 64, y1: i % 2 == 0 ? 64 : 40)
+            let a = try Surface(width: 64, height: 64, format: .xrgb8888), b = try Surface(width: 64, height: 64, format: .xrgb8888)
+            Rasterizer.fillConvex(convex, shader: shader, codec: ARGB32Codec.self, surface: a, clip: clip)
+            Rasterizer.fill(general, shader: shader, codec: ARGB32Codec.self, surface: b, clip: clip)
+            #expect(Array(UnsafeRawBufferPointer(start: a.baseAddress, count: a.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: b.baseAddress, count: b.byteCount)), "union \(i) drawn")
+        }
+    }
+}
