@@ -134,4 +134,30 @@ import Testing
                         == Array(UnsafeRawBufferPointer(start: b.baseAddress, count: b.byteCount)), "union \(i) drawn")
         }
     }
+    /// Parallelograms (strokes, ticks) take their opposite edges' normals negated instead of
+    /// computing them: the same half-planes as computing all four, and the polygon's
+    /// coverage — wide, thin (down to a raw unit across) and in either winding.
+    @Test func parallelogramQuadsEqualTheirPolygon() {
+        var rng = SplitMix(seed: 0x9A7A)
+        var compared = 0
+        for i in 0..<400 {
+            let a = randomPoint(&rng, within: 40), b = randomPoint(&rng, within: 40)
+            let side = i % 3 == 0 ? Int32.random(in: -2...2, using: &rng) : Int32.random(in: -(12 * 256)...(12 * 256), using: &rng)
+            let angle = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
+            let d = Point(x: Fixed(raw: a.x.raw &+ (Int32(Trig.cos(angle)) &* side) >> 16),
+                          y: Fixed(raw: a.y.raw &+ (Int32(Trig.sin(angle)) &* side) >> 16))
+            let c = Point(x: Fixed(raw: b.x.raw &+ d.x.raw &- a.x.raw), y: Fixed(raw: b.y.raw &+ d.y.raw &- a.y.raw))
+            guard let quad = QuadShape(a, b, c, d) else { continue }
+            let cx = (Int64(a.x.raw) + Int64(b.x.raw) + Int64(c.x.raw) + Int64(d.x.raw)) / 4
+            let cy = (Int64(a.y.raw) + Int64(b.y.raw) + Int64(c.y.raw) + Int64(d.y.raw)) / 4
+            for (edge, (p, q)) in [(quad.e2, (b, c)), (quad.e3, (c, d))] {
+                let computed = HalfPlane(edgeFrom: p, to: q, facing: cx, cy)!
+                #expect(edge.nx == computed.nx && edge.ny == computed.ny && edge.ox == computed.ox && edge.oy == computed.oy,
+                        "parallelogram \(i)")
+            }
+            #expect(coverages(quad) == coverages(ConvexPolygonShape(FourPoints(a, b, c, d))), "parallelogram \(i)")
+            compared += 1
+        }
+        #expect(compared > 300)
+    }
 }

@@ -17,14 +17,28 @@ struct HalfPlane: Sendable {
     /// (cx, cy) — a point inside the convex polygon, e.g. its vertices' centroid; nil for
     /// an edge of zero length.
     @inline(__always) init?(edgeFrom p: Point, to q: Point, facing cx: Int64, _ cy: Int64) {
+        guard let n = HalfPlane.normal(from: p, to: q) else { return nil }
+        self.init(origin: p, normal: n, facing: cx, cy)
+    }
+
+    /// The Q16 unit normal of the edge from `p` to `q`, before it is turned inwards: −dy,
+    /// dx over the length, each quotient truncated (so the edge from q to p has exactly the
+    /// negated normal). nil for an edge of zero length.
+    @inline(__always) static func normal(from p: Point, to q: Point) -> (x: Int64, y: Int64)? {
         // Points lie within ±2^23 raw (Fixed's clamp): |dx|, |dy| < 2^24, squares and the
         // Q16 quotients far below 2^63 — wrapping arithmetic, one primitive's setup each.
         let dx = Int64(q.x.raw) &- Int64(p.x.raw), dy = Int64(q.y.raw) &- Int64(p.y.raw)
         let length = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: dx &* dx &+ dy &* dy)))
         guard length > 0 else { return nil }
-        var nx = (0 &- dy &* 65536) / length, ny = (dx &* 65536) / length
-        if nx &* (cx &- Int64(p.x.raw)) &+ ny &* (cy &- Int64(p.y.raw)) < 0 { nx = 0 &- nx; ny = 0 &- ny }
-        self.init(origin: p, normalX: nx, normalY: ny)
+        return ((0 &- dy &* 65536) / length, (dx &* 65536) / length)
+    }
+
+    /// The half-plane through `origin` with `normal` (a `normal(from:to:)`), negated when it
+    /// points away from (cx, cy).
+    @inline(__always) init(origin: Point, normal n: (x: Int64, y: Int64), facing cx: Int64, _ cy: Int64) {
+        var nx = n.x, ny = n.y
+        if nx &* (cx &- Int64(origin.x.raw)) &+ ny &* (cy &- Int64(origin.y.raw)) < 0 { nx = 0 &- nx; ny = 0 &- ny }
+        self.init(origin: origin, normalX: nx, normalY: ny)
     }
 
     /// The distance × 2^16 at pixel x = 0 of row y; add `slope · x` for pixel x.

@@ -30,11 +30,22 @@ struct QuadShape: ConvexCoverageShape {
         let sy = Int64(a.y.raw) + Int64(b.y.raw) + Int64(c.y.raw) + Int64(d.y.raw)
         let centroidX = sx / 4, centroidY = sy / 4
         // Edges in ConvexPolygonShape's order: from the last vertex to the first, then on.
-        guard let e0 = HalfPlane(edgeFrom: d, to: a, facing: centroidX, centroidY),
-              let e1 = HalfPlane(edgeFrom: a, to: b, facing: centroidX, centroidY),
-              let e2 = HalfPlane(edgeFrom: b, to: c, facing: centroidX, centroidY),
-              let e3 = HalfPlane(edgeFrom: c, to: d, facing: centroidX, centroidY)
-        else { return nil }
+        guard let n0 = HalfPlane.normal(from: d, to: a), let n1 = HalfPlane.normal(from: a, to: b) else { return nil }
+        let e0 = HalfPlane(origin: d, normal: n0, facing: centroidX, centroidY)
+        let e1 = HalfPlane(origin: a, normal: n1, facing: centroidX, centroidY)
+        let e2: HalfPlane, e3: HalfPlane
+        if Int64(a.x.raw) + Int64(c.x.raw) == Int64(b.x.raw) + Int64(d.x.raw)
+            && Int64(a.y.raw) + Int64(c.y.raw) == Int64(b.y.raw) + Int64(d.y.raw) {
+            // A parallelogram (a stroke, a tick): the edge from b to c is the edge from d to
+            // a reversed, c to d is a to b reversed — their normals are exactly the negated
+            // ones, without a square root and two divisions each.
+            e2 = HalfPlane(origin: b, normal: (0 &- n0.x, 0 &- n0.y), facing: centroidX, centroidY)
+            e3 = HalfPlane(origin: c, normal: (0 &- n1.x, 0 &- n1.y), facing: centroidX, centroidY)
+        } else {
+            guard let n2 = HalfPlane.normal(from: b, to: c), let n3 = HalfPlane.normal(from: c, to: d) else { return nil }
+            e2 = HalfPlane(origin: b, normal: n2, facing: centroidX, centroidY)
+            e3 = HalfPlane(origin: c, normal: n3, facing: centroidX, centroidY)
+        }
         @inline(__always) func cross(_ p: Point, _ q: Point) -> Int64 {
             Int64(p.x.raw) * Int64(q.y.raw) - Int64(q.x.raw) * Int64(p.y.raw)
         }
