@@ -90,5 +90,17 @@ import Testing
             #expect(RGB565Codec.blend(c, alpha: alpha, over: p) == expected, "\(c) α \(alpha) over \(p)")
             if RGB565Codec.blend(c, alpha: alpha, over: p) != expected { return }
         }
+        // Every destination pixel, at alphas and colours from the ends and the middle.
+        for (c, alpha) in [(Color(r: 0, g: 0, b: 0), UInt32(1)), (Color(r: 255, g: 255, b: 255), 255), (Color(r: 48, g: 192, b: 96), 128),
+                           (Color(r: 224, g: 64, b: 58), 37), (Color(r: 7, g: 250, b: 131), 200)] {
+            for p in 0...UInt16.max {
+                let d = RGB565Codec.unpack(p)
+                func mix(_ s: UInt8, _ t: UInt8) -> UInt8 { UInt8((UInt32(s) * alpha + UInt32(t) * (256 - alpha) + 128) >> 8) }
+                let expected = RGB565Codec.pack(Color(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b)))
+                if RGB565Codec.blend(c, alpha: alpha, over: p) != expected {
+                    Issue.record("\(c) α \(alpha) over \(p)"); return
+                }
+            }
+        }
     }
 }

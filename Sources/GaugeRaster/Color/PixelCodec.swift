@@ -106,9 +106,10 @@ public enum RGB565Codec: PixelCodec {
         // `pack` of each channel's (s·α + d·(256 − α) + 128) >> 8 over `unpack(p)`, with red
         // and blue side by side in 16-bit lanes: each lane stays below 2^16 (255·256 + 128
         // while mixing, 255·249 + 1014 while rounding), so lanes never carry.
+        // Unpacking widens r5 to r5·8 + r5/4 = (r5·33) >> 2 (and g6 to (g6·65) >> 4): both
+        // red and blue in one multiply, the bits the shift moves across the lanes masked off.
         let inverse = 256 &- alpha, q = UInt32(p)
-        let r5 = q >> 11, g6 = (q >> 5) & 63, b5 = q & 31
-        let dRB = (r5 << 3 | r5 >> 2) << 16 | (b5 << 3 | b5 >> 2), dG = g6 << 2 | g6 >> 4
+        let dRB = ((((q >> 11) << 16 | q & 31) &* 33) >> 2) & 0x00FF_00FF, dG = (((q >> 5) & 63) &* 65) >> 4
         let sRB = UInt32(c.r) << 16 | UInt32(c.b)
         let rb = ((sRB &* alpha &+ dRB &* inverse &+ 0x0080_0080) >> 8) & 0x00FF_00FF
         let g = (UInt32(c.g) &* alpha &+ dG &* inverse &+ 128) >> 8
