@@ -160,4 +160,35 @@ import Testing
         }
         #expect(compared > 300)
     }
+    /// Convex shapes drawn through a damage mask (the scalar walk in each rectangle) write
+    /// exactly the pixels of drawing them once per rectangle, clipped to it.
+    @Test func maskedConvexFillEqualsOneFillPerRectangle() throws {
+        var rng = SplitMix(seed: 0x3A5C)
+        for i in 0..<60 {
+            var rects: [IntRect] = []
+            for _ in 0..<Int.random(in: 2...40, using: &rng) {
+                let x = Int32.random(in: 0..<60, using: &rng), y = Int32.random(in: 0..<60, using: &rng)
+                rects.append(IntRect(x0: x, y0: y, x1: x + Int32.random(in: 1...12, using: &rng), y1: y + Int32.random(in: 1...12, using: &rng)))
+            }
+            let region = Region(rects)
+            let p = randomQuad(&rng)
+            let rect = Rect(x: Fixed(raw: Int32.random(in: 0...(20 * 256), using: &rng)), y: Fixed(raw: Int32.random(in: 0...(20 * 256), using: &rng)),
+                            width: Fixed(raw: Int32.random(in: 256...(40 * 256), using: &rng)), height: Fixed(raw: Int32.random(in: 256...(24 * 256), using: &rng)))
+            let discRadius = Fixed(raw: Int32.random(in: 256...(12 * 256), using: &rng))
+            let paint = Paint.solid(Color(r: 240, g: 200, b: 40, a: i % 3 == 0 ? 150 : 255))
+            func draw(_ canvas: Canvas) {
+                canvas.fillConvexPolygon(p[0], p[1], p[2], p[3], paint: paint)
+                canvas.fillRoundedRect(rect, radius: Fixed(raw: 1 << 20), paint: paint)
+                canvas.fillDisc(centre: p[0], radius: discRadius, paint: paint)
+            }
+            #expect(region.rectangles.count > 1)
+            for format in [PixelFormat.xrgb8888, .rgb565] {
+                let masked = try Surface(width: 72, height: 72, format: format), clipped = try Surface(width: 72, height: 72, format: format)
+                draw(Canvas(masked, region: region))
+                for r in region.rectangles { draw(Canvas(clipped, clip: r)) }
+                #expect(Array(UnsafeRawBufferPointer(start: masked.baseAddress, count: masked.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: clipped.baseAddress, count: clipped.byteCount)), "mask \(i), \(format)")
+            }
+        }
+    }
 }

@@ -18,8 +18,8 @@ extension Canvas {
         func isArc(_ s: ArcSegment) -> Bool { s.sweep.raw != 0 && s.sweep.raw.magnitude < UInt32(Angle.unitsPerTurn) }
         func isTransparent(_ p: Paint) -> Bool { if case .solid(let c) = p { return c.a == 0 } else { return false } }
         // Whole rings, empty sweeps, invisible paints, a gradient track and damage masks
-        // (which already set up each shape once for all their rectangles) draw one arc
-        // after the other.
+        // draw one arc after the other (a damage redraw's rectangles hold a few rows of
+        // each arc: sharing them cost more than it saved, measured).
         guard !isMasked, isArc(under), isArc(over), !isTransparent(over.paint),
               case .solid(let underColor) = under.paint, underColor.a != 0 else {
             strokeArc(centre: centre, radius: radius, thickness: thickness, start: under.start, sweep: under.sweep, paint: under.paint)

@@ -13,9 +13,8 @@ extension Canvas {
     }
 
     /// A shape whose rows are one interval each (quads, discs, rounded rectangles): walked
-    /// as scalars when nothing masks the canvas (`Rasterizer.fillConvex`; a damage mask
-    /// takes the general masked fill). Chosen over the general `draw` wherever the shape's
-    /// type is known to be convex.
+    /// as scalars (`Rasterizer.fillConvex`). Chosen over the general `draw` wherever the
+    /// shape's type is known to be convex.
     func draw<S: ConvexCoverageShape>(_ shape: S, paint: Paint) {
         switch paint {
         case .solid(let color):
@@ -49,7 +48,17 @@ extension Canvas {
     }
 
     func drawConvex<S: ConvexCoverageShape, H: Shader>(_ shape: S, shader: H) {
-        guard !isMasked else { draw(shape, shader: shader); return }
+        if isMasked, let mask {
+            switch surface.format {
+            case .xrgb8888, .argb8888:
+                Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
+            case .rgb565:
+                Rasterizer.fillConvex(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
+            case .rgb565Swapped:
+                Rasterizer.fillConvex(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip, mask: mask)
+            }
+            return
+        }
         switch surface.format {
         case .xrgb8888, .argb8888:
             Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)

@@ -26,38 +26,20 @@ enum Rasterizer {
     ) {
         let box = shape.bounds.intersection(clip)
         guard !box.isEmpty else { return }
-        // The mask's rectangles this shape can reach, on the stack.
-        var parts = InlineArray<32, IntRect>(repeating: .empty)
-        var count = 0, rows = IntRect.empty
-        for r in mask.rectangles {
-            let part = r.intersection(box)
-            if part.isEmpty || !shape.mayCover(part) { continue }
-            guard count < 32 else {
-                // Many rectangles: one clipped fill per rectangle (same pixels, slower).
-                for r in mask.rectangles { fill(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
-                return
-            }
-            parts[count] = part; count += 1
-            rows = rows.union(part)
+        guard let parts = MaskParts(mask, within: box, mayCover: { shape.mayCover($0) }) else {
+            for r in mask.rectangles { fill(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
+            return
         }
-        guard count > 0 else { return }
-        let list = parts.span
         var spans = RowSpans()
-        for y in rows.y0..<rows.y1 {
-            // The rectangles on this row the shape may cover (one bit each): a ring near
-            // one rectangle must not cost a row computation for another across the dial.
-            var hits: UInt32 = 0
-            for k in 0..<count {
-                let r = list[unchecked: k]
-                if r.y0 <= y && y < r.y1 && shape.mayCover(row: y, from: r.x0, to: r.x1) { hits |= 1 << UInt32(k) }
-            }
+        for y in parts.rows.y0..<parts.rows.y1 {
+            var hits = parts.hits(row: y) { shape.mayCover(row: $0, from: $1, to: $2) }
             if hits == 0 { continue }
             spans = RowSpans()
             let rowState = shape.row(y, spans: &spans)
             while hits != 0 {
                 let k = hits.trailingZeroBitCount
                 hits &= hits - 1
-                let r = list[unchecked: k]
+                let r = parts[k]
                 walk(shape, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: r.x0, to: r.x1)
             }
         }
