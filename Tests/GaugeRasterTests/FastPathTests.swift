@@ -191,4 +191,34 @@ import Testing
             }
         }
     }
+    /// One arc walked from its ring's scalars (`Rasterizer.fillArc`, what `strokeArc` uses
+    /// unmasked) writes the bytes the general span-list walk of the `ArcShape` writes:
+    /// narrow, reflex and near-full sweeps, thick and hair-thin rings, clipped or not.
+    @Test func singleArcEqualsGeneralFill() throws {
+        var rng = SplitMix(seed: 0xA1C0)
+        for i in 0..<150 {
+            let centre = randomPoint(&rng, within: 64)
+            let radius = Fixed(raw: Int32.random(in: 256...(40 * 256), using: &rng))
+            let thickness = Fixed(raw: Swift.min(radius.raw, Int32.random(in: 1...(20 * 256), using: &rng)))
+            let ring = RingShape(centre: centre, outer: radius, inner: radius - thickness)
+            let sweep = Angle(raw: Int32.random(in: 1...65535, using: &rng) * (i % 2 == 0 ? 1 : -1))
+            let arc = ArcShape(ring, WedgeShape(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                                                sweep: sweep, bounds: ring.bounds))
+            let color = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
+            let shader = SolidShader(i % 3 == 0 ? color : Color(r: color.r, g: color.g, b: color.b))
+            let clip = i % 2 == 0 ? IntRect(x0: 0, y0: 0, x1: 96, y1: 96)
+                : IntRect(x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
+                          x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng))
+            func check<C: PixelCodec>(_ codec: C.Type, _ format: PixelFormat) throws {
+                let scalar = try Surface(width: 96, height: 96, format: format), general = try Surface(width: 96, height: 96, format: format)
+                for s in [scalar, general] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
+                Rasterizer.fillArc(arc, shader: shader, codec: C.self, surface: scalar, clip: clip)
+                Rasterizer.fill(arc, shader: shader, codec: C.self, surface: general, clip: clip)
+                #expect(Array(UnsafeRawBufferPointer(start: scalar.baseAddress, count: scalar.byteCount))
+                            == Array(UnsafeRawBufferPointer(start: general.baseAddress, count: general.byteCount)), "arc \(i), \(format)")
+            }
+            try check(ARGB32Codec.self, .xrgb8888)
+            try check(RGB565Codec.self, .rgb565)
+        }
+    }
 }

@@ -25,6 +25,32 @@ extension Canvas {
         }
     }
 
+    /// An arc: its rows walked from the ring's scalars (`Rasterizer.fillArc`) when nothing
+    /// masks the canvas, else the general masked fill. Conic gradients keep the general
+    /// fill: walked from the scalars, a 270° conic arc cost 1.5 % more (measured), a solid
+    /// one 3 % less.
+    func draw(_ arc: ArcShape, paint: Paint) {
+        switch paint {
+        case .solid(let color):
+            guard color.a != 0 else { return }
+            drawArc(arc, shader: SolidShader(color))
+        case .linear(let gradient): drawArc(arc, shader: GradientShader(gradient))
+        case .conic(let gradient): ConicColorTable.with(gradient) { draw(arc, shader: $0) }
+        }
+    }
+
+    private func drawArc<H: Shader>(_ arc: ArcShape, shader: H) {
+        guard !isMasked else { draw(arc, shader: shader); return }
+        switch surface.format {
+        case .xrgb8888, .argb8888:
+            Rasterizer.fillArc(arc, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
+        case .rgb565:
+            Rasterizer.fillArc(arc, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
+        case .rgb565Swapped:
+            Rasterizer.fillArc(arc, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
+        }
+    }
+
     func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) {
         if isMasked, let mask {
             switch surface.format {

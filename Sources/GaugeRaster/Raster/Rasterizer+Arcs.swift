@@ -32,6 +32,18 @@ extension Rasterizer {
         }
     }
 
+    /// One arc, its rows walked as `fillArcs` walks each of its two: the same pixels as
+    /// `fill`.
+    static func fillArc<H: Shader, C: PixelCodec>(_ arc: ArcShape, shader: H, codec: C.Type, surface: Surface, clip: IntRect) {
+        let box = arc.bounds.intersection(clip)
+        guard !box.isEmpty else { return }
+        let narrowed = box.x0 > arc.bounds.x0 || box.x1 < arc.bounds.x1
+        for y in box.y0..<box.y1 {
+            if narrowed && !arc.mayCover(row: y, from: box.x0, to: box.x1) { continue }
+            walkArcRow(arc, arc.ring.scalarRow(y), shader: shader, codec: C.self, surface: surface, y: y, from: box.x0, to: box.x1)
+        }
+    }
+
     /// Row y of an arc from its ring's row: `walk` of `ArcShape.row`'s spans. Where the
     /// wedge holds each of the ring's intervals wholly or not at all (`ArcShape.row`'s cheap
     /// case), the held intervals are walked directly with the ring's coverage; where a ray
