@@ -2,21 +2,17 @@
 /// a rounded rectangle, a capsule), itself walked as one interval a row: the hull of the
 /// parts' intervals may be covered (a superset — a gap between them just has coverage 0),
 /// and their full intervals, merged where they meet, are full (else the wider one: a
-/// subset). Coverage is `Union`'s — the larger part's, each part evaluated only inside its
-/// own interval — so the pixels are `Union`'s.
+/// subset). Row state, coverage and `mayCover` are the `Union`'s own, so the pixels are
+/// `Union`'s; only the row's intervals are found as scalars.
 struct ConvexUnion<A: ConvexCoverageShape, B: ConvexCoverageShape>: ConvexCoverageShape {
-    let a: A, b: B
-    let bounds: IntRect
-    init(_ a: A, _ b: B) { self.a = a; self.b = b; bounds = a.bounds.union(b.bounds) }
+    let union: Union<A, B>
+    init(_ a: A, _ b: B) { union = Union(a, b) }
 
-    /// Each part's row state, and its interval [lo, hi) (empty outside its bounds' rows).
-    struct Row {
-        let a: A.Row?, b: B.Row?
-        let aLo: Int32, aHi: Int32, bLo: Int32, bHi: Int32
-    }
+    var bounds: IntRect { union.bounds }
 
     @inline(__always)
-    func convexRow(_ y: Int32) -> ConvexRow<Row> {
+    func convexRow(_ y: Int32) -> ConvexRow<Union<A, B>.Row> {
+        let a = union.a, b = union.b
         // A part is asked about rows inside its own bounds only.
         let ra = y >= a.bounds.y0 && y < a.bounds.y1 ? a.convexRow(y) : nil
         let rb = y >= b.bounds.y0 && y < b.bounds.y1 ? b.convexRow(y) : nil
@@ -30,7 +26,7 @@ struct ConvexUnion<A: ConvexCoverageShape, B: ConvexCoverageShape>: ConvexCovera
             bLo = rb.lo; bHi = rb.hi
             if rb.fullLo < rb.fullHi { bFullLo = rb.fullLo; bFullHi = rb.fullHi }
         }
-        let row = Row(a: ra?.state, b: rb?.state, aLo: aLo, aHi: aHi, bLo: bLo, bHi: bHi)
+        let row = Union<A, B>.Row(a: ra?.state, b: rb?.state, aLo: aLo, aHi: aHi, bLo: bLo, bHi: bHi)
         // Hull of the non-empty intervals.
         let lo: Int32, hi: Int32
         if aLo >= aHi { lo = bLo; hi = bHi }
@@ -48,28 +44,15 @@ struct ConvexUnion<A: ConvexCoverageShape, B: ConvexCoverageShape>: ConvexCovera
         return ConvexRow(state: row, lo: lo, hi: hi, fullLo: fullLo, fullHi: fullHi)
     }
 
-    func row(_ y: Int32, spans: inout RowSpans) -> Row {
+    func row(_ y: Int32, spans: inout RowSpans) -> Union<A, B>.Row {
         let r = convexRow(y)
         spans = RowSpans(nonZero: SpanList(r.lo, r.hi), full: SpanList(r.fullLo, r.fullHi))
         return r.state
     }
 
-    func mayCover(_ rect: IntRect) -> Bool {
-        (rect.intersects(a.bounds) && a.mayCover(rect)) || (rect.intersects(b.bounds) && b.mayCover(rect))
-    }
-    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
-        (y >= a.bounds.y0 && y < a.bounds.y1 && a.mayCover(row: y, from: x0, to: x1))
-            || (y >= b.bounds.y0 && y < b.bounds.y1 && b.mayCover(row: y, from: x0, to: x1))
-    }
+    func mayCover(_ rect: IntRect) -> Bool { union.mayCover(rect) }
+    func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool { union.mayCover(row: y, from: x0, to: x1) }
 
     @inline(__always)
-    func coverage(x: Int32, row: Row) -> UInt32 {
-        var ca: UInt32 = 0
-        if let r = row.a, x >= row.aLo && x < row.aHi {
-            ca = a.coverage(x: x, row: r)
-            if ca == 256 { return 256 }
-        }
-        guard let r = row.b, x >= row.bLo && x < row.bHi else { return ca }
-        return Swift.max(ca, b.coverage(x: x, row: r))
-    }
+    func coverage(x: Int32, row: Union<A, B>.Row) -> UInt32 { union.coverage(x: x, row: row) }
 }
