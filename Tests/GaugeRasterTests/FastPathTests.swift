@@ -193,7 +193,8 @@ import Testing
     }
     /// One arc walked from its ring's scalars (`Rasterizer.fillArc`, what `strokeArc` uses
     /// unmasked) writes the bytes the general span-list walk of the `ArcShape` writes:
-    /// narrow, reflex and near-full sweeps, thick and hair-thin rings, clipped or not.
+    /// narrow, reflex and near-full sweeps, thick and hair-thin rings, clipped or not, solid
+    /// and conic.
     @Test func singleArcEqualsGeneralFill() throws {
         var rng = SplitMix(seed: 0xA1C0)
         for i in 0..<150 {
@@ -209,7 +210,9 @@ import Testing
             let clip = i % 2 == 0 ? IntRect(x0: 0, y0: 0, x1: 96, y1: 96)
                 : IntRect(x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
                           x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng))
-            func check<C: PixelCodec>(_ codec: C.Type, _ format: PixelFormat) throws {
+            let gradient = ConicGradient(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)), sweep: sweep,
+                                         stops: [GradientStop(color, position: 0), GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)])
+            func check<C: PixelCodec, H: Shader>(_ codec: C.Type, _ format: PixelFormat, _ shader: H) throws {
                 let scalar = try Surface(width: 96, height: 96, format: format), general = try Surface(width: 96, height: 96, format: format)
                 for s in [scalar, general] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
                 Rasterizer.fillArc(arc, shader: shader, codec: C.self, surface: scalar, clip: clip)
@@ -217,8 +220,12 @@ import Testing
                 #expect(Array(UnsafeRawBufferPointer(start: scalar.baseAddress, count: scalar.byteCount))
                             == Array(UnsafeRawBufferPointer(start: general.baseAddress, count: general.byteCount)), "arc \(i), \(format)")
             }
-            try check(ARGB32Codec.self, .xrgb8888)
-            try check(RGB565Codec.self, .rgb565)
+            try check(ARGB32Codec.self, .xrgb8888, shader)
+            try check(RGB565Codec.self, .rgb565, shader)
+            ConicColorTable.with(gradient) { table in
+                #expect(throws: Never.self) { try check(ARGB32Codec.self, .xrgb8888, table) }
+                #expect(throws: Never.self) { try check(RGB565Codec.self, .rgb565, table) }
+            }
         }
     }
 }

@@ -59,17 +59,17 @@ extension Rasterizer {
         let left = arc.wedge.uniformity(offsets, from: first.lo, through: first.hi &- 1)
         let hasSecond = second.lo < second.hi
         let right = hasSecond ? arc.wedge.uniformity(offsets, from: second.lo, through: second.hi &- 1) : .none
+        // A full interval belongs to the non-zero one it starts in (`ArcShape.row`'s split).
+        let split = hasSecond ? second.lo : Int32.max
         if left == .mixed || right == .mixed {
             var nonZero = SpanList(first.lo, first.hi), full = SpanList(ring.fullFirst.lo, ring.fullFirst.hi)
             nonZero.append(second.lo, second.hi, superset: true)
             full.append(ring.fullSecond.lo, ring.fullSecond.hi, superset: false)
             var spans = RowSpans()
-            let rowState = arc.row(y, ring: ring.row, RowSpans(nonZero: nonZero, full: full), spans: &spans)
+            let rowState = arc.crossedRow(y, ring: ring.row, RowSpans(nonZero: nonZero, full: full), split: split, spans: &spans)
             walk(arc, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
             return
         }
-        // A full interval belongs to the non-zero one it starts in (`ArcShape.row`'s split).
-        let split = hasSecond ? second.lo : Int32.max
         let none: (lo: Int32, hi: Int32) = (0, 0)
         let fa = ring.fullFirst, fb = ring.fullSecond
         let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
@@ -94,23 +94,30 @@ extension Rasterizer {
     ) {
         let end = Swift.min(piece.hi, x1)
         var x = Swift.max(piece.lo, x0)
-        // Each full interval (clipped to what is left), then the edge pixels after the last.
-        var k = 0
-        while k < 3 {
-            let full = k == 0 ? fa : k == 1 ? fb : (lo: end, hi: end)
+        // Edge pixels up to each full interval, the interval, then the edge pixels after.
+        @inline(__always) func stored(_ full: (lo: Int32, hi: Int32), from x: Int32) -> Int32 {
             let start = Swift.max(full.lo, x), stop = Swift.min(full.hi, end)
-            k &+= 1
-            if start >= stop && k < 3 { continue }
-            let edgeEnd = Swift.min(start, end)
-            while x < edgeEnd {
-                let c = ring.coverage(x: x, row: row)
-                if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
-                x &+= 1
-            }
-            if start < stop {
-                shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
-                x = stop
-            }
+            guard start < stop else { return x }
+            blendRing(ring, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
+            shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
+            return stop
+        }
+        x = stored(fa, from: x)
+        x = stored(fb, from: x)
+        blendRing(ring, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: end)
+    }
+
+    /// Pixels x0 ..< x1 of a ring's row blended with their coverage.
+    @inline(__always)
+    static func blendRing<H: Shader, C: PixelCodec>(
+        _ ring: RingShape, _ row: RingShape.Row, shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>,
+        y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        var x = x0
+        while x < x1 {
+            let c = ring.coverage(x: x, row: row)
+            if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
+            x &+= 1
         }
     }
 }

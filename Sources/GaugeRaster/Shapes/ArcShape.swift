@@ -61,13 +61,6 @@ struct ArcShape: CoverageShape {
     func row(_ y: Int32, spans: inout RowSpans) -> Row {
         var ringSpans = RowSpans()
         let ringRow = ring.row(y, spans: &ringSpans)
-        return row(y, ring: ringRow, ringSpans, spans: &spans)
-    }
-
-    /// The row from the ring's row `ringRow`/`ringSpans` (`ring.row(y)`), which arcs of one
-    /// ring can share (`Rasterizer.fillArcs`).
-    @inline(__always)
-    func row(_ y: Int32, ring ringRow: RingShape.Row, _ ringSpans: RowSpans, spans: inout RowSpans) -> Row {
         let reach = ringSpans.nonZero
         // The ring's non-zero pixels are one interval, or two either side of the hole.
         var left = WedgeShape.Uniformity.none, right = WedgeShape.Uniformity.none
@@ -84,12 +77,7 @@ struct ArcShape: CoverageShape {
                 right = reach.count == 2 ? wedge.uniformity(offsets, from: second.start, through: second.end - 1) : .mixed
             }
         }
-        if left == .mixed || right == .mixed {
-            var wedgeSpans = RowSpans()
-            let wedgeRow = wedge.row(y, spans: &wedgeSpans)
-            spans = ringSpans.intersection(wedgeSpans)
-            return Row(ring: ringRow, wedge: wedgeRow, split: split, leftInside: false, rightInside: false)
-        }
+        if left == .mixed || right == .mixed { return crossedRow(y, ring: ringRow, ringSpans, split: split, spans: &spans) }
         let leftInside = left == .full, rightInside = right == .full
         // Most rows of a dial's arc: the wedge holds all of the ring's row, or none of it.
         if leftInside && (reach.count < 2 || rightInside) || !leftInside && !rightInside {
@@ -109,6 +97,17 @@ struct ArcShape: CoverageShape {
         }
         spans = RowSpans(nonZero: nonZero, full: full)
         return Row(ring: ringRow, wedge: nil, split: split, leftInside: leftInside, rightInside: rightInside)
+    }
+
+    /// A row where a ray crosses the ring: the intersection's, from the ring's row
+    /// (`ring.row(y)`) — also for `Rasterizer.walkArcRow`, which has classified the row.
+    @inline(__always)
+    func crossedRow(_ y: Int32, ring ringRow: RingShape.Row, _ ringSpans: RowSpans, split: Int32,
+                    spans: inout RowSpans) -> Row {
+        var wedgeSpans = RowSpans()
+        let wedgeRow = wedge.row(y, spans: &wedgeSpans)
+        spans = ringSpans.intersection(wedgeSpans)
+        return Row(ring: ringRow, wedge: wedgeRow, split: split, leftInside: false, rightInside: false)
     }
 
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
