@@ -70,8 +70,9 @@ public struct BoardConfiguration: Sendable {
         } catch {
             throw ConfigurationErrors([ConfigIssue(file: file, line: nil, path: "syntax", message: "\(error)")])
         }
-        let diagnostics = Diagnostics(file: file, locator: SourceLocator(text))
+        let diagnostics = Diagnostics(file: file, locator: SourceLocator(text), nulLines: TOMLGuard.linesWithEscapedNUL(in: text))
         let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file)
+        diagnostics.reportRemainingNULs(in: text)
         let issues = diagnostics.sortedIssues
         guard issues.isEmpty, let board else {
             throw ConfigurationErrors(issues.isEmpty
@@ -124,7 +125,7 @@ public struct BoardConfiguration: Sendable {
                       let channel = widget.table["channel"]?.string, !channel.isEmpty else { continue }
                 guard !provided.contains(channel) else { continue }
                 let id = widget.table["id"]?.string
-                let near = nearestKey(to: channel, in: provided).map { " (did you mean \"\($0)\"?)" } ?? ""
+                let near = nearestKey(to: channel, in: provided).map { " (did you mean \"\($0.escapingControls)\"?)" } ?? ""
                 r.diagnostics.report(KeyPath.root.appending("page").appending(index: p).appending("widget")
                                         .appending(index: w, name: id).appending("channel"),
                                      "no sensor provides channel \"\(channel)\"\(near)")

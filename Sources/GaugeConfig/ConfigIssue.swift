@@ -64,7 +64,7 @@ struct KeyPath: Sendable, Equatable {
         for c in components {
             switch c {
             case .key(let k): s += s.isEmpty ? k : "." + k
-            case .index(let i, let name): s += name.map { " \"\($0)\"" } ?? "[\(i)]"
+            case .index(let i, let name): s += name.map { " \"\($0.escapingControls)\"" } ?? "[\(i)]"
             }
         }
         return s

@@ -7,7 +7,7 @@ enum PageBuilder {
     /// `seenIds`: ids on earlier pages — ids are unique across the board, since `--page`,
     /// alarms and messages name widgets by id.
     static func build(_ r: TableReader, display: DisplayConfiguration, seenIds: inout Set<String>) -> DashboardPage? {
-        let name = r.string("name", maxLength: 64) ?? "page"
+        let name = r.name("name") ?? "page"
         var widgets: [DashboardWidget] = []
         var paths: [KeyPath] = []
         for w in r.tables("widget") {

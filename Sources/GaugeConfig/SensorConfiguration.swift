@@ -79,6 +79,11 @@ public struct SensorConfiguration: Sendable, Equatable {
         })
     }
 
+    /// The decoder's names → the channels reading them (each channel's `source`).
+    public var routes: SampleRoutes {
+        SampleRoutes(channels.map { (channel: $0.name, source: $0.sourceName) })
+    }
+
     /// The sysfs channels for `.sysfs` sensors.
     public var sysfsChannels: [SysfsChannel] {
         channels.compactMap { c in c.sysfs.map { SysfsChannel(name: c.name, sensor: $0) } }
@@ -125,7 +130,7 @@ extension SensorConfiguration {
         let name = r.string("name", required: true, maxLength: 64)
         if let name { r.path = r.path.named(name) }
         if let n = name, !isChannelName(n) {
-            r.report("name", "expected letters, digits, '.', '_' or '-' (like \"engine.rpm\"), got \"\(n)\"")
+            r.report("name", "expected letters, digits, '.', '_' or '-' (like \"engine.rpm\"), got \"\(n.escapingControls)\"")
         }
         var unit = SensorUnit.none
         if let u = r.string("unit", maxLength: 16) {
@@ -152,7 +157,7 @@ extension SensorConfiguration {
         switch kind {
         case "simulated": waveform = readWaveform(r)
         case "sysfs": sysfs = readSysfsPath(r)
-        case "serial": source = r.string("source", maxLength: 64) ?? source
+        case "serial": source = r.name("source") ?? source
         default: break
         }
         if kind != nil { r.finish() }

@@ -5,12 +5,24 @@
 /// - an array element does not start with `}` (`[1, }` crashes).
 /// This scanner follows only strings, comments and brackets to find those two spots;
 /// everything else is left to toml++, which reports it as a syntax error.
+///
+/// It also finds the lines of basic strings holding an escaped NUL (`\u0000`,
+/// `\U00000000`): TOMLKit hands strings over as C strings, so such a string would arrive
+/// cut short (`"v\u0000x"` as `"v"`). The loader refuses those strings by key instead.
 enum TOMLGuard {
     private enum State { case normal, comment, basic, literal, multiBasic, multiLiteral }
 
     /// The 1-based line of the first such spot, with what is wrong.
-    static func firstProblem(in text: String) -> (line: Int, message: String)? {
+    static func firstProblem(in text: String) -> (line: Int, message: String)? { scan(text).problem }
+
+    /// The 1-based lines where a basic string holds an escaped NUL.
+    static func linesWithEscapedNUL(in text: String) -> Set<Int> { scan(text).nulLines }
+
+    private static let nulEscapes: [[UInt8]] = [Array("u0000".utf8), Array("U00000000".utf8)]
+
+    private static func scan(_ text: String) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
         let s = Array(text.utf8)
+        var nulLines: Set<Int> = []
         var state = State.normal
         var stack: [UInt8] = []            // "[" arrays and "{" inline tables
         var expectingElement = false       // just after "[" or "," inside an array
@@ -19,6 +31,9 @@ enum TOMLGuard {
         var i = 0
         func at(_ k: Int) -> UInt8 { k < s.count ? s[k] : 0 }
         func starts(_ q: UInt8) -> Bool { at(i) == q && at(i + 1) == q && at(i + 2) == q }
+        func escapesNUL() -> Bool {
+            nulEscapes.contains { e in e.indices.allSatisfy { at(i + 1 + $0) == e[$0] } }
+        }
         while i < s.count {
             let c = s[i]
             if c == 10 { line += 1 }
@@ -27,14 +42,14 @@ enum TOMLGuard {
                 if c == 10 { state = .normal; lineStart = true }
                 i += 1; continue
             case .basic:
-                if c == 92 { i += 2; continue }                        // backslash escape
+                if c == 92 { if escapesNUL() { nulLines.insert(line) }; i += 2; continue }   // backslash escape
                 if c == 34 || c == 10 { state = .normal; if c == 10 { lineStart = true } }
                 i += 1; continue
             case .literal:
                 if c == 39 || c == 10 { state = .normal; if c == 10 { lineStart = true } }
                 i += 1; continue
             case .multiBasic:
-                if c == 92 { i += 2; continue }
+                if c == 92 { if escapesNUL() { nulLines.insert(line) }; i += 2; continue }
                 if starts(34) { state = .normal; i += 3 } else { i += 1 }
                 continue
             case .multiLiteral:
@@ -52,13 +67,13 @@ enum TOMLGuard {
                 if at(k) == UInt8(ascii: "[") { k += 1 }
                 while at(k) == 32 || at(k) == 9 { k += 1 }
                 guard startsKey(at(k)) else {
-                    return (line, "expected a table name after '[' (letters, digits, '_', '-' or a quoted name)")
+                    return ((line, "expected a table name after '[' (letters, digits, '_', '-' or a quoted name)"), nulLines)
                 }
                 lineStart = false; i = k; continue
             }
             lineStart = false
             if expectingElement && c == UInt8(ascii: "}") && stack.last == UInt8(ascii: "[") {
-                return (line, "expected a value or ']' in the array, got '}'")
+                return ((line, "expected a value or ']' in the array, got '}'"), nulLines)
             }
             expectingElement = false
             switch c {
@@ -76,7 +91,7 @@ enum TOMLGuard {
             }
             i += 1
         }
-        return nil
+        return (nil, nulLines)
     }
 
     private static func startsKey(_ c: UInt8) -> Bool {

@@ -40,7 +40,19 @@ final class TableReader {
     func string(_ key: String, required: Bool = false, maxLength: Int = 256) -> String? {
         guard let v = value(key) else { if required { missing(key, "a string") }; return nil }
         guard let s = v.string else { report(key, "expected a string, got \(describe(v))"); return nil }
+        if diagnostics.holdsNUL(path.appending(key)) { report(key, Diagnostics.nulMessage); return nil }
         guard s.utf8.count <= maxLength else { report(key, "expected at most \(maxLength) bytes, got \(s.utf8.count)"); return nil }
+        return s
+    }
+
+    /// A name (a page's, a widget's id): a string without control characters, which
+    /// would be invisible in messages and logs.
+    func name(_ key: String, required: Bool = false, maxLength: Int = 64) -> String? {
+        guard let s = string(key, required: required, maxLength: maxLength) else { return nil }
+        guard !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            report(key, "expected a name without control characters, got \"\(s.escapingControls)\"")
+            return nil
+        }
         return s
     }
 
@@ -170,4 +182,15 @@ func format(_ d: Double) -> String {
     if d.isInfinite { return d > 0 ? "inf" : "-inf" }
     if d == d.rounded(), Swift.abs(d) < 1e15 { return "\(Int64(d))" }
     return "\(d)"
+}
+
+extension String {
+    /// Control characters as `\u{1}`, so a message shows what the file holds.
+    var escapingControls: String {
+        var out = ""
+        for u in unicodeScalars {
+            if u.value < 0x20 || u.value == 0x7F { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
 }

@@ -24,7 +24,7 @@ enum WidgetBuilder {
     ]
 
     static func build(_ r: TableReader) -> DashboardWidget? {
-        let id = r.string("id", required: true, maxLength: 64)
+        let id = r.name("id", required: true)
         if let id {
             r.path = r.path.named(id)
             if id.isEmpty { r.report("id", "expected a non-empty name") }

@@ -148,6 +148,7 @@ import GaugeWidgets
         #expect(board.sensors[1].sysfsChannels == [SysfsChannel(name: "cpu", sensor: .thermalZone(type: "x86_pkg_temp"))])
         #expect(board.sensors[2].kind == .serial(device: "/dev/ttyUSB0", baud: 38400, protocol: .nmea))
         #expect(board.channels[2].sourceName == "depth.below.transducer")
+        #expect(board.sensors[2].routes.channels(readingSource: "depth.below.transducer") == [board.channels[2].name])
         #expect(board.initialValues["cpu"]?.isNaN == true)
         #expect(board.themes.active == .night && board.dashboard.background == Color(rgb: 0x010203))
         #expect(board.input.touch == "none" && board.input.keys == ["KEY_RIGHT": .nextPage, "BTN_LEFT": .toggleTheme])

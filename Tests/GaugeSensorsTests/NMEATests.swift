@@ -60,6 +60,11 @@ final class NMEATests: XCTestCase {
         XCTAssertEqual(v["wind.speed.apparent"]!, 10, accuracy: 1e-9)
         v = values(decode(nmea("IIMWV,90,R,10,S,A")))
         XCTAssertEqual(v["wind.speed.apparent"]!, 8.68976, accuracy: 1e-5)
+        // Off the bow, as a sailor reads it: 325° relative is 35° on the port bow.
+        v = values(decode(nmea("WIMWV,325.0,R,14.2,N,A")))
+        XCTAssertEqual(v["wind.angle.apparent"], -35)
+        XCTAssertEqual(values(decode(nmea("WIMWV,180,T,3,N,A")))["wind.angle.true"], 180)
+        XCTAssertEqual(values(decode(nmea("WIMWV,-90,R,3,N,A")))["wind.angle.apparent"], -90)
         var d = NMEADecoder()
         XCTAssertEqual(d.feed(bytes(nmea("IIMWV,045.0,R,12.5,N,V"))), [])
         XCTAssertEqual(d.feed(bytes(nmea("IIMWV,045.0,X,12.5,N,A"))), [])

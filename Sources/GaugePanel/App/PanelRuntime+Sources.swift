@@ -36,6 +36,14 @@ extension PanelRuntime {
         if state.accept(sample, now: now) { readingsChanged(at: now) }
     }
 
+    /// A decoded value no channel reads (a `source` typo shows "--" forever otherwise):
+    /// counted, and said once per name.
+    private func noteUnread(_ name: String, from path: String) {
+        summary.unreadSamples &+= 1
+        guard unreadNames.count < 64, unreadNames.insert(name).inserted else { return }
+        info("serial \(path): decoded \"\(name)\", which no channel reads (a channel's source = \"\(name)\" would)")
+    }
+
     private func pollSysfs(_ i: Int) {
         let now = loop.now
         let missing = sensors.sysfs[i].poll(now: now) { accept($0, now: now) }
@@ -50,14 +58,19 @@ extension PanelRuntime {
     /// registered and its next deadline (reopen, ELM327 poll) on a timer.
     func serviceSerial(_ i: Int) {
         let source = sensors.serial[i]
+        let routes = sensors.serialRoutes[i]
         let before = source.fileDescriptor
         let now = loop.now
-        let event = source.service(now: now) { accept($0, now: now) }
+        let event = source.service(now: now) { sample in
+            let routed = routes.channels(readingSource: sample.name)
+            if routed.isEmpty { noteUnread(sample.name, from: source.path) }
+            routes.route(sample) { accept($0, now: now) }
+        }
         switch event {
         case .connected: info("serial \(source.path): connected")
         case .disconnected(let names):
             info("serial \(source.path): lost; its channels show no value until it returns")
-            state.invalidate(names)
+            state.invalidate(routes.channels(readingAny: names))
             scheduler.invalidate()
         case nil:
             if source.fileDescriptor == nil, before == nil, now == loop.now {

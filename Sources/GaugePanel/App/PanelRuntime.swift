@@ -53,6 +53,8 @@ public final class PanelRuntime {
     private var snapshotTimer: TimerID?
     private var startTime: UInt64 = 0
     var summary = RunSummary()
+    /// Decoded names no channel reads, already logged once.
+    var unreadNames: Set<String> = []
     /// When the oldest reading not yet on screen was read (latency measurement).
     var pendingSince: UInt64?
     private var latencyTotal: UInt64 = 0

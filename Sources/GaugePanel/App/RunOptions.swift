@@ -37,6 +37,8 @@ public struct RunSummary: Sendable, CustomStringConvertible {
     public var bytesCopied: Int64 = 0
     public var samples: UInt64 = 0
     public var droppedLines: UInt64 = 0
+    /// Decoded samples that no channel reads (its name matches no channel's `source`).
+    public var unreadSamples: UInt64 = 0
     public var cpuSeconds: Double = 0
     public var residentKilobytes: Int64 = 0
     /// Serial/sensor read → frame presented, in microseconds.
@@ -49,7 +51,7 @@ public struct RunSummary: Sendable, CustomStringConvertible {
         func f(_ v: Double) -> String { String(Int64((v * 100).rounded())) .padded(decimals: 2) }
         return "seconds=\(f(seconds)) frames=\(frames) wakeups=\(wakeups) wakeups_per_s=\(f(Double(wakeups) / s))"
             + " cpu_percent=\(f(cpuSeconds * 100 / s)) rss_kb=\(residentKilobytes) pixels_drawn=\(pixelsDrawn)"
-            + " bytes_copied=\(bytesCopied) samples=\(samples) dropped_lines=\(droppedLines)"
+            + " bytes_copied=\(bytesCopied) samples=\(samples) unread_samples=\(unreadSamples) dropped_lines=\(droppedLines)"
             + " latency_us_mean=\(latencyMeanMicroseconds) latency_us_max=\(latencyMaxMicroseconds) latency_n=\(latencySamples)"
     }
 }

@@ -63,13 +63,18 @@ struct SensorHub {
     var simulated: [SimulatedSource] = []
     var sysfs: [SysfsSource] = []
     var serial: [SerialSensor] = []
+    /// Per serial line: the decoder's names → the channels reading them (`source`).
+    /// Simulated and sysfs sources already name their samples after the channel.
+    var serialRoutes: [SampleRoutes] = []
 
     init(_ sensors: [SensorConfiguration]) {
         for s in sensors {
             switch s.kind {
             case .simulated: if let src = s.simulatedSource { simulated.append(src) }
             case .sysfs(let root): sysfs.append(SysfsSource(root: root, channels: s.sysfsChannels))
-            case .serial(let device, let baud, let name): serial.append(SerialSensor(device: device, baud: baud, protocol: name))
+            case .serial(let device, let baud, let name):
+                serial.append(SerialSensor(device: device, baud: baud, protocol: name))
+                serialRoutes.append(s.routes)
             }
         }
     }

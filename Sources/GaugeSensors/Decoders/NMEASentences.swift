@@ -5,7 +5,7 @@
 /// | DPT depth, offset | `depth.below.transducer` (m); offset ≥ 0: `depth` = d + offset (below surface); offset < 0: `depth.below.keel` = d + offset (m) |
 /// | DBT feet, metres, fathoms | `depth.below.transducer` (m; metres preferred, else feet, else fathoms) |
 /// | MTW temp, C | `water.temperature` (°C) |
-/// | MWV angle, R/T, speed, K/M/N/S, A | R: `wind.angle.apparent` (°), `wind.speed.apparent` (kn); T: `wind.angle.true`, `wind.speed.true`; status V = dropped |
+/// | MWV angle, R/T, speed, K/M/N/S, A | R: `wind.angle.apparent` (° off the bow, −180…180: port negative), `wind.speed.apparent` (kn); T: `wind.angle.true`, `wind.speed.true`; status V = dropped |
 /// | VHW true, T, mag, M, kn, N, km/h, K | `heading.true`, `heading.magnetic` (°), `speed.water` (kn; knots preferred, else km/h) |
 /// | VLW total, N, trip, N | `log.total`, `log.trip` (nautical miles) |
 /// | HDG heading, dev, E/W, var, E/W | `heading.magnetic` (= sensor + deviation, E positive), `heading.true` (= magnetic + variation, when given) (°) |
@@ -15,7 +15,7 @@
 /// | RPM E/S, number, rpm, pitch, A | engine 0 or 1: `engine.rpm`, engine N ≥ 2: `engine.N.rpm`; shaft: `shaft.rpm` / `shaft.N.rpm`; status V = dropped |
 /// | XDR (type, value, unit, name)… | `xdr.<name>` (name bytes outside `[A-Za-z0-9_.-]` become `_`; unnamed: `xdr.<type><index>`); C → °C (F converted), P → Pa (B bar converted), U → V, I → A, A → °, H → %, T → rpm, other → unitless |
 ///
-/// Angles are normalised to [0, 360). A non-empty field that is not a number drops the
+/// Headings and courses are normalised to [0, 360); wind angles off the bow to (−180, 180]. A non-empty field that is not a number drops the
 /// whole sentence (nothing of it is emitted).
 enum NMEASentences {
     typealias Junk = NMEAFields.Junk
@@ -52,6 +52,13 @@ enum NMEASentences {
         var v = a.truncatingRemainder(dividingBy: 360)
         if v < 0 { v += 360 }
         return v
+    }
+
+    /// A wind angle off the bow as sailors read it: starboard positive, port negative,
+    /// in (−180, 180] (`325,R` is −35: 35° on the port bow).
+    static func normaliseRelativeAngle(_ a: Double) -> Double {
+        let v = normaliseAngle(a)
+        return v > 180 ? v - 360 : v
     }
 
     static func dpt(_ f: NMEAFields, _ emit: (Sample) -> Void) throws(Junk) -> NMEAOutcome {
@@ -110,7 +117,7 @@ enum NMEASentences {
         }
         if let angle {
             emit(Sample(name: isTrue ? "wind.angle.true" : "wind.angle.apparent",
-                        value: normaliseAngle(angle), unit: .degrees))
+                        value: normaliseRelativeAngle(angle), unit: .degrees))
         }
         if let knots {
             emit(Sample(name: isTrue ? "wind.speed.true" : "wind.speed.apparent", value: knots, unit: .knots))

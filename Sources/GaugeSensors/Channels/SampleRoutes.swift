@@ -1,0 +1,35 @@
+/// Where one source's samples go: the name a decoder gives a value (`speed.water`,
+/// `engine.rpm`) → the channels that read it (a board's `source` key; by default a
+/// channel reads the name it has). Several channels may read one name, each with its own
+/// scale, offset and smoothing; a name no channel reads goes nowhere.
+public struct SampleRoutes: Sendable, Equatable {
+    private var channelsBySource: [String: [String]] = [:]
+
+    public init() {}
+
+    /// `pairs`: each channel's name and the source name it reads.
+    public init(_ pairs: [(channel: String, source: String)]) {
+        for p in pairs { add(channel: p.channel, reading: p.source) }
+    }
+
+    public mutating func add(channel: String, reading source: String) {
+        channelsBySource[source, default: []].append(channel)
+    }
+
+    /// The channels fed by `source`, in the order they were added.
+    public func channels(readingSource source: String) -> [String] { channelsBySource[source] ?? [] }
+
+    /// The channels fed by any of `sources` (a vanished line's names → its channels).
+    public func channels<S: Sequence>(readingAny sources: S) -> [String] where S.Element == String {
+        var out: [String] = []
+        for s in sources { out.append(contentsOf: channels(readingSource: s)) }
+        return out
+    }
+
+    /// `sample` once per channel that reads it, renamed to that channel.
+    public func route(_ sample: Sample, into sink: (Sample) -> Void) {
+        for c in channels(readingSource: sample.name) {
+            sink(Sample(name: c, value: sample.value, unit: sample.unit))
+        }
+    }
+}
