@@ -42,6 +42,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedLayout(path: String, detail: String)
     case noConnectedOutput(path: String)
     case noSuchMode(path: String, connector: String, wanted: String, available: [String])
+    /// The board names a connector that is not there (or not connected).
+    case noSuchConnector(path: String, wanted: String, available: [String])
     case unsupportedFormat(path: String, driver: String, format: String)
     case noDisplayFound(tried: [String])
     case systemCall(path: String, call: String, errno: Int32)
@@ -62,6 +64,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): no connected connector; plug in a display or pick another card (gaugepanel devices)"
         case .noSuchMode(let path, let connector, let wanted, let available):
             return "\(path): connector \(connector) has no mode \(wanted); pick one of its modes with --mode: \(available.joined(separator: ", "))"
+        case .noSuchConnector(let path, let wanted, let available):
+            return "\(path): no connected connector \(wanted); set [display] connector (or --connector) to a connected one of: \(available.joined(separator: ", "))"
         case .unsupportedFormat(let path, let driver, let format):
             return "\(path): the \(driver) driver cannot scan out \(format) buffers; use --format \(format == "xrgb8888" ? "rgb565" : "xrgb8888")"
         case .noDisplayFound(let tried):
@@ -126,13 +130,13 @@ public enum OpenedDisplay {
     /// Opens the display `kind` asks for. `auto` tries DRM (the first card with a
     /// connected output), then /dev/fb0; `offscreen` makes a `width`×`height` one
     /// (physical size). `rotation` turns the logical surface on every kind.
-    public static func open(_ kind: DisplayKind, device: String? = nil, mode: String? = nil,
+    public static func open(_ kind: DisplayKind, device: String? = nil, connector: String? = nil, mode: String? = nil,
                             format: PixelFormat = .xrgb8888, width: Int32 = 800, height: Int32 = 480,
                             rotation: RotationAngle = .none, atomic: Bool = true,
                             system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) -> OpenedDisplay {
         switch kind {
         case .drm:
-            return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system))
+            return .drm(try DRMDisplay(path: device, connector: connector, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system))
         case .fbdev:
             return .fbdev(try FbdevDisplay(path: device ?? "/dev/fb0", rotation: rotation, system: system))
         case .offscreen:
@@ -141,7 +145,9 @@ public enum OpenedDisplay {
             }
         case .auto:
             let drmError: DisplayError
-            do { return .drm(try DRMDisplay(path: device, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system)) } catch { drmError = error }
+            do { return .drm(try DRMDisplay(path: device, connector: connector, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system)) } catch { drmError = error }
+            // A named connector is a DRM choice: an fbdev picture would be the wrong screen.
+            if case .noSuchConnector = drmError { throw drmError }
             let fbPath = DRMSelection.framebufferPaths(in: system.listDirectory("/dev")).first ?? "/dev/fb0"
             do { return .fbdev(try FbdevDisplay(path: fbPath, rotation: rotation, system: system)) } catch {
                 switch (drmError, error) {

@@ -26,6 +26,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Override the board's display device (/dev/dri/cardN, /dev/fbN).")
     var device: String?
 
+    @Option(help: "Override the board's DRM connector (HDMI-A-1, DSI-1, …; gaugepanel devices lists them).")
+    var connector: String?
+
+    @Option(help: "Override the board's DRM mode, WxH or WxH@Hz.")
+    var mode: String?
+
     @Option(help: "Write a snapshot PNG here (periodically with --snapshot-interval, and on SIGUSR1).")
     var snapshot: String?
 
@@ -69,6 +75,8 @@ struct RunCommand: ParsableCommand {
         }
         if let frames, frames <= 0 { throw fail("--frames must be positive, got \(frames)") }
         options.device = device
+        options.connector = connector
+        options.mode = mode
         options.snapshotPath = snapshot
         options.snapshotInterval = snapshotInterval
         options.duration = duration

@@ -25,6 +25,9 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Device: /dev/dri/cardN or /dev/fbN (default: the first that works).")
     var device: String?
 
+    @Option(help: "DRM connector to show on (HDMI-A-1, Virtual-1, …; default: the first connected one).")
+    var connector: String?
+
     @Option(help: "DRM mode, WxH or WxH@Hz (default: the preferred mode).")
     var mode: String?
 
@@ -79,7 +82,7 @@ struct ShowCommand: ParsableCommand {
         guard frames >= 0 else { throw fail("--frames must be 0 or more") }
         guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
         let opened: OpenedDisplay
-        do { opened = try OpenedDisplay.open(kind, device: device, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle, atomic: atomic) } catch {
+        do { opened = try OpenedDisplay.open(kind, device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle, atomic: atomic) } catch {
             throw fail(error.description)
         }
         if let thenMode {

@@ -178,6 +178,33 @@ import Testing
         unplugged.cards["/dev/dri/card0"] = DRMCard(driver: "m", connectors: [DRMConnector(id: 1, name: "HDMI-A-1", connected: false, modes: [], crtcs: [1])], supportsDumbBuffers: true)
         #expect(error(unplugged, path: nil) == .noConnectedOutput(path: "/dev/dri/card0"))
     }
+
+    /// A Pi with HDMI and DSI both connected: the board's `connector` picks the screen,
+    /// on whichever card has it; a connector that isn't there is an error listing them all.
+    @Test func theNamedConnectorIsTheOneShownOn() throws {
+        let sys = MockSystem()
+        sys.directories["/dev/dri"] = ["card0", "card1"]
+        sys.cards["/dev/dri/card0"] = DRMCard(driver: "v3d", connectors: [], supportsDumbBuffers: true)
+        sys.cards["/dev/dri/card1"] = DRMCard(driver: "vc4", connectors: [
+            DRMConnector(id: 5, name: "HDMI-A-1", connected: true, modes: [DRMMode(width: 64, height: 40, preferred: true)], crtcs: [40]),
+            DRMConnector(id: 6, name: "HDMI-A-2", connected: false, modes: [], crtcs: [41]),
+            DRMConnector(id: 7, name: "DSI-1", connected: true, modes: [DRMMode(width: 32, height: 20, preferred: true)], crtcs: [42]),
+        ], supportsDumbBuffers: true)
+        let first = try DRMDisplay(system: sys)
+        #expect(first.connector.name == "HDMI-A-1" && first.path == "/dev/dri/card1")
+        first.close()
+        let dsi = try DRMDisplay(connector: "DSI-1", system: sys)
+        #expect(dsi.connector.name == "DSI-1" && dsi.crtc == 42 && dsi.width == 32)
+        #expect(sys.calls.contains("create_dumb 32x20x32"))
+        dsi.close()
+        for wanted in ["HDMI-A-2", "DP-1"] {
+            do { _ = try DRMDisplay(connector: wanted, system: sys); Issue.record("\(wanted) opened") } catch {
+                #expect(error.description == "/dev/dri/card*: no connected connector \(wanted); set [display] connector (or --connector) "
+                        + "to a connected one of: HDMI-A-1 (connected) on /dev/dri/card1, HDMI-A-2 (disconnected) on /dev/dri/card1, "
+                        + "DSI-1 (connected) on /dev/dri/card1")
+            }
+        }
+    }
 }
 
 @Suite struct ConsoleGraphicsModeTests {

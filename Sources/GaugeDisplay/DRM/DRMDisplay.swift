@@ -45,8 +45,9 @@ public final class DRMDisplay: Display {
     public var height: Int32 { surface.height }
     public var format: PixelFormat { surface.format }
 
-    /// Opens `path`, or the first card in /dev/dri with a connected connector.
-    public init(path: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
+    /// Opens `path`, or the first card in /dev/dri with a connected connector — the one
+    /// named `connector` when given (an error lists the connectors there are otherwise).
+    public init(path: String? = nil, connector wantedConnector: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
                 rotation angle: RotationAngle = .none, atomic: Bool = true,
                 system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
         self.system = system
@@ -54,6 +55,7 @@ public final class DRMDisplay: Display {
         guard !paths.isEmpty else { throw .noDevice(path: "/dev/dri/card*") }
         var firstError: DisplayError?
         var found: (String, Int32, DRMCard, DRMConnector)?
+        var connectorsSeen: [String] = []
         for p in paths {
             let fd: Int32
             do { fd = try system.open(p, readWrite: true, nonBlocking: false) } catch {
@@ -61,10 +63,11 @@ public final class DRMDisplay: Display {
             }
             do {
                 let card = try system.drmCard(fd)
-                if let c = DRMSelection.connector(in: card), card.supportsDumbBuffers {
+                if let c = DRMSelection.connector(in: card, named: wantedConnector), card.supportsDumbBuffers {
                     found = (p, fd, card, c); break
                 }
-                firstError = firstError ?? .noConnectedOutput(path: p)
+                connectorsSeen += DRMSelection.connectorList(card).map { "\($0) on \(p)" }
+                firstError = firstError ?? (wantedConnector == nil ? .noConnectedOutput(path: p) : nil)
             } catch {
                 firstError = firstError ?? (error.rawValue == SystemError.EACCES ? .permissionDenied(path: p)
                     : error.rawValue == SystemError.EINVAL || error.rawValue == SystemError.EOPNOTSUPP_ ? .noDevice(path: p)
@@ -72,7 +75,12 @@ public final class DRMDisplay: Display {
             }
             system.close(fd)
         }
-        guard let (p, fd, card, con) = found else { throw firstError ?? .noDevice(path: "/dev/dri/card*") }
+        guard let (p, fd, card, con) = found else {
+            if let wantedConnector, !connectorsSeen.isEmpty {
+                throw .noSuchConnector(path: path ?? "/dev/dri/card*", wanted: wantedConnector, available: connectorsSeen)
+            }
+            throw firstError ?? .noDevice(path: "/dev/dri/card*")
+        }
         self.path = p; self.fd = fd; self.driver = card.driver; self.connector = con
         var ok = false
         defer { if !ok { system.close(fd) } }

@@ -18,9 +18,18 @@ public enum DRMSelection {
         return modes.max { $0.width * $0.height < $1.width * $1.height }
     }
 
-    /// The first connected connector that has modes and a CRTC.
-    public static func connector(in card: DRMCard) -> DRMConnector? {
-        card.connectors.first { $0.connected && !$0.modes.isEmpty && !$0.crtcs.isEmpty }
+    /// The connector named `wanted` (the board's `connector`, e.g. `HDMI-A-1`, `DSI-1`),
+    /// or with none named the first connected one; either must be connected, with modes
+    /// and a CRTC, to be shown on.
+    public static func connector(in card: DRMCard, named wanted: String? = nil) -> DRMConnector? {
+        card.connectors.first { c in
+            (wanted == nil || c.name == wanted) && c.connected && !c.modes.isEmpty && !c.crtcs.isEmpty
+        }
+    }
+
+    /// Every connector of the card, for a message: `HDMI-A-1 (connected)`.
+    public static func connectorList(_ card: DRMCard) -> [String] {
+        card.connectors.map { "\($0.name) (\($0.connected ? "connected" : "disconnected"))" }
     }
 
     /// The DRM fourcc and bits per pixel for a pixel format; nil for formats scan-out

@@ -69,7 +69,8 @@ public final class PanelRuntime {
         let kind = options.display ?? d.output
         let turned = d.rotation.swapsAxes
         do {
-            display = PanelDisplay(try OpenedDisplay.open(kind, device: options.device ?? d.device, mode: d.mode, format: d.format,
+            display = PanelDisplay(try OpenedDisplay.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
+                                                          mode: options.mode ?? d.mode, format: d.format,
                                                           width: turned ? d.height : d.width, height: turned ? d.width : d.height,
                                                           rotation: d.rotation))
         } catch { throw .display(error) }

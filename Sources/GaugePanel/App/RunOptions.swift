@@ -6,6 +6,9 @@ public struct RunOptions: Sendable {
     /// Overrides the board's `[display] output` (e.g. offscreen on a desk).
     public var display: DisplayKind?
     public var device: String?
+    /// Override the board's DRM `connector` and `mode`.
+    public var connector: String?
+    public var mode: String?
     /// Redraw only what changed (off: every frame is drawn whole; the pixels are the same).
     public var tracksDamage = true
     /// Ease needles like physical ones (off: they jump to each value).
