@@ -160,7 +160,8 @@ extension SensorConfiguration {
         case "serial": source = r.name("source") ?? source
         default: break
         }
-        if kind != nil { r.finish() }
+        // A simulated or sysfs channel's source is its waveform or path: no decoder names to pick from.
+        if kind != nil { r.finish(hints: ["source": "only serial channels read a decoder's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
         guard let name, isChannelName(name), scale != 0 else { return nil }
         if kind == "simulated" && waveform == nil || kind == "sysfs" && sysfs == nil { return nil }
         return ChannelConfiguration(name: name, unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,

@@ -53,9 +53,14 @@ public struct ThemeConfiguration: Sendable, Equatable {
 /// `[input]`: plain validated values for the input layer (touch, a rotary encoder, keys
 /// mapped to actions). Device names are matched by the input module at run time.
 public struct InputConfiguration: Sendable, Equatable {
+    /// The board's words for what a key does: the one vocabulary of actions.
     public enum Action: String, Sendable, CaseIterable {
         case nextPage = "next_page", previousPage = "previous_page", toggleTheme = "toggle_theme"
-        case acknowledge, resetMinMax = "reset_min_max"
+        /// Stop the blinking of the alarms active now.
+        case acknowledge
+        /// Clear the min/max hold markers.
+        case resetMinMax = "reset_min_max"
+        case brightnessUp = "brightness_up", brightnessDown = "brightness_down"
     }
     /// "auto" (the first touchscreen), "none", or an evdev device name.
     public var touch: String

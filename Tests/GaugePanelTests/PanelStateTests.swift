@@ -115,6 +115,50 @@ import GaugeWidgets
         #expect(away.dashboard.currentPage == 0)
     }
 
+    /// Acknowledge stops the blinking of the alarms active now, shows them steady, and
+    /// leaves the min/max alone; the alarm blinks again once its value has left the band
+    /// and come back, or got worse.
+    @Test func acknowledgeSilencesTheActiveAlarmUntilItRecurs() throws {
+        var s = try state()
+        func fuelTint(_ f: PanelFrame) -> GaugeTint? {
+            guard case .bar(let b) = f.dashboard.pages[1].widgets[0].content else { return nil }
+            return b.tint
+        }
+        let red = GaugeTint.solid(Color(rgb: 0xE04030))
+        s.accept(Sample(name: "fuel", value: 8, unit: .none), now: 0)          // critical: blinking
+        var f = s.frame(now: 0)
+        #expect(fuelTint(f) == red && f.wakeAt == Self.second / 2)
+        let maxBefore = s.channels["fuel"]?.maximum
+        s.handle(.acknowledgeAlarms)
+        f = s.frame(now: Self.second / 2)                                       // the blink's off phase: steady now
+        #expect(fuelTint(f) == red && f.wakeAt == nil)
+        #expect(s.channels["fuel"]?.maximum == maxBefore)                      // min/max are reset_min_max's
+        s.accept(Sample(name: "fuel", value: 7, unit: .none), now: Self.second) // still in the band: still quiet
+        #expect(s.frame(now: Self.second).wakeAt == nil)
+        s.accept(Sample(name: "fuel", value: 50, unit: .none), now: 2 * Self.second)   // leaves the band
+        #expect(fuelTint(s.frame(now: 2 * Self.second)) != red)
+        s.accept(Sample(name: "fuel", value: 9, unit: .none), now: 3 * Self.second)    // and comes back: blinks again
+        f = s.frame(now: 3 * Self.second)
+        #expect(fuelTint(f) == red && f.wakeAt == 3 * Self.second + Self.second / 2)
+        // A warning acknowledged, then critical: worse than what was seen, so it blinks.
+        s.accept(Sample(name: "fuel", value: 15, unit: .none), now: 4 * Self.second)
+        _ = s.frame(now: 4 * Self.second)
+        s.handle(.acknowledgeAlarms)
+        s.accept(Sample(name: "fuel", value: 5, unit: .none), now: 5 * Self.second)
+        #expect(s.frame(now: 5 * Self.second).wakeAt == 5 * Self.second + Self.second / 2)
+    }
+
+    @Test func resetMinMaxClearsTheHoldOnly() throws {
+        var s = try state()
+        s.accept(Sample(name: "fuel", value: 80, unit: .none), now: 0)
+        s.accept(Sample(name: "fuel", value: 8, unit: .none), now: 1)
+        _ = s.frame(now: 1)
+        #expect(s.channels["fuel"]?.maximum == 80)
+        s.handle(.resetHold)
+        #expect(s.channels["fuel"]?.maximum != 80)
+        #expect(s.frame(now: 2).wakeAt != nil)   // the critical alarm still blinks
+    }
+
     @Test func pagesWrapAndNightModeRecolours() throws {
         var s = try state()
         s.handle(.nextPage); #expect(s.page == 1)

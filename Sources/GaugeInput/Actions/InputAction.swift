@@ -1,6 +1,7 @@
 import CEvdev
 
-/// What the panel does in response to input.
+/// What the panel does in response to input. Boards name these by the words of
+/// `[input] keys` (GaugeConfig's `InputConfiguration.Action`); no names are parsed here.
 public enum InputAction: Hashable, Sendable {
     case nextPage
     case previousPage
@@ -9,23 +10,11 @@ public enum InputAction: Hashable, Sendable {
     case toggleNight
     /// A tap at a logical panel pixel (buttons on the page decide what it means).
     case tap(x: Int32, y: Int32)
-    /// Clear the gauges' peak-hold markers.
+    /// Clear the gauges' peak-hold markers (min/max).
     case resetHold
-
-    /// Parses a configuration name: nextPage, previousPage, brightnessUp, brightnessDown,
-    /// toggleNight, resetHold (case-insensitive; '-' and '_' ignored).
-    public init?(name: String) {
-        let key = String(name.lowercased().filter { $0 != "-" && $0 != "_" })
-        switch key {
-        case "nextpage", "next": self = .nextPage
-        case "previouspage", "prevpage", "previous", "prev": self = .previousPage
-        case "brightnessup", "brighter": self = .brightness(1)
-        case "brightnessdown", "dimmer": self = .brightness(-1)
-        case "togglenight", "night": self = .toggleNight
-        case "resethold", "reset": self = .resetHold
-        default: return nil
-        }
-    }
+    /// Stop the blinking of the alarms active now (until a value leaves its alarm band
+    /// and enters it again).
+    case acknowledgeAlarms
 }
 
 extension KeyCode {

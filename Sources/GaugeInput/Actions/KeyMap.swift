@@ -15,7 +15,7 @@ public struct KeyBinding: Hashable, Sendable {
         switch action {
         case .brightness: return KeyBinding(action, repeatInterval: 0)
         case .nextPage, .previousPage: return KeyBinding(action, repeatInterval: 400_000)
-        case .toggleNight, .tap, .resetHold: return KeyBinding(action)
+        case .toggleNight, .tap, .resetHold, .acknowledgeAlarms: return KeyBinding(action)
         }
     }
 }
@@ -45,18 +45,13 @@ public struct KeyMap: Hashable, Sendable {
         set { bindings[code] = newValue }
     }
 
-    /// Adds configured "KEY_NAME" = "action" pairs; returns the entries it could not read,
-    /// each as a message naming the key and the fix.
-    public mutating func merge(names: [(key: String, action: String)]) -> [String] {
+    /// Adds configured key bindings by kernel key name (`KEY_F1`); returns the names it
+    /// could not find, each as a message naming the key and the fix.
+    public mutating func merge(_ named: [(key: String, action: InputAction)]) -> [String] {
         var problems: [String] = []
-        for (keyName, actionName) in names {
+        for (keyName, action) in named {
             guard let code = KeyCode.named(keyName) else {
                 problems.append("unknown key \"\(keyName)\": use a kernel name such as KEY_F1 or BTN_0 (evtest lists them)")
-                continue
-            }
-            guard let action = InputAction(name: actionName) else {
-                problems.append("unknown action \"\(actionName)\" for \(keyName): use nextPage, previousPage, "
-                    + "brightnessUp, brightnessDown, toggleNight or resetHold")
                 continue
             }
             bindings[code] = .standard(action)

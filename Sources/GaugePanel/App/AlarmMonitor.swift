@@ -10,10 +10,14 @@ public enum AlarmLevel: Int, Sendable, Comparable {
 /// One channel's alarm: its level from the latest value, the colour it shows (warning
 /// steady, critical blinking at 1 Hz), and whether it just became critical (the run
 /// loop then shows its page). "No value" is not an alarm: staleness has its own look.
+/// Acknowledged, a critical alarm stops blinking and shows steady, until the value leaves
+/// its alarm band (back to normal) or gets worse (warning → critical).
 struct AlarmMonitor: Sendable {
     let configuration: AlarmConfiguration
     private(set) var level: AlarmLevel = .normal
     private var blinker: Blinker?
+    /// The level the user acknowledged (nil: not acknowledged).
+    private(set) var acknowledged: AlarmLevel?
 
     init(_ configuration: AlarmConfiguration) { self.configuration = configuration }
 
@@ -34,12 +38,19 @@ struct AlarmMonitor: Sendable {
     mutating func update(_ value: Double, now: UInt64) -> Bool {
         let new = level(of: value)
         defer { level = new }
-        if new == .critical && level != .critical {
-            blinker = .warning(startingAt: now)
-            return true
-        }
-        if new != .critical { blinker = nil }
-        return false
+        // Leaving the band, or getting worse, ends an acknowledgement.
+        if let a = acknowledged, new == .normal || new > a { acknowledged = nil }
+        guard new == .critical else { blinker = nil; return false }
+        guard level != .critical else { return false }   // still critical: as it was (blinking or acknowledged)
+        blinker = .warning(startingAt: now)
+        return true
+    }
+
+    /// The user has seen the alarm: stop blinking (nothing to do when there is none).
+    mutating func acknowledge() {
+        guard level != .normal else { return }
+        acknowledged = level
+        blinker = nil
     }
 
     /// The colour the channel's widgets take now, or nil for their own.

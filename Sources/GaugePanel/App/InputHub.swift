@@ -25,7 +25,7 @@ final class InputHub {
         self.configuration = configuration
         scanner = InputDeviceScanner(directory: directory)
         var router = InputRouterConfiguration()
-        problems = router.keyMap.merge(names: configuration.keys.map { (key: $0.key, action: Self.actionName($0.value)) }
+        problems = router.keyMap.merge(configuration.keys.map { (key: $0.key, action: Self.action($0.value)) }
                                          .sorted { $0.key < $1.key })
         if !configuration.swipe { router.swipeLeft = nil; router.swipeRight = nil }
         routerConfiguration = router
@@ -35,13 +35,16 @@ final class InputHub {
         rotation = InputRotation(degrees: Int(display.rotation.rawValue)) ?? .none
     }
 
-    /// The configuration's action names, as GaugeInput spells them.
-    static func actionName(_ a: InputConfiguration.Action) -> String {
+    /// What a board's action word does (an exhaustive switch: a new word can't be forgotten).
+    static func action(_ a: InputConfiguration.Action) -> InputAction {
         switch a {
-        case .nextPage: "nextPage"
-        case .previousPage: "previousPage"
-        case .toggleTheme: "toggleNight"
-        case .acknowledge, .resetMinMax: "resetHold"
+        case .nextPage: .nextPage
+        case .previousPage: .previousPage
+        case .toggleTheme: .toggleNight
+        case .acknowledge: .acknowledgeAlarms
+        case .resetMinMax: .resetHold
+        case .brightnessUp: .brightness(1)
+        case .brightnessDown: .brightness(-1)
         }
     }
 

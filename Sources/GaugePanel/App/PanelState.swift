@@ -84,6 +84,9 @@ public struct PanelState: Sendable {
         case .previousPage: show(page: page &- 1)
         case .toggleNight: setTheme(themes.active == .day ? .night : .day)
         case .resetHold: channels.resetAllMinMax(); isDirty = true
+        case .acknowledgeAlarms:
+            for i in alarms.indices { alarms[i].acknowledge() }
+            isDirty = true
         case .tap, .brightness: break
         }
     }
