@@ -1,8 +1,5 @@
 import GaugeSensors
 
-/// The decoder a serial sensor runs.
-public enum SerialProtocolName: String, Sendable, CaseIterable { case line, nmea, elm327 }
-
 /// A channel alarm: warning and critical thresholds, crossed upwards (or downwards, for
 /// a fuel level) — the run loop shows the channel's page and colours it.
 public struct AlarmConfiguration: Sendable, Equatable {
@@ -66,7 +63,8 @@ public struct SensorConfiguration: Sendable, Equatable {
         case simulated
         /// `root` is `/sys` (tests point it elsewhere).
         case sysfs(root: String)
-        case serial(device: String, baud: Int, protocol: SerialProtocolName)
+        /// `protocol`: one of `SerialProtocols.names`.
+        case serial(device: String, baud: Int, protocol: String)
     }
     public var kind: Kind
     public var channels: [ChannelConfiguration]
@@ -110,7 +108,7 @@ extension SensorConfiguration {
                 if let b = v.int, SerialSettings.supportedBaudRates.contains(b) { baud = b }
                 else { r.report("baud", "expected one of \(SerialSettings.supportedBaudRates.map(String.init).joined(separator: ", ")), got \(describe(v))") }
             }
-            let proto = r.choice("protocol", SerialProtocolName.allCases.map(\.rawValue), required: true).flatMap(SerialProtocolName.init)
+            let proto = r.choice("protocol", SerialProtocols.names, required: true)
             if let device, device.hasPrefix("/"), let proto { kind = .serial(device: device, baud: baud, protocol: proto) }
         default: break
         }

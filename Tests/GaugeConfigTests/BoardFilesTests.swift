@@ -77,7 +77,7 @@ import GaugeWidgets
             switch s.kind {
             case .simulated: "simulated"
             case .sysfs: "sysfs"
-            case .serial(let device, _, let p): "serial:\(p.rawValue):\(device)"
+            case .serial(let device, _, let p): "serial:\(p):\(device)"
             }
         }
         #expect(kinds == e.sensors, "\(name)")

@@ -146,7 +146,7 @@ import GaugeWidgets
         #expect(x.channel.pipeline.configuration.exponentialAlpha == 0.25 && x.channel.unit == .celsius)
         #expect(board.alarms == [AlarmConfiguration(channel: "x", warning: 80, critical: 95, below: false)])
         #expect(board.sensors[1].sysfsChannels == [SysfsChannel(name: "cpu", sensor: .thermalZone(type: "x86_pkg_temp"))])
-        #expect(board.sensors[2].kind == .serial(device: "/dev/ttyUSB0", baud: 38400, protocol: .nmea))
+        #expect(board.sensors[2].kind == .serial(device: "/dev/ttyUSB0", baud: 38400, protocol: "nmea"))
         #expect(board.channels[2].sourceName == "depth.below.transducer")
         #expect(board.sensors[2].routes.channels(readingSource: "depth.below.transducer") == [board.channels[2].name])
         #expect(board.initialValues["cpu"]?.isNaN == true)

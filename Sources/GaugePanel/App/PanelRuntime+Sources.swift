@@ -28,7 +28,7 @@ extension PanelRuntime {
         for fd in sensorFDs { loop.unregister(fd: fd) }
         sensorFDs = []
         for s in sensors.serial { s.close(now: loop.now) }
-        summary.droppedLines &+= sensors.serial.reduce(0) { $0 &+ $1.dropped }
+        summary.droppedLines &+= sensors.serial.reduce(0) { $0 &+ $1.droppedCount }
     }
 
     private func accept(_ sample: Sample, now: UInt64) {

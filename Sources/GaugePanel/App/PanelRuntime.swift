@@ -267,7 +267,7 @@ public final class PanelRuntime {
         s.pixelsDrawn = composer.pixelsDrawn
         s.bytesCopied = display.statistics.bytesCopied
         // Lines dropped by sources retired on a reload, plus the current ones.
-        s.droppedLines = summary.droppedLines &+ sensors.serial.reduce(0) { $0 &+ $1.dropped }
+        s.droppedLines = summary.droppedLines &+ sensors.serial.reduce(0) { $0 &+ $1.droppedCount }
         s.latencyMeanMicroseconds = s.latencySamples == 0 ? 0 : latencyTotal / s.latencySamples
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -1,7 +1,10 @@
-/// What a serial source drives: a decoder (listen only) or a polled protocol (ELM327).
-/// Used as a generic constraint only.
+/// What a serial source drives: a decoder (listen only) or a polled protocol (ELM327):
+/// bytes in, samples and counters out. Used as a generic constraint only; a board names
+/// one through `SerialProtocols`.
 public protocol SerialProtocol {
     mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void)
+    /// Lines, sentences or answers dropped as garbled so far (the run's `dropped_lines`).
+    var droppedCount: UInt64 { get }
     /// Bytes to write now, if any.
     mutating func outgoing(now: UInt64) -> [UInt8]?
     /// When `outgoing` wants to be asked again without any input arriving.
@@ -17,6 +20,7 @@ extension LineProtocolDecoder: SerialProtocol {
     public mutating func outgoing(now: UInt64) -> [UInt8]? { nil }
     public var deadline: UInt64? { nil }
     public mutating func connectionReset() { resetFraming() }
+    public var droppedCount: UInt64 { statistics.dropped }
 }
 
 extension NMEADecoder: SerialProtocol {
@@ -26,6 +30,7 @@ extension NMEADecoder: SerialProtocol {
     public mutating func outgoing(now: UInt64) -> [UInt8]? { nil }
     public var deadline: UInt64? { nil }
     public mutating func connectionReset() { resetFraming() }
+    public var droppedCount: UInt64 { statistics.dropped }
 }
 
 extension ELM327Driver: SerialProtocol {
@@ -35,6 +40,8 @@ extension ELM327Driver: SerialProtocol {
     public mutating func outgoing(now: UInt64) -> [UInt8]? { nextCommand(now: now) }
     public var deadline: UInt64? { nextDeadline }
     public mutating func connectionReset() { restart() }
+    /// Error answers (`?`, `CAN ERROR`, …) and answers that could not be read.
+    public var droppedCount: UInt64 { statistics.errors &+ statistics.unparsable }
 }
 
 /// Exponential backoff for reopening a vanished device: initial, ×2, up to maximum.

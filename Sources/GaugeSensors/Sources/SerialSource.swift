@@ -5,12 +5,8 @@
 /// disappears (EOF/hang-up, EIO, ENODEV) the source closes it, reports the channel
 /// names it had produced so the caller can mark them stale, and retries opening with
 /// exponential backoff. A class because it owns a file descriptor (closed on deinit).
-public final class SerialSource<P: SerialProtocol> {
-    public enum Event: Sendable, Equatable {
-        case connected
-        /// The names this source had emitted: mark those channels stale.
-        case disconnected(channels: [String])
-    }
+public final class SerialSource<P: SerialProtocol>: SerialLine {
+    public typealias Event = SerialLineEvent
 
     public struct Statistics: Sendable, Equatable {
         public var opens: UInt64 = 0
@@ -48,6 +44,8 @@ public final class SerialSource<P: SerialProtocol> {
     }
 
     public var isConnected: Bool { fileDescriptor != nil }
+
+    public var droppedCount: UInt64 { protocolState.droppedCount }
 
     /// When to call `service` even without input: reopen time, or the protocol's deadline.
     public var nextDeadline: UInt64? {
