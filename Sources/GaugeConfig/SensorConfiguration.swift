@@ -65,6 +65,8 @@ public struct SensorConfiguration: Sendable, Equatable {
         case sysfs(root: String)
         /// `protocol`: one of `SerialProtocols.names`.
         case serial(device: String, baud: Int, protocol: String)
+        /// A recording (`gaugepanel run --record`) played back, `speed` times as fast.
+        case replay(ReplayConfiguration)
     }
     public var kind: Kind
     public var channels: [ChannelConfiguration]
@@ -77,7 +79,7 @@ public struct SensorConfiguration: Sendable, Equatable {
         })
     }
 
-    /// The decoder's names → the channels reading them (each channel's `source`).
+    /// A serial line's or recording's names → the channels reading them (each channel's `source`).
     public var routes: SampleRoutes {
         SampleRoutes(channels.map { (channel: $0.name, source: $0.sourceName) })
     }
@@ -92,7 +94,7 @@ extension SensorConfiguration {
     static let maxMagnitude = 1e9
 
     static func read(_ r: TableReader) -> SensorConfiguration? {
-        let kindName = r.choice("kind", ["simulated", "sysfs", "serial"], required: true)
+        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay"], required: true)
         var kind: Kind?
         switch kindName {
         case "simulated": kind = .simulated
@@ -110,6 +112,7 @@ extension SensorConfiguration {
             }
             let proto = r.choice("protocol", SerialProtocols.names, required: true)
             if let device, device.hasPrefix("/"), let proto { kind = .serial(device: device, baud: baud, protocol: proto) }
+        case "replay": kind = ReplayConfiguration.read(r).map(Kind.replay)
         default: break
         }
         let channelReaders = r.tables("channel")
@@ -155,11 +158,11 @@ extension SensorConfiguration {
         switch kind {
         case "simulated": waveform = readWaveform(r)
         case "sysfs": sysfs = readSysfsPath(r)
-        case "serial": source = r.name("source") ?? source
+        case "serial", "replay": source = r.name("source") ?? source
         default: break
         }
         // A simulated or sysfs channel's source is its waveform or path: no decoder names to pick from.
-        if kind != nil { r.finish(hints: ["source": "only serial channels read a decoder's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
+        if kind != nil { r.finish(hints: ["source": "only serial and replay channels read a source's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
         guard let name, isChannelName(name), scale != 0 else { return nil }
         if kind == "simulated" && waveform == nil || kind == "sysfs" && sysfs == nil { return nil }
         return ChannelConfiguration(name: name, unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,

@@ -26,6 +26,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Override the board's display device (/dev/dri/cardN, /dev/fbN).")
     var device: String?
 
+    @Option(help: "Record every sensor sample to this file (play it back with a kind = \"replay\" sensor).")
+    var record: String?
+
     @Option(help: "Override the board's DRM connector (HDMI-A-1, DSI-1, …; gaugepanel devices lists them).")
     var connector: String?
 
@@ -76,6 +79,7 @@ struct RunCommand: ParsableCommand {
         if let frames, frames <= 0 { throw fail("--frames must be positive, got \(frames)") }
         options.device = device
         options.connector = connector
+        options.recordPath = record
         options.mode = mode
         options.snapshotPath = snapshot
         options.snapshotInterval = snapshotInterval

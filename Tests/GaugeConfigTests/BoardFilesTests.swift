@@ -77,6 +77,7 @@ import GaugeWidgets
             switch s.kind {
             case .simulated: "simulated"
             case .sysfs: "sysfs"
+            case .replay(let r): "replay:\(r.file)"
             case .serial(let device, _, let p): "serial:\(p):\(device)"
             }
         }

@@ -99,4 +99,32 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(parsed.map { $0.value }, values, "values round-trip exactly")
         XCTAssertEqual(parsed.map { $0.milliseconds }, [0, 20, 40, 60, 80])
     }
+
+    func testUnitsAreRecordedAndReplayed() throws {
+        for u in SensorUnit.allCases {
+            XCTAssertEqual(SensorUnit(configName: u.configName), u, "\(u) writes a unit name it reads back")
+        }
+        let line = RecordingFormat.line(RecordedSample(milliseconds: 7, name: "depth.below.transducer", value: 8.4, unit: .metres))
+        XCTAssertEqual(line, "7 depth.below.transducer=8.4 m\n")
+        let parsed = try RecordingFormat.parse(line + "8 t=20 C\n9 x=1\n")
+        XCTAssertEqual(parsed.map(\.unit), [.metres, .celsius, .none])
+        XCTAssertThrowsError(try RecordingFormat.parse("1 a=1 furlongs\n"))
+        var replay = ReplaySource(samples: parsed)
+        var units: [SensorUnit] = []
+        replay.poll(now: 0) { units.append($0.unit) }          // the first poll is time zero
+        replay.poll(now: 1_000 * ms) { units.append($0.unit) }
+        XCTAssertEqual(units, [.metres, .celsius, .none])
+    }
+
+    func testFasterReplay() throws {
+        var replay = ReplaySource(samples: try RecordingFormat.parse("0 a=1\n1000 a=2\n2000 a=3\n"), speed: 10)
+        var got: [(UInt64, Double)] = []
+        for t in stride(from: UInt64(0), through: 250 * ms, by: Int(10 * ms)) { replay.poll(now: t) { got.append((t, $0.value)) } }
+        XCTAssertEqual(got.map(\.0), [0, 100 * ms, 200 * ms])    // a second recorded is 100 ms replayed
+        XCTAssertEqual(got.map(\.1), [1, 2, 3])
+        // Times as large as the format allows stay in range (no overflow trap).
+        var far = ReplaySource(samples: try RecordingFormat.parse("9999999999999999999 a=1\n"), loop: true, speed: 0.01)
+        far.poll(now: 0) { _ in }
+        XCTAssertNotNil(far.nextDeadline)
+    }
 }

@@ -7,12 +7,13 @@ extension PanelRuntime {
     func startSensors() {
         let now = loop.now
         for source in sensors.simulated {
-            source.poll(now: now) { accept($0, now: now) }
+            source.poll(now: now) { record($0, now: now); accept($0, now: now) }
             sensorTimers.append(loop.scheduleRepeating(every: SensorHub.simulatedInterval) { [unowned self] in
                 let t = self.loop.now
-                source.poll(now: t) { self.accept($0, now: t) }
+                source.poll(now: t) { self.record($0, now: t); self.accept($0, now: t) }
             })
         }
+        for i in sensors.replays.indices { pollReplay(i) }
         for i in sensors.sysfs.indices {
             pollSysfs(i)
             sensorTimers.append(loop.scheduleRepeating(every: SensorHub.sysfsInterval) { [unowned self] in self.pollSysfs(i) })
@@ -25,10 +26,34 @@ extension PanelRuntime {
         sensorTimers = []
         for t in serialTimers.values { loop.cancel(t) }
         serialTimers = [:]
+        for t in replayTimers.values { loop.cancel(t) }
+        replayTimers = [:]
         for fd in sensorFDs { loop.unregister(fd: fd) }
         sensorFDs = []
         for s in sensors.serial { s.close(now: loop.now) }
         summary.droppedLines &+= sensors.serial.reduce(0) { $0 &+ $1.droppedCount }
+    }
+
+    /// Plays what is due of recording `i`, then sleeps until its next sample.
+    private func pollReplay(_ i: Int) {
+        let now = loop.now
+        let routes = sensors.replays[i].routes
+        sensors.replays[i].source.poll(now: now) { sample in
+            record(sample, now: now)
+            routes.route(sample) { accept($0, now: now) }
+        }
+        if let t = replayTimers.removeValue(forKey: i) { loop.cancel(t) }
+        if let due = sensors.replays[i].source.nextDeadline {
+            replayTimers[i] = loop.schedule(at: max(due, now &+ 1)) { [unowned self] in
+                self.replayTimers[i] = nil
+                self.pollReplay(i)
+            }
+        }
+    }
+
+    /// `run --record`: every sample as its source gave it (before routing and processing).
+    private func record(_ sample: Sample, now: UInt64) {
+        recorder?.record(sample, now: now)
     }
 
     private func accept(_ sample: Sample, now: UInt64) {
@@ -46,7 +71,7 @@ extension PanelRuntime {
 
     private func pollSysfs(_ i: Int) {
         let now = loop.now
-        let missing = sensors.sysfs[i].poll(now: now) { accept($0, now: now) }
+        let missing = sensors.sysfs[i].poll(now: now) { record($0, now: now); accept($0, now: now) }
         if !missing.isEmpty {
             warn("sysfs:\(missing.joined(separator: ","))", "sysfs: cannot read \(missing.joined(separator: ", ")) (shown as no value)")
             state.invalidate(missing)
@@ -62,6 +87,7 @@ extension PanelRuntime {
         let before = source.fileDescriptor
         let now = loop.now
         let event = source.service(now: now) { sample in
+            record(sample, now: now)
             let routed = routes.channels(readingSource: sample.name)
             if routed.isEmpty { noteUnread(sample.name, from: source.path) }
             routes.route(sample) { accept($0, now: now) }

@@ -46,6 +46,8 @@ public final class PanelRuntime {
     var sensorFDs: [Int32] = []
     /// One timer per serial line, for its next deadline (reopen, ELM327 poll).
     var serialTimers: [Int: TimerID] = [:]
+    /// One timer per replayed recording, for its next sample.
+    var replayTimers: [Int: TimerID] = [:]
     var sensors: SensorHub
     var input: InputHub?
     var inputTimer: TimerID?
@@ -55,6 +57,8 @@ public final class PanelRuntime {
     var summary = RunSummary()
     /// Decoded names no channel reads, already logged once.
     var unreadNames: Set<String> = []
+    /// `--record`: where samples are written as they arrive.
+    var recorder: Recorder?
     /// When the oldest reading not yet on screen was read (latency measurement).
     var pendingSince: UInt64?
     private var latencyTotal: UInt64 = 0
@@ -110,6 +114,7 @@ public final class PanelRuntime {
         startTime = loop.now
         info("display \(display.summary), \(board.dashboard.width)x\(board.dashboard.height), fonts: \(fonts.summary)")
         if let why = console?.unavailableReason { info("console: left in text mode (\(why))") }
+        if let path = options.recordPath { startRecording(path) }
         startSensors()
         startInput()
         startSnapshots()
@@ -297,10 +302,25 @@ public final class PanelRuntime {
         return true
     }
 
+    /// Samples go to `path` from now on, flushed each second (a crash loses at most that).
+    private func startRecording(_ path: String) {
+        let r = Recorder(path: path)
+        if let e = r.lastError { warn("record", "record: cannot write \(path): \(e) (recording off)"); return }
+        recorder = r
+        info("recording samples to \(path)")
+        loop.scheduleRepeating(every: Nanoseconds.perSecond) { [unowned self] in self.flushRecording() }
+    }
+
+    private func flushRecording() {
+        recorder?.flush()
+        if let e = recorder?.lastError { warn("record", "record: \(e)") }
+    }
+
     private func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
         _ = notifier.notify(.stopping)
+        flushRecording()
         stopSensors()
         stopInput()
         display.close()

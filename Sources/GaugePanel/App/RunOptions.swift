@@ -25,6 +25,8 @@ public struct RunOptions: Sendable {
     public var consoleGraphics = true
     /// Where evdev devices are found.
     public var inputDirectory = "/dev/input"
+    /// Record every sample the sources give to this file (replay it with kind = "replay").
+    public var recordPath: String?
     /// Print a statistics line every this many seconds (nil: only at exit).
     public var statsInterval: Double?
 

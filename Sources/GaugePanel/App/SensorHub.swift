@@ -15,6 +15,8 @@ struct SensorHub {
     /// Per serial line: the decoder's names → the channels reading them (`source`).
     /// Simulated and sysfs sources already name their samples after the channel.
     var serialRoutes: [SampleRoutes] = []
+    /// Recordings played back, each with its names → channels.
+    var replays: [(source: ReplaySource, routes: SampleRoutes)] = []
 
     init(_ sensors: [SensorConfiguration]) {
         for s in sensors {
@@ -26,6 +28,7 @@ struct SensorHub {
                 guard let line = SerialProtocols.open(name, path: device, settings: SerialSettings(baudRate: baud)) else { continue }
                 serial.append(line)
                 serialRoutes.append(s.routes)
+            case .replay(let recording): replays.append((recording.source, s.routes))
             }
         }
     }

@@ -132,6 +132,20 @@ public enum SensorUnit: UInt8, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The spelling `init(configName:)` reads back (recordings write units this way).
+    public var configName: String {
+        switch self {
+        case .none: return "none"
+        case .celsius: return "C"
+        case .fahrenheit: return "F"
+        case .imperialGallons: return "impgal"
+        case .degrees: return "deg"
+        case .percent: return "%"
+        case .fraction: return "fraction"
+        default: return symbol
+        }
+    }
+
     /// Parses a configuration spelling (`"degC"`, `"°C"`, `"kn"`, `"psi"`, `"gal"`...).
     public init?(configName: String) {
         switch configName {

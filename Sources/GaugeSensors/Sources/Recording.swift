@@ -1,18 +1,22 @@
-/// A recorded sensor stream: one sample per line, `<ms since start> <channel>=<value>`,
-/// `#` comments and blank lines ignored. Values carry no unit: replayed samples are
-/// unitless and take the channel's configured input unit.
+/// A recorded sensor stream (`gaugepanel run --record`): one sample per line,
+/// `<ms since start> <name>=<value>[ <unit>]`, names as the sources gave them (a decoder's
+/// `depth.below.transducer`, a sysfs channel's own name); `#` comments and blank lines
+/// ignored. A value without a unit is taken as already in the channel's unit.
 ///
 ///     # gaugepanel recording
-///     0 engine.rpm=820
-///     100 engine.rpm=845.5
+///     0 engine.rpm=820 rpm
+///     100 depth.below.transducer=8.4 m
+///     150 load=0.42
 public struct RecordedSample: Sendable, Equatable {
     public var milliseconds: UInt64
     public var name: String
     public var value: Double
-    public init(milliseconds: UInt64, name: String, value: Double) {
+    public var unit: SensorUnit
+    public init(milliseconds: UInt64, name: String, value: Double, unit: SensorUnit = .none) {
         self.milliseconds = milliseconds
         self.name = name
         self.value = value
+        self.unit = unit
     }
 }
 
@@ -23,7 +27,7 @@ public enum RecordingFormat {
     }
 
     public static func line(_ s: RecordedSample) -> String {
-        "\(s.milliseconds) \(s.name)=\(s.value)\n"
+        "\(s.milliseconds) \(s.name)=\(s.value)" + (s.unit == .none ? "" : " " + s.unit.configName) + "\n"
     }
 
     /// Parses a whole recording; the first bad line is a typed error naming its number.
@@ -55,26 +59,43 @@ public enum RecordingFormat {
             ms = ms * 10 + UInt64(c - 48)
         }
         let name = line[(space + 1)..<equals]
+        let valueEnd = line[(equals + 1)...].firstIndex(of: ASCII.space) ?? line.endIndex
+        var unit = SensorUnit.none
+        if valueEnd < line.endIndex {
+            guard let u = SensorUnit(configName: String(decoding: line[(valueEnd + 1)...], as: UTF8.self)) else { return nil }
+            unit = u
+        }
         guard !name.isEmpty, name.allSatisfy({ ASCII.isNameByte($0) }),
-              let value = DecimalParser.parse(bytes: Array(line[(equals + 1)...])) else { return nil }
-        return RecordedSample(milliseconds: ms, name: String(decoding: name, as: UTF8.self), value: value)
+              let value = DecimalParser.parse(bytes: Array(line[(equals + 1)..<valueEnd])) else { return nil }
+        return RecordedSample(milliseconds: ms, name: String(decoding: name, as: UTF8.self), value: value, unit: unit)
     }
 }
 
-/// Plays a recording back against the run loop's clock, optionally looping.
+/// Plays a recording back against the run loop's clock, at its own pace or `speed`
+/// times faster, optionally looping.
 public struct ReplaySource: Sendable {
     public let samples: [RecordedSample]
     public var loop: Bool
+    /// 1: as recorded; 10: ten times faster.
+    public let speed: Double
     private var start: UInt64?
     private var index = 0
     private var lapOffset: UInt64 = 0
 
     /// Samples must be in time order (as recorded); they are sorted stably to be safe.
-    public init(samples: [RecordedSample], loop: Bool = false) {
+    public init(samples: [RecordedSample], loop: Bool = false, speed: Double = 1) {
         self.samples = samples.enumerated().sorted {
             ($0.element.milliseconds, $0.offset) < ($1.element.milliseconds, $1.offset)
         }.map { $0.element }
         self.loop = loop
+        self.speed = speed.isFinite ? min(max(speed, 0.01), 1e6) : 1
+    }
+
+    /// Nanoseconds after the start of a lap at which a sample recorded at `ms` is due
+    /// (saturating: a recording can name any 19-digit time).
+    func offset(_ ms: UInt64) -> UInt64 {
+        let ns = Double(ms) * 1e6 / speed
+        return ns < 9.0e18 ? UInt64(ns) : 9_000_000_000_000_000_000
     }
 
     public var isFinished: Bool { !loop && index >= samples.count }
@@ -82,7 +103,7 @@ public struct ReplaySource: Sendable {
     /// When the next sample is due (for the poll timeout).
     public var nextDeadline: UInt64? {
         guard let start, index < samples.count else { return start == nil ? 0 : nil }
-        return start &+ lapOffset &+ samples[index].milliseconds &* Nanoseconds.perMillisecond
+        return start &+ lapOffset &+ offset(samples[index].milliseconds)
     }
 
     /// Emits every sample due by `now`; the first call defines time zero.
@@ -93,12 +114,12 @@ public struct ReplaySource: Sendable {
             if index >= samples.count {
                 guard loop else { return }
                 // Next lap starts one millisecond after the last sample of this one.
-                lapOffset &+= (samples[samples.count - 1].milliseconds + 1) &* Nanoseconds.perMillisecond
+                lapOffset &+= offset(samples[samples.count - 1].milliseconds &+ 1)
                 index = 0
             }
-            let due = start &+ lapOffset &+ samples[index].milliseconds &* Nanoseconds.perMillisecond
+            let due = start &+ lapOffset &+ offset(samples[index].milliseconds)
             guard due <= now else { return }
-            sink(Sample(name: samples[index].name, value: samples[index].value, unit: .none))
+            sink(Sample(name: samples[index].name, value: samples[index].value, unit: samples[index].unit))
             index += 1
         }
     }
@@ -125,7 +146,7 @@ public struct Recorder: Sendable {
         if start == nil { start = now }
         let ms = now >= start! ? (now - start!) / Nanoseconds.perMillisecond : 0
         pending += Array(RecordingFormat.line(RecordedSample(milliseconds: ms, name: sample.name,
-                                                            value: sample.value)).utf8)
+                                                            value: sample.value, unit: sample.unit)).utf8)
         if pending.count >= 4096 { flush() }
     }
 
