@@ -81,13 +81,13 @@ struct ShowCommand: ParsableCommand {
         guard wh.count == 2 else { throw fail("bad --size '\(size)'; use WxH") }
         guard frames >= 0 else { throw fail("--frames must be 0 or more") }
         guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
-        let opened: OpenedDisplay
-        do { opened = try OpenedDisplay.open(kind, device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle, atomic: atomic) } catch {
+        let opened: any Display
+        do { opened = try Displays.open(kind, device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle, atomic: atomic) } catch {
             throw fail(error.description)
         }
         if let thenMode {
             // Checked before anything is drawn: a mode the connector lacks leaves the screen alone.
-            guard case .drm(let d) = opened else { throw fail("--then-mode needs --display drm (a DRM/KMS display)") }
+            guard let d = opened as? DRMDisplay else { throw fail("--then-mode needs --display drm (a DRM/KMS display)") }
             guard thenModeAfter >= 0, thenModeAfter < frames else { d.close(); throw fail("--then-mode-after must be below --frames (\(frames))") }
             do { _ = try d.availableMode(thenMode) } catch { d.close(); throw fail(error.description) }
         }
@@ -103,15 +103,14 @@ struct ShowCommand: ParsableCommand {
                 print("stopped by signal \(ShowCommand.stopSignal): display and console restored \(ShowCommand.millisecondsSinceStop()) ms after it")
             }
         }
-        switch opened {
-        case .drm(var d):
+        if let d = opened as? DRMDisplay {
             func describe(_ d: DRMDisplay) {
                 print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue) damage=\(d.damageReporting)")
             }
             describe(d)
             let drm = d
             do {
-                try drive(&d, scene: s, settle: { try drm.finish() }, switchMode: { n in
+                try drive(d, scene: s, settle: { try drm.finish() }, switchMode: { n in
                     guard let thenMode, n == thenModeAfter else { return false }
                     try drm.setMode(thenMode)
                     describe(drm)
@@ -121,12 +120,12 @@ struct ShowCommand: ParsableCommand {
             let st = d.statistics
             print("drm: \(d.frames) frames, \(d.pixelsCopied) pixels (\(st.bytesCopied) bytes) copied, \(st.clipRectangles) clip rectangles (\(st.clipPixels) px), damage=\(d.damageReporting) pageflip=\(d.pageFlips ? "yes" : "no")")
             d.close()
-        case .fbdev(var d):
+        } else if let d = opened as? FbdevDisplay {
             print("display fbdev \(d.path) id=\(d.info.id) \(d.info.width)x\(d.info.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
-            try drive(&d, scene: s)
+            try drive(d, scene: s)
             print("fbdev: \(d.frames) frames, \(d.pixelsCopied) pixels (\(d.statistics.bytesCopied) bytes) copied")
-        case .offscreen(var d):
-            try drive(&d, scene: s)
+        } else if let d = opened as? OffscreenDisplay {
+            try drive(d, scene: s)
             if let out {
                 guard let ff = ImageFileFormat(path: out) else { throw fail("\(out): unknown output type (use a .png or .ppm name)") }
                 do { try ImageFile.save(d.physical, as: ff, to: out) } catch { throw fail(error.description) }
@@ -138,7 +137,7 @@ struct ShowCommand: ParsableCommand {
     /// Frame 0: the scene; frames 1…N: a square moves along a row, each presented with
     /// the damage of where it was and where it is. When `switchMode(n)` says the surface
     /// changed (a new mode), the next frame is drawn and presented whole.
-    private func drive<D: Display>(_ display: inout D, scene: TestScene, settle: () throws -> Void = {},
+    private func drive<D: Display>(_ display: D, scene: TestScene, settle: () throws -> Void = {},
                                    switchMode: (Int) throws -> Bool = { _ in false }) throws {
         var previous: IntRect? = nil   // nil: draw everything
         func show(_ n: Int, _ damage: Region) throws {

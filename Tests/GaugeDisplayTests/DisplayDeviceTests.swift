@@ -68,10 +68,10 @@ import Testing
         let sys = MockSystem()
         sys.directories["/dev"] = ["fb0"]
         sys.framebuffers["/dev/fb0"] = .xrgb(width: 16, height: 16)
-        guard case .fbdev = try OpenedDisplay.open(.auto, system: sys) else { Issue.record("not fbdev"); return }
+        guard try Displays.open(.auto, system: sys) is FbdevDisplay else { Issue.record("not fbdev"); return }
         let none = MockSystem()
         #expect(throws: DisplayError.noDisplayFound(tried: ["/dev/dri/card*", "/dev/fb0"])) {
-            _ = try OpenedDisplay.open(.auto, system: none)
+            _ = try Displays.open(.auto, system: none)
         }
     }
 }

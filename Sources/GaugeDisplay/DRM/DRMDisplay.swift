@@ -41,9 +41,12 @@ public final class DRMDisplay: Display {
     /// How damage reaches the kernel: "FB_DAMAGE_CLIPS", "DirtyFB" or "none".
     public var damageReporting: String { atomicPlane != nil ? "FB_DAMAGE_CLIPS" : dirtyFBNeeded ? "DirtyFB" : "none" }
 
-    public var width: Int32 { surface.width }
-    public var height: Int32 { surface.height }
-    public var format: PixelFormat { surface.format }
+    public var summary: String {
+        "drm \(path) driver=\(driver) connector=\(connector.name) mode=\(mode.name) format=\(format.lowercaseName) damage=\(damageReporting)"
+    }
+
+    /// Flip completions arrive here.
+    public var eventDescriptor: Int32? { fd }
 
     /// Opens `path`, or the first card in /dev/dri with a connected connector — the one
     /// named `connector` when given (an error lists the connectors there are otherwise).
@@ -223,8 +226,10 @@ public final class DRMDisplay: Display {
     deinit { close() }
 
     /// Handles DRM events that are ready (non-blocking); for a poll loop that watches `fd`.
-    public func handleEvents() throws(DisplayError) {
-        _ = try waitForFlip(timeoutMilliseconds: 0)
+    /// True when no flip is in flight any more.
+    @discardableResult
+    public func handleEvents() throws(DisplayError) -> Bool {
+        try waitForFlip(timeoutMilliseconds: 0)
     }
 
     private func waitForFlip(timeoutMilliseconds: Int32) throws(DisplayError) -> Bool {
@@ -239,10 +244,12 @@ public final class DRMDisplay: Display {
 
     /// Copies what the back buffer lacks into it and flips to it. Waits (up to a second)
     /// for the previous flip first: only one is ever in flight.
-    public func present(damage newDamage: Region) throws(DisplayError) {
+    /// True when the flip is in flight (its event arrives on `fd`).
+    @discardableResult
+    public func present(damage newDamage: Region) throws(DisplayError) -> Bool {
         statistics.record(damage: newDamage.rectangles, in: surface.bounds)
         // Nothing changed: the front buffer already shows the latest frame; no flip.
-        if frames > 0 && !modesetPending && newDamage.intersection(surface.bounds).isEmpty { return }
+        if frames > 0 && !modesetPending && newDamage.intersection(surface.bounds).isEmpty { return flipPending }
         var waited = 0
         while flipPending {
             _ = try waitForFlip(timeoutMilliseconds: 50)
@@ -265,7 +272,7 @@ public final class DRMDisplay: Display {
                 flipPending = true
                 front = back
                 frames += 1
-                return
+                return true
             } catch {
                 if error.rawValue == SystemError.EACCES || error.rawValue == SystemError.EPERM {
                     throw DRMDisplay.error(error, path: path, call: "drmModeAtomicCommit")
@@ -306,6 +313,7 @@ public final class DRMDisplay: Display {
         }
         front = back
         frames += 1
+        return flipPending
     }
 
     /// Waits for the last flip to complete (so the frame is on screen).

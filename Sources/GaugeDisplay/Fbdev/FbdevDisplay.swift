@@ -54,9 +54,9 @@ public final class FbdevDisplay: Display {
     public private(set) var pixelsCopied: Int64 = 0
     public private(set) var statistics = DisplayStatistics()
 
-    public var width: Int32 { surface.width }
-    public var height: Int32 { surface.height }
-    public var format: PixelFormat { surface.format }
+    public var summary: String {
+        "fbdev \(path) \(info.width)x\(info.height) bpp=\(info.bitsPerPixel) format=\(format.lowercaseName)"
+    }
 
     public init(path: String = "/dev/fb0", rotation angle: RotationAngle = .none, system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
         self.path = path
@@ -103,8 +103,9 @@ public final class FbdevDisplay: Display {
         system.close(fd)
     }
 
-    /// Copies the damage (the whole screen the first time) into the framebuffer.
-    public func present(damage newDamage: Region) throws(DisplayError) {
+    /// Copies the damage (the whole screen the first time) into the framebuffer (no flips).
+    @discardableResult
+    public func present(damage newDamage: Region) throws(DisplayError) -> Bool {
         statistics.record(damage: newDamage.rectangles, in: surface.bounds)
         damage.add(newDamage)
         let region = damage.take(buffer: 0)
@@ -112,5 +113,6 @@ public final class FbdevDisplay: Display {
         pixelsCopied += region.area
         statistics.recordCopy(bytes: region.area * Int64(surface.format.bytesPerPixel))
         frames += 1
+        return false
     }
 }

@@ -5,7 +5,7 @@ import GaugeRaster
 /// `writePNG` / `writePPM` save what is on "screen". With a rotation, `surface` is the
 /// logical (upright) picture and `physical` the `width`×`height` panel image, so a
 /// saved file shows what the panel would show.
-public struct OffscreenDisplay {
+public final class OffscreenDisplay: Display {
     /// Where the app draws (logical size).
     public let surface: Surface
     /// What the panel shows (the constructor's size); the same memory as `surface`
@@ -22,18 +22,25 @@ public struct OffscreenDisplay {
             : try Surface(width: self.rotation.logicalWidth, height: self.rotation.logicalHeight, format: format)
     }
 
-    public var width: Int32 { surface.width }
-    public var height: Int32 { surface.height }
-    public var format: PixelFormat { surface.format }
-
     /// Shows the frame; `damage` is what changed since the last one (clipped to the
     /// screen). Nothing is copied: the surface is the screen.
-    public mutating func present<C: Collection>(damage: C) where C.Element == IntRect {
+    public func present<C: Collection>(damage: C) where C.Element == IntRect {
         if rotation.angle != .none {
             for r in damage { RotatedCopy.copy(r, from: surface, to: physical, rotation: rotation) }
         }
         statistics.record(damage: damage, in: surface.bounds)
     }
+
+    @discardableResult
+    public func present(damage: Region) throws(DisplayError) -> Bool {
+        present(damage: damage.rectangles)
+        return false
+    }
+
+    /// The panel's picture: physical orientation.
+    public var snapshotSurface: Surface { physical }
+
+    public var summary: String { "offscreen \(physical.width)x\(physical.height) format=\(format.lowercaseName)" }
 
     /// Saves the screen (the physical image) as PNG (RGBA for ARGB8888, RGB otherwise).
     public func writePNG(to path: String) throws(ImageFileError) {

@@ -34,7 +34,7 @@ public final class PanelRuntime {
     var board: BoardConfiguration
     var state: PanelState
     let loop: EventLoop
-    let display: PanelDisplay
+    let display: any Display
     var fonts: PanelFonts
     var composer: FrameComposer
     var log: RateLimitedLog
@@ -73,10 +73,10 @@ public final class PanelRuntime {
         let kind = options.display ?? d.output
         let turned = d.rotation.swapsAxes
         do {
-            display = PanelDisplay(try OpenedDisplay.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
-                                                          mode: options.mode ?? d.mode, format: d.format,
-                                                          width: turned ? d.height : d.width, height: turned ? d.width : d.height,
-                                                          rotation: d.rotation))
+            display = try Displays.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
+                                        mode: options.mode ?? d.mode, format: d.format,
+                                        width: turned ? d.height : d.width, height: turned ? d.width : d.height,
+                                        rotation: d.rotation)
         } catch { throw .display(error) }
         do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
         state = PanelState(board: board, animates: options.animates)

@@ -1,0 +1,36 @@
+import GaugeRaster
+
+/// Opens the display a board or `--display` asks for.
+public enum Displays {
+    /// `auto` tries DRM (the named connector, or the first card with a connected output),
+    /// then the first fbdev device; `offscreen` makes a `width`×`height` one (physical
+    /// size). `rotation` turns the logical surface on every kind.
+    public static func open(_ kind: DisplayKind, device: String? = nil, connector: String? = nil, mode: String? = nil,
+                            format: PixelFormat = .xrgb8888, width: Int32 = 800, height: Int32 = 480,
+                            rotation: RotationAngle = .none, atomic: Bool = true,
+                            system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) -> any Display {
+        switch kind {
+        case .drm:
+            return try DRMDisplay(path: device, connector: connector, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system)
+        case .fbdev:
+            return try FbdevDisplay(path: device ?? "/dev/fb0", rotation: rotation, system: system)
+        case .offscreen:
+            do { return try OffscreenDisplay(width: width, height: height, format: format, rotation: rotation) } catch {
+                throw .unsupportedLayout(path: "offscreen", detail: "\(width)x\(height): \(error)")
+            }
+        case .auto:
+            let drmError: DisplayError
+            do { return try DRMDisplay(path: device, connector: connector, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system) } catch { drmError = error }
+            // A named connector is a DRM choice: an fbdev picture would be the wrong screen.
+            if case .noSuchConnector = drmError { throw drmError }
+            let fbPath = DRMSelection.framebufferPaths(in: system.listDirectory("/dev")).first ?? "/dev/fb0"
+            do { return try FbdevDisplay(path: fbPath, rotation: rotation, system: system) } catch {
+                switch (drmError, error) {
+                case (.noDevice, .noDevice): throw .noDisplayFound(tried: ["/dev/dri/card*", fbPath])
+                case (.noDevice, _): throw error
+                default: throw drmError
+                }
+            }
+        }
+    }
+}
