@@ -94,8 +94,8 @@ struct RunCommand: ParsableCommand {
 
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "gaugepanel")
-        let runtime: PanelRuntime
-        do { runtime = try PanelRuntime(options: options, logger: logger) } catch {
+        let runtime: PanelRuntime<EventLoop>
+        do { runtime = try PanelRuntime.open(options: options, logger: logger) } catch {
             for line in error.description.split(separator: "\n") { Console.error(String(line)) }
             throw ExitCode.badInput
         }

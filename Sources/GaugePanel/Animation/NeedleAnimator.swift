@@ -54,6 +54,13 @@ public struct NeedleAnimator: Sendable, Equatable {
     }
 
     /// Moves the needle to time `now` (earlier times are ignored).
+    /// Puts the needle at `newTarget` at once, at rest (no easing: `--no-animation`).
+    public mutating func jump(to newTarget: Double, now: UInt64) {
+        time = now
+        velocity = 0
+        if newTarget.isFinite { target = newTarget; value = newTarget } else { target = nil; value = nil }
+    }
+
     public mutating func advance(to now: UInt64) {
         guard let start = time, now > start else { return }
         guard !isSettled, let target, let position = value else { time = now; return }

@@ -25,8 +25,7 @@ public struct FrameComposer {
             dashboard.draw(damage, on: canvas, fonts: fonts)
         } else {
             damage = Region(surface.bounds)
-            canvas.clear(dashboard.background)
-            dashboard.draw(on: canvas, fonts: fonts)
+            dashboard.draw(on: canvas, fonts: fonts)   // it clears the surface first
         }
         lastDrawn = dashboard
         frames += 1

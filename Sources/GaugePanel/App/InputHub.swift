@@ -13,7 +13,7 @@ final class InputHub {
 
     let scanner: InputDeviceScanner
     private let configuration: InputConfiguration
-    private let routerConfiguration: InputRouterConfiguration
+    let routerConfiguration: InputRouterConfiguration
     /// The panel's physical size and rotation, for touch coordinates.
     private let physicalWidth: Int32, physicalHeight: Int32
     private let rotation: InputRotation

@@ -9,38 +9,27 @@ import Logging
 import Glibc
 #endif
 
-/// Why `gaugepanel run` could not start: each one line that names the file or device
-/// and the fix (the command exits 2).
-public enum RunError: Error, CustomStringConvertible {
-    case configuration(ConfigurationErrors)
-    case display(DisplayError)
-    case loop(LoopError)
-
-    public var description: String {
-        switch self {
-        case .configuration(let e): return e.description
-        case .display(let e): return e.description
-        case .loop(let e): return e.description
-        }
-    }
-}
-
-/// `gaugepanel run`: one thread, one poll loop. Sensors, input and the display's flip
-/// events arrive as descriptors and timers; readings make the frame scheduler draw at
-/// most once per refresh, only what changed; signals stop (TERM, INT), reload (HUP) or
-/// snapshot (USR1). Nothing wakes the process when nothing changes, beyond sensor polls.
-public final class PanelRuntime {
+/// `gaugepanel run`: one thread, one loop. Sensors, input and the display's flip events
+/// arrive as descriptors and timers; readings make the frame scheduler draw at most once
+/// per refresh, only what changed; signals stop (TERM, INT), reload (HUP) or snapshot
+/// (USR1). Nothing wakes the process when nothing changes, beyond sensor polls.
+///
+/// Generic over its loop and given its display: `PanelRuntime.open` wires the real
+/// `EventLoop`, the board's display and the console for `gaugepanel run`; tests give it a
+/// `TestEventLoop` and an `OffscreenDisplay` and drive the whole panel — board file in,
+/// frames out — deterministically (PanelRuntimeTests).
+public final class PanelRuntime<Loop: LoopScheduler> {
     let options: RunOptions
     var board: BoardConfiguration
     var state: PanelState
-    let loop: EventLoop
+    let loop: Loop
     let display: any Display
     var fonts: PanelFonts
     var composer: FrameComposer
     var log: RateLimitedLog
     let notifier: SystemdNotifier
     private var console: ConsoleGraphicsMode?
-    private(set) var scheduler: FrameScheduler<EventLoop>!
+    private(set) var scheduler: FrameScheduler<Loop>!
     /// Everything registered for the current board (dropped on reload).
     var sensorTimers: [TimerID] = []
     var sensorFDs: [Int32] = []
@@ -64,28 +53,21 @@ public final class PanelRuntime {
     private var latencyTotal: UInt64 = 0
     private var isShutDown = false
 
-    public init(options: RunOptions, logger: Logger) throws(RunError) {
+    /// `environment`: the service's `NOTIFY_SOCKET`, `WATCHDOG_USEC`, `WATCHDOG_PID`.
+    /// `console`: switched back to text mode at shutdown.
+    public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, logger: Logger,
+                environment: [String: String] = [:], console: ConsoleGraphicsMode? = nil) throws(RunError) {
         self.options = options
-        do { board = try BoardConfiguration.load(path: options.boardPath) } catch { throw .configuration(error) }
+        self.board = board
+        self.display = display
+        self.loop = loop
+        self.console = console
         log = RateLimitedLog(logger: logger)
-        notifier = SystemdNotifier(environment: Self.environment())
-        let d = board.display
-        let kind = options.display ?? d.output
-        let turned = d.rotation.swapsAxes
-        do {
-            display = try Displays.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
-                                        mode: options.mode ?? d.mode, format: d.format,
-                                        width: turned ? d.height : d.width, height: turned ? d.width : d.height,
-                                        rotation: d.rotation)
-        } catch { throw .display(error) }
-        do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
+        notifier = SystemdNotifier(environment: environment)
         state = PanelState(board: board, animates: options.animates)
         fonts = PanelFonts(board.fonts)
         composer = FrameComposer(tracksDamage: options.tracksDamage)
         sensors = SensorHub(board.sensors)
-        if options.consoleGraphics, kind != .offscreen {
-            console = ConsoleGraphicsMode()
-        }
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
         // during start-up waits in the signalfd instead of killing the process.
         do { try loop.onSignals(LoopSignals.service) { [unowned self] in self.signal($0) } } catch {
@@ -94,17 +76,8 @@ public final class PanelRuntime {
         }
     }
 
-    static func environment() -> [String: String] {
-        var env: [String: String] = [:]
-        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
-            if let v = getenv(key) { env[key] = String(cString: v) }
-        }
-        return env
-    }
-
-    /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.
-    public func run() throws(RunError) -> RunSummary {
-        defer { shutDown() }
+    /// Starts everything on the loop: sensors, input, snapshots, the first frame.
+    public func start() {
         // Unpaced (benchmarks): the next frame as soon as the loop comes round.
         let period = options.unpaced ? 1 : LoopTime.refreshPeriod(hertz: Double(max(board.display.refresh, 1))) ?? 16_666_667
         scheduler = FrameScheduler(loop: loop, pacer: FramePacer(refreshPeriod: period)) { [unowned self] now in self.drawFrame(now: now) }
@@ -128,9 +101,17 @@ public final class PanelRuntime {
         }
         _ = notifier.startWatchdog(on: loop) { [unowned self] e in self.warn("watchdog", "sd_notify: \(e)") }
         scheduler.invalidate()
-        do { try loop.run() } catch { throw .loop(error) }
-        return currentSummary()
     }
+
+    /// Stops sensors and input, gives the screen and console back, closes the loop.
+    public func stop() -> RunSummary {
+        let s = currentSummary()
+        shutDown()
+        return s
+    }
+
+    /// The picture on the panel now (tests compare it with `gaugepanel render`).
+    public var screen: Surface { display.snapshotSurface }
 
     // MARK: Frames
 
@@ -268,38 +249,15 @@ public final class PanelRuntime {
     func currentSummary() -> RunSummary {
         var s = summary
         s.seconds = Double(loop.now &- startTime) / 1e9
-        s.wakeups = loop.statistics.wakeups
+        s.wakeups = loop.wakeupCount
         s.pixelsDrawn = composer.pixelsDrawn
         s.bytesCopied = display.statistics.bytesCopied
         // Lines dropped by sources retired on a reload, plus the current ones.
         s.droppedLines = summary.droppedLines &+ sensors.serial.reduce(0) { $0 &+ $1.droppedCount }
         s.latencyMeanMicroseconds = s.latencySamples == 0 ? 0 : latencyTotal / s.latencySamples
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        s.cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        s.residentKilobytes = Self.residentKilobytes()
+        s.cpuSeconds = ProcessUsage.cpuSeconds()
+        s.residentKilobytes = ProcessUsage.residentKilobytes()
         return s
-    }
-
-    /// Resident set size now (not the peak), from /proc/self/statm.
-    static func residentKilobytes() -> Int64 {
-        guard let f = fopen("/proc/self/statm", "r") else { return 0 }
-        defer { fclose(f) }
-        var size = 0, resident = 0
-        guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in
-            readTwo(f, s, r) } }) else { return 0 }
-        return Int64(resident) * Int64(sysconf(Int32(_SC_PAGESIZE))) / 1024
-    }
-
-    private static func readTwo(_ f: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
-        var line = [CChar](repeating: 0, count: 128)
-        guard fgets(&line, 128, f) != nil else { return false }
-        let bytes = line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
-        guard fields.count >= 2, let x = Int(fields[0]), let y = Int(fields[1]) else { return false }
-        a.pointee = x; b.pointee = y
-        return true
     }
 
     /// Samples go to `path` from now on, flushed each second (a crash loses at most that).

@@ -124,7 +124,7 @@ public struct PanelState: Sendable {
                 }
                 a.advance(to: now)
             } else {
-                a.setTarget(target, now: now)
+                a.jump(to: target, now: now)
             }
             animators[name] = a
             if !a.isSettled { animating = true }

@@ -68,6 +68,7 @@ public final class EventLoop: LoopScheduler {
     }
 
     public var now: UInt64 { system.monotonicNanoseconds() }
+    public var wakeupCount: UInt64 { statistics.wakeups }
 
     /// Scheduled timers (live ones).
     public var timerCount: Int { timers.count }

@@ -32,9 +32,14 @@ public protocol LoopScheduler: AnyObject {
     func onSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(LoopError)
     /// Makes `run()` return after the current iteration.
     func stop()
+    /// How many times the loop woke up (the statistics line's `wakeups`).
+    var wakeupCount: UInt64 { get }
+    /// Releases the loop's own descriptors (a no-op where there are none).
+    func close()
 }
 
 extension LoopScheduler {
+    public func close() {}
     @discardableResult
     public func schedule(after delay: UInt64, _ handler: @escaping () -> Void) -> TimerID {
         schedule(at: now &+ delay, handler)

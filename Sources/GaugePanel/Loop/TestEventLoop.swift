@@ -13,6 +13,8 @@ public final class TestEventLoop: LoopScheduler {
     public init(now: UInt64 = 0) { self.now = now }
 
     public var timerCount: Int { timers.count }
+    /// Each timer that ran counts as a wake-up.
+    public var wakeupCount: UInt64 { timersFired }
     public var nextDeadline: UInt64? { timers.nextDeadline }
     public var registeredDescriptors: [Int32] { registrations.keys.sorted() }
     public var handledSignals: [Int32] { signalHandlers.keys.sorted() }

@@ -1,0 +1,62 @@
+import GaugeConfig
+import GaugeDisplay
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why `gaugepanel run` could not start: each one line that names the file or device
+/// and the fix (the command exits 2).
+public enum RunError: Error, CustomStringConvertible {
+    case configuration(ConfigurationErrors)
+    case display(DisplayError)
+    case loop(LoopError)
+
+    public var description: String {
+        switch self {
+        case .configuration(let e): return e.description
+        case .display(let e): return e.description
+        case .loop(let e): return e.description
+        }
+    }
+}
+
+/// The panel as `gaugepanel run` starts it: the board file, its display (or the one
+/// `--display` names), the real poll loop, the console and the service's environment.
+extension PanelRuntime where Loop == EventLoop {
+    public static func open(options: RunOptions, logger: Logger) throws(RunError) -> PanelRuntime<EventLoop> {
+        let board: BoardConfiguration
+        do { board = try BoardConfiguration.load(path: options.boardPath) } catch { throw .configuration(error) }
+        let d = board.display
+        let kind = options.display ?? d.output
+        let turned = d.rotation.swapsAxes
+        let display: any Display
+        do {
+            display = try Displays.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
+                                        mode: options.mode ?? d.mode, format: d.format,
+                                        width: turned ? d.height : d.width, height: turned ? d.width : d.height,
+                                        rotation: d.rotation)
+        } catch { throw .display(error) }
+        let loop: EventLoop
+        do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
+        let console = options.consoleGraphics && kind != .offscreen ? ConsoleGraphicsMode() : nil
+        return try PanelRuntime(options: options, board: board, display: display, loop: loop, logger: logger,
+                                environment: serviceEnvironment(), console: console)
+    }
+
+    /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.
+    public func run() throws(RunError) -> RunSummary {
+        start()
+        do { try loop.run() } catch { _ = stop(); throw .loop(error) }
+        return stop()
+    }
+
+    /// What systemd tells a `Type=notify` service.
+    static func serviceEnvironment() -> [String: String] {
+        var env: [String: String] = [:]
+        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
+            if let v = getenv(key) { env[key] = String(cString: v) }
+        }
+        return env
+    }
+}
