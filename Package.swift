@@ -20,21 +20,31 @@ let package = Package(
         // The fixed-point renderer core: no Foundation, no Glibc.
         .target(name: "GaugeRaster"),
 
-        // System zlib, for PNG encoding/decoding in the offscreen display.
+        // System calls shared by every module that touches the system: errno values and
+        // messages, whole-file reads and writes.
+        .target(name: "GaugeSystem"),
+
+        // Displays: the Display protocol, damage, rotation and the offscreen framebuffer —
+        // no device libraries, so the configuration and tests can use them freely.
+        .target(name: "GaugeDisplay", dependencies: ["GaugeRaster", "GaugeSystem"]),
+
+        // PNG/PPM files and image comparison, through the system zlib.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // Displays: the offscreen framebuffer (PNG/PPM) today; fbdev and DRM later.
-        // libdrm (DRM/KMS) and the Linux fbdev/VT headers, for the fbdev and DRM displays.
+        .target(name: "GaugeImages", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CZlib"]),
+
+        // The real screens: DRM/KMS through libdrm, fbdev, the text console, backlights,
+        // and the opener that picks one.
         .systemLibrary(
             name: "CDRM",
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
         .target(name: "CLinuxFB"),
-        .target(name: "GaugeDisplay", dependencies: ["GaugeRaster", "CZlib", "CDRM", "CLinuxFB"]),
+        .target(name: "GaugeDisplayDevices", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CDRM", "CLinuxFB"]),
 
         // TrueType text through FreeType, rasterised once into a glyph cache.
         .systemLibrary(
@@ -54,7 +64,7 @@ let package = Package(
 
         // Dashboards and boards from TOML files, validated with file, line and key.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeDisplay",
+            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
@@ -70,37 +80,39 @@ let package = Package(
         .target(name: "CLinuxLoop"),
         .target(name: "GaugePanel", dependencies: [
             "CLinuxLoop",
-            "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeSensors", "GaugeInput", "GaugeConfig",
+            "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
+            "GaugeSensors", "GaugeInput", "GaugeConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         .executableTarget(
             name: "gaugepanel",
             dependencies: [
-                "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeText", "GaugeConfig",
-                "GaugeInput", "GaugePanel",
+                "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem", "GaugeSensors",
+                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Shared by the test targets: the seeded PRNG and golden-image comparison.
-        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay"], path: "Tests/GaugeTestSupport"),
-        .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
+        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages"], path: "Tests/GaugeTestSupport"),
+        .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeRaster", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
+                                                           "GaugeRaster", "GaugeTestSupport"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors"]),
-        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
+        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
-                    dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
+                    dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeTestSupport"],
+                    dependencies: ["GaugeConfig", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeRaster",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeImages", "GaugeRaster",
                                    "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

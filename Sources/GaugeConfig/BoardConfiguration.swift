@@ -1,3 +1,4 @@
+import GaugeSystem
 import Foundation
 import GaugeDisplay
 import GaugeRaster

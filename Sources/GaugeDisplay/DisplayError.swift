@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// Why a display could not be opened or updated. `description` is one line that names
 /// the device and the fix.
 public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 
 /// `gaugepanel backlight`: lists backlights, or sets one and prints its state.
 struct BacklightCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 
 /// `gaugepanel compare A B`: pixel-by-pixel comparison of two PNG or PPM files.
 struct CompareCommand: ParsableCommand {

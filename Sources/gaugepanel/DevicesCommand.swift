@@ -1,5 +1,8 @@
+import GaugeSystem
 import ArgumentParser
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 
 /// `gaugepanel devices`: the DRM cards (connectors, modes) and framebuffer devices.
 struct DevicesCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import GaugeConfig
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeGlyphs
 import GaugeRaster
 import GaugeText

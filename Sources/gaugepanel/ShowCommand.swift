@@ -1,5 +1,7 @@
 import ArgumentParser
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeRaster
 import Glibc
 

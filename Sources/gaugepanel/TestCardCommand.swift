@@ -1,5 +1,7 @@
 import ArgumentParser
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeRaster
 
 /// `gaugepanel testcard`: renders the test card scenes to PNG or PPM files.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GaugeConfig
 import GaugeDisplay
+import GaugeImages
 import GaugeGlyphs
 import GaugeRaster
 import GaugeText

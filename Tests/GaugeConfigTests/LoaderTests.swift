@@ -1,6 +1,7 @@
 import Testing
 import GaugeConfig
 import GaugeDisplay
+import GaugeImages
 import GaugeRaster
 import GaugeSensors
 import GaugeWidgets

@@ -1,4 +1,7 @@
+import GaugeSystem
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeRaster
 import Testing
 

@@ -1,4 +1,7 @@
+import GaugeSystem
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeRaster
 
 /// A scripted `SystemCalls`: devices are entries in `files`; memory maps are plain

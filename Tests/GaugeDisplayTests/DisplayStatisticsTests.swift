@@ -1,4 +1,6 @@
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 @testable import GaugeRaster
 import Glibc
 import Testing

@@ -1,4 +1,6 @@
 @testable import GaugeDisplay
+@testable import GaugeImages
+@testable import GaugeDisplayDevices
 import GaugeRaster
 import Testing
 

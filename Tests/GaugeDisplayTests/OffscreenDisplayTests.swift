@@ -1,4 +1,7 @@
 @testable import GaugeDisplay
+@testable import GaugeImages
+@testable import GaugeDisplayDevices
+import GaugeSystem
 import GaugeRaster
 import Glibc
 import Testing

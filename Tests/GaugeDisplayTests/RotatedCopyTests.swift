@@ -1,4 +1,6 @@
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeRaster
 import Testing
 

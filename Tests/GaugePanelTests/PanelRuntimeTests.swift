@@ -3,6 +3,7 @@ import Testing
 import Logging
 import GaugeConfig
 import GaugeDisplay
+import GaugeImages
 import GaugeGlyphs
 import GaugeInput
 import GaugeRaster

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GaugeTestSupport
 import GaugeDisplay
+import GaugeImages
 @testable import GaugeRaster
 
 /// Every test-card scene, rendered and compared bit-exactly with the committed PNG in

@@ -1,5 +1,6 @@
 import Foundation
 import GaugeDisplay
+import GaugeImages
 import GaugeRaster
 
 /// The `Goldens/` folder beside a test file: rendered surfaces are compared bit-exactly

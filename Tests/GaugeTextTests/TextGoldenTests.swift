@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GaugeTestSupport
 import GaugeDisplay
+import GaugeImages
 import GaugeRaster
 @testable import GaugeText
 @testable import GaugeGlyphs

@@ -2,7 +2,7 @@ import GaugeRaster
 
 /// A framebuffer in memory: the display for tests, `gaugepanel render` and machines
 /// without a screen. Drawing goes into `surface`; `present` records what changed;
-/// `writePNG` / `writePPM` save what is on "screen". With a rotation, `surface` is the
+/// `writePNG` / `writePPM` (GaugeImages) save what is on "screen". With a rotation, `surface` is the
 /// logical (upright) picture and `physical` the `width`×`height` panel image, so a
 /// saved file shows what the panel would show.
 public final class OffscreenDisplay: Display {
@@ -41,14 +41,4 @@ public final class OffscreenDisplay: Display {
     public var snapshotSurface: Surface { physical }
 
     public var summary: String { "offscreen \(physical.width)x\(physical.height) format=\(format.lowercaseName)" }
-
-    /// Saves the screen (the physical image) as PNG (RGBA for ARGB8888, RGB otherwise).
-    public func writePNG(to path: String) throws(ImageFileError) {
-        try ImageFile.save(physical, as: .png, to: path)
-    }
-
-    /// Saves the screen as binary PPM (RGB).
-    public func writePPM(to path: String) throws(ImageFileError) {
-        try ImageFile.save(physical, as: .ppm, to: path)
-    }
 }

@@ -1,5 +1,7 @@
 import GaugeConfig
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeInput
 
 /// The board's input devices: which evdev devices to use (by name or capability), one

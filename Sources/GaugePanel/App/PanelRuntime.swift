@@ -1,5 +1,7 @@
 import GaugeConfig
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 import GaugeInput
 import GaugeRaster
 import GaugeSensors

@@ -1,4 +1,6 @@
 import GaugeDisplay
+import GaugeDisplayDevices
+import GaugeImages
 
 /// How `gaugepanel run` was asked to run, beyond what the board file says.
 public struct RunOptions: Sendable {

@@ -1,3 +1,5 @@
+import GaugeDisplay
+import GaugeSystem
 import CLinuxFB
 
 /// Keeps the kernel's text console (fbcon) from drawing over the panel: switches the

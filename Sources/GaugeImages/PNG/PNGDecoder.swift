@@ -1,3 +1,4 @@
+import GaugeDisplay
 /// Decoding: 8-bit RGB (colour type 2) and RGBA (6), non-interlaced, any filters, any
 /// number of IDAT chunks, every CRC checked. Malformed input throws, never traps.
 extension PNG {

@@ -1,3 +1,4 @@
+import GaugeDisplay
 import GaugeRaster
 
 /// 8-bit RGB or RGBA pixels (straight alpha), rows packed without padding: what the PNG

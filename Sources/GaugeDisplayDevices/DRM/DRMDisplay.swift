@@ -1,3 +1,5 @@
+import GaugeDisplay
+import GaugeSystem
 import GaugeRaster
 
 /// A DRM/KMS display through libdrm: two dumb buffers, page flips completed by

@@ -1,3 +1,4 @@
+import GaugeDisplay
 import CDRM
 import GaugeRaster
 

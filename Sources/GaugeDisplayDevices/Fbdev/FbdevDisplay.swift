@@ -1,3 +1,5 @@
+import GaugeDisplay
+import GaugeSystem
 import GaugeRaster
 
 /// The pixel format of a framebuffer, from its depth and channel layout; nil when

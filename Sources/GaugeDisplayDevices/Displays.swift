@@ -1,3 +1,4 @@
+import GaugeDisplay
 import GaugeRaster
 
 /// Opens the display a board or `--display` asks for.

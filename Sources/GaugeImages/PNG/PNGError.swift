@@ -1,3 +1,4 @@
+import GaugeDisplay
 /// Why PNG bytes could not be decoded (or encoded). Decoding never traps on bad input:
 /// every way a file can be wrong ends up as one of these.
 public enum PNGError: Error, Equatable, Sendable {

@@ -1,3 +1,4 @@
+import GaugeDisplay
 import CZlib
 
 /// The two zlib calls PNG needs: one-shot deflate and bounded inflate.

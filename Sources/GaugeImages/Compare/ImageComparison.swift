@@ -1,3 +1,4 @@
+import GaugeDisplay
 import GaugeRaster
 
 /// The outcome of comparing two images pixel by pixel.

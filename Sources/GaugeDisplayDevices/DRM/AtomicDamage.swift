@@ -1,3 +1,5 @@
+import GaugeDisplay
+import GaugeSystem
 import CDRM
 import Glibc
 

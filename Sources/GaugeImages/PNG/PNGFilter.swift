@@ -1,3 +1,4 @@
+import GaugeDisplay
 /// PNG's five per-row filters (None, Sub, Up, Average, Paeth), forwards for the encoder
 /// and backwards for the decoder. `bpp` is bytes per pixel (3 or 4); the row "above" the
 /// first row is all zeros.

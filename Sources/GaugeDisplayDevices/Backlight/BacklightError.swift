@@ -1,3 +1,5 @@
+import GaugeDisplay
+import GaugeSystem
 import Glibc
 
 /// Why a backlight could not be read or set. `description` is one line that names the

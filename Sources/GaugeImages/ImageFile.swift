@@ -1,3 +1,5 @@
+import GaugeDisplay
+import GaugeSystem
 import GaugeRaster
 
 /// The image file formats GaugePanel writes and reads.

@@ -1,19 +1,11 @@
+import GaugeDisplay
+import GaugeSystem
 import CDRM
 import CLinuxFB
 import Glibc
 
 // Every system call the displays make, in one file, behind `SystemCalls` so that the
 // display logic can be tested with a mock. `LinuxSystem` is the real implementation.
-
-/// errno values and messages (so the rest of the module need not import Glibc).
-public enum SystemError {
-    public static let EPERM = Glibc.EPERM, ENOENT = Glibc.ENOENT, ENXIO = Glibc.ENXIO
-    public static let EACCES = Glibc.EACCES, EBUSY = Glibc.EBUSY, ENODEV = Glibc.ENODEV
-    public static let ENOSYS = Glibc.ENOSYS, EINVAL = Glibc.EINVAL, EAGAIN = Glibc.EAGAIN
-    public static let EINTR = Glibc.EINTR, ENOTTY = Glibc.ENOTTY, EOPNOTSUPP_ = Glibc.EOPNOTSUPP
-
-    public static func message(_ errno: Int32) -> String { String(cString: strerror(errno)) }
-}
 
 /// What FBIOGET_VSCREENINFO and FBIOGET_FSCREENINFO report, in Swift types.
 public struct FramebufferInfo: Equatable, Sendable {
@@ -154,19 +146,6 @@ public protocol SystemCalls: AnyObject {
     /// Waits up to `timeoutMilliseconds` (0: just looks) for DRM events and handles them;
     /// returns the number of page flips completed.
     func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int
-}
-
-/// A clip rectangle in DRM's terms (x1, y1 inclusive; x2, y2 exclusive).
-public struct IntRectClip: Sendable, Equatable {
-    public var x1: UInt16, y1: UInt16, x2: UInt16, y2: UInt16
-    public init(x1: UInt16, y1: UInt16, x2: UInt16, y2: UInt16) { self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2 }
-}
-
-/// An errno value as an error.
-public struct Errno: Error, Equatable, Sendable {
-    public var rawValue: Int32
-    public init(_ rawValue: Int32) { self.rawValue = rawValue }
-    static var current: Errno { Errno(Glibc.errno) }
 }
 
 /// The real system calls.

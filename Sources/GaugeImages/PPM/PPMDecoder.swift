@@ -1,3 +1,4 @@
+import GaugeDisplay
 import GaugeRaster
 
 /// Why PPM bytes could not be read.

@@ -1,3 +1,5 @@
+import GaugeDisplay
+import GaugeSystem
 import Glibc
 
 /// One backlight as sysfs shows it.
