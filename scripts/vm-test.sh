@@ -15,6 +15,14 @@
 # `gaugepanel render` of the same values and page; then SIGTERM: exit 0 within a second,
 # the console back. On bochs also a copy of the board whose channels go stale (the screen
 # becomes the render without values) and whose rotary selector names a virtio mouse.
+# On virtio-gpu with two outputs (max_outputs=2; run.py turns the second head on) it checks
+# [display] connector: `show --connector Virtual-2` draws on the second head (screendumps of
+# that head equal the offscreen render, the first head keeps the console), a copy of
+# qemu.toml with connector = "Virtual-2" run by `gaugepanel run` shows there, and an unknown
+# connector is one line naming the connectors there are, exit 2, both screens untouched.
+# On cirrus it runs dashboards/boat.toml (a copy: NMEA on /dev/ttyS1, output drm, its
+# rgb565 and DejaVu Sans as they are) while the host writes NMEA 0183 sentences among
+# garbage; the screen must become `gaugepanel render` of the values they carry.
 # A known bug (reported, not yet fixed) would print a "KNOWN - " line, not counted.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
@@ -41,7 +49,7 @@ mkdir -p "$WORK"; cd "$WORK"
 
 # 1. host tools, installed when missing (scripts/lib/deps.sh: apt-get, sudo when not root)
 source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file
+ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core
 
 # 2. Debian's kernel, unpacked (not installed); uncompressed vmlinux boots faster (PVH)
 kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
@@ -100,6 +108,24 @@ awk '/^[ \t]*\[/ { channel = ($0 ~ /^[ \t]*\[\[sensor\.channel\]\]/) }
      /^[ \t]*rotary[ \t]*=/ { print "rotary = \"QEMU Virtio Mouse\""; next }
      { print } channel && /^[ \t]*name[ \t]*=/ { print "  stale_after = 3" }' "$BOARD" > "$WORK/stale.toml"
 cp "$WORK/stale.toml" "$ST/etc/gaugepanel/stale.toml"
+# the 'connector' test's board: boards/qemu.toml shown on the second output (virtio-gpu's
+# second head, which run.py turns on), named by [display] connector
+CONNECTOR=Virtual-2
+awk -v c="$CONNECTOR" '/^[ \t]*\[/ { display = ($0 ~ /^[ \t]*\[display\]/) }
+     display && /^[ \t]*connector[ \t]*=/ { next }
+     { print } /^[ \t]*\[display\][ \t]*$/ { print "connector = \"" c "\"" }' "$BOARD" > "$WORK/connector.toml"
+grep -q "^connector = \"$CONNECTOR\"" "$WORK/connector.toml" || { echo "FAIL - build: no [display] table in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
+cp "$WORK/connector.toml" "$ST/etc/gaugepanel/connector.toml"
+# the 'boat' test's board: dashboards/boat.toml with its NMEA line on /dev/ttyS1 and output
+# drm (cirrus scans out its rgb565 as it is), and its font: DejaVu Sans where the host has it
+sed -E -e 's|^([ \t]*device[ \t]*=[ \t]*)"/dev/tty[^"]*"|\1"/dev/ttyS1"|' -e 's|^([ \t]*output[ \t]*=[ \t]*)"[^"]*"|\1"drm"|' \
+  "$ROOT/dashboards/boat.toml" > "$WORK/boat.toml"
+if [ "$(grep -cE '"/dev/ttyS1"|^[ \t]*output[ \t]*=[ \t]*"drm"' "$WORK/boat.toml")" != 2 ]; then
+  echo "FAIL - build: dashboards/boat.toml: no serial device and output to point at /dev/ttyS1 and drm"; echo "0 passed, 1 failed"; exit 1
+fi
+cp "$WORK/boat.toml" "$ST/etc/gaugepanel/boat.toml"
+FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf   # fonts-dejavu-core; the host's render finds it there too
+if [ -f "$FONT" ]; then mkdir -p "$ST$(dirname "$FONT")"; cp "$FONT" "$ST$FONT"; fi
 for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev; do
   modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
 done | sort -u | while read -r f; do
@@ -116,15 +142,21 @@ RUNS=$WORK/runs; rm -rf "$RUNS"; mkdir -p "$RUNS"
 # virtio-multitouch, and its tablets report no BTN_TOUCH, so GaugeInput rightly ignores them.
 INPUTS="-device virtio-keyboard-pci -device virtio-mouse-pci"
 INPUT_MODS=virtio_pci,virtio_input,evdev
-run() {  # name qemu-args modules tests drm-format fb-format driver
+run() {  # name qemu-args modules tests drm-format fb-format driver [run.py options]
   [ -n "$ONLY" ] && [ "$ONLY" != "$1" ] && return 0
   python3 "$VM/run.py" --name "$1" --qemu "$2" --mods "$3" --tests "$4" --format "$5" --fb-format "$6" \
-    --driver "$7" --board "$BOARD" --stale-board "$WORK/stale.toml" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
+    --driver "$7" "${@:8}" --board "$BOARD" --stale-board "$WORK/stale.toml" --connector-board "$WORK/connector.toml" \
+    --boat-board "$WORK/boat.toml" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
 run std    "-vga std $INPUTS"        bochs,$INPUT_MODS     console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors,panel xrgb8888 xrgb8888 bochs
-run virtio "-device virtio-gpu-pci $INPUTS" virtio_pci,virtio-gpu,$INPUT_MODS console,devices,drm,fbdev,panel-board xrgb8888 xrgb8888 virtio_gpu
-run cirrus "-vga cirrus"             cirrus                devices,drm,fbdev        rgb565   rgb565   cirrus
+# virtio-gpu with two outputs: run.py turns the second head on as a monitor would (a VNC
+# client's SetDesktopSize on that head) and screendumps it by QMP (device gpu, head 1).
+# 1440x900, larger than the first head's 1280x800 both ways: the fbdev emulation takes
+# the smallest, so fbdev stays 1280x800 and fills the first head, as with one output.
+run virtio "-device virtio-gpu-pci,max_outputs=2,id=gpu $INPUTS" virtio_pci,virtio-gpu,$INPUT_MODS console,devices,drm,fbdev,panel-board,connector xrgb8888 xrgb8888 virtio_gpu \
+    --extra-head "$CONNECTOR=gpu,1,1440x900"
+run cirrus "-vga cirrus"             cirrus                console,devices,drm,fbdev,boat rgb565 rgb565 cirrus
 
 T2=$(date +%s)
 passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok - ' || true)

@@ -4,12 +4,18 @@ from `gaugepanel show --step` (and each '@@SHOT name' from /init) with a QMP scr
 and checks every frame's screendump against the host's offscreen render of the same
 frame (`gaugepanel show --display offscreen` and, for frame 0, `gaugepanel testcard`),
 and every shot against the text console's ('@@SHOT console'), with `gaugepanel compare`.
-For '@@PANEL run' (`gaugepanel run` in the guest, tests panel and panel-board) it drives
-the panel: line-protocol readings into the guest's /dev/ttyS1 (a chardev socket), keys
-and a mouse wheel by QMP input-send-event, and screendumps until they equal `gaugepanel
-render` of the board with the same values and page (the VM's timing is loose).
+For '@@PANEL run' (`gaugepanel run` in the guest, tests panel, panel-board, connector and
+boat) it drives the panel: line-protocol readings or NMEA 0183 sentences into the guest's
+/dev/ttyS1 (a chardev socket), keys and a mouse wheel by QMP input-send-event, and
+screendumps until they equal `gaugepanel render` of the board with the same values and page
+(the VM's timing is loose).
+--extra-head CONNECTOR=DEVICE,HEAD turns a second head of a multi-head device (virtio-gpu
+max_outputs=2) on, as plugging in a monitor would: QEMU enables a head only when a UI
+asks for a size on it, so a VNC server is put on that head and a minimal RFB client sends
+it SetDesktopSize before the guest's driver loads; the guest then sees CONNECTOR connected
+and screendumps of its frames and shots are taken from that head (QMP device, head).
 Prints one 'ok - …' or 'FAIL - …' line per check."""
-import argparse, json, os, re, select, socket, subprocess, sys, time
+import argparse, json, os, re, select, socket, struct, subprocess, sys, threading, time
 
 def read_ppm(path):
     d = open(path, 'rb').read()
@@ -42,14 +48,61 @@ class QMP:
             r = json.loads(self.f.readline())
             if 'return' in r or 'error' in r: return r
 
-def screen_becomes(a, q, name, ref, timeout):
+def dump(a, q, f, connector=None):
+    """QMP screendump of the first head, or of the head CONNECTOR is on (--extra-head)."""
+    where = {'device': a.heads[connector][0], 'head': a.heads[connector][1]} if connector in a.heads else {}
+    r = q.cmd('screendump', filename=f, **where)
+    if 'error' in r: print(f'# {a.name} screendump {where}: {r["error"]}', flush=True)
+
+def vnc_ask_size(path, width, height):
+    """A minimal RFB 3.8 client (security None) on QEMU's VNC server for one head: asks
+    for a desktop size (SetDesktopSize, one screen), which QEMU passes on as the head's UI
+    info; virtio-gpu enables the head and tells the guest. Returns the open socket (kept
+    open for the run) and the server's first size and name."""
+    s = socket.socket(socket.AF_UNIX)
+    for _ in range(200):
+        try: s.connect(path); break
+        except OSError: time.sleep(0.05)
+    s.settimeout(10)
+    def recv(n):
+        b = b''
+        while len(b) < n:
+            c = s.recv(n - len(b))
+            if not c: raise OSError(f'VNC {path}: closed during the handshake')
+            b += c
+        return b
+    if not recv(12).startswith(b'RFB '): raise OSError(f'VNC {path}: not an RFB server')
+    s.sendall(b'RFB 003.008\n')
+    types = recv(recv(1)[0])
+    if 1 not in types: raise OSError(f'VNC {path}: no security type None ({list(types)})')
+    s.sendall(b'\x01')
+    if struct.unpack('>I', recv(4))[0] != 0: raise OSError(f'VNC {path}: security handshake failed')
+    s.sendall(b'\x01')   # ClientInit: shared
+    w, h = struct.unpack('>HH', recv(4)); recv(16); name = recv(struct.unpack('>I', recv(4))[0])
+    s.sendall(struct.pack('>BxHi', 2, 1, -308))   # SetEncodings: ExtendedDesktopSize
+    s.sendall(struct.pack('>BxHHBx', 251, width, height, 1) + struct.pack('>IHHHHI', 0, 0, 0, width, height, 0))
+    return s, (w, h, name.decode('utf-8', 'replace'))
+
+def compare(a, f, ref):
+    """`gaugepanel compare`, the screendump first cropped to ref's size when it is larger
+    (a board smaller than the mode is drawn at the top left): (same, how)."""
+    rw, rh, _ = read_ppm(ref); w, h, _ = read_ppm(f)
+    if (w, h) != (rw, rh) and w >= rw and h >= rh:
+        crop = f[:-4] + '-crop.ppm'; crop_ppm(f, crop, rw, rh); f = crop
+    c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
+    return c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+
+def screen_becomes(a, q, name, ref, timeout, connector=None, crop=False):
     """Screendumps until one equals ref (timing in the VM is loose): (same, seconds, how)."""
     t = time.time(); f = f'{a.out}/{a.name}-{name}.ppm'
     while True:
-        q.cmd('screendump', filename=f)
-        c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
-        if c.returncode == 0 or time.time() - t > timeout:
-            return c.returncode == 0, time.time() - t, c.stdout.strip() or c.stderr.strip()
+        dump(a, q, f, connector)
+        if crop: same, how = compare(a, f, ref)
+        else:
+            c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
+            same, how = c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+        if same or time.time() - t > timeout:
+            return same, time.time() - t, how
         time.sleep(0.2)
 
 def render(a, board, name, values, page=0):
@@ -63,13 +116,37 @@ def key(q, qcode):
     for down in (True, False):
         q.cmd('input-send-event', events=[{'type': 'key', 'data': {'down': down, 'key': {'type': 'qcode', 'data': qcode}}}])
 
+def nmea(body):
+    """One NMEA 0183 sentence with its checksum: XOR of the bytes between '$' and '*'."""
+    x = 0
+    for c in body.encode(): x ^= c
+    return f'${body}*{x:02X}\r\n'.encode()
+
+def nmea_burst():
+    """A second of a boat's instrument bus: the four sentences boat.toml reads (depth 8.4 m,
+    apparent wind 325° R = 35° on the port bow at 14.2 kn, 6.1 kn through the water,
+    heading 98.3° magnetic) among garbage, each garbage item carrying other values that
+    would show if it got through. Returns (bytes, bad sentences the decoder must drop)."""
+    good = [nmea('IIDBT,27.6,f,8.4,M,4.6,F'), nmea('WIMWV,325.0,R,14.2,N,A'),
+            nmea('IIVHW,,T,,M,6.1,N,11.3,K'), nmea('IIHDG,98.3,,,7.1,W')]
+    wrong = lambda s: s[:-4] + b'%02X\r\n' % (int(s[-4:-2], 16) ^ 0x5A)   # a checksum that does not match
+    bad = [wrong(nmea('IIDBT,98.4,f,30.0,M,16.4,F')),            # bad checksum
+           nmea('IIDBT,2x.6,f,8.x,M,4.6,F'),                    # checksum right, numbers not
+           nmea('WIMWV,90.0,R,30.0,N,V'),                       # status V: data invalid
+           b'$IIVHW,,T,,M,9.9,N',                               # cut off by the next '$'
+           nmea('IIXDR,C,20.5,C,ENGINE,' + 'P,1.01,B,BARO,' * 5),  # longer than 82 bytes
+           wrong(nmea('IIHDG,200.0,,,7.1,W'))]                  # bad checksum, last of the burst
+    noise = [b'GaugePanel vm-test: not NMEA\r\n', b'\x00\xff\xfe\x13 line noise \x7f\r\n']
+    burst = noise[0] + good[0] + bad[0] + bad[1] + good[1] + bad[2] + noise[1] + bad[3] + good[2] + bad[4] + good[3] + bad[5]
+    return burst, len(bad)
+
 def drive_panel(a, q, sensors, run):
     """The host's half of one 'panel' run: readings into ttyS1, keys by QMP, screendumps
     against `gaugepanel render`. Returns (ok, message) checks."""
     out = []
     def line(values): sensors.sendall((' '.join(f'{k}={v}' for k, v in values.items()) + '\n').encode())
-    def expect(name, what, ref, timeout):
-        same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout)
+    def expect(name, what, ref, timeout, connector=None, crop=False):
+        same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout, connector, crop)
         out.append((same, f'run ({run}) {what}: screen as render after {sec:.1f} s ({how})'))
         return same, sec
     first = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
@@ -104,6 +181,32 @@ def drive_panel(a, q, sensors, run):
                          render(a, board, 'stale-none', {}, 1 if turned else 0), ttl + 5)
         waited = time.time() - t
         out.append((same and waited >= ttl, f'run ({run}) went stale {waited:.1f} s after the line (stale_after = {ttl:g} s)'))
+    elif run == 'connector':   # boards/qemu.toml with [display] connector = the second head's
+        board, c = a.connector_board, a.connector
+        line(first)
+        expect('values', f'board with connector = "{c}": "{desc}" on ttyS1, on {c}\'s head ({a.heads[c][0]} head {a.heads[c][1]})',
+               render(a, board, 'connector-values', first), 10, connector=c)
+        f = f'{a.out}/{a.name}-run-connector-head0.ppm'; dump(a, q, f)
+        same, how = compare(a, f, a.screens['console']) if 'console' in a.screens else (False, 'no console screendump')
+        out.append((same, f'run (connector) board with connector = "{c}": the first head kept the text console ({how})'))
+    elif run == 'boat':   # dashboards/boat.toml fed NMEA 0183: the host's instrument bus, 2 bursts a second
+        board = a.boat_board
+        values = {'depth': 8.4, 'wind.angle': -35, 'wind.speed': 14.2, 'speed': 6.1, 'heading': 98.3}
+        burst, bad = nmea_burst()
+        stop, sent = threading.Event(), [0]
+        def bus():
+            while not stop.is_set():
+                sensors.sendall(burst); sent[0] += 1; stop.wait(0.5)
+        th = threading.Thread(target=bus, daemon=True); th.start()
+        try:
+            same, sec, how = screen_becomes(a, q, 'run-boat-nmea', render(a, board, 'boat-nmea', values), 20, crop=True)
+        finally:
+            stop.set(); th.join()
+        time.sleep(0.5)   # the last burst read before SIGTERM: the dropped count is exact
+        a.boat_sent = (sent[0], bad)
+        out.append((same, f'run (boat) NMEA 0183 on ttyS1 (DBT, MWV, VHW, HDG among garbage, {sent[0]} burst{"s" if sent[0] != 1 else ""}): '
+                          f'screen as render of {os.path.basename(board)} --set ' + ' --set '.join(f'{k}={v}' for k, v in values.items())
+                          + f' after {sec:.1f} s ({how})'))
     return out
 
 def main():
@@ -123,17 +226,35 @@ def main():
     ap.add_argument('--timeout', type=float, default=150)
     ap.add_argument('--board', help="host path of the board file the 'panel' test runs (/etc/gaugepanel/board.toml)")
     ap.add_argument('--stale-board', help='the same with stale_after on its channels (/etc/gaugepanel/stale.toml)')
+    ap.add_argument('--connector-board', help="the 'connector' test's board, naming the extra head's connector (/etc/gaugepanel/connector.toml)")
+    ap.add_argument('--boat-board', help="the 'boat' test's board: dashboards/boat.toml on ttyS1 (/etc/gaugepanel/boat.toml)")
+    ap.add_argument('--extra-head', help='CONNECTOR=DEVICE,HEAD[,WxH]: a second head to turn on (default size 1024x768), '
+                                         "screendumped for frames and shots on CONNECTOR (the 'connector' test)")
     a = ap.parse_args()
+    a.heads, a.connector, a.head_size = {}, None, (1024, 768)
+    if a.extra_head:
+        a.connector, rest = a.extra_head.split('=', 1)
+        dev, head, *size = rest.split(',')
+        a.heads[a.connector] = (dev, int(head))
+        if size: a.head_size = tuple(int(x) for x in size[0].split('x'))
+    a.boat_sent = None
     os.makedirs(a.out, exist_ok=True)
     qmp = f'{a.out}/qmp.sock'
     if os.path.exists(qmp): os.unlink(qmp)
     cmdline = (f'console=ttyS0 panic=-1 quiet GP_MODS={a.mods} GP_TESTS={a.tests} '
-               f'GP_FORMAT={a.format} GP_FRAMES={a.frames}' + (f' GP_SHOW_FLAGS={a.show_flags}' if a.show_flags else ''))
+               f'GP_FORMAT={a.format} GP_FRAMES={a.frames}' + (f' GP_SHOW_FLAGS={a.show_flags}' if a.show_flags else '')
+               + (f' GP_CONNECTOR={a.connector}' if a.connector else ''))
     qemu = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-display', 'none', '-nodefaults',
             '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off', '-kernel', a.kernel,
             '-initrd', a.initrd, '-append', cmdline] + a.qemu.split()
+    vnc_path = f'{a.out}/vnc.sock'
+    if a.connector:
+        if os.path.exists(vnc_path): os.unlink(vnc_path)
+        dev, head = a.heads[a.connector]
+        qemu += ['-vnc', f'unix:{vnc_path},display={dev},head={head}']
     tests = a.tests.split(',')
-    panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board'])) if t in tests for r in runs]
+    panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
+                               ('boat', ['boat'])) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -141,6 +262,12 @@ def main():
     t0 = time.time()
     p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
     q = QMP(qmp)
+    vnc, vnc_info = None, None
+    if a.connector:   # before the guest's driver loads (the kernel takes seconds to get there)
+        try:
+            vnc, (w, h, _) = vnc_ask_size(vnc_path, *a.head_size)
+            vnc_info = f'SetDesktopSize {a.head_size[0]}x{a.head_size[1]} on {a.heads[a.connector][0]} head {a.heads[a.connector][1]} (was {w}x{h})'
+        except OSError as e: vnc_info = f'{e}'
     sensors = None
     if panel:
         for _ in range(100):
@@ -151,6 +278,8 @@ def main():
     shots = []   # (test, frame, path, geometry)
     exits, devs, errs, geom = {}, [], {}, {}
     stats, consoles, sigterms, screens = {}, {}, {}, {}   # @@STATS by test; @@CONSOLE, @@SIGTERM, @@SHOT by name
+    a.screens = screens
+    conn, head0, connstatus = {}, {}, {}   # connector= of each test's display line; the first head during a test on another; @@CONNSTATUS
     current = None; named = None; buf = b''; booted = None
     try:
         while time.time() - t0 < a.timeout:
@@ -170,6 +299,8 @@ def main():
                 if m:   # a rotated run is its own test: drm90, drm270; '@@TEST name' names others
                     current = named or m.group(1) + ('' if m.group(5) in (None, '0') else m.group(5))
                     geom[current] = (int(m.group(2)), int(m.group(3)), m.group(4))
+                    c = re.search(r' connector=(\S+)', s); conn[current] = c.group(1) if c else None
+                if s.startswith('@@CONNSTATUS '): k, msg = (s[13:] + ' ').split(' ', 1); connstatus[k] = msg.strip()
                 if s.startswith('@@DEV '): devs.append(s[6:])
                 if s.startswith('@@ERR '):
                     k, msg = s[6:].split(' ', 1); errs[k] = errs[k] + ' / ' + msg if k in errs else msg
@@ -188,15 +319,18 @@ def main():
                     p.stdin.write(b'go\n')
                 if s.startswith('@@SHOT '):
                     time.sleep(0.4)   # fbcon's redraw goes through the fbdev emulation's deferred flush
-                    f = f'{a.out}/{a.name}-shot-{s[7:].strip()}.ppm'
-                    q.cmd('screendump', filename=f); screens[s[7:].strip()] = f
+                    name, _, on = s[7:].strip().partition(' ')   # '@@SHOT name [connector]'
+                    f = f'{a.out}/{a.name}-shot-{name}.ppm'
+                    dump(a, q, f, on or None); screens[name] = f
                     p.stdin.write(b'go\n')
                 m = re.match(r'@@FRAME (\d+)', s)
                 if m and current:
                     n = int(m.group(1))
                     time.sleep(0.35 if current == 'fbdev' else 0.1)   # fbdev emulation flushes after ~50 ms
                     f = f'{a.out}/{a.name}-{current}-{n}.ppm'
-                    q.cmd('screendump', filename=f)
+                    dump(a, q, f, conn.get(current))
+                    if conn.get(current) in a.heads:   # drawn on another head: the first one meanwhile
+                        head0[current] = f'{a.out}/{a.name}-{current}-{n}-head0.ppm'; dump(a, q, head0[current])
                     shots.append((current, n, f, geom[current]))
                     p.stdin.write(b'go\n')
             if p.poll() is not None: break
@@ -205,6 +339,7 @@ def main():
     finally:
         try: p.wait(timeout=20)
         except subprocess.TimeoutExpired: q.cmd('quit'); p.wait(timeout=10)
+        if vnc: vnc.close()
     el = time.time() - t0
     results = []
     def check(ok, msg): results.append(ok); print(f'{"ok" if ok else "FAIL"} - {a.name}: {msg}', flush=True)
@@ -212,20 +347,43 @@ def main():
     if 'devices' in a.tests.split(','):
         d = ' | '.join(devs)
         check(exits.get('devices') == 0 and (a.driver in d) and 'connected' in d, f'gaugepanel devices: {d[:300]}')
-    def same_as_console(name):
-        if name not in screens or 'console' not in screens: return False, f'no screendump ({name})'
-        c = subprocess.run([a.gp, 'compare', screens[name], screens['console']], capture_output=True, text=True)
+    def same_as_console(name, console='console'):
+        if name not in screens or console not in screens: return False, f'no screendump ({name})'
+        c = subprocess.run([a.gp, 'compare', screens[name], screens[console]], capture_output=True, text=True)
         return c.returncode == 0, c.stdout.strip() or c.stderr.strip()
-    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270', 'mode')]:
+    if 'connector' in a.tests.split(','):   # [display] connector / --connector on a machine with two outputs
+        c = a.connector
+        d = ' | '.join(devs)
+        listed = [x for x in ('Virtual-1', c) if re.search(rf'\b{re.escape(x)} connected\b', d)]
+        check(len(listed) == 2 and f'{c} connected' in d,
+              f'connector "{c}": gaugepanel devices lists both outputs connected ({", ".join(listed) or "neither"}); '
+              f'the head turned on by VNC {vnc_info}; sysfs: {connstatus.get(c, "?")}')
+        # an unknown connector: one line listing the ones there are, exit 2, both screens as before
+        for k, cmd in (('connector', 'show --display drm --connector HDMI-A-9'), ('runconnector', 'run --board connector.toml --connector HDMI-A-9')):
+            msg = errs.get(k, '(no message)')
+            same, how = same_as_console('err-' + k) if k == 'connector' else (True, '')
+            same2, how2 = same_as_console(f'err-{k}-{c}', f'console-{c}')
+            check(exits.get('err-' + k) == 2 and ' / ' not in msg and same and same2
+                  and all(w in msg for w in ('HDMI-A-9', 'Virtual-1 (connected)', f'{c} (connected)', '[display] connector', '--connector')),
+                  f'connector HDMI-A-9 unknown ({cmd}): exit {exits.get("err-" + k)}, one line, '
+                  + (f'first head as the console before ({how}), ' if k == 'connector' else '')
+                  + f'{c}\'s head as before ({how2}): {msg[:240]}')
+    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270', 'mode', 'connector')]:
         rotate = t[3:] if t.startswith('drm') and len(t) > 3 else '0'
-        if t == 'mode':
+        label = t if t != 'connector' else f'connector "{a.connector}" ({" head ".join(map(str, a.heads.get(a.connector, ())))}):'
+        if t == 'connector':   # show --connector NAME: drawn on that head (its frames are screendumps of it)
+            check(exits.get(t) == 0 and conn.get(t) == a.connector,
+                  f'connector "{a.connector}": show --display drm --connector {a.connector} exit {exits.get(t)}, '
+                  f'shown on {conn.get(t)} {geom.get(t, "")}, frames screendumped from {a.connector}\'s head')
+        elif t == 'mode':
             modes = sorted({f'{w}x{h}' for _, _, _, (w, h, _) in [s for s in shots if s[0] == t]})
             check(exits.get(t) == 0 and '800x600' in modes and len(modes) == 2,
                   f'show --display drm --then-mode 800x600: exit {exits.get(t)}, frames screendumped in {" and ".join(modes)}')
         else:
             check(exits.get(t) == 0, f'show --display {t[:3] if rotate != "0" else t} --rotate {rotate} exit {exits.get(t)} {geom.get(t, "")}')
         mine = [s for s in shots if s[0] == t]
-        check(len(mine) == a.frames + 1, f'{t}: {len(mine)} of {a.frames + 1} frames screendumped')
+        check(len(mine) == a.frames + 1, f'{label} {len(mine)} of {a.frames + 1} frames screendumped' if t == 'connector'
+              else f'{t}: {len(mine)} of {a.frames + 1} frames screendumped')
         for _, n, f, (w, h, fmt) in mine:
             if t == 'fbdev': fmt = a.fb_format
             if n == 0 and rotate == '0':   # the scene at the top left, against gaugepanel testcard
@@ -234,12 +392,17 @@ def main():
                 rw, rh, _ = read_ppm(ref)
                 crop = f[:-4] + '-scene.ppm'; crop_ppm(f, crop, rw, rh)
                 c = subprocess.run([a.gp, 'compare', crop, ref], capture_output=True, text=True)
-                check(c.returncode == 0, f'{t} frame 0 vs testcard --format {fmt}: {c.stdout.strip() or c.stderr.strip()}')
+                check(c.returncode == 0, f'{label} frame 0 vs testcard --format {fmt}: {c.stdout.strip() or c.stderr.strip()}')
             ref = f'{a.out}/ref-{w}x{h}-{fmt}-r{rotate}-{n}.ppm'
             subprocess.run([a.gp, 'show', '--display', 'offscreen', '--size', f'{w}x{h}', '--format', fmt,
                             '--rotate', rotate, '--frames', str(n), '--out', ref], check=True, capture_output=True)
             c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
-            check(c.returncode == 0, f'{t} frame {n} vs offscreen {w}x{h} {fmt} --rotate {rotate}: {c.stdout.strip() or c.stderr.strip()}')
+            check(c.returncode == 0, f'{label} frame {n} vs offscreen {w}x{h} {fmt} --rotate {rotate}: {c.stdout.strip() or c.stderr.strip()}')
+        if t == 'connector':   # meanwhile the first head kept the text console; afterwards the CRTC given back
+            same, how = compare(a, head0[t], screens['console']) if t in head0 and 'console' in screens else (False, 'no screendump')
+            check(same, f'connector "{a.connector}": the first head (Virtual-1) kept the text console while show drew on {a.connector} ({how})')
+            same, how = same_as_console(f'after-connector-{a.connector}', f'console-{a.connector}')
+            check(same, f'connector "{a.connector}": after show exited its head shows the console again, as before ({how})')
     if 'errors' in a.tests.split(','):
         for k, want in (('missing', 'no such device'), ('eacces', 'group video'), ('busy', 'busy')):
             msg = errs.get(k, '(no message)')
@@ -273,6 +436,20 @@ def main():
                   f'{consoles.get("run-" + k, "console mode unknown")}, screen as the console before ({how})'
                   + ('' if k != 'board' else ', no panel keys typed into the console'))
             if summary: print(f'# {a.name} run {k}: {summary[0][10:]}', flush=True)
+            if k == 'connector':
+                said = [re.sub(r'.*\] ', '', l) for l in runlogs.get(k, []) if ' display drm ' in l]
+                same, how = same_as_console(f'sigterm-run-connector-{a.connector}', f'console-{a.connector}')
+                check(bool(said) and f'connector={a.connector} ' in said[0] and same,
+                      f'run (connector) board with connector = "{a.connector}": the run said "{said[0][:110] if said else "?"}"; '
+                      f'after SIGTERM {a.connector}\'s head shows the console again ({how})')
+            if k == 'boat':   # every garbage sentence dropped and counted, the noise between them ignored
+                d = re.search(r'dropped_lines=(\d+)', summary[0]) if summary else None
+                n = re.search(r' samples=(\d+)', summary[0]) if summary else None
+                fonts = [re.sub(r'.*fonts: ', '', l) for l in runlogs.get(k, []) if 'fonts: ' in l]
+                sent, bad = a.boat_sent or (0, 0)
+                check(bool(d) and sent > 0 and int(d.group(1)) == sent * bad,
+                      f'run (boat) NMEA 0183 garbage dropped: dropped_lines={d.group(1) if d else "?"} for {sent} burst{"s" if sent != 1 else ""} of {bad} bad sentences '
+                      f'(checksum, number, status V, cut off, overlong) and line noise; samples={n.group(1) if n else "?"}; fonts: {fonts[0] if fonts else "?"}')
         opened = sorted({re.sub(r'.*input device opened: ', '', l) for k in runlogs for l in runlogs[k] if 'input device opened' in l})
         print(f'# {a.name} run: input devices {" | ".join(inputs)}; opened by gaugepanel: {" | ".join(opened) or "none"}', flush=True)
     if 'sigterm' in a.tests.split(','):
