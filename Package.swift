@@ -8,7 +8,7 @@ import class Foundation.ProcessInfo
 let package = Package(
     name: "GaugePanel",
     products: [
-        .executable(name: "gaugepanel", targets: ["gaugepanel"]),
+        .executable(name: "gaugepanel", targets: ["GaugePanelCLI"]),
         .library(name: "GaugeRaster", targets: ["GaugeRaster"]),
     ],
     dependencies: [
@@ -85,8 +85,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).
         .executableTarget(
-            name: "gaugepanel",
+            name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem", "GaugeSensors",
                 "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel",
