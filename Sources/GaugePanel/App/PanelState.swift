@@ -32,17 +32,11 @@ public struct PanelState: Sendable {
         for c in shownChannels { animators[c] = NeedleAnimator(range: Self.range(of: c, in: layout)) }
     }
 
-    /// The span of the first widget showing `channel` (the needle's settling tolerance).
+    /// The span of the first widget showing `channel` on a scale (the needle's settling tolerance).
     static func range(of channel: String, in dashboard: Dashboard) -> ClosedRange<Double> {
         for p in dashboard.pages {
             for w in p.widgets where w.channel == channel {
-                switch w.content {
-                case .dial(let g): return g.range
-                case .ring(let g): return g.range
-                case .bar(let g): return g.range
-                case .level(let l): return l.gaugeValue.lowerBound...l.gaugeValue.upperBound
-                default: break
-                }
+                if let scale = w.scale { return scale }
             }
         }
         return 0...100

@@ -35,134 +35,108 @@ public struct DashboardWidget: Sendable {
         self.labelSize = labelSize; self.valueSize = valueSize
     }
 
-    public var frame: IntRect {
-        switch content {
-        case .dial(let g): return g.frame
-        case .ring(let g): return g.frame
-        case .bar(let g): return g.frame
-        case .level(let l): return l.frame
-        case .readout(let r): return r.frame
-        case .label(let t): return t.frame
-        case .rating(let r): return r.frame
-        case .relevance(let r): return r.frame
-        case .progress(let p, _): return p.frame
-        }
-    }
+    var sizes: WidgetFontSizes { WidgetFontSizes(label: labelSize, value: valueSize) }
+
+    public var frame: IntRect { content.visit(Frame()) }
 
     /// The value shown (NaN for "no value" and for widgets without one).
-    public var value: Double {
-        switch content {
-        case .dial(let g): return g.value
-        case .ring(let g): return g.value
-        case .bar(let g): return g.value
-        case .level(let l): return l.value
-        case .readout(let r): return r.value
-        case .label: return .nan
-        case .rating(let r): return r.value
-        case .relevance(let r): return r.value
-        case .progress(let p, let range):
-            let f = p.fraction
-            return f.isFinite ? range.lowerBound + f * (range.upperBound - range.lowerBound) : .nan
-        }
-    }
+    public var value: Double { content.visit(ShownValue()) }
+
+    /// The span its value moves over (nil: a widget without a scale).
+    public var scale: ClosedRange<Double>? { content.visit(Scale()) }
 
     /// Whether it animates by itself (an indeterminate progress indicator).
-    public var isIndeterminate: Bool {
-        if case .progress(let p, _) = content, case .indeterminate = p.progress { return true }
-        return false
-    }
+    public var isIndeterminate: Bool { content.visit(Indeterminate()) }
 
     /// Sets the animation phase (Q16 of a cycle) of an indeterminate indicator.
-    public mutating func setPhase(_ phase: Int32) {
-        if case .progress(var p, let range) = content, case .indeterminate = p.progress {
-            p.phase = phase; content = .progress(p, range: range)
-        }
-    }
+    public mutating func setPhase(_ phase: Int32) { content.modify(Phase(phase: phase)) }
 
     /// Sets the value (NaN or ±∞ show "no value"); labels ignore it.
-    public mutating func setValue(_ v: Double) {
-        switch content {
-        case .dial(var g): g.value = v; content = .dial(g)
-        case .ring(var g): g.value = v; content = .ring(g)
-        case .bar(var g): g.value = v; content = .bar(g)
-        case .level(var l): l.value = v; content = .level(l)
-        case .readout(var r): r.value = v; content = .readout(r)
-        case .label: break
-        case .rating(var r): r.value = v; content = .rating(r)
-        case .relevance(var r): r.value = v; content = .relevance(r)
-        case .progress(var p, let range):
-            let span = range.upperBound - range.lowerBound
-            if v.isFinite && span.isFinite && span > 0 {
-                p.fraction = Swift.min(Swift.max((v - range.lowerBound) / span, 0), 1)
-            } else if case .determinate = p.progress {
-                p.phase = 0
-            }
-            content = .progress(p, range: range)
-        }
-    }
+    public mutating func setValue(_ v: Double) { content.modify(Show(value: v)) }
 
     /// Recolours the widget for a theme (day/night): the whole widget changes.
-    public mutating func apply(_ theme: GaugeTheme) {
-        switch content {
-        case .dial(var g): g.theme = theme; content = .dial(g)
-        case .ring(var g): g.theme = theme; content = .ring(g)
-        case .bar(var g): g.theme = theme; content = .bar(g)
-        case .level(var l): l.unlitColor = theme.track; l.background = theme.background; content = .level(l)
-        case .readout(var r): r.color = theme.value; r.background = theme.background; content = .readout(r)
-        case .label(var t): t.color = theme.label; t.background = theme.background; content = .label(t)
-        case .rating(var r): r.unlitColor = theme.track; r.background = theme.background; content = .rating(r)
-        case .relevance(var r): r.trackColor = theme.track; r.background = theme.background; content = .relevance(r)
-        case .progress(var p, let range): p.trackColor = theme.track; p.background = theme.background; content = .progress(p, range: range)
-        }
-    }
+    public mutating func apply(_ theme: GaugeTheme) { content.modify(Theme(theme: theme)) }
 
     /// Shows the value part in one colour (an alarm): the tint of a gauge, the lit
     /// segments of a level, the digits of a readout, the text of a label.
-    public mutating func highlight(_ color: Color) {
-        switch content {
-        case .dial(var g): g.tint = .solid(color); content = .dial(g)
-        case .ring(var g): g.tint = .solid(color); content = .ring(g)
-        case .bar(var g): g.tint = .solid(color); content = .bar(g)
-        case .level(var l): l.litColor = color; l.tiers = []; content = .level(l)
-        case .readout(var r): r.color = color; content = .readout(r)
-        case .label(var t): t.color = color; content = .label(t)
-        case .rating(var r): r.litColor = color; content = .rating(r)
-        case .relevance(var r): r.tint = color; content = .relevance(r)
-        case .progress(var p, let range): p.tint = color; content = .progress(p, range: range)
-        }
-    }
+    public mutating func highlight(_ color: Color) { content.modify(Highlight(color: color)) }
 
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S) {
-        switch content {
-        case .dial(let g): g.draw(on: canvas, fonts: fonts.gaugeFonts(label: labelSize, value: valueSize))
-        case .ring(let g): g.draw(on: canvas, fonts: fonts.gaugeFonts(label: labelSize, value: valueSize))
-        case .bar(let g): g.draw(on: canvas, fonts: fonts.gaugeFonts(label: labelSize, value: valueSize))
-        case .level(let l): l.draw(on: canvas)
-        case .readout(let r): r.draw(on: canvas, font: fonts.font(pixelSize: valueSize))
-        case .label(let t): t.draw(on: canvas, font: fonts.font(pixelSize: labelSize))
-        case .rating(let r): r.draw(on: canvas)
-        case .relevance(let r): r.draw(on: canvas)
-        case .progress(let p, _): p.draw(on: canvas)
-        }
+        content.visit(Draw(canvas: canvas, fonts: fonts, sizes: sizes))
     }
 
     /// Exactly the pixels that differ between `old` drawn and `self` drawn (tight
     /// rectangles); both frames when the kind, fonts or frame changed.
     public func damage<S: FontSet>(from old: DashboardWidget, fonts: S) -> Region {
-        // Built only when needed: damage runs every frame and should not allocate.
-        var whole: Region { Region(old.frame, frame) }
-        guard old.labelSize == labelSize, old.valueSize == valueSize else { return whole }
-        switch (old.content, content) {
-        case (.dial(let a), .dial(let b)): return b.damage(from: a, fonts: fonts.gaugeFonts(label: labelSize, value: valueSize))
-        case (.ring(let a), .ring(let b)): return b.damage(from: a, fonts: fonts.gaugeFonts(label: labelSize, value: valueSize))
-        case (.bar(let a), .bar(let b)): return b.damage(from: a, fonts: fonts.gaugeFonts(label: labelSize, value: valueSize))
-        case (.level(let a), .level(let b)): return b.damage(from: a)
-        case (.readout(let a), .readout(let b)): return b.damage(from: a, font: fonts.font(pixelSize: valueSize))
-        case (.label(let a), .label(let b)): return b.damage(from: a, font: fonts.font(pixelSize: labelSize))
-        case (.rating(let a), .rating(let b)): return b.damage(from: a)
-        case (.relevance(let a), .relevance(let b)): return b.damage(from: a)
-        case (.progress(let a, let ra), .progress(let b, let rb)) where ra == rb: return b.damage(from: a)
-        default: return whole
+        guard old.labelSize == labelSize, old.valueSize == valueSize,
+              let d = content.damage(from: old.content, fonts: fonts, sizes: sizes) else { return Region(old.frame, frame) }
+        return d
+    }
+}
+
+extension WidgetContent {
+    /// The one switch that reads: `visitor` sees the widget as its own kind.
+    public func visit<V: WidgetVisitor>(_ visitor: V) -> V.Result {
+        switch self {
+        case .dial(let g): return visitor.visit(g)
+        case .ring(let g): return visitor.visit(g)
+        case .bar(let g): return visitor.visit(g)
+        case .level(let l): return visitor.visit(l)
+        case .readout(let r): return visitor.visit(r)
+        case .label(let t): return visitor.visit(t)
+        case .rating(let r): return visitor.visit(r)
+        case .relevance(let r): return visitor.visit(r)
+        case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range))
+        }
+    }
+
+    /// The one switch that changes: `modifier` changes the widget as its own kind.
+    public mutating func modify<M: WidgetModifier>(_ modifier: M) {
+        switch self {
+        case .dial(var g): modifier.modify(&g); self = .dial(g)
+        case .ring(var g): modifier.modify(&g); self = .ring(g)
+        case .bar(var g): modifier.modify(&g); self = .bar(g)
+        case .level(var l): modifier.modify(&l); self = .level(l)
+        case .readout(var r): modifier.modify(&r); self = .readout(r)
+        case .label(var t): modifier.modify(&t); self = .label(t)
+        case .rating(var r): modifier.modify(&r); self = .rating(r)
+        case .relevance(var r): modifier.modify(&r); self = .relevance(r)
+        case .progress(let p, let range):
+            var w = RangedProgress(p, range: range)
+            modifier.modify(&w)
+            self = .progress(w.indicator, range: range)
+        }
+    }
+
+    /// The damage from `old` when it is the same kind (nil: another kind, redraw both frames).
+    /// The third switch: pairs of the same kind.
+    func damage<S: FontSet>(from old: WidgetContent, fonts: S, sizes: WidgetFontSizes) -> Region? {
+        switch (old, self) {
+        case (.dial(let a), .dial(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.ring(let a), .ring(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.bar(let a), .bar(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.level(let a), .level(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.readout(let a), .readout(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.label(let a), .label(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.rating(let a), .rating(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.relevance(let a), .relevance(let b)): return b.damage(from: a, fonts: fonts, sizes: sizes)
+        case (.progress(let a, let ra), .progress(let b, let rb)):
+            return RangedProgress(b, range: rb).damage(from: RangedProgress(a, range: ra), fonts: fonts, sizes: sizes)
+        default: return nil
         }
     }
 }
+
+// The operations, each a small visitor or modifier: generic, so specialised per kind.
+private struct Frame: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> IntRect { k.frame } }
+private struct ShownValue: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> Double { k.shownValue } }
+private struct Scale: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> ClosedRange<Double>? { k.scale } }
+private struct Indeterminate: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> Bool { k.isIndeterminate } }
+private struct Draw<S: FontSet>: WidgetVisitor {
+    let canvas: Canvas, fonts: S, sizes: WidgetFontSizes
+    func visit<K: WidgetKind>(_ k: K) { k.draw(on: canvas, fonts: fonts, sizes: sizes) }
+}
+private struct Phase: WidgetModifier { let phase: Int32; func modify<K: WidgetKind>(_ k: inout K) { k.setPhase(phase) } }
+private struct Show: WidgetModifier { let value: Double; func modify<K: WidgetKind>(_ k: inout K) { k.show(value) } }
+private struct Theme: WidgetModifier { let theme: GaugeTheme; func modify<K: WidgetKind>(_ k: inout K) { k.apply(theme) } }
+private struct Highlight: WidgetModifier { let color: Color; func modify<K: WidgetKind>(_ k: inout K) { k.highlight(color) } }

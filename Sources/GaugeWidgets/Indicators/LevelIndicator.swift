@@ -106,3 +106,13 @@ public struct LevelIndicator: Sendable {
         }
     }
 }
+
+extension LevelIndicator: WidgetKind {
+    public var shownValue: Double { value }
+    public var scale: ClosedRange<Double>? { gaugeValue.lowerBound...gaugeValue.upperBound }
+    public mutating func show(_ value: Double) { self.value = value }
+    public mutating func apply(_ theme: GaugeTheme) { unlitColor = theme.track; background = theme.background }
+    public mutating func highlight(_ color: Color) { litColor = color; tiers = [] }
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { draw(on: canvas) }
+    public func damage<S: FontSet>(from old: LevelIndicator, fonts: S, sizes: WidgetFontSizes) -> Region { damage(from: old) }
+}

@@ -37,3 +37,16 @@ public struct NumericReadout: Sendable {
         label.damage(from: old.label, font: font)
     }
 }
+
+extension NumericReadout: WidgetKind {
+    public var shownValue: Double { value }
+    public mutating func show(_ value: Double) { self.value = value }
+    public mutating func apply(_ theme: GaugeTheme) { color = theme.value; background = theme.background }
+    public mutating func highlight(_ color: Color) { self.color = color }
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) {
+        draw(on: canvas, font: fonts.font(pixelSize: sizes.value))
+    }
+    public func damage<S: FontSet>(from old: NumericReadout, fonts: S, sizes: WidgetFontSizes) -> Region {
+        damage(from: old, font: fonts.font(pixelSize: sizes.value))
+    }
+}

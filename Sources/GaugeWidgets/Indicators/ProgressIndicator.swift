@@ -1,3 +1,4 @@
+import GaugeGlyphs
 import GaugeRaster
 
 // Embedded-Swift subset.
@@ -179,4 +180,37 @@ public struct ProgressIndicator: Sendable {
             return Region(slice(x.start, x.start &+ x.sweep), slice(y.start, y.start &+ y.sweep))
         }
     }
+}
+
+/// A progress indicator on a dashboard: the fraction of `range` its channel's value is;
+/// without a value (waiting for the first reading) it turns indeterminate and animates.
+public struct RangedProgress: WidgetKind {
+    public var indicator: ProgressIndicator
+    public let range: ClosedRange<Double>
+    public init(_ indicator: ProgressIndicator, range: ClosedRange<Double>) { self.indicator = indicator; self.range = range }
+
+    public var frame: IntRect { indicator.frame }
+    public var shownValue: Double {
+        let f = indicator.fraction
+        return f.isFinite ? range.lowerBound + f * (range.upperBound - range.lowerBound) : .nan
+    }
+    public mutating func show(_ v: Double) {
+        let span = range.upperBound - range.lowerBound
+        if v.isFinite && span.isFinite && span > 0 {
+            indicator.fraction = Swift.min(Swift.max((v - range.lowerBound) / span, 0), 1)
+        } else if case .determinate = indicator.progress {
+            indicator.phase = 0
+        }
+    }
+    public mutating func apply(_ theme: GaugeTheme) { indicator.trackColor = theme.track; indicator.background = theme.background }
+    public mutating func highlight(_ color: Color) { indicator.tint = color }
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { indicator.draw(on: canvas) }
+    public func damage<S: FontSet>(from old: RangedProgress, fonts: S, sizes: WidgetFontSizes) -> Region {
+        old.range == range ? indicator.damage(from: old.indicator) : Region(old.frame, frame)
+    }
+    public var isIndeterminate: Bool {
+        if case .indeterminate = indicator.progress { return true }
+        return false
+    }
+    public mutating func setPhase(_ phase: Int32) { if isIndeterminate { indicator.phase = phase } }
 }

@@ -1,3 +1,4 @@
+import GaugeGlyphs
 import GaugeRaster
 
 // Embedded-Swift subset.
@@ -114,4 +115,13 @@ public struct RatingIndicator: Sendable {
         for i in 0..<count where state(of: i, halves: a) != state(of: i, halves: b) { region.formUnion(square(i)) }
         return region
     }
+}
+
+extension RatingIndicator: WidgetKind {
+    public var shownValue: Double { value }
+    public mutating func show(_ value: Double) { self.value = value }
+    public mutating func apply(_ theme: GaugeTheme) { unlitColor = theme.track; background = theme.background }
+    public mutating func highlight(_ color: Color) { litColor = color }
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { draw(on: canvas) }
+    public func damage<S: FontSet>(from old: RatingIndicator, fonts: S, sizes: WidgetFontSizes) -> Region { damage(from: old) }
 }

@@ -1,3 +1,4 @@
+import GaugeGlyphs
 import GaugeRaster
 
 // Embedded-Swift subset.
@@ -59,4 +60,13 @@ public struct RelevanceIndicator: Sendable {
               old.trackColor == trackColor, old.background == background else { return Region(old.frame, frame) }
         return track.damage(from: old.span(old.gaugeValue), to: span(gaugeValue))
     }
+}
+
+extension RelevanceIndicator: WidgetKind {
+    public var shownValue: Double { value }
+    public mutating func show(_ value: Double) { self.value = value }
+    public mutating func apply(_ theme: GaugeTheme) { trackColor = theme.track; background = theme.background }
+    public mutating func highlight(_ color: Color) { tint = color }
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { draw(on: canvas) }
+    public func damage<S: FontSet>(from old: RelevanceIndicator, fonts: S, sizes: WidgetFontSizes) -> Region { damage(from: old) }
 }

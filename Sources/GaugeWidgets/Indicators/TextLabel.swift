@@ -43,3 +43,16 @@ public struct TextLabel: Sendable {
             .intersection(frame)
     }
 }
+
+extension TextLabel: WidgetKind {
+    public var shownValue: Double { .nan }
+    public mutating func show(_ value: Double) {}
+    public mutating func apply(_ theme: GaugeTheme) { color = theme.label; background = theme.background }
+    public mutating func highlight(_ color: Color) { self.color = color }
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) {
+        draw(on: canvas, font: fonts.font(pixelSize: sizes.label))
+    }
+    public func damage<S: FontSet>(from old: TextLabel, fonts: S, sizes: WidgetFontSizes) -> Region {
+        damage(from: old, font: fonts.font(pixelSize: sizes.label))
+    }
+}

@@ -112,3 +112,17 @@ public struct Gauge<Style: GaugeStyle> {
 }
 
 extension Gauge: Sendable where Style: Sendable {}
+
+extension Gauge: WidgetKind {
+    public var shownValue: Double { value }
+    public var scale: ClosedRange<Double>? { range }
+    public mutating func show(_ value: Double) { self.value = value }
+    public mutating func apply(_ theme: GaugeTheme) { self.theme = theme }
+    public mutating func highlight(_ color: Color) { tint = .solid(color) }
+    public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) {
+        draw(on: canvas, fonts: fonts.gaugeFonts(label: sizes.label, value: sizes.value))
+    }
+    public func damage<S: FontSet>(from old: Gauge, fonts: S, sizes: WidgetFontSizes) -> Region {
+        damage(from: old, fonts: fonts.gaugeFonts(label: sizes.label, value: sizes.value))
+    }
+}
