@@ -4,12 +4,6 @@ import GaugeWidgets
 /// The HIG indicators: rating (stars or dots), relevance (a shaded bar) and progress
 /// (a bar or ring; indeterminate, animating, until its channel has a value).
 enum IndicatorBuilder {
-    static let keyTypes: [String: [String]] = [
-        "count": ["rating"], "symbol": ["rating"], "step": ["rating"], "spacing": ["rating"],
-        "shade": ["relevance"], "rounded": ["relevance", "progress"],
-        "shape": ["progress"], "line_width": ["progress"],
-    ]
-
     /// A solid `tint` (these indicators take one colour).
     private static func solidTint(_ r: TableReader, default fallback: Color) -> Color {
         guard let v = r.value("tint") else { return fallback }

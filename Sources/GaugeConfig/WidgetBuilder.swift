@@ -6,22 +6,10 @@ import GaugeWidgets
 /// the board sets each channel's initial value afterwards.
 enum WidgetBuilder {
     static let maxMagnitude = TableReader.maxMagnitude
-    static let types = ["dial", "ring", "bar", "level", "readout", "label", "rating", "relevance", "progress"]
     static let ringStyles = ["circularCapacity", "accessoryCircular", "accessoryCircularCapacity"]
     static let barStyles = ["linear", "linearCapacity", "accessoryLinear", "accessoryLinearCapacity"]
     static let allStyles = ["circular"] + ringStyles + barStyles
-
-    /// Keys that belong to some widget type, for "does not apply" messages.
-    static let keyTypes: [String: [String]] = [
-        "style": ["dial", "ring", "bar"], "range": ["dial", "ring", "bar", "level", "relevance", "progress"],
-        "title": ["dial", "ring", "bar"], "min_label": ["dial", "ring", "bar"], "max_label": ["dial", "ring", "bar"],
-        "ticks": ["dial", "ring", "bar"], "zones": ["dial", "ring", "bar"], "tint": ["dial", "ring", "bar", "level", "rating", "relevance", "progress"],
-        "format": ["dial", "ring", "bar", "readout"], "hold": ["dial", "ring", "bar"], "readout": ["dial", "ring", "bar"],
-        "needle": ["dial"], "value_arc": ["dial"], "thickness": ["bar"], "segments": ["level"], "gap": ["level"],
-        "text": ["label"], "alignment": ["readout", "label"],
-        "channel": ["dial", "ring", "bar", "level", "readout", "rating", "relevance", "progress"],
-        "label_size": ["dial", "ring", "bar", "label"], "value_size": ["dial", "ring", "bar", "readout"],
-    ]
+    static var types: [String] { WidgetKinds.all.map(\.type) }
 
     static func build(_ r: TableReader) -> DashboardWidget? {
         let id = r.name("id", required: true)
@@ -37,29 +25,14 @@ enum WidgetBuilder {
         if type != "label", let c = r.string("channel", maxLength: 64) {
             if c.isEmpty { r.report("channel", "expected a channel name") } else { channel = c }
         }
-        let content: WidgetContent?
-        switch type {
-        case "dial", "ring", "bar": content = gauge(r, type: type!, frame: box)
-        case "level": content = level(r, frame: box)
-        case "readout":
-            let format = r.valueFormat(), alignment = r.alignment(default: .right)
-            content = .readout(NumericReadout(value: .nan, format: format, frame: box, alignment: alignment))
-        case "rating": content = IndicatorBuilder.rating(r, frame: box)
-        case "relevance": content = IndicatorBuilder.relevance(r, frame: box)
-        case "progress": content = IndicatorBuilder.progress(r, frame: box)
-        case "label":
-            let text = r.string("text", required: true, maxLength: 128)
-            let alignment = r.alignment(default: .left)
-            content = text.map { .label(TextLabel($0, frame: box, alignment: alignment)) }
-        default: content = nil
-        }
-        let sizes = sizeKeys(type)
-        let labelSize = sizes.label ? r.integer("label_size", 4...256) : nil
-        let valueSize = sizes.value ? r.integer("value_size", 4...512) : nil
+        let kind = WidgetKinds.all.first { $0.type == type }
+        let content = kind?.build(r, box)
+        let labelSize = kind?.labelSize == true ? r.integer("label_size", 4...256) : nil
+        let valueSize = kind?.valueSize == true ? r.integer("value_size", 4...512) : nil
         // With an unknown type, which keys are unknown can't be said.
         if let type {
             var hints: [String: String] = [:]
-            for (key, owners) in keyTypes.merging(IndicatorBuilder.keyTypes, uniquingKeysWith: { a, _ in a }) where !owners.contains(type) {
+            for (key, owners) in WidgetKinds.owners where !owners.contains(type) {
                 hints[key] = "does not apply to a \(type) widget (only to \(owners.joined(separator: ", ")))"
             }
             r.finish(hints: hints)
@@ -69,16 +42,7 @@ enum WidgetBuilder {
                                labelSize: Int32(labelSize ?? 14), valueSize: Int32(valueSize ?? 32))
     }
 
-    private static func sizeKeys(_ type: String?) -> (label: Bool, value: Bool) {
-        switch type {
-        case "dial", "ring", "bar": return (true, true)
-        case "readout": return (false, true)
-        case "label": return (true, false)
-        default: return (false, false)
-        }
-    }
-
-    private static func gauge(_ r: TableReader, type: String, frame: IntRect) -> WidgetContent? {
+    static func gauge(_ r: TableReader, type: String, frame: IntRect) -> WidgetContent? {
         let styles = type == "dial" ? ["circular"] : type == "ring" ? ringStyles : barStyles
         var style = styles[type == "bar" ? 1 : 0]
         if let v = r.value("style") {
@@ -129,7 +93,7 @@ enum WidgetBuilder {
         }
     }
 
-    private static func level(_ r: TableReader, frame: IntRect) -> WidgetContent? {
+    static func level(_ r: TableReader, frame: IntRect) -> WidgetContent? {
         let range = r.range() ?? -maxMagnitude...maxMagnitude
         let segments = r.integer("segments", 1...256)
         let gap = r.integer("gap", 0...64)

@@ -1,0 +1,62 @@
+import GaugeRaster
+import GaugeWidgets
+
+/// The widget kinds a board can name (`type = "dial"`), one entry each: the keys it
+/// takes beyond `id`, `type`, `frame` and how to build it from them. The loader checks
+/// `type` against this list and says which kinds a misplaced key belongs to. A new kind
+/// is its `WidgetKind` in GaugeWidgets plus one entry here.
+struct WidgetKinds {
+    struct Entry: Sendable {
+        let type: String
+        /// Its own keys (`label_size`/`value_size` are named by the two flags below).
+        let keys: [String]
+        let labelSize: Bool
+        let valueSize: Bool
+        let build: @Sendable (TableReader, IntRect) -> WidgetContent?
+    }
+
+    private static let gaugeKeys = ["channel", "style", "range", "title", "min_label", "max_label", "ticks", "zones", "tint",
+                                    "format", "hold", "readout"]
+
+    static let all: [Entry] = [
+        Entry(type: "dial", keys: gaugeKeys + ["needle", "value_arc"], labelSize: true, valueSize: true) {
+            WidgetBuilder.gauge($0, type: "dial", frame: $1)
+        },
+        Entry(type: "ring", keys: gaugeKeys, labelSize: true, valueSize: true) { WidgetBuilder.gauge($0, type: "ring", frame: $1) },
+        Entry(type: "bar", keys: gaugeKeys + ["thickness"], labelSize: true, valueSize: true) {
+            WidgetBuilder.gauge($0, type: "bar", frame: $1)
+        },
+        Entry(type: "level", keys: ["channel", "range", "tint", "segments", "gap"], labelSize: false, valueSize: false) {
+            WidgetBuilder.level($0, frame: $1)
+        },
+        Entry(type: "readout", keys: ["channel", "format", "alignment"], labelSize: false, valueSize: true) { r, frame in
+            let format = r.valueFormat(), alignment = r.alignment(default: .right)
+            return .readout(NumericReadout(value: .nan, format: format, frame: frame, alignment: alignment))
+        },
+        Entry(type: "label", keys: ["text", "alignment"], labelSize: true, valueSize: false) { r, frame in
+            let text = r.string("text", required: true, maxLength: 128)
+            let alignment = r.alignment(default: .left)
+            return text.map { .label(TextLabel($0, frame: frame, alignment: alignment)) }
+        },
+        Entry(type: "rating", keys: ["channel", "tint", "count", "symbol", "step", "spacing"], labelSize: false, valueSize: false) {
+            IndicatorBuilder.rating($0, frame: $1)
+        },
+        Entry(type: "relevance", keys: ["channel", "range", "tint", "shade", "rounded"], labelSize: false, valueSize: false) {
+            IndicatorBuilder.relevance($0, frame: $1)
+        },
+        Entry(type: "progress", keys: ["channel", "range", "tint", "shape", "rounded", "line_width"], labelSize: false, valueSize: false) {
+            IndicatorBuilder.progress($0, frame: $1)
+        },
+    ]
+
+    /// Every kind-specific key → the kinds that take it (for "does not apply" messages).
+    static let owners: [String: [String]] = {
+        var o: [String: [String]] = [:]
+        for e in all {
+            for k in e.keys + (e.labelSize ? ["label_size"] : []) + (e.valueSize ? ["value_size"] : []) {
+                o[k, default: []].append(e.type)
+            }
+        }
+        return o
+    }()
+}
