@@ -49,11 +49,8 @@ done
 # The reference always runs, first.
 sel=("$REF"); for a in "${archs[@]}"; do [ "$a" = "$REF" ] || sel+=("$a"); done; archs=("${sel[@]}")
 
-passed=0 failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-note() { echo "note: $*"; }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
+# pass, fail and finish: the checks convention of scripts/lib/common.sh.
+source scripts/lib/common.sh
 now() { echo "${EPOCHREALTIME:-$(date +%s.%N)}"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fs", b - a }'; }
 

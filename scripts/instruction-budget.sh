@@ -59,10 +59,8 @@ for arg in "$@"; do
     esac
 done
 
-passed=0 failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
+# pass, fail and finish: the checks convention of scripts/lib/common.sh.
+source scripts/lib/common.sh
 
 # ---------------------------------------------------------------- budgets
 # Lines "<workload> <instructions>"; '#' starts a comment.

@@ -9,6 +9,18 @@ die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 # The repository root, from any script under scripts/ (this file is scripts/lib/common.sh).
 repo_root() { (cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd); }
 
+# Checks, the one pass/fail convention of the check scripts (cross-CPU, budgets, and the
+# Python harnesses through scripts/lib/checks.py): a failure is one "FAIL: …" line, the
+# last line is "N passed, N failed", the exit status 0 only when nothing failed.
+CHECKS_PASSED=0
+CHECKS_FAILED=0
+pass() { CHECKS_PASSED=$((CHECKS_PASSED + 1)); if (($# > 0)); then echo "ok: $*"; fi; return 0; }
+fail() { CHECKS_FAILED=$((CHECKS_FAILED + 1)); echo "FAIL: $*"; return 0; }
+finish() {
+    echo "$CHECKS_PASSED passed, $CHECKS_FAILED failed"
+    if ((CHECKS_FAILED == 0)); then exit 0; else exit 1; fi
+}
+
 # Step bookkeeping for scripts that run several checks and report them together.
 STEP_RESULTS=()
 STEP_FAILURES=0
