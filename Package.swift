@@ -54,13 +54,13 @@ let package = Package(
         ),
         // Font-independent text layout and the built-in stroke font (Embedded subset).
         .target(name: "GaugeGlyphs", dependencies: ["GaugeRaster"]),
-        .target(name: "GaugeText", dependencies: ["GaugeRaster", "GaugeGlyphs", "CFreeType"]),
+        .target(name: "GaugeText", dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeSystem", "CFreeType"]),
 
         // Gauges shaped like SwiftUI's Gauge: model, styles, exact damage (Embedded subset).
         .target(name: "GaugeWidgets", dependencies: ["GaugeRaster", "GaugeGlyphs"]),
 
         // Channels, decoders (pure state machines) and sources.
-        .target(name: "GaugeSensors"),
+        .target(name: "GaugeSensors", dependencies: ["GaugeSystem"]),
 
         // Dashboards and boards from TOML files, validated with file, line and key.
         .target(name: "GaugeConfig", dependencies: [
@@ -74,7 +74,7 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        .target(name: "GaugeInput", dependencies: ["CEvdev"]),
+        .target(name: "GaugeInput", dependencies: ["CEvdev", "GaugeSystem"]),
 
         // The run loop: one thread, one poll loop over sensors, timers, the display, input, signals.
         .target(name: "CLinuxLoop"),
@@ -102,7 +102,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
                                                            "GaugeRaster", "GaugeTestSupport"]),
-        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors"]),
+        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
@@ -111,10 +111,10 @@ let package = Package(
         .testTarget(name: "GaugeConfigTests",
                     dependencies: ["GaugeConfig", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
-        .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
+        .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
         .testTarget(name: "GaugePanelTests",
                     dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeImages", "GaugeRaster",
-                                   "GaugeTestSupport"]),
+                                   "GaugeSystem", "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

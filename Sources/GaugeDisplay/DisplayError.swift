@@ -14,7 +14,7 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchConnector(path: String, wanted: String, available: [String])
     case unsupportedFormat(path: String, driver: String, format: String)
     case noDisplayFound(tried: [String])
-    case systemCall(path: String, call: String, errno: Int32)
+    case systemCall(path: String, call: String, errno: Errno)
 
     public var description: String {
         switch self {
@@ -39,16 +39,16 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noDisplayFound(let tried):
             return "no display found (tried \(tried.joined(separator: ", "))); load a DRM or fbdev driver, or use --display offscreen"
         case .systemCall(let path, let call, let errno):
-            return "\(path): \(call) failed: \(SystemError.message(errno)) (errno \(errno))"
+            return "\(path): \(call) failed: \(errno)"
         }
     }
 
     /// The error for a failed open(2) of a display device.
-    public static func open(path: String, errno: Int32) -> DisplayError {
+    public static func open(path: String, errno: Errno) -> DisplayError {
         switch errno {
-        case SystemError.ENOENT, SystemError.ENODEV, SystemError.ENXIO: return .noDevice(path: path)
-        case SystemError.EACCES, SystemError.EPERM: return .permissionDenied(path: path)
-        case SystemError.EBUSY: return .busy(path: path)
+        case .noSuchFileOrDirectory, .operationNotSupportedByDevice, .noSuchAddressOrDevice: return .noDevice(path: path)
+        case .permissionDenied, .notPermitted: return .permissionDenied(path: path)
+        case .resourceBusy: return .busy(path: path)
         default: return .systemCall(path: path, call: "open", errno: errno)
         }
     }

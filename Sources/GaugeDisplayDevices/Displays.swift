@@ -9,7 +9,7 @@ public enum Displays {
     public static func open(_ kind: DisplayKind, device: String? = nil, connector: String? = nil, mode: String? = nil,
                             format: PixelFormat = .xrgb8888, width: Int32 = 800, height: Int32 = 480,
                             rotation: RotationAngle = .none, atomic: Bool = true,
-                            system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) -> any Display {
+                            system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) -> any Display {
         switch kind {
         case .drm:
             return try DRMDisplay(path: device, connector: connector, mode: mode, format: format, rotation: rotation, atomic: atomic, system: system)

@@ -15,15 +15,15 @@ struct DevicesCommand: ParsableCommand {
     var console = false
 
     func run() throws {
-        let system = LinuxSystem.shared
+        let system = LinuxDisplaySystemCalls.shared
         if console {
             let fd: Int32
             do { fd = try system.open("/dev/tty0", readWrite: false, nonBlocking: false) } catch {
-                throw fail("/dev/tty0: \(SystemError.message(error.rawValue)); run as root or from a virtual terminal")
+                throw fail("/dev/tty0: \(error.message); run as root or from a virtual terminal")
             }
             defer { system.close(fd) }
             do { print("console /dev/tty0: \(try system.consoleIsGraphics(fd) ? "graphics" : "text") mode") } catch {
-                throw fail("/dev/tty0: KDGETMODE failed: \(SystemError.message(error.rawValue)); not a virtual terminal")
+                throw fail("/dev/tty0: KDGETMODE failed: \(error.message); not a virtual terminal")
             }
             return
         }
@@ -34,7 +34,7 @@ struct DevicesCommand: ParsableCommand {
             let fd: Int32
             do { fd = try system.open(path, readWrite: true, nonBlocking: false) } catch {
                 do { fd = try system.open(path, readWrite: false, nonBlocking: false) } catch {
-                    print("\(path): \(DisplayError.open(path: path, errno: error.rawValue).description)"); continue
+                    print("\(path): \(DisplayError.open(path: path, errno: error).description)"); continue
                 }
             }
             defer { system.close(fd) }
@@ -52,13 +52,13 @@ struct DevicesCommand: ParsableCommand {
                     print("  \(c.name) \(c.connected ? "connected" : "disconnected") crtcs=\(c.crtcs.map(String.init).joined(separator: ","))\(modes.isEmpty ? "" : " modes: " + modes)")
                 }
             } catch {
-                print("\(path): not a KMS device (\(SystemError.message(error.rawValue)))")
+                print("\(path): not a KMS device (\(error.message))")
             }
         }
         for path in fbs {
             let fd: Int32
             do { fd = try system.open(path, readWrite: false, nonBlocking: false) } catch {
-                print("\(path): \(DisplayError.open(path: path, errno: error.rawValue).description)"); continue
+                print("\(path): \(DisplayError.open(path: path, errno: error).description)"); continue
             }
             defer { system.close(fd) }
             do {
@@ -66,7 +66,7 @@ struct DevicesCommand: ParsableCommand {
                 let f = FramebufferFormat.select(i).map { $0.lowercaseName } ?? "unsupported"
                 print("\(path): fbdev id=\(i.id) \(i.width)x\(i.height) bpp=\(i.bitsPerPixel) line=\(i.lineLength) memory=\(i.memoryLength) format=\(f)")
             } catch {
-                print("\(path): FBIOGET_VSCREENINFO failed (\(SystemError.message(error.rawValue)))")
+                print("\(path): FBIOGET_VSCREENINFO failed (\(error.message))")
             }
         }
     }

@@ -41,7 +41,7 @@ import Testing
 
     @Test func aRefusedCommitFallsBackToDirtyFBAndLegacyFlips() throws {
         let sys = system()
-        sys.atomicError = SystemError.EINVAL
+        sys.atomicError = .invalidArgument
         let d = try DRMDisplay(path: "/dev/dri/card0", system: sys)
         try d.present(damage: Region(d.surface.bounds))
         #expect(d.atomicPlane == nil && d.damageReporting == "DirtyFB")
@@ -59,7 +59,7 @@ import Testing
     @Test func anAtomicCommitRefusedForWantOfMasterIsBusy() throws {
         let sys = system()
         let d = try DRMDisplay(path: "/dev/dri/card0", system: sys)
-        sys.atomicError = SystemError.EACCES
+        sys.atomicError = .permissionDenied
         #expect(throws: DisplayError.busy(path: "/dev/dri/card0")) { try d.present(damage: Region(d.surface.bounds)) }
     }
 }

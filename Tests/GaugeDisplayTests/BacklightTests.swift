@@ -24,7 +24,7 @@ struct FakeBacklightTree {
     }
     /// Two levels of plain files: unlink them, then the directories.
     func remove() {
-        let list = LinuxSystem.shared.listDirectory
+        let list = LinuxDisplaySystemCalls.shared.listDirectory
         for d in list(root) where d != "." && d != ".." {
             for f in list("\(root)/\(d)") where f != "." && f != ".." { unlink("\(root)/\(d)/\(f)") }
             rmdir("\(root)/\(d)")
@@ -83,16 +83,16 @@ struct FakeBacklightTree {
         #expect(throws: BacklightError.noBacklight(root: t.root + "/none")) { try Backlights(root: t.root + "/none").device(nil) }
         try FileIO.write(Array("bright\n".utf8), to: "\(t.root)/rpi/brightness")
         #expect(throws: BacklightError.badValue(path: "\(t.root)/rpi/brightness", text: "bright")) { try b.state("rpi") }
-        #expect(throws: BacklightError.unreadable(path: "\(t.root)/x/max_brightness", errno: ENOENT)) { try b.state("x") }
+        #expect(throws: BacklightError.unreadable(path: "\(t.root)/x/max_brightness", errno: .noSuchFileOrDirectory)) { try b.state("x") }
         // Permission: the mapping of errno (tests may run as root, where chmod doesn't bite).
         let p = "/sys/class/backlight/rpi/brightness"
-        for e in [EACCES, EPERM, EROFS] { #expect(BacklightError.write(path: p, errno: e) == .notWritable(path: p)) }
-        #expect(BacklightError.write(path: p, errno: EINVAL) == .writeFailed(path: p, errno: EINVAL))
+        for e in [Errno.permissionDenied, .notPermitted, .readOnlyFileSystem] { #expect(BacklightError.write(path: p, errno: e) == .notWritable(path: p)) }
+        #expect(BacklightError.write(path: p, errno: .invalidArgument) == .writeFailed(path: p, errno: .invalidArgument))
         let text = BacklightError.notWritable(path: p).description
         #expect(text.hasPrefix("\(p): permission denied") && text.contains("udev rule") && text.contains("group video"))
         for e: BacklightError in [.notWritable(path: p), .noBacklight(root: "/sys"), .noSuchDevice(name: "a", available: []),
                                   .outOfRange(value: 9, max: 5), .percentOutOfRange(120), .noPowerControl(device: "a"),
-                                  .unreadable(path: p, errno: EIO), .writeFailed(path: p, errno: EIO)] {
+                                  .unreadable(path: p, errno: .ioError), .writeFailed(path: p, errno: .ioError)] {
             #expect(!e.description.contains("\n"))
         }
     }

@@ -76,7 +76,7 @@ import Testing
 
     @Test func aFormatTheDriverRefusesNamesTheDriverAndTheOtherFormat() {
         let sys = system()
-        sys.addFBError = SystemError.EINVAL
+        sys.addFBError = .invalidArgument
         #expect(throws: DisplayError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565")) {
             _ = try DRMDisplay(path: "/dev/dri/card0", format: .rgb565, system: sys)
         }

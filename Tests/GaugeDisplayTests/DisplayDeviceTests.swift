@@ -39,7 +39,7 @@ import Testing
 
     @Test func oneLineErrorsNameTheDeviceAndTheFix() {
         let sys = MockSystem()
-        sys.openErrors["/dev/fb1"] = SystemError.EACCES
+        sys.openErrors["/dev/fb1"] = .permissionDenied
         sys.framebuffers["/dev/fb2"] = FramebufferInfo(id: "x", width: 10, height: 10, bitsPerPixel: 24,
                                                        red: (16, 8), green: (8, 8), blue: (0, 8), lineLength: 30, memoryLength: 300)
         func error(_ path: String) -> DisplayError? {
@@ -64,7 +64,7 @@ import Testing
         #expect(error("/dev/fb9")!.description.contains("/dev/fb9"))
         // The device is closed again after a failed open.
         #expect(sys.calls.contains("close /dev/fb2"))
-        #expect(DisplayError.open(path: "/dev/dri/card0", errno: SystemError.EBUSY).description.contains("busy"))
+        #expect(DisplayError.open(path: "/dev/dri/card0", errno: .resourceBusy).description.contains("busy"))
     }
 
     @Test func autoFallsBackToFbdevAndNamesWhatItTried() throws {
@@ -143,7 +143,7 @@ import Testing
     @Test func dirtyFBStopsAfterENOSYS() throws {
         let sys = MockSystem()
         sys.cards["/dev/dri/card0"] = card()
-        sys.dirtyError = SystemError.ENOSYS
+        sys.dirtyError = .noFunction
         let d = try DRMDisplay(path: "/dev/dri/card0", system: sys)
         try d.present(damage: Region(d.surface.bounds))
         try d.present(damage: Region(IntRect(x: 0, y: 0, width: 4, height: 4)))
@@ -166,14 +166,14 @@ import Testing
                 == .noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "640x480", available: ["64x40", "32x20"]))
         let busy = MockSystem()
         busy.cards["/dev/dri/card0"] = card()
-        busy.setCRTCError = SystemError.EACCES   // not DRM master: someone else holds the card
+        busy.setCRTCError = .permissionDenied   // not DRM master: someone else holds the card
         let e = error(busy)
         #expect(e == .busy(path: "/dev/dri/card0"))
         #expect(e?.description.contains("DRM master") == true)
         #expect(busy.calls.filter { $0.hasPrefix("destroy_dumb") }.count == 2)
         let denied = MockSystem()
         denied.cards["/dev/dri/card0"] = card()
-        denied.openErrors["/dev/dri/card0"] = SystemError.EACCES
+        denied.openErrors["/dev/dri/card0"] = .permissionDenied
         #expect(error(denied)?.description
                 == "/dev/dri/card0: permission denied; add the user to group video (sudo usermod -aG video $USER, then log in again)")
         let unplugged = MockSystem()
@@ -234,7 +234,7 @@ import Testing
 
     @Test func withoutAConsoleItDoesNothingAndSaysWhy() {
         let sys = MockSystem()
-        sys.openErrors["/dev/tty0"] = SystemError.EACCES
+        sys.openErrors["/dev/tty0"] = .permissionDenied
         let c = ConsoleGraphicsMode(system: sys)
         #expect(!c.isActive)
         #expect(c.unavailableReason?.contains("/dev/tty0") == true)

@@ -4,17 +4,17 @@ import GaugeDisplayDevices
 import GaugeImages
 import GaugeRaster
 
-/// A scripted `SystemCalls`: devices are entries in `files`; memory maps are plain
+/// A scripted `DisplaySystemCalls`: devices are entries in `files`; memory maps are plain
 /// allocations the tests can inspect; every call is recorded.
-final class MockSystem: SystemCalls {
-    var openErrors: [String: Int32] = [:]
+final class MockSystem: DisplaySystemCalls {
+    var openErrors: [String: Errno] = [:]
     var framebuffers: [String: FramebufferInfo] = [:]
     var cards: [String: DRMCard] = [:]
     var directories: [String: [String]] = [:]
-    var dirtyError: Int32? = nil
-    var flipError: Int32? = nil
-    var setCRTCError: Int32? = nil
-    var addFBError: Int32? = nil
+    var dirtyError: Errno? = nil
+    var flipError: Errno? = nil
+    var setCRTCError: Errno? = nil
+    var addFBError: Errno? = nil
     /// The mode the last SetCrtc set.
     var crtcMode: String? = nil
     var calls: [String] = []
@@ -34,15 +34,15 @@ final class MockSystem: SystemCalls {
 
     func open(_ path: String, readWrite: Bool, nonBlocking: Bool) throws(Errno) -> Int32 {
         calls.append("open \(path)")
-        if let e = openErrors[path] { throw Errno(e) }
-        guard framebuffers[path] != nil || cards[path] != nil || consoles.contains(path) else { throw Errno(SystemError.ENOENT) }
+        if let e = openErrors[path] { throw e }
+        guard framebuffers[path] != nil || cards[path] != nil || consoles.contains(path) else { throw Errno.noSuchFileOrDirectory }
         let fd = nextFD; nextFD += 1; fds[fd] = path
         return fd
     }
     func close(_ fd: Int32) { calls.append("close \(fds[fd] ?? "?")"); fds[fd] = nil }
     func listDirectory(_ path: String) -> [String] { directories[path] ?? [] }
     func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo {
-        guard let p = fds[fd], let i = framebuffers[p] else { throw Errno(SystemError.ENOTTY) }
+        guard let p = fds[fd], let i = framebuffers[p] else { throw Errno.inappropriateIOCTLForDevice }
         return i
     }
     func map(_ fd: Int32, length: Int, offset: Int64) throws(Errno) -> UnsafeMutableRawPointer {
@@ -56,25 +56,25 @@ final class MockSystem: SystemCalls {
     var consoleGraphics = false
     var consoles: Set<String> = []
     func consoleIsGraphics(_ fd: Int32) throws(Errno) -> Bool {
-        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
         return consoleGraphics
     }
     func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno) {
-        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
         calls.append("kdsetmode \(graphics ? "graphics" : "text")"); consoleGraphics = graphics
     }
     var keyboardMode: Int32 = 1   // K_XLATE
     func consoleKeyboardMode(_ fd: Int32) throws(Errno) -> Int32 {
-        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
         return keyboardMode
     }
     func setConsoleKeyboardMode(_ fd: Int32, _ mode: Int32) throws(Errno) {
-        guard let p = fds[fd], consoles.contains(p) else { throw Errno(SystemError.ENOTTY) }
+        guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
         calls.append("kdskbmode \(mode)"); keyboardMode = mode
     }
 
     func drmCard(_ fd: Int32) throws(Errno) -> DRMCard {
-        guard let p = fds[fd], let c = cards[p] else { throw Errno(SystemError.EINVAL) }
+        guard let p = fds[fd], let c = cards[p] else { throw Errno.invalidArgument }
         return c
     }
     func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer {
@@ -88,7 +88,7 @@ final class MockSystem: SystemCalls {
     func drmMapDumb(_ fd: Int32, handle: UInt32) throws(Errno) -> Int64 { Int64(handle) << 12 }
     func drmDestroyDumb(_ fd: Int32, handle: UInt32) { calls.append("destroy_dumb \(handle)") }
     func drmAddFramebuffer(_ fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32) throws(Errno) -> UInt32 {
-        if let e = addFBError { throw Errno(e) }
+        if let e = addFBError { throw e }
         calls.append("addfb2 \(handle)"); return 100 + handle
     }
     func drmRemoveFramebuffer(_ fd: Int32, id: UInt32) { calls.append("rmfb \(id)") }
@@ -97,28 +97,28 @@ final class MockSystem: SystemCalls {
     }
     func drmSetCRTC(_ fd: Int32, crtc: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, connector: UInt32, mode: DRMMode?) throws(Errno) {
         calls.append("setcrtc \(crtc) fb \(framebuffer)")
-        if let e = setCRTCError { throw Errno(e) }
+        if let e = setCRTCError { throw e }
         scanout = framebuffer; crtcMode = mode?.name
     }
     func drmRestore(_ fd: Int32, _ saved: SavedCRTC, connector: UInt32) { calls.append("restore fb \(saved.framebuffer)") }
     func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno) {
-        if let e = flipError { throw Errno(e) }
-        guard flipsPending == 0 else { throw Errno(SystemError.EBUSY) }   // only one in flight
+        if let e = flipError { throw e }
+        guard flipsPending == 0 else { throw Errno.resourceBusy }   // only one in flight
         calls.append("flip fb \(framebuffer)"); flipsPending += 1; scanout = framebuffer
     }
     func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno) {
         calls.append("dirty fb \(id)")
         dirtyClips.append(clips)
-        if let e = dirtyError { throw Errno(e) }
+        if let e = dirtyError { throw e }
     }
     /// Set to offer atomic flips with damage clips.
     var atomicPlane: DRMAtomicPlane? = nil
-    var atomicError: Int32? = nil
+    var atomicError: Errno? = nil
     var atomicClips: [[IntRectClip]] = []
     func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? { atomicPlane }
     func drmAtomicFlip(_ fd: Int32, plane: DRMAtomicPlane, crtc: UInt32, framebuffer: UInt32, clips: [IntRectClip]) throws(Errno) {
-        if let e = atomicError { throw Errno(e) }
-        guard flipsPending == 0 else { throw Errno(SystemError.EBUSY) }
+        if let e = atomicError { throw e }
+        guard flipsPending == 0 else { throw Errno.resourceBusy }
         calls.append("atomic fb \(framebuffer)"); atomicClips.append(clips); flipsPending += 1; scanout = framebuffer
     }
     func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int {

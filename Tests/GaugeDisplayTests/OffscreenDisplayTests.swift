@@ -14,13 +14,7 @@ func makeTemporaryDirectory() -> String {
 }
 
 func removeDirectory(_ path: String) {
-    if let dir = opendir(path) {
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { unlink(path + "/" + name) }
-        }
-        closedir(dir)
-    }
+    for name in (try? SystemCall.listDirectory(path)) ?? [] { unlink(path + "/" + name) }
     rmdir(path)
 }
 
@@ -89,7 +83,7 @@ func removeDirectory(_ path: String) {
             try display.writePNG(to: "/nonexistent-dir/frame.png")
             Issue.record("writing into a missing directory succeeded")
         } catch {
-            #expect(error == .file(FileError(.open, path: "/nonexistent-dir/frame.png", errno: ENOENT)))
+            #expect(error == .file(FileError(.open, path: "/nonexistent-dir/frame.png", errno: .noSuchFileOrDirectory)))
             #expect(error.description == "cannot open /nonexistent-dir/frame.png: No such file or directory")
         }
     }
@@ -101,10 +95,10 @@ func removeDirectory(_ path: String) {
         #expect(throws: ImageFileError.unknownFormat(path: dir + "/text.png")) { try ImageFile.load(dir + "/text.png") }
         try FileIO.write(Array(PNG.signature) + [0, 0], to: dir + "/short.png")
         #expect(throws: ImageFileError.png(path: dir + "/short.png", .truncated)) { try ImageFile.load(dir + "/short.png") }
-        #expect(throws: ImageFileError.file(FileError(.open, path: dir + "/missing.ppm", errno: ENOENT))) {
+        #expect(throws: ImageFileError.file(FileError(.open, path: dir + "/missing.ppm", errno: .noSuchFileOrDirectory))) {
             try ImageFile.load(dir + "/missing.ppm")
         }
-        #expect(throws: ImageFileError.file(FileError(.read, path: dir, errno: EISDIR))) { try ImageFile.load(dir) }
+        #expect(throws: ImageFileError.file(FileError(.read, path: dir, errno: .isDirectory))) { try ImageFile.load(dir) }
     }
 
     @Test func namesAndExtensions() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import GaugeInput
+import GaugeSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,19 +78,19 @@ import Glibc
         final class NotEvdev: InputSystemCalls {
             let base: FakeInputSystem
             init(_ base: FakeInputSystem) { self.base = base }
-            func openDevice(_ path: String) -> Result<Int32, InputSystemError> { base.openDevice(path) }
+            func openDevice(_ path: String) throws(Errno) -> Int32 { try base.openDevice(path) }
             func close(_ fd: Int32) { base.close(fd) }
-            func listDirectory(_ path: String) -> Result<[String], InputSystemError> { base.listDirectory(path) }
-            func read(_ fd: Int32, max: Int) -> Result<[UInt8], InputSystemError> { base.read(fd, max: max) }
-            func watchDirectory(_ path: String) -> Result<Int32, InputSystemError> { base.watchDirectory(path) }
-            func evdevNew(fd: Int32) -> Result<EvdevHandle, InputSystemError> { .failure(InputSystemError(ENOTTY)) }
+            func listDirectory(_ path: String) throws(Errno) -> [String] { try base.listDirectory(path) }
+            func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { try base.read(fd, max: max) }
+            func watchDirectory(_ path: String) throws(Errno) -> Int32 { try base.watchDirectory(path) }
+            func evdevNew(fd: Int32) throws(Errno) -> EvdevHandle { throw .inappropriateIOCTLForDevice }
             func evdevFree(_ handle: EvdevHandle) {}
-            func evdevUseMonotonicClock(_ handle: EvdevHandle) -> Result<Void, InputSystemError> { .success(()) }
+            func evdevUseMonotonicClock(_ handle: EvdevHandle) throws(Errno) {}
             func evdevName(_ handle: EvdevHandle) -> String { "" }
             func evdevHasEventCode(_ handle: EvdevHandle, type: UInt16, code: UInt16) -> Bool { false }
             func evdevHasProperty(_ handle: EvdevHandle, _ property: UInt16) -> Bool { false }
             func evdevAbsInfo(_ handle: EvdevHandle, code: UInt16) -> AxisRange? { nil }
-            func evdevNextEvent(_ handle: EvdevHandle, mode: EvdevReadMode) -> EvdevNextEvent { .failure(InputSystemError(EAGAIN)) }
+            func evdevNextEvent(_ handle: EvdevHandle, mode: EvdevReadMode) -> EvdevNextEvent { .failure(.resourceTemporarilyUnavailable) }
             func evdevSlotCount(_ handle: EvdevHandle) -> Int32 { -1 }
             func evdevCurrentSlot(_ handle: EvdevHandle) -> Int32 { 0 }
             func evdevSlotValue(_ handle: EvdevHandle, slot: Int32, code: UInt16) -> Int32 { 0 }
@@ -159,7 +160,7 @@ import Glibc
         let fake = FakeDevice.rotary()
         sys.nodes["/r"] = fake
         let d = try EvdevDevice.open("/r", calls: sys).get()
-        fake.normal = [.success(.rel(RelCode.x, 1, at: 1)), .failure(InputSystemError(ENODEV))]
+        fake.normal = [.success(.rel(RelCode.x, 1, at: 1)), .failure(.operationNotSupportedByDevice)]
         guard case .gone(let error, let last) = d.readEvents() else {
             Issue.record("expected gone")
             return
@@ -179,7 +180,7 @@ import Glibc
         sys.nodes["/t"] = fake
         let d = try EvdevDevice.open("/t", calls: sys).get()
         fake.normal = [.sync(.dropped(at: 2))]
-        fake.sync = [.failure(InputSystemError(ENODEV))]
+        fake.sync = [.failure(.operationNotSupportedByDevice)]
         guard case .gone(_, let last) = d.readEvents() else {
             Issue.record("expected gone")
             return
@@ -192,7 +193,7 @@ import Glibc
         let fake = FakeDevice.keys()
         sys.nodes["/k"] = fake
         let d = try EvdevDevice.open("/k", calls: sys).get()
-        fake.normal = [.failure(InputSystemError(EINVAL))]
+        fake.normal = [.failure(.invalidArgument)]
         guard case .failed(let e, _) = d.readEvents() else {
             Issue.record("expected failed")
             return

@@ -1,5 +1,6 @@
 import Testing
 @testable import GaugePanel
+import GaugeSystem
 
 @Suite struct EventLoopMockTests {
     @Test func timerfdIsReArmedOnlyWhenTheEarliestDeadlineChanges() throws {
@@ -96,9 +97,9 @@ import Testing
     @Test func serviceSignalsAreBlockedAndRoutedTogether() throws {
         final class Recorder: FakeLoopSystemCalls {
             var blocked: [[Int32]] = []
-            override func blockSignals(_ signals: [Int32]) -> Result<SignalMask, LoopError> {
+            override func blockSignals(_ signals: [Int32]) throws(LoopError) -> SignalMask {
                 blocked.append(signals)
-                return super.blockSignals(signals)
+                return try super.blockSignals(signals)
             }
         }
         let sys = Recorder()
@@ -114,9 +115,9 @@ import Testing
 
     @Test func pollFailureEndsRunWithTheError() throws {
         let sys = FakeLoopSystemCalls()
-        sys.pollError = LoopError(call: "poll", errno: 12)
+        sys.pollError = LoopError(call: "poll", errno: .noMemory)
         let loop = try EventLoop(system: sys)
-        #expect(throws: LoopError(call: "poll", errno: 12)) { try loop.run() }
+        #expect(throws: LoopError(call: "poll", errno: .noMemory)) { try loop.run() }
     }
 
     @Test func closeReleasesDescriptorsOnce() throws {
@@ -144,9 +145,9 @@ import Testing
     }
 
     @Test func errorsNameTheCallAndTheFix() {
-        let e = LoopError(call: "sendto", subject: "/run/systemd/notify", errno: 111)
+        let e = LoopError(call: "sendto", subject: "/run/systemd/notify", errno: .connectionRefused)
         #expect(e.description.contains("sendto (/run/systemd/notify) failed"))
         #expect(e.description.contains("NOTIFY_SOCKET"))
-        #expect(LoopError(call: "timerfd_create", errno: 24).description.contains("LimitNOFILE"))
+        #expect(LoopError(call: "timerfd_create", errno: .tooManyOpenFiles).description.contains("LimitNOFILE"))
     }
 }

@@ -1,4 +1,5 @@
 @testable import GaugePanel
+import GaugeSystem
 
 /// Scripted system calls: a settable clock, poll answered by a closure, and a record of
 /// every timerfd arm, so the loop's bookkeeping can be checked without a kernel.
@@ -19,29 +20,25 @@ class FakeLoopSystemCalls: LoopSystemCalls {
 
     func monotonicNanoseconds() -> UInt64 { time }
 
-    func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Result<Int, LoopError> {
+    func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
         polls.append((descriptors.map(\.fd), timeoutMilliseconds))
-        if let pollError { return .failure(pollError) }
+        if let pollError { throw pollError }
         answer(&descriptors)
-        return .success(descriptors.filter { !$0.returned.isEmpty }.count)
+        return descriptors.filter { !$0.returned.isEmpty }.count
     }
 
-    func createTimer() -> Result<Int32, LoopError> { .success(Self.timerFD) }
-    func setTimer(_ fd: Int32, deadline: UInt64?) -> Result<Void, LoopError> {
-        armed.append(deadline)
-        return .success(())
-    }
-    func readTimer(_ fd: Int32) -> Result<UInt64, LoopError> { .success(1) }
-    func blockSignals(_ signals: [Int32]) -> Result<SignalMask, LoopError> { .success(SignalMask(storage: [0])) }
+    func createTimer() throws(LoopError) -> Int32 { Self.timerFD }
+    func setTimer(_ fd: Int32, deadline: UInt64?) throws(LoopError) { armed.append(deadline) }
+    func readTimer(_ fd: Int32) throws(LoopError) -> UInt64 { 1 }
+    func blockSignals(_ signals: [Int32]) throws(LoopError) -> SignalMask { SignalMask(storage: [0]) }
     func restoreSignalMask(_ mask: SignalMask) {}
-    func createSignalDescriptor(_ signals: [Int32], existing: Int32?) -> Result<Int32, LoopError> { .success(Self.signalFD) }
-    func readSignals(_ fd: Int32) -> Result<[Int32], LoopError> {
+    func createSignalDescriptor(_ signals: [Int32], existing: Int32?) throws(LoopError) -> Int32 { Self.signalFD }
+    func readSignals(_ fd: Int32) throws(LoopError) -> [Int32] {
         defer { pendingSignals = [] }
-        return .success(pendingSignals)
+        return pendingSignals
     }
-    func sendDatagram(_ bytes: [UInt8], to path: String) -> Result<Void, LoopError> {
+    func sendDatagram(_ bytes: [UInt8], to path: String) throws(LoopError) {
         datagrams.append((path, String(decoding: bytes, as: UTF8.self)))
-        return .success(())
     }
     func processID() -> Int32 { pid }
     func close(_ fd: Int32) { closed.append(fd) }

@@ -1,35 +1,36 @@
 import XCTest
+import GaugeSystem
 @testable import GaugeSensors
 
-/// Scripted system calls: proves the serial source depends on nothing but `SystemCalls`.
-final class ScriptedSystem: SystemCalls, @unchecked Sendable {
-    var opens: [Result<Int32, SystemError>] = []
-    var reads: [Result<[UInt8], SystemError>] = []
+/// Scripted system calls: proves the serial source depends on nothing but `SensorSystemCalls`.
+final class ScriptedSystem: SensorSystemCalls, @unchecked Sendable {
+    var opens: [Result<Int32, Errno>] = []
+    var reads: [Result<ReadResult, Errno>] = []
     var written: [[UInt8]] = []
-    var writeResult: Result<Int, SystemError>?
+    var writeResult: Result<Int, Errno>?
     var closed: [Int32] = []
 
-    func readFile(_ path: String, limit: Int) -> Result<[UInt8], SystemError> { .failure(.notFound) }
-    func listDirectory(_ path: String) -> Result<[String], SystemError> { .failure(.notFound) }
-    func openSerial(_ path: String, settings: SerialSettings) -> Result<Int32, SystemError> {
-        opens.isEmpty ? .failure(.notFound) : opens.removeFirst()
+    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] { throw .noSuchFileOrDirectory }
+    func listDirectory(_ path: String) throws(Errno) -> [String] { throw .noSuchFileOrDirectory }
+    func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 {
+        try (opens.isEmpty ? .failure(.noSuchFileOrDirectory) : opens.removeFirst()).get()
     }
-    func read(_ fd: Int32, max: Int) -> Result<[UInt8], SystemError> {
-        reads.isEmpty ? .failure(.wouldBlock) : reads.removeFirst()
+    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
+        try (reads.isEmpty ? .success(.nothingPending) : reads.removeFirst()).get()
     }
-    func write(_ fd: Int32, _ bytes: [UInt8]) -> Result<Int, SystemError> {
+    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
         written.append(bytes)
-        return writeResult ?? .success(bytes.count)
+        return try (writeResult ?? .success(bytes.count)).get()
     }
     func close(_ fd: Int32) { closed.append(fd) }
-    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) -> Result<Void, SystemError> { .success(()) }
+    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {}
 }
 
 final class SerialMockTests: XCTestCase {
     func testENODEVClosesAndReportsChannels() {
         let sys = ScriptedSystem()
         sys.opens = [.success(7), .success(8)]
-        sys.reads = [.success(Array("a=1 b=2\n".utf8)), .failure(.noDevice)]
+        sys.reads = [.success(.bytes(Array("a=1 b=2\n".utf8))), .failure(.operationNotSupportedByDevice)]
         let source = SerialSource(path: "/dev/x", protocol: LineProtocolDecoder(),
                                   backoff: Backoff(initial: 10, maximum: 40), system: sys)
         var got: [Sample] = []
@@ -37,7 +38,7 @@ final class SerialMockTests: XCTestCase {
         XCTAssertEqual(got.count, 2)
         XCTAssertEqual(source.service(now: 1) { got.append($0) }, .disconnected(channels: ["a", "b"]))
         XCTAssertEqual(sys.closed, [7])
-        XCTAssertEqual(source.statistics.lastError, .noDevice)
+        XCTAssertEqual(source.statistics.lastError, .operationNotSupportedByDevice)
         XCTAssertEqual(source.nextDeadline, 11)
         XCTAssertNil(source.service(now: 5) { got.append($0) })
         XCTAssertEqual(source.service(now: 11) { got.append($0) }, .connected)
@@ -47,12 +48,12 @@ final class SerialMockTests: XCTestCase {
     func testPartialLineIsForgottenOnReconnect() {
         let sys = ScriptedSystem()
         sys.opens = [.success(3), .success(4)]
-        sys.reads = [.success(Array("a=12".utf8)), .success([])]   // then EOF / hang-up
+        sys.reads = [.success(.bytes(Array("a=12".utf8))), .success(.endOfFile)]   // then hang-up
         let source = SerialSource(path: "/dev/x", protocol: LineProtocolDecoder(), system: sys)
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }
         XCTAssertEqual(source.service(now: 1) { got.append($0) }, .disconnected(channels: []))
-        sys.reads = [.success(Array("3\nb=1\n".utf8))]
+        sys.reads = [.success(.bytes(Array("3\nb=1\n".utf8)))]
         source.service(now: Nanoseconds.perSecond) { got.append($0) }
         // "a=12" + "3" must not join into a=123 across a reconnect; "3" alone is junk.
         XCTAssertEqual(got, [Sample(name: "b", value: 1, unit: .none)])
@@ -62,7 +63,7 @@ final class SerialMockTests: XCTestCase {
     func testWriteErrorDisconnectsPolledProtocol() {
         let sys = ScriptedSystem()
         sys.opens = [.success(5)]
-        sys.writeResult = .failure(.io)
+        sys.writeResult = .failure(.ioError)
         let source = SerialSource(path: "/dev/obd", protocol: ELM327Driver(), system: sys)
         XCTAssertEqual(source.service(now: 0) { _ in }, .disconnected(channels: []))
         XCTAssertEqual(sys.written, [Array("ATZ\r".utf8)])

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import Glibc
+import GaugeSystem
 @testable import GaugeSensors
 
 /// A pseudo-terminal standing in for a USB serial adapter. The source opens it through
@@ -16,12 +17,12 @@ final class FakeSerialDevice {
 
     func plugIn() throws {
         var m: Int32 = -1, s: Int32 = -1
-        guard openpty(&m, &s, nil, nil, nil) == 0 else { throw SystemError(errno) }
+        guard openpty(&m, &s, nil, nil, nil) == 0 else { throw Errno.current }
         let path = String(cString: ttyname(s))
         close(s)   // the source opens the slave by path
         master = m
         unlink(link)
-        guard symlink(path, link) == 0 else { throw SystemError(errno) }
+        guard symlink(path, link) == 0 else { throw Errno.current }
     }
 
     func unplug() {
@@ -182,29 +183,29 @@ final class SerialPtyTests: XCTestCase {
 
     func testSevenEvenOneAndUnsupportedBaud() throws {
         let device = try FakeSerialDevice(link: dir + "/tty7E1")
-        let sys = LinuxSystemCalls()
-        guard case .success(let fd) = sys.openSerial(device.link, settings: SerialSettings(baudRate: 921600,
-                                                                                          framing: .sevenEvenOne))
+        let sys = LinuxSensorSystemCalls()
+        guard let fd = try? sys.openSerial(device.link, settings: SerialSettings(baudRate: 921600, framing: .sevenEvenOne))
         else { return XCTFail("open") }
         var tio = termios()
         XCTAssertEqual(tcgetattr(fd, &tio), 0)
         // A pty forces CS8 and no parity, so framing is checked on the computed settings.
         XCTAssertEqual(cfgetospeed(&tio), speed_t(B921600))
         var computed = termios()
-        LinuxSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600, framing: .sevenEvenOne),
-                                   speed: speed_t(B9600))
+        LinuxSensorSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600, framing: .sevenEvenOne),
+                                         speed: speed_t(B9600))
         XCTAssertEqual(computed.c_cflag & tcflag_t(CSIZE), tcflag_t(CS7))
         XCTAssertNotEqual(computed.c_cflag & tcflag_t(PARENB), 0)
         XCTAssertEqual(computed.c_cflag & tcflag_t(PARODD), 0)
         XCTAssertEqual(computed.c_cflag & tcflag_t(CSTOPB), 0)
-        LinuxSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600), speed: speed_t(B9600))
+        LinuxSensorSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600), speed: speed_t(B9600))
         XCTAssertEqual(computed.c_cflag & tcflag_t(CSIZE), tcflag_t(CS8))
         XCTAssertEqual(computed.c_cflag & tcflag_t(PARENB), 0)
         XCTAssertEqual(tio.c_lflag & tcflag_t(ICANON | ECHO), 0, "raw mode")
         XCTAssertNotEqual(fcntl(fd, F_GETFL) & O_NONBLOCK, 0)
         sys.close(fd)
-        XCTAssertEqual(sys.openSerial(device.link, settings: SerialSettings(baudRate: 12345)),
-                       .failure(SystemError(EINVAL)))
+        XCTAssertThrowsError(try sys.openSerial(device.link, settings: SerialSettings(baudRate: 12345))) {
+            XCTAssertEqual($0 as? Errno, .invalidArgument)
+        }
     }
 
     func testELM327ThroughPty() throws {

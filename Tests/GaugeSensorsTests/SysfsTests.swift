@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import Glibc
+import GaugeSystem
 @testable import GaugeSensors
 
 /// Builds a fake /sys in a temporary directory.
@@ -46,22 +47,22 @@ struct FakeSysfs {
 }
 
 /// Wraps the real calls, failing chosen paths with a chosen errno (ENODATA, EAGAIN…).
-struct FaultySystemCalls: SystemCalls {
-    let real = LinuxSystemCalls()
+struct FaultySystemCalls: SensorSystemCalls {
+    let real = LinuxSensorSystemCalls()
     let failures: [String: Int32]
-    func readFile(_ path: String, limit: Int) -> Result<[UInt8], SystemError> {
-        for (suffix, e) in failures where path.hasSuffix(suffix) { return .failure(SystemError(e)) }
-        return real.readFile(path, limit: limit)
+    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
+        for (suffix, e) in failures where path.hasSuffix(suffix) { throw Errno(e) }
+        return try real.readFile(path, limit: limit)
     }
-    func listDirectory(_ path: String) -> Result<[String], SystemError> { real.listDirectory(path) }
-    func openSerial(_ path: String, settings: SerialSettings) -> Result<Int32, SystemError> {
-        real.openSerial(path, settings: settings)
+    func listDirectory(_ path: String) throws(Errno) -> [String] { try real.listDirectory(path) }
+    func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 {
+        try real.openSerial(path, settings: settings)
     }
-    func read(_ fd: Int32, max: Int) -> Result<[UInt8], SystemError> { real.read(fd, max: max) }
-    func write(_ fd: Int32, _ bytes: [UInt8]) -> Result<Int, SystemError> { real.write(fd, bytes) }
+    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { try real.read(fd, max: max) }
+    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { try real.write(fd, bytes) }
     func close(_ fd: Int32) { real.close(fd) }
-    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) -> Result<Void, SystemError> {
-        real.appendFile(path, bytes, truncate: truncate)
+    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {
+        try real.appendFile(path, bytes, truncate: truncate)
     }
 }
 

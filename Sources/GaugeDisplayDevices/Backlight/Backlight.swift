@@ -41,7 +41,7 @@ public struct Backlights: Sendable {
 
     /// Device names, sorted.
     public func names() -> [String] {
-        LinuxSystem.shared.listDirectory(root).filter { !$0.hasPrefix(".") }.sorted()
+        ((try? SystemCall.listDirectory(root)) ?? []).filter { !$0.hasPrefix(".") }
     }
 
     /// `name`, or the first device when nil.
@@ -103,11 +103,12 @@ public struct Backlights: Sendable {
     /// One write(2), as `echo N > file` does (O_TRUNC, no O_CREAT): a sysfs attribute
     /// takes its value in a single write, and a missing one must not be created.
     private func write(_ text: String, to path: String) throws(BacklightError) {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw BacklightError.write(path: path, errno: errno) }
-        defer { close(fd) }
-        let bytes = Array((text + "\n").utf8)
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        if n < 0 { throw BacklightError.write(path: path, errno: errno) }
+        do {
+            let fd = try SystemCall.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            defer { SystemCall.close(fd) }
+            _ = try SystemCall.write(fd, Array((text + "\n").utf8))
+        } catch {
+            throw BacklightError.write(path: path, errno: error)
+        }
     }
 }

@@ -1,6 +1,5 @@
 import GaugeDisplay
 import GaugeSystem
-import Glibc
 
 /// Why a backlight could not be read or set. `description` is one line that names the
 /// file and the fix.
@@ -8,12 +7,12 @@ public enum BacklightError: Error, Equatable, Sendable, CustomStringConvertible 
     case noBacklight(root: String)
     case noSuchDevice(name: String, available: [String])
     case notWritable(path: String)
-    case unreadable(path: String, errno: Int32)
+    case unreadable(path: String, errno: Errno)
     case badValue(path: String, text: String)
     case outOfRange(value: Int, max: Int)
     case percentOutOfRange(Int)
     case noPowerControl(device: String)
-    case writeFailed(path: String, errno: Int32)
+    case writeFailed(path: String, errno: Errno)
 
     public var description: String {
         switch self {
@@ -24,7 +23,7 @@ public enum BacklightError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notWritable(let path):
             return "\(path): permission denied; run as root or add a udev rule: SUBSYSTEM==\"backlight\", RUN+=\"/bin/chgrp video /sys%p/brightness /sys%p/bl_power\", RUN+=\"/bin/chmod g+w /sys%p/brightness /sys%p/bl_power\" (and the user to group video)"
         case .unreadable(let path, let errno):
-            return "\(path): cannot read: \(SystemError.message(errno)) (errno \(errno))"
+            return "\(path): cannot read: \(errno)"
         case .badValue(let path, let text):
             return "\(path): not a number: '\(text)'"
         case .outOfRange(let value, let max):
@@ -34,12 +33,12 @@ public enum BacklightError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noPowerControl(let device):
             return "\(device): no bl_power file; this backlight cannot be switched off, set brightness 0 instead"
         case .writeFailed(let path, let errno):
-            return "\(path): write failed: \(SystemError.message(errno)) (errno \(errno))"
+            return "\(path): write failed: \(errno)"
         }
     }
 
     /// The error for a failed open(2) or write(2) of a sysfs attribute.
-    public static func write(path: String, errno e: Int32) -> BacklightError {
-        e == EACCES || e == EPERM || e == EROFS ? .notWritable(path: path) : .writeFailed(path: path, errno: e)
+    public static func write(path: String, errno e: Errno) -> BacklightError {
+        e == .permissionDenied || e == .notPermitted || e == .readOnlyFileSystem ? .notWritable(path: path) : .writeFailed(path: path, errno: e)
     }
 }

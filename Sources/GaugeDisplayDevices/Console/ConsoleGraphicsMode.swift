@@ -11,20 +11,20 @@ import CLinuxFB
 /// Best effort: without a VT (a serial-only board, no permission on /dev/tty0) it does
 /// nothing, and says why in `unavailableReason`.
 public final class ConsoleGraphicsMode {
-    private let system: any SystemCalls
+    private let system: any DisplaySystemCalls
     private var fd: Int32 = -1
     private var wasGraphics = true
     private var keyboardMode: Int32?
     public private(set) var unavailableReason: String?
     public var isActive: Bool { fd >= 0 }
 
-    public init(paths: [String] = ["/dev/tty0", "/dev/tty"], system: any SystemCalls = LinuxSystem.shared) {
+    public init(paths: [String] = ["/dev/tty0", "/dev/tty"], system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) {
         self.system = system
         var reasons: [String] = []
         for path in paths {
             let fd: Int32
             do { fd = try system.open(path, readWrite: true, nonBlocking: false) } catch {
-                reasons.append("\(path): \(SystemError.message(error.rawValue))"); continue
+                reasons.append("\(path): \(error.message)"); continue
             }
             do {
                 wasGraphics = try system.consoleIsGraphics(fd)
@@ -37,7 +37,7 @@ public final class ConsoleGraphicsMode {
                 self.fd = fd
                 return
             } catch {
-                reasons.append("\(path): KDSETMODE: \(SystemError.message(error.rawValue))")
+                reasons.append("\(path): KDSETMODE: \(error.message)")
                 system.close(fd)
             }
         }

@@ -18,7 +18,7 @@ public final class DRMDisplay: Display {
     /// The logical (upright) shadow surface: draw here. Replaced (blank) by `setMode`.
     public private(set) var surface: Surface
     public private(set) var rotation: DisplayRotation
-    private let system: any SystemCalls
+    private let system: any DisplaySystemCalls
     public let fd: Int32
     private var buffers: [ScanoutBuffer] = []
     /// The previous mode's buffers: still scanned out until the modeset in `present`.
@@ -54,7 +54,7 @@ public final class DRMDisplay: Display {
     /// named `connector` when given (an error lists the connectors there are otherwise).
     public init(path: String? = nil, connector wantedConnector: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
                 rotation angle: RotationAngle = .none, atomic: Bool = true,
-                system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
+                system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
         self.system = system
         let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: system.listDirectory("/dev/dri"))
         guard !paths.isEmpty else { throw .noDevice(path: "/dev/dri/card*") }
@@ -64,7 +64,7 @@ public final class DRMDisplay: Display {
         for p in paths {
             let fd: Int32
             do { fd = try system.open(p, readWrite: true, nonBlocking: false) } catch {
-                firstError = firstError ?? DisplayError.open(path: p, errno: error.rawValue); continue
+                firstError = firstError ?? DisplayError.open(path: p, errno: error); continue
             }
             do {
                 let card = try system.drmCard(fd)
@@ -74,9 +74,9 @@ public final class DRMDisplay: Display {
                 connectorsSeen += DRMSelection.connectorList(card).map { "\($0) on \(p)" }
                 firstError = firstError ?? (wantedConnector == nil ? .noConnectedOutput(path: p) : nil)
             } catch {
-                firstError = firstError ?? (error.rawValue == SystemError.EACCES ? .permissionDenied(path: p)
-                    : error.rawValue == SystemError.EINVAL || error.rawValue == SystemError.EOPNOTSUPP_ ? .noDevice(path: p)
-                    : .systemCall(path: p, call: "drmModeGetResources", errno: error.rawValue))
+                firstError = firstError ?? (error == .permissionDenied ? .permissionDenied(path: p)
+                    : error == .invalidArgument || error == .notSupported ? .noDevice(path: p)
+                    : .systemCall(path: p, call: "drmModeGetResources", errno: error))
             }
             system.close(fd)
         }
@@ -113,10 +113,10 @@ public final class DRMDisplay: Display {
     }
 
     static func error(_ e: Errno, path: String, call: String) -> DisplayError {
-        switch e.rawValue {
-        case SystemError.EACCES, SystemError.EPERM: return .busy(path: path)  // not DRM master
-        case SystemError.EBUSY: return .busy(path: path)
-        default: return .systemCall(path: path, call: call, errno: e.rawValue)
+        switch e {
+        case .permissionDenied, .notPermitted: return .busy(path: path)  // not DRM master
+        case .resourceBusy: return .busy(path: path)
+        default: return .systemCall(path: path, call: call, errno: e)
         }
     }
 
@@ -139,7 +139,7 @@ public final class DRMDisplay: Display {
     /// Two mapped dumb buffers with framebuffers for `mode`; nothing is left allocated
     /// when it throws.
     static func makeBuffers(mode m: DRMMode, format: PixelFormat, fd: Int32, path: String, driver: String,
-                            system: any SystemCalls) throws(DisplayError) -> [ScanoutBuffer] {
+                            system: any DisplaySystemCalls) throws(DisplayError) -> [ScanoutBuffer] {
         guard let (fourcc, bpp) = DRMSelection.fourcc(for: format) else {
             throw .unsupportedLayout(path: path, detail: "format \(format.name)")
         }
@@ -168,7 +168,7 @@ public final class DRMDisplay: Display {
         } catch {
             release(made, fd: fd, system: system)
             // AddFB2 says EINVAL for a format the driver cannot scan out.
-            if step == "drmModeAddFB2" && error.rawValue == SystemError.EINVAL {
+            if step == "drmModeAddFB2" && error == .invalidArgument {
                 throw .unsupportedFormat(path: path, driver: driver, format: format.lowercaseName)
             }
             throw DRMDisplay.error(error, path: path, call: "\(step) (creating \(m.name) scan-out buffers)")
@@ -176,7 +176,7 @@ public final class DRMDisplay: Display {
         return made
     }
 
-    static func release(_ buffers: [ScanoutBuffer], fd: Int32, system: any SystemCalls) {
+    static func release(_ buffers: [ScanoutBuffer], fd: Int32, system: any DisplaySystemCalls) {
         for b in buffers {
             system.unmap(b.memory, length: Int(b.dumb.size))
             system.drmRemoveFramebuffer(fd, id: b.framebuffer)
@@ -239,7 +239,7 @@ public final class DRMDisplay: Display {
         do {
             if try system.drmHandleEvents(fd, timeoutMilliseconds: timeoutMilliseconds) > 0 { flipPending = false }
         } catch {
-            throw .systemCall(path: path, call: "drmHandleEvent", errno: error.rawValue)
+            throw .systemCall(path: path, call: "drmHandleEvent", errno: error)
         }
         return !flipPending
     }
@@ -276,7 +276,7 @@ public final class DRMDisplay: Display {
                 frames += 1
                 return true
             } catch {
-                if error.rawValue == SystemError.EACCES || error.rawValue == SystemError.EPERM {
+                if error == .permissionDenied || error == .notPermitted {
                     throw DRMDisplay.error(error, path: path, call: "drmModeAtomicCommit")
                 }
                 atomicPlane = nil   // refused: DirtyFB and legacy flips from now on
@@ -287,7 +287,7 @@ public final class DRMDisplay: Display {
                 try system.drmDirtyFramebuffer(fd, id: b.framebuffer, clips: clips)
                 statistics.recordClips(clips)
             } catch {
-                if error.rawValue == SystemError.ENOSYS { dirtyFBNeeded = false }
+                if error == .noFunction { dirtyFBNeeded = false }
             }
         }
         let modeset = modesetPending
@@ -304,7 +304,7 @@ public final class DRMDisplay: Display {
                 try system.drmPageFlip(fd, crtc: crtc, framebuffer: b.framebuffer)
                 flipPending = true
             } catch {
-                if error.rawValue == SystemError.EINVAL || error.rawValue == SystemError.ENOSYS { pageFlips = false }
+                if error == .invalidArgument || error == .noFunction { pageFlips = false }
                 else { throw DRMDisplay.error(error, path: path, call: "drmModePageFlip") }
             }
         }

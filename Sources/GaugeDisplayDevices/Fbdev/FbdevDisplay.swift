@@ -45,7 +45,7 @@ public final class FbdevDisplay: Display {
     public let rotation: DisplayRotation
     /// The mapped framebuffer memory (write only).
     let target: Surface
-    private let system: any SystemCalls
+    private let system: any DisplaySystemCalls
     private let fd: Int32
     private let mapping: UnsafeMutableRawPointer
     private let mappingLength: Int
@@ -60,28 +60,28 @@ public final class FbdevDisplay: Display {
         "fbdev \(path) \(info.width)x\(info.height) bpp=\(info.bitsPerPixel) format=\(format.lowercaseName)"
     }
 
-    public init(path: String = "/dev/fb0", rotation angle: RotationAngle = .none, system: any SystemCalls = LinuxSystem.shared) throws(DisplayError) {
+    public init(path: String = "/dev/fb0", rotation angle: RotationAngle = .none, system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
         self.path = path
         self.system = system
         let fd: Int32
         do { fd = try system.open(path, readWrite: true, nonBlocking: false) } catch {
-            throw DisplayError.open(path: path, errno: error.rawValue)
+            throw DisplayError.open(path: path, errno: error)
         }
         var ok = false
         defer { if !ok { system.close(fd) } }
         let info: FramebufferInfo
         do { info = try system.framebufferInfo(fd) } catch {
-            if error.rawValue == SystemError.ENOTTY || error.rawValue == SystemError.EINVAL {
+            if error == .inappropriateIOCTLForDevice || error == .invalidArgument {
                 throw DisplayError.noDevice(path: path)
             }
-            throw DisplayError.systemCall(path: path, call: "FBIOGET_VSCREENINFO", errno: error.rawValue)
+            throw DisplayError.systemCall(path: path, call: "FBIOGET_VSCREENINFO", errno: error)
         }
         let format = try FramebufferFormat.validate(info, path: path)
         let length = info.lineLength * info.height
         let rotation = DisplayRotation(angle, physicalWidth: Int32(info.width), physicalHeight: Int32(info.height))
         let mapping: UnsafeMutableRawPointer
         do { mapping = try system.map(fd, length: length, offset: 0) } catch {
-            throw DisplayError.systemCall(path: path, call: "mmap", errno: error.rawValue)
+            throw DisplayError.systemCall(path: path, call: "mmap", errno: error)
         }
         do {
             target = try Surface(wrapping: mapping, width: Int32(info.width), height: Int32(info.height),

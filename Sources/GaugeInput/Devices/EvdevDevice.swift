@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import GaugeSystem
 
 /// What one `readEvents()` call found.
 public enum DeviceReadResult: Hashable, Sendable {
@@ -42,23 +38,17 @@ public final class EvdevDevice {
     public static func open(_ path: String, calls: any InputSystemCalls = LinuxInputSystemCalls())
         -> Result<EvdevDevice, InputError> {
         let fd: Int32
-        switch calls.openDevice(path) {
-        case .success(let opened): fd = opened
-        case .failure(let e): return .failure(InputError(errno: e.errno, path: path))
-        }
+        do { fd = try calls.openDevice(path) } catch { return .failure(InputError(errno: error, path: path)) }
         let handle: EvdevHandle
-        switch calls.evdevNew(fd: fd) {
-        case .success(let h): handle = h
-        case .failure(let e):
+        do { handle = try calls.evdevNew(fd: fd) } catch {
             calls.close(fd)
-            let error = e.errno == ENODEV ? InputError(.gone, path: path, errno: e.errno)
-                : e.errno == EACCES || e.errno == EPERM ? InputError(errno: e.errno, path: path)
-                : InputError(.notEvdev, path: path, errno: e.errno)
-            return .failure(error)
+            return .failure(error == .operationNotSupportedByDevice ? InputError(.gone, path: path, errno: error)
+                : error == .permissionDenied || error == .notPermitted ? InputError(errno: error, path: path)
+                : InputError(.notEvdev, path: path, errno: error))
         }
         // Monotonic timestamps, like the run loop's clock; failing that (old kernels) gestures
         // still work from differences, so it is not fatal.
-        _ = calls.evdevUseMonotonicClock(handle)
+        try? calls.evdevUseMonotonicClock(handle)
         let caps = DeviceCapabilities.classify(
             has: { calls.evdevHasEventCode(handle, type: $0, code: $1) },
             range: { calls.evdevAbsInfo(handle, code: $0) },
@@ -83,7 +73,7 @@ public final class EvdevDevice {
     /// EAGAIN and replaced by one `.resynced` snapshot of the device's state, so consumers
     /// never build state from a half-lost stream.
     public func readEvents() -> DeviceReadResult {
-        guard let h = handle else { return .gone(InputError(.gone, path: path, errno: EBADF), lastEvents: []) }
+        guard let h = handle else { return .gone(InputError(.gone, path: path, errno: .badFileDescriptor), lastEvents: []) }
         var out: [DeviceEvent] = []
         while out.count < readLimit {
             switch calls.evdevNextEvent(h, mode: .normal) {
@@ -98,21 +88,21 @@ public final class EvdevDevice {
                     delta += 1
                     switch calls.evdevNextEvent(h, mode: .sync) {
                     case .success(let e), .sync(let e): lastTime = e.time
-                    case .failure(let e) where e.errno == EAGAIN: break syncLoop
-                    case .failure(let e): return failure(e.errno, out)
+                    case .failure(let e) where e == .resourceTemporarilyUnavailable: break syncLoop
+                    case .failure(let e): return failure(e, out)
                     }
                 }
                 out.append(.resynced(snapshot(h, time: lastTime)))
-            case .failure(let e) where e.errno == EAGAIN || e.errno == EINTR:
+            case .failure(let e) where e.meansTryLater:
                 return .events(out)
             case .failure(let e):
-                return failure(e.errno, out)
+                return failure(e, out)
             }
         }
         return .events(out)
     }
 
-    private func failure(_ errno: Int32, _ events: [DeviceEvent]) -> DeviceReadResult {
+    private func failure(_ errno: Errno, _ events: [DeviceEvent]) -> DeviceReadResult {
         let error = InputError(errno: errno, path: path)
         if error.kind == .gone || error.kind == .notFound {
             return .gone(InputError(.gone, path: path, errno: errno), lastEvents: events)

@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// A device as the scanner reports it.
 public struct DeviceInfo: Hashable, Sendable {
     public var path: String
@@ -52,10 +54,8 @@ public final class InputDeviceScanner {
     public func rescan() -> ScanReport {
         var report = ScanReport()
         let names: [String]
-        switch calls.listDirectory(directory) {
-        case .success(let n): names = n
-        case .failure(let e):
-            report.errors.append(InputError(errno: e.errno, path: directory))
+        do { names = try calls.listDirectory(directory) } catch {
+            report.errors.append(InputError(errno: error, path: directory))
             names = []
         }
         let present = Set(names.filter(Self.isEventNode).map { directory + "/" + $0 })
@@ -94,12 +94,12 @@ public final class InputDeviceScanner {
     /// Starts watching the directory; returns the fd for the run loop's poll set.
     public func startWatching() -> Result<Int32, InputError> {
         if let fd = watchFD { return .success(fd) }
-        switch calls.watchDirectory(directory) {
-        case .success(let fd):
+        do {
+            let fd = try calls.watchDirectory(directory)
             watchFD = fd
             return .success(fd)
-        case .failure(let e):
-            return .failure(InputError(errno: e.errno, path: directory))
+        } catch {
+            return .failure(InputError(errno: error, path: directory))
         }
     }
 
@@ -110,7 +110,7 @@ public final class InputDeviceScanner {
         if let fd = watchFD {
             // Bounded: 64 reads of 4 KiB are thousands of changes, far more than a plug event.
             for _ in 0..<64 {
-                guard case .success(let bytes) = calls.read(fd, max: 4096), !bytes.isEmpty else { break }
+                guard case .bytes(let bytes)? = try? calls.read(fd, max: 4096) else { break }
                 for change in DirectoryChange.parse(bytes) where change.isDeletion {
                     let path = directory + "/" + change.name
                     if devices[path] != nil {

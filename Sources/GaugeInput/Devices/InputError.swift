@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import GaugeSystem
 
 /// An input failure that names the device (or directory) and what to do about it.
 public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -23,20 +19,21 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var kind: Kind
     public var path: String
-    public var errno: Int32
+    public var errno: Errno
 
-    public init(_ kind: Kind, path: String, errno: Int32 = 0) {
+    public init(_ kind: Kind, path: String, errno: Errno = Errno(0)) {
         self.kind = kind
         self.path = path
         self.errno = errno
     }
 
     /// Classifies an errno from opening or reading `path`.
-    public init(errno: Int32, path: String) {
+    public init(errno: Errno, path: String) {
         switch errno {
-        case EACCES, EPERM: self.init(.permissionDenied, path: path, errno: errno)
-        case ENOENT: self.init(.notFound, path: path, errno: errno)
-        case ENODEV, ENXIO, EIO, EBADF: self.init(.gone, path: path, errno: errno)
+        case .permissionDenied, .notPermitted: self.init(.permissionDenied, path: path, errno: errno)
+        case .noSuchFileOrDirectory: self.init(.notFound, path: path, errno: errno)
+        case .operationNotSupportedByDevice, .noSuchAddressOrDevice, .ioError, .badFileDescriptor:
+            self.init(.gone, path: path, errno: errno)
         default: self.init(.system, path: path, errno: errno)
         }
     }
@@ -50,21 +47,16 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path): no such device: check the panel is connected and its driver "
                 + "or device-tree overlay is loaded (ls /dev/input)"
         case .gone:
-            return "\(path): device gone (unplugged or driver unbound, errno \(errno)): "
+            return "\(path): device gone (unplugged or driver unbound, errno \(errno.rawValue)): "
                 + "it will be reopened when it reappears"
         case .notEvdev:
-            return "\(path): not an evdev input device (errno \(errno)): "
+            return "\(path): not an evdev input device (errno \(errno.rawValue)): "
                 + "choose a /dev/input/eventN node"
         case .noMatch(let selector):
             return "\(path): no input device matches \"\(selector)\": "
                 + "run `gaugepanel devices` to list names, or use \"auto\""
         case .system:
-            return "\(path): \(Self.errnoName(errno)): check the device and kernel log (dmesg)"
+            return "\(path): \(errno): check the device and kernel log (dmesg)"
         }
-    }
-
-    static func errnoName(_ errno: Int32) -> String {
-        guard let text = strerror(errno) else { return "errno \(errno)" }
-        return "\(String(cString: text)) (errno \(errno))"
     }
 }

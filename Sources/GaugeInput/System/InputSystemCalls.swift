@@ -1,9 +1,4 @@
-/// An `errno` value from a system or libevdev call (libevdev returns negative errnos;
-/// they are stored positive here).
-public struct InputSystemError: Error, Hashable, Sendable {
-    public var errno: Int32
-    public init(_ errno: Int32) { self.errno = errno }
-}
+import GaugeSystem
 
 /// A libevdev context, as an opaque token so fakes can hand out their own.
 public struct EvdevHandle: Hashable, Sendable {
@@ -24,8 +19,9 @@ public enum EvdevNextEvent: Hashable, Sendable {
     /// LIBEVDEV_READ_STATUS_SYNC: either the SYN_DROPPED itself (in normal mode) or
     /// one event of the resync delta (in sync mode).
     case sync(InputEvent)
-    /// A negative return: EAGAIN means "nothing more now"; ENODEV means unplugged.
-    case failure(InputSystemError)
+    /// A negative return (stored positive): EAGAIN means "nothing more now"; ENODEV
+    /// means unplugged.
+    case failure(Errno)
 }
 
 /// An absolute axis's range (struct input_absinfo).
@@ -43,23 +39,24 @@ public struct AxisRange: Hashable, Sendable {
 }
 
 /// Every system and libevdev call GaugeInput makes, behind one protocol so tests can
-/// fake devices, directories and inotify. `LinuxInputSystemCalls` is the real one.
+/// fake devices, directories and inotify. `LinuxInputSystemCalls` is the real one (files
+/// and descriptors through GaugeSystem's `SystemCall`).
 public protocol InputSystemCalls {
     /// open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC).
-    func openDevice(_ path: String) -> Result<Int32, InputSystemError>
+    func openDevice(_ path: String) throws(Errno) -> Int32
     func close(_ fd: Int32)
     /// Entry names, sorted, without "." and "..".
-    func listDirectory(_ path: String) -> Result<[String], InputSystemError>
-    /// Non-blocking read; `.success([])` when nothing is pending (EAGAIN).
-    func read(_ fd: Int32, max: Int) -> Result<[UInt8], InputSystemError>
+    func listDirectory(_ path: String) throws(Errno) -> [String]
+    /// Non-blocking read: bytes, end of file, or nothing pending (EAGAIN).
+    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult
     /// A non-blocking inotify fd watching `path` for IN_CREATE | IN_DELETE | IN_ATTRIB.
-    func watchDirectory(_ path: String) -> Result<Int32, InputSystemError>
+    func watchDirectory(_ path: String) throws(Errno) -> Int32
 
-    func evdevNew(fd: Int32) -> Result<EvdevHandle, InputSystemError>
+    func evdevNew(fd: Int32) throws(Errno) -> EvdevHandle
     func evdevFree(_ handle: EvdevHandle)
     /// Event timestamps from CLOCK_MONOTONIC (the kernel default is CLOCK_REALTIME, which
     /// jumps with NTP and would break the gesture deadlines the run loop arms).
-    func evdevUseMonotonicClock(_ handle: EvdevHandle) -> Result<Void, InputSystemError>
+    func evdevUseMonotonicClock(_ handle: EvdevHandle) throws(Errno)
     func evdevName(_ handle: EvdevHandle) -> String
     func evdevHasEventCode(_ handle: EvdevHandle, type: UInt16, code: UInt16) -> Bool
     func evdevHasProperty(_ handle: EvdevHandle, _ property: UInt16) -> Bool

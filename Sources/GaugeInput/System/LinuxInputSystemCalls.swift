@@ -1,65 +1,41 @@
 import CEvdev
+import GaugeSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-/// The real system: Glibc for files and inotify, libevdev for devices.
+/// The real system: GaugeSystem for files, Glibc for inotify, libevdev for devices.
 public struct LinuxInputSystemCalls: InputSystemCalls, Sendable {
     public init() {}
 
-    public func openDevice(_ path: String) -> Result<Int32, InputSystemError> {
-        while true {
-            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            if fd >= 0 { return .success(fd) }
-            if errno == EINTR { continue }
-            return .failure(InputSystemError(errno))
-        }
+    public func openDevice(_ path: String) throws(Errno) -> Int32 {
+        try SystemCall.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     }
 
     public func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
+        SystemCall.close(fd)
     }
 
-    public func listDirectory(_ path: String) -> Result<[String], InputSystemError> {
-        guard let dir = opendir(path) else { return .failure(InputSystemError(errno)) }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return .success(names.sorted())
+    public func listDirectory(_ path: String) throws(Errno) -> [String] {
+        try SystemCall.listDirectory(path)
     }
 
-    public func read(_ fd: Int32, max: Int) -> Result<[UInt8], InputSystemError> {
-        guard max > 0 else { return .success([]) }
-        var buffer = [UInt8](repeating: 0, count: max)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, max) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { return .success([]) }
-                return .failure(InputSystemError(errno))
-            }
-            buffer.removeSubrange(n...)
-            return .success(buffer)
-        }
+    public func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
+        try SystemCall.read(fd, max: max)
     }
 
-    public func watchDirectory(_ path: String) -> Result<Int32, InputSystemError> {
+    public func watchDirectory(_ path: String) throws(Errno) -> Int32 {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return .failure(InputSystemError(errno)) }
+        guard fd >= 0 else { throw .current }
         let mask = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_ATTRIB)
         guard inotify_add_watch(fd, path, mask) >= 0 else {
-            let e = errno
-            _ = Glibc.close(fd)
-            return .failure(InputSystemError(e))
+            let e = Errno.current
+            SystemCall.close(fd)
+            throw e
         }
-        return .success(fd)
+        return fd
     }
 
     private func pointer(_ handle: EvdevHandle) -> OpaquePointer {
@@ -67,20 +43,20 @@ public struct LinuxInputSystemCalls: InputSystemCalls, Sendable {
         OpaquePointer(bitPattern: handle.raw)!
     }
 
-    public func evdevNew(fd: Int32) -> Result<EvdevHandle, InputSystemError> {
+    public func evdevNew(fd: Int32) throws(Errno) -> EvdevHandle {
         var dev: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &dev)
-        guard rc == 0, let dev else { return .failure(InputSystemError(rc < 0 ? -rc : EINVAL)) }
-        return .success(EvdevHandle(raw: UInt(bitPattern: dev)))
+        guard rc == 0, let dev else { throw rc < 0 ? Errno(-rc) : .invalidArgument }
+        return EvdevHandle(raw: UInt(bitPattern: dev))
     }
 
     public func evdevFree(_ handle: EvdevHandle) {
         libevdev_free(pointer(handle))
     }
 
-    public func evdevUseMonotonicClock(_ handle: EvdevHandle) -> Result<Void, InputSystemError> {
+    public func evdevUseMonotonicClock(_ handle: EvdevHandle) throws(Errno) {
         let rc = libevdev_set_clock_id(pointer(handle), CLOCK_MONOTONIC)
-        return rc == 0 ? .success(()) : .failure(InputSystemError(rc < 0 ? -rc : EINVAL))
+        guard rc == 0 else { throw rc < 0 ? Errno(-rc) : .invalidArgument }
     }
 
     public func evdevName(_ handle: EvdevHandle) -> String {
@@ -106,7 +82,7 @@ public struct LinuxInputSystemCalls: InputSystemCalls, Sendable {
         var ev = input_event()
         let flags = mode == .normal ? LIBEVDEV_READ_FLAG_NORMAL.rawValue : LIBEVDEV_READ_FLAG_SYNC.rawValue
         let rc = libevdev_next_event(pointer(handle), UInt32(flags), &ev)
-        guard rc >= 0 else { return .failure(InputSystemError(-rc)) }
+        guard rc >= 0 else { return .failure(Errno(-rc)) }
         let time = Int64(gaugepanel_input_event_usec(&ev))
         let event = InputEvent(type: ev.type, code: ev.code, value: ev.value, time: time)
         return rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) ? .sync(event) : .success(event)

@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// The run loop: one thread, one poll(2). Everything the panel waits for is a file
 /// descriptor: sensors, the DRM fd (page-flip events), evdev, inotify, one timerfd for
 /// all timers (armed to the earliest deadline, absolute CLOCK_MONOTONIC, so the loop
@@ -7,9 +9,6 @@
 /// Not thread-safe by design: create it, register and run it on one thread; handlers
 /// may register, schedule, cancel and `stop()` freely.
 public final class EventLoop: LoopScheduler {
-    /// EBADF on Linux (this file avoids importing Glibc).
-    private static let badDescriptor: Int32 = 9
-
     public struct Statistics: Sendable, Equatable {
         /// Returns from poll(2): the number to watch for "wake-ups per second".
         public var wakeups: UInt64 = 0
@@ -47,7 +46,7 @@ public final class EventLoop: LoopScheduler {
 
     public init(system: any LoopSystemCalls = LinuxLoopSystemCalls()) throws(LoopError) {
         self.system = system
-        timerFD = try system.createTimer().get()
+        timerFD = try system.createTimer()
     }
 
     deinit { close() }
@@ -104,9 +103,9 @@ public final class EventLoop: LoopScheduler {
     /// delivered to a thread that does not block it and take its default action.
     public func onSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(LoopError) {
         let all = Array(Set(signalHandlers.keys).union(signals)).sorted()
-        let previous = try system.blockSignals(all).get()
+        let previous = try system.blockSignals(all)
         if savedMask == nil { savedMask = previous }
-        signalFD = try system.createSignalDescriptor(all, existing: signalFD).get()
+        signalFD = try system.createSignalDescriptor(all, existing: signalFD)
         for s in signals { signalHandlers[s] = handler }
         pollSetValid = false
     }
@@ -122,11 +121,11 @@ public final class EventLoop: LoopScheduler {
     /// One iteration: re-arm the timerfd if needed, wait (-1 forever), then serve timers,
     /// signals and descriptors. Tests and embedding code may drive the loop with this.
     public func runOnce(timeoutMilliseconds: Int32 = -1) throws(LoopError) {
-        guard !closed else { throw LoopError(call: "EventLoop.runOnce", subject: "loop closed", errno: Self.badDescriptor) }
+        guard !closed else { throw LoopError(call: "EventLoop.runOnce", subject: "loop closed", errno: .badFileDescriptor) }
         try rearmTimer()
         if !pollSetValid { rebuildPollSet() }
         var ready = pollSet
-        _ = try system.poll(&ready, timeoutMilliseconds: timeoutMilliseconds).get()
+        _ = try system.poll(&ready, timeoutMilliseconds: timeoutMilliseconds)
         statistics.wakeups += 1
 
         var timerReady = false
@@ -139,7 +138,7 @@ public final class EventLoop: LoopScheduler {
         }
         if timerReady {
             // The count is irrelevant: due timers are found by comparing with the clock.
-            _ = try system.readTimer(timerFD).get()
+            _ = try system.readTimer(timerFD)
             armedDeadline = nil
         }
         if signalReady, let signalFD { try serveSignals(signalFD) }
@@ -168,7 +167,7 @@ public final class EventLoop: LoopScheduler {
     }
 
     private func serveSignals(_ fd: Int32) throws(LoopError) {
-        for s in try system.readSignals(fd).get() {
+        for s in try system.readSignals(fd) {
             statistics.signals += 1
             signalHandlers[s]?(s)
         }
@@ -177,7 +176,7 @@ public final class EventLoop: LoopScheduler {
     private func rearmTimer() throws(LoopError) {
         let wanted = timers.nextDeadline
         guard wanted != armedDeadline else { return }
-        try system.setTimer(timerFD, deadline: wanted).get()
+        try system.setTimer(timerFD, deadline: wanted)
         statistics.timerRearms += 1
         armedDeadline = wanted
     }

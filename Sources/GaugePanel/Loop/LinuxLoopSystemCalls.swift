@@ -1,4 +1,5 @@
 import CLinuxLoop
+import GaugeSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -21,14 +22,14 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
-    public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Result<Int, LoopError> {
+    public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
         var raw = descriptors.map { pollfd(fd: $0.fd, events: Self.pollBits($0.events), revents: 0) }
-        let n = raw.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
-        if n < 0 {
-            return errno == EINTR ? .success(0) : .failure(LoopError(call: "poll", errno: errno))
+        let n: Int
+        do { n = try SystemCall.poll(&raw, timeoutMilliseconds: timeoutMilliseconds) } catch {
+            throw LoopError(call: "poll", errno: error)
         }
         for i in descriptors.indices { descriptors[i].returned = Self.fileEvents(raw[i].revents) }
-        return .success(Int(n))
+        return n
     }
 
     static func pollBits(_ e: FileEvents) -> Int16 {
@@ -50,30 +51,40 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
         return e
     }
 
-    public func createTimer() -> Result<Int32, LoopError> {
+    public func createTimer() throws(LoopError) -> Int32 {
         let fd = timerfd_create(CLOCK_MONOTONIC, Int32(O_NONBLOCK | O_CLOEXEC))
-        return fd >= 0 ? .success(fd) : .failure(LoopError(call: "timerfd_create", errno: errno))
+        guard fd >= 0 else { throw LoopError(call: "timerfd_create", errno: .current) }
+        return fd
     }
 
-    public func setTimer(_ fd: Int32, deadline: UInt64?) -> Result<Void, LoopError> {
+    public func setTimer(_ fd: Int32, deadline: UInt64?) throws(LoopError) {
         var spec = itimerspec()
         if let deadline {
             // 0 would disarm: a deadline at the epoch of the clock is "now" anyway.
             let d = max(deadline, 1)
             spec.it_value = timespec(tv_sec: Int(d / 1_000_000_000), tv_nsec: Int(d % 1_000_000_000))
         }
-        let r = timerfd_settime(fd, Self.timerAbsolute, &spec, nil)
-        return r == 0 ? .success(()) : .failure(LoopError(call: "timerfd_settime", subject: "fd \(fd)", errno: errno))
+        guard timerfd_settime(fd, Self.timerAbsolute, &spec, nil) == 0 else {
+            throw LoopError(call: "timerfd_settime", subject: "fd \(fd)", errno: .current)
+        }
     }
 
-    public func readTimer(_ fd: Int32) -> Result<UInt64, LoopError> {
-        var count: UInt64 = 0
-        while true {
-            let n = Glibc.read(fd, &count, 8)
-            if n == 8 { return .success(count) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .success(0) }
-            return .failure(LoopError(call: "read timerfd", subject: "fd \(fd)", errno: n < 0 ? errno : EIO))
+    public func readTimer(_ fd: Int32) throws(LoopError) -> UInt64 {
+        let bytes = try readRecord(fd, size: 8, call: "read timerfd")
+        return bytes.map { $0.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } } ?? 0
+    }
+
+    /// One fixed-size record of a timerfd or signalfd; nil when none is pending. A short
+    /// read or the end of the file is EIO: these descriptors never give either.
+    private func readRecord(_ fd: Int32, size: Int, call: String) throws(LoopError) -> [UInt8]? {
+        let result: ReadResult
+        do { result = try SystemCall.read(fd, max: size) } catch {
+            throw LoopError(call: call, subject: "fd \(fd)", errno: error)
+        }
+        switch result {
+        case .bytes(let bytes) where bytes.count == size: return bytes
+        case .nothingPending: return nil
+        case .bytes, .endOfFile: throw LoopError(call: call, subject: "fd \(fd)", errno: .ioError)
         }
     }
 
@@ -84,13 +95,13 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
         return set
     }
 
-    public func blockSignals(_ signals: [Int32]) -> Result<SignalMask, LoopError> {
+    public func blockSignals(_ signals: [Int32]) throws(LoopError) -> SignalMask {
         var set = Self.signalSet(signals)
         var old = sigset_t()
         let r = pthread_sigmask(SIG_BLOCK, &set, &old)
-        guard r == 0 else { return .failure(LoopError(call: "pthread_sigmask", errno: r)) }
+        guard r == 0 else { throw LoopError(call: "pthread_sigmask", errno: Errno(r)) }
         let words = withUnsafeBytes(of: &old) { Array($0.bindMemory(to: UInt64.self)) }
-        return .success(SignalMask(storage: words))
+        return SignalMask(storage: words)
     }
 
     public func restoreSignalMask(_ mask: SignalMask) {
@@ -102,28 +113,23 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
         _ = pthread_sigmask(SIG_SETMASK, &set, nil)
     }
 
-    public func createSignalDescriptor(_ signals: [Int32], existing: Int32?) -> Result<Int32, LoopError> {
+    public func createSignalDescriptor(_ signals: [Int32], existing: Int32?) throws(LoopError) -> Int32 {
         var set = Self.signalSet(signals)
         let fd = CLinuxLoop.signalfd(existing ?? -1, &set, Int32(O_NONBLOCK | O_CLOEXEC))
-        return fd >= 0 ? .success(fd) : .failure(LoopError(call: "signalfd", errno: errno))
+        guard fd >= 0 else { throw LoopError(call: "signalfd", errno: .current) }
+        return fd
     }
 
-    public func readSignals(_ fd: Int32) -> Result<[Int32], LoopError> {
+    public func readSignals(_ fd: Int32) throws(LoopError) -> [Int32] {
         var found: [Int32] = []
-        var info = [UInt8](repeating: 0, count: Self.signalInfoSize)
-        while true {
-            let n = info.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, Self.signalInfoSize) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .success(found) }
-            guard n == Self.signalInfoSize else {
-                return .failure(LoopError(call: "read signalfd", subject: "fd \(fd)", errno: n < 0 ? errno : EIO))
-            }
+        while let info = try readRecord(fd, size: Self.signalInfoSize, call: "read signalfd") {
             // struct signalfd_siginfo begins with uint32_t ssi_signo.
             found.append(info.withUnsafeBytes { Int32(bitPattern: $0.loadUnaligned(as: UInt32.self)) })
         }
+        return found
     }
 
-    public func sendDatagram(_ bytes: [UInt8], to path: String) -> Result<Void, LoopError> {
+    public func sendDatagram(_ bytes: [UInt8], to path: String) throws(LoopError) {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var name = Array(path.utf8)
@@ -132,7 +138,7 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
         if abstract { name[0] = 0 }
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
         guard !name.isEmpty, name.count < capacity else {
-            return .failure(LoopError(call: "sendto", subject: path, errno: ENAMETOOLONG))
+            throw LoopError(call: "sendto", subject: path, errno: .fileNameTooLong)
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in name.enumerated() { raw[i] = b }
@@ -140,23 +146,26 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
         let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path) ?? 2
         let length = socklen_t(pathOffset + name.count + (abstract ? 0 : 1))
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return .failure(LoopError(call: "socket", subject: path, errno: errno)) }
-        defer { Glibc.close(fd) }
-        while true {
-            let sent = bytes.withUnsafeBytes { data in
-                withUnsafePointer(to: &address) { a in
-                    a.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        sendto(fd, data.baseAddress, data.count, Int32(MSG_NOSIGNAL), $0, length)
+        guard fd >= 0 else { throw LoopError(call: "socket", subject: path, errno: .current) }
+        defer { SystemCall.close(fd) }
+        let sent: Int
+        do {
+            sent = try SystemCall.retrying {
+                bytes.withUnsafeBytes { data in
+                    withUnsafePointer(to: &address) { a in
+                        a.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            sendto(fd, data.baseAddress, data.count, Int32(MSG_NOSIGNAL), $0, length)
+                        }
                     }
                 }
             }
-            if sent < 0 && errno == EINTR { continue }
-            if sent < 0 { return .failure(LoopError(call: "sendto", subject: path, errno: errno)) }
-            return sent == bytes.count ? .success(()) : .failure(LoopError(call: "sendto", subject: path, errno: EMSGSIZE))
+        } catch {
+            throw LoopError(call: "sendto", subject: path, errno: error)
         }
+        guard sent == bytes.count else { throw LoopError(call: "sendto", subject: path, errno: .messageTooLong) }
     }
 
     public func processID() -> Int32 { getpid() }
 
-    public func close(_ fd: Int32) { _ = Glibc.close(fd) }
+    public func close(_ fd: Int32) { SystemCall.close(fd) }
 }

@@ -40,31 +40,32 @@ public struct SignalMask: Sendable, Equatable {
 }
 
 /// Every system call the run loop and the service layer make, behind one protocol so that
-/// tests can substitute them. `LinuxLoopSystemCalls` is the real implementation.
+/// tests can substitute them. `LinuxLoopSystemCalls` is the real implementation (poll,
+/// reads and writes through GaugeSystem's `SystemCall`). Failures name the call.
 /// Times are CLOCK_MONOTONIC nanoseconds, the time base of `GaugeSensors`.
 public protocol LoopSystemCalls {
     /// clock_gettime(CLOCK_MONOTONIC).
     func monotonicNanoseconds() -> UInt64
     /// poll(2); `timeoutMilliseconds` -1 waits forever. Returns the number ready (0 on EINTR).
-    func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) -> Result<Int, LoopError>
+    func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int
 
     /// timerfd_create(CLOCK_MONOTONIC), non-blocking, close-on-exec.
-    func createTimer() -> Result<Int32, LoopError>
+    func createTimer() throws(LoopError) -> Int32
     /// Arms `fd` to expire once at the absolute monotonic `deadline`; nil disarms it.
-    func setTimer(_ fd: Int32, deadline: UInt64?) -> Result<Void, LoopError>
+    func setTimer(_ fd: Int32, deadline: UInt64?) throws(LoopError)
     /// Reads the expiration count; 0 when it had not expired (EAGAIN).
-    func readTimer(_ fd: Int32) -> Result<UInt64, LoopError>
+    func readTimer(_ fd: Int32) throws(LoopError) -> UInt64
 
     /// pthread_sigmask(SIG_BLOCK); returns the mask before, for `restoreSignalMask`.
-    func blockSignals(_ signals: [Int32]) -> Result<SignalMask, LoopError>
+    func blockSignals(_ signals: [Int32]) throws(LoopError) -> SignalMask
     func restoreSignalMask(_ mask: SignalMask)
     /// signalfd for `signals`; with `existing` the descriptor's set is replaced.
-    func createSignalDescriptor(_ signals: [Int32], existing: Int32?) -> Result<Int32, LoopError>
+    func createSignalDescriptor(_ signals: [Int32], existing: Int32?) throws(LoopError) -> Int32
     /// The signal numbers waiting on a signalfd (empty when none).
-    func readSignals(_ fd: Int32) -> Result<[Int32], LoopError>
+    func readSignals(_ fd: Int32) throws(LoopError) -> [Int32]
 
     /// One datagram to a unix socket at `path` ("@name" for the abstract namespace).
-    func sendDatagram(_ bytes: [UInt8], to path: String) -> Result<Void, LoopError>
+    func sendDatagram(_ bytes: [UInt8], to path: String) throws(LoopError)
     func processID() -> Int32
     func close(_ fd: Int32)
 }

@@ -52,7 +52,8 @@ public struct SystemdNotifier {
     public func notify(_ messages: [NotifyMessage]) -> Result<Void, LoopError> {
         guard let socketPath, !messages.isEmpty else { return .success(()) }
         let text = messages.map(\.line).joined(separator: "\n") + "\n"
-        return system.sendDatagram(Array(text.utf8), to: socketPath)
+        do { try system.sendDatagram(Array(text.utf8), to: socketPath) } catch { return .failure(error) }
+        return .success(())
     }
 
     public func notify(_ message: NotifyMessage) -> Result<Void, LoopError> { notify([message]) }

@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// A recorded sensor stream (`gaugepanel run --record`): one sample per line,
 /// `<ms since start> <name>=<value>[ <unit>]`, names as the sources gave them (a decoder's
 /// `depth.below.transducer`, a sysfs channel's own name); `#` comments and blank lines
@@ -130,16 +132,14 @@ public struct Recorder: Sendable {
     public let path: String
     private var start: UInt64?
     private var pending: [UInt8] = []
-    private let system: any SystemCalls
-    public private(set) var lastError: SystemError?
+    private let system: any SensorSystemCalls
+    public private(set) var lastError: Errno?
 
     /// Creates (truncates) the file with a header line.
-    public init(path: String, system: any SystemCalls = LinuxSystemCalls()) {
+    public init(path: String, system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
         self.path = path
         self.system = system
-        if case .failure(let e) = system.appendFile(path, Array("# gaugepanel recording\n".utf8), truncate: true) {
-            lastError = e
-        }
+        do { try system.appendFile(path, Array("# gaugepanel recording\n".utf8), truncate: true) } catch { lastError = error }
     }
 
     public mutating func record(_ sample: Sample, now: UInt64) {
@@ -152,7 +152,7 @@ public struct Recorder: Sendable {
 
     public mutating func flush() {
         guard !pending.isEmpty else { return }
-        if case .failure(let e) = system.appendFile(path, pending, truncate: false) { lastError = e }
+        do { try system.appendFile(path, pending, truncate: false) } catch { lastError = error }
         pending.removeAll(keepingCapacity: true)
     }
 }

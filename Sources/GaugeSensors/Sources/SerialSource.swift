@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// A serial device (USB adapter, UART, pty) feeding a decoder or a polled protocol.
 ///
 /// No threads, no busy wait: the caller polls `fileDescriptor` for input and calls
@@ -15,7 +17,7 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         public var bytesRead: UInt64 = 0
         public var bytesWritten: UInt64 = 0
         public var writeFailures: UInt64 = 0
-        public var lastError: SystemError?
+        public var lastError: Errno?
     }
 
     public let path: String
@@ -26,12 +28,12 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
     public private(set) var emittedChannels: Set<String> = []
     private var backoff: Backoff
     private var reopenAt: UInt64 = 0
-    private let system: any SystemCalls
+    private let system: any SensorSystemCalls
     /// Bounds one `service` call so a flooding device cannot starve the run loop.
     private let maxReadsPerService = 16
 
     public init(path: String, settings: SerialSettings = SerialSettings(), protocol: P,
-                backoff: Backoff = Backoff(), system: any SystemCalls = LinuxSystemCalls()) {
+                backoff: Backoff = Backoff(), system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
         self.path = path
         self.settings = settings
         self.protocolState = `protocol`
@@ -58,45 +60,48 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         var event: Event?
         if fileDescriptor == nil {
             guard now >= reopenAt else { return nil }
-            switch system.openSerial(path, settings: settings) {
-            case .success(let fd):
-                fileDescriptor = fd
+            do {
+                fileDescriptor = try system.openSerial(path, settings: settings)
                 statistics.opens += 1
                 backoff.reset()
                 protocolState.connectionReset()
                 event = .connected
-            case .failure(let e):
+            } catch {
                 statistics.openFailures += 1
-                statistics.lastError = e
+                statistics.lastError = error
                 reopenAt = now &+ backoff.next()
                 return nil
             }
         }
         guard let fd = fileDescriptor else { return event }
         reading: for _ in 0..<maxReadsPerService {
-            switch system.read(fd, max: 4096) {
-            case .success(let bytes):
-                if bytes.isEmpty { return disconnect(now: now, error: nil) }   // hang-up
-                statistics.bytesRead += UInt64(bytes.count)
-                protocolState.receive(bytes, now: now) { s in
-                    if !emittedChannels.contains(s.name) { emittedChannels.insert(s.name) }
-                    sink(s)
+            let bytes: [UInt8]
+            do {
+                switch try system.read(fd, max: 4096) {
+                case .bytes(let read): bytes = read
+                case .nothingPending: break reading
+                case .endOfFile: return disconnect(now: now, error: nil)   // hang-up
                 }
-                // A short read means the kernel buffer is drained.
-                if bytes.count < 4096 { break reading }
-            case .failure(let e):
-                if e.meansTryLater { break reading }
-                return disconnect(now: now, error: e)
+            } catch {
+                if error.meansNoValueNow { break reading }
+                return disconnect(now: now, error: error)
             }
+            statistics.bytesRead += UInt64(bytes.count)
+            protocolState.receive(bytes, now: now) { s in
+                if !emittedChannels.contains(s.name) { emittedChannels.insert(s.name) }
+                sink(s)
+            }
+            // A short read means the kernel buffer is drained.
+            if bytes.count < 4096 { break reading }
         }
         if let out = protocolState.outgoing(now: now) {
-            switch system.write(fd, out) {
-            case .success(let n):
+            do {
+                let n = try system.write(fd, out)
                 statistics.bytesWritten += UInt64(n)
                 if n < out.count { statistics.writeFailures += 1 }
-            case .failure(let e):
-                if e.meansTryLater { statistics.writeFailures += 1 }
-                else { return disconnect(now: now, error: e) }
+            } catch {
+                if error.meansNoValueNow { statistics.writeFailures += 1 }
+                else { return disconnect(now: now, error: error) }
             }
         }
         return event
@@ -107,7 +112,7 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         _ = disconnect(now: now, error: nil)
     }
 
-    private func disconnect(now: UInt64, error: SystemError?) -> Event {
+    private func disconnect(now: UInt64, error: Errno?) -> Event {
         if let fd = fileDescriptor { system.close(fd) }
         fileDescriptor = nil
         statistics.disconnects += 1

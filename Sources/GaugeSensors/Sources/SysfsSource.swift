@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// Reads hwmon, thermal, power_supply and IIO values from sysfs.
 ///
 /// `root` is `/sys` normally and a temporary directory in tests. A value that cannot
@@ -19,9 +21,9 @@ public struct SysfsSource: Sendable {
     public private(set) var statistics = Statistics()
     /// Resolved device directory per channel (nil: not found / vanished).
     private var resolved: [String?]
-    private let system: any SystemCalls
+    private let system: any SensorSystemCalls
 
-    public init(root: String = "/sys", channels: [SysfsChannel], system: any SystemCalls = LinuxSystemCalls()) {
+    public init(root: String = "/sys", channels: [SysfsChannel], system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
         self.root = root
         self.channels = channels
         self.system = system
@@ -73,12 +75,12 @@ public struct SysfsSource: Sendable {
 
     private mutating func readNumber(_ i: Int, _ path: String) -> Double? {
         statistics.reads += 1
-        switch system.readFile(path, limit: 64) {
-        case .success(let bytes):
+        do {
+            let bytes = try system.readFile(path, limit: 64)
             guard let v = Self.parse(bytes) else { statistics.unparsable += 1; return nil }
             return v
-        case .failure(let e):
-            if e.meansTryLater {
+        } catch {
+            if error.meansNoValueNow {
                 statistics.tryLater += 1
             } else {
                 // Gone (or never readable): look the device up again next time.
@@ -90,7 +92,7 @@ public struct SysfsSource: Sendable {
     }
 
     private func readOptional(_ path: String) -> Double? {
-        guard case .success(let bytes) = system.readFile(path, limit: 64) else { return nil }
+        guard let bytes = try? system.readFile(path, limit: 64) else { return nil }
         return Self.parse(bytes)
     }
 
@@ -102,14 +104,14 @@ public struct SysfsSource: Sendable {
     }
 
     private func text(_ path: String) -> String? {
-        guard case .success(let bytes) = system.readFile(path, limit: 256) else { return nil }
+        guard let bytes = try? system.readFile(path, limit: 256) else { return nil }
         var s = String(decoding: bytes, as: UTF8.self)
         while s.last == "\n" || s.last == " " { s.removeLast() }
         return s
     }
 
     private func findDirectory(_ classDir: String, prefix: String, file: String, equals wanted: String) -> String? {
-        guard case .success(let entries) = system.listDirectory(classDir) else { return nil }
+        guard let entries = try? system.listDirectory(classDir) else { return nil }
         for entry in entries where entry.hasPrefix(prefix) {
             let dir = classDir + "/" + entry
             if text(dir + "/" + file) == wanted { return dir }
@@ -125,7 +127,7 @@ public struct SysfsSource: Sendable {
             return findDirectory(root + "/class/thermal", prefix: "thermal_zone", file: "type", equals: type)
         case .powerSupply(let supply, _):
             let dir = root + "/class/power_supply/" + supply
-            guard case .success = system.listDirectory(dir) else { return nil }
+            guard (try? system.listDirectory(dir)) != nil else { return nil }
             return dir
         case .iio(let device, _):
             return findDirectory(root + "/bus/iio/devices", prefix: "iio:device", file: "name", equals: device)
@@ -133,14 +135,14 @@ public struct SysfsSource: Sendable {
     }
 
     /// Every hwmon and thermal sensor under `root`, for `gaugepanel devices`.
-    public static func discover(root: String = "/sys", system: any SystemCalls = LinuxSystemCalls()) -> [SysfsChannel] {
+    public static func discover(root: String = "/sys", system: any SensorSystemCalls = LinuxSensorSystemCalls()) -> [SysfsChannel] {
         var found: [SysfsChannel] = []
         let source = SysfsSource(root: root, channels: [], system: system)
-        if case .success(let entries) = system.listDirectory(root + "/class/hwmon") {
+        if let entries = try? system.listDirectory(root + "/class/hwmon") {
             for entry in entries {
                 let dir = root + "/class/hwmon/" + entry
                 guard let name = source.text(dir + "/name"),
-                      case .success(let files) = system.listDirectory(dir) else { continue }
+                      let files = try? system.listDirectory(dir) else { continue }
                 for f in files where f.hasSuffix("_input") {
                     let attribute = String(f.dropLast("_input".count))
                     found.append(SysfsChannel(name: "hwmon." + name + "." + attribute,
@@ -148,7 +150,7 @@ public struct SysfsSource: Sendable {
                 }
             }
         }
-        if case .success(let entries) = system.listDirectory(root + "/class/thermal") {
+        if let entries = try? system.listDirectory(root + "/class/thermal") {
             for entry in entries where entry.hasPrefix("thermal_zone") {
                 guard let type = source.text(root + "/class/thermal/" + entry + "/type") else { continue }
                 found.append(SysfsChannel(name: "thermal." + type, sensor: .thermalZone(type: type)))

@@ -1,4 +1,5 @@
 import CFreeType
+import GaugeSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -103,16 +104,8 @@ public struct FontLocator: Sendable {
 
     // Depth-limited so that a link loop can't recurse forever.
     private static func collect(_ folder: String, depth: Int, into files: inout [String]) {
-        guard depth < 8, let dir = opendir(folder) else { return }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        for name in names.sorted() {
+        guard depth < 8, let names = try? SystemCall.listDirectory(folder) else { return }
+        for name in names {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let lower = name.lowercased()
             if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") {

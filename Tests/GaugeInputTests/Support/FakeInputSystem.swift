@@ -1,4 +1,5 @@
 @testable import GaugeInput
+import GaugeSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -65,12 +66,12 @@ final class FakeInputSystem: InputSystemCalls {
     private var nextFD: Int32 = 10
     static let inotifyFD: Int32 = 5
 
-    func openDevice(_ path: String) -> Result<Int32, InputSystemError> {
-        if let e = openErrors[path] { return .failure(InputSystemError(e)) }
-        guard nodes[path] != nil else { return .failure(InputSystemError(ENOENT)) }
+    func openDevice(_ path: String) throws(Errno) -> Int32 {
+        if let e = openErrors[path] { throw Errno(e) }
+        guard nodes[path] != nil else { throw .noSuchFileOrDirectory }
         nextFD += 1
         openFDs[nextFD] = path
-        return .success(nextFD)
+        return nextFD
     }
 
     func close(_ fd: Int32) {
@@ -78,25 +79,26 @@ final class FakeInputSystem: InputSystemCalls {
         openFDs[fd] = nil
     }
 
-    func listDirectory(_ path: String) -> Result<[String], InputSystemError> {
-        guard let names = directories[path] else { return .failure(InputSystemError(ENOENT)) }
-        return .success(names.sorted())
+    func listDirectory(_ path: String) throws(Errno) -> [String] {
+        guard let names = directories[path] else { throw .noSuchFileOrDirectory }
+        return names.sorted()
     }
 
-    func read(_ fd: Int32, max: Int) -> Result<[UInt8], InputSystemError> {
-        guard fd == Self.inotifyFD else { return .failure(InputSystemError(EBADF)) }
-        return .success(inotifyBytes.isEmpty ? [] : inotifyBytes.removeFirst())
+    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
+        guard fd == Self.inotifyFD else { throw .badFileDescriptor }
+        return inotifyBytes.isEmpty ? .nothingPending : .bytes(inotifyBytes.removeFirst())
     }
 
-    func watchDirectory(_ path: String) -> Result<Int32, InputSystemError> {
-        directories[path] != nil ? .success(Self.inotifyFD) : .failure(InputSystemError(ENOENT))
+    func watchDirectory(_ path: String) throws(Errno) -> Int32 {
+        guard directories[path] != nil else { throw .noSuchFileOrDirectory }
+        return Self.inotifyFD
     }
 
-    func evdevNew(fd: Int32) -> Result<EvdevHandle, InputSystemError> {
-        guard let path = openFDs[fd], let device = nodes[path] else { return .failure(InputSystemError(ENOTTY)) }
+    func evdevNew(fd: Int32) throws(Errno) -> EvdevHandle {
+        guard let path = openFDs[fd], let device = nodes[path] else { throw .inappropriateIOCTLForDevice }
         let raw = UInt(fd) * 1000
         handles[raw] = device
-        return .success(EvdevHandle(raw: raw))
+        return EvdevHandle(raw: raw)
     }
 
     func evdevFree(_ handle: EvdevHandle) {
@@ -106,9 +108,8 @@ final class FakeInputSystem: InputSystemCalls {
 
     private func dev(_ h: EvdevHandle) -> FakeDevice { handles[h.raw]! }
 
-    func evdevUseMonotonicClock(_ handle: EvdevHandle) -> Result<Void, InputSystemError> {
+    func evdevUseMonotonicClock(_ handle: EvdevHandle) throws(Errno) {
         dev(handle).monotonic = true
-        return .success(())
     }
     func evdevName(_ handle: EvdevHandle) -> String { dev(handle).name }
     func evdevHasEventCode(_ handle: EvdevHandle, type: UInt16, code: UInt16) -> Bool {
@@ -120,8 +121,8 @@ final class FakeInputSystem: InputSystemCalls {
     func evdevNextEvent(_ handle: EvdevHandle, mode: EvdevReadMode) -> EvdevNextEvent {
         let d = dev(handle)
         switch mode {
-        case .normal: return d.normal.isEmpty ? .failure(InputSystemError(EAGAIN)) : d.normal.removeFirst()
-        case .sync: return d.sync.isEmpty ? .failure(InputSystemError(EAGAIN)) : d.sync.removeFirst()
+        case .normal: return d.normal.isEmpty ? .failure(.resourceTemporarilyUnavailable) : d.normal.removeFirst()
+        case .sync: return d.sync.isEmpty ? .failure(.resourceTemporarilyUnavailable) : d.sync.removeFirst()
         }
     }
 

@@ -15,7 +15,7 @@ public struct DRMAtomicPlane: Sendable, Equatable {
     }
 }
 
-extension LinuxSystem {
+extension LinuxDisplaySystemCalls {
     /// Turns on atomic modesetting and finds `crtc`'s primary plane; nil (atomic off
     /// again) when the driver has no atomic support or its plane no FB_DAMAGE_CLIPS.
     public func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? {
@@ -93,7 +93,7 @@ extension LinuxSystem {
         }
         // The plane state keeps its own reference to the blob.
         defer { if blob != 0 { _ = drmModeDestroyPropertyBlob(fd, blob) } }
-        guard let req = drmModeAtomicAlloc() else { throw Errno(ENOMEM) }
+        guard let req = drmModeAtomicAlloc() else { throw Errno.noMemory }
         defer { drmModeAtomicFree(req) }
         _ = drmModeAtomicAddProperty(req, plane.id, plane.fbProperty, UInt64(framebuffer))
         _ = drmModeAtomicAddProperty(req, plane.id, plane.crtcProperty, UInt64(crtc))   // brings the CRTC (and its event) in

@@ -1,0 +1,133 @@
+import GaugeSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension Errno {
+    /// No value now, but nothing is gone: besides EAGAIN and EINTR, a sysfs attribute
+    /// answers ENODATA or EBUSY while its device has no reading. Keep it, try again.
+    var meansNoValueNow: Bool { meansTryLater || self == .noData || self == .resourceBusy }
+}
+
+/// Serial line settings.
+public struct SerialSettings: Sendable, Equatable {
+    public enum Framing: Sendable, Equatable {
+        case eightNoneOne    // 8N1
+        case sevenEvenOne    // 7E1
+    }
+    public var baudRate: Int
+    public var framing: Framing
+    public init(baudRate: Int = 9600, framing: Framing = .eightNoneOne) {
+        self.baudRate = baudRate
+        self.framing = framing
+    }
+    public static let supportedBaudRates = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200,
+                                            230400, 460800, 500000, 576000, 921600]
+}
+
+/// Every system call GaugeSensors sources make, behind one protocol so tests can
+/// substitute them. `LinuxSensorSystemCalls` is the real implementation, over
+/// GaugeSystem's `SystemCall`.
+public protocol SensorSystemCalls: Sendable {
+    /// Whole small file (sysfs attribute): at most `limit` bytes.
+    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8]
+    /// Entry names, sorted, without "." and "..".
+    func listDirectory(_ path: String) throws(Errno) -> [String]
+    func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32
+    /// Non-blocking read: bytes, end of file (the line hung up) or nothing pending.
+    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult
+    /// One write: the number of bytes written (may be fewer than `bytes`).
+    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int
+    func close(_ fd: Int32)
+    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno)
+}
+
+public struct LinuxSensorSystemCalls: SensorSystemCalls {
+    public init() {}
+
+    public func readFile(_ path: String, limit: Int = 4096) throws(Errno) -> [UInt8] {
+        try SystemCall.readFile(path, limit: limit)
+    }
+
+    public func listDirectory(_ path: String) throws(Errno) -> [String] {
+        try SystemCall.listDirectory(path)
+    }
+
+    static func speed(_ baud: Int) -> speed_t? {
+        switch baud {
+        case 1200: return speed_t(B1200)
+        case 2400: return speed_t(B2400)
+        case 4800: return speed_t(B4800)
+        case 9600: return speed_t(B9600)
+        case 19200: return speed_t(B19200)
+        case 38400: return speed_t(B38400)
+        case 57600: return speed_t(B57600)
+        case 115200: return speed_t(B115200)
+        case 230400: return speed_t(B230400)
+        case 460800: return speed_t(B460800)
+        case 500000: return speed_t(B500000)
+        case 576000: return speed_t(B576000)
+        case 921600: return speed_t(B921600)
+        default: return nil
+        }
+    }
+
+    /// Raw mode, framing and speed (separate so tests can check it: ptys ignore framing).
+    static func configure(_ tio: inout termios, settings: SerialSettings, speed: speed_t) {
+        cfmakeraw(&tio)
+        tio.c_cflag |= tcflag_t(CLOCAL | CREAD)
+        tio.c_cflag &= ~(tcflag_t(CSIZE) | tcflag_t(PARENB) | tcflag_t(PARODD) | tcflag_t(CSTOPB) | tcflag_t(CRTSCTS))
+        switch settings.framing {
+        case .eightNoneOne: tio.c_cflag |= tcflag_t(CS8)
+        case .sevenEvenOne: tio.c_cflag |= tcflag_t(CS7 | PARENB)
+        }
+        // VMIN 1 with O_NONBLOCK: an empty line gives EAGAIN and 0 means hang-up (with
+        // VMIN 0 Linux returns 0 for "no data" too, and an unplugged adapter would look idle).
+        withUnsafeMutableBytes(of: &tio.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        cfsetispeed(&tio, speed)
+        cfsetospeed(&tio, speed)
+    }
+
+    public func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 {
+        guard let speed = Self.speed(settings.baudRate) else { throw .invalidArgument }
+        // O_NOCTTY: a sensor must never become our controlling terminal.
+        let fd = try SystemCall.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        var tio = termios()
+        guard tcgetattr(fd, &tio) == 0 else {
+            let e = Errno.current
+            SystemCall.close(fd)
+            throw e
+        }
+        Self.configure(&tio, settings: settings, speed: speed)
+        guard tcsetattr(fd, TCSANOW, &tio) == 0 else {
+            let e = Errno.current
+            SystemCall.close(fd)
+            throw e
+        }
+        tcflush(fd, TCIOFLUSH)
+        return fd
+    }
+
+    public func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
+        try SystemCall.read(fd, max: max)
+    }
+
+    public func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
+        try SystemCall.write(fd, bytes)
+    }
+
+    public func close(_ fd: Int32) {
+        SystemCall.close(fd)
+    }
+
+    public func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {
+        let fd = try SystemCall.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), mode: 0o644)
+        defer { SystemCall.close(fd) }
+        try SystemCall.writeAll(fd, bytes)
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What a read of a descriptor found. `endOfFile` (read returned 0: a file's end, a tty
+/// or pipe hung up) and `nothingPending` (EAGAIN on a non-blocking descriptor) are
+/// different answers, so a caller cannot take one for the other.
+public enum ReadResult: Hashable, Sendable {
+    /// At least one byte.
+    case bytes([UInt8])
+    case endOfFile
+    case nothingPending
+}
+
+/// The system calls every part of the panel shares — files, descriptors, directories,
+/// poll — each in one place: retried when a signal interrupts it (EINTR), failing with
+/// an `Errno`. The modules' mockable call protocols (`DisplaySystemCalls`,
+/// `SensorSystemCalls`, `InputSystemCalls`, `LoopSystemCalls`) are implemented over these.
+public enum SystemCall {
+    /// Runs `call` — a system call that returns -1 and sets errno when it fails — again
+    /// while a signal interrupts it (EINTR); any other failure is thrown.
+    @inlinable
+    public static func retrying<Value: FixedWidthInteger & SignedInteger>(_ call: () -> Value) throws(Errno) -> Value {
+        while true {
+            let result = call()
+            if result != -1 { return result }
+            let error = Errno.current
+            if error != .interrupted { throw error }
+        }
+    }
+
+    /// open(2); `mode` is the permission of a file O_CREAT creates.
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
+        try retrying { Glibc.open(path, flags, mode) }
+    }
+
+    /// close(2). Not retried: Linux releases the descriptor even when close is interrupted.
+    public static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
+    /// One read(2) of at most `max` bytes (`max` ≤ 0 reads nothing: `.nothingPending`).
+    public static func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
+        guard max > 0 else { return .nothingPending }
+        var buffer = [UInt8](repeating: 0, count: max)
+        let n: Int
+        do { n = try retrying { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, max) } } } catch {
+            if error == .resourceTemporarilyUnavailable || error == .wouldBlock { return .nothingPending }
+            throw error
+        }
+        if n == 0 { return .endOfFile }
+        buffer.removeSubrange(n...)
+        return .bytes(buffer)
+    }
+
+    /// Reads until the end of the file, or `limit` bytes.
+    public static func readAll(_ fd: Int32, limit: Int = .max) throws(Errno) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: Swift.max(0, Swift.min(limit, 1 << 16)))
+        while bytes.count < limit {
+            let wanted = Swift.min(chunk.count, limit - bytes.count)
+            let n = try retrying { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) } }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// The file at `path` (at most `limit` bytes): a sysfs attribute, a small file.
+    public static func readFile(_ path: String, limit: Int = .max) throws(Errno) -> [UInt8] {
+        let fd = try open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(fd) }
+        return try readAll(fd, limit: limit)
+    }
+
+    /// One write(2): the number of bytes written, which may be fewer than `bytes`.
+    public static func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
+        try retrying { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
+    }
+
+    /// write(2) until all of `bytes` is written.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
+        var done = 0
+        while done < bytes.count {
+            done += try retrying { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) } }
+        }
+    }
+
+    /// poll(2); `timeoutMilliseconds` -1 waits forever. Returns how many descriptors are
+    /// ready: 0 when the timeout passed or a signal interrupted the wait (EINTR is not
+    /// retried here: the caller's loop comes round and waits again).
+    public static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(Errno) -> Int {
+        let n = descriptors.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
+        if n < 0 {
+            let error = Errno.current
+            if error == .interrupted { return 0 }
+            throw error
+        }
+        return Int(n)
+    }
+
+    /// The names in the directory at `path`, sorted, without "." and "..".
+    public static func listDirectory(_ path: String) throws(Errno) -> [String] {
+        guard let dir = opendir(path) else { throw .current }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
