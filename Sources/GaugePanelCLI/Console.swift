@@ -1,10 +1,14 @@
 import ArgumentParser
+import GaugePanel
 import Glibc
 
-/// Output for commands: results on stdout, one-line errors on stderr.
+/// Output for commands: results on stdout, one-line errors on stderr — as errors
+/// (priority 3) in the journal when the service's stderr is the journal's stream.
 enum Console {
+    static let toJournal = JournalLogHandler.stderrIsJournal()
+
     static func error(_ message: String, prefixed: Bool = true) {
-        let line = (prefixed ? "gaugepanel: " : "") + message + "\n"
+        let line = (toJournal ? "<3>" : "") + (prefixed ? "gaugepanel: " : "") + message + "\n"
         var bytes = Array(line.utf8)
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }

@@ -94,7 +94,9 @@ struct RunCommand: ParsableCommand {
         options.unpaced = unpaced
         options.consoleGraphics = consoleGraphics
 
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        // Under systemd, lines keep their priority in the journal (errors as errors).
+        let toJournal = JournalLogHandler.stderrIsJournal()
+        LoggingSystem.bootstrap { JournalLogHandler(label: $0, toJournal: toJournal) }
         let logger = Logger(label: "gaugepanel")
         let runtime: PanelRuntime<EventLoop>
         do { runtime = try PanelRuntime.open(options: options, logger: logger) } catch {
