@@ -69,6 +69,14 @@ public struct InputConfiguration: Sendable, Equatable {
     /// Key name (`KEY_RIGHT`) → action.
     public var keys: [String: Action]
     public var swipe: Bool
+    /// Touch calibration, for a touchscreen mounted turned against its panel (the Pi
+    /// overlays' `touch-swapxy`, `touch-invx`, `touch-invy`): swap its axes, then mirror.
+    public var touchSwapXY = false
+    public var touchInvertX = false
+    public var touchInvertY = false
+    /// Raw values at the panel's left, right, top and bottom edges (after swapping); nil:
+    /// the device's own range. Measured with evtest at the four edges.
+    public var touchRange: [Int32]?
 
     public init(touch: String = "auto", rotary: String = "none", keys: [String: Action] = [:], swipe: Bool = true) {
         self.touch = touch; self.rotary = rotary; self.keys = keys; self.swipe = swipe
@@ -80,6 +88,14 @@ public struct InputConfiguration: Sendable, Equatable {
         if let t = r.string("touch", maxLength: 128) { if t.isEmpty { r.report("touch", "expected \"auto\", \"none\" or a device name") } else { i.touch = t } }
         if let t = r.string("rotary", maxLength: 128) { if t.isEmpty { r.report("rotary", "expected \"none\" or a device name") } else { i.rotary = t } }
         if let s = r.bool("swipe") { i.swipe = s }
+        i.touchSwapXY = r.bool("touch_swap_xy") ?? false
+        i.touchInvertX = r.bool("touch_invert_x") ?? false
+        i.touchInvertY = r.bool("touch_invert_y") ?? false
+        if let range = r.numbers("touch_range", count: 4, -1_000_000...1_000_000,
+                                 what: "[left, right, top, bottom] raw touch values, like [200, 3900, 250, 3850]") {
+            if range.allSatisfy({ $0 == $0.rounded() }) { i.touchRange = range.map { Int32($0) } }
+            else { r.report("touch_range", "expected whole numbers (raw touch values), got [\(range.map(format).joined(separator: ", "))]") }
+        }
         if let k = r.table("keys") {
             let actions = Action.allCases.map(\.rawValue)
             for key in k.table.keys.sorted() {

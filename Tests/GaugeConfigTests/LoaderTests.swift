@@ -179,3 +179,44 @@ import GaugeWidgets
         #expect(abs((board.values(atNanoseconds: 1_000_000_000)["x"] ?? 0) - 60) < 1e-6)
     }
 }
+
+/// `[input]` touch calibration keys: read, checked, and mapped onto touches.
+@Suite struct TouchCalibrationConfigTests {
+    static func board(_ input: String) -> String {
+        """
+        [display]
+        width = 320
+        height = 240
+        [input]
+        \(input)
+        [[sensor]]
+        kind = "simulated"
+          [[sensor.channel]]
+          name = "v"
+          waveform = "sine"
+        [[page]]
+          [[page.widget]]
+          id = "r"
+          type = "readout"
+          channel = "v"
+          frame = [0, 0, 100, 40]
+        """
+    }
+
+    @Test func calibrationKeysAreRead() throws {
+        let b = try BoardConfiguration.parse(Self.board("touch_swap_xy = true\ntouch_invert_x = true\ntouch_range = [200, 3900, 250, 3850]"),
+                                             file: "t.toml")
+        #expect(b.input.touchSwapXY && b.input.touchInvertX && !b.input.touchInvertY)
+        #expect(b.input.touchRange == [200, 3900, 250, 3850])
+        let plain = try BoardConfiguration.parse(Self.board(""), file: "t.toml")
+        #expect(!plain.input.touchSwapXY && plain.input.touchRange == nil)
+    }
+
+    @Test func badCalibrationIsReportedByKey() {
+        #expect(TestFiles.issues(Self.board("touch_range = [1, 2, 3]")).map(\.description) == [
+            "test.toml:5: input.touch_range: expected [left, right, top, bottom] raw touch values, like [200, 3900, 250, 3850], got [1, 2, 3]"])
+        #expect(TestFiles.issues(Self.board("touch_range = [1.5, 2, 3, 4]")).map(\.description) == [
+            "test.toml:5: input.touch_range: expected whole numbers (raw touch values), got [1.5, 2, 3, 4]"])
+        #expect(TestFiles.issues(Self.board("touch_swap_xy = \"yes\"")).first?.description.contains("input.touch_swap_xy") == true)
+    }
+}

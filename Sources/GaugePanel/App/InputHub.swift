@@ -37,6 +37,13 @@ final class InputHub {
         rotation = InputRotation(degrees: Int(display.rotation.rawValue)) ?? .none
     }
 
+    /// The board's touch calibration keys.
+    var calibration: TouchCalibration {
+        let c = configuration, r = c.touchRange
+        return TouchCalibration(minX: r?[0], maxX: r?[1], minY: r?[2], maxY: r?[3],
+                                swapAxes: c.touchSwapXY, invertX: c.touchInvertX, invertY: c.touchInvertY)
+    }
+
     /// What a board's action word does (an exhaustive switch: a new word can't be forgotten).
     static func action(_ a: InputConfiguration.Action) -> InputAction {
         switch a {
@@ -76,7 +83,7 @@ final class InputHub {
         for info in report.added where opened[info.path] == nil {
             guard let used = wanted(info), let device = scanner.devices[info.path] else { continue }
             let mapping = TouchMapping(capabilities: used, physicalWidth: physicalWidth,
-                                       physicalHeight: physicalHeight, rotation: rotation)
+                                       physicalHeight: physicalHeight, rotation: rotation, calibration: calibration)
             opened[info.path] = Opened(device: device, router: InputRouter(configuration: routerConfiguration,
                                                                           capabilities: used, touchMapping: mapping))
             added.append(device)

@@ -1,0 +1,22 @@
+import Testing
+import GaugeConfig
+import GaugeInput
+@testable import GaugePanel
+
+/// The board's touch calibration keys reach the touch mapping of every touchscreen.
+@Suite struct InputHubCalibrationTests {
+    @Test func boardKeysBecomeTheMappingsCalibration() {
+        var input = InputConfiguration(touch: "auto")
+        input.touchSwapXY = true
+        input.touchInvertX = true
+        input.touchRange = [100, 3900, 200, 3800]
+        let hub = InputHub(input, display: DisplayConfiguration(width: 320, height: 240), directory: "/nonexistent")
+        #expect(hub.calibration == TouchCalibration(minX: 100, maxX: 3900, minY: 200, maxY: 3800,
+                                                    swapAxes: true, invertX: true, invertY: false))
+        // A raw touch at the panel's (swapped) left-top corner lands on the right (x mirrored).
+        let m = TouchMapping(rawX: AxisRange(minimum: 0, maximum: 4095), rawY: AxisRange(minimum: 0, maximum: 4095),
+                             physicalWidth: 320, physicalHeight: 240, calibration: hub.calibration)
+        #expect(m.map(x: 200, y: 100) == (319, 0))
+        #expect(InputHub(InputConfiguration(), display: DisplayConfiguration(), directory: "/nonexistent").calibration == .identity)
+    }
+}
