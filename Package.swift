@@ -20,8 +20,8 @@ let package = Package(
         // The fixed-point renderer core: no Foundation, no Glibc.
         .target(name: "GaugeRaster"),
 
-        // System calls shared by every module that touches the system: errno values and
-        // messages, whole-file reads and writes.
+        // The one syscall seam: Errno, SystemCall (EINTR retries, read results that tell end
+        // of file from nothing pending, directory listings, whole-file reads), FileIO.
         .target(name: "GaugeSystem"),
 
         // Displays: the Display protocol, damage, rotation and the offscreen framebuffer —
