@@ -18,6 +18,10 @@ public struct DisplayConfiguration: Sendable, Equatable {
     /// Frames per second the run loop aims for.
     public var refresh: Int32
 
+    /// Seconds to wait for a display that is not there yet (a driver still loading at
+    /// boot); nil: `gaugepanel run`'s default (`DisplayWait`).
+    public var waitSeconds: Double?
+
     public init(width: Int32 = 800, height: Int32 = 480, format: PixelFormat = .xrgb8888, rotation: RotationAngle = .none,
                 output: DisplayKind = .auto, device: String? = nil, connector: String? = nil, mode: String? = nil,
                 refresh: Int32 = 30) {
@@ -52,6 +56,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
             if Self.isMode(m) { d.mode = m } else { r.report("mode", "expected \"WxH\" or \"WxH@Hz\" (e.g. \"800x480@60\"), got \"\(m)\"") }
         }
         if let f = r.integer("refresh", 1...240) { d.refresh = Int32(f) }
+        d.waitSeconds = r.number("wait", 0...600)
         r.finish()
         return d
     }

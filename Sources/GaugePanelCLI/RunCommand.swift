@@ -28,6 +28,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Override the board's display device (/dev/dri/cardN, /dev/fbN).")
     var device: String?
 
+    @Option(help: "Seconds to wait for a display that is not there yet (default: [display] wait, else 120 as a systemd service, 0 at a terminal).")
+    var waitForDisplay: Double?
+
     @Option(help: "Record every sensor sample to this file (play it back with a kind = \"replay\" sensor).")
     var record: String?
 
@@ -82,6 +85,10 @@ struct RunCommand: ParsableCommand {
         options.device = device
         options.connector = connector
         options.recordPath = record
+        if let w = waitForDisplay {
+            guard w.isFinite, w >= 0, w <= 600 else { throw fail("--wait-for-display: expected 0…600 seconds, got \(w)") }
+            options.waitForDisplaySeconds = w
+        }
         options.mode = mode
         options.snapshotPath = snapshot
         options.snapshotInterval = snapshotInterval

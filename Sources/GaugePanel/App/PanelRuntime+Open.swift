@@ -32,18 +32,28 @@ extension PanelRuntime where Loop == EventLoop {
         let d = board.display
         let kind = options.display ?? d.output
         let turned = d.rotation.swapsAxes
+        let environment = serviceEnvironment()
+        let notifier = SystemdNotifier(environment: environment)
+        let wait = options.waitForDisplaySeconds ?? d.waitSeconds ?? DisplayWait.defaultSeconds(environment: environment)
         let display: any Display
         do {
-            display = try Displays.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
-                                        mode: options.mode ?? d.mode, format: d.format,
-                                        width: turned ? d.height : d.width, height: turned ? d.width : d.height,
-                                        rotation: d.rotation)
+            display = try DisplayWait.open(waiting: wait, { () throws(DisplayError) -> any Display in
+                try Displays.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
+                                  mode: options.mode ?? d.mode, format: d.format,
+                                  width: turned ? d.height : d.width, height: turned ? d.width : d.height,
+                                  rotation: d.rotation)
+            }, waiting: { error in
+                let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
+                let what = "waiting up to \(seconds) s for the display (\(error.description))"
+                logger.notice("\(what)")
+                _ = notifier.notify(.status(what))
+            })
         } catch { throw .display(error) }
         let loop: EventLoop
         do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
         let console = options.consoleGraphics && kind != .offscreen ? ConsoleGraphicsMode() : nil
         return try PanelRuntime(options: options, board: board, display: display, loop: loop, logger: logger,
-                                environment: serviceEnvironment(), console: console)
+                                environment: environment, console: console)
     }
 
     /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.

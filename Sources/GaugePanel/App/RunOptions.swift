@@ -27,6 +27,8 @@ public struct RunOptions: Sendable {
     public var consoleGraphics = true
     /// Where evdev devices are found.
     public var inputDirectory = "/dev/input"
+    /// Seconds to wait for a display that is not there yet (overrides `[display] wait`).
+    public var waitForDisplaySeconds: Double?
     /// Record every sample the sources give to this file (replay it with kind = "replay").
     public var recordPath: String?
     /// Print a statistics line every this many seconds (nil: only at exit).
