@@ -20,6 +20,13 @@
 # that head equal the offscreen render, the first head keeps the console), a copy of
 # qemu.toml with connector = "Virtual-2" run by `gaugepanel run` shows there, and an unknown
 # connector is one line naming the connectors there are, exit 2, both screens untouched.
+# On bochs also [display] mode and [input] touch, swipe and keys (test 'touch'): QEMU has no
+# multitouch device, so scripts/vm/inject.c (static, in the initramfs) makes a uinput
+# touchscreen and keyboard in the guest and swipes and presses keys when the host says;
+# scripts/vm/touch.toml (800x600 in mode "800x600", not the preferred one; F1 and F2 bound)
+# must show in that mode, turn pages by swipes and F1, toggle the theme by F2; its copies
+# with swipe = false and touch = "none" must not turn the page by the same swipe, the one
+# with touch = the device's name must; one with a mode bochs lacks is one line, exit 2.
 # On cirrus it runs dashboards/boat.toml (a copy: NMEA on /dev/ttyS1, output drm, its
 # rgb565 and DejaVu Sans as they are) while the host writes NMEA 0183 sentences among
 # garbage; the screen must become `gaugepanel render` of the values they carry.
@@ -49,7 +56,7 @@ mkdir -p "$WORK"; cd "$WORK"
 
 # 1. host tools, installed when missing (scripts/lib/deps.sh: apt-get, sudo when not root)
 source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core
+ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev
 
 # 2. Debian's kernel, unpacked (not installed); uncompressed vmlinux boots faster (PVH)
 kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
@@ -93,6 +100,10 @@ fi
 if ! file -L "$GP" | grep -q "statically linked"; then
   echo "FAIL - build: $GP is not statically linked"; echo "0 passed, 1 failed"; exit 1
 fi
+# the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
+if ! gcc -static -O2 -Wall -o "$WORK/inject" "$VM/inject.c" > "$WORK/inject.log" 2>&1; then
+  head -5 "$WORK/inject.log"; echo "FAIL - build: gcc -static scripts/vm/inject.c failed (see $WORK/inject.log)"; echo "0 passed, 1 failed"; exit 1
+fi
 T1=$(date +%s)
 
 # 4. initramfs: busybox as /init's shell, the display drivers and their dependencies
@@ -100,13 +111,16 @@ ST=$WORK/stage; rm -rf "$ST"; mkdir -p "$ST"/{bin,sbin,proc,sys,dev,tmp,etc,lib/
 cp /bin/busybox "$ST/bin/busybox"
 strip -o "$ST/bin/gaugepanel" "$GP"
 cp "$VM/init" "$ST/init"; chmod +x "$ST/init"
+strip -o "$ST/bin/inject" "$WORK/inject"
 # the 'panel' test's boards: boards/qemu.toml as it is, and a copy whose channels go stale
-# after 3 s (qemu.toml's never do) and whose rotary selector names the virtio mouse
+# after 5 s (qemu.toml's never do) and whose rotary selector names the virtio mouse; 5, as
+# the page the wheel turns to must show with its values first, and its first drawing takes
+# 2-3 s under TCG on a busy host (with 3 s the values went stale first now and then)
 BOARD=${VM_BOARD:-$ROOT/boards/qemu.toml}
 mkdir -p "$ST/etc/gaugepanel"; cp "$BOARD" "$ST/etc/gaugepanel/board.toml"
 awk '/^[ \t]*\[/ { channel = ($0 ~ /^[ \t]*\[\[sensor\.channel\]\]/) }
      /^[ \t]*rotary[ \t]*=/ { print "rotary = \"QEMU Virtio Mouse\""; next }
-     { print } channel && /^[ \t]*name[ \t]*=/ { print "  stale_after = 3" }' "$BOARD" > "$WORK/stale.toml"
+     { print } channel && /^[ \t]*name[ \t]*=/ { print "  stale_after = 5" }' "$BOARD" > "$WORK/stale.toml"
 cp "$WORK/stale.toml" "$ST/etc/gaugepanel/stale.toml"
 # the 'connector' test's board: boards/qemu.toml shown on the second output (virtio-gpu's
 # second head, which run.py turns on), named by [display] connector
@@ -124,9 +138,21 @@ if [ "$(grep -cE '"/dev/ttyS1"|^[ \t]*output[ \t]*=[ \t]*"drm"' "$WORK/boat.toml
   echo "FAIL - build: dashboards/boat.toml: no serial device and output to point at /dev/ttyS1 and drm"; echo "0 passed, 1 failed"; exit 1
 fi
 cp "$WORK/boat.toml" "$ST/etc/gaugepanel/boat.toml"
+# the 'touch' test's boards: scripts/vm/touch.toml as it is, and copies that change one key
+# each: swipe = false, touch = "none", touch = the uinput touchscreen's name, a mode bochs lacks
+TB=$WORK/touch; rm -rf "$TB"; mkdir -p "$TB"; cp "$VM/touch.toml" "$TB/touch.toml"
+for v in 'touchname|^touch = |touch = "GP Test Touch"' 'noswipe|^swipe = |swipe = false' \
+         'notouch|^touch = |touch = "none"' 'badmode|^mode = |mode = "1234x567"'; do
+  IFS='|' read -r name key line <<< "$v"
+  awk -v k="$key" -v l="$line" '$0 ~ k { print l; next } { print }' "$TB/touch.toml" > "$TB/$name.toml"
+  if ! grep -qx "$line" "$TB/$name.toml" || [ "$(diff "$TB/touch.toml" "$TB/$name.toml" | grep -c '^>')" != 1 ]; then
+    echo "FAIL - build: scripts/vm/touch.toml: no single '$key' line to make $name.toml"; echo "0 passed, 1 failed"; exit 1
+  fi
+done
+cp -r "$TB" "$ST/etc/gaugepanel/touch"
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf   # fonts-dejavu-core; the host's render finds it there too
 if [ -f "$FONT" ]; then mkdir -p "$ST$(dirname "$FONT")"; cp "$FONT" "$ST$FONT"; fi
-for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev; do
+for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput; do
   modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
 done | sort -u | while read -r f; do
   rel=${f#$KROOT/}; mkdir -p "$ST/$(dirname "$rel")"; cp "$f" "$ST/$rel"
@@ -146,10 +172,10 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
   [ -n "$ONLY" ] && [ "$ONLY" != "$1" ] && return 0
   python3 "$VM/run.py" --name "$1" --qemu "$2" --mods "$3" --tests "$4" --format "$5" --fb-format "$6" \
     --driver "$7" "${@:8}" --board "$BOARD" --stale-board "$WORK/stale.toml" --connector-board "$WORK/connector.toml" \
-    --boat-board "$WORK/boat.toml" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
+    --boat-board "$WORK/boat.toml" --touch-dir "$TB" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
-run std    "-vga std $INPUTS"        bochs,$INPUT_MODS     console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors,panel xrgb8888 xrgb8888 bochs
+run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors,panel,touch xrgb8888 xrgb8888 bochs
 # virtio-gpu with two outputs: run.py turns the second head on as a monitor would (a VNC
 # client's SetDesktopSize on that head) and screendumps it by QMP (device gpu, head 1).
 # 1440x900, larger than the first head's 1280x800 both ways: the fbdev emulation takes

@@ -14,6 +14,12 @@ max_outputs=2) on, as plugging in a monitor would: QEMU enables a head only when
 asks for a size on it, so a VNC server is put on that head and a minimal RFB client sends
 it SetDesktopSize before the guest's driver loads; the guest then sees CONNECTOR connected
 and screendumps of its frames and shots are taken from that head (QMP device, head).
+For test 'touch' (--touch-dir: scripts/vm/touch.toml and vm-test.sh's copies of it) the
+guest's /bin/inject (scripts/vm/inject.c) has made a uinput touchscreen and keyboard; the
+host sends it 'inject swipe …' and 'inject key …' over the console while a run is driven,
+and checks [display] mode (the run in 800x600, a mode bochs does not prefer; a mode it
+lacks is one line, exit 2) and [input] touch, swipe and keys by screendumps against
+`gaugepanel render --page N --theme night` (each such line starts with the key's name).
 Prints one 'ok - …' or 'FAIL - …' line per check."""
 import argparse, json, os, re, select, socket, struct, subprocess, sys, threading, time
 
@@ -105,11 +111,12 @@ def screen_becomes(a, q, name, ref, timeout, connector=None, crop=False):
             return same, time.time() - t, how
         time.sleep(0.2)
 
-def render(a, board, name, values, page=0):
+def render(a, board, name, values, page=0, theme=None):
     """`gaugepanel render` on the host: the picture the guest's `gaugepanel run` should show."""
     out = f'{a.out}/ref-{name}.ppm'
     sets = [x for k, v in values.items() for x in ('--set', f'{k}={v}')]
-    subprocess.run([a.gp, 'render', board, *sets, '--page', str(page), '--out', out], check=True, capture_output=True)
+    subprocess.run([a.gp, 'render', board, *sets, '--page', str(page), *(['--theme', theme] if theme else []), '--out', out],
+                   check=True, capture_output=True)
     return out
 
 def key(q, qcode):
@@ -207,7 +214,71 @@ def drive_panel(a, q, sensors, run):
         out.append((same, f'run (boat) NMEA 0183 on ttyS1 (DBT, MWV, VHW, HDG among garbage, {sent[0]} burst{"s" if sent[0] != 1 else ""}): '
                           f'screen as render of {os.path.basename(board)} --set ' + ' --set '.join(f'{k}={v}' for k, v in values.items())
                           + f' after {sec:.1f} s ({how})'))
+    elif run in TOUCH_RUNS:   # scripts/vm/touch.toml and its copies; input from the guest's uinput devices (inject)
+        board = os.path.join(a.touch_dir, run + '.toml')
+        values = {'rpm': 3100, 'speed': 72}
+        desc = ' '.join(f'{k}={v}' for k, v in values.items())
+        def becomes(name, ref, timeout=8):   # a page first drawn takes 2 s under TCG on a loaded host
+            same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout)
+            return same, f'after {sec:.1f} s ({how})'
+        def page(n, theme=None): return render(a, board, f'{run}-page{n}' + (f'-{theme}' if theme else ''), values, n, theme)
+        line(values)
+        same, how = becomes('values', page(0), 10)
+        if run == 'touch':   # [display] mode = "800x600": the screendump is of that mode
+            w, h, _ = read_ppm(f'{a.out}/{a.name}-run-touch-values.ppm')
+            pref = preferred_mode(a)
+            out.append((same and (w, h) == (800, 600) and pref not in (None, '800x600'),
+                        f'display.mode: run (touch) board with mode = "800x600" (Virtual-1 prefers {pref}): "{desc}" on ttyS1, '
+                        f'screendump {w}x{h}, screen as render of the board {how}'))
+        else:
+            out.append((same, f'run ({run}) "{desc}" on ttyS1: screen as render {how}'))
+        if run == 'touch':   # touch = "auto", swipe = true, keys F1 and F2 bound
+            a.inject(SWIPE_LEFT)
+            same, how = becomes('swipe-left', page(1))
+            a.touch_seen['swipe'] = same
+            out.append((same, f'input.swipe: run (touch) swipe = true, touch = "auto": a swipe to the left on the uinput touchscreen '
+                              f'"GP Test Touch" ({SWIPE_WHAT}) turned to page 1, as render --page 1 {how}'))
+            a.inject(SWIPE_RIGHT)
+            same, how = becomes('swipe-right', page(0))
+            out.append((same, f'input.swipe: run (touch) a swipe to the right went back to page 0 {how}'))
+            a.inject('key KEY_F1')
+            same, how = becomes('key-f1', page(1))
+            out.append((same, 'input.keys: run (touch) KEY_F1 = "next_page" (F1 has no default binding) pressed on the uinput keyboard: '
+                              f'page 1 {how}'))
+            a.inject('key KEY_F2')
+            same, how = becomes('key-f2', page(1, 'night'))
+            out.append((same, 'input.keys: run (touch) KEY_F2 = "toggle_theme" pressed on the uinput keyboard: the night theme '
+                              f'(render --theme night --page 1) {how}'))
+        elif run == 'touchname':   # touch = the touchscreen's name
+            a.inject(SWIPE_LEFT)
+            same, how = becomes('swipe-left', page(1))
+            out.append((same, f'input.touch: run (touchname) touch = "GP Test Touch" (the name of the device): a swipe to the left turned to page 1 {how}'))
+        else:   # noswipe, notouch: the swipe must do nothing; KEY_F2 after it shows when it has been read
+            a.inject(SWIPE_LEFT); a.inject('key KEY_F2')
+            ref = page(0, 'night')
+            same, how = becomes('swipe-then-f2', ref)
+            time.sleep(1.0)
+            f = f'{a.out}/{a.name}-run-{run}-later.ppm'; dump(a, q, f)
+            still, how2 = compare(a, f, ref)
+            seen = a.touch_seen.get('swipe', False)
+            what = ('input.swipe: run (noswipe) swipe = false: the swipe to the left that turned the page with swipe = true'
+                    if run == 'noswipe' else
+                    'input.touch: run (notouch) touch = "none": the swipe to the left on the uinput touchscreen that turned the page with touch = "auto"')
+            out.append((same and still and seen,
+                        f'{what} ({"it did" if seen else "it did NOT: no evidence"}) left page 0 as it was: KEY_F2 pressed after it made the '
+                        f'screen render --theme night --page 0 {how}, still so 1 s later ({how2})'))
     return out
+
+# the 'touch' test's runs (boards in --touch-dir) and the swipes /bin/inject makes on its touchscreen
+# (raw axis units 0…4095 on an 800-pixel-wide board: 391 pixels, the recogniser wants 80)
+TOUCH_RUNS = ('touch', 'touchname', 'noswipe', 'notouch')
+SWIPE_LEFT, SWIPE_RIGHT = 'swipe 3000 2048 1000 2048', 'swipe 1000 2048 3000 2048'
+SWIPE_WHAT = 'x 3000 to 1000 of 0-4095 at y 2048, 12 steps 16 ms apart'
+
+def preferred_mode(a):
+    """The first connector's preferred mode, from `gaugepanel devices` ('modes: 1280x800@75* …')."""
+    m = re.search(r'modes: (?:\S+ )*?(\d+x\d+)(?:@\d+)?\*', ' '.join(a.devs))
+    return m.group(1) if m else None
 
 def main():
     ap = argparse.ArgumentParser()
@@ -228,6 +299,8 @@ def main():
     ap.add_argument('--stale-board', help='the same with stale_after on its channels (/etc/gaugepanel/stale.toml)')
     ap.add_argument('--connector-board', help="the 'connector' test's board, naming the extra head's connector (/etc/gaugepanel/connector.toml)")
     ap.add_argument('--boat-board', help="the 'boat' test's board: dashboards/boat.toml on ttyS1 (/etc/gaugepanel/boat.toml)")
+    ap.add_argument('--touch-dir', help="the 'touch' test's boards: scripts/vm/touch.toml as touch.toml and vm-test.sh's copies "
+                                        "touchname, noswipe, notouch, badmode (/etc/gaugepanel/touch/)")
     ap.add_argument('--extra-head', help='CONNECTOR=DEVICE,HEAD[,WxH]: a second head to turn on (default size 1024x768), '
                                          "screendumped for frames and shots on CONNECTOR (the 'connector' test)")
     a = ap.parse_args()
@@ -238,6 +311,7 @@ def main():
         a.heads[a.connector] = (dev, int(head))
         if size: a.head_size = tuple(int(x) for x in size[0].split('x'))
     a.boat_sent = None
+    a.touch_seen = {}   # the 'touch' run's positive results, which its negative copies lean on
     os.makedirs(a.out, exist_ok=True)
     qmp = f'{a.out}/qmp.sock'
     if os.path.exists(qmp): os.unlink(qmp)
@@ -254,7 +328,7 @@ def main():
         qemu += ['-vnc', f'unix:{vnc_path},display={dev},head={head}']
     tests = a.tests.split(',')
     panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
-                               ('boat', ['boat'])) if t in tests for r in runs]
+                               ('boat', ['boat']), ('touch', list(TOUCH_RUNS))) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -262,6 +336,9 @@ def main():
     t0 = time.time()
     p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
     q = QMP(qmp)
+    # a command for the guest's /bin/inject (uinput touch and keys, test 'touch'): /init's
+    # panel() reads 'inject …' lines from the console while the host drives the run
+    a.inject = lambda cmd: p.stdin.write(f'inject {cmd}\n'.encode())
     vnc, vnc_info = None, None
     if a.connector:   # before the guest's driver loads (the kernel takes seconds to get there)
         try:
@@ -277,6 +354,7 @@ def main():
     log = open(f'{a.out}/console.log', 'w')
     shots = []   # (test, frame, path, geometry)
     exits, devs, errs, geom = {}, [], {}, {}
+    a.devs = devs
     stats, consoles, sigterms, screens = {}, {}, {}, {}   # @@STATS by test; @@CONSOLE, @@SIGTERM, @@SHOT by name
     a.screens = screens
     conn, head0, connstatus = {}, {}, {}   # connector= of each test's display line; the first head during a test on another; @@CONNSTATUS
@@ -419,6 +497,14 @@ def main():
                   f'bad input {k}: exit {exits.get("err-" + k)}, screen as the console before ({how}): {msg[:200]}')
         msg = errs.get('signal', '(no message)')
         check(exits.get('err-signal') == 143 and 'stopped by signal 15' in msg, f'SIGTERM: exit {exits.get("err-signal")}: {msg}')
+    if 'touch' in a.tests.split(','):   # a [display] mode the connector lacks, from the board run by `gaugepanel run`
+        msg = errs.get('runmode', '(no message)')
+        same, how = same_as_console('err-runmode')
+        pref = preferred_mode(a)
+        check(exits.get('err-runmode') == 2 and ' / ' not in msg and same
+              and all(w in msg for w in ('1234x567', 'Virtual-1', '800x600', pref or '(preferred mode unknown)')),
+              f'display.mode: run --board with mode = "1234x567" (a mode Virtual-1 lacks): exit {exits.get("err-runmode")}, '
+              f'one line naming its modes, screen as the console before ({how}): {msg[:240]}')
     if panel:
         for ok, msg in panel_checks:
             if ok is None: print(f'# {a.name} {msg}', flush=True)
@@ -450,8 +536,21 @@ def main():
                 check(bool(d) and sent > 0 and int(d.group(1)) == sent * bad,
                       f'run (boat) NMEA 0183 garbage dropped: dropped_lines={d.group(1) if d else "?"} for {sent} burst{"s" if sent != 1 else ""} of {bad} bad sentences '
                       f'(checksum, number, status V, cut off, overlong) and line noise; samples={n.group(1) if n else "?"}; fonts: {fonts[0] if fonts else "?"}')
+            if k == 'touch':   # the run's display line names the board's mode
+                said = [re.sub(r'.*\] ', '', l) for l in runlogs.get(k, []) if ' display drm ' in l]
+                check(bool(said) and ' mode=800x600 ' in said[0] and ', 800x600,' in said[0],
+                      f'display.mode: run (touch) board with mode = "800x600": the run said "{said[0][:160] if said else "?"}"')
+            if k in ('touch', 'notouch'):   # which of the uinput devices the run opened
+                mine = [re.sub(r'.*input device opened: ', '', l) for l in runlogs.get(k, []) if 'input device opened' in l and '(GP Test ' in l]
+                touch_open, keys_open = any('(GP Test Touch)' in o for o in mine), any('(GP Test Keys)' in o for o in mine)
+                if k == 'touch':
+                    check(touch_open and keys_open, f'input.touch: run (touch) touch = "auto": gaugepanel opened the uinput touchscreen '
+                                                    f'and keyboard ({" | ".join(mine) or "neither"})')
+                else:
+                    check(not touch_open and keys_open, f'input.touch: run (notouch) touch = "none": gaugepanel left "GP Test Touch" '
+                                                        f'closed, opened the keyboard ({" | ".join(mine) or "neither"})')
         opened = sorted({re.sub(r'.*input device opened: ', '', l) for k in runlogs for l in runlogs[k] if 'input device opened' in l})
-        print(f'# {a.name} run: input devices {" | ".join(inputs)}; opened by gaugepanel: {" | ".join(opened) or "none"}', flush=True)
+        print(f'# {a.name} run: input devices {" | ".join(dict.fromkeys(inputs))}; opened by gaugepanel: {" | ".join(opened) or "none"}', flush=True)
     if 'sigterm' in a.tests.split(','):
         for d in ('drm', 'fbdev'):
             m = re.match(r'rc=(\d+) t0=([\d.]+) t1=([\d.]+) frames=(\d+) (.*)', sigterms.get(d, ''))
