@@ -2,6 +2,9 @@
 # End-to-end without hardware: `gaugepanel run` reads the line protocol from a pty and
 # draws offscreen; its snapshots must equal `gaugepanel render` of the same values, go
 # stale after silence, and recover when the line comes back (scripts/e2e/headless.py).
+# Then every board and dashboard runs on its own protocol — NMEA 0183, a fake ELM327
+# adapter, a fake sysfs tree, the line protocol — and every page must equal `gaugepanel
+# render` of the values sent (scripts/e2e/boards.py). Fails if any of them fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -18,4 +21,7 @@ if [[ -z $gp ]]; then
 fi
 work=${E2E_DIR:-.build-e2e}
 rm -rf "$work"; mkdir -p "$work"
-python3 scripts/e2e/headless.py "$gp" "$work"
+status=0
+python3 scripts/e2e/headless.py "$gp" "$work" || status=1
+python3 scripts/e2e/boards.py "$gp" "$work/boards" || status=1
+exit "$status"

@@ -62,7 +62,9 @@ gp, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.makedirs(work, exist_ok=True)
 lock = threading.Lock()
-totals = {"passed": 0, "failed": 0}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks, line   # the scripts' one pass/fail convention
+checks = Checks()
 WORKERS = 3                      # cases run side by side (they mostly wait)
 SETTLE_TIMEOUT = 10.0            # seconds for a screen to equal its render
 
@@ -74,9 +76,8 @@ class Report:
         self.name, self.lines = name, []
 
     def check(self, ok, what):
-        self.lines.append(("ok: " if ok else "FAIL: ") + f"{self.name}: {what}")
-        with lock: totals["passed" if ok else "failed"] += 1
-        return ok
+        self.lines.append(line(ok, f"{self.name}: {what}"))
+        return checks.count(ok)
 
     def note(self, text): self.lines.append(f"   {self.name}: {text}")
 
@@ -840,8 +841,7 @@ def main():
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
         for rep in pool.map(lambda c: run_case(c).flush() or None, CASES): pass
     print(f"boards.py took {time.monotonic() - t0:.1f} s")
-    print(f"{totals['passed']} passed, {totals['failed']} failed")
-    sys.exit(0 if totals["failed"] == 0 else 1)
+    sys.exit(checks.finish())
 
 if __name__ == "__main__":
     main()

@@ -12,14 +12,10 @@ os.makedirs(work, exist_ok=True)
 link = os.path.join(work, "ttyGP")           # the board's device: a symlink to the pty
 snap = os.path.join(work, "snapshot.png")
 board = os.path.join(work, "e2e.toml")
-passed = failed = 0
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1; print("ok:", what)
-    else:
-        failed += 1; print("FAIL:", what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import Checks   # the scripts' one pass/fail convention
+checks = Checks()
+check = checks.check
 
 with open(board, "w") as f:
     f.write(f"""
@@ -190,5 +186,4 @@ try:
 finally:
     if proc.poll() is None:
         proc.kill()
-print(f"{passed} passed, {failed} failed")
-sys.exit(0 if failed == 0 else 1)
+sys.exit(checks.finish())
