@@ -108,6 +108,9 @@ struct ShowCommand: ParsableCommand {
         if let d = opened as? DRMDisplay {
             func describe(_ d: DRMDisplay) {
                 print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue) damage=\(d.damageReporting)")
+                ShowCommand.machineLine(kind: "drm", path: d.path, width: d.mode.width, height: d.mode.height, format: d.format,
+                                        rotate: d.rotation.angle.rawValue, extra: [("driver", d.driver), ("connector", d.connector.name),
+                                                                                   ("mode", d.mode.name), ("damage", d.damageReporting)])
             }
             describe(d)
             let drm = d
@@ -124,6 +127,8 @@ struct ShowCommand: ParsableCommand {
             d.close()
         } else if let d = opened as? FbdevDisplay {
             print("display fbdev \(d.path) id=\(d.info.id) \(d.info.width)x\(d.info.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
+            ShowCommand.machineLine(kind: "fbdev", path: d.path, width: d.info.width, height: d.info.height, format: d.format,
+                                    rotate: d.rotation.angle.rawValue, extra: [("id", d.info.id)])
             try drive(d, scene: s)
             print("fbdev: \(d.frames) frames, \(d.pixelsCopied) pixels (\(d.statistics.bytesCopied) bytes) copied")
         } else if let d = opened as? OffscreenDisplay {
@@ -134,6 +139,27 @@ struct ShowCommand: ParsableCommand {
                 print("wrote \(out) (\(d.physical.width)x\(d.physical.height), \(d.format.lowercaseName))")
             }
         }
+    }
+
+    /// The display as scripts read it (scripts/vm/run.py): `@@DISPLAY {json}`, one object
+    /// per display opened or mode set — the physical size, format and rotation.
+    static func machineLine(kind: String, path: String, width: Int, height: Int, format: PixelFormat, rotate: Int32,
+                            extra: [(String, String)]) {
+        func quoted(_ s: String) -> String {
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                default: if u.value < 0x20 { out += "\\u00" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16) } else { out.unicodeScalars.append(u) }
+                }
+            }
+            return out + "\""
+        }
+        var fields = [("kind", quoted(kind)), ("path", quoted(path)), ("width", String(width)), ("height", String(height)),
+                      ("format", quoted(format.lowercaseName)), ("rotate", String(rotate))]
+        fields += extra.map { ($0.0, quoted($0.1)) }
+        print("@@DISPLAY {" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}")
     }
 
     /// Frame 0: the scene; frames 1…N: a square moves along a row, each presented with
