@@ -6,7 +6,8 @@
 #
 # Usage: scripts/install-service.sh --board boards/NAME.toml [options]
 #   --board FILE     the board configuration to install (required)
-#   --binary FILE    the gaugepanel binary (default: .build/release/gaugepanel)
+#   --binary FILE    the gaugepanel binary (default: .build/release/gaugepanel); it must
+#                    start on its own: build it with --static-swift-stdlib
 #   --prefix DIR     where the binary goes, DIR/bin (default: /usr/local)
 #   --destdir DIR    stage everything under DIR (also the DESTDIR variable); no user is
 #                    created and nothing is started, so it runs without root
@@ -42,7 +43,7 @@ done
 
 [[ -n $board ]] || { usage >&2; die "--board is required (one of: $(cd "$repo" && ls boards/*.toml 2>/dev/null | tr '\n' ' '))"; }
 [[ -f $board ]] || die "board file $board not found; pick one from $repo/boards/"
-[[ -x $binary ]] || die "binary $binary not found or not executable; build it with: swift build -c release --product gaugepanel"
+[[ -x $binary ]] || die "binary $binary not found or not executable; build it with: swift build -c release --static-swift-stdlib --product gaugepanel"
 [[ $prefix == /* ]] || die "--prefix must be absolute (got $prefix)"
 [[ -z $destdir || $destdir == /* ]] || destdir=$(pwd)/$destdir
 unit_source="$repo/scripts/systemd/gaugepanel.service"
@@ -101,6 +102,40 @@ install_files() {
     fi
 }
 
+# The service starts the binary with a clean environment, as its own user, with /home,
+# /root and /run/user hidden (ProtectHome=yes): a build that finds the Swift runtime in a
+# toolchain under a home folder (swiftly) starts in a shell and never as the service.
+# Refused here, with the fix, rather than failing at every boot.
+readonly static_fix="build it with: swift build -c release --static-swift-stdlib --product gaugepanel"
+check_binary() {
+    local out
+    if ! out=$(env -i "$binary" --version 2>&1); then
+        die "binary $binary does not start on its own (env -i $binary --version: ${out:-no output}); $static_fix"
+    fi
+    if command -v ldd >/dev/null && ldd "$binary" >/dev/null 2>&1; then
+        local unseen
+        unseen=$(ldd "$binary" 2>/dev/null | awk '/not found/ { print $1 " (not found)" }
+            $3 ~ /^\/(home|root|run\/user)\// { print $1 " from " $3 }' | paste -sd ' ')
+        if [[ -n $unseen ]]; then
+            die "binary $binary needs $unseen, which the service cannot see (ProtectHome=yes hides /home, /root, /run/user); $static_fix"
+        fi
+    fi
+    printf 'checked: %s starts on its own (%s)\n' "$binary" "$out"
+}
+
+# After a real install: the installed binary started as the service user in the unit's
+# sandbox, when systemd runs this machine.
+check_in_sandbox() {
+    [[ -z $destdir && $dry_run == 0 && -d /run/systemd/system ]] || return 0
+    command -v systemd-run >/dev/null || return 0
+    local out
+    if ! out=$(systemd-run --quiet --wait --pipe --collect -p User="$user" -p ProtectHome=yes -p ProtectSystem=strict \
+            -p PrivateTmp=yes "$bindir/gaugepanel" --version 2>&1); then
+        die "$bindir/gaugepanel does not start as user $user in the service's sandbox ($out); $static_fix"
+    fi
+    printf 'checked: %s starts as %s in the service sandbox (%s)\n' "$bindir/gaugepanel" "$user" "$out"
+}
+
 verify_unit() {
     if ! command -v systemd-analyze >/dev/null; then
         printf 'note: systemd-analyze not found; unit not verified\n'
@@ -133,8 +168,10 @@ enable_unit() {
     fi
 }
 
+check_binary
 install_user
 install_files
+check_in_sandbox
 verify_unit
 enable_unit
 if ((dry_run)); then

@@ -108,6 +108,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: f.stage))
     }
 
+    /// A binary that would not start as the service starts it is refused before anything
+    /// is installed, with the fix; one that starts is said to.
+    @Test func aBinaryThatCannotStartOnItsOwnIsRefused() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let ok = try run(["--dry-run", "--board", f.board, "--binary", f.binary], destdir: f.stage)
+        #expect(ok.status == 0 && ok.output.contains("checked: \(f.binary) starts on its own (fake)"))
+        try "#!/bin/sh\necho 'error while loading shared libraries: libswiftCore.so' >&2\nexit 127\n"
+            .write(toFile: f.binary, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f.binary)
+        let r = try run(["--board", f.board, "--binary", f.binary], destdir: f.stage)
+        #expect(r.status != 0)
+        #expect(r.errors.contains("binary \(f.binary) does not start on its own (env -i \(f.binary) --version: error while loading shared libraries: libswiftCore.so)"))
+        #expect(r.errors.contains("swift build -c release --static-swift-stdlib --product gaugepanel"))
+        #expect(!FileManager.default.fileExists(atPath: f.stage))
+    }
+
     @Test func unitFileCarriesTheServiceContract() throws {
         let unit = try String(contentsOfFile: Self.repo.appendingPathComponent("scripts/systemd/gaugepanel.service").path,
                               encoding: .utf8)
