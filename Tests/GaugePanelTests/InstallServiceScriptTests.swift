@@ -134,7 +134,13 @@ import Testing
                          "ProtectHome=yes", "PrivateTmp=yes", "ExecReload=/bin/kill -HUP $MAINPID",
                          "KillSignal=SIGTERM", "TimeoutStopSec=2", "DevicePolicy=closed",
                          "DeviceAllow=char-drm rw", "DeviceAllow=char-fb rw", "DeviceAllow=char-input rw",
-                         "DeviceAllow=char-tty* rw", "ReadWritePaths=-/sys/class/backlight"] {
+                         "DeviceAllow=char-tty* rw", "ReadWritePaths=-/sys/class/backlight",
+                         // Bluetooth serial (rfcomm, major 216) is not a char-tty* device.
+                         "DeviceAllow=char-rfcomm rw",
+                         // The panel's console as its controlling terminal (graphics mode as a user),
+                         // logs in the journal with their priority, a slow display waited for.
+                         "TTYPath=/dev/tty1", "StandardInput=tty", "StandardError=journal",
+                         "SyslogIdentifier=gaugepanel", "TimeoutStartSec=180"] {
             #expect(lines.contains(required), "missing \(required)")
         }
         #expect(lines.contains { $0.hasPrefix("WatchdogSec=") })
