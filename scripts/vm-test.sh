@@ -27,6 +27,16 @@
 # must show in that mode, turn pages by swipes and F1, toggle the theme by F2; its copies
 # with swipe = false and touch = "none" must not turn the page by the same swipe, the one
 # with touch = the device's name must; one with a mode bochs lacks is one line, exit 2.
+# Touch calibration on copies of it (three pages: the previous page differs from the next):
+# with touch_invert_x, and with touch_range = [4095, 0, 0, 4095], that swipe to the left
+# turns to the previous page; with touch_swap_xy it turns nothing and a raw vertical swipe
+# the next page, also with touch_invert_y (swapped first, then mirrored: y is across it);
+# on a copy turned by rotation = 90 the raw vertical swipe turns to the next page, with
+# touch_invert_y to the previous one.
+# On bochs last [display] wait (test 'wait'): bochs unloaded (rmmod), a run of boards/qemu.toml
+# without wait fails at once (one line, exit 2), as does one of a copy with wait = 60 given
+# --wait-for-display 0; that copy run as it is says once that it waits, still runs when
+# bochs is loaded 10 s later, and then shows the values sent on ttyS1 as render draws them.
 # On cirrus it runs dashboards/boat.toml (a copy: NMEA on /dev/ttyS1, output drm, its
 # rgb565 and DejaVu Sans as they are) while the host writes NMEA 0183 sentences among
 # garbage; the screen must become `gaugepanel render` of the values they carry.
@@ -130,6 +140,13 @@ awk -v c="$CONNECTOR" '/^[ \t]*\[/ { display = ($0 ~ /^[ \t]*\[display\]/) }
      { print } /^[ \t]*\[display\][ \t]*$/ { print "connector = \"" c "\"" }' "$BOARD" > "$WORK/connector.toml"
 grep -q "^connector = \"$CONNECTOR\"" "$WORK/connector.toml" || { echo "FAIL - build: no [display] table in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
 cp "$WORK/connector.toml" "$ST/etc/gaugepanel/connector.toml"
+# the 'wait' test's board: boards/qemu.toml with [display] wait = 60, started while its
+# display driver is not loaded (init unloads bochs, starts the run, loads bochs 10 s later)
+awk '/^[ \t]*\[/ { display = ($0 ~ /^[ \t]*\[display\]/) }
+     display && /^[ \t]*wait[ \t]*=/ { next }
+     { print } /^[ \t]*\[display\][ \t]*$/ { print "wait = 60" }' "$BOARD" > "$WORK/wait.toml"
+grep -qx "wait = 60" "$WORK/wait.toml" || { echo "FAIL - build: no [display] table in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
+cp "$WORK/wait.toml" "$ST/etc/gaugepanel/wait.toml"
 # the 'boat' test's board: dashboards/boat.toml with its NMEA line on /dev/ttyS1 and output
 # drm (cirrus scans out its rgb565 as it is), and its font: DejaVu Sans where the host has it
 sed -E -e 's|^([ \t]*device[ \t]*=[ \t]*)"/dev/tty[^"]*"|\1"/dev/ttyS1"|' -e 's|^([ \t]*output[ \t]*=[ \t]*)"[^"]*"|\1"drm"|' \
@@ -138,17 +155,41 @@ if [ "$(grep -cE '"/dev/ttyS1"|^[ \t]*output[ \t]*=[ \t]*"drm"' "$WORK/boat.toml
   echo "FAIL - build: dashboards/boat.toml: no serial device and output to point at /dev/ttyS1 and drm"; echo "0 passed, 1 failed"; exit 1
 fi
 cp "$WORK/boat.toml" "$ST/etc/gaugepanel/boat.toml"
-# the 'touch' test's boards: scripts/vm/touch.toml as it is, and copies that change one key
-# each: swipe = false, touch = "none", touch = the uinput touchscreen's name, a mode bochs lacks
+# the 'touch' test's boards: scripts/vm/touch.toml as it is, and copies that change a key or
+# two each: swipe = false, touch = "none", touch = the uinput touchscreen's name, a mode bochs
+# lacks, and the touch calibration keys (touch_invert_x; touch_swap_xy, also with
+# touch_invert_y; touch_range mirrored; touch_invert_y on a copy turned by rotation = 90,
+# 768x1024 (its widgets fit 768 wide) on the 1024x768 mode, and that copy without it)
 TB=$WORK/touch; rm -rf "$TB"; mkdir -p "$TB"; cp "$VM/touch.toml" "$TB/touch.toml"
-for v in 'touchname|^touch = |touch = "GP Test Touch"' 'noswipe|^swipe = |swipe = false' \
-         'notouch|^touch = |touch = "none"' 'badmode|^mode = |mode = "1234x567"'; do
-  IFS='|' read -r name key line <<< "$v"
-  awk -v k="$key" -v l="$line" '$0 ~ k { print l; next } { print }' "$TB/touch.toml" > "$TB/$name.toml"
-  if ! grep -qx "$line" "$TB/$name.toml" || [ "$(diff "$TB/touch.toml" "$TB/$name.toml" | grep -c '^>')" != 1 ]; then
-    echo "FAIL - build: scripts/vm/touch.toml: no single '$key' line to make $name.toml"; echo "0 passed, 1 failed"; exit 1
+# variant NAME 'section|key = value'…: touch.toml with each key's line replaced, or added at
+# the end of its [section]; exactly those lines differ
+variant() {
+  local name=$1; shift
+  awk -v specs="$(printf '%s\n' "$@")" '
+    BEGIN { n = split(specs, s, "\n")
+            for (i = 1; i <= n; i++) { split(s[i], p, "|"); sec[i] = p[1]; line[i] = p[2]; key[i] = line[i]; sub(/[ \t]*=.*/, "", key[i]) } }
+    function flush(   i) { for (i = 1; i <= n; i++) if (line[i] != "" && sec[i] == cur && !done[i]) { print line[i]; done[i] = 1 } }
+    /^[ \t]*\[/ { flush(); cur = $0; gsub(/[][ \t]/, "", cur) }
+    { for (i = 1; i <= n; i++) if (line[i] != "" && sec[i] == cur && !done[i] && $0 ~ "^" key[i] "[ \t]*=") { print line[i]; done[i] = 1; next }
+      print }
+    END { flush() }' "$TB/touch.toml" > "$TB/$name.toml"
+  local spec ok=1
+  for spec in "$@"; do grep -qxF "${spec#*|}" "$TB/$name.toml" || ok=0; done
+  if [ $ok = 0 ] || [ "$(diff "$TB/touch.toml" "$TB/$name.toml" | grep -c '^>')" != $# ]; then
+    echo "FAIL - build: scripts/vm/touch.toml: cannot make $name.toml (${*})"; echo "0 passed, 1 failed"; exit 1
   fi
-done
+}
+variant touchname 'input|touch = "GP Test Touch"'
+variant noswipe   'input|swipe = false'
+variant notouch   'input|touch = "none"'
+variant badmode   'display|mode = "1234x567"'
+variant invx      'input|touch_invert_x = true'
+variant swap      'input|touch_swap_xy = true'
+variant swapinvy  'input|touch_swap_xy = true' 'input|touch_invert_y = true'
+variant range     'input|touch_range = [4095, 0, 0, 4095]'
+ROT=('display|width = 768' 'display|height = 1024' 'display|mode = "1024x768"' 'display|rotation = 90')
+variant rot       "${ROT[@]}"
+variant rotinvy   "${ROT[@]}" 'input|touch_invert_y = true'
 cp -r "$TB" "$ST/etc/gaugepanel/touch"
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf   # fonts-dejavu-core; the host's render finds it there too
 if [ -f "$FONT" ]; then mkdir -p "$ST$(dirname "$FONT")"; cp "$FONT" "$ST$FONT"; fi
@@ -172,10 +213,10 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
   [ -n "$ONLY" ] && [ "$ONLY" != "$1" ] && return 0
   python3 "$VM/run.py" --name "$1" --qemu "$2" --mods "$3" --tests "$4" --format "$5" --fb-format "$6" \
     --driver "$7" "${@:8}" --board "$BOARD" --stale-board "$WORK/stale.toml" --connector-board "$WORK/connector.toml" \
-    --boat-board "$WORK/boat.toml" --touch-dir "$TB" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
+    --wait-board "$WORK/wait.toml" --boat-board "$WORK/boat.toml" --touch-dir "$TB" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
-run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors,panel,touch xrgb8888 xrgb8888 bochs
+run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors,panel,touch,wait xrgb8888 xrgb8888 bochs
 # virtio-gpu with two outputs: run.py turns the second head on as a monitor would (a VNC
 # client's SetDesktopSize on that head) and screendumps it by QMP (device gpu, head 1).
 # 1440x900, larger than the first head's 1280x800 both ways: the fbdev emulation takes

@@ -19,7 +19,12 @@ guest's /bin/inject (scripts/vm/inject.c) has made a uinput touchscreen and keyb
 host sends it 'inject swipe …' and 'inject key …' over the console while a run is driven,
 and checks [display] mode (the run in 800x600, a mode bochs does not prefer; a mode it
 lacks is one line, exit 2) and [input] touch, swipe and keys by screendumps against
-`gaugepanel render --page N --theme night` (each such line starts with the key's name).
+`gaugepanel render --page N --theme night` (each such line starts with the key's name), and
+the touch calibration keys (touch_invert_x, touch_swap_xy, touch_invert_y, touch_range) on
+copies of the board by the page a swipe turns to (its three pages: previous differs from next).
+For test 'wait' (--wait-board: boards/qemu.toml with [display] wait = 60) /init unloads the
+display driver, checks that runs without the wait fail at once, starts the run, loads the
+driver 10 s later; the host checks the run said once that it waits and then shows the values.
 Prints one 'ok - …' or 'FAIL - …' line per check."""
 import argparse, json, os, re, select, socket, struct, subprocess, sys, threading, time
 
@@ -196,6 +201,15 @@ def drive_panel(a, q, sensors, run):
         f = f'{a.out}/{a.name}-run-connector-head0.ppm'; dump(a, q, f)
         same, how = compare(a, f, a.screens['console']) if 'console' in a.screens else (False, 'no console screendump')
         out.append((same, f'run (connector) board with connector = "{c}": the first head kept the text console ({how})'))
+    elif run == 'wait':   # boards/qemu.toml with wait = 60, started before the display driver was loaded
+        board = a.wait_board
+        w, gone = a.waited.get('wait', {}), a.waited.get('gone', '?')
+        try: late = f'{float(w["t1"]) - float(w["t0"]):.1f} s'
+        except (KeyError, ValueError): late = '? s'
+        line(first)
+        same, sec, how = screen_becomes(a, q, 'run-wait-values', render(a, board, 'wait-values', first), 15)
+        out.append((same, f'display.wait: run (wait) board with wait = 60 started before the display driver was loaded '
+                          f'(rmmod {gone}), which came {late} later: then "{desc}" on ttyS1, screen as render after {sec:.1f} s ({how})'))
     elif run == 'boat':   # dashboards/boat.toml fed NMEA 0183: the host's instrument bus, 2 bursts a second
         board = a.boat_board
         values = {'depth': 8.4, 'wind.angle': -35, 'wind.speed': 14.2, 'speed': 6.1, 'heading': 98.3}
@@ -219,9 +233,17 @@ def drive_panel(a, q, sensors, run):
         values = {'rpm': 3100, 'speed': 72}
         desc = ' '.join(f'{k}={v}' for k, v in values.items())
         def becomes(name, ref, timeout=8):   # a page first drawn takes 2 s under TCG on a loaded host
-            same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout)
+            same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout, crop=True)
             return same, f'after {sec:.1f} s ({how})'
         def page(n, theme=None): return render(a, board, f'{run}-page{n}' + (f'-{theme}' if theme else ''), values, n, theme)
+        def unmoved(swipe, ref):   # a swipe that must do nothing, then KEY_F2: once that shows, the swipe has been read
+            a.inject(swipe); a.inject('key KEY_F2')
+            name = 'unmoved-' + swipe.replace(' ', '-')
+            same, how = becomes(name, ref)
+            time.sleep(1.0)
+            f = f'{a.out}/{a.name}-run-{run}-{name}-later.ppm'; dump(a, q, f)
+            still, how2 = compare(a, f, ref)
+            return same, still, how, how2
         line(values)
         same, how = becomes('values', page(0), 10)
         if run == 'touch':   # [display] mode = "800x600": the screendump is of that mode
@@ -249,6 +271,55 @@ def drive_panel(a, q, sensors, run):
             same, how = becomes('key-f2', page(1, 'night'))
             out.append((same, 'input.keys: run (touch) KEY_F2 = "toggle_theme" pressed on the uinput keyboard: the night theme '
                               f'(render --theme night --page 1) {how}'))
+            # the raw vertical swipe touch_swap_xy turns the page with: without it, nothing (KEY_F2 after it: day again)
+            same, still, how, how2 = unmoved(SWIPE_UP, page(1))
+            a.touch_seen['up-none'] = same and still
+            out.append((same and still, f'input.touch_swap_xy: run (touch) without it a raw vertical swipe ({SWIPE_UP_WHAT}) turned nothing: '
+                                        f'KEY_F2 pressed after it made the screen render --page 1 (day again) {how}, still so 1 s later ({how2})'))
+        elif run in ('invx', 'range'):   # the swipe to the left mirrored: the previous page, 2 (pages wrap around)
+            a.inject(SWIPE_LEFT)
+            same, how = becomes('swipe-left', page(2))
+            seen = a.touch_seen.get('swipe', False)
+            what = ('input.touch_invert_x: run (invx) touch_invert_x = true: the swipe to the left that turned to the next page without it'
+                    if run == 'invx' else
+                    'input.touch_range: run (range) touch_range = [4095, 0, 0, 4095] (raw x 4095 at the left edge, 0 at the right): '
+                    'the swipe to the left that turned to the next page with the device\'s range')
+            out.append((same and seen, f'{what} ({"it did" if seen else "it did NOT: no evidence"}, page 1) turned to the previous page, '
+                                       f'page 2 of 0-2 (render --page 2) {how}'))
+        elif run == 'swap':   # touch_swap_xy = true: raw x is the panel's y and raw y its x
+            same, still, how, how2 = unmoved(SWIPE_LEFT, page(0, 'night'))
+            seen = a.touch_seen.get('swipe', False)
+            out.append((same and still and seen,
+                        f'input.touch_swap_xy: run (swap) touch_swap_xy = true: the raw swipe to the left ({SWIPE_WHAT}) that turned the page without it '
+                        f'({"it did" if seen else "it did NOT: no evidence"}) ran up the panel and left page 0 as it was: KEY_F2 pressed after it '
+                        f'made the screen render --theme night --page 0 {how}, still so 1 s later ({how2})'))
+            a.inject(SWIPE_UP)
+            same, how = becomes('swipe-up', page(1, 'night'))
+            a.touch_seen['up'] = same
+            seen = a.touch_seen.get('up-none', False)
+            out.append((same and seen, f'input.touch_swap_xy: run (swap) touch_swap_xy = true: a raw vertical swipe ({SWIPE_UP_WHAT}), which turned nothing '
+                                       f'without it ({"it did" if seen else "it did NOT: no evidence"}), ran to the left and turned to the next page '
+                                       f'(render --page 1 --theme night) {how}'))
+        elif run == 'swapinvy':   # swapped first, then mirrored (docs/configuration.md): y is across the swipe
+            a.inject(SWIPE_UP)
+            same, how = becomes('swipe-up', page(1))
+            seen = a.touch_seen.get('up', False)
+            out.append((same and seen, f'input.touch_invert_y: run (swapinvy) touch_swap_xy = true with touch_invert_y = true: the raw vertical swipe that turned '
+                                       f'to the next page with touch_swap_xy alone ({"it did" if seen else "it did NOT: no evidence"}) still turned to the next page, '
+                                       f'page 1 (render --page 1): the axes are swapped first, then the panel\'s y mirrored, which that swipe runs across {how}'))
+        elif run in ('rot', 'rotinvy'):   # rotation = 90: the panel's y runs along the turned picture's x
+            a.inject(SWIPE_UP)
+            if run == 'rot':
+                same, how = becomes('swipe-up', page(1))
+                a.touch_seen['rot'] = same
+                out.append((same, f'display.rotation: run (rot) rotation = 90 (portrait 768x1024 on the 1024x768 mode): a raw vertical swipe '
+                                  f'({SWIPE_UP_WHAT}) ran to the left of the turned picture and turned to the next page (render --page 1) {how}'))
+            else:
+                same, how = becomes('swipe-up', page(2))
+                seen = a.touch_seen.get('rot', False)
+                out.append((same and seen, f'input.touch_invert_y: run (rotinvy) touch_invert_y = true on the board turned by rotation = 90: the raw vertical swipe '
+                                           f'that turned to the next page without it ({"it did" if seen else "it did NOT: no evidence"}, page 1) turned to the '
+                                           f'previous page, page 2 of 0-2 (render --page 2) {how}'))
         elif run == 'touchname':   # touch = the touchscreen's name
             a.inject(SWIPE_LEFT)
             same, how = becomes('swipe-left', page(1))
@@ -269,11 +340,14 @@ def drive_panel(a, q, sensors, run):
                         f'screen render --theme night --page 0 {how}, still so 1 s later ({how2})'))
     return out
 
-# the 'touch' test's runs (boards in --touch-dir) and the swipes /bin/inject makes on its touchscreen
-# (raw axis units 0…4095 on an 800-pixel-wide board: 391 pixels, the recogniser wants 80)
-TOUCH_RUNS = ('touch', 'touchname', 'noswipe', 'notouch')
-SWIPE_LEFT, SWIPE_RIGHT = 'swipe 3000 2048 1000 2048', 'swipe 1000 2048 3000 2048'
+# the 'touch' test's runs (boards in --touch-dir, run by /init in this order) and the swipes
+# /bin/inject makes on its touchscreen
+# (raw axis units 0…4095 on an 800-pixel-wide board: 391 pixels, the recogniser wants 80);
+# SWIPE_UP, a raw vertical swipe, turns pages on the copies with touch_swap_xy or rotation = 90
+TOUCH_RUNS = ('touch', 'touchname', 'noswipe', 'notouch', 'invx', 'swap', 'swapinvy', 'range', 'rot', 'rotinvy')
+SWIPE_LEFT, SWIPE_RIGHT, SWIPE_UP = 'swipe 3000 2048 1000 2048', 'swipe 1000 2048 3000 2048', 'swipe 2048 3000 2048 1000'
 SWIPE_WHAT = 'x 3000 to 1000 of 0-4095 at y 2048, 12 steps 16 ms apart'
+SWIPE_UP_WHAT = 'y 3000 to 1000 at x 2048'
 
 def preferred_mode(a):
     """The first connector's preferred mode, from `gaugepanel devices` ('modes: 1280x800@75* …')."""
@@ -298,9 +372,10 @@ def main():
     ap.add_argument('--board', help="host path of the board file the 'panel' test runs (/etc/gaugepanel/board.toml)")
     ap.add_argument('--stale-board', help='the same with stale_after on its channels (/etc/gaugepanel/stale.toml)')
     ap.add_argument('--connector-board', help="the 'connector' test's board, naming the extra head's connector (/etc/gaugepanel/connector.toml)")
+    ap.add_argument('--wait-board', help="the 'wait' test's board: boards/qemu.toml with [display] wait = 60 (/etc/gaugepanel/wait.toml)")
     ap.add_argument('--boat-board', help="the 'boat' test's board: dashboards/boat.toml on ttyS1 (/etc/gaugepanel/boat.toml)")
     ap.add_argument('--touch-dir', help="the 'touch' test's boards: scripts/vm/touch.toml as touch.toml and vm-test.sh's copies "
-                                        "touchname, noswipe, notouch, badmode (/etc/gaugepanel/touch/)")
+                                        "touchname, noswipe, notouch, badmode, invx, swap, swapinvy, range, rot, rotinvy (/etc/gaugepanel/touch/)")
     ap.add_argument('--extra-head', help='CONNECTOR=DEVICE,HEAD[,WxH]: a second head to turn on (default size 1024x768), '
                                          "screendumped for frames and shots on CONNECTOR (the 'connector' test)")
     a = ap.parse_args()
@@ -312,6 +387,7 @@ def main():
         if size: a.head_size = tuple(int(x) for x in size[0].split('x'))
     a.boat_sent = None
     a.touch_seen = {}   # the 'touch' run's positive results, which its negative copies lean on
+    a.waited = {}       # test 'wait': /init's @@WAITED timings by run, @@WAITGONE
     os.makedirs(a.out, exist_ok=True)
     qmp = f'{a.out}/qmp.sock'
     if os.path.exists(qmp): os.unlink(qmp)
@@ -328,7 +404,7 @@ def main():
         qemu += ['-vnc', f'unix:{vnc_path},display={dev},head={head}']
     tests = a.tests.split(',')
     panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
-                               ('boat', ['boat']), ('touch', list(TOUCH_RUNS))) if t in tests for r in runs]
+                               ('boat', ['boat']), ('touch', list(TOUCH_RUNS)), ('wait', ['wait'])) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -389,6 +465,9 @@ def main():
                 if s.startswith('@@CONSOLE '): k, msg = s[10:].split(' ', 1); consoles[k] = msg
                 if s.startswith('@@SIGTERM '): k, msg = s[10:].split(' ', 1); sigterms[k] = msg
                 if s.startswith('@@INPUT '): inputs.append(s[8:].strip().strip('"'))
+                if s.startswith('@@WAITED '):   # '@@WAITED run t0=… t1=… [alive=…]' (/proc/uptime)
+                    k, *kv = s[9:].split(); a.waited[k] = dict(x.split('=', 1) for x in kv if '=' in x)
+                if s.startswith('@@WAITGONE '): a.waited['gone'] = s[11:].strip()
                 if s.startswith('@@RUN '): k, msg = (s[6:] + ' ').split(' ', 1); runlogs.setdefault(k, []).append(msg.strip())
                 if s.startswith('@@PANEL '):
                     try: panel_checks += drive_panel(a, q, sensors, s[8:].strip())
@@ -505,6 +584,16 @@ def main():
               and all(w in msg for w in ('1234x567', 'Virtual-1', '800x600', pref or '(preferred mode unknown)')),
               f'display.mode: run --board with mode = "1234x567" (a mode Virtual-1 lacks): exit {exits.get("err-runmode")}, '
               f'one line naming its modes, screen as the console before ({how}): {msg[:240]}')
+    if 'wait' in a.tests.split(','):   # with the display driver unloaded, no wait: one line, exit 2, at once
+        gone = a.waited.get('gone', '?')
+        for k, what in (('nowait', 'display.wait: without it (0 at a terminal: no NOTIFY_SOCKET) run --board board.toml'),
+                        ('override', 'display.wait: run --wait-for-display 0 overrides the board\'s wait = 60 (wait.toml)')):
+            msg, w = errs.get(k, '(no message)'), a.waited.get(k, {})
+            try: ms = round((float(w['t1']) - float(w['t0'])) * 1000)
+            except (KeyError, ValueError): ms = None
+            check(exits.get('err-' + k) == 2 and ' / ' not in msg and ms is not None and ms <= 1000
+                  and all(x in msg for x in ('/dev/dri/card', 'no such device')) and 'waiting' not in msg and 'card0=absent' in gone,
+                  f'{what} with no DRM device ({gone}): exit {exits.get("err-" + k)} after {ms} ms, one line, no waiting: {msg[:200]}')
     if panel:
         for ok, msg in panel_checks:
             if ok is None: print(f'# {a.name} {msg}', flush=True)
@@ -540,6 +629,16 @@ def main():
                 said = [re.sub(r'.*\] ', '', l) for l in runlogs.get(k, []) if ' display drm ' in l]
                 check(bool(said) and ' mode=800x600 ' in said[0] and ', 800x600,' in said[0],
                       f'display.mode: run (touch) board with mode = "800x600": the run said "{said[0][:160] if said else "?"}"')
+            if k == 'wait':   # said once that it waits, was still running when the driver came, then opened it
+                said = [re.sub(r'.*?\] ', '', l, count=1) for l in runlogs.get(k, []) if 'waiting up to' in l]
+                shown = [re.sub(r'.*?\] ', '', l, count=1) for l in runlogs.get(k, []) if ' display drm ' in l]
+                w = a.waited.get('wait', {})
+                try: late = float(w['t1']) - float(w['t0'])
+                except (KeyError, ValueError): late = -1
+                check(len(said) == 1 and said[0].startswith('waiting up to 60 s for the display (/dev/dri/card') and w.get('alive') == 'yes'
+                      and late >= 10 and len(shown) == 1,
+                      f'display.wait: run (wait) board with wait = 60: said {len(said)} time(s) "{said[0][:160] if said else "?"}", '
+                      f'still running {late:.1f} s later when the driver was loaded (alive={w.get("alive", "?")}), then "{shown[0][:130] if shown else "?"}"')
             if k in ('touch', 'notouch'):   # which of the uinput devices the run opened
                 mine = [re.sub(r'.*input device opened: ', '', l) for l in runlogs.get(k, []) if 'input device opened' in l and '(GP Test ' in l]
                 touch_open, keys_open = any('(GP Test Touch)' in o for o in mine), any('(GP Test Keys)' in o for o in mine)
