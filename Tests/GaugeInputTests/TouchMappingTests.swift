@@ -70,6 +70,22 @@ import Testing
         #expect(m.map(x: 0, y: 9999) == (799, 0))
     }
 
+    /// As the kernel's touchscreen-* properties: invert the device's axis, then swap — so
+    /// swapped, the device's inverted x is the panel's mirrored y.
+    @Test func invertingComesBeforeSwapping() {
+        let plainSwap = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
+                                     calibration: TouchCalibration(swapAxes: true))
+        let swapInvX = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
+                                    calibration: TouchCalibration(swapAxes: true, invertX: true))
+        let swapInvY = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
+                                    calibration: TouchCalibration(swapAxes: true, invertY: true))
+        for (x, y) in [(rawX.minimum, rawY.minimum), (rawX.maximum, rawY.minimum), (1234, 567)] {
+            let p = plainSwap.map(x: x, y: y)
+            #expect(swapInvX.map(x: x, y: y) == (p.x, 479 - p.y))
+            #expect(swapInvY.map(x: x, y: y) == (799 - p.x, p.y))
+        }
+    }
+
     @Test func invertBothAxesIsAHalfTurn() {
         let inverted = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
                                     calibration: TouchCalibration(invertX: true, invertY: true))

@@ -13,10 +13,11 @@ import GaugeInput
         let hub = InputHub(input, display: DisplayConfiguration(width: 320, height: 240), directory: "/nonexistent")
         #expect(hub.calibration == TouchCalibration(minX: 100, maxX: 3900, minY: 200, maxY: 3800,
                                                     swapAxes: true, invertX: true, invertY: false))
-        // A raw touch at the panel's (swapped) left-top corner lands on the right (x mirrored).
+        // The device's x mirrored, then the axes swapped (the kernel's order): raw y = 100 is
+        // the panel's left edge, raw x = 200 (its smallest) the panel's bottom.
         let m = TouchMapping(rawX: AxisRange(minimum: 0, maximum: 4095), rawY: AxisRange(minimum: 0, maximum: 4095),
                              physicalWidth: 320, physicalHeight: 240, calibration: hub.calibration)
-        #expect(m.map(x: 200, y: 100) == (319, 0))
+        #expect(m.map(x: 200, y: 100) == (0, 239))
         #expect(InputHub(InputConfiguration(), display: DisplayConfiguration(), directory: "/nonexistent").calibration == .identity)
     }
 }

@@ -300,13 +300,13 @@ def drive_panel(a, q, sensors, run):
             out.append((same and seen, f'input.touch_swap_xy: run (swap) touch_swap_xy = true: a raw vertical swipe ({SWIPE_UP_WHAT}), which turned nothing '
                                        f'without it ({"it did" if seen else "it did NOT: no evidence"}), ran to the left and turned to the next page '
                                        f'(render --page 1 --theme night) {how}'))
-        elif run == 'swapinvy':   # swapped first, then mirrored (docs/configuration.md): y is across the swipe
+        elif run == 'swapinvy':   # as the kernel: the device's y mirrored first, then swapped: the swipe turns around
             a.inject(SWIPE_UP)
-            same, how = becomes('swipe-up', page(1))
+            same, how = becomes('swipe-up', page(2))
             seen = a.touch_seen.get('up', False)
             out.append((same and seen, f'input.touch_invert_y: run (swapinvy) touch_swap_xy = true with touch_invert_y = true: the raw vertical swipe that turned '
-                                       f'to the next page with touch_swap_xy alone ({"it did" if seen else "it did NOT: no evidence"}) still turned to the next page, '
-                                       f'page 1 (render --page 1): the axes are swapped first, then the panel\'s y mirrored, which that swipe runs across {how}'))
+                                       f'to the next page with touch_swap_xy alone ({"it did" if seen else "it did NOT: no evidence"}) turned to the previous page, '
+                                       f'page 2 of 0-2 (render --page 2): the device\'s y is mirrored before the swap, as touch-invy in the overlays {how}'))
         elif run in ('rot', 'rotinvy'):   # rotation = 90: the panel's y runs along the turned picture's x
             a.inject(SWIPE_UP)
             if run == 'rot':

@@ -1,5 +1,8 @@
 /// Corrections for a touch panel mounted differently from its display: swap X/Y first
 /// (on raw values), then use these ranges instead of the device's, then invert.
+/// How a touchscreen's raw axes sit on the panel, as the kernel's touchscreen-* device
+/// properties (and the Pi overlays' touch-swapxy/invx/invy) say it: each raw axis is
+/// mirrored first (`invertX`/`invertY` name the device's axes), then the two are swapped.
 public struct TouchCalibration: Hashable, Sendable {
     /// Raw values at the left/right and top/bottom panel edges (after swapping); nil
     /// means the device's absinfo range. min > max is allowed and mirrors the axis.
@@ -57,8 +60,11 @@ public struct TouchMapping: Hashable, Sendable {
         let (rangeX, rangeY) = c.swapAxes ? (rawY, rawX) : (rawX, rawY)
         var px = Self.scale(vx, from: c.minX ?? rangeX.minimum, to: c.maxX ?? rangeX.maximum, size: physicalWidth)
         var py = Self.scale(vy, from: c.minY ?? rangeY.minimum, to: c.maxY ?? rangeY.maximum, size: physicalHeight)
-        if c.invertX { px = Int64(physicalWidth) - 1 - px }
-        if c.invertY { py = Int64(physicalHeight) - 1 - py }
+        // As the kernel's touchscreen-inverted-x/y and the Pi overlays' touch-invx/invy:
+        // an axis is mirrored in the device's own terms, before the swap — so with the
+        // axes swapped, inverting the device's x mirrors the panel's y.
+        if c.swapAxes ? c.invertY : c.invertX { px = Int64(physicalWidth) - 1 - px }
+        if c.swapAxes ? c.invertX : c.invertY { py = Int64(physicalHeight) - 1 - py }
         let l = rotation.logical(x: px, y: py, physicalWidth: Int64(physicalWidth), physicalHeight: Int64(physicalHeight))
         // Every step stays in 0..<size, so these conversions cannot trap.
         return (Int32(l.x), Int32(l.y))
