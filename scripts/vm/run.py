@@ -449,11 +449,12 @@ def main():
                 s = line.decode('utf-8', 'replace').rstrip('\r')
                 log.write(f'{time.time() - t0:8.3f} {s}\n'); log.flush()
                 if s.startswith('@@BOOTED'): booted = time.time() - t0
-                m = re.match(r'display (drm|fbdev) .*?(\d+)x(\d+).*format=(\w+)(?: rotate=(\d+))?', s)
-                if m:   # a rotated run is its own test: drm90, drm270; '@@TEST name' names others
-                    current = named or m.group(1) + ('' if m.group(5) in (None, '0') else m.group(5))
-                    geom[current] = (int(m.group(2)), int(m.group(3)), m.group(4))
-                    c = re.search(r' connector=(\S+)', s); conn[current] = c.group(1) if c else None
+                if s.startswith('@@DISPLAY '):   # show's machine-readable line (physical size, format, rotation)
+                    d = json.loads(s[10:])
+                    rot = str(d['rotate'])   # a rotated run is its own test: drm90, drm270; '@@TEST name' names others
+                    current = named or d['kind'] + ('' if rot == '0' else rot)
+                    geom[current] = (int(d['width']), int(d['height']), d['format'])
+                    conn[current] = d.get('connector')
                 if s.startswith('@@CONNSTATUS '): k, msg = (s[13:] + ' ').split(' ', 1); connstatus[k] = msg.strip()
                 if s.startswith('@@DEV '): devs.append(s[6:])
                 if s.startswith('@@ERR '):
