@@ -4,7 +4,9 @@
 # stale after silence, and recover when the line comes back (scripts/e2e/headless.py).
 # Then every board and dashboard runs on its own protocol — NMEA 0183, a fake ELM327
 # adapter, a fake sysfs tree, the line protocol — and every page must equal `gaugepanel
-# render` of the values sent (scripts/e2e/boards.py). Fails if any of them fails.
+# render` of the values sent (scripts/e2e/boards.py). Last, every key documented in
+# docs/configuration.md must change what `gaugepanel run` does (scripts/e2e/keys.py; keys
+# that need hardware name a check of scripts/vm/run.py). Fails if any of them fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -24,4 +26,5 @@ rm -rf "$work"; mkdir -p "$work"
 status=0
 python3 scripts/e2e/headless.py "$gp" "$work" || status=1
 python3 scripts/e2e/boards.py "$gp" "$work/boards" || status=1
+python3 scripts/e2e/keys.py "$gp" "$work/keys" || status=1   # every documented key changes what run does
 exit "$status"
