@@ -40,7 +40,7 @@
 # On cirrus it runs dashboards/boat.toml (a copy: NMEA on /dev/ttyS1, output drm, its
 # rgb565 and DejaVu Sans as they are) while the host writes NMEA 0183 sentences among
 # garbage; the screen must become `gaugepanel render` of the values they carry.
-# A known bug (reported, not yet fixed) would print a "KNOWN - " line, not counted.
+# A known bug (reported, not yet fixed) would print a "KNOWN: " line, not counted.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
 # Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus]
@@ -103,16 +103,16 @@ if [ $BUILD = 1 ]; then
   done
   if [ $built = 0 ]; then
     grep -E "error" "$WORK/build.log" | sort -u | head -5
-    echo "FAIL - build: swift build -c release -static-executable failed (see $WORK/build.log)"; echo "0 passed, 1 failed"; exit 1
+    echo "FAIL: build: swift build -c release -static-executable failed (see $WORK/build.log)"; echo "0 passed, 1 failed"; exit 1
   fi
 fi
-[ -x "$GP" ] || { echo "FAIL - build: $GP missing"; echo "0 passed, 1 failed"; exit 1; }
+[ -x "$GP" ] || { echo "FAIL: build: $GP missing"; echo "0 passed, 1 failed"; exit 1; }
 if ! file -L "$GP" | grep -q "statically linked"; then
-  echo "FAIL - build: $GP is not statically linked"; echo "0 passed, 1 failed"; exit 1
+  echo "FAIL: build: $GP is not statically linked"; echo "0 passed, 1 failed"; exit 1
 fi
 # the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
 if ! gcc -static -O2 -Wall -o "$WORK/inject" "$VM/inject.c" > "$WORK/inject.log" 2>&1; then
-  head -5 "$WORK/inject.log"; echo "FAIL - build: gcc -static scripts/vm/inject.c failed (see $WORK/inject.log)"; echo "0 passed, 1 failed"; exit 1
+  head -5 "$WORK/inject.log"; echo "FAIL: build: gcc -static scripts/vm/inject.c failed (see $WORK/inject.log)"; echo "0 passed, 1 failed"; exit 1
 fi
 T1=$(date +%s)
 
@@ -138,21 +138,21 @@ CONNECTOR=Virtual-2
 awk -v c="$CONNECTOR" '/^[ \t]*\[/ { display = ($0 ~ /^[ \t]*\[display\]/) }
      display && /^[ \t]*connector[ \t]*=/ { next }
      { print } /^[ \t]*\[display\][ \t]*$/ { print "connector = \"" c "\"" }' "$BOARD" > "$WORK/connector.toml"
-grep -q "^connector = \"$CONNECTOR\"" "$WORK/connector.toml" || { echo "FAIL - build: no [display] table in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
+grep -q "^connector = \"$CONNECTOR\"" "$WORK/connector.toml" || { echo "FAIL: build: no [display] table in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
 cp "$WORK/connector.toml" "$ST/etc/gaugepanel/connector.toml"
 # the 'wait' test's board: boards/qemu.toml with [display] wait = 60, started while its
 # display driver is not loaded (init unloads bochs, starts the run, loads bochs 10 s later)
 awk '/^[ \t]*\[/ { display = ($0 ~ /^[ \t]*\[display\]/) }
      display && /^[ \t]*wait[ \t]*=/ { next }
      { print } /^[ \t]*\[display\][ \t]*$/ { print "wait = 60" }' "$BOARD" > "$WORK/wait.toml"
-grep -qx "wait = 60" "$WORK/wait.toml" || { echo "FAIL - build: no [display] table in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
+grep -qx "wait = 60" "$WORK/wait.toml" || { echo "FAIL: build: no [display] table in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
 cp "$WORK/wait.toml" "$ST/etc/gaugepanel/wait.toml"
 # the 'boat' test's board: dashboards/boat.toml with its NMEA line on /dev/ttyS1 and output
 # drm (cirrus scans out its rgb565 as it is), and its font: DejaVu Sans where the host has it
 sed -E -e 's|^([ \t]*device[ \t]*=[ \t]*)"/dev/tty[^"]*"|\1"/dev/ttyS1"|' -e 's|^([ \t]*output[ \t]*=[ \t]*)"[^"]*"|\1"drm"|' \
   "$ROOT/dashboards/boat.toml" > "$WORK/boat.toml"
 if [ "$(grep -cE '"/dev/ttyS1"|^[ \t]*output[ \t]*=[ \t]*"drm"' "$WORK/boat.toml")" != 2 ]; then
-  echo "FAIL - build: dashboards/boat.toml: no serial device and output to point at /dev/ttyS1 and drm"; echo "0 passed, 1 failed"; exit 1
+  echo "FAIL: build: dashboards/boat.toml: no serial device and output to point at /dev/ttyS1 and drm"; echo "0 passed, 1 failed"; exit 1
 fi
 cp "$WORK/boat.toml" "$ST/etc/gaugepanel/boat.toml"
 # the 'touch' test's boards: scripts/vm/touch.toml as it is, and copies that change a key or
@@ -176,7 +176,7 @@ variant() {
   local spec ok=1
   for spec in "$@"; do grep -qxF "${spec#*|}" "$TB/$name.toml" || ok=0; done
   if [ $ok = 0 ] || [ "$(diff "$TB/touch.toml" "$TB/$name.toml" | grep -c '^>')" != $# ]; then
-    echo "FAIL - build: scripts/vm/touch.toml: cannot make $name.toml (${*})"; echo "0 passed, 1 failed"; exit 1
+    echo "FAIL: build: scripts/vm/touch.toml: cannot make $name.toml (${*})"; echo "0 passed, 1 failed"; exit 1
   fi
 }
 variant touchname 'input|touch = "GP Test Touch"'
@@ -226,9 +226,9 @@ run virtio "-device virtio-gpu-pci,max_outputs=2,id=gpu $INPUTS" virtio_pci,virt
 run cirrus "-vga cirrus"             cirrus                console,devices,drm,fbdev,boat rgb565 rgb565 cirrus
 
 T2=$(date +%s)
-passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok - ' || true)
-failed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^FAIL - ' || true)
-known=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^KNOWN - ' || true)
+passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok: ' || true)
+failed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^FAIL: ' || true)
+known=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^KNOWN: ' || true)
 [ "$known" = 0 ] || echo "# $known known failure(s), not counted: the KNOWN lines above (a bug reported, not yet fixed)"
 echo "# build $((T1 - T0)) s, boots $((T2 - T1)) s; screendumps and logs in $RUNS"
 echo "$passed passed, $failed failed"

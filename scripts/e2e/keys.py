@@ -1228,8 +1228,8 @@ CASES = {
     "input.touch_range": vm('input.touch_range: run (range) touch_range = [4095, 0, 0, 4095] (raw x 4095 at the left edge, 0 at the right)'),
     # swapped: the raw horizontal swipe turns nothing (checked too), a raw vertical one the page
     "input.touch_swap_xy": vm('input.touch_swap_xy: run (swap) touch_swap_xy = true: a raw vertical swipe ({SWIPE_UP_WHAT}), which turned nothing'),
-    # invert_y mirrors the panel's y (after any swap): it reverses a raw vertical swipe on a
-    # board turned by rotation = 90, where the panel's y runs along the picture's x
+    # invert_y mirrors the device's y (before any swap, as the kernel): it reverses a raw
+    # vertical swipe on a board turned by rotation = 90, where that y runs along the picture's x
     "input.touch_invert_y": vm('input.touch_invert_y: run (rotinvy) touch_invert_y = true on the board turned by rotation = 90: the raw vertical swipe'),
     "snapshot.path": case_snapshot_path,
     "snapshot.interval": case_snapshot_interval,

@@ -25,8 +25,10 @@ copies of the board by the page a swipe turns to (its three pages: previous diff
 For test 'wait' (--wait-board: boards/qemu.toml with [display] wait = 60) /init unloads the
 display driver, checks that runs without the wait fail at once, starts the run, loads the
 driver 10 s later; the host checks the run said once that it waits and then shows the values.
-Prints one 'ok - …' or 'FAIL - …' line per check."""
+Prints one 'ok: NAME: …' or 'FAIL: NAME: …' line per check (scripts/lib/checks.py's convention)."""
 import argparse, json, os, re, select, socket, struct, subprocess, sys, threading, time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import line as check_line   # the scripts' one pass/fail convention
 
 def read_ppm(path):
     d = open(path, 'rb').read()
@@ -493,14 +495,14 @@ def main():
                     p.stdin.write(b'go\n')
             if p.poll() is not None: break
         else:
-            print(f'FAIL - {a.name}: timeout after {a.timeout:.0f} s')
+            print(check_line(False, f'{a.name}: timeout after {a.timeout:.0f} s'))
     finally:
         try: p.wait(timeout=20)
         except subprocess.TimeoutExpired: q.cmd('quit'); p.wait(timeout=10)
         if vnc: vnc.close()
     el = time.time() - t0
     results = []
-    def check(ok, msg): results.append(ok); print(f'{"ok" if ok else "FAIL"} - {a.name}: {msg}', flush=True)
+    def check(ok, msg): results.append(ok); print(check_line(ok, f'{a.name}: {msg}'), flush=True)
     check(booted is not None, f'booted to /init in {booted:.1f} s' if booted else 'never reached /init (see console.log)')
     if 'devices' in a.tests.split(','):
         d = ' | '.join(devs)
