@@ -88,9 +88,7 @@ extension PanelRuntime {
         let now = loop.now
         let event = source.service(now: now) { sample in
             record(sample, now: now)
-            let routed = routes.channels(readingSource: sample.name)
-            if routed.isEmpty { noteUnread(sample.name, from: source.path) }
-            routes.route(sample) { accept($0, now: now) }
+            if !routes.route(sample, into: { accept($0, now: now) }) { noteUnread(sample.name, from: source.path) }
         }
         switch event {
         case .connected: info("serial \(source.path): connected")

@@ -26,10 +26,12 @@ public struct SampleRoutes: Sendable, Equatable {
         return out
     }
 
-    /// `sample` once per channel that reads it, renamed to that channel.
-    public func route(_ sample: Sample, into sink: (Sample) -> Void) {
-        for c in channels(readingSource: sample.name) {
-            sink(Sample(name: c, value: sample.value, unit: sample.unit))
-        }
+    /// `sample` once per channel that reads it, renamed to that channel; false when no
+    /// channel reads it (one lookup per sample).
+    @discardableResult
+    public func route(_ sample: Sample, into sink: (Sample) -> Void) -> Bool {
+        guard let channels = channelsBySource[sample.name] else { return false }
+        for c in channels { sink(Sample(name: c, value: sample.value, unit: sample.unit)) }
+        return true
     }
 }
