@@ -133,4 +133,42 @@ import GaugeTestSupport
         #expect(summary.frames == 4 && summary.droppedLines == 0)
         try? FileManager.default.removeItem(atPath: folder)
     }
+
+    /// A board's `acknowledge` key, through the run loop: a critical alarm blinks (a frame
+    /// every half second) until the key is pressed, then shows steady (no more frames).
+    @Test func theAcknowledgeKeyStopsTheBlinking() throws {
+        let pty = try Pty()
+        let folder = NSTemporaryDirectory() + "gp-runtime-ack-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder + "/input", withIntermediateDirectories: true)
+        let file = folder + "/board.toml"
+        let text = Self.board(device: pty.path)
+            .replacingOccurrences(of: "keys = { KEY_F5 = \"next_page\" }", with: "keys = { KEY_F6 = \"acknowledge\" }")
+            .replacingOccurrences(of: "  name = \"coolant\"\n  unit = \"C\"", with: "  name = \"coolant\"\n  unit = \"C\"\n  critical = 110")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let board = try BoardConfiguration.load(path: file)
+        var options = RunOptions(boardPath: file)
+        options.animates = false
+        options.inputDirectory = folder + "/input"
+        let loop = TestEventLoop(now: 5_000 * Self.ms)
+        let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
+                                       loop: loop, logger: Logger(label: "test"))
+        runtime.start()
+        let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
+        pty.write("coolant=120\n")
+        #expect(loop.deliver(fd: serial))
+        loop.advance(by: 40 * Self.ms)
+        var frames = runtime.summary.frames
+        loop.advance(by: 3_000 * Self.ms)
+        #expect(runtime.summary.frames - frames >= 5)   // blinking: on and off every half second
+        let f6 = try #require(KeyCode.named("KEY_F6"))
+        let action = try #require(runtime.input?.routerConfiguration.keyMap[f6]?.action)
+        #expect(action == .acknowledgeAlarms)
+        runtime.perform([action])
+        loop.advance(by: 40 * Self.ms)
+        frames = runtime.summary.frames
+        loop.advance(by: 3_000 * Self.ms)
+        #expect(runtime.summary.frames == frames)        // steady: nothing to redraw
+        _ = runtime.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
 }
