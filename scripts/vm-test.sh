@@ -33,10 +33,14 @@
 # the next page, also with touch_invert_y (swapped first, then mirrored: y is across it);
 # on a copy turned by rotation = 90 the raw vertical swipe turns to the next page, with
 # touch_invert_y to the previous one.
-# On bochs last [display] wait (test 'wait'): bochs unloaded (rmmod), a run of boards/qemu.toml
-# without wait fails at once (one line, exit 2), as does one of a copy with wait = 60 given
-# --wait-for-display 0; that copy run as it is says once that it waits, still runs when
-# bochs is loaded 10 s later, and then shows the values sent on ttyS1 as render draws them.
+# On bochs last the boot race and [display] wait (test 'wait'): bochs unloaded (rmmod), a run
+# of boards/qemu.toml without wait fails at once (one line, exit 2), as does one of a copy
+# with wait = 60 given --wait-for-display 0; then boards/qemu.toml is started as systemd
+# starts the unit (user gaugepanel in groups video, input, dialout; tty1 opened by root as
+# its stdin and controlling terminal; NOTIFY_SOCKET, read by scripts/vm/notify.c; device
+# nodes given to their groups up to a second after they appear, as udev does): it says once
+# that it waits (log and STATUS=), still runs when bochs is loaded 20 s later, puts the
+# console in graphics mode as that user, says READY=1 and shows the values sent on ttyS1.
 # On cirrus it runs dashboards/boat.toml (a copy: NMEA on /dev/ttyS1, output drm, its
 # rgb565 and DejaVu Sans as they are) while the host writes NMEA 0183 sentences among
 # garbage; the screen must become `gaugepanel render` of the values they carry.
@@ -111,9 +115,12 @@ if ! file -L "$GP" | grep -q "statically linked"; then
   echo "FAIL: build: $GP is not statically linked"; echo "0 passed, 1 failed"; exit 1
 fi
 # the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
-if ! gcc -static -O2 -Wall -o "$WORK/inject" "$VM/inject.c" > "$WORK/inject.log" 2>&1; then
-  head -5 "$WORK/inject.log"; echo "FAIL: build: gcc -static scripts/vm/inject.c failed (see $WORK/inject.log)"; echo "0 passed, 1 failed"; exit 1
-fi
+# and systemd's notification socket (test 'wait'), see scripts/vm/notify.c
+for tool in inject notify; do
+  if ! gcc -static -O2 -Wall -o "$WORK/$tool" "$VM/$tool.c" > "$WORK/$tool.log" 2>&1; then
+    head -5 "$WORK/$tool.log"; echo "FAIL: build: gcc -static scripts/vm/$tool.c failed (see $WORK/$tool.log)"; echo "0 passed, 1 failed"; exit 1
+  fi
+done
 T1=$(date +%s)
 
 # 4. initramfs: busybox as /init's shell, the display drivers and their dependencies
@@ -122,6 +129,7 @@ cp /bin/busybox "$ST/bin/busybox"
 strip -o "$ST/bin/gaugepanel" "$GP"
 cp "$VM/init" "$ST/init"; chmod +x "$ST/init"
 strip -o "$ST/bin/inject" "$WORK/inject"
+strip -o "$ST/bin/notify" "$WORK/notify"
 # the 'panel' test's boards: boards/qemu.toml as it is, and a copy whose channels go stale
 # after 5 s (qemu.toml's never do) and whose rotary selector names the virtio mouse; 5, as
 # the page the wheel turns to must show with its values first, and its first drawing takes

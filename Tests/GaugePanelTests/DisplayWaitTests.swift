@@ -34,4 +34,31 @@ import GaugeDisplay
         #expect(DisplayWait.defaultSeconds(environment: ["NOTIFY_SOCKET": "/run/systemd/notify"]) == 120)
         #expect(DisplayWait.defaultSeconds(environment: [:]) == 0)
     }
+
+    /// udev's race: the node appears as root's 0600 and becomes group video's a moment
+    /// later — retried, boundedly; a node that stays root's fails after the grace.
+    @Test func aDeviceStillRootsJustAfterItAppearedIsRetried() throws {
+        var tries = 0
+        let d = try DisplayWait.open(waiting: 30, { () throws(DisplayError) -> any Display in
+            tries += 1
+            switch tries {
+            case 1: throw .noDevice(path: "/dev/dri/card0")
+            case 2, 3: throw .permissionDenied(path: "/dev/dri/card0")
+            default:
+                do { return try OffscreenDisplay(width: 8, height: 8, format: .xrgb8888) } catch { throw .unsupportedLayout(path: "x", detail: "") }
+            }
+        }, waiting: { _ in })
+        #expect(tries == 4 && d.width == 8)
+        // Past the grace (or the wait itself), the permission error stands.
+        var denied = 0
+        let start = DisplayWait.monotonicSeconds()
+        #expect(throws: DisplayError.permissionDenied(path: "/dev/fb0")) {
+            _ = try DisplayWait.open(waiting: 0.8, { () throws(DisplayError) -> any Display in
+                denied += 1
+                if denied == 1 { throw .noDevice(path: "/dev/fb0") }
+                throw .permissionDenied(path: "/dev/fb0")
+            }, waiting: { _ in })
+        }
+        #expect(denied > 2 && DisplayWait.monotonicSeconds() - start < 3)
+    }
 }

@@ -1204,7 +1204,7 @@ CASES = {
     "display.refresh": case_refresh,
     # a missing fbdev device waited for wait = 1.5 s (once said), at once without it; in the
     # kernel harness a board with wait = 60 started before bochs is loaded shows its values
-    "display.wait": also_vm(case_wait, 'display.wait: run (wait) board with wait = 60 started before the display driver was loaded'),
+    "display.wait": also_vm(case_wait, "display.wait: run --wait-for-display 0 overrides the board\\'s wait = 60"),
     # a board whose connector names virtio-gpu's second head shows its values on that head
     "display.connector": vm('board with connector = "{c}": "{desc}" on ttyS1, on {c}'),
     # scripts/vm/touch.toml (800x600) with mode = "800x600" on bochs, which prefers 1280x800:

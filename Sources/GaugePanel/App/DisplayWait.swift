@@ -9,8 +9,12 @@ import Glibc
 /// firmware file. A display that *may still appear* (no device, no connected output, no
 /// such connector yet) is tried again every quarter second until `seconds` have passed —
 /// said once in the log and in systemd's STATUS= — instead of exiting at once and
-/// running into the unit's start limit. Other errors (permissions, a mode the panel
-/// lacks) fail at once.
+/// running into the unit's start limit. Other errors (a mode the panel lacks) fail at once.
+///
+/// Permissions are the exception that proves the rule: a device node that has just
+/// appeared is root's (devtmpfs makes it 0600) until udev gives it to group video a
+/// moment later, so "permission denied" right after a missing device is retried for
+/// `permissionGraceSeconds`; denied from the first try, it is the user's groups, and fails.
 struct DisplayWait {
     /// The wait when neither the board (`[display] wait`) nor `--wait-for-display` says:
     /// two minutes as a service (systemd's NOTIFY_SOCKET is set), none at a terminal.
@@ -19,6 +23,10 @@ struct DisplayWait {
     }
 
     static let retryNanoseconds: Int = 250_000_000
+
+    /// How long a device that appeared during the wait may stay root's before udev's
+    /// rules reach it (milliseconds on a Pi 4; seconds on a Pi Zero busy booting).
+    static let permissionGraceSeconds: Double = 10
 
     /// Whether waiting can help: the device or output is simply not there (yet).
     static func mayAppear(_ error: DisplayError) -> Bool {
@@ -34,10 +42,21 @@ struct DisplayWait {
                      waiting: (DisplayError) -> Void) throws(DisplayError) -> any Display {
         let start = monotonicSeconds()
         var said = false
+        var deniedSince: Double?   // when a device that appeared during the wait was first root's
         while true {
             do { return try open() } catch {
-                guard mayAppear(error), seconds > 0, monotonicSeconds() - start < seconds else { throw error }
-                if !said { waiting(error); said = true }
+                let now = monotonicSeconds()
+                guard seconds > 0, now - start < seconds else { throw error }
+                if case .permissionDenied = error {
+                    guard said else { throw error }   // denied from the start: the user's groups
+                    let since = deniedSince ?? now
+                    guard now - since < permissionGraceSeconds else { throw error }
+                    deniedSince = since
+                } else {
+                    guard mayAppear(error) else { throw error }
+                    deniedSince = nil
+                    if !said { waiting(error); said = true }
+                }
             }
             var t = timespec(tv_sec: 0, tv_nsec: retryNanoseconds)
             _ = nanosleep(&t, nil)
