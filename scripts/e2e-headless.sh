@@ -6,7 +6,9 @@
 # adapter, a fake sysfs tree, the line protocol — and every page must equal `gaugepanel
 # render` of the values sent (scripts/e2e/boards.py). Last, every key documented in
 # docs/configuration.md must change what `gaugepanel run` does (scripts/e2e/keys.py; keys
-# that need hardware name a check of scripts/vm/run.py). Fails if any of them fails.
+# that need hardware name a check of scripts/vm/run.py). And the homelab boards' host feed
+# as scripts/install-service.sh installs it, run through socat (scripts/e2e/feed.py).
+# Fails if any of them fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -14,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages python3 fonts-dejavu-core
+ensure_packages python3 fonts-dejavu-core socat
 gp=${GAUGEPANEL:-}
 if [[ -z $gp ]]; then
     scratch=${SCRATCH_PATH:-.build}
@@ -27,4 +29,5 @@ status=0
 python3 scripts/e2e/headless.py "$gp" "$work" || status=1
 python3 scripts/e2e/boards.py "$gp" "$work/boards" || status=1
 python3 scripts/e2e/keys.py "$gp" "$work/keys" || status=1   # every documented key changes what run does
+python3 scripts/e2e/feed.py "$gp" "$work/feed" || status=1    # the homelab boards' host feed as installed
 exit "$status"

@@ -2,7 +2,10 @@
 # Installs GaugePanel as a systemd service:
 #   - the system user `gaugepanel` in groups video, input, dialout;
 #   - the binary to PREFIX/bin, the chosen board file to /etc/gaugepanel/board.toml;
-#   - scripts/systemd/gaugepanel.service to /etc/systemd/system, verified and enabled.
+#   - scripts/systemd/gaugepanel.service to /etc/systemd/system, verified and enabled;
+#   - for a board that reads the host feed (/dev/shm/gaugepanel-host: pi-hdmi, pitft-28),
+#     boards/homelab-feed.sh to PREFIX/lib/gaugepanel and gaugepanel-feed.service, which
+#     runs it through socat with the panel (socat must be installed: apt install socat).
 #
 # Usage: scripts/install-service.sh --board boards/NAME.toml [options]
 #   --board FILE     the board configuration to install (required)
@@ -15,7 +18,7 @@
 #   --dry-run        print every action instead of doing it
 set -euo pipefail
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -53,8 +56,14 @@ if [[ -z $destdir && $dry_run == 0 && $(id -u) != 0 ]]; then
 fi
 
 bindir=$prefix/bin
+libexecdir=$prefix/lib/gaugepanel
 confdir=/etc/gaugepanel
 unitdir=/etc/systemd/system
+feed_link=/dev/shm/gaugepanel-host
+feed_unit_source="$repo/scripts/systemd/gaugepanel-feed.service"
+# The host feed comes with a board that reads its line.
+needs_feed=0
+grep -Eq "^[[:space:]]*device[[:space:]]*=[[:space:]]*\"$feed_link\"" "$board" && needs_feed=1
 
 # run CMD...: does it, or prints it under --dry-run.
 run() {
@@ -136,6 +145,27 @@ check_in_sandbox() {
     printf 'checked: %s starts as %s in the service sandbox (%s)\n' "$bindir/gaugepanel" "$user" "$out"
 }
 
+# The host feed (boards/homelab-feed.sh through socat) for boards that read it: a line
+# that nothing writes would show "--" for ever.
+socat_bin=""
+install_feed() {
+    ((needs_feed)) || return 0
+    socat_bin=$(command -v socat || true)
+    if [[ -z $socat_bin ]]; then
+        [[ -n $destdir || $dry_run == 1 ]] || die "board $board reads $feed_link, which gaugepanel-feed.service makes with socat: install it first (sudo apt install socat)"
+        socat_bin=/usr/bin/socat
+        printf 'note: socat not found here; the feed unit runs %s (apt install socat on the Pi)\n' "$socat_bin"
+    fi
+    run install -D -m 0755 "$repo/boards/homelab-feed.sh" "$destdir$libexecdir/homelab-feed.sh"
+    local unit="$destdir$unitdir/gaugepanel-feed.service"
+    if ((dry_run)); then
+        printf '+ write %s (ExecStart=%s … EXEC:%s/homelab-feed.sh)\n' "$unit" "$socat_bin" "$libexecdir"
+    else
+        sed -e "s|@SOCAT@|$socat_bin|g" -e "s|@LIBEXECDIR@|$libexecdir|g" "$feed_unit_source" >"$unit"
+        chmod 0644 "$unit"
+    fi
+}
+
 verify_unit() {
     if ! command -v systemd-analyze >/dev/null; then
         printf 'note: systemd-analyze not found; unit not verified\n'
@@ -148,12 +178,19 @@ verify_unit() {
     local check
     check=$(mktemp -d)
     sed -e "s|@BINDIR@|$destdir$bindir|g" -e "s|@CONFDIR@|$destdir$confdir|g" "$unit_source" >"$check/gaugepanel.service"
-    if ! systemd-analyze verify "$check/gaugepanel.service"; then
+    local units=("$check/gaugepanel.service")
+    if ((needs_feed)) && [[ ! -x $socat_bin ]]; then
+        printf 'note: gaugepanel-feed.service not verified: %s is not on this machine\n' "$socat_bin"
+    elif ((needs_feed)); then
+        sed -e "s|@SOCAT@|$socat_bin|g" -e "s|@LIBEXECDIR@|$destdir$libexecdir|g" "$feed_unit_source" >"$check/gaugepanel-feed.service"
+        units+=("$check/gaugepanel-feed.service")
+    fi
+    if ! systemd-analyze verify "${units[@]}"; then
         rm -rf "$check"
-        die "systemd-analyze rejected the unit (see above); fix scripts/systemd/gaugepanel.service"
+        die "systemd-analyze rejected the unit (see above); fix scripts/systemd/$(basename "${units[-1]}")"
     fi
     rm -rf "$check"
-    printf 'verified: systemd-analyze verify accepted gaugepanel.service\n'
+    printf 'verified: systemd-analyze verify accepted %s\n' "${units[*]##*/}"
 }
 
 enable_unit() {
@@ -162,8 +199,13 @@ enable_unit() {
         # What `systemctl enable` does, without a running systemd.
         run install -d -m 0755 "$destdir$unitdir/multi-user.target.wants"
         run ln -sf "$unitdir/gaugepanel.service" "$destdir$unitdir/multi-user.target.wants/gaugepanel.service"
+        if ((needs_feed)); then
+            run install -d -m 0755 "$destdir$unitdir/gaugepanel.service.wants"
+            run ln -sf "$unitdir/gaugepanel-feed.service" "$destdir$unitdir/gaugepanel.service.wants/gaugepanel-feed.service"
+        fi
     else
         run systemctl daemon-reload
+        ((needs_feed)) && run systemctl enable gaugepanel-feed.service
         run systemctl enable --now gaugepanel.service
     fi
 }
@@ -171,6 +213,7 @@ enable_unit() {
 check_binary
 install_user
 install_files
+install_feed
 check_in_sandbox
 verify_unit
 enable_unit
@@ -179,4 +222,7 @@ if ((dry_run)); then
 else
     printf 'installed: %s%s/gaugepanel, %s%s/board.toml, %s%s/gaugepanel.service\n' \
         "$destdir" "$bindir" "$destdir" "$confdir" "$destdir" "$unitdir"
+    ((needs_feed)) && printf 'installed: %s%s/homelab-feed.sh, %s%s/gaugepanel-feed.service (the board reads %s)\n' \
+        "$destdir" "$libexecdir" "$destdir" "$unitdir" "$feed_link"
+    true
 fi
