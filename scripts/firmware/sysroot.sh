@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The firmware's C libraries for one Pi CPU, from Debian's own packages: libdrm, libevdev,
+# FreeType (with the libpng, brotli, bzip2 it was built with), zlib and libstdc++ for
+# arm64, armhf or armel, downloaded with `apt-get download` through a private apt setup
+# (its own sources list, lists and cache under the build folder: the machine's package
+# architectures are not touched) and unpacked with `dpkg -x` into
+#   $FIRMWARE_BUILD_DIR/sysroot-<cpu>/   (default .build-firmware/sysroot-<cpu>/)
+# Every one of these packages ships its static archive (lib*.a), so the firmware links
+# them all statically; the C library and the compiler's runtime (libc.a, libgcc.a) come
+# from Debian's cross toolchain packages (gcc-*-linux-gnu*, libc6-dev-*-cross), installed
+# when missing. The same Debian release as this machine's (its sources' suite).
+#
+# Then a smoke test: a small C program calling each library (drmGetFormatName,
+# libevdev_new, FT_Init_FreeType, zlibVersion) linked -static against the sysroot and
+# run under qemu-user on that CPU.
+#
+# Usage: scripts/firmware/sysroot.sh aarch64|armv7|armv6|all [--refresh]
+#   --refresh  download the package lists and packages again
+# Prints the sysroot's path(s) and "N passed, N failed"; exit 0 when all passed.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+source scripts/lib/common.sh
+source scripts/lib/deps.sh
+
+BUILD=${FIRMWARE_BUILD_DIR:-.build-firmware}
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+refresh=0 cpus=()
+for arg in "$@"; do
+    case $arg in
+        aarch64|armv7|armv6) cpus+=("$arg") ;;
+        all) cpus+=(aarch64 armv7 armv6) ;;
+        --refresh) refresh=1 ;;
+        -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
+    esac
+done
+((${#cpus[@]})) || { echo "which CPU? aarch64, armv7, armv6 or all (try --help)" >&2; exit 2; }
+
+# cpu → Debian architecture, GNU triple, qemu-user binary and CPU model.
+debian_arch() { case $1 in aarch64) echo arm64 ;; armv7) echo armhf ;; armv6) echo armel ;; esac; }
+gnu_triple() { case $1 in aarch64) echo aarch64-linux-gnu ;; armv7) echo arm-linux-gnueabihf ;; armv6) echo arm-linux-gnueabi ;; esac; }
+qemu_run() { case $1 in aarch64) echo "qemu-aarch64 -cpu cortex-a53" ;; armv7) echo "qemu-arm -cpu cortex-a7" ;; armv6) echo "qemu-arm -cpu arm1176" ;; esac; }
+
+# The libraries (with what FreeType links) and the C++ runtime for the TOML shim.
+PACKAGES=(libdrm-dev libevdev-dev libfreetype-dev libpng-dev libbrotli-dev libbz2-dev zlib1g-dev libstdc++-12-dev)
+
+wanted=(qemu-user)
+for c in "${cpus[@]}"; do wanted+=("gcc-$(gnu_triple "$c")" "g++-$(gnu_triple "$c")" "libc6-dev-$(debian_arch "$c")-cross"); done
+ensure_packages "${wanted[@]}" || exit 1
+
+# A private apt: the machine's own Debian suite, for the three ARM architectures only.
+APT=$BUILD/apt
+suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+apt_opts=(-o "Dir::State=$APT/state" -o "Dir::Cache=$APT/cache" -o "Dir::Etc::SourceList=$APT/sources.list"
+          -o "Dir::Etc::SourceParts=/dev/null" -o "APT::Architectures=arm64,armhf,armel" -o "Debug::NoLocking=1"
+          -o "APT::Sandbox::User=root" -q)
+if ((refresh)) || [[ ! -s $APT/state/lists/lock && ! -d $APT/state/lists ]] || ! ls "$APT"/state/lists/*_Packages* >/dev/null 2>&1; then
+    mkdir -p "$APT/state/lists/partial" "$APT/cache/archives/partial"
+    echo "deb [arch=arm64,armhf,armel signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+        > "$APT/sources.list"
+    log "apt-get update (private: $APT, $suite, arm64 armhf armel)"
+    apt-get "${apt_opts[@]}" update > "$APT/update.log" 2>&1 || { tail -5 "$APT/update.log"; die "apt-get update failed (see $APT/update.log)"; }
+fi
+
+smoke_c='#include <stdio.h>
+#include <stdint.h>
+#include <xf86drm.h>
+#include <drm_fourcc.h>
+#include <libevdev/libevdev.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <zlib.h>
+int main(void) {
+    char *fmt = drmGetFormatName(DRM_FORMAT_RGB565);
+    struct libevdev *dev = libevdev_new();
+    FT_Library ft; int fterr = FT_Init_FreeType(&ft);
+    FT_Int major = 0, minor = 0, patch = 0;
+    if (!fterr) FT_Library_Version(ft, &major, &minor, &patch);
+    printf("libdrm %s, libevdev %s, FreeType %d.%d.%d, zlib %s\n", fmt ? fmt : "?", dev ? "ok" : "failed",
+           (int)major, (int)minor, (int)patch, zlibVersion());
+    return !(fmt && dev && !fterr);
+}'
+
+for cpu in "${cpus[@]}"; do
+    arch=$(debian_arch "$cpu") triple=$(gnu_triple "$cpu")
+    root=$BUILD/sysroot-$cpu
+    stamp=$root/.packages
+    if ((refresh)) || [[ ! -f $stamp ]] || [[ $(cat "$stamp") != "${PACKAGES[*]}" ]]; then
+        rm -rf "$root" "$BUILD/debs-$cpu"; mkdir -p "$root" "$BUILD/debs-$cpu"
+        log "$cpu: apt-get download ${PACKAGES[*]/%/:$arch}"
+        if ! (cd "$BUILD/debs-$cpu" && apt-get "${apt_opts[@]}" download "${PACKAGES[@]/%/:$arch}" > download.log 2>&1); then
+            tail -5 "$BUILD/debs-$cpu/download.log"; fail "$cpu: apt-get download (see $BUILD/debs-$cpu/download.log)"; continue
+        fi
+        for deb in "$BUILD/debs-$cpu"/*.deb; do dpkg -x "$deb" "$root"; done
+        echo "${PACKAGES[*]}" > "$stamp"
+    fi
+    echo "sysroot $cpu ($arch, $triple): $root"
+    archives=$(cd "$root/usr/lib/$triple" && ls libdrm.a libevdev.a libfreetype.a libpng16.a libbrotlidec.a libbz2.a libz.a 2>/dev/null | wc -l)
+    if [[ $archives == 7 ]]; then pass "$cpu: static archives of libdrm, libevdev, FreeType (png, brotli, bzip2) and zlib unpacked"
+    else fail "$cpu: only $archives of the 7 static archives in $root/usr/lib/$triple"; continue; fi
+    # The smoke test: each library linked statically, run on the CPU.
+    out=$BUILD/smoke-$cpu
+    printf '%s\n' "$smoke_c" > "$out.c"
+    inc=$root/usr/include
+    if ! "$triple-gcc" -static -O2 -o "$out" "$out.c" -I"$inc" -I"$inc/$triple" -I"$inc/libdrm" -I"$inc/freetype2" -I"$inc/libevdev-1.0" \
+            -L"$root/usr/lib/$triple" -ldrm -levdev -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -lm > "$out.log" 2>&1; then
+        head -5 "$out.log"; fail "$cpu: static link of the smoke test (see $out.log)"; continue
+    fi
+    if file -L "$out" | grep -q "statically linked"; then :; else fail "$cpu: smoke test not statically linked"; continue; fi
+    # shellcheck disable=SC2046
+    said=$($(qemu_run "$cpu") "$out" 2>&1); rc=$?
+    if [[ $rc == 0 ]]; then pass "$cpu: static smoke test under $(qemu_run "$cpu"): $said"
+    else fail "$cpu: smoke test exit $rc: $said"; fi
+done
+finish
