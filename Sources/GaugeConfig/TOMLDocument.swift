@@ -146,7 +146,7 @@ struct TOMLTable: Sendable {
     subscript(key: String) -> TOMLNode? { entries.first { $0.key.utf8.elementsEqual(key.utf8) }?.node }
 
     /// The keys (each up to any NUL, like strings).
-    var keys: [String] { entries.map(\.key.upToNUL) }
+    var keys: [String] { entries.map { $0.key.upToNUL } }
 }
 
 extension String {
