@@ -14,7 +14,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The fixed-point renderer core: no Foundation, no Glibc.
@@ -62,10 +61,18 @@ let package = Package(
         // Channels, decoders (pure state machines) and sources.
         .target(name: "GaugeSensors", dependencies: ["GaugeSystem"]),
 
-        // Dashboards and boards from TOML files, validated with file, line and key.
+        // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
+        // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
+        // /usr/include: no libtomlplusplus.so at run time, and static builds need nothing more.
+        // Not a .systemLibrary with pkgConfig/providers: its pkg-config file asks for the shared
+        // library (-ltomlplusplus, TOML_HEADER_ONLY=0), which static builds cannot link; the
+        // scripts install the package (ensure_packages) and ctoml.cpp says which one is missing.
+        // The C++ file makes SwiftPM link the C++ standard library (libstdc++) into the program.
+        .target(name: "CTOML"),
+
+        // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem",
-            .product(name: "TOMLKit", package: "TOMLKit"),
+            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
         // Touch, keys and rotary encoders through libevdev.
@@ -116,7 +123,8 @@ let package = Package(
                     dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeImages", "GaugeRaster",
                                    "GaugeSystem", "GaugeTestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )
 
 // Benchmarks (ordo-one/benchmark) build only when asked for — `scripts/bench.sh` sets

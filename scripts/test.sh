@@ -21,7 +21,7 @@ limit() {
 }
 
 log "checking Debian packages"
-ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev
+ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev libtomlplusplus-dev
 
 run_step "swift build" "$(limit 900)" swift build --scratch-path "$scratch"
 run_step "swift test" "$(limit 900)" swift test --scratch-path "$scratch"

@@ -70,7 +70,7 @@ mkdir -p "$WORK"; cd "$WORK"
 
 # 1. host tools, installed when missing (scripts/lib/deps.sh: apt-get, sudo when not root)
 source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev
+ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev libtomlplusplus-dev
 
 # 2. Debian's kernel, unpacked (not installed); uncompressed vmlinux boots faster (PVH)
 kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }

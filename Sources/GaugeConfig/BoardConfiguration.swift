@@ -1,10 +1,8 @@
 import GaugeSystem
-import Foundation
 import GaugeDisplay
 import GaugeRaster
 import GaugeSensors
 import GaugeWidgets
-import TOMLKit
 
 /// Everything a board file says: the display, fonts, themes, sensors and their alarms,
 /// input, the headless snapshot, and the dashboard built from its pages.
@@ -49,7 +47,7 @@ public struct BoardConfiguration: Sendable {
 
     /// Parses the bytes of a board file; `file` names it in messages.
     public static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationErrors) -> BoardConfiguration {
-        // TOMLKit hands toml++ a C string: a NUL would silently end the document early.
+        // TOML allows no NUL byte; refused here with its line, before toml++ sees the file.
         if let nul = bytes.firstIndex(of: 0) {
             throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
                                                    message: "a NUL byte is not allowed in TOML")])
@@ -62,14 +60,14 @@ public struct BoardConfiguration: Sendable {
     }
 
     public static func parse(_ text: String, file: String) throws(ConfigurationErrors) -> BoardConfiguration {
-        if let problem = TOMLGuard.firstProblem(in: text) {
-            throw ConfigurationErrors([ConfigIssue(file: file, line: problem.line, path: "syntax", message: problem.message)])
+        let bytes = Array(text.utf8)
+        if let nul = bytes.firstIndex(of: 0) {
+            throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
+                                                   message: "a NUL byte is not allowed in TOML")])
         }
         let root: TOMLTable
-        do { root = try TOMLTable(string: text) } catch let e as TOMLParseError {
-            throw ConfigurationErrors([ConfigIssue(file: file, line: e.source.begin.line, path: "syntax", message: e.description)])
-        } catch {
-            throw ConfigurationErrors([ConfigIssue(file: file, line: nil, path: "syntax", message: "\(error)")])
+        do { root = try TOMLDocument.parse(bytes) } catch {
+            throw ConfigurationErrors([ConfigIssue(file: file, line: error.line, path: "syntax", message: error.message)])
         }
         let diagnostics = Diagnostics(file: file, locator: SourceLocator(text), nulLines: TOMLGuard.linesWithEscapedNUL(in: text))
         let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file)

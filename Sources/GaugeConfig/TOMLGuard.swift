@@ -1,27 +1,26 @@
-/// Input that would reach an assertion inside toml++ (TOMLKit's parser) is refused
-/// before parsing: toml++ asserts — and in release builds *assumes*, which is undefined
-/// behaviour — that
+/// Input that would reach an assertion inside toml++ (3.3 and 3.4) is refused before
+/// parsing (`TOMLDocument.parse` asks first): toml++ asserts — and in release builds
+/// *assumes*, which is undefined behaviour — that
 /// - a table header's name starts with a key character (`[=`, `[[#`, a lone `[` crash);
 /// - an array element does not start with `}` (`[1, }` crashes).
 /// This scanner follows only strings, comments and brackets to find those two spots;
 /// everything else is left to toml++, which reports it as a syntax error.
 ///
 /// It also finds the lines of basic strings holding an escaped NUL (`\u0000`,
-/// `\U00000000`): TOMLKit hands strings over as C strings, so such a string would arrive
-/// cut short (`"v\u0000x"` as `"v"`). The loader refuses those strings by key instead.
+/// `\U00000000`): the loader refuses those strings by key (a NUL would cut a string short
+/// wherever it becomes a C string: a path, a device name, a log line).
 enum TOMLGuard {
     private enum State { case normal, comment, basic, literal, multiBasic, multiLiteral }
 
     /// The 1-based line of the first such spot, with what is wrong.
-    static func firstProblem(in text: String) -> (line: Int, message: String)? { scan(text).problem }
+    static func firstProblem(in bytes: [UInt8]) -> (line: Int, message: String)? { scan(bytes).problem }
 
     /// The 1-based lines where a basic string holds an escaped NUL.
-    static func linesWithEscapedNUL(in text: String) -> Set<Int> { scan(text).nulLines }
+    static func linesWithEscapedNUL(in text: String) -> Set<Int> { scan(Array(text.utf8)).nulLines }
 
     private static let nulEscapes: [[UInt8]] = [Array("u0000".utf8), Array("U00000000".utf8)]
 
-    private static func scan(_ text: String) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
-        let s = Array(text.utf8)
+    private static func scan(_ s: [UInt8]) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
         var nulLines: Set<Int> = []
         var state = State.normal
         var stack: [UInt8] = []            // "[" arrays and "{" inline tables

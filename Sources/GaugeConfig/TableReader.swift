@@ -1,5 +1,4 @@
 import GaugeRaster
-import TOMLKit
 
 /// Typed, checked access to one TOML table. Every getter reports a located issue instead
 /// of returning a bad value, and remembers the key it was asked for: whatever the file
@@ -19,7 +18,7 @@ final class TableReader {
     }
 
     /// The raw value (nil when absent); marks `key` as known.
-    func value(_ key: String) -> TOMLValueConvertible? {
+    func value(_ key: String) -> TOMLNode? {
         if !asked.contains(key) { asked.append(key) }
         return table[key]
     }
@@ -94,7 +93,7 @@ final class TableReader {
         return color(v, at: path.appending(key))
     }
 
-    func color(_ v: TOMLValueConvertible, at path: KeyPath) -> Color? {
+    func color(_ v: TOMLNode, at path: KeyPath) -> Color? {
         guard let s = v.string, let c = parseColor(s) else {
             diagnostics.report(path, "expected a colour \"#RRGGBB\", got \(describe(v))"); return nil
         }
@@ -140,7 +139,7 @@ final class TableReader {
         return out
     }
 
-    static func number(_ v: TOMLValueConvertible) -> Double? {
+    static func number(_ v: TOMLNode) -> Double? {
         if let i = v.int { return Double(i) }
         return v.double
     }
@@ -159,20 +158,20 @@ func parseColor(_ s: String) -> Color? {
 }
 
 /// A TOML value as the user wrote it, for "got …" in messages.
-func describe(_ v: TOMLValueConvertible, depth: Int = 0) -> String {
-    switch v.type {
+func describe(_ v: TOMLNode, depth: Int = 0) -> String {
+    switch v.value {
     case .string:
         let s = v.string ?? ""
         return "\"" + (s.count > 40 ? String(s.prefix(40)) + "…" : s) + "\""
-    case .int: return v.int.map { "\($0)" } ?? "an integer"
-    case .double: return v.double.map(format) ?? "a number"
-    case .bool: return v.bool.map { $0 ? "true" : "false" } ?? "a boolean"
-    case .array:
-        guard let a = v.array, depth < 2 else { return "an array" }
+    case .integer(let i): return "\(i)"
+    case .float(let d): return format(d)
+    case .boolean(let b): return b ? "true" : "false"
+    case .array(let a):
+        guard depth < 2 else { return "an array" }
         let shown = (0..<Swift.min(a.count, 6)).map { describe(a[$0], depth: depth + 1) }
         return "[" + shown.joined(separator: ", ") + (a.count > 6 ? ", …" : "") + "]"
     case .table: return "a table"
-    default: return "a \(v.type.description)"
+    case .date: return "a \(v.typeName)"
     }
 }
 

@@ -1,9 +1,9 @@
 import Testing
 import GaugeConfig
 
-/// Strings reach the configuration whole or not at all: TOMLKit hands strings over as C
-/// strings, so an escaped NUL would cut one short (`"v\u0000x"` loading as `"v"`); names
-/// with control characters are refused like any other bad name.
+/// Strings reach the configuration whole or not at all: an escaped NUL would cut one short
+/// wherever it becomes a C string (`"v\u0000x"` as `"v"`), so such strings are refused by
+/// key; names with control characters are refused like any other bad name.
 @Suite struct StringIntegrityTests {
     static func board(channel: String = "v", page: String = "p", id: String = "a", text: String = "hi",
                       keys: String = "") -> String {
