@@ -11,7 +11,9 @@ struct SourceLocator: Sendable {
         var current = ""
         var inMultilineString = false
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, not a "\n": a file saved with CRLF line ends
+        // must still be split into its lines.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = raw.drop(while: { $0 == " " || $0 == "\t" })
             // Key-like lines inside a multi-line string are text, not keys.

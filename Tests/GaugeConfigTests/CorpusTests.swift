@@ -31,4 +31,18 @@ import GaugeConfig
             #expect(issue.description.hasPrefix("\(file):\(line ?? 0): \(path): "))
         }
     }
+
+    /// The same file saved with Windows line ends (an editor on a laptop, a file copied
+    /// from one): the same issue on the same line.
+    @Test(arguments: files.map(\.lastPathComponent))
+    func brokenFileWithCRLFLineEndsReportsTheSameLine(_ name: String) throws {
+        let url = TestFiles.corpus.appendingPathComponent(name)
+        let lf = [UInt8](try Data(contentsOf: url))
+        var crlf: [UInt8] = []
+        for b in lf { if b == 10 { crlf.append(13) }; crlf.append(b) }
+        func issues(_ bytes: [UInt8]) -> [String] {
+            do { _ = try BoardConfiguration.parse(bytes, file: name); return [] } catch { return error.issues.map(\.description) }
+        }
+        #expect(issues(crlf) == issues(lf))
+    }
 }
