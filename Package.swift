@@ -19,9 +19,14 @@ let package = Package(
         // The fixed-point renderer core: no Foundation, no Glibc.
         .target(name: "GaugeRaster"),
 
+        // libc for everything below the command line: the glibc headers the seam uses plus
+        // wrappers for what Swift cannot import (errno, variadic open, MAP_FAILED). Embedded
+        // Swift cannot `import Glibc`; it can import this.
+        .target(name: "CSystem"),
+
         // The one syscall seam: Errno, SystemCall (EINTR retries, read results that tell end
         // of file from nothing pending, directory listings, whole-file reads), FileIO.
-        .target(name: "GaugeSystem"),
+        .target(name: "GaugeSystem", dependencies: ["CSystem"]),
 
         // Displays: the Display protocol, damage, rotation and the offscreen framebuffer —
         // no device libraries, so the configuration and tests can use them freely.
@@ -43,7 +48,7 @@ let package = Package(
             providers: [.apt(["libdrm-dev"])]
         ),
         .target(name: "CLinuxFB"),
-        .target(name: "GaugeDisplayDevices", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CDRM", "CLinuxFB"]),
+        .target(name: "GaugeDisplayDevices", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CSystem", "CDRM", "CLinuxFB"]),
 
         // TrueType text through FreeType, rasterised once into a glyph cache.
         .systemLibrary(
@@ -59,7 +64,7 @@ let package = Package(
         .target(name: "GaugeWidgets", dependencies: ["GaugeRaster", "GaugeGlyphs"]),
 
         // Channels, decoders (pure state machines) and sources.
-        .target(name: "GaugeSensors", dependencies: ["GaugeSystem"]),
+        .target(name: "GaugeSensors", dependencies: ["GaugeSystem", "CSystem"]),
 
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
@@ -81,12 +86,11 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        .target(name: "GaugeInput", dependencies: ["CEvdev", "GaugeSystem"]),
+        .target(name: "GaugeInput", dependencies: ["CEvdev", "GaugeSystem", "CSystem"]),
 
         // The run loop: one thread, one poll loop over sensors, timers, the display, input, signals.
-        .target(name: "CLinuxLoop"),
         .target(name: "GaugePanel", dependencies: [
-            "CLinuxLoop",
+            "CSystem",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
             "GaugeSensors", "GaugeInput", "GaugeConfig",
             .product(name: "Logging", package: "swift-log"),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CSystem
 
 /// An errno value: what every system call of the panel throws (displays, sensors, input,
 /// the run loop), shaped like swift-system's `Errno` — named constants, `message` from
@@ -12,7 +8,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public init(_ rawValue: Int32) { self.rawValue = rawValue }
 
     /// The calling thread's errno now.
-    public static var current: Errno { Errno(Glibc.errno) }
+    public static var current: Errno { Errno(csystem_errno()) }
 
     /// The system's text for it (strerror), e.g. "No such file or directory".
     public var message: String { String(cString: strerror(rawValue)) }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CSystem
 
 /// What a read of a descriptor found. `endOfFile` (read returned 0: a file's end, a tty
 /// or pipe hung up) and `nothingPending` (EAGAIN on a non-blocking descriptor) are
@@ -32,19 +28,19 @@ public enum SystemCall {
     }
 
     /// open(2); `mode` is the permission of a file O_CREAT creates.
-    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
-        try retrying { Glibc.open(path, flags, mode) }
+    public static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0) throws(Errno) -> Int32 {
+        try retrying { csystem_open(path, flags, mode) }
     }
 
     /// close(2). Not retried: Linux releases the descriptor even when close is interrupted.
-    public static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+    public static func close(_ fd: Int32) { _ = CSystem.close(fd) }
 
     /// One read(2) of at most `max` bytes (`max` ≤ 0 reads nothing: `.nothingPending`).
     public static func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
         guard max > 0 else { return .nothingPending }
         var buffer = [UInt8](repeating: 0, count: max)
         let n: Int
-        do { n = try retrying { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, max) } } } catch {
+        do { n = try retrying { buffer.withUnsafeMutableBytes { CSystem.read(fd, $0.baseAddress, max) } } } catch {
             if error == .resourceTemporarilyUnavailable || error == .wouldBlock { return .nothingPending }
             throw error
         }
@@ -59,7 +55,7 @@ public enum SystemCall {
         var chunk = [UInt8](repeating: 0, count: Swift.max(0, Swift.min(limit, 1 << 16)))
         while bytes.count < limit {
             let wanted = Swift.min(chunk.count, limit - bytes.count)
-            let n = try retrying { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) } }
+            let n = try retrying { chunk.withUnsafeMutableBytes { CSystem.read(fd, $0.baseAddress, wanted) } }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
@@ -75,14 +71,14 @@ public enum SystemCall {
 
     /// One write(2): the number of bytes written, which may be fewer than `bytes`.
     public static func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
-        try retrying { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
+        try retrying { bytes.withUnsafeBytes { CSystem.write(fd, $0.baseAddress, $0.count) } }
     }
 
     /// write(2) until all of `bytes` is written.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
         var done = 0
         while done < bytes.count {
-            done += try retrying { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) } }
+            done += try retrying { bytes.withUnsafeBytes { CSystem.write(fd, $0.baseAddress! + done, $0.count - done) } }
         }
     }
 
@@ -90,7 +86,7 @@ public enum SystemCall {
     /// ready: 0 when the timeout passed or a signal interrupted the wait (EINTR is not
     /// retried here: the caller's loop comes round and waits again).
     public static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(Errno) -> Int {
-        let n = descriptors.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
+        let n = descriptors.withUnsafeMutableBufferPointer { CSystem.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
         if n < 0 {
             let error = Errno.current
             if error == .interrupted { return 0 }
@@ -112,4 +108,39 @@ public enum SystemCall {
         }
         return names.sorted()
     }
+
+    /// rename(2): `path` now names what `from` named (atomically, on one file system).
+    public static func rename(_ from: String, to path: String) throws(Errno) {
+        guard CSystem.rename(from, path) == 0 else { throw .current }
+    }
+
+    /// Whether `path` exists (access(2) F_OK), or with `readable` whether this process may read it.
+    public static func exists(_ path: String, readable: Bool = false) -> Bool {
+        access(path, readable ? R_OK : F_OK) == 0
+    }
+
+    /// What a path names, following links (stat(2)).
+    public enum FileKind: Hashable, Sendable { case regular, directory, other }
+
+    /// The kind of file at `path`; nil when there is none (or stat fails).
+    public static func fileKind(_ path: String) -> FileKind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & mode_t(S_IFMT) {
+        case mode_t(S_IFREG): return .regular
+        case mode_t(S_IFDIR): return .directory
+        default: return .other
+        }
+    }
+
+    /// The environment variable `name` (getenv(3)); nil when unset.
+    public static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds.
+    public static func monotonicNanoseconds() -> UInt64 { csystem_monotonic_nanoseconds() }
+
+    /// Sleeps `nanoseconds` (nanosleep(2); a signal may end it early).
+    public static func sleep(nanoseconds: UInt64) { _ = csystem_sleep_nanoseconds(nanoseconds) }
 }

@@ -1,6 +1,6 @@
 import GaugeDisplay
+import CSystem
 import GaugeSystem
-import Glibc
 
 /// One backlight as sysfs shows it.
 public struct BacklightState: Equatable, Sendable {
@@ -81,14 +81,14 @@ public struct Backlights: Sendable {
     /// Switches the backlight on or off through bl_power (brightness is kept).
     public func setPower(_ name: String, on: Bool) throws(BacklightError) {
         let path = "\(root)/\(name)/bl_power"
-        guard access(path, F_OK) == 0 else { throw .noPowerControl(device: name) }
+        guard SystemCall.exists(path) else { throw .noPowerControl(device: name) }
         try write("\(on ? Backlights.powerOn : Backlights.powerOff)", to: path)
     }
 
     // MARK: files
 
     private func readOptionalInt(_ path: String) throws(BacklightError) -> Int? {
-        access(path, F_OK) == 0 ? try readInt(path) : nil
+        SystemCall.exists(path) ? try readInt(path) : nil
     }
 
     private func readInt(_ path: String) throws(BacklightError) -> Int {

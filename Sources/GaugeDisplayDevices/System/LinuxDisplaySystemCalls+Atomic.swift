@@ -1,7 +1,7 @@
 import GaugeDisplay
 import GaugeSystem
 import CDRM
-import Glibc
+import CSystem
 
 /// A CRTC's primary plane and the ids of the plane properties an atomic page flip with
 /// damage clips sets (FB_ID, CRTC_ID, FB_DAMAGE_CLIPS).
@@ -89,7 +89,7 @@ extension LinuxDisplaySystemCalls {
         var blob: UInt32 = 0
         if !rects.isEmpty {
             let r = rects.withUnsafeBytes { drmModeCreatePropertyBlob(fd, $0.baseAddress, $0.count, &blob) }
-            guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+            guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }
         }
         // The plane state keeps its own reference to the blob.
         defer { if blob != 0 { _ = drmModeDestroyPropertyBlob(fd, blob) } }
@@ -99,6 +99,6 @@ extension LinuxDisplaySystemCalls {
         _ = drmModeAtomicAddProperty(req, plane.id, plane.crtcProperty, UInt64(crtc))   // brings the CRTC (and its event) in
         _ = drmModeAtomicAddProperty(req, plane.id, plane.damageClipsProperty, UInt64(blob))
         let r = drmModeAtomicCommit(fd, req, cdrm_page_flip_event() | UInt32(DRM_MODE_ATOMIC_NONBLOCK), nil)
-        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+        guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }
     }
 }

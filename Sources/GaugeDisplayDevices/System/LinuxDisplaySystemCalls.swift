@@ -2,7 +2,7 @@ import GaugeDisplay
 import GaugeSystem
 import CDRM
 import CLinuxFB
-import Glibc
+import CSystem
 
 /// The real display system calls: libdrm, the fbdev and console ioctls, and files and
 /// descriptors through GaugeSystem's `SystemCall`.
@@ -37,8 +37,7 @@ public final class LinuxDisplaySystemCalls: DisplaySystemCalls, Sendable {
     }
 
     public func map(_ fd: Int32, length: Int, offset: Int64) throws(Errno) -> UnsafeMutableRawPointer {
-        let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
-        guard let p, p != MAP_FAILED else { throw .current }
+        guard let p = csystem_map_shared(fd, length, offset) else { throw .current }
         return p
     }
 
@@ -129,7 +128,7 @@ public final class LinuxDisplaySystemCalls: DisplaySystemCalls, Sendable {
                 }
             }
         }
-        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+        guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }
         return id
     }
 
@@ -150,7 +149,7 @@ public final class LinuxDisplaySystemCalls: DisplaySystemCalls, Sendable {
         } else {
             r = drmModeSetCrtc(fd, crtc, 0, 0, 0, nil, 0, nil)
         }
-        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+        guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }
     }
 
     /// Restores a CRTC saved with `drmGetCRTC`.
@@ -163,13 +162,13 @@ public final class LinuxDisplaySystemCalls: DisplaySystemCalls, Sendable {
 
     public func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno) {
         let r = drmModePageFlip(fd, crtc, framebuffer, cdrm_page_flip_event(), nil)
-        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+        guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }
     }
 
     public func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno) {
         var boxes = clips.map { drmModeClip(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
         let r = boxes.withUnsafeMutableBufferPointer { drmModeDirtyFB(fd, id, $0.baseAddress, UInt32($0.count)) }
-        guard r == 0 else { throw Errno(r < 0 ? -r : Glibc.errno) }
+        guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }
     }
 
     nonisolated(unsafe) private static var flipsCompleted = 0

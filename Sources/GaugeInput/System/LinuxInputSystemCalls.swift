@@ -1,12 +1,8 @@
 import CEvdev
+import CSystem
 import GaugeSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
-/// The real system: GaugeSystem for files, Glibc for inotify, libevdev for devices.
+/// The real system: GaugeSystem for files, CSystem for inotify, libevdev for devices.
 public struct LinuxInputSystemCalls: InputSystemCalls, Sendable {
     public init() {}
 

@@ -1,8 +1,6 @@
 import GaugeDisplay
 import GaugeDisplayDevices
-#if canImport(Glibc)
-import Glibc
-#endif
+import GaugeSystem
 
 /// Opening the display at boot, when its driver may not have loaded yet: Touch Display 2
 /// can take up to a minute to appear, and panel-mipi-dbi waits up to 60 s for its
@@ -22,7 +20,7 @@ struct DisplayWait {
         environment["NOTIFY_SOCKET"] != nil ? 120 : 0
     }
 
-    static let retryNanoseconds: Int = 250_000_000
+    static let retryNanoseconds: UInt64 = 250_000_000
 
     /// How long a device that appeared during the wait may stay root's before udev's
     /// rules reach it (milliseconds on a Pi 4; seconds on a Pi Zero busy booting).
@@ -58,14 +56,12 @@ struct DisplayWait {
                     if !said { waiting(error); said = true }
                 }
             }
-            var t = timespec(tv_sec: 0, tv_nsec: retryNanoseconds)
-            _ = nanosleep(&t, nil)
+            SystemCall.sleep(nanoseconds: retryNanoseconds)
         }
     }
 
     static func monotonicSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        let t = SystemCall.monotonicNanoseconds()
+        return Double(t / 1_000_000_000) + Double(t % 1_000_000_000) / 1e9
     }
 }

@@ -2,10 +2,8 @@ import GaugeConfig
 import GaugeDisplay
 import GaugeDisplayDevices
 import GaugeImages
+import GaugeSystem
 import Logging
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Why `gaugepanel run` could not start: each one line that names the file or device
 /// and the fix (the command exits 2).
@@ -67,7 +65,7 @@ extension PanelRuntime where Loop == EventLoop {
     static func serviceEnvironment() -> [String: String] {
         var env: [String: String] = [:]
         for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
-            if let v = getenv(key) { env[key] = String(cString: v) }
+            if let v = SystemCall.environment(key) { env[key] = v }
         }
         return env
     }

@@ -5,11 +5,9 @@ import GaugeImages
 import GaugeInput
 import GaugeRaster
 import GaugeSensors
+import GaugeSystem
 import GaugeWidgets
 import Logging
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `gaugepanel run`: one thread, one loop. Sensors, input and the display's flip events
 /// arrive as descriptors and timers; readings make the frame scheduler draw at most once
@@ -216,7 +214,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         let temporary = path + ".tmp"
         do {
             try ImageFile.save(display.snapshotSurface, as: .png, to: temporary)
-            guard rename(temporary, path) == 0 else { warn("snapshot", "snapshot: cannot rename \(temporary) to \(path)"); return }
+            do { try SystemCall.rename(temporary, to: path) } catch {
+                warn("snapshot", "snapshot: cannot rename \(temporary) to \(path)"); return
+            }
         } catch { warn("snapshot", "snapshot: \(path): \(error)") }
     }
 

@@ -1,25 +1,18 @@
-import CLinuxLoop
+import CSystem
 import GaugeSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
-/// The real system calls (timerfd and signalfd come from CLinuxLoop: Swift's Glibc
-/// module map leaves them out).
+/// The real system calls, through CSystem (timerfd and signalfd among them: Swift's
+/// Glibc module map leaves those out).
 public struct LinuxLoopSystemCalls: LoopSystemCalls {
 
-    // Linux values (include/uapi/linux/timerfd.h, signalfd.h): the flags equal O_*.
-    private static let timerAbsolute: Int32 = 1
+    // Linux's struct signalfd_siginfo (include/uapi/linux/signalfd.h). The timerfd and
+    // signalfd flags equal O_*.
     private static let signalInfoSize = 128
 
     public init() {}
 
     public func monotonicNanoseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+        SystemCall.monotonicNanoseconds()
     }
 
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
@@ -58,13 +51,10 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
     }
 
     public func setTimer(_ fd: Int32, deadline: UInt64?) throws(LoopError) {
-        var spec = itimerspec()
-        if let deadline {
-            // 0 would disarm: a deadline at the epoch of the clock is "now" anyway.
-            let d = max(deadline, 1)
-            spec.it_value = timespec(tv_sec: Int(d / 1_000_000_000), tv_nsec: Int(d % 1_000_000_000))
-        }
-        guard timerfd_settime(fd, Self.timerAbsolute, &spec, nil) == 0 else {
+        // nil disarms (0); 0 itself would disarm too: a deadline at the epoch of the clock
+        // is "now" anyway.
+        let absolute = deadline.map { max($0, 1) } ?? 0
+        guard csystem_timerfd_set_absolute(fd, absolute) == 0 else {
             throw LoopError(call: "timerfd_settime", subject: "fd \(fd)", errno: .current)
         }
     }
@@ -115,7 +105,7 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
 
     public func createSignalDescriptor(_ signals: [Int32], existing: Int32?) throws(LoopError) -> Int32 {
         var set = Self.signalSet(signals)
-        let fd = CLinuxLoop.signalfd(existing ?? -1, &set, Int32(O_NONBLOCK | O_CLOEXEC))
+        let fd = CSystem.signalfd(existing ?? -1, &set, Int32(O_NONBLOCK | O_CLOEXEC))
         guard fd >= 0 else { throw LoopError(call: "signalfd", errno: .current) }
         return fd
     }
@@ -143,9 +133,8 @@ public struct LinuxLoopSystemCalls: LoopSystemCalls {
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in name.enumerated() { raw[i] = b }
         }
-        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \sockaddr_un.sun_path) ?? 2
-        let length = socklen_t(pathOffset + name.count + (abstract ? 0 : 1))
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let length = socklen_t(csystem_sockaddr_un_path_offset() + name.count + (abstract ? 0 : 1))
+        let fd = csystem_unix_datagram_socket()
         guard fd >= 0 else { throw LoopError(call: "socket", subject: path, errno: .current) }
         defer { SystemCall.close(fd) }
         let sent: Int

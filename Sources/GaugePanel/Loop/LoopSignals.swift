@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import CSystem
 
-/// The signals a panel service answers, so callers need not import Glibc.
+/// The signals a panel service answers, so callers need not import CSystem.
 public enum LoopSignals {
     /// systemd's stop (KillSignal=SIGTERM): restore the console, STOPPING=1, exit.
     public static let terminate = SIGTERM

@@ -1,4 +1,4 @@
-/// Readiness conditions of a file descriptor (the poll(2) bits, without Glibc types).
+/// Readiness conditions of a file descriptor (the poll(2) bits, without libc types).
 public struct FileEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }

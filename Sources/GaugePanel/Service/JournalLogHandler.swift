@@ -1,7 +1,5 @@
+import CSystem
 import Logging
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Log lines on standard error that keep their priority in the journal. Under systemd,
 /// when stderr is the journal's stream (`JOURNAL_STREAM` names its device and inode), each

@@ -1,9 +1,5 @@
+import CSystem
 import GaugeSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 extension Errno {
     /// No value now, but nothing is gone: besides EAGAIN and EINTR, a sysfs attribute

@@ -1,10 +1,5 @@
 import CFreeType
 import GaugeSystem
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Finds font files without fontconfig: by path, or by family and style by scanning the
 /// usual folders for .ttf/.otf files and asking FreeType for each face's family name and
@@ -20,7 +15,7 @@ public struct FontLocator: Sendable {
     /// /usr/share/fonts, /usr/local/share/fonts, ~/.fonts, ~/.local/share/fonts.
     public static var defaultDirectories: [String] {
         var folders = ["/usr/share/fonts", "/usr/local/share/fonts"]
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+        if let home = SystemCall.environment("HOME"), !home.isEmpty {
             folders += [home + "/.fonts", home + "/.local/share/fonts"]
         }
         return folders
@@ -28,7 +23,7 @@ public struct FontLocator: Sendable {
 
     /// `path` itself when it names a readable file.
     public static func file(_ path: String) throws(FontError) -> String {
-        guard access(path, R_OK) == 0, isRegularFile(path) else { throw .fileNotFound(path: path) }
+        guard SystemCall.exists(path, readable: true), isRegularFile(path) else { throw .fileNotFound(path: path) }
         return path
     }
 
@@ -92,15 +87,9 @@ public struct FontLocator: Sendable {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
+    private static func isRegularFile(_ path: String) -> Bool { SystemCall.fileKind(path) == .regular }
 
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
+    private static func isDirectory(_ path: String) -> Bool { SystemCall.fileKind(path) == .directory }
 
     // Depth-limited so that a link loop can't recurse forever.
     private static func collect(_ folder: String, depth: Int, into files: inout [String]) {
