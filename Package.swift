@@ -93,7 +93,6 @@ let package = Package(
             "CSystem",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
             "GaugeSensors", "GaugeInput", "GaugeConfig",
-            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).

@@ -5,7 +5,7 @@ import Glibc
 /// Output for commands: results on stdout, one-line errors on stderr — as errors
 /// (priority 3) in the journal when the service's stderr is the journal's stream.
 enum Console {
-    static let toJournal = JournalLogHandler.stderrIsJournal()
+    static let toJournal = JournalStream.stderrIsJournal()
 
     static func error(_ message: String, prefixed: Bool = true) {
         let line = (toJournal ? "<3>" : "") + (prefixed ? "gaugepanel: " : "") + message + "\n"

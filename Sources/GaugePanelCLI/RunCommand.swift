@@ -102,11 +102,11 @@ struct RunCommand: ParsableCommand {
         options.consoleGraphics = consoleGraphics
 
         // Under systemd, lines keep their priority in the journal (errors as errors).
-        let toJournal = JournalLogHandler.stderrIsJournal()
+        let toJournal = JournalStream.stderrIsJournal()
         LoggingSystem.bootstrap { JournalLogHandler(label: $0, toJournal: toJournal) }
-        let logger = Logger(label: "gaugepanel")
+        let log = SwiftLogPanelLog(Logger(label: "gaugepanel"))
         let runtime: PanelRuntime<EventLoop>
-        do { runtime = try PanelRuntime.open(options: options, logger: logger) } catch {
+        do { runtime = try PanelRuntime.open(options: options, log: log) } catch {
             for line in error.description.split(separator: "\n") { Console.error(String(line)) }
             throw ExitCode.badInput
         }

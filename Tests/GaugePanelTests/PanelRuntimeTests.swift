@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import Logging
 import GaugeConfig
 import GaugeDisplay
 import GaugeImages
@@ -97,7 +96,7 @@ import GaugeTestSupport
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
         let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop,
-                                       logger: Logger(label: "test"))
+                                       log: CapturedLines())
         runtime.start()
         loop.advance(by: 40 * Self.ms)
         #expect(runtime.summary.frames == 1)
@@ -151,7 +150,7 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, logger: Logger(label: "test"))
+                                       loop: loop, log: CapturedLines())
         runtime.start()
         let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
         pty.write("coolant=120\n")

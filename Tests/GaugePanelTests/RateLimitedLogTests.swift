@@ -1,27 +1,13 @@
-import Logging
 import Synchronization
 import Testing
 @testable import GaugePanel
 
-/// Collects what a Logger writes.
-final class CapturedLines: Sendable {
-    private let storage = Mutex<[(Logger.Level, String)]>([])
-    func append(_ level: Logger.Level, _ line: String) { storage.withLock { $0.append((level, line)) } }
+/// Collects what the panel logs (a `PanelLog`).
+final class CapturedLines: PanelLog, Sendable {
+    private let storage = Mutex<[(LogLevel, String)]>([])
+    func log(_ level: LogLevel, _ message: String) { storage.withLock { $0.append((level, message)) } }
     var lines: [String] { storage.withLock { $0.map(\.1) } }
-    var levels: [Logger.Level] { storage.withLock { $0.map(\.0) } }
-}
-
-struct CapturingLogHandler: LogHandler {
-    let sink: CapturedLines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {
-        sink.append(event.level, event.message.description)
-    }
+    var levels: [LogLevel] { storage.withLock { $0.map(\.0) } }
 }
 
 @Suite struct RateLimitedLogTests {
@@ -29,8 +15,7 @@ struct CapturingLogHandler: LogHandler {
 
     func make(window: UInt64 = 10 * s, capacity: Int = 256) -> (RateLimitedLog, CapturedLines) {
         let sink = CapturedLines()
-        let logger = Logger(label: "test") { _ in CapturingLogHandler(sink: sink) }
-        return (RateLimitedLog(logger: logger, window: window, capacity: capacity), sink)
+        return (RateLimitedLog(sink: sink, window: window, capacity: capacity), sink)
     }
 
     @Test func firstOccurrenceIsLoggedAndRepeatsAreCounted() {

@@ -3,7 +3,6 @@ import GaugeDisplay
 import GaugeDisplayDevices
 import GaugeImages
 import GaugeSystem
-import Logging
 
 /// Why `gaugepanel run` could not start: each one line that names the file or device
 /// and the fix (the command exits 2).
@@ -24,7 +23,7 @@ public enum RunError: Error, CustomStringConvertible {
 /// The panel as `gaugepanel run` starts it: the board file, its display (or the one
 /// `--display` names), the real poll loop, the console and the service's environment.
 extension PanelRuntime where Loop == EventLoop {
-    public static func open(options: RunOptions, logger: Logger) throws(RunError) -> PanelRuntime<EventLoop> {
+    public static func open(options: RunOptions, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
         let board: BoardConfiguration
         do { board = try BoardConfiguration.load(path: options.boardPath) } catch { throw .configuration(error) }
         let d = board.display
@@ -43,14 +42,14 @@ extension PanelRuntime where Loop == EventLoop {
             }, waiting: { error in
                 let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
                 let what = "waiting up to \(seconds) s for the display (\(error.description))"
-                logger.notice("\(what)")
+                log.log(.notice, what)
                 _ = notifier.notify(.status(what))
             })
         } catch { throw .display(error) }
         let loop: EventLoop
         do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
         let console = options.consoleGraphics && kind != .offscreen ? ConsoleGraphicsMode() : nil
-        return try PanelRuntime(options: options, board: board, display: display, loop: loop, logger: logger,
+        return try PanelRuntime(options: options, board: board, display: display, loop: loop, log: log,
                                 environment: environment, console: console)
     }
 

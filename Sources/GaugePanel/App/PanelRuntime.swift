@@ -7,7 +7,6 @@ import GaugeRaster
 import GaugeSensors
 import GaugeSystem
 import GaugeWidgets
-import Logging
 
 /// `gaugepanel run`: one thread, one loop. Sensors, input and the display's flip events
 /// arrive as descriptors and timers; readings make the frame scheduler draw at most once
@@ -55,14 +54,14 @@ public final class PanelRuntime<Loop: LoopScheduler> {
 
     /// `environment`: the service's `NOTIFY_SOCKET`, `WATCHDOG_USEC`, `WATCHDOG_PID`.
     /// `console`: switched back to text mode at shutdown.
-    public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, logger: Logger,
+    public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, log sink: any PanelLog,
                 environment: [String: String] = [:], console: ConsoleGraphicsMode? = nil) throws(RunError) {
         self.options = options
         self.board = board
         self.display = display
         self.loop = loop
         self.console = console
-        log = RateLimitedLog(logger: logger)
+        log = RateLimitedLog(sink: sink)
         notifier = SystemdNotifier(environment: environment)
         state = PanelState(board: board, animates: options.animates)
         fonts = PanelFonts(board.fonts)
@@ -226,7 +225,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         defer { _ = notifier.notify(.ready) }
         let new: BoardConfiguration
         do { new = try BoardConfiguration.load(path: options.boardPath) } catch {
-            log.logger.error("config reload failed, keeping the running configuration: \(error.description)")
+            log.sink.log(.error, "config reload failed, keeping the running configuration: \(error.description)")
             return
         }
         if new.display != board.display { info("config reload: [display] changed; restart the service to apply it") }
@@ -290,7 +289,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         loop.close()
     }
 
-    func info(_ message: String) { log.logger.info("\(message)") }
+    func info(_ message: String) { log.sink.log(.info, message) }
 
     /// A warning that may repeat (a device failing every poll): rate-limited by `key`.
     func warn(_ key: String, _ message: String) {

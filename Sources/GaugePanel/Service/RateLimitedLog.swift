@@ -1,5 +1,3 @@
-import Logging
-
 /// One log line per notable event, not one per occurrence: the first occurrence of a
 /// key is logged, repeats within `window` are counted, and the next line for that key
 /// after the window (or `flush`) carries "(N more suppressed)". A sensor that fails
@@ -8,26 +6,25 @@ public struct RateLimitedLog {
     private struct Entry {
         var windowStart: UInt64
         var suppressed: UInt64
-        var level: Logger.Level
+        var level: LogLevel
         var lastMessage: String
     }
 
-    public var logger: Logger
+    public let sink: any PanelLog
     public let window: UInt64
     /// Keys remembered at most; the oldest window is flushed to make room.
     public let capacity: Int
     private var entries: [String: Entry] = [:]
 
-    public init(logger: Logger, window: UInt64 = 60_000_000_000, capacity: Int = 256) {
-        self.logger = logger
+    public init(sink: any PanelLog, window: UInt64 = 60_000_000_000, capacity: Int = 256) {
+        self.sink = sink
         self.window = max(window, 1)
         self.capacity = max(capacity, 1)
     }
 
     /// Logs `message` under `key` unless it repeats within the window. True if written.
     @discardableResult
-    public mutating func log(_ level: Logger.Level, key: String, _ message: String, now: UInt64,
-                             metadata: Logger.Metadata? = nil) -> Bool {
+    public mutating func log(_ level: LogLevel, key: String, _ message: String, now: UInt64) -> Bool {
         if var e = entries[key], now < e.windowStart &+ window {
             e.suppressed += 1
             e.level = level
@@ -38,8 +35,7 @@ public struct RateLimitedLog {
         let previous = entries[key]?.suppressed ?? 0
         if entries[key] == nil && entries.count >= capacity { evictOldest() }
         entries[key] = Entry(windowStart: now, suppressed: 0, level: level, lastMessage: message)
-        logger.log(level: level, Logger.Message(stringLiteral: Self.text(message, suppressed: previous)),
-                   metadata: metadata)
+        sink.log(level, Self.text(message, suppressed: previous))
         return true
     }
 
@@ -66,7 +62,7 @@ public struct RateLimitedLog {
     }
 
     private mutating func writeSummary(_ key: String, _ e: Entry) {
-        logger.log(level: e.level, Logger.Message(stringLiteral: Self.text(e.lastMessage, suppressed: e.suppressed)))
+        sink.log(e.level, Self.text(e.lastMessage, suppressed: e.suppressed))
     }
 
     private mutating func evictOldest() {
