@@ -41,8 +41,9 @@ debian_arch() { case $1 in aarch64) echo arm64 ;; armv7) echo armhf ;; armv6) ec
 gnu_triple() { case $1 in aarch64) echo aarch64-linux-gnu ;; armv7) echo arm-linux-gnueabihf ;; armv6) echo arm-linux-gnueabi ;; esac; }
 qemu_run() { case $1 in aarch64) echo "qemu-aarch64 -cpu cortex-a53" ;; armv7) echo "qemu-arm -cpu cortex-a7" ;; armv6) echo "qemu-arm -cpu arm1176" ;; esac; }
 
-# The libraries (with what FreeType links) and the C++ runtime for the TOML shim.
-PACKAGES=(libdrm-dev libevdev-dev libfreetype-dev libpng-dev libbrotli-dev libbz2-dev zlib1g-dev libstdc++-12-dev)
+# The libraries (with what FreeType links), and toml++ (header-only) with the C++ runtime
+# for the TOML shim (Sources/CTOML).
+PACKAGES=(libdrm-dev libevdev-dev libfreetype-dev libpng-dev libbrotli-dev libbz2-dev zlib1g-dev libstdc++-12-dev libtomlplusplus-dev)
 
 wanted=(qemu-user)
 for c in "${cpus[@]}"; do wanted+=("gcc-$(gnu_triple "$c")" "g++-$(gnu_triple "$c")" "libc6-dev-$(debian_arch "$c")-cross"); done
