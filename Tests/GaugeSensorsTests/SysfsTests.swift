@@ -47,9 +47,10 @@ struct FakeSysfs {
 }
 
 /// Wraps the real calls, failing chosen paths with a chosen errno (ENODATA, EAGAIN…).
-struct FaultySystemCalls: SensorSystemCalls {
+final class FaultySystemCalls: SensorSystemCalls {
     let real = LinuxSensorSystemCalls()
     let failures: [String: Int32]
+    init(failures: [String: Int32]) { self.failures = failures }
     func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
         for (suffix, e) in failures where path.hasSuffix(suffix) { throw Errno(e) }
         return try real.readFile(path, limit: limit)

@@ -125,7 +125,7 @@ public final class DRMDisplay: Display {
     static func mode(_ wanted: String?, of connector: DRMConnector, path: String) throws(DisplayError) -> DRMMode {
         guard let m = DRMSelection.mode(from: connector.modes, wanted: wanted) else {
             var names: [String] = []
-            for n in connector.modes.map(\.name) where !names.contains(n) { names.append(n) }
+            for n in connector.modes.map({ $0.name }) where !names.contains(n) { names.append(n) }
             throw .noSuchMode(path: path, connector: connector.name, wanted: wanted ?? "any", available: names)
         }
         return m

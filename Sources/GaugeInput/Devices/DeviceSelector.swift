@@ -39,7 +39,7 @@ public enum DeviceSelector: Hashable, Sendable {
         case .path(let p): return p == path
         case .name(let wanted):
             let haystack = name.lowercased()
-            return Self.nameVariants(wanted).contains { haystack.contains($0) }
+            return Self.nameVariants(wanted).contains { haystack.containsCharacters($0) }
         }
     }
 
@@ -59,6 +59,19 @@ public enum DeviceSelector: Hashable, Sendable {
 }
 
 extension String {
+    /// Whether `other` occurs in this string, Character by Character: `contains(_:)` with
+    /// a String argument comes from _StringProcessing, which Embedded Swift lacks.
+    func containsCharacters(_ other: String) -> Bool {
+        let needle = Array(other)
+        guard !needle.isEmpty else { return true }
+        let hay = Array(self)
+        guard needle.count <= hay.count else { return false }
+        for start in 0...(hay.count - needle.count) where hay[start] == needle[0] {
+            if hay[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
     var trimmingSpaces: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s.removeFirst() }

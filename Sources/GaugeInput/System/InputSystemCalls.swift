@@ -40,8 +40,10 @@ public struct AxisRange: Hashable, Sendable {
 
 /// Every system and libevdev call GaugeInput makes, behind one protocol so tests can
 /// fake devices, directories and inotify. `LinuxInputSystemCalls` is the real one (files
-/// and descriptors through GaugeSystem's `SystemCall`).
-public protocol InputSystemCalls {
+/// and descriptors through GaugeSystem's `SystemCall`). Class-bound, like
+/// `DisplaySystemCalls`: Embedded Swift accepts `any InputSystemCalls` only for
+/// class-bound protocols.
+public protocol InputSystemCalls: AnyObject {
     /// open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC).
     func openDevice(_ path: String) throws(Errno) -> Int32
     func close(_ fd: Int32)

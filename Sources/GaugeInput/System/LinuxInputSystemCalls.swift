@@ -3,7 +3,7 @@ import CSystem
 import GaugeSystem
 
 /// The real system: GaugeSystem for files, CSystem for inotify, libevdev for devices.
-public struct LinuxInputSystemCalls: InputSystemCalls, Sendable {
+public final class LinuxInputSystemCalls: InputSystemCalls, Sendable {
     public init() {}
 
     public func openDevice(_ path: String) throws(Errno) -> Int32 {

@@ -145,7 +145,7 @@ public struct TouchTracker: Sendable {
 
     private func currentPoints() -> [TouchPoint] {
         if multitouch == true {
-            return slots.filter(\.isActive).map { TouchPoint(id: $0.trackingID, x: $0.x, y: $0.y) }
+            return slots.filter { $0.isActive }.map { TouchPoint(id: $0.trackingID, x: $0.x, y: $0.y) }
         }
         return singleTouching ? [TouchPoint(id: 0, x: single.x, y: single.y)] : []
     }

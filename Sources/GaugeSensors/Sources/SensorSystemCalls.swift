@@ -25,8 +25,9 @@ public struct SerialSettings: Sendable, Equatable {
 
 /// Every system call GaugeSensors sources make, behind one protocol so tests can
 /// substitute them. `LinuxSensorSystemCalls` is the real implementation, over
-/// GaugeSystem's `SystemCall`.
-public protocol SensorSystemCalls: Sendable {
+/// GaugeSystem's `SystemCall`. Class-bound, like `DisplaySystemCalls`: Embedded Swift
+/// accepts `any SensorSystemCalls` only for class-bound protocols.
+public protocol SensorSystemCalls: AnyObject, Sendable {
     /// Whole small file (sysfs attribute): at most `limit` bytes.
     func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8]
     /// Entry names, sorted, without "." and "..".
@@ -40,7 +41,7 @@ public protocol SensorSystemCalls: Sendable {
     func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno)
 }
 
-public struct LinuxSensorSystemCalls: SensorSystemCalls {
+public final class LinuxSensorSystemCalls: SensorSystemCalls {
     public init() {}
 
     public func readFile(_ path: String, limit: Int = 4096) throws(Errno) -> [UInt8] {

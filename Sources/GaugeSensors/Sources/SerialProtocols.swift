@@ -22,7 +22,7 @@ public enum SerialProtocols {
         },
     ]
 
-    public static var names: [String] { all.map(\.name) }
+    public static var names: [String] { all.map { $0.name } }
 
     /// A line on `path` speaking the protocol called `name` (nil: no such protocol).
     public static func open(_ name: String, path: String, settings: SerialSettings) -> (any SerialLine)? {
