@@ -7,16 +7,32 @@
 #     valgrind --tool=callgrind --toggle-collect='*measuredFrame*'
 # so that only the measured frame is counted (not start-up, surfaces or warm-up frames),
 # and compares the instruction counts with Benchmarks/instruction-budgets.txt.
-# Instruction counts are repeatable run to run, unlike times; they are x86_64 counts,
-# a proxy for the Pi's cost, and move when the toolchain's code generation moves.
+# Instruction counts are repeatable run to run, unlike times; they move when the
+# toolchain's code generation moves. Under callgrind glibc's string functions are kept
+# off `rep stosb`/`rep movsb` (GLIBC_TUNABLES, below): valgrind counts each byte such an
+# instruction stores as one instruction, which made a 1.5 MB memset "1.5 M instructions".
+#
+# ARM counts (unless --no-arm): Tools/FrameCount (the same workloads, in the Embedded
+# Swift subset) is built like scripts/cross-cpu-check.sh builds Tools/GoldenRender, but
+# with -O, for aarch64 (run: qemu-aarch64 -cpu cortex-a72, the Pi 4's core) and armv6
+# (static armel, run: qemu-arm -cpu arm1176, the Pi Zero's), and run under qemu-user
+# with Tools/InsnCount/insncount.c, a TCG plugin that counts every guest instruction
+# executed (an inline add per translation block). A run counts the whole process, so
+# each workload runs twice — N frames and 0 — and the difference divided by N is the
+# count per frame (N = 60 for the animation, the same frames as FrameBudget's, else 4).
+# Budgets "aarch64.<workload>" and "armv6.<workload>" in the budget file are enforced
+# like the x86_64 ones. From the counts the report estimates a frame's time at one
+# instruction per cycle, which neither core sustains (a lower bound): Pi 4, Cortex-A72
+# at 1.5 GHz (aarch64 count), and Pi Zero, ARM1176 at 1 GHz (armv6 count).
 #
 # Workloads (Tools/FrameBudget/main.swift), all on ReferenceScene.dashboard() at 800×480:
-# floor/floor565 (clear), full/full565 (clear + the whole scene), needle/needle565 (the
+# floor/floor565 (the floor: memset of the surface's bytes, every ratio divides by it),
+# clear/clear565 (Canvas.clear), full/full565 (clear + the whole scene), needle/needle565 (the
 # tachometer moves 1 % of its range; damage computed and only it redrawn), anim/anim565
 # (every value moves every frame, damage tracking on; mean of 60 frames), text (full frame
 # of the scene with text), arc and conic (one 270° arc, radius 150, 18 px thick, solid and
 # conic-gradient), ticks (one dial's 51 ticks: tiny quads); informational unless budgeted.
-# RGB565 workloads divide by floor565.
+# RGB565 workloads divide by floor565. ARM counts: floor … text (not arc, conic, ticks).
 # Before measuring, native checks (not under callgrind):
 #   - the damage-exactness property: 10,000 seeded random value changes (NaN, ±∞, out of
 #     range, small steps, jumps), damage-only redraw vs full redraw byte for byte, XRGB8888
@@ -26,16 +42,20 @@
 #   - pixels written (damage area) against pixels changed (diff of consecutive full
 #     renders) for the needle step and the animation — reported.
 #
-# Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [WORKLOAD...]
-#   WORKLOAD     floor floor565 full full565 needle needle565 anim anim565 text arc conic ticks
+# Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [--no-arm] [WORKLOAD...]
+#   WORKLOAD     floor floor565 clear clear565 full full565 needle needle565 anim anim565 text
+#                arc conic ticks
 #                (default: every workload in the budget file; floor and floor565 always run,
 #                for the ratio column)
 #   --rebuild    ignore the build cache in .build-budget/ (rebuilt anyway when any input changes)
 #   --no-verify  skip the native damage-exactness and square-root checks (about a minute)
+#   --no-arm     skip the aarch64 and armv6 counts (their builds take about 2 minutes of
+#                CPU each, made while the x86_64 checks run; cached in .build-budget/<arch>)
 # Environment: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc),
 #   BUDGET_BUILD_DIR (default .build-budget), BUDGET_FILE (default Benchmarks/instruction-budgets.txt).
 # Output: the checks, a table (workload, instructions, budget, ratio to floor, mallocs per
-# frame), then "N passed, N failed".
+# frame), the ARM table (aarch64 and armv6 counts, budgets, ratios to their floors, the
+# estimated Pi 4 and Pi Zero frame times), then "N passed, N failed".
 # Exit status: 0 when every check passes and every workload is within its budget, 1
 # otherwise, 2 on bad usage.
 set -uo pipefail
@@ -46,15 +66,18 @@ ROOT=$(pwd)
 BUILD=${BUDGET_BUILD_DIR:-$ROOT/.build-budget}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 BUDGETS=${BUDGET_FILE:-$ROOT/Benchmarks/instruction-budgets.txt}
-ALL_WORKLOADS=(floor floor565 full full565 needle needle565 anim anim565 text arc conic ticks)
+ALL_WORKLOADS=(floor floor565 clear clear565 full full565 needle needle565 anim anim565 text arc conic ticks)
+ARM_WORKLOADS=(floor floor565 clear clear565 full full565 needle needle565 anim anim565 text)
+ARM_ARCHS=(aarch64 armv6)
 
-rebuild=0 verify=1 selected=()
+rebuild=0 verify=1 arm=1 selected=()
 for arg in "$@"; do
     case $arg in
         --rebuild) rebuild=1 ;;
         --no-verify) verify=0 ;;
+        --no-arm) arm=0 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
+        floor|floor565|clear|clear565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -75,11 +98,12 @@ else
     echo "no budget file ${BUDGETS#"$ROOT"/}: measuring only"
 fi
 if [ ${#selected[@]} -eq 0 ]; then
-    for w in "${ALL_WORKLOADS[@]}"; do [ -n "${budget[$w]:-}" ] && selected+=("$w"); done
+    for w in "${ALL_WORKLOADS[@]}"; do [ -n "${budget[$w]:-}${budget[aarch64.$w]:-}" ] && selected+=("$w"); done
     [ ${#selected[@]} -eq 0 ] && selected=("${ALL_WORKLOADS[@]}")
 fi
 # floors first, always (the ratio column divides by them).
 run_list=(floor floor565); for w in "${selected[@]}"; do case $w in floor|floor565) ;; *) run_list+=("$w") ;; esac; done
+arm_list=(); for w in "${run_list[@]}"; do [[ " ${ARM_WORKLOADS[*]} " == *" $w "* ]] && arm_list+=("$w"); done
 
 # ---------------------------------------------------------------- valgrind
 if ! command -v valgrind >/dev/null; then
@@ -128,6 +152,75 @@ else
     echo "$stamp" > "$BUILD/stamp"
 fi
 
+# ---------------------------------------------------------------- ARM builds (in the background)
+# Tools/FrameCount for aarch64 and armv6, Embedded Swift -O, one module with the three
+# libraries (the recipe of scripts/cross-cpu-check.sh, -O for -Osize), and the plugin;
+# built while the native checks and callgrind run, waited for before the ARM counts.
+arm_configure() {
+    case $1 in
+        aarch64)
+            triple=aarch64-none-none-elf cc=aarch64-linux-gnu-gcc
+            arm_sflags=(-Xcc -isystem -Xcc /usr/aarch64-linux-gnu/include) arm_lflags=()
+            arm_run=(qemu-aarch64 -cpu cortex-a72 -L /usr/aarch64-linux-gnu) ;;
+        armv6)
+            triple=armv6-none-none-eabi cc=arm-linux-gnueabi-gcc
+            arm_sflags=(-Xcc -mfloat-abi=softfp -Xcc -mfpu=vfp -Xcc -isystem -Xcc /usr/arm-linux-gnueabi/include)
+            arm_lflags=(-static) arm_run=(qemu-arm -cpu arm1176) ;;
+    esac
+    arm_sflags=(-wmo -parse-as-library -target "$triple" -enable-experimental-feature Embedded -O
+                -Xfrontend -function-sections "${arm_sflags[@]}")
+    local tables="$SWIFT_LIB/embedded/$triple/libswiftUnicodeDataTables.a"
+    arm_lflags=(-Wl,--gc-sections "${arm_lflags[@]}")
+    [ -f "$tables" ] && arm_lflags+=("$tables")
+    arm_lflags+=(-lm)
+}
+# arm_build ARCH: DIR/FrameCount, cached by the hash of its inputs; log in DIR/build.log.
+arm_build() {
+    local arch=$1 dir="$BUILD/$1" stamp
+    arm_configure "$arch"
+    mkdir -p "$dir"
+    stamp=$( { echo "$arch"; cat "$SCRIPT"; printf '%s\n' "${arm_sflags[@]}" "${arm_lflags[@]}"; "$SWIFTC" --version 2>&1
+               for f in "${ARM_SOURCES[@]}" "$ARM_SNAP"/Tools/CSys/*; do echo "${f#"$ARM_SNAP"/}"; cat "$f"; done; } |
+             sha256sum | cut -d' ' -f1)
+    if [ $rebuild = 0 ] && [ -x "$dir/FrameCount" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
+        echo cached > "$dir/build.status"; return 0
+    fi
+    rm -f "$dir/FrameCount" "$dir/stamp" "$dir/build.status"
+    if ( set -x
+         "$SWIFTC" "${arm_sflags[@]}" -module-name FrameCount -D GOLDEN_RENDER_ONE_MODULE -I "$ARM_SNAP/Tools/CSys" \
+             "${ARM_SOURCES[@]}" -c -o "$dir/FrameCount.o" &&
+         "$cc" -o "$dir/FrameCount" "$dir/FrameCount.o" "${arm_lflags[@]}" ) > "$dir/build.log" 2>&1; then
+        echo "$stamp" > "$dir/stamp"; echo built > "$dir/build.status"
+    else
+        echo failed > "$dir/build.status"; return 1
+    fi
+}
+arm_pid=""
+if [ $arm = 1 ] && [ ${#arm_list[@]} -gt 0 ]; then
+    source scripts/lib/deps.sh
+    if ! ensure_packages gcc qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabi libc6-dev-armel-cross; then
+        fail "installing the cross toolchain packages for the ARM counts"; arm=0
+    fi
+fi
+if [ $arm = 1 ] && [ ${#arm_list[@]} -gt 0 ]; then
+    SWIFT_LIB=$(cd "$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")/../lib/swift" 2>/dev/null && pwd)
+    ARM_SNAP="$BUILD/arm-src"
+    rm -rf "$ARM_SNAP"; mkdir -p "$ARM_SNAP/Sources" "$ARM_SNAP/Tools"
+    cp -R Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$ARM_SNAP/Sources/" &&
+        cp -R Tools/FrameCount Tools/CSys Tools/InsnCount "$ARM_SNAP/Tools/" || { fail "snapshot of the sources (ARM)"; finish; }
+    find "$ARM_SNAP/Sources" -name '*.swift' -exec sed -i -E \
+        's/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/\/\/ (one module) &/' {} +
+    mapfile -t ARM_SOURCES < <(find "$ARM_SNAP/Sources" "$ARM_SNAP/Tools/FrameCount" -name '*.swift' | LC_ALL=C sort)
+    PLUGIN="$BUILD/insncount.so"
+    if ! gcc -shared -fPIC -O2 -fvisibility=hidden -Wall -o "$PLUGIN" "$ARM_SNAP/Tools/InsnCount/insncount.c" > "$BUILD/plugin.log" 2>&1; then
+        cat "$BUILD/plugin.log"; fail "build of the instruction-counting plugin (Tools/InsnCount)"; arm=0
+    else
+        echo "== building FrameCount for ${ARM_ARCHS[*]} in the background (Embedded Swift -O)"
+        ( for a in "${ARM_ARCHS[@]}"; do arm_build "$a"; done ) &
+        arm_pid=$!
+    fi
+fi
+
 # ---------------------------------------------------------------- native checks
 if [ $verify = 1 ]; then
     echo "== damage-exactness property (native)"
@@ -148,13 +241,17 @@ if "$BIN" pixels > "$BUILD/pixels.txt" 2>&1; then cat "$BUILD/pixels.txt"; else 
 # The client's stack (argv, environment, program path) shifts the alignment of stack
 # buffers, which moves memcpy's count by a few thousand: run with a fixed, empty
 # environment and a relative path from the build directory, so counts are the same
-# from any checkout, shell or CI.
+# from any checkout, shell or CI. glibc's rep_stosb/rep_movsb thresholds set out of reach:
+# callgrind counts every byte a `rep stos`/`rep movs` stores as an instruction, so memset,
+# memcpy and memmove of more than a few KB run their vector loops instead, whose
+# instructions count as what they are.
+TUNABLES=glibc.cpu.x86_rep_stosb_threshold=0xffffffffffff:glibc.cpu.x86_rep_movsb_threshold=0xffffffffffff
 VALGRIND=$(command -v valgrind)
 declare -A count mallocs
 for w in "${run_list[@]}"; do
     out="$BUILD/callgrind.$w.out"
     rm -f "$out"
-    if ! (cd "$BUILD" && env -i "$VALGRIND" --tool=callgrind --toggle-collect='*measuredFrame*' \
+    if ! (cd "$BUILD" && env -i GLIBC_TUNABLES=$TUNABLES "$VALGRIND" --tool=callgrind --toggle-collect='*measuredFrame*' \
             --callgrind-out-file="$out" ./FrameBudget "$w") > "$BUILD/run.$w.log" 2>&1; then
         tail -n 20 "$BUILD/run.$w.log"
         fail "$w: run under callgrind"; continue
@@ -179,6 +276,39 @@ for w in "${run_list[@]}"; do
     mallocs[$w]=$(awk -v m="$m" -v f="$frames" 'BEGIN { printf "%.0f", m / f }')
 done
 
+# ---------------------------------------------------------------- ARM counts
+# Each workload N frames and 0 frames under qemu-user with the plugin; per frame the
+# difference over N. The runs get a fixed, empty environment, as under callgrind.
+declare -A acount
+if [ -n "$arm_pid" ]; then
+    echo "== ARM counts: waiting for the FrameCount builds"
+    wait "$arm_pid"
+    for arch in "${ARM_ARCHS[@]}"; do
+        dir="$BUILD/$arch"
+        status=$(cat "$dir/build.status" 2>/dev/null)
+        if [ "$status" != built ] && [ "$status" != cached ]; then
+            { grep -E -A3 'error:' "$dir/build.log" || tail -n 20 "$dir/build.log"; } | sed "s|$ARM_SNAP/||g" | head -n 40
+            fail "$arch: FrameCount build (log: ${dir#"$ROOT"/}/build.log)"; continue
+        fi
+        arm_configure "$arch"
+        echo "== $arch: FrameCount ${status}; counting under ${arm_run[*]:0:3}"
+        for w in "${arm_list[@]}"; do
+            case $w in anim|anim565) n=60 ;; *) n=4 ;; esac
+            c=()
+            for frames in "$n" 0; do
+                rm -f "$dir/count.$w.$frames"
+                if ! (cd "$dir" && env -i "${arm_run[@]}" -plugin "$PLUGIN,outfile=count.$w.$frames" ./FrameCount "$w" "$frames") \
+                        > "$dir/run.$w.log" 2>&1; then
+                    tail -n 5 "$dir/run.$w.log"; c=(); break
+                fi
+                c+=("$(sed -n 's/^insns: \([0-9][0-9]*\)$/\1/p' "$dir/count.$w.$frames" 2>/dev/null)")
+            done
+            case ${c[0]:-x}${c[1]:-x} in *[!0-9]*) fail "$arch $w: run under qemu with the plugin (${dir#"$ROOT"/}/run.$w.log)"; continue ;; esac
+            acount[$arch.$w]=$(( (c[0] - c[1]) / n ))
+        done
+    done
+fi
+
 # ---------------------------------------------------------------- report
 echo
 printf '%-9s %14s %14s %7s %9s %8s  %s\n' workload instructions budget used floor× mallocs result
@@ -201,4 +331,28 @@ for w in "${run_list[@]}"; do
     fi
 done
 echo "(callgrind outputs: ${BUILD#"$ROOT"/}/callgrind.<workload>.out — callgrind_annotate them to see where the time goes)"
+if [ ${#acount[@]} -gt 0 ]; then
+    echo
+    echo "ARM, Embedded Swift -O under qemu-user (Tools/InsnCount), instructions per frame; frame time at 1 instruction/cycle:"
+    printf '%-9s %11s %11s %5s %7s  %11s %11s %5s %7s  %12s %12s  %s\n' workload aarch64 budget used floor× \
+        armv6 budget used floor× "Pi 4 1.5GHz" "Pi Zero 1GHz" result
+    for w in "${arm_list[@]}"; do
+        result="" cols=() budgeted=0
+        for arch in "${ARM_ARCHS[@]}"; do
+            n=${acount[$arch.$w]:-}
+            if [ -z "$n" ]; then cols+=("failed" "-" "-" "-"); continue; fi
+            case $w in *565) floor=${acount[$arch.floor565]:-0} ;; *) floor=${acount[$arch.floor]:-0} ;; esac
+            ratio=$(awk -v n="$n" -v f="$floor" 'BEGIN { if (f > 0) printf "%.2f", n / f; else printf "-" }')
+            b=${budget[$arch.$w]:-}
+            if [ -z "$b" ]; then cols+=("$n" "-" "-" "$ratio"); continue; fi
+            used=$(awk -v n="$n" -v b="$b" 'BEGIN { printf "%.0f%%", 100 * n / b }')
+            cols+=("$n" "$b" "$used" "$ratio"); budgeted=1
+            if [ "$n" -le "$b" ]; then pass; else fail "$arch $w: $n instructions, budget $b"; result+=" $arch OVER BUDGET"; fi
+        done
+        pi4=$(awk -v n="${acount[aarch64.$w]:-}" 'BEGIN { if (n == "") print "-"; else printf "%.3f ms", n / 1.5e6 }')
+        zero=$(awk -v n="${acount[armv6.$w]:-}" 'BEGIN { if (n == "") print "-"; else printf "%.3f ms", n / 1e6 }')
+        printf '%-9s %11s %11s %5s %7s  %11s %11s %5s %7s  %12s %12s  %s\n' "$w" "${cols[@]}" "$pi4" "$zero" "${result:- $([ $budgeted = 1 ] && echo ok || echo "(no budget)")}"
+    done
+    echo "(the anim rows: the mean of 60 frames; counts: ${BUILD#"$ROOT"/}/<arch>/count.<workload>.<frames>)"
+fi
 finish

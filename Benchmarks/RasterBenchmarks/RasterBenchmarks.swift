@@ -4,13 +4,15 @@ import GaugeWidgets
 
 // Renderer benchmarks on the reference scene (`ReferenceScene.dashboard`). Run with
 // `scripts/bench.sh`. Absolute times on shared machines are noise; ratios within one run
-// are not, so each case also times "the floor" — filling a surface of the same size and
-// format with one colour — in the same iteration, and records its ratio to it.
+// are not, so each case also times "the floor" — the C library's memset over a surface of
+// the same size and format: filling it with one colour as fast as this machine can — in
+// the same iteration, and records its ratio to it. "Clear" is `Canvas.clear` against it.
 //
 // Custom metrics: "ratio to floor ×100", "pixels written" (the damage area a damage-only
 // redraw writes) and "pixels changed" (pixels that differ between the frames, from a diff
 // of full renders made before measuring). Mallocs come from the MallocInterposer trait.
-// Each case also appends its medians to $GAUGEPANEL_BENCH_SUMMARY for scripts/bench.sh's table.
+// Each measured iteration (not the warm-up ones) also appends its case and floor times to
+// $GAUGEPANEL_BENCH_SUMMARY, from which scripts/bench.sh's table takes medians.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -22,6 +24,7 @@ let benchmarks: @Sendable () -> Void = {
             let tag = "\(width)×\(height) \(format == .xrgb8888 ? "XRGB8888" : "RGB565")"
             let bench = SceneBench(width: width, height: height, format: format)
             measure("Floor \(tag)", bench) { bench.floor() }
+            measure("Clear \(tag)", bench) { bench.clear() }
             measure("Full frame \(tag)", bench) { bench.fullFrame() }
             measure("Needle step \(tag)", bench, prepare: bench.prepareNeedle) { bench.needleStep() }
             measure("Animation frame \(tag)", bench, prepare: bench.prepareAnimation) { bench.animationFrame() }
@@ -42,7 +45,8 @@ func measure(_ name: String, _ bench: SceneBench, prepare: (() -> Void)? = nil,
              _ body: @escaping () -> (written: Int, changed: Int)) {
     Benchmark(name) { benchmark in
         prepare?()
-        var ratios: [Int] = [], written: [Int] = [], changed: [Int] = [], nanoseconds: [Int] = []
+        // The harness calls this closure once per iteration, the warm-up ones first.
+        let warmUp = benchmark.currentIteration < benchmark.configuration.warmupIterations
         for _ in benchmark.scaledIterations {
             let floorStart = ContinuousClock.now
             bench.floor()
@@ -56,12 +60,14 @@ func measure(_ name: String, _ bench: SceneBench, prepare: (() -> Void)? = nil,
             benchmark.measurement(Metric.ratio, ratio)
             benchmark.measurement(Metric.written, pixels.written)
             benchmark.measurement(Metric.changed, pixels.changed)
-            ratios.append(ratio); written.append(pixels.written); changed.append(pixels.changed)
-            nanoseconds.append(Int(elapsed.components.seconds) * 1_000_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000))
+            if !warmUp {
+                Summary.append(name, nanoseconds: nanoseconds(elapsed), floor: nanoseconds(floor),
+                               written: pixels.written, changed: pixels.changed)
+            }
         }
-        Summary.append(name, nanoseconds: median(nanoseconds), ratio: median(ratios), written: median(written),
-                       changed: median(changed))
     }
 }
 
-func median(_ values: [Int]) -> Int { values.isEmpty ? 0 : values.sorted()[values.count / 2] }
+func nanoseconds(_ d: Duration) -> Int {
+    Int(d.components.seconds) * 1_000_000_000 + Int(d.components.attoseconds / 1_000_000_000)
+}

@@ -11,6 +11,44 @@ import Testing
     func randomPoint(_ rng: inout SplitMix, within size: Int32) -> Point { shapes.randomPoint(&rng, within: size) }
     func randomQuad(_ rng: inout SplitMix) -> [Point] { shapes.randomQuad(&rng) }
 
+    /// `Canvas.clear` and opaque `fill`: the memset path (a value whose bytes are equal),
+    /// the first-row-copied path and narrow rows stored inline write exactly the pixel value
+    /// into exactly the rectangle — contiguous surfaces and padded strides, every format.
+    @Test func wideFillsWriteThePixelValue() throws {
+        var rng = SplitMix(seed: 0xF111)
+        let colors = [Color(r: 0, g: 0, b: 0), Color(r: 255, g: 255, b: 255), Color(r: 0x80, g: 0x80, b: 0x80),
+                      Color(r: 16, g: 20, b: 24), Color(r: 0x21, g: 0x84, b: 0x21), Color(r: 1, g: 2, b: 3)]
+        for format in [PixelFormat.xrgb8888, .argb8888, .rgb565, .rgb565Swapped] {
+            let bpp = Int(format.bytesPerPixel)
+            for padding in [0, 4 * bpp, 12] where padding % bpp == 0 {
+                let width: Int32 = 200, height: Int32 = 23, stride = Int(width) * bpp + padding
+                let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * Int(height), alignment: 16)
+                defer { memory.deallocate() }
+                let s = try Surface(wrapping: memory, width: width, height: height, stride: Int32(stride), format: format)
+                for (i, color) in colors.enumerated() {
+                    memory.initializeMemory(as: UInt8.self, repeating: 0x5A, count: stride * Int(height))
+                    let rect = i % 2 == 0 ? s.bounds
+                        : IntRect(x0: Int32.random(in: 0..<100, using: &rng), y0: Int32.random(in: 0..<10, using: &rng),
+                                  x1: Int32.random(in: 100...200, using: &rng), y1: Int32.random(in: 10...23, using: &rng))
+                    if i % 2 == 0 { Canvas(s).clear(color) } else { Canvas(s).fill(rect, color: color) }
+                    let reference = try Surface(width: 1, height: 1, format: format)
+                    Canvas(reference).clear(color)                      // one pixel: the inline store
+                    let value = reference.rawPixel(x: 0, y: 0)
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let expected = rect.contains(x: x, y: y) ? value : (bpp == 4 ? 0x5A5A_5A5A : 0x5A5A)
+                            if s.rawPixel(x: x, y: y) != expected {
+                                Issue.record("\(format) padding \(padding) colour \(i) rect \(rect): pixel (\(x), \(y))"); return
+                            }
+                        }
+                        let pad = UnsafeRawBufferPointer(start: memory + Int(y) * stride + Int(width) * bpp, count: padding)
+                        #expect(pad.allSatisfy { $0 == 0x5A }, "\(format): padding written on row \(y)")
+                    }
+                }
+            }
+        }
+    }
+
     /// A ring's row as scalars lists the intervals its span lists hold, in order.
     @Test func ringScalarRowIsItsRow() {
         var rng = SplitMix(seed: 0x5CA1)

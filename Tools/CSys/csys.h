@@ -1,11 +1,12 @@
 #pragma once
-// glibc, for Tools/GoldenRender: file output and exit status, nothing else.
+// glibc, for Tools/GoldenRender and Tools/FrameCount: file output, exit status, memset, sin.
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <fcntl.h>
 #include <errno.h>
 #include <sys/stat.h>
+#include <math.h>
 
 // Swift cannot call C variadic functions such as open(2): wrap them.
 static inline int csys_open(const char *path, int flags, int mode) {

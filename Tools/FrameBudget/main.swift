@@ -9,7 +9,9 @@
 //
 // Workloads: the reference scene (`ReferenceScene.dashboard()`, 800×480, stroke font).
 // Setup, warm-up frames and surfaces are outside the measured function.
-//   floor, floor565   clear the surface with the background (XRGB8888, RGB565)
+//   floor, floor565   the floor: memset of the surface's bytes (the C library's fill,
+//                     XRGB8888, RGB565) — every ratio divides by it
+//   clear, clear565   Canvas.clear with the background
 //   full, full565     clear + draw the whole scene (after one warm-up frame)
 //   needle, needle565 the tachometer moves 1 % of its range (3000 → 3080 rpm): damage
 //                     computed, only the damage redrawn
@@ -39,6 +41,12 @@ func run(_ workload: String) -> Int32 {
     let format: PixelFormat = workload.hasSuffix("565") ? .rgb565 : .xrgb8888
     switch workload {
     case "floor", "floor565":
+        // One byte value (the background's blue) over every byte: what memset does.
+        let s = makeSurface(format)
+        let byte = Int32(background.b)
+        memset(s.baseAddress, byte, s.byteCount)
+        measuredFrame { memset(s.baseAddress, byte, s.byteCount) }
+    case "clear", "clear565":
         let s = makeSurface(format)
         Canvas(s).clear(background)
         measuredFrame { Canvas(s).clear(background) }
@@ -109,7 +117,7 @@ func run(_ workload: String) -> Int32 {
     case "pixels":
         reportPixels()
     default:
-        print("usage: FrameBudget floor|floor565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks|verify|sqrt|pixels")
+        print("usage: FrameBudget floor|floor565|clear|clear565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks|verify|sqrt|pixels")
         return 2
     }
     return 0
