@@ -1,5 +1,5 @@
 import ArgumentParser
-import GaugeConfig
+import GaugePanel
 
 /// `gaugepanel check`: validates board files; every problem on its own line.
 struct CheckCommand: ParsableCommand {
@@ -17,16 +17,8 @@ struct CheckCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        var failed = false
-        for file in files {
-            do {
-                _ = try BoardConfiguration.load(path: file)
-                print("\(file): OK")
-            } catch {
-                failed = true
-                for issue in error.issues { print(issue.description) }
-            }
-        }
-        if failed { throw ExitCode.badInput }
+        let result = CheckRequest(files: files).run()
+        for line in result.lines { print(line) }
+        if !result.valid { throw ExitCode.badInput }
     }
 }

@@ -14,6 +14,14 @@ enum Console {
     }
 }
 
+extension Console {
+    /// A shared command's failure on stderr, and its exit status.
+    static func report(_ failure: CommandFailure) -> ExitCode {
+        for line in failure.lines { error(line, prefixed: failure.prefixed) }
+        return ExitCode(failure.status)
+    }
+}
+
 /// Exit codes shared by the commands (compare's "differ" is 1).
 extension ExitCode {
     /// Bad input: unknown scene or format, unreadable or unwritable file, bad image.

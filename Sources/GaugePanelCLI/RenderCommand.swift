@@ -1,12 +1,5 @@
 import ArgumentParser
-import GaugeConfig
-import GaugeDisplay
-import GaugeDisplayDevices
-import GaugeImages
-import GaugeGlyphs
-import GaugeRaster
-import GaugeText
-import GaugeWidgets
+import GaugePanel
 
 /// `gaugepanel render`: draws a board file's dashboard headless into a PNG.
 struct RenderCommand: ParsableCommand {
@@ -48,53 +41,19 @@ struct RenderCommand: ParsableCommand {
     var time: Double = 0
 
     func run() throws {
-        let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: file) } catch {
-            for issue in error.issues { Console.error(issue.description, prefixed: false) }
-            throw ExitCode.badInput
-        }
-        guard time.isFinite, time >= 0, time <= 1e6 else { throw fail("bad --time \(time); use seconds 0…1000000") }
-        var values = board.values(atNanoseconds: UInt64(time * 1e9))
-        for a in assignments {
-            let parts = a.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, !parts[0].isEmpty else { throw fail("bad --set '\(a)'; use channel=value") }
-            guard let v = Double(parts[1]), v.isFinite else {
-                throw fail("bad --set '\(a)': '\(parts[1])' is not a finite number")
-            }
-            values[String(parts[0])] = v
-        }
-        let rotation: RotationAngle
-        if let rotate {
-            guard let a = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
-            rotation = a
-        } else { rotation = board.display.rotation }
-        var pixelFormat = board.display.format
-        if let format {
-            guard let f = PixelFormat(lowercaseName: format), f == .xrgb8888 || f == .rgb565 else {
-                throw fail("unsupported format '\(format)'; use xrgb8888 or rgb565")
-            }
-            pixelFormat = f
-        }
-        var themeName: ThemeConfiguration.Name?
-        if let theme {
-            guard let t = ThemeConfiguration.Name(rawValue: theme) else { throw fail("bad --theme '\(theme)'; use day or night") }
-            themeName = t
-        }
-        guard let fileFormat = ImageFileFormat(path: out) else { throw fail("\(out): unknown output type (use a .png or .ppm name)") }
-        let surface: Surface
+        var request = RenderRequest(file: file)
+        request.assignments = assignments
+        request.page = page
+        request.rotate = rotate
+        request.theme = theme
+        request.out = out
+        request.format = format
+        request.font = font
+        request.time = time
         do {
-            let pageIndex = try page.map { p throws(RenderError) in try board.pageIndex(p) } ?? 0
-            let dashboard = try board.dashboard(values: values, page: pageIndex, theme: themeName)
-            let family = font ?? board.fonts.family ?? "builtin"
-            if family == "builtin" {
-                surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: StrokeFontSet())
-            } else {
-                let fonts = TrueTypeFontSet(family: family, style: board.fonts.weight == .bold ? .bold : .regular)
-                if !fonts.isTrueType { Console.error("font '\(family)' not found; drawing with the built-in stroke font") }
-                surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: fonts)
-            }
-        } catch { throw fail(error.description) }
-        do { try ImageFile.save(surface, as: fileFormat, to: out) } catch { throw fail(error.description) }
-        print("wrote \(out) (\(file), \(pixelFormat.lowercaseName), \(surface.width)x\(surface.height))")
+            let result = try request.run()
+            for w in result.warnings { Console.error(w) }
+            print(result.said)
+        } catch { throw Console.report(error) }
     }
 }

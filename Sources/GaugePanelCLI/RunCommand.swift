@@ -1,9 +1,5 @@
 import ArgumentParser
-import GaugeDisplay
-import GaugeDisplayDevices
-import GaugeImages
 import GaugePanel
-import Glibc
 import Logging
 
 struct RunCommand: ParsableCommand {
@@ -71,50 +67,26 @@ struct RunCommand: ParsableCommand {
     var consoleGraphics = true
 
     func run() throws {
-        var options = RunOptions(boardPath: board)
-        if let display {
-            guard let kind = DisplayKind(rawValue: display) else {
-                throw fail("unknown display '\(display)'; valid: \(DisplayKind.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            options.display = kind
-        }
-        for (name, v) in [("--duration", duration), ("--snapshot-interval", snapshotInterval), ("--stats-interval", statsInterval)] {
-            if let v, !(v.isFinite && v > 0) { throw fail("\(name) must be a positive number of seconds, got \(v)") }
-        }
-        if let frames, frames <= 0 { throw fail("--frames must be positive, got \(frames)") }
-        options.device = device
-        options.connector = connector
-        options.recordPath = record
-        if let w = waitForDisplay {
-            guard w.isFinite, w >= 0, w <= 600 else { throw fail("--wait-for-display: expected 0…600 seconds, got \(w)") }
-            options.waitForDisplaySeconds = w
-        }
-        options.mode = mode
-        options.snapshotPath = snapshot
-        options.snapshotInterval = snapshotInterval
-        options.duration = duration
-        options.maxFrames = frames
-        options.statsInterval = statsInterval
-        options.inputDirectory = inputDirectory
-        options.tracksDamage = damage
-        options.animates = animation
-        options.unpaced = unpaced
-        options.consoleGraphics = consoleGraphics
-
+        var request = RunRequest(board: board)
+        request.display = display
+        request.device = device
+        request.waitForDisplay = waitForDisplay
+        request.record = record
+        request.connector = connector
+        request.mode = mode
+        request.snapshot = snapshot
+        request.snapshotInterval = snapshotInterval
+        request.duration = duration
+        request.frames = frames
+        request.statsInterval = statsInterval
+        request.inputDirectory = inputDirectory
+        request.damage = damage
+        request.animation = animation
+        request.unpaced = unpaced
+        request.consoleGraphics = consoleGraphics
         // Under systemd, lines keep their priority in the journal (errors as errors).
         let toJournal = JournalStream.stderrIsJournal()
         LoggingSystem.bootstrap { JournalLogHandler(label: $0, toJournal: toJournal) }
-        let log = SwiftLogPanelLog(Logger(label: "gaugepanel"))
-        let runtime: PanelRuntime<EventLoop>
-        do { runtime = try PanelRuntime.open(options: options, log: log) } catch {
-            for line in error.description.split(separator: "\n") { Console.error(String(line)) }
-            throw ExitCode.badInput
-        }
-        let summary: RunSummary
-        do { summary = try runtime.run() } catch {
-            Console.error(error.description)
-            throw ExitCode(1)
-        }
-        print("@@SUMMARY \(summary)")
+        do { print(try request.run(log: SwiftLogPanelLog(Logger(label: "gaugepanel")))) } catch { throw Console.report(error) }
     }
 }

@@ -1,0 +1,25 @@
+import GaugeConfig
+
+/// `gaugepanel check FILE...`: validates board files; every problem on its own line.
+public struct CheckRequest: Sendable {
+    public var files: [String]
+
+    public init(files: [String]) { self.files = files }
+
+    /// '<file>: OK' for a valid file, else one line per problem
+    /// ('<file>:<line>: <key path>: <what was expected, what was found>'); `valid` is
+    /// whether every file was (exit status 0, else 2).
+    public func run() -> (lines: [String], valid: Bool) {
+        var lines: [String] = [], valid = true
+        for file in files {
+            do {
+                _ = try BoardConfiguration.load(path: file)
+                lines.append("\(file): OK")
+            } catch {
+                valid = false
+                for issue in error.issues { lines.append(issue.description) }
+            }
+        }
+        return (lines, valid)
+    }
+}

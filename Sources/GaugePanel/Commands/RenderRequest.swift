@@ -1,0 +1,81 @@
+import GaugeConfig
+import GaugeDisplay
+import GaugeGlyphs
+import GaugeImages
+import GaugeRaster
+import GaugeText
+import GaugeWidgets
+
+/// `gaugepanel render FILE`: a board file's dashboard drawn headless into a PNG or PPM —
+/// channels take their `set` value, else their sensor's value at `time` (simulated
+/// signals), else "no value". The image is the physical panel: `rotate` (default: the
+/// file's [display] rotation) turns it.
+public struct RenderRequest: Sendable {
+    public var file: String
+    /// "channel=value", as given.
+    public var assignments: [String] = []
+    /// A page's number (from 0) or name.
+    public var page: String?
+    public var rotate: Int?
+    public var theme: String?
+    public var out = "frame.png"
+    public var format: String?
+    /// A font family, or "builtin" for the stroke font (default: the file's [fonts]).
+    public var font: String?
+    public var time: Double = 0
+
+    public init(file: String) { self.file = file }
+
+    /// Draws and writes the image. Returns what to print (the "wrote …" line) and
+    /// warnings for stderr (a font that is not there).
+    public func run() throws(CommandFailure) -> (said: String, warnings: [String]) {
+        let board: BoardConfiguration
+        do { board = try BoardConfiguration.load(path: file) } catch {
+            throw CommandFailure(lines: error.issues.map { $0.description }, prefixed: false)
+        }
+        guard time.isFinite, time >= 0, time <= 1e6 else { throw CommandFailure("bad --time \(time); use seconds 0…1000000") }
+        var values = board.values(atNanoseconds: UInt64(time * 1e9))
+        for a in assignments {
+            let parts = a.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else { throw CommandFailure("bad --set '\(a)'; use channel=value") }
+            guard let v = Double(String(parts[1])), v.isFinite else {
+                throw CommandFailure("bad --set '\(a)': '\(parts[1])' is not a finite number")
+            }
+            values[String(parts[0])] = v
+        }
+        let rotation: RotationAngle
+        if let rotate {
+            guard let a = RotationAngle(degrees: rotate) else { throw CommandFailure("bad --rotate \(rotate); use 0, 90, 180 or 270") }
+            rotation = a
+        } else { rotation = board.display.rotation }
+        var pixelFormat = board.display.format
+        if let format {
+            guard let f = PixelFormat(lowercaseName: format), f == .xrgb8888 || f == .rgb565 else {
+                throw CommandFailure("unsupported format '\(format)'; use xrgb8888 or rgb565")
+            }
+            pixelFormat = f
+        }
+        var themeName: ThemeConfiguration.Name?
+        if let theme {
+            guard let t = ThemeConfiguration.Name(rawValue: theme) else { throw CommandFailure("bad --theme '\(theme)'; use day or night") }
+            themeName = t
+        }
+        guard let fileFormat = ImageFileFormat(path: out) else { throw CommandFailure("\(out): unknown output type (use a .png or .ppm name)") }
+        var warnings: [String] = []
+        let surface: Surface
+        do {
+            let pageIndex = try page.map { p throws(RenderError) in try board.pageIndex(p) } ?? 0
+            let dashboard = try board.dashboard(values: values, page: pageIndex, theme: themeName)
+            let family = font ?? board.fonts.family ?? "builtin"
+            if family == "builtin" {
+                surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: StrokeFontSet())
+            } else {
+                let fonts = TrueTypeFontSet(family: family, style: board.fonts.weight == .bold ? .bold : .regular)
+                if !fonts.isTrueType { warnings.append("font '\(family)' not found; drawing with the built-in stroke font") }
+                surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: fonts)
+            }
+        } catch { throw CommandFailure(error.description) }
+        do { try ImageFile.save(surface, as: fileFormat, to: out) } catch { throw CommandFailure(error.description) }
+        return ("wrote \(out) (\(file), \(pixelFormat.lowercaseName), \(surface.width)x\(surface.height))", warnings)
+    }
+}
