@@ -9,6 +9,9 @@ let package = Package(
     name: "GaugePanel",
     products: [
         .executable(name: "gaugepanel", targets: ["GaugePanelCLI"]),
+        // The same panel as one static binary per Pi CPU, built with Embedded Swift by
+        // scripts/build-firmware.sh (it also builds natively, for tests).
+        .executable(name: "gaugepanel-firmware", targets: ["GaugePanelFirmware"]),
         .library(name: "GaugeRaster", targets: ["GaugeRaster"]),
     ],
     dependencies: [
@@ -106,6 +109,11 @@ let package = Package(
             ]
         ),
 
+        // The firmware's command line (run, check, render) without ArgumentParser or
+        // swift-log, and what Embedded Swift's stdlib needs from the C library.
+        .target(name: "CEmbeddedSupport"),
+        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "CSystem", "CEmbeddedSupport"]),
+
         // Shared by the test targets: the seeded PRNG and golden-image comparison.
         .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages"], path: "Tests/GaugeTestSupport"),
         .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
@@ -122,6 +130,7 @@ let package = Package(
                     dependencies: ["GaugeConfig", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
+        .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",
                     dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeImages", "GaugeRaster",
                                    "GaugeSystem", "GaugeTestSupport"]),
