@@ -26,7 +26,7 @@ public struct BoardConfiguration: Sendable {
     public var dashboard: Dashboard
 
     /// Every channel the sensors provide, in file order.
-    public var channels: [ChannelConfiguration] { sensors.flatMap(\.channels) }
+    public var channels: [ChannelConfiguration] { sensors.flatMap { $0.channels } }
 
     /// Channel → value at start-up (simulated waveforms at t = 0; others "no value", NaN).
     public var initialValues: [String: Double] {
@@ -98,9 +98,9 @@ public struct BoardConfiguration: Sendable {
         checkChannels(r.tables("sensor"), pageReaders: pageReaders, r)
         var dashboard = Dashboard(width: display.width, height: display.height, background: themes.current.background, pages: pages)
         dashboard.apply(themes.current)
-        for c in sensors.flatMap(\.channels) { dashboard.set(c.name, to: c.initialValue) }
+        for c in sensors.flatMap({ $0.channels }) { dashboard.set(c.name, to: c.initialValue) }
         return BoardConfiguration(file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
-                                  snapshot: snapshot, alarms: sensors.flatMap(\.channels).compactMap(\.alarm), dashboard: dashboard)
+                                  snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, dashboard: dashboard)
     }
 
     /// Channel names are unique across sensors, and every widget's channel is provided.

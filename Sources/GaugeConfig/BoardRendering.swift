@@ -1,6 +1,7 @@
 import GaugeDisplay
 import GaugeGlyphs
 import GaugeRaster
+import GaugeSensors
 import GaugeWidgets
 
 /// Why a board could not be drawn headless (`gaugepanel render`).
@@ -24,7 +25,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 extension BoardConfiguration {
     /// Every channel a sensor provides or a widget shows.
     public var knownChannels: [String] {
-        var out = channels.map(\.name)
+        var out = channels.map { $0.name }
         for c in dashboard.channels where !out.contains(c) { out.append(c) }
         return out
     }
@@ -42,7 +43,7 @@ extension BoardConfiguration {
         let pages = dashboard.pages
         if let n = Int(page), n >= 0, n < pages.count { return Int32(n) }
         if let i = pages.firstIndex(where: { $0.name == page }) { return Int32(i) }
-        throw .unknownPage(page, count: pages.count, names: pages.map(\.name))
+        throw .unknownPage(page, count: pages.count, names: pages.map { $0.name })
     }
 
     /// The dashboard with `values` set (unknown channel names throw), on `page`, in `theme`.

@@ -23,7 +23,7 @@ public struct ConfigIssue: Error, Sendable, Equatable, CustomStringConvertible {
 public struct ConfigurationErrors: Error, Sendable, Equatable, CustomStringConvertible {
     public var issues: [ConfigIssue]
     public init(_ issues: [ConfigIssue]) { self.issues = issues }
-    public var description: String { issues.map(\.description).joined(separator: "\n") }
+    public var description: String { issues.map { $0.description }.joined(separator: "\n") }
 }
 
 /// Where a value sits in the document. Array elements may carry a name (a widget's id)

@@ -42,7 +42,7 @@ final class Diagnostics {
         issues.enumerated().sorted { a, b in
             let la = a.element.line ?? 0, lb = b.element.line ?? 0
             return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
+        }.map { $0.element }
     }
 }
 

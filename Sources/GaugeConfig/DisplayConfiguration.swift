@@ -47,7 +47,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
             if let i = v.int, let a = RotationAngle(degrees: i) { d.rotation = a }
             else { r.report("rotation", "expected 0, 90, 180 or 270, got \(describe(v))") }
         }
-        if let o = r.choice("output", DisplayKind.allCases.map(\.rawValue)), let k = DisplayKind(rawValue: o) { d.output = k }
+        if let o = r.choice("output", DisplayKind.allCases.map { $0.rawValue }), let k = DisplayKind(rawValue: o) { d.output = k }
         if let dev = r.string("device") {
             if dev.hasPrefix("/dev/") { d.device = dev } else { r.report("device", "expected a device path like \"/dev/dri/card0\", got \"\(dev)\"") }
         }
@@ -66,7 +66,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
         let at = s.split(separator: "@", omittingEmptySubsequences: false)
         guard at.count <= 2 else { return false }
         let wh = at[0].split(separator: "x", omittingEmptySubsequences: false)
-        func digits(_ t: Substring) -> Bool { (1...5).contains(t.count) && t.allSatisfy(\.isASCII) && t.allSatisfy(\.isNumber) }
+        func digits(_ t: Substring) -> Bool { (1...5).contains(t.count) && t.allSatisfy { $0.isASCII } && t.allSatisfy { $0.isNumber } }
         return wh.count == 2 && digits(wh[0]) && digits(wh[1]) && (at.count == 1 || digits(at[1]))
     }
 }
@@ -87,7 +87,7 @@ public struct FontConfiguration: Sendable, Equatable {
             if family.isEmpty { r.report("family", "expected a font family like \"DejaVu Sans\", or \"builtin\"") }
             else { f.family = family == "builtin" ? nil : family }
         }
-        if let w = r.choice("weight", Weight.allCases.map(\.rawValue)), let weight = Weight(rawValue: w) { f.weight = weight }
+        if let w = r.choice("weight", Weight.allCases.map { $0.rawValue }), let weight = Weight(rawValue: w) { f.weight = weight }
         r.finish()
         return f
     }

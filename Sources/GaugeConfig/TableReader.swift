@@ -149,7 +149,7 @@ final class TableReader {
 func parseColor(_ s: String) -> Color? {
     guard s.hasPrefix("#") else { return nil }
     let hex = s.dropFirst()
-    guard hex.count == 6 || hex.count == 3, hex.allSatisfy(\.isHexDigit), var v = UInt32(hex, radix: 16) else { return nil }
+    guard hex.count == 6 || hex.count == 3, hex.allSatisfy({ $0.isHexDigit }), var v = UInt32(hex, radix: 16) else { return nil }
     if hex.count == 3 {
         let r = (v >> 8) & 0xF, g = (v >> 4) & 0xF, b = v & 0xF
         v = (r * 17) << 16 | (g * 17) << 8 | (b * 17)

@@ -28,7 +28,7 @@ public struct ThemeConfiguration: Sendable, Equatable {
     static func read(_ r: TableReader?) -> ThemeConfiguration {
         var t = ThemeConfiguration()
         guard let r else { return t }
-        if let a = r.choice("active", Name.allCases.map(\.rawValue)), let name = Name(rawValue: a) { t.active = name }
+        if let a = r.choice("active", Name.allCases.map { $0.rawValue }), let name = Name(rawValue: a) { t.active = name }
         if let d = r.table("day") { t.day = readTheme(d, base: .dark) }
         if let n = r.table("night") { t.night = readTheme(n, base: defaultNight) }
         r.finish()
@@ -97,7 +97,7 @@ public struct InputConfiguration: Sendable, Equatable {
             else { r.report("touch_range", "expected whole numbers (raw touch values), got [\(range.map(format).joined(separator: ", "))]") }
         }
         if let k = r.table("keys") {
-            let actions = Action.allCases.map(\.rawValue)
+            let actions = Action.allCases.map { $0.rawValue }
             for key in k.table.keys.sorted() {
                 _ = k.value(key)
                 guard isKeyName(key) else {

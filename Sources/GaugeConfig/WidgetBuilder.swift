@@ -9,7 +9,7 @@ enum WidgetBuilder {
     static let ringStyles = ["circularCapacity", "accessoryCircular", "accessoryCircularCapacity"]
     static let barStyles = ["linear", "linearCapacity", "accessoryLinear", "accessoryLinearCapacity"]
     static let allStyles = ["circular"] + ringStyles + barStyles
-    static var types: [String] { WidgetKinds.all.map(\.type) }
+    static var types: [String] { WidgetKinds.all.map { $0.type } }
 
     static func build(_ r: TableReader) -> DashboardWidget? {
         let id = r.name("id", required: true)
