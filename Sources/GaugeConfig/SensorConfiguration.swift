@@ -189,7 +189,7 @@ extension SensorConfiguration {
             return .ramp(from: from, to: to, period: seconds("period", 10))
         case "noise":
             let centre = r.number("centre", -m...m) ?? 0, amplitude = r.number("amplitude", 0...m) ?? 0
-            let seed = UInt64(r.integer("seed", 0...Int.max) ?? 1)
+            let seed = UInt64(r.integer64("seed", 0...Int64.max) ?? 1)
             return .noise(centre: centre, amplitude: amplitude, interval: seconds("interval", 1), seed: seed)
         case "step":
             guard let values = r.numbers("values", count: nil, -m...m, what: "a list of numbers like [80, 60, 40]", required: true)

@@ -113,8 +113,10 @@ struct TOMLNode: Sendable {
         guard case .string(let s) = value else { return nil }
         return s.upToNUL
     }
-    /// An integer (not a float with an integral value).
-    var int: Int? { if case .integer(let i) = value { return Int(i) }; return nil }
+    /// An integer (not a float with an integral value), as TOML has it: 64 bits.
+    var int64: Int64? { if case .integer(let i) = value { return i }; return nil }
+    /// The integer as an `Int`; nil also when it does not fit (`Int` is 32 bits on armv6/armv7).
+    var int: Int? { int64.flatMap { Int(exactly: $0) } }
     /// A float (not an integer).
     var double: Double? { if case .float(let d) = value { return d }; return nil }
     var bool: Bool? { if case .boolean(let b) = value { return b }; return nil }

@@ -56,9 +56,15 @@ final class TableReader {
     }
 
     func integer(_ key: String, _ range: ClosedRange<Int>, required: Bool = false) -> Int? {
+        integer64(key, Int64(range.lowerBound)...Int64(range.upperBound), required: required).map { Int($0) }
+    }
+
+    /// Checked in 64 bits, as TOML has integers, so that a value beyond a 32-bit `Int`
+    /// (armv6/armv7) gets the same message as on a 64-bit CPU and traps nowhere.
+    func integer64(_ key: String, _ range: ClosedRange<Int64>, required: Bool = false) -> Int64? {
         let what = "an integer in \(range.lowerBound)…\(range.upperBound)"
         guard let v = value(key) else { if required { missing(key, what) }; return nil }
-        guard let i = v.int else { report(key, "expected \(what), got \(describe(v))"); return nil }
+        guard let i = v.int64 else { report(key, "expected \(what), got \(describe(v))"); return nil }
         guard range.contains(i) else { report(key, "expected \(what), got \(i)"); return nil }
         return i
     }
@@ -140,7 +146,7 @@ final class TableReader {
     }
 
     static func number(_ v: TOMLNode) -> Double? {
-        if let i = v.int { return Double(i) }
+        if let i = v.int64 { return Double(i) }
         return v.double
     }
 }

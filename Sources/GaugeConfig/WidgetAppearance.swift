@@ -11,9 +11,9 @@ extension TableReader {
         let what = "[x, y, width, height] in whole pixels, width and height ≥ 1"
         guard let v = value("frame") else { if required { report("frame", "missing; expected \(what)") }; return nil }
         guard let a = v.array, a.count == 4 else { report("frame", "expected \(what), got \(describe(v))"); return nil }
-        var n: [Int] = []
+        var n: [Int64] = []
         for i in 0..<4 {
-            guard let x = a[i].int else { report("frame", "expected \(what), got \(describe(v))"); return nil }
+            guard let x = a[i].int64 else { report("frame", "expected \(what), got \(describe(v))"); return nil }
             n.append(x)
         }
         guard (-4096...4096).contains(n[0]), (-4096...4096).contains(n[1]), (1...4096).contains(n[2]), (1...4096).contains(n[3]) else {

@@ -156,4 +156,32 @@ import Testing
         #expect(frames.last == 4 * Self.period)
         #expect(loop.timerCount == 0)
     }
+
+    /// Stopping cancels the timer and drops `draw`: an owner that `draw` captures is freed
+    /// (the scheduler holds nothing weakly or unowned, for Embedded Swift).
+    @Test func stopCancelsTheTimerAndReleasesTheOwner() {
+        final class Owner { var scheduler: FrameScheduler<TestEventLoop>? }
+        let loop = TestEventLoop()
+        weak var weakOwner: Owner?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            owner.scheduler = FrameScheduler(loop: loop, pacer: FramePacer(refreshPeriod: Self.period)) { [owner] _ in
+                _ = owner
+                return FrameOutcome(flipPending: false, animating: true)
+            }
+            owner.scheduler?.invalidate()
+            loop.advance(by: Self.period * 3)
+            #expect(owner.scheduler?.isScheduled == true)
+            let frames = owner.scheduler?.pacer.statistics.frames
+            owner.scheduler?.stop()
+            #expect(owner.scheduler?.isScheduled == false)
+            #expect(loop.timerCount == 0)
+            owner.scheduler?.invalidate()
+            loop.advance(by: Self.period * 3)
+            #expect(owner.scheduler?.pacer.statistics.frames == frames)
+            #expect(loop.timerCount == 0)
+        }
+        #expect(weakOwner == nil)
+    }
 }

@@ -170,4 +170,40 @@ import GaugeTestSupport
         _ = runtime.stop()
         try? FileManager.default.removeItem(atPath: folder)
     }
+
+    /// The loop's handlers hold the runtime strongly (Embedded Swift has no weak or unowned
+    /// references): `stop()` closes the loop and stops the frame scheduler, which frees both.
+    @Test func stopFreesTheRuntimeAndItsLoop() throws {
+        let pty = try Pty()
+        let folder = NSTemporaryDirectory() + "gp-runtime-free-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder + "/input", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/board.toml"
+        try Self.board(device: pty.path).write(toFile: file, atomically: true, encoding: .utf8)
+        let board = try BoardConfiguration.load(path: file)
+        weak var weakRuntime: PanelRuntime<TestEventLoop>?
+        weak var weakLoop: TestEventLoop?
+        do {
+            var options = RunOptions(boardPath: file)
+            options.inputDirectory = folder + "/input"
+            options.statsInterval = 1
+            options.duration = 60
+            let loop = TestEventLoop(now: 5_000 * Self.ms)
+            let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
+                                           loop: loop, log: CapturedLines())
+            weakRuntime = runtime
+            weakLoop = loop
+            runtime.start()
+            let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
+            pty.write("engine.rpm=3000\n")
+            #expect(loop.deliver(fd: serial))
+            loop.advance(by: 1_500 * Self.ms)
+            #expect(runtime.summary.frames >= 1)
+            #expect(loop.timerCount > 0 && !loop.registeredDescriptors.isEmpty && !loop.handledSignals.isEmpty)
+            _ = runtime.stop()
+            #expect(loop.timerCount == 0 && loop.registeredDescriptors.isEmpty && loop.handledSignals.isEmpty)
+        }
+        #expect(weakRuntime == nil)
+        #expect(weakLoop == nil)
+    }
 }

@@ -110,7 +110,7 @@ final class InputHub {
     }
 
     /// The earliest pending gesture deadline (a long press), in µs.
-    var nextDeadline: Int64? { opened.values.compactMap(\.router.nextDeadline).min() }
+    var nextDeadline: Int64? { opened.values.compactMap { $0.router.nextDeadline }.min() }
 
     func advance(to microseconds: Int64) -> [InputAction] {
         var actions: [InputAction] = []

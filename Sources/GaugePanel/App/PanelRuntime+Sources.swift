@@ -1,3 +1,4 @@
+import GaugeConfig
 import GaugeInput
 import GaugeSensors
 
@@ -8,7 +9,7 @@ extension PanelRuntime {
         let now = loop.now
         for source in sensors.simulated {
             source.poll(now: now) { record($0, now: now); accept($0, now: now) }
-            sensorTimers.append(loop.scheduleRepeating(every: SensorHub.simulatedInterval) { [unowned self] in
+            sensorTimers.append(loop.scheduleRepeating(every: SensorHub.simulatedInterval) { [self] in
                 let t = self.loop.now
                 source.poll(now: t) { self.record($0, now: t); self.accept($0, now: t) }
             })
@@ -16,7 +17,7 @@ extension PanelRuntime {
         for i in sensors.replays.indices { pollReplay(i) }
         for i in sensors.sysfs.indices {
             pollSysfs(i)
-            sensorTimers.append(loop.scheduleRepeating(every: SensorHub.sysfsInterval) { [unowned self] in self.pollSysfs(i) })
+            sensorTimers.append(loop.scheduleRepeating(every: SensorHub.sysfsInterval) { [self] in self.pollSysfs(i) })
         }
         for i in sensors.serial.indices { serviceSerial(i) }
     }
@@ -44,7 +45,7 @@ extension PanelRuntime {
         }
         if let t = replayTimers.removeValue(forKey: i) { loop.cancel(t) }
         if let due = sensors.replays[i].source.nextDeadline {
-            replayTimers[i] = loop.schedule(at: max(due, now &+ 1)) { [unowned self] in
+            replayTimers[i] = loop.schedule(at: max(due, now &+ 1)) { [self] in
                 self.replayTimers[i] = nil
                 self.pollReplay(i)
             }
@@ -106,12 +107,12 @@ extension PanelRuntime {
             if let b = before { loop.unregister(fd: b); sensorFDs.removeAll { $0 == b } }
             if let a = after {
                 sensorFDs.append(a)
-                loop.register(fd: a, events: .readable) { [unowned self] _ in self.serviceSerial(i) }
+                loop.register(fd: a, events: .readable) { [self] _ in self.serviceSerial(i) }
             }
         }
         if let t = serialTimers.removeValue(forKey: i) { loop.cancel(t) }
         if let deadline = source.nextDeadline, after == nil || deadline > now {
-            serialTimers[i] = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [unowned self] in
+            serialTimers[i] = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [self] in
                 self.serialTimers[i] = nil
                 self.serviceSerial(i)
             }
@@ -126,7 +127,7 @@ extension PanelRuntime {
         for p in hub.problems { info("input: \(p)") }
         if case .success(let fd) = hub.scanner.startWatching() {
             sensorFDs.append(fd)
-            loop.register(fd: fd, events: .readable) { [unowned self] _ in
+            loop.register(fd: fd, events: .readable) { [self] _ in
                 guard let hub = self.input else { return }
                 self.applyScan(hub.scanner.handleWatchEvents())
             }
@@ -149,7 +150,7 @@ extension PanelRuntime {
         for fd in removed { loop.unregister(fd: fd) }
         for device in added {
             let path = device.path
-            loop.register(fd: device.fd, events: .readable) { [unowned self] _ in self.readInput(path) }
+            loop.register(fd: device.fd, events: .readable) { [self] _ in self.readInput(path) }
         }
         for l in lines { info(l) }
     }
@@ -167,7 +168,7 @@ extension PanelRuntime {
     private func armGestureTimer() {
         if let t = inputTimer { loop.cancel(t); inputTimer = nil }
         guard let hub = input, let deadline = hub.nextDeadline, deadline > 0 else { return }
-        inputTimer = loop.schedule(at: UInt64(deadline) &* 1000) { [unowned self] in
+        inputTimer = loop.schedule(at: UInt64(deadline) &* 1000) { [self] in
             self.inputTimer = nil
             guard let hub = self.input else { return }
             self.perform(hub.advance(to: Int64(self.loop.now / 1000)))

@@ -69,7 +69,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         sensors = SensorHub(board.sensors)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
         // during start-up waits in the signalfd instead of killing the process.
-        do { try loop.onSignals(LoopSignals.service) { [unowned self] in self.signal($0) } } catch {
+        do { try loop.onSignals(LoopSignals.service) { [self] in self.signal($0) } } catch {
             shutDown()
             throw .loop(error)
         }
@@ -79,9 +79,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     public func start() {
         // Unpaced (benchmarks): the next frame as soon as the loop comes round.
         let period = options.unpaced ? 1 : LoopTime.refreshPeriod(hertz: Double(max(board.display.refresh, 1))) ?? 16_666_667
-        scheduler = FrameScheduler(loop: loop, pacer: FramePacer(refreshPeriod: period)) { [unowned self] now in self.drawFrame(now: now) }
+        scheduler = FrameScheduler(loop: loop, pacer: FramePacer(refreshPeriod: period)) { [self] now in self.drawFrame(now: now) }
         if let fd = display.eventDescriptor {
-            loop.register(fd: fd, events: .readable) { [unowned self] _ in self.displayEvents() }
+            loop.register(fd: fd, events: .readable) { [self] _ in self.displayEvents() }
         }
         startTime = loop.now
         info("display \(display.summary), \(board.dashboard.width)x\(board.dashboard.height), fonts: \(fonts.summary)")
@@ -91,14 +91,14 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         startInput()
         startSnapshots()
         if let s = options.duration, s.isFinite, s > 0 {
-            loop.schedule(after: UInt64(min(s, 1e7) * 1e9)) { [unowned self] in self.loop.stop() }
+            loop.schedule(after: UInt64(min(s, 1e7) * 1e9)) { [self] in self.loop.stop() }
         }
         if let s = options.statsInterval, s.isFinite, s > 0 {
-            loop.scheduleRepeating(every: UInt64(max(min(s, 1e6), 0.01) * 1e9)) { [unowned self] in
+            loop.scheduleRepeating(every: UInt64(max(min(s, 1e6), 0.01) * 1e9)) { [self] in
                 self.info("stats \(self.currentSummary())")
             }
         }
-        _ = notifier.startWatchdog(on: loop) { [unowned self] e in self.warn("watchdog", "sd_notify: \(e)") }
+        _ = notifier.startWatchdog(on: loop) { [self] e in self.warn("watchdog", "sd_notify: \(e)") }
         scheduler.invalidate()
     }
 
@@ -140,7 +140,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         if let w = wakeTimer { loop.cancel(w.id) }
         wakeTimer = nil
         guard let at else { return }
-        let id = loop.schedule(at: at) { [unowned self] in
+        let id = loop.schedule(at: at) { [self] in
             self.wakeTimer = nil
             self.scheduler.invalidate()
         }
@@ -200,7 +200,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         if let t = snapshotTimer { loop.cancel(t); snapshotTimer = nil }
         guard let interval = options.snapshotInterval ?? board.snapshot?.intervalSeconds, interval.isFinite, interval > 0,
               snapshotPath != nil else { return }
-        snapshotTimer = loop.scheduleRepeating(every: UInt64(max(min(interval, 1e6), 0.05) * 1e9)) { [unowned self] in
+        snapshotTimer = loop.scheduleRepeating(every: UInt64(max(min(interval, 1e6), 0.05) * 1e9)) { [self] in
             self.writeSnapshot()
         }
     }
@@ -267,7 +267,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         if let e = r.lastError { warn("record", "record: cannot write \(path): \(e) (recording off)"); return }
         recorder = r
         info("recording samples to \(path)")
-        loop.scheduleRepeating(every: Nanoseconds.perSecond) { [unowned self] in self.flushRecording() }
+        loop.scheduleRepeating(every: Nanoseconds.perSecond) { [self] in self.flushRecording() }
     }
 
     private func flushRecording() {
@@ -286,6 +286,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         console?.restore()
         console = nil
         log.flush(now: loop.now)
+        // The loop's handlers and the frame scheduler's `draw` hold the runtime (Embedded
+        // Swift has no weak or unowned references): dropping them frees it.
+        scheduler?.stop()
         loop.close()
     }
 

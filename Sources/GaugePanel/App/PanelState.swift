@@ -25,7 +25,7 @@ public struct PanelState: Sendable {
     public init(board: BoardConfiguration, animates: Bool = true) {
         layout = board.dashboard
         themes = board.themes
-        channels = ChannelSet(board.channels.map(\.channel))
+        channels = ChannelSet(board.channels.map { $0.channel })
         alarms = board.alarms.map { AlarmMonitor($0) }
         self.animates = animates
         shownChannels = layout.channels

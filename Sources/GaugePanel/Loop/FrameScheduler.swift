@@ -12,18 +12,30 @@ public struct FrameOutcome: Sendable, Equatable {
 
 /// Binds a `FramePacer` to a loop: keeps at most one timer, for the next frame or for
 /// a lost flip, and none at all when the panel is static. `draw` renders and presents.
+///
+/// No weak or unowned references (Embedded Swift has neither): the scheduler holds its
+/// loop, and its pending timer holds the scheduler until it fires or is cancelled. An owner
+/// whose `draw` captures it calls `stop()` when done, which cancels the timer and drops
+/// `draw`, so nothing keeps the owner alive.
 public final class FrameScheduler<Loop: LoopScheduler> {
     public private(set) var pacer: FramePacer
-    private unowned let loop: Loop
-    private let draw: (_ now: UInt64) -> FrameOutcome
+    private let loop: Loop
+    private var draw: ((_ now: UInt64) -> FrameOutcome)?
     private var timer: TimerID?
     private var timerDeadline: UInt64?
 
-    /// The scheduler must not outlive `loop` (it is owned by whoever owns the loop).
     public init(loop: Loop, pacer: FramePacer, draw: @escaping (_ now: UInt64) -> FrameOutcome) {
         self.loop = loop
         self.pacer = pacer
         self.draw = draw
+    }
+
+    /// Cancels the pending timer and drops `draw`; nothing is scheduled or drawn afterwards.
+    public func stop() {
+        if let timer { loop.cancel(timer) }
+        timer = nil
+        timerDeadline = nil
+        draw = nil
     }
 
     /// Whether a timer is pending (false means the panel costs no wake-ups).
@@ -49,6 +61,7 @@ public final class FrameScheduler<Loop: LoopScheduler> {
     }
 
     private func reschedule() {
+        guard draw != nil else { return }
         let now = loop.now
         let wanted = pacer.nextFrameTime(now: now) ?? pacer.flipDeadline
         guard wanted != timerDeadline else { return }
@@ -56,7 +69,7 @@ public final class FrameScheduler<Loop: LoopScheduler> {
         timer = nil
         timerDeadline = wanted
         guard let wanted else { return }
-        timer = loop.schedule(at: wanted) { [unowned self] in self.fire() }
+        timer = loop.schedule(at: wanted) { [self] in fire() }
     }
 
     private func fire() {
@@ -67,7 +80,7 @@ public final class FrameScheduler<Loop: LoopScheduler> {
             reschedule()
             return
         }
-        if pacer.beginFrame(now: now) {
+        if let draw, pacer.beginFrame(now: now) {
             let outcome = draw(now)
             pacer.endFrame(flipPending: outcome.flipPending, animating: outcome.animating, now: loop.now)
         }

@@ -3,7 +3,7 @@ import GaugeSystem
 
 /// The real system calls, through CSystem (timerfd and signalfd among them: Swift's
 /// Glibc module map leaves those out).
-public struct LinuxLoopSystemCalls: LoopSystemCalls {
+public final class LinuxLoopSystemCalls: LoopSystemCalls {
 
     // Linux's struct signalfd_siginfo (include/uapi/linux/signalfd.h). The timerfd and
     // signalfd flags equal O_*.

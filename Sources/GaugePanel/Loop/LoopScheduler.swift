@@ -34,12 +34,14 @@ public protocol LoopScheduler: AnyObject {
     func stop()
     /// How many times the loop woke up (the statistics line's `wakeups`).
     var wakeupCount: UInt64 { get }
-    /// Releases the loop's own descriptors (a no-op where there are none).
+    /// Releases the loop's own descriptors (where it has any) and drops every handler:
+    /// handlers hold their owners strongly (Embedded Swift has no weak or unowned
+    /// references), so closing the loop is what frees them. Timers, descriptors and
+    /// signals are not served afterwards.
     func close()
 }
 
 extension LoopScheduler {
-    public func close() {}
     @discardableResult
     public func schedule(after delay: UInt64, _ handler: @escaping () -> Void) -> TimerID {
         schedule(at: now &+ delay, handler)

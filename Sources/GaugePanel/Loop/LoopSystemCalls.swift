@@ -16,7 +16,7 @@ public struct FileEvents: OptionSet, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         let names: [(FileEvents, String)] = [(.readable, "readable"), (.writable, "writable"), (.hangup, "hangup"),
                                              (.error, "error"), (.invalid, "invalid"), (.priority, "priority")]
-        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+        return "[" + names.filter { contains($0.0) }.map { $0.1 }.joined(separator: ", ") + "]"
     }
 }
 
@@ -42,8 +42,9 @@ public struct SignalMask: Sendable, Equatable {
 /// Every system call the run loop and the service layer make, behind one protocol so that
 /// tests can substitute them. `LinuxLoopSystemCalls` is the real implementation (poll,
 /// reads and writes through GaugeSystem's `SystemCall`). Failures name the call.
-/// Times are CLOCK_MONOTONIC nanoseconds, the time base of `GaugeSensors`.
-public protocol LoopSystemCalls {
+/// Times are CLOCK_MONOTONIC nanoseconds, the time base of `GaugeSensors`. Class-bound:
+/// Embedded Swift accepts `any LoopSystemCalls` only for a class-bound protocol.
+public protocol LoopSystemCalls: AnyObject {
     /// clock_gettime(CLOCK_MONOTONIC).
     func monotonicNanoseconds() -> UInt64
     /// poll(2); `timeoutMilliseconds` -1 waits forever. Returns the number ready (0 on EINTR).

@@ -44,6 +44,14 @@ public final class TestEventLoop: LoopScheduler {
 
     public func stop() { isStopped = true }
 
+    /// Drops every timer, registration and signal handler, as `EventLoop.close()` does
+    /// (that is what frees owners their handlers capture). Time still moves with `advance`.
+    public func close() {
+        timers = TimerQueue()
+        registrations = [:]
+        signalHandlers = [:]
+    }
+
     /// Moves time forward by `delta`, running due timers in order (including ones that
     /// handlers schedule inside the window). Returns how many ran.
     @discardableResult

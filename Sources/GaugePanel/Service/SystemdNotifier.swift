@@ -51,7 +51,7 @@ public struct SystemdNotifier {
     /// Sends `messages` in one datagram. Does nothing (success) without NOTIFY_SOCKET.
     public func notify(_ messages: [NotifyMessage]) -> Result<Void, LoopError> {
         guard let socketPath, !messages.isEmpty else { return .success(()) }
-        let text = messages.map(\.line).joined(separator: "\n") + "\n"
+        let text = messages.map { $0.line }.joined(separator: "\n") + "\n"
         do { try system.sendDatagram(Array(text.utf8), to: socketPath) } catch { return .failure(error) }
         return .success(())
     }
