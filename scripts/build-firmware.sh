@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The firmware: the whole panel (board file, sensors, input, the loop, the display) as one
+# statically linked executable per Raspberry Pi CPU, built from the same sources with
+# Embedded Swift by SwiftPM (product gaugepanel-firmware) — no Swift runtime, no
+# Foundation, no ArgumentParser or swift-log:
+#   aarch64  Pi 5, 4, 400, 3, Zero 2 W on 64-bit Raspberry Pi OS   (aarch64-none-none-elf)
+#   armv7    Pi 2/3/4 on 32-bit Raspberry Pi OS, hard-float          (armv7-none-none-eabi)
+#   armv6    Pi 1, Zero, Zero W (and any 32-bit Pi)                   (armv6-none-none-eabi, armel ABI)
+# The C libraries (libdrm, libevdev, FreeType with libpng/brotli/bzip2, zlib, toml++ and the
+# C++ runtime) come from Debian's packages for that CPU (scripts/firmware/sysroot.sh), the
+# C library and compiler runtime from Debian's cross toolchains; all linked statically.
+# Writes out/firmware/gaugepanel-<cpu> (stripped) and prints its size.
+#
+# Usage: scripts/build-firmware.sh aarch64|armv7|armv6|all
+# Environment: FIRMWARE_BUILD_DIR (default .build-firmware): sysroots, toolsets and the
+#   SwiftPM scratch folders; FIRMWARE_OUT (default out/firmware).
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+source scripts/lib/common.sh
+
+BUILD=${FIRMWARE_BUILD_DIR:-.build-firmware}
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+OUT=${FIRMWARE_OUT:-out/firmware}
+cpus=()
+for arg in "$@"; do
+    case $arg in
+        aarch64|armv7|armv6) cpus+=("$arg") ;;
+        all) cpus+=(aarch64 armv7 armv6) ;;
+        -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
+    esac
+done
+((${#cpus[@]})) || { echo "which CPU? aarch64, armv7, armv6 or all (try --help)" >&2; exit 2; }
+
+SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
+SWIFT_LIB=$(cd "$(dirname "$(readlink -f "$(command -v "$SWIFT")")")/../lib/swift" && pwd)
+
+# The sysroots (and cross toolchains) first; they say what is wrong if they cannot.
+bash scripts/firmware/sysroot.sh "${cpus[@]}" > "$BUILD.sysroot.log" 2>&1 ||
+    { tail -20 "$BUILD.sysroot.log"; die "scripts/firmware/sysroot.sh ${cpus[*]} failed"; }
+
+# cpu → Swift target, GNU triple, the ABI flags for Swift's and C's code, the C++ headers.
+swift_target() { case $1 in aarch64) echo aarch64-none-none-elf ;; armv7) echo armv7-none-none-eabi ;; armv6) echo armv6-none-none-eabi ;; esac; }
+gnu_triple() { case $1 in aarch64) echo aarch64-linux-gnu ;; armv7) echo arm-linux-gnueabihf ;; armv6) echo arm-linux-gnueabi ;; esac; }
+abi_flags() { case $1 in aarch64) ;; armv7) echo -mfloat-abi=hard ;; armv6) echo -mfloat-abi=softfp -mfpu=vfp ;; esac; }
+
+# json_list A B C → "A", "B", "C"
+json_list() { local first=1 a; for a in "$@"; do ((first)) || printf ', '; first=0; printf '"%s"' "$a"; done; }
+
+# A SwiftPM toolset for the CPU: Embedded Swift for the bare-metal triple (the only one
+# Embedded has a standard library for), C and C++ compiled for the Linux triple, headers
+# from the cross C library and the sysroot, one static link against both.
+write_toolset() {
+    local cpu=$1 triple root inc lib swift=() c=() cxx=() link=() f
+    triple=$(gnu_triple "$cpu") root=$BUILD/sysroot-$cpu
+    inc=$root/usr/include lib=$root/usr/lib/$triple
+    local gcc_version
+    gcc_version=$("$triple-gcc" -dumpversion)
+    local includes=(-isystem "/usr/$triple/include" -I "$inc" -I "$inc/libdrm" -I "$inc/freetype2" -I "$inc/libevdev-1.0")
+    swift=(-enable-experimental-feature Embedded -wmo -Osize -Xfrontend -function-sections)
+    # The *-none-* triples define no OS: glibc's and libdrm's headers need to see Linux.
+    for f in "${includes[@]}" -D__linux__ -D__gnu_linux__ -D__unix__ $(abi_flags "$cpu"); do swift+=(-Xcc "$f"); done
+    swift+=(-Xclang-linker "--target=$triple" -Xclang-linker -static)
+    c=("--target=$triple" $(abi_flags "$cpu") "${includes[@]}")
+    cxx=("--target=$triple" $(abi_flags "$cpu") -isystem "/usr/$triple/include/c++/$gcc_version"
+         -isystem "/usr/$triple/include/c++/$gcc_version/$triple" "${includes[@]}")
+    # Static archives: what FreeType was built with after it; the Unicode tables Embedded
+    # String operations use; the C++ runtime for the TOML shim.
+    link=(-L "$lib" --gc-sections --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
+          -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
+    [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
+    cat > "$BUILD/toolset-$cpu.json" <<EOF
+{
+  "schemaVersion": "1.0",
+  "swiftCompiler": { "extraCLIOptions": [$(json_list "${swift[@]}")] },
+  "cCompiler": { "extraCLIOptions": [$(json_list "${c[@]}")] },
+  "cxxCompiler": { "extraCLIOptions": [$(json_list "${cxx[@]}")] },
+  "linker": { "extraCLIOptions": [$(json_list "${link[@]}")] }
+}
+EOF
+}
+
+mkdir -p "$OUT"
+for cpu in "${cpus[@]}"; do
+    write_toolset "$cpu"
+    scratch=$BUILD/swiftpm-$cpu
+    log "$cpu: swift build --product gaugepanel-firmware --triple $(swift_target "$cpu") (log: $scratch.log)"
+    t0=$(date +%s)
+    if ! "$SWIFT" build -c release --product gaugepanel-firmware --triple "$(swift_target "$cpu")" \
+            --toolset "$BUILD/toolset-$cpu.json" --scratch-path "$scratch" > "$scratch.log" 2>&1; then
+        grep -E 'error:' "$scratch.log" | sort -u | head -20
+        fail "$cpu: build (see $scratch.log)"
+        continue
+    fi
+    bin=$scratch/$(swift_target "$cpu")/release/gaugepanel-firmware
+    "$(gnu_triple "$cpu")-strip" -o "$OUT/gaugepanel-$cpu" "$bin"
+    if ! file -L "$OUT/gaugepanel-$cpu" | grep -q "statically linked"; then
+        fail "$cpu: $OUT/gaugepanel-$cpu is not statically linked: $(file -L "$OUT/gaugepanel-$cpu")"; continue
+    fi
+    pass "$cpu: $OUT/gaugepanel-$cpu, $(stat -c %s "$OUT/gaugepanel-$cpu") bytes stripped, static, built in $(( $(date +%s) - t0 )) s"
+done
+finish
