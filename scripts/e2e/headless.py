@@ -3,11 +3,14 @@
 framebuffer (its SIGUSR1 snapshot) must equal `gaugepanel render --set` of the same
 values; silence makes the gauges stale; a vanished and returning line recovers.
 
-Usage: headless.py GAUGEPANEL WORKDIR     (prints "N passed, N failed"; exit 0/1)
+Usage: headless.py GAUGEPANEL WORKDIR [REFERENCE]     (prints "N passed, N failed"; exit 0/1)
+REFERENCE: the gaugepanel that renders the expected images and compares (default
+GAUGEPANEL itself); scripts/firmware-check.sh runs the firmware and gives the host build.
 """
 import os, pty, signal, subprocess, sys, threading, time, tty
 
 gp, work = sys.argv[1], os.path.abspath(sys.argv[2])
+ref = sys.argv[3] if len(sys.argv) > 3 else gp   # renders the expected images and compares
 os.makedirs(work, exist_ok=True)
 link = os.path.join(work, "ttyGP")           # the board's device: a symlink to the pty
 snap = os.path.join(work, "snapshot.png")
@@ -86,11 +89,11 @@ def snapshot(proc):
 
 def same_as_render(sets, what):
     expected = os.path.join(work, "expected.png")
-    args = [gp, "render", board, "--out", expected] + [a for s in sets for a in ("--set", s)]
+    args = [ref, "render", board, "--out", expected] + [a for s in sets for a in ("--set", s)]
     r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode != 0:
         check(False, f"{what}: render failed: {r.stderr.strip()}"); return
-    c = subprocess.run([gp, "compare", snap, expected], capture_output=True, text=True)
+    c = subprocess.run([ref, "compare", snap, expected], capture_output=True, text=True)
     check(c.returncode == 0, f"{what}: framebuffer equals `render {' '.join(sets)}`"
           + ("" if c.returncode == 0 else f" ({c.stdout.strip()} {c.stderr.strip()})"))
 
@@ -102,9 +105,9 @@ def settle(proc, sets, what, timeout=6):
         if not snapshot(proc):
             check(False, f"{what}: no snapshot"); return
         expected = os.path.join(work, "expected.png")
-        subprocess.run([gp, "render", board, "--out", expected] + [a for s in sets for a in ("--set", s)],
+        subprocess.run([ref, "render", board, "--out", expected] + [a for s in sets for a in ("--set", s)],
                        capture_output=True)
-        c = subprocess.run([gp, "compare", snap, expected], capture_output=True)
+        c = subprocess.run([ref, "compare", snap, expected], capture_output=True)
         if c.returncode == 0 or time.time() > deadline:
             same_as_render(sets, what); return
         time.sleep(0.2)
@@ -138,9 +141,9 @@ try:
         os.write(master, b"rpm=1200 coolant=70\n")
         time.sleep(0.3)
         if snapshot(proc):
-            c = subprocess.run([gp, "render", board, "--out", os.path.join(work, "expected.png"),
+            c = subprocess.run([ref, "render", board, "--out", os.path.join(work, "expected.png"),
                                 "--set", "rpm=1200", "--set", "coolant=70"], capture_output=True)
-            if subprocess.run([gp, "compare", snap, os.path.join(work, "expected.png")], capture_output=True).returncode == 0:
+            if subprocess.run([ref, "compare", snap, os.path.join(work, "expected.png")], capture_output=True).returncode == 0:
                 break
     same_as_render(["rpm=1200", "coolant=70"], "reconnect: values recover")
     # Latency: lines 37 ms apart (not a multiple of the 30 Hz refresh); the panel measures
