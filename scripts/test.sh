@@ -43,6 +43,11 @@ run_step "headless end-to-end" "$(limit 300)" env GAUGEPANEL="$bin_path/gaugepan
 # screendumps compared with offscreen renders.
 run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
 
+# The firmware: the whole panel as one static Embedded Swift binary per Pi CPU, and each
+# one under qemu-user against the host build (check, render, a missing device, run on a pty).
+run_step "firmware build (aarch64, armv7, armv6)" "$(limit 1200)" bash scripts/build-firmware.sh all
+run_step "firmware on Pi CPUs (qemu-user)" "$(limit 600)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/firmware-check.sh
+
 # Instruction counts under callgrind are repeatable on any machine: the frame budgets.
 run_step "instruction budgets" "$(limit 600)" bash scripts/instruction-budget.sh
 
