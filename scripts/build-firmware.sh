@@ -42,7 +42,12 @@ bash scripts/firmware/sysroot.sh "${cpus[@]}" > "$BUILD.sysroot.log" 2>&1 ||
 # cpu → Swift target, GNU triple, the ABI flags for Swift's and C's code, the C++ headers.
 swift_target() { case $1 in aarch64) echo aarch64-none-none-elf ;; armv7) echo armv7-none-none-eabi ;; armv6) echo armv6-none-none-eabi ;; esac; }
 gnu_triple() { case $1 in aarch64) echo aarch64-linux-gnu ;; armv7) echo arm-linux-gnueabihf ;; armv6) echo arm-linux-gnueabi ;; esac; }
-abi_flags() { case $1 in aarch64) ;; armv7) echo -mfloat-abi=hard ;; armv6) echo -mfloat-abi=softfp -mfpu=vfp ;; esac; }
+# 32-bit CPUs also get 64-bit file offsets and inode numbers (_FILE_OFFSET_BITS=64, as
+# Debian builds its own programs): without them readdir and stat fail with EOVERFLOW on a
+# file system with large inode numbers, and the font folders looked empty. Time stays
+# 32-bit (_TIME_BITS): Debian bookworm's armhf/armel libraries, libevdev's input_event
+# among them, are built with it.
+abi_flags() { case $1 in aarch64) ;; armv7) echo -mfloat-abi=hard -D_FILE_OFFSET_BITS=64 ;; armv6) echo -mfloat-abi=softfp -mfpu=vfp -D_FILE_OFFSET_BITS=64 ;; esac; }
 
 # json_list A B C → "A", "B", "C"
 json_list() { local first=1 a; for a in "$@"; do ((first)) || printf ', '; first=0; printf '"%s"' "$a"; done; }
