@@ -84,7 +84,16 @@ for cpu in "${cpus[@]}"; do
   if [ ! -f "$kroot/lib/modules/$kver/modules.dep" ] || [ ! -x "$kroot/bin/busybox" ]; then
     echo "# $cpu: fetching $kpkg:$arch busybox-static:$arch"
     rm -rf "$WORK/debs-$cpu" "$kroot"
-    if ! private_apt_download "$WORK/debs-$cpu" "$kpkg:$arch" "busybox-static:$arch" || ! private_apt_unpack "$WORK/debs-$cpu" "$kroot"; then
+    got=0
+    private_apt_download "$WORK/debs-$cpu" "$kpkg:$arch" "busybox-static:$arch" 2>/dev/null && got=1
+    if [ $got = 0 ]; then
+      # lists older than the archive (a kernel ABI bump removes the old package): fetch them anew
+      private_apt_init "$WORK/apt" --refresh >/dev/null 2>&1
+      kpkg=$(private_apt cache depends "linux-image-$flavour:$arch" 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
+      kpkg=${kpkg%:*}; kver=${kpkg#linux-image-}
+      private_apt_download "$WORK/debs-$cpu" "$kpkg:$arch" "busybox-static:$arch" && got=1
+    fi
+    if [ $got = 0 ] || ! private_apt_unpack "$WORK/debs-$cpu" "$kroot"; then
       result "FAIL: $cpu: apt-get download $kpkg:$arch busybox-static:$arch (see $WORK/debs-$cpu/download.log)"; continue
     fi
     depmod -b "$kroot" "$kver"
