@@ -4,7 +4,7 @@
 # architecture), the virtio modules and the static firmware, out/firmware/gaugepanel-<cpu>
 # (scripts/build-firmware.sh), and checks it against the real virtio-gpu DRM driver:
 #   aarch64: linux-image-<ver>-arm64 under qemu-system-aarch64 -cpu cortex-a53
-#   armv7:   linux-image-<ver>-armmp under qemu-system-arm -cpu cortex-a15
+#   armv7:   linux-image-<ver>-armmp under qemu-system-arm -M virt,highmem=off -cpu cortex-a15
 # with -device virtio-gpu-pci, virtio-keyboard-pci and virtio-serial-pci whose virtconsole
 # port is the guest's /dev/hvc0 (-M virt has one PL011, the console): the sensor line, a
 # socket on the host. The kernels' modules (virtio_pci, virtio-gpu, virtio_input, evdev,
@@ -34,7 +34,7 @@ for arg in "$@"; do
   case $arg in
     aarch64|armv7) cpus+=("$arg") ;;
     all) cpus+=(aarch64 armv7) ;;
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "usage: $0 aarch64|armv7|all" >&2; exit 2 ;;
   esac
 done
