@@ -11,6 +11,7 @@ same lines and exit status as the host's), a missing device, SIGTERM (exit 0, th
 console back: the screendump equals the one taken before any test).
 Prints one 'ok: ARCH: …' or 'FAIL: ARCH: …' line per check (scripts/lib/checks.py)."""
 import argparse, os, select, socket, subprocess, sys, time
+sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing run.py
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE); sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 from checks import Checks
