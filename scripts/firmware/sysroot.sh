@@ -21,6 +21,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
+source scripts/lib/private-apt.sh
 
 BUILD=${FIRMWARE_BUILD_DIR:-.build-firmware}
 case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
@@ -49,19 +50,9 @@ wanted=(qemu-user)
 for c in "${cpus[@]}"; do wanted+=("gcc-$(gnu_triple "$c")" "g++-$(gnu_triple "$c")" "libc6-dev-$(debian_arch "$c")-cross"); done
 ensure_packages "${wanted[@]}" || exit 1
 
-# A private apt: the machine's own Debian suite, for the three ARM architectures only.
-APT=$BUILD/apt
-suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-apt_opts=(-o "Dir::State=$APT/state" -o "Dir::Cache=$APT/cache" -o "Dir::Etc::SourceList=$APT/sources.list"
-          -o "Dir::Etc::SourceParts=/dev/null" -o "APT::Architectures=arm64,armhf,armel" -o "Debug::NoLocking=1"
-          -o "APT::Sandbox::User=root" -q)
-if ((refresh)) || [[ ! -s $APT/state/lists/lock && ! -d $APT/state/lists ]] || ! ls "$APT"/state/lists/*_Packages* >/dev/null 2>&1; then
-    mkdir -p "$APT/state/lists/partial" "$APT/cache/archives/partial"
-    echo "deb [arch=arm64,armhf,armel signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
-        > "$APT/sources.list"
-    log "apt-get update (private: $APT, $suite, arm64 armhf armel)"
-    apt-get "${apt_opts[@]}" update > "$APT/update.log" 2>&1 || { tail -5 "$APT/update.log"; die "apt-get update failed (see $APT/update.log)"; }
-fi
+# A private apt (scripts/lib/private-apt.sh): the machine's own Debian suite, for the three
+# ARM architectures only.
+private_apt_init "$BUILD/apt" $( ((refresh)) && echo --refresh) || die "private apt-get update failed"
 
 smoke_c='#include <stdio.h>
 #include <stdint.h>
@@ -89,10 +80,10 @@ for cpu in "${cpus[@]}"; do
     if ((refresh)) || [[ ! -f $stamp ]] || [[ $(cat "$stamp") != "${PACKAGES[*]}" ]]; then
         rm -rf "$root" "$BUILD/debs-$cpu"; mkdir -p "$root" "$BUILD/debs-$cpu"
         log "$cpu: apt-get download ${PACKAGES[*]/%/:$arch}"
-        if ! (cd "$BUILD/debs-$cpu" && apt-get "${apt_opts[@]}" download "${PACKAGES[@]/%/:$arch}" > download.log 2>&1); then
-            tail -5 "$BUILD/debs-$cpu/download.log"; fail "$cpu: apt-get download (see $BUILD/debs-$cpu/download.log)"; continue
+        if ! private_apt_download "$BUILD/debs-$cpu" "${PACKAGES[@]/%/:$arch}"; then
+            fail "$cpu: apt-get download (see $BUILD/debs-$cpu/download.log)"; continue
         fi
-        for deb in "$BUILD/debs-$cpu"/*.deb; do dpkg -x "$deb" "$root"; done
+        private_apt_unpack "$BUILD/debs-$cpu" "$root"
         echo "${PACKAGES[*]}" > "$stamp"
     fi
     echo "sysroot $cpu ($arch, $triple): $root"

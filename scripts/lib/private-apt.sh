@@ -1,0 +1,62 @@
+# shellcheck shell=bash
+# A private apt for Debian's ARM packages: its own sources list (this machine's Debian
+# suite, [arch=arm64,armhf,armel] only), package lists and cache under a build folder, so
+# foreign-architecture .deb files can be had with `apt-get download` and unpacked with
+# `dpkg -x` without touching the machine's dpkg architectures or its own apt state.
+# Used by scripts/firmware/sysroot.sh (the firmware's C libraries) and
+# scripts/vm-arm-test.sh (the ARM kernels and busybox).
+#
+#   source scripts/lib/private-apt.sh
+#   private_apt_init "$BUILD/apt" [--refresh] || exit 1   # sets PRIVATE_APT_OPTS
+#   private_apt cache depends linux-image-arm64            # apt-cache through it
+#   private_apt_download DIR pkg:arch...                   # .deb files into DIR
+#   private_apt_unpack DIR ROOT                            # every DIR/*.deb into ROOT
+
+PRIVATE_APT_ARCHS=${PRIVATE_APT_ARCHS:-arm64,armhf,armel}
+PRIVATE_APT_OPTS=()
+
+# private_apt_init DIR [--refresh]: sets PRIVATE_APT_OPTS for DIR and runs `apt-get update`
+# there when its lists are missing (or with --refresh). Its log: DIR/update.log.
+private_apt_init() {
+    local dir=$1 refresh=0 suite
+    [[ ${2:-} == --refresh ]] && refresh=1
+    suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+    PRIVATE_APT_OPTS=(-o "Dir::State=$dir/state" -o "Dir::Cache=$dir/cache" -o "Dir::Etc::SourceList=$dir/sources.list"
+                      -o "Dir::Etc::SourceParts=/dev/null" -o "APT::Architectures=$PRIVATE_APT_ARCHS" -o "Debug::NoLocking=1"
+                      -o "APT::Sandbox::User=root" -q)
+    if ((refresh)) || ! ls "$dir"/state/lists/*_Packages* >/dev/null 2>&1; then
+        mkdir -p "$dir/state/lists/partial" "$dir/cache/archives/partial"
+        echo "deb [arch=$PRIVATE_APT_ARCHS signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+            > "$dir/sources.list"
+        printf '==> %s\n' "apt-get update (private: $dir, $suite, ${PRIVATE_APT_ARCHS//,/ })"
+        if ! apt-get "${PRIVATE_APT_OPTS[@]}" update > "$dir/update.log" 2>&1; then
+            tail -5 "$dir/update.log" >&2
+            printf 'error: %s\n' "private apt-get update failed (see $dir/update.log)" >&2
+            return 1
+        fi
+    fi
+}
+
+# private_apt get|cache ARGS...: apt-get or apt-cache with the private setup.
+private_apt() {
+    local tool=$1; shift
+    "apt-$tool" "${PRIVATE_APT_OPTS[@]}" "$@"
+}
+
+# private_apt_download DIR PKG...: `apt-get download` of PKG (name:arch) into DIR; the log
+# is DIR/download.log (its last lines on stderr on failure).
+private_apt_download() {
+    local dir=$1; shift
+    mkdir -p "$dir"
+    if ! (cd "$dir" && apt-get "${PRIVATE_APT_OPTS[@]}" download "$@" > download.log 2>&1); then
+        tail -5 "$dir/download.log" >&2
+        return 1
+    fi
+}
+
+# private_apt_unpack DIR ROOT: `dpkg -x` of every DIR/*.deb into ROOT.
+private_apt_unpack() {
+    local deb
+    mkdir -p "$2"
+    for deb in "$1"/*.deb; do dpkg -x "$deb" "$2" || return 1; done
+}

@@ -1,0 +1,133 @@
+#!/bin/bash
+# The firmware in real ARM kernels (issue #16): boots Debian's own ARM kernel in QEMU (TCG,
+# -M virt, 512 MB) with an initramfs of busybox (Debian's busybox-static for that
+# architecture), the virtio modules and the static firmware, out/firmware/gaugepanel-<cpu>
+# (scripts/build-firmware.sh), and checks it against the real virtio-gpu DRM driver:
+#   aarch64: linux-image-<ver>-arm64 under qemu-system-aarch64 -cpu cortex-a53
+#   armv7:   linux-image-<ver>-armmp under qemu-system-arm -M virt,highmem=off -cpu cortex-a15
+# with -device virtio-gpu-pci, virtio-keyboard-pci and virtio-serial-pci whose virtconsole
+# port is the guest's /dev/hvc0 (-M virt has one PL011, the console): the sensor line, a
+# socket on the host. The kernels' modules (virtio_pci, virtio-gpu, virtio_input, evdev,
+# virtio_console and what they need, by modules.dep: depmod -b) go into the initramfs.
+# The .deb files come from a private apt (scripts/lib/private-apt.sh): the machine's dpkg
+# architectures are not touched. scripts/vm/arm-init is the guest's /init, scripts/vm/arm.py
+# the host's side; the host's `gaugepanel` (render, check, compare) gives the references.
+# Checks, per CPU: boot to /init; /dev/dri/card0 is virtio-gpu with Virtual-1 connected; the
+# firmware's --version; `check` of two broken boards prints the host's `gaugepanel check`
+# lines and exit 2; `run --device /dev/dri/card7` is one line naming it, exit 2, the console
+# untouched; `run --board` of a copy of boards/qemu.toml (serial device /dev/hvc0) shows,
+# after the host writes "rpm=3000 speed=88 coolant=90 fuel=55" on the port, exactly the
+# host's `gaugepanel render` of that board with those values (QMP screendump, `gaugepanel
+# compare`); KEY_RIGHT by QMP turns to page 1, new readings show there, KEY_LEFT goes back;
+# SIGTERM: exit 0 within a second and the text console back (screendump as before).
+# Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
+#
+# Usage: scripts/vm-arm-test.sh aarch64|armv7|all
+#   FIRMWARE_DIR (default out/firmware): where gaugepanel-aarch64 and gaugepanel-armv7 are
+#   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
+#   VM_ARM_WORK (default .build-vm-arm): private apt, kernels, initramfs, runs
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+VM=$ROOT/scripts/vm
+cpus=()
+for arg in "$@"; do
+  case $arg in
+    aarch64|armv7) cpus+=("$arg") ;;
+    all) cpus+=(aarch64 armv7) ;;
+    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: $0 aarch64|armv7|all" >&2; exit 2 ;;
+  esac
+done
+((${#cpus[@]})) || { echo "usage: $0 aarch64|armv7|all" >&2; exit 2; }
+WORK=${VM_ARM_WORK:-.build-vm-arm}; case $WORK in /*) ;; *) WORK=$ROOT/$WORK ;; esac
+FW=${FIRMWARE_DIR:-out/firmware}; case $FW in /*) ;; *) FW=$ROOT/$FW ;; esac
+RUNS=$WORK/runs; mkdir -p "$RUNS"
+T0=$(date +%s)
+passed=0 failed=0
+result() { echo "$1"; case $1 in ok:*) passed=$((passed + 1)) ;; FAIL:*) failed=$((failed + 1)) ;; esac; }
+finish() { echo "# total $(( $(date +%s) - T0 )) s; logs and screendumps in $RUNS"; echo "$passed passed, $failed failed"; [ $failed = 0 ] && [ $passed -gt 0 ]; exit $?; }
+
+# 1. host tools, installed when missing (scripts/lib/deps.sh)
+source "$ROOT/scripts/lib/deps.sh"
+source "$ROOT/scripts/lib/private-apt.sh"
+ensure_packages qemu-system-arm cpio kmod python3 gzip || { result "FAIL: setup: cannot install qemu-system-arm cpio kmod"; finish; }
+
+# 2. the host's gaugepanel: the references (render, check) and the comparison
+GP=${GAUGEPANEL:-$ROOT/.build/debug/gaugepanel}
+if [ ! -x "$GP" ] && [ -z "${GAUGEPANEL:-}" ]; then
+  echo "# building the host's gaugepanel (swift build --product gaugepanel)"
+  (cd "$ROOT" && swift build --product gaugepanel > "$WORK/host-build.log" 2>&1) || { result "FAIL: setup: swift build --product gaugepanel (see $WORK/host-build.log)"; finish; }
+fi
+[ -x "$GP" ] || { result "FAIL: setup: the host's gaugepanel $GP is missing"; finish; }
+
+# 3. Debian's ARM kernels and busybox, through the private apt (its lists fetched once)
+private_apt_init "$WORK/apt" || { result "FAIL: setup: private apt-get update (see $WORK/apt/update.log)"; finish; }
+T1=$(date +%s)
+
+declare -A DEBARCH=([aarch64]=arm64 [armv7]=armhf) FLAVOUR=([aarch64]=arm64 [armv7]=armmp)
+MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console
+PORT=/dev/hvc0
+for cpu in "${cpus[@]}"; do
+  ts=$(date +%s)
+  arch=${DEBARCH[$cpu]} flavour=${FLAVOUR[$cpu]}
+  firmware=$FW/gaugepanel-$cpu
+  if [ ! -f "$firmware" ]; then
+    result "FAIL: $cpu: no firmware at $firmware (scripts/build-firmware.sh builds it; FIRMWARE_DIR names another folder)"; continue
+  fi
+  if ! file -L "$firmware" | grep -q "statically linked"; then
+    result "FAIL: $cpu: $firmware is not a static executable ($(file -L -b "$firmware" | cut -c1-120))"; continue
+  fi
+  kpkg=$(private_apt cache depends "linux-image-$flavour:$arch" 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
+  kpkg=${kpkg%:*}; kver=${kpkg#linux-image-}
+  [ -n "$kpkg" ] || { result "FAIL: $cpu: no linux-image-$flavour:$arch in the private apt's lists"; continue; }
+  kroot=$WORK/kroot-$cpu
+  if [ ! -f "$kroot/lib/modules/$kver/modules.dep" ] || [ ! -x "$kroot/bin/busybox" ]; then
+    echo "# $cpu: fetching $kpkg:$arch busybox-static:$arch"
+    rm -rf "$WORK/debs-$cpu" "$kroot"
+    got=0
+    private_apt_download "$WORK/debs-$cpu" "$kpkg:$arch" "busybox-static:$arch" 2>/dev/null && got=1
+    if [ $got = 0 ]; then
+      # lists older than the archive (a kernel ABI bump removes the old package): fetch them anew
+      private_apt_init "$WORK/apt" --refresh >/dev/null 2>&1
+      kpkg=$(private_apt cache depends "linux-image-$flavour:$arch" 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
+      kpkg=${kpkg%:*}; kver=${kpkg#linux-image-}
+      private_apt_download "$WORK/debs-$cpu" "$kpkg:$arch" "busybox-static:$arch" && got=1
+    fi
+    if [ $got = 0 ] || ! private_apt_unpack "$WORK/debs-$cpu" "$kroot"; then
+      result "FAIL: $cpu: apt-get download $kpkg:$arch busybox-static:$arch (see $WORK/debs-$cpu/download.log)"; continue
+    fi
+    depmod -b "$kroot" "$kver"
+  fi
+
+  # the initramfs: busybox, /init, the firmware, the boards, the modules (with modules.dep)
+  st=$WORK/stage-$cpu; rm -rf "$st"; mkdir -p "$st"/{bin,sbin,proc,sys,dev,tmp,etc/gaugepanel,lib/modules/$kver}
+  cp "$kroot/bin/busybox" "$st/bin/busybox"
+  cp "$firmware" "$st/bin/gaugepanel"; chmod +x "$st/bin/gaugepanel"
+  cp "$VM/arm-init" "$st/init"; chmod +x "$st/init"
+  boards=$WORK/boards-$cpu; rm -rf "$boards"; mkdir -p "$boards"
+  # boards/qemu.toml with its serial device (and the header naming it) on the virtconsole port
+  sed "s|/dev/ttyS1|$PORT|g" "$ROOT/boards/qemu.toml" > "$boards/board.toml"
+  grep -q "^device = \"$PORT\"" "$boards/board.toml" || { result "FAIL: $cpu: boards/qemu.toml has no device = \"/dev/ttyS1\" to point at $PORT"; continue; }
+  # broken boards for `check`: a channel misspelt (three widgets name it), and a TOML syntax error
+  sed 's/^\( *channel = \)"fuel"$/\1"fuell"/' "$boards/board.toml" > "$boards/broken.toml"
+  sed 's/^refresh = 30$/refresh = /' "$boards/board.toml" > "$boards/syntax.toml"
+  cp "$boards"/*.toml "$st/etc/gaugepanel/"
+  for m in ${MODS//,/ }; do
+    modprobe -S "$kver" -d "$kroot" --show-depends "$m" || echo "missing $m" >&2
+  done | awk '$1=="insmod"{print $2}' | sort -u | while read -r f; do
+    rel=${f#"$kroot"/}; mkdir -p "$st/$(dirname "$rel")"; cp "$f" "$st/$rel"
+  done
+  cp "$kroot"/lib/modules/"$kver"/modules.{order,builtin,builtin.modinfo} "$st/lib/modules/$kver/"
+  depmod -b "$st" "$kver"
+  (cd "$st" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$WORK/initramfs-$cpu.cpio.gz")
+  kernel=$kroot/boot/vmlinuz-$kver
+  tb=$(date +%s)
+  echo "# $cpu: $kpkg:$arch, busybox-static:$arch, $(basename "$firmware") ($(stat -c %s "$firmware") bytes); initramfs $(stat -c %s "$WORK/initramfs-$cpu.cpio.gz") bytes, prepared in $((tb - ts)) s"
+  python3 "$VM/arm.py" --arch "$cpu" --kernel "$kernel" --initrd "$WORK/initramfs-$cpu.cpio.gz" --kver "$kver" --mods "$MODS" \
+      --keys --gp "$GP" --board "$boards/board.toml" --boards "$boards" --port "$PORT" --out "$RUNS/$cpu" > "$RUNS/$cpu.log" 2>&1
+  rc=$?
+  while IFS= read -r l; do result "$l"; done < "$RUNS/$cpu.log"
+  if [ $rc != 0 ] && ! grep -q '^FAIL: ' "$RUNS/$cpu.log"; then result "FAIL: $cpu: scripts/vm/arm.py exit $rc (see $RUNS/$cpu.log)"; fi
+  echo "# $cpu: boot and checks $(( $(date +%s) - tb )) s"
+done
+finish

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Host side of scripts/vm-arm-test.sh: boots one ARM QEMU machine (-M virt, TCG) with
+Debian's kernel and the initramfs (scripts/vm/arm-init, busybox, the firmware), answers
+each '@@SHOT name' with a QMP screendump and '@@PANEL board' by driving the firmware's
+`gaugepanel run`: a line-protocol reading into the guest's sensor port (a virtconsole on
+virtio-serial, /dev/hvc0, whose other end is a socket here), keys by QMP input-send-event
+(virtio-keyboard), and screendumps until they equal the host's `gaugepanel render` of the
+same board, values and page (bit for bit, `gaugepanel compare`). Then checks what the
+guest said: boot, the virtio-gpu DRM device, `--version`, `check` of broken boards (the
+same lines and exit status as the host's), a missing device, SIGTERM (exit 0, the text
+console back: the screendump equals the one taken before any test).
+Prints one 'ok: ARCH: …' or 'FAIL: ARCH: …' line per check (scripts/lib/checks.py)."""
+import argparse, os, select, socket, subprocess, sys, time
+sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing run.py
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE); sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
+from checks import Checks
+from run import QMP, dump, compare, render, key, screen_becomes   # the x86 harness's host side
+
+MACHINES = {   # qemu binary, CPU, the console's serial port
+    'aarch64': ('qemu-system-aarch64', 'cortex-a53', 'ttyAMA0'),
+    'armv7': ('qemu-system-arm', 'cortex-a15', 'ttyAMA0'),
+}
+# -M virt options: a 32-bit kernel without LPAE (armmp) cannot reach the PCIe ECAM QEMU puts
+# above 4 GB ("can't claim ECAM area"); highmem=off keeps it low
+MACHINE_OPTS = {'aarch64': 'virt', 'armv7': 'virt,highmem=off'}
+FIRST = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
+SECOND = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}   # no alarm: alarms blink
+
+def desc(values): return ' '.join(f'{k}={v}' for k, v in values.items())
+
+def drive_panel(a, q, sensors, keys):
+    """The host's half of the run: (ok, message) checks."""
+    out = []
+    def line(values): sensors.sendall((desc(values) + '\n').encode())
+    def expect(name, what, ref, timeout):
+        same, sec, how = screen_becomes(a, q, f'run-{name}', ref, timeout)
+        out.append((same, f'run --board {os.path.basename(a.board)}: {what}: screen as `gaugepanel render` after {sec:.1f} s ({how})'))
+        return same
+    line(FIRST)
+    expect('values', f'"{desc(FIRST)}" on {a.port}', render(a, a.board, 'values', FIRST), a.settle)
+    if keys:
+        key(q, 'right')
+        expect('page1', 'KEY_RIGHT (QMP input-send-event, virtio-keyboard): page 1 (render --page 1)',
+               render(a, a.board, 'page1', FIRST, 1), a.settle)
+        line(SECOND)
+        expect('page1-new', f'new readings "{desc(SECOND)}" on page 1', render(a, a.board, 'page1-new', SECOND, 1), a.settle)
+        key(q, 'left')
+        expect('page0', 'KEY_LEFT: page 0', render(a, a.board, 'page0', SECOND, 0), a.settle)
+    return out
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--arch', required=True, choices=sorted(MACHINES))
+    ap.add_argument('--kernel', required=True); ap.add_argument('--initrd', required=True)
+    ap.add_argument('--kver', default='?')
+    ap.add_argument('--mods', required=True, help='modules /init loads, comma separated')
+    ap.add_argument('--tests', default='console,version,check,missing,panel')
+    ap.add_argument('--keys', action='store_true', help='press keys in the panel run')
+    ap.add_argument('--gp', required=True, help="the host's gaugepanel (render, check, compare)")
+    ap.add_argument('--board', required=True, help='host path of the board /init runs (/etc/gaugepanel/board.toml)')
+    ap.add_argument('--boards', required=True, help='host folder holding broken.toml and syntax.toml as in the guest')
+    ap.add_argument('--port', default='/dev/hvc0', help="the guest's sensor port")
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--settle', type=float, default=30, help='seconds a screen may take to become the render')
+    a = ap.parse_args()
+    a.name, a.heads = a.arch, {}
+    os.makedirs(a.out, exist_ok=True)
+    qemu_bin, cpu, console = MACHINES[a.arch]
+    qmp, sensors_path = f'{a.out}/qmp.sock', f'{a.out}/sensors.sock'
+    for s in (qmp, sensors_path):
+        if os.path.exists(s): os.unlink(s)
+    cmdline = f'console={console} panic=-1 quiet GP_MODS={a.mods} GP_TESTS={a.tests} GP_PORT={a.port}'
+    qemu = [qemu_bin, '-M', MACHINE_OPTS[a.arch], '-cpu', cpu, '-m', '512', '-smp', '1', '-accel', 'tcg', '-display', 'none', '-nodefaults',
+            '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off',
+            '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline,
+            '-device', 'virtio-gpu-pci', '-device', 'virtio-keyboard-pci',
+            # the sensor line: a virtconsole port (the guest's /dev/hvc0, a tty) on virtio-serial
+            '-device', 'virtio-serial-pci', '-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off',
+            '-device', 'virtconsole,chardev=sensors,name=gp.sensors']
+    t0 = time.time()
+    p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
+    q = QMP(qmp)
+    sensors = socket.socket(socket.AF_UNIX)
+    for _ in range(100):
+        try: sensors.connect(sensors_path); break
+        except OSError: time.sleep(0.05)
+    log = open(f'{a.out}/console.log', 'w')
+    said, exits, devs, runlog, screens, panel_checks, info = {}, {}, [], [], {}, [], {}
+    buf, timed_out = b'', False
+    try:
+        while True:
+            if time.time() - t0 > a.timeout: timed_out = True; break
+            r, _, _ = select.select([p.stdout], [], [], 1.0)
+            if not r:
+                if p.poll() is not None: break
+                continue
+            chunk = os.read(p.stdout.fileno(), 65536)
+            if not chunk: break
+            buf += chunk
+            while b'\n' in buf:
+                raw, buf = buf.split(b'\n', 1)
+                s = raw.decode('utf-8', 'replace').rstrip('\r')
+                log.write(f'{time.time() - t0:8.3f} {s}\n'); log.flush()
+                word, _, rest = s.partition(' ')
+                if word in ('@@START', '@@BOOTED', '@@END', '@@STARTED', '@@SIGTERM'):
+                    info[word[2:]] = dict(x.split('=', 1) for x in rest.split() if '=' in x)
+                    info[word[2:]]['_at'] = time.time() - t0
+                    if word == '@@START': info['uname'] = rest.split(' ', 1)[1] if ' ' in rest else rest
+                elif word == '@@DEV': devs.append(rest)
+                elif word == '@@OUT': k, _, msg = rest.partition(' '); said.setdefault(k, []).append(msg)
+                elif word == '@@EXIT': k, rc = rest.split(); exits[k] = int(rc)
+                elif word == '@@RUN': runlog.append(rest)
+                elif word == '@@WARN': print(f'# {a.name}: {rest}', flush=True)
+                elif word == '@@SHOT':
+                    time.sleep(0.5)   # fbcon's redraw goes through the fbdev emulation's deferred flush
+                    f = f'{a.out}/{a.name}-shot-{rest}.ppm'; dump(a, q, f); screens[rest] = f
+                    p.stdin.write(b'go\n')
+                elif word == '@@PANEL' and info.get('STARTED', {}).get('alive') != 'yes':
+                    p.stdin.write(b'go\n')   # nothing to drive (its check below says why)
+                elif word == '@@PANEL':
+                    try: panel_checks += drive_panel(a, q, sensors, a.keys)
+                    except (OSError, subprocess.CalledProcessError) as e:
+                        panel_checks.append((False, f'run: {e} {getattr(e, "stderr", "") or ""}'))
+                    p.stdin.write(b'go\n')
+            if p.poll() is not None: break
+    finally:
+        if p.poll() is None:
+            try: p.wait(timeout=20 if not timed_out else 0.1)
+            except subprocess.TimeoutExpired: q.cmd('quit'); p.wait(timeout=10)
+    el = time.time() - t0
+    checks = Checks()
+    def check(ok, msg): checks.check(ok, f'{a.name}: {msg}')
+    if timed_out: check(False, f'timeout after {a.timeout:.0f} s (see {a.out}/console.log)')
+    b = info.get('BOOTED')
+    check(b is not None, f'booted Debian\'s kernel {info.get("uname", a.kver)} under {qemu_bin} -M {MACHINE_OPTS[a.arch]} -cpu {cpu} (TCG) to /init: '
+                         f'{b["_at"]:.1f} s on the host, uptime {b.get("uptime")} s' if b else 'never reached /init (see console.log)')
+    d = ' | '.join(devs)
+    check('driver=virtio_gpu' in d and 'card0-Virtual-1 connected' in d,
+          f'virtio-gpu DRM device /dev/dri/card0 (virtio-gpu-pci, modules {a.mods}): {d[:400]}')
+    tests = a.tests.split(',')
+    if 'version' in tests:
+        v = said.get('version', [])
+        host = subprocess.run([a.gp, '--version'], capture_output=True, text=True).stdout.strip()
+        check(exits.get('version') == 0 and len(v) == 1 and v[0].strip() != '',
+              f'firmware --version: exit {exits.get("version")}: {" / ".join(v)[:160]} (the host\'s: {host})')
+    if 'check' in tests:
+        for k in ('broken', 'syntax'):
+            h = subprocess.run([a.gp, 'check', f'{k}.toml'], cwd=a.boards, capture_output=True, text=True)
+            hl = (h.stdout + h.stderr).splitlines()
+            g = said.get(f'check-{k}', [])
+            check(exits.get(f'check-{k}') == h.returncode == 2 and g == hl,
+                  f'firmware check {k}.toml: exit {exits.get("check-" + k)} (host {h.returncode}), '
+                  + (f'the same {len(g)} line(s) as the host\'s `gaugepanel check`: ' if g == hl else
+                     f'lines differ from the host\'s ({" / ".join(hl)[:300]}): ') + ' / '.join(g)[:300])
+    def same_as_console(name):
+        if name not in screens or 'console' not in screens: return False, f'no screendump ({name})'
+        return compare(a, screens[name], screens['console'])
+    if 'missing' in tests:
+        m = said.get('missing', [])
+        same, how = same_as_console('missing')
+        check(exits.get('missing') == 2 and len(m) == 1 and '/dev/dri/card7' in m[0] and same,
+              f'run --board board.toml --device /dev/dri/card7: exit {exits.get("missing")}, {len(m)} line(s), '
+              f'screen as the console before ({how}): {" / ".join(m)[:240]}')
+    if 'panel' in tests:
+        st = info.get('STARTED', {})
+        try: took = f'{float(st["t1"]) - float(st["t0"]):.1f} s'
+        except (KeyError, ValueError): took = '?'
+        connected = [l for l in runlog if ': connected' in l]
+        nothing = 'no "connected" line: ' + ' / '.join(runlog)[:300]
+        check(st.get('alive') == 'yes' and bool(connected),
+              f'run --board board.toml (boards/qemu.toml, its serial device {a.port}): running, the port opened after {took} '
+              f'({connected[0][:140] if connected else nothing})')
+        for ok, msg in panel_checks: check(ok, msg)
+        sg = info.get('SIGTERM', {})
+        try: ms = round((float(sg['t1']) - float(sg['t0'])) * 1000)
+        except (KeyError, ValueError): ms = None
+        same, how = same_as_console('sigterm')
+        check(sg.get('rc') == '0' and ms is not None and ms <= 1000 and same,
+              f'run SIGTERM: exit {sg.get("rc")} {ms} ms after kill (at most 1000), text console restored: '
+              f'screen as the console before ({how})' + (', no keys typed into it' if a.keys else ''))
+        errors = [l for l in runlog if 'error' in l.lower() or 'warning' in l.lower()]
+        if errors: print(f'# {a.name} run said: ' + ' / '.join(errors)[:400], flush=True)
+    print(f'# {a.name}: {el:.1f} s in QEMU; logs and screendumps in {a.out}', flush=True)
+    sys.exit(0 if checks.failed == 0 else 1)
+
+if __name__ == '__main__':
+    main()
