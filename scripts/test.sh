@@ -47,6 +47,9 @@ run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
 # one under qemu-user against the host build (check, render, a missing device, run on a pty).
 run_step "firmware build (aarch64, armv7, armv6)" "$(limit 1200)" bash scripts/build-firmware.sh all
 run_step "firmware on Pi CPUs (qemu-user)" "$(limit 600)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/firmware-check.sh
+# ... and in Debian's own arm64 and armmp kernels under qemu-system (virtio-gpu, a serial
+# sensor line, keys, SIGTERM).
+run_step "firmware in ARM kernels" "$(limit 600)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/vm-arm-test.sh all
 
 # Instruction counts under callgrind are repeatable on any machine: the frame budgets.
 run_step "instruction budgets" "$(limit 600)" bash scripts/instruction-budget.sh
