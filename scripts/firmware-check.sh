@@ -10,6 +10,7 @@
 #   - `render` of every example board and dashboard (every page on armv6, the first page
 #     elsewhere), byte-identical to the host's PNG;
 #   - a missing device: the same one line and exit 2 as the host;
+#   - scripts/install-service.sh --destdir takes it (it runs it under qemu-user);
 #   - `run` of a board fed the line protocol through a pty (scripts/e2e/headless.py: its
 #     snapshots equal render, staleness, a vanished and returning line).
 # Usage: scripts/firmware-check.sh [aarch64|armv7|armv6 ...]   (default: all three)
@@ -82,6 +83,14 @@ for cpu in "${cpus[@]}"; do
     done
     if ((${#differ[@]} == 0)); then pass "$cpu: render: $same pages of ${#SHOWN[@]} boards and dashboards byte-identical to the host's PNGs"
     else fail "$cpu: render differs from the host for ${differ[*]} ($same identical; see $dir)"; fi
+
+    # The installer takes it (staged, as for an SD card: it starts it under qemu-user).
+    if out=$(bash scripts/install-service.sh --board boards/pi-touch-7.toml --binary "$bin" --destdir "$dir/stage" 2>&1) &&
+            grep -q "checked: $bin starts on its own ($(cat "$WORK/host-version"))" <<<"$out" && [[ -x $dir/stage/usr/local/bin/gaugepanel ]]; then
+        pass "$cpu: install-service.sh --destdir takes it: $(grep '^checked' <<<"$out" | head -1)"
+    else
+        fail "$cpu: install-service.sh --destdir: $(tail -2 <<<"$out" | tr '\n' ' ')"
+    fi
 
     # A board fed through a pty, as the host's headless end-to-end test runs it.
     printf '#!/bin/sh\nexec %s "$@"\n' "${run[*]}" > "$dir/gaugepanel"; chmod +x "$dir/gaugepanel"

@@ -10,7 +10,8 @@
 # Usage: scripts/install-service.sh --board boards/NAME.toml [options]
 #   --board FILE     the board configuration to install (required)
 #   --binary FILE    the gaugepanel binary (default: .build/release/gaugepanel); it must
-#                    start on its own: build it with --static-swift-stdlib
+#                    start on its own: the firmware (scripts/build-firmware.sh), or a
+#                    host build made with --static-swift-stdlib
 #   --prefix DIR     where the binary goes, DIR/bin (default: /usr/local)
 #   --destdir DIR    stage everything under DIR (also the DESTDIR variable); no user is
 #                    created and nothing is started, so it runs without root
@@ -18,7 +19,7 @@
 #   --dry-run        print every action instead of doing it
 set -euo pipefail
 
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -117,11 +118,24 @@ install_files() {
 # Refused here, with the fix, rather than failing at every boot.
 readonly static_fix="build it with: swift build -c release --static-swift-stdlib --product gaugepanel"
 check_binary() {
-    local out
-    if ! out=$(env -i "$binary" --version 2>&1); then
+    local out runner=()
+    # The firmware for a Pi's CPU (out/firmware/gaugepanel-<cpu>) staged on another machine
+    # (--destdir: an SD card's root) runs under qemu-user here, when there is one.
+    case $(file -bL "$binary" 2>/dev/null) in
+        *"ARM aarch64"*) [[ $(uname -m) == aarch64 ]] || runner=(qemu-aarch64) ;;
+        *"32-bit"*", ARM,"*) [[ $(uname -m) == arm* ]] || runner=(qemu-arm) ;;
+    esac
+    if ((${#runner[@]})); then
+        [[ -n $destdir || $dry_run == 1 ]] || die "binary $binary is for $(file -bL "$binary" | cut -d, -f2 | sed 's/^ //'), not this machine ($(uname -m)); stage it with --destdir, or install it on the Pi"
+        if ! command -v "${runner[0]}" >/dev/null; then
+            printf 'note: %s is for another CPU and %s (qemu-user) is not here: not started before staging\n' "$binary" "${runner[0]}"
+            return
+        fi
+    fi
+    if ! out=$(env -i "${runner[@]}" "$binary" --version 2>&1); then
         die "binary $binary does not start on its own (env -i $binary --version: ${out:-no output}); $static_fix"
     fi
-    if command -v ldd >/dev/null && ldd "$binary" >/dev/null 2>&1; then
+    if ((${#runner[@]} == 0)) && command -v ldd >/dev/null && ldd "$binary" >/dev/null 2>&1; then
         local unseen
         unseen=$(ldd "$binary" 2>/dev/null | awk '/not found/ { print $1 " (not found)" }
             $3 ~ /^\/(home|root|run\/user)\// { print $1 " from " $3 }' | paste -sd ' ')

@@ -26,6 +26,8 @@
 #   FIRMWARE_DIR (default out/firmware): where gaugepanel-aarch64 and gaugepanel-armv7 are
 #   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
 #   VM_ARM_WORK (default .build-vm-arm): private apt, kernels, initramfs, runs
+#   VM_ARM_FIGURES=1: also print (not check) the start-to-first-frame time and the resident
+#     memory of the headless demo board after a minute (GP_FIGURE_SECONDS on the guest)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VM=$ROOT/scripts/vm
@@ -112,6 +114,10 @@ for cpu in "${cpus[@]}"; do
   sed 's/^\( *channel = \)"fuel"$/\1"fuell"/' "$boards/board.toml" > "$boards/broken.toml"
   sed 's/^refresh = 30$/refresh = /' "$boards/board.toml" > "$boards/syntax.toml"
   cp "$boards"/*.toml "$st/etc/gaugepanel/"
+  if [ -n "${VM_ARM_FIGURES:-}" ]; then   # the figures run: the headless demo board and its font
+    cp "$ROOT/boards/headless.toml" "$st/etc/gaugepanel/"
+    mkdir -p "$st/usr/share/fonts/truetype/dejavu"; cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$st/usr/share/fonts/truetype/dejavu/"
+  fi
   for m in ${MODS//,/ }; do
     modprobe -S "$kver" -d "$kroot" --show-depends "$m" || echo "missing $m" >&2
   done | awk '$1=="insmod"{print $2}' | sort -u | while read -r f; do
@@ -124,7 +130,7 @@ for cpu in "${cpus[@]}"; do
   tb=$(date +%s)
   echo "# $cpu: $kpkg:$arch, busybox-static:$arch, $(basename "$firmware") ($(stat -c %s "$firmware") bytes); initramfs $(stat -c %s "$WORK/initramfs-$cpu.cpio.gz") bytes, prepared in $((tb - ts)) s"
   python3 "$VM/arm.py" --arch "$cpu" --kernel "$kernel" --initrd "$WORK/initramfs-$cpu.cpio.gz" --kver "$kver" --mods "$MODS" \
-      --keys --gp "$GP" --board "$boards/board.toml" --boards "$boards" --port "$PORT" --out "$RUNS/$cpu" > "$RUNS/$cpu.log" 2>&1
+      ${VM_ARM_FIGURES:+--tests console,version,check,missing,panel,figures --timeout 600} --keys --gp "$GP" --board "$boards/board.toml" --boards "$boards" --port "$PORT" --out "$RUNS/$cpu" > "$RUNS/$cpu.log" 2>&1
   rc=$?
   while IFS= read -r l; do result "$l"; done < "$RUNS/$cpu.log"
   if [ $rc != 0 ] && ! grep -q '^FAIL: ' "$RUNS/$cpu.log"; then result "FAIL: $cpu: scripts/vm/arm.py exit $rc (see $RUNS/$cpu.log)"; fi

@@ -112,7 +112,7 @@ def main():
                 elif word == '@@OUT': k, _, msg = rest.partition(' '); said.setdefault(k, []).append(msg)
                 elif word == '@@EXIT': k, rc = rest.split(); exits[k] = int(rc)
                 elif word == '@@RUN': runlog.append(rest)
-                elif word == '@@WARN': print(f'# {a.name}: {rest}', flush=True)
+                elif word in ('@@WARN', '@@FIGURE'): print(f'# {a.name}: {rest}', flush=True)
                 elif word == '@@SHOT':
                     time.sleep(0.5)   # fbcon's redraw goes through the fbdev emulation's deferred flush
                     f = f'{a.out}/{a.name}-shot-{rest}.ppm'; dump(a, q, f); screens[rest] = f
