@@ -36,8 +36,9 @@ SWIFT=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 SWIFT_LIB=$(cd "$(dirname "$(readlink -f "$(command -v "$SWIFT")")")/../lib/swift" && pwd)
 
 # The sysroots (and cross toolchains) first; they say what is wrong if they cannot.
-bash scripts/firmware/sysroot.sh "${cpus[@]}" > "$BUILD.sysroot.log" 2>&1 ||
-    { tail -20 "$BUILD.sysroot.log"; die "scripts/firmware/sysroot.sh ${cpus[*]} failed"; }
+mkdir -p "$BUILD"
+bash scripts/firmware/sysroot.sh "${cpus[@]}" > "$BUILD/sysroot.log" 2>&1 ||
+    { tail -20 "$BUILD/sysroot.log"; die "scripts/firmware/sysroot.sh ${cpus[*]} failed"; }
 
 # cpu → Swift target, GNU triple, the ABI flags for Swift's and C's code, the C++ headers.
 swift_target() { case $1 in aarch64) echo aarch64-none-none-elf ;; armv7) echo armv7-none-none-eabi ;; armv6) echo armv6-none-none-eabi ;; esac; }
