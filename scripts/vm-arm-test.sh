@@ -56,6 +56,7 @@ ensure_packages qemu-system-arm cpio kmod python3 gzip || { result "FAIL: setup:
 
 # 2. the host's gaugepanel: the references (render, check) and the comparison
 GP=${GAUGEPANEL:-$ROOT/.build/debug/gaugepanel}
+GP=$(readlink -f "$GP" || echo "$GP")   # absolute: arm.py runs it from the boards folder
 if [ ! -x "$GP" ] && [ -z "${GAUGEPANEL:-}" ]; then
   echo "# building the host's gaugepanel (swift build --product gaugepanel)"
   (cd "$ROOT" && swift build --product gaugepanel > "$WORK/host-build.log" 2>&1) || { result "FAIL: setup: swift build --product gaugepanel (see $WORK/host-build.log)"; finish; }
