@@ -679,8 +679,10 @@ def run_case(case):
             sent = sum(f.garbled if isinstance(f, FakeELM327) else f.dropped for f in feeders)
             got = int(fields.get("dropped_lines", "-1"))
             what = "noisy answers" if any(isinstance(f, FakeELM327) for f in feeders) else "garbled lines/sentences"
+            serial_log = [l.split("] ", 1)[-1] for l in panel.lines if "serial " in l]
             rep.check(sent > 0 and got == sent,
-                      f"{what} dropped and counted: dropped_lines={got}, sent {sent}")
+                      f"{what} dropped and counted: dropped_lines={got}, sent {sent}"
+                      + ("" if got == sent else " (the run's serial lines: " + " | ".join(serial_log[-6:]) + ")"))
             streams = [f for f in feeders if not isinstance(f, FakeELM327)]
             if streams:
                 unread = int(fields.get("unread_samples", "-1"))
