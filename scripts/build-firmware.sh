@@ -86,23 +86,42 @@ write_toolset() {
 EOF
 }
 
-mkdir -p "$OUT"
-for cpu in "${cpus[@]}"; do
-    write_toolset "$cpu"
-    scratch=$BUILD/swiftpm-$cpu
-    log "$cpu: swift build --product gaugepanel-firmware --triple $(swift_target "$cpu") (log: $scratch.log)"
+# build_one CPU: one SwiftPM build; its ok:/FAIL: line in $BUILD/result-CPU.
+build_one() {
+    local cpu=$1 scratch=$BUILD/swiftpm-$1 t0 bin
     t0=$(date +%s)
     if ! "$SWIFT" build -c release --product gaugepanel-firmware --triple "$(swift_target "$cpu")" \
             --toolset "$BUILD/toolset-$cpu.json" --scratch-path "$scratch" > "$scratch.log" 2>&1; then
-        grep -E 'error:' "$scratch.log" | sort -u | head -20
-        fail "$cpu: build (see $scratch.log)"
-        continue
+        { grep -E 'error:' "$scratch.log" | sort -u | head -20 | sed 's/^/# /'
+          echo "FAIL: $cpu: build (see $scratch.log)"; } > "$BUILD/result-$cpu"
+        return
     fi
     bin=$scratch/$(swift_target "$cpu")/release/gaugepanel-firmware
     "$(gnu_triple "$cpu")-strip" -o "$OUT/gaugepanel-$cpu" "$bin"
     if ! file -L "$OUT/gaugepanel-$cpu" | grep -q "statically linked"; then
-        fail "$cpu: $OUT/gaugepanel-$cpu is not statically linked: $(file -L "$OUT/gaugepanel-$cpu")"; continue
+        echo "FAIL: $cpu: $OUT/gaugepanel-$cpu is not statically linked: $(file -L "$OUT/gaugepanel-$cpu")" > "$BUILD/result-$cpu"
+        return
     fi
-    pass "$cpu: $OUT/gaugepanel-$cpu, $(stat -c %s "$OUT/gaugepanel-$cpu") bytes stripped, static, built in $(( $(date +%s) - t0 )) s"
+    echo "ok: $cpu: $OUT/gaugepanel-$cpu, $(stat -c %s "$OUT/gaugepanel-$cpu") bytes stripped, static, built in $(( $(date +%s) - t0 )) s" \
+        > "$BUILD/result-$cpu"
+}
+
+# The CPUs build side by side: a whole-module compile uses one core, and the modules
+# mostly wait on one another, so one build alone leaves the second core idle.
+mkdir -p "$OUT"
+for cpu in "${cpus[@]}"; do
+    write_toolset "$cpu"
+    rm -f "$BUILD/result-$cpu"
+    log "$cpu: swift build --product gaugepanel-firmware --triple $(swift_target "$cpu") (log: $BUILD/swiftpm-$cpu.log)"
+    build_one "$cpu" &
+done
+wait
+for cpu in "${cpus[@]}"; do
+    result=$(cat "$BUILD/result-$cpu" 2>/dev/null || echo "FAIL: $cpu: the build said nothing")
+    grep '^# ' <<<"$result"
+    case $(grep -v '^# ' <<<"$result") in
+        ok:*) pass "$(grep -v '^# ' <<<"$result" | sed 's/^ok: //')" ;;
+        *) fail "$(grep -v '^# ' <<<"$result" | sed 's/^FAIL: //')" ;;
+    esac
 done
 finish
