@@ -48,30 +48,13 @@ final class SwiftLogPanelLog: PanelLog {
     }
 }
 
+// The two level types spell their cases alike ("trace" … "critical"): convert by name.
 extension Logger.Level {
-    init(_ level: LogLevel) {
-        switch level {
-        case .trace: self = .trace
-        case .debug: self = .debug
-        case .info: self = .info
-        case .notice: self = .notice
-        case .warning: self = .warning
-        case .error: self = .error
-        case .critical: self = .critical
-        }
-    }
+    init(_ level: LogLevel) { self = Logger.Level(rawValue: level.name) ?? .info }
 }
 
 extension LogLevel {
     init(_ level: Logger.Level) {
-        switch level {
-        case .trace: self = .trace
-        case .debug: self = .debug
-        case .info: self = .info
-        case .notice: self = .notice
-        case .warning: self = .warning
-        case .error: self = .error
-        case .critical: self = .critical
-        }
+        self = [LogLevel.trace, .debug, .info, .notice, .warning, .error, .critical].first { $0.name == level.rawValue } ?? .info
     }
 }
