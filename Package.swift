@@ -25,11 +25,11 @@ let package = Package(
         // libc for everything below the command line: the glibc headers the seam uses plus
         // wrappers for what Swift cannot import (errno, variadic open, MAP_FAILED). Embedded
         // Swift cannot `import Glibc`; it can import this.
-        .target(name: "CSystem"),
+        .target(name: "CPanelSystem"),
 
         // The one syscall seam: Errno, SystemCall (EINTR retries, read results that tell end
         // of file from nothing pending, directory listings, whole-file reads), FileIO.
-        .target(name: "GaugeSystem", dependencies: ["CSystem"]),
+        .target(name: "GaugeSystem", dependencies: ["CPanelSystem"]),
 
         // Displays: the Display protocol, damage, rotation and the offscreen framebuffer —
         // no device libraries, so the configuration and tests can use them freely.
@@ -51,7 +51,7 @@ let package = Package(
             providers: [.apt(["libdrm-dev"])]
         ),
         .target(name: "CLinuxFB"),
-        .target(name: "GaugeDisplayDevices", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CSystem", "CDRM", "CLinuxFB"]),
+        .target(name: "GaugeDisplayDevices", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CPanelSystem", "CDRM", "CLinuxFB"]),
 
         // TrueType text through FreeType, rasterised once into a glyph cache.
         .systemLibrary(
@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "GaugeWidgets", dependencies: ["GaugeRaster", "GaugeGlyphs"]),
 
         // Channels, decoders (pure state machines) and sources.
-        .target(name: "GaugeSensors", dependencies: ["GaugeSystem", "CSystem"]),
+        .target(name: "GaugeSensors", dependencies: ["GaugeSystem", "CPanelSystem"]),
 
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
@@ -89,11 +89,11 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        .target(name: "GaugeInput", dependencies: ["CEvdev", "GaugeSystem", "CSystem"]),
+        .target(name: "GaugeInput", dependencies: ["CEvdev", "GaugeSystem", "CPanelSystem"]),
 
         // The run loop: one thread, one poll loop over sensors, timers, the display, input, signals.
         .target(name: "GaugePanel", dependencies: [
-            "CSystem",
+            "CPanelSystem",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
             "GaugeSensors", "GaugeInput", "GaugeConfig",
         ]),
@@ -112,7 +112,7 @@ let package = Package(
         // The firmware's command line (run, check, render) without ArgumentParser or
         // swift-log, and what Embedded Swift's stdlib needs from the C library.
         .target(name: "CEmbeddedSupport"),
-        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "CSystem", "CEmbeddedSupport"]),
+        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "CPanelSystem", "CEmbeddedSupport"]),
 
         // Shared by the test targets: the seeded PRNG and golden-image comparison.
         .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages"], path: "Tests/GaugeTestSupport"),

@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 import GaugePanel
 
 /// `gaugepanel` as firmware: the commands a panel needs — run, check, render — read by

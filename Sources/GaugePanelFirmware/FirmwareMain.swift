@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 
 // The firmware's entry point. Embedded Swift has no CommandLine: a C `main` is exported
 // (SwiftPM compiles an executable with -entry-point-function-name <Module>_main and links

@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 
 /// An errno value: what every system call of the panel throws (displays, sensors, input,
 /// the run loop), shaped like swift-system's `Errno` — named constants, `message` from

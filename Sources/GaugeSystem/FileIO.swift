@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 
 /// A file operation that failed, with the path and the system's reason.
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -35,7 +35,7 @@ public enum FileIO {
         var failure: FileError?
         do { try SystemCall.writeAll(fd, bytes) } catch { failure = FileError(.write, path: path, errno: error) }
         // close can report a deferred write error (e.g. NFS, full disk): not ignored.
-        if CSystem.close(fd) != 0 && failure == nil { failure = FileError(.close, path: path, errno: .current) }
+        if CPanelSystem.close(fd) != 0 && failure == nil { failure = FileError(.close, path: path, errno: .current) }
         if let failure { throw failure }
     }
 

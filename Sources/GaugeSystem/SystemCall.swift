@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 
 /// What a read of a descriptor found. `endOfFile` (read returned 0: a file's end, a tty
 /// or pipe hung up) and `nothingPending` (EAGAIN on a non-blocking descriptor) are
@@ -33,14 +33,14 @@ public enum SystemCall {
     }
 
     /// close(2). Not retried: Linux releases the descriptor even when close is interrupted.
-    public static func close(_ fd: Int32) { _ = CSystem.close(fd) }
+    public static func close(_ fd: Int32) { _ = CPanelSystem.close(fd) }
 
     /// One read(2) of at most `max` bytes (`max` ≤ 0 reads nothing: `.nothingPending`).
     public static func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
         guard max > 0 else { return .nothingPending }
         var buffer = [UInt8](repeating: 0, count: max)
         let n: Int
-        do { n = try retrying { buffer.withUnsafeMutableBytes { CSystem.read(fd, $0.baseAddress, max) } } } catch {
+        do { n = try retrying { buffer.withUnsafeMutableBytes { CPanelSystem.read(fd, $0.baseAddress, max) } } } catch {
             if error == .resourceTemporarilyUnavailable || error == .wouldBlock { return .nothingPending }
             throw error
         }
@@ -55,7 +55,7 @@ public enum SystemCall {
         var chunk = [UInt8](repeating: 0, count: Swift.max(0, Swift.min(limit, 1 << 16)))
         while bytes.count < limit {
             let wanted = Swift.min(chunk.count, limit - bytes.count)
-            let n = try retrying { chunk.withUnsafeMutableBytes { CSystem.read(fd, $0.baseAddress, wanted) } }
+            let n = try retrying { chunk.withUnsafeMutableBytes { CPanelSystem.read(fd, $0.baseAddress, wanted) } }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
@@ -71,14 +71,14 @@ public enum SystemCall {
 
     /// One write(2): the number of bytes written, which may be fewer than `bytes`.
     public static func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
-        try retrying { bytes.withUnsafeBytes { CSystem.write(fd, $0.baseAddress, $0.count) } }
+        try retrying { bytes.withUnsafeBytes { CPanelSystem.write(fd, $0.baseAddress, $0.count) } }
     }
 
     /// write(2) until all of `bytes` is written.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
         var done = 0
         while done < bytes.count {
-            done += try retrying { bytes.withUnsafeBytes { CSystem.write(fd, $0.baseAddress! + done, $0.count - done) } }
+            done += try retrying { bytes.withUnsafeBytes { CPanelSystem.write(fd, $0.baseAddress! + done, $0.count - done) } }
         }
     }
 
@@ -86,7 +86,7 @@ public enum SystemCall {
     /// ready: 0 when the timeout passed or a signal interrupted the wait (EINTR is not
     /// retried here: the caller's loop comes round and waits again).
     public static func poll(_ descriptors: inout [pollfd], timeoutMilliseconds: Int32) throws(Errno) -> Int {
-        let n = descriptors.withUnsafeMutableBufferPointer { CSystem.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
+        let n = descriptors.withUnsafeMutableBufferPointer { CPanelSystem.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
         if n < 0 {
             let error = Errno.current
             if error == .interrupted { return 0 }
@@ -111,7 +111,7 @@ public enum SystemCall {
 
     /// rename(2): `path` now names what `from` named (atomically, on one file system).
     public static func rename(_ from: String, to path: String) throws(Errno) {
-        guard CSystem.rename(from, path) == 0 else { throw .current }
+        guard CPanelSystem.rename(from, path) == 0 else { throw .current }
     }
 
     /// Whether `path` exists (access(2) F_OK), or with `readable` whether this process may read it.

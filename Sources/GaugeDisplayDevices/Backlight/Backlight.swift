@@ -1,5 +1,5 @@
 import GaugeDisplay
-import CSystem
+import CPanelSystem
 import GaugeSystem
 
 /// One backlight as sysfs shows it.

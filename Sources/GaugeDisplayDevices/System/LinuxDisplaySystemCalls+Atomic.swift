@@ -1,7 +1,7 @@
 import GaugeDisplay
 import GaugeSystem
 import CDRM
-import CSystem
+import CPanelSystem
 
 /// A CRTC's primary plane and the ids of the plane properties an atomic page flip with
 /// damage clips sets (FB_ID, CRTC_ID, FB_DAMAGE_CLIPS).

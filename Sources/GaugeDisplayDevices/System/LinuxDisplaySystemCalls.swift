@@ -2,7 +2,7 @@ import GaugeDisplay
 import GaugeSystem
 import CDRM
 import CLinuxFB
-import CSystem
+import CPanelSystem
 
 /// The real display system calls: libdrm, the fbdev and console ioctls, and files and
 /// descriptors through GaugeSystem's `SystemCall`.

@@ -1,8 +1,8 @@
 import CEvdev
-import CSystem
+import CPanelSystem
 import GaugeSystem
 
-/// The real system: GaugeSystem for files, CSystem for inotify, libevdev for devices.
+/// The real system: GaugeSystem for files, CPanelSystem for inotify, libevdev for devices.
 public final class LinuxInputSystemCalls: InputSystemCalls, Sendable {
     public init() {}
 

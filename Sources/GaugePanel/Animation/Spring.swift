@@ -1,6 +1,6 @@
-// exp, sin and cos are libm's (through CSystem's <math.h>): the same functions Glibc's
+// exp, sin and cos are libm's (through CPanelSystem's <math.h>): the same functions Glibc's
 // Double overloads called, so needle positions stay bit-identical.
-import CSystem
+import CPanelSystem
 
 /// A damped spring, as a needle on a coil spring with an eddy-current damper behaves.
 /// `naturalFrequency` (rad/s) sets the speed: the critically damped response to a jump

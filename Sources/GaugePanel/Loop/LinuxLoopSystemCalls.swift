@@ -1,7 +1,7 @@
-import CSystem
+import CPanelSystem
 import GaugeSystem
 
-/// The real system calls, through CSystem (timerfd and signalfd among them: Swift's
+/// The real system calls, through CPanelSystem (timerfd and signalfd among them: Swift's
 /// Glibc module map leaves those out).
 public final class LinuxLoopSystemCalls: LoopSystemCalls {
 
@@ -105,7 +105,7 @@ public final class LinuxLoopSystemCalls: LoopSystemCalls {
 
     public func createSignalDescriptor(_ signals: [Int32], existing: Int32?) throws(LoopError) -> Int32 {
         var set = Self.signalSet(signals)
-        let fd = CSystem.signalfd(existing ?? -1, &set, Int32(O_NONBLOCK | O_CLOEXEC))
+        let fd = CPanelSystem.signalfd(existing ?? -1, &set, Int32(O_NONBLOCK | O_CLOEXEC))
         guard fd >= 0 else { throw LoopError(call: "signalfd", errno: .current) }
         return fd
     }

@@ -1,6 +1,6 @@
-import CSystem
+import CPanelSystem
 
-/// The signals a panel service answers, so callers need not import CSystem.
+/// The signals a panel service answers, so callers need not import CPanelSystem.
 public enum LoopSignals {
     /// systemd's stop (KillSignal=SIGTERM): restore the console, STOPPING=1, exit.
     public static let terminate = SIGTERM

@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 
 /// How much a log line matters, as syslog's levels (`JournalStream.priority`).
 public enum LogLevel: Int, Comparable, Sendable {

@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 import GaugeSystem
 
 /// The process's own CPU time and memory, for the statistics line.

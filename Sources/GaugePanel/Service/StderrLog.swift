@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 
 /// The smallest `PanelLog`: lines on standard error, as the host's swift-log lines look —
 /// `2026-11-25T18:17:00+0000 info gaugepanel: [GaugePanel] serial /dev/ttyS1: connected` —

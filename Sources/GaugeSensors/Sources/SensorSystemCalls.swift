@@ -1,4 +1,4 @@
-import CSystem
+import CPanelSystem
 import GaugeSystem
 
 extension Errno {

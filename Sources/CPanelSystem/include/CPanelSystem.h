@@ -1,4 +1,4 @@
-// CSystem: the panel's one door to libc below the command line (issue #16).
+// CPanelSystem: the panel's one door to libc below the command line (issue #16).
 //
 // Embedded Swift cannot `import Glibc` (there is no Glibc overlay for it), but it can
 // import a C module over the glibc headers. Every module under `gaugepanel` (GaugeSystem,
