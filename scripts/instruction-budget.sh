@@ -279,7 +279,7 @@ done
 # ---------------------------------------------------------------- ARM counts
 # Each workload N frames and 0 frames under qemu-user with the plugin; per frame the
 # difference over N. The runs get a fixed, empty environment, as under callgrind.
-declare -A acount
+declare -A acount=()
 if [ -n "$arm_pid" ]; then
     echo "== ARM counts: waiting for the FrameCount builds"
     wait "$arm_pid"

@@ -28,14 +28,18 @@
 // A workload that measures several frames prints "frames: N"; the script divides by N.
 //
 // Usage: FrameBudget <workload>     (exit 0 ok, 1 failure, 2 usage)
+// Environment: FRAMEBUDGET_REPEAT=N repeats each measured frame N times (for perf).
 
 import Glibc
 
-/// What gets measured: everything in here, nothing outside.
+/// What gets measured: everything in here, nothing outside. FRAMEBUDGET_REPEAT=N runs the
+/// work N times (default 1), for sampling profilers: `perf record FrameBudget full`.
 @inline(never)
 func measuredFrame(_ work: () -> Void) {
-    work()
+    for _ in 0..<repeats { work() }
 }
+
+let repeats: Int = getenv("FRAMEBUDGET_REPEAT").flatMap { Int(String(cString: $0)) }.map { max($0, 1) } ?? 1
 
 func run(_ workload: String) -> Int32 {
     let format: PixelFormat = workload.hasSuffix("565") ? .rgb565 : .xrgb8888
