@@ -19,12 +19,17 @@ extension Canvas {
         guard color.a != 0 else { return }
         let target = IntRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
         guard !target.isEmpty else { return }
-        if let region = self.mask {
-            for r in region.rectangles where r.intersects(target) {
-                Canvas(surface, clip: r.intersection(target)).blit(mask, x: x, y: y, color: color)
+        if isMasked {
+            self.mask.forEachRectangle { r in
+                if r.intersects(target) { blit(mask, x: x, y: y, color: color, within: r.intersection(target)) }
             }
-            return
+        } else {
+            blit(mask, x: x, y: y, color: color, within: target)
         }
+    }
+
+    /// `blit` into `target`, already clipped (and inside the mask).
+    private func blit(_ mask: CoverageMask, x: Int32, y: Int32, color: Color, within target: IntRect) {
         switch surface.format {
         case .xrgb8888, .argb8888: blit(mask, x: x, y: y, color: color, target, ARGB32Codec.self)
         case .rgb565: blit(mask, x: x, y: y, color: color, target, RGB565Codec.self)

@@ -50,7 +50,7 @@ extension Canvas {
     }
 
     func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) {
-        if isMasked, let mask {
+        if isMasked {
             switch surface.format {
             case .xrgb8888, .argb8888:
                 Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
@@ -72,7 +72,7 @@ extension Canvas {
     }
 
     func drawConvex<S: ConvexCoverageShape, H: Shader>(_ shape: S, shader: H) {
-        if isMasked, let mask {
+        if isMasked {
             switch surface.format {
             case .xrgb8888, .argb8888:
                 Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)

@@ -9,9 +9,10 @@ public struct Canvas {
     public let clip: IntRect
     /// When set, drawing writes only the pixels of these disjoint rectangles (within the
     /// clip): a damage redraw then sets up each shape once for all its small rectangles.
-    let mask: Region?
-    /// `mask != nil`, kept apart: a Region holds its rectangles inline (1.5 KB), and
-    /// testing the optional copied it on every draw.
+    /// Empty when there is none (`isMasked` false). Not an optional: a Region holds its
+    /// rectangles inline (768 bytes), and unwrapping an optional copied them on every draw;
+    /// a plain stored property is passed on by address.
+    let mask: Region
     let isMasked: Bool
     /// A promise from whoever made this canvas: every pixel it may write already holds this
     /// opaque colour (a dashboard grants it right after clearing, to a widget no earlier
@@ -21,7 +22,7 @@ public struct Canvas {
     public init(_ surface: Surface, clip: IntRect? = nil) {
         self.surface = surface
         self.clip = (clip ?? surface.bounds).intersection(surface.bounds)
-        mask = nil
+        mask = Region()
         isMasked = false
     }
 
@@ -30,24 +31,25 @@ public struct Canvas {
     public init(_ surface: Surface, clip: IntRect? = nil, region: Region) {
         let limit = (clip ?? surface.bounds).intersection(surface.bounds)
         var hull = IntRect.empty
-        for r in region.rectangles { hull = hull.union(r.intersection(limit)) }
-        self.init(surface, clip: hull.intersection(limit), mask: region.rectangles.count > 1 ? region : nil)
+        region.forEachRectangle { r in hull = hull.union(r.intersection(limit)) }
+        if region.count > 1 {
+            self.init(surface, clip: hull.intersection(limit), mask: region, isMasked: true)
+        } else {
+            self.init(surface, clip: hull.intersection(limit))
+        }
     }
 
-    private init(_ surface: Surface, clip: IntRect, mask: Region?) {
-        self.surface = surface; self.clip = clip; self.mask = mask
-        // A pattern, not `mask != nil`: that built a pair of optionals (metadata looked up
-        // at run time, allocations) on every canvas made.
-        if case .some = mask { isMasked = true } else { isMasked = false }
+    private init(_ surface: Surface, clip: IntRect, mask: Region, isMasked: Bool) {
+        self.surface = surface; self.clip = clip; self.mask = mask; self.isMasked = isMasked
     }
 
     /// Whether `test` holds for some rectangle this canvas may write: the clip, or each of
     /// its region's rectangles within the clip. Lets a widget skip parts no damaged
     /// rectangle reaches before computing them.
     public func anyDrawableRectangle(where test: (IntRect) -> Bool) -> Bool {
-        guard isMasked, let mask else { return test(clip) }
-        for r in mask.rectangles {
-            let part = r.intersection(clip)
+        guard isMasked else { return test(clip) }
+        for i in 0..<mask.count {
+            let part = mask[i].intersection(clip)
             if !part.isEmpty && test(part) { return true }
         }
         return false
@@ -55,7 +57,7 @@ public struct Canvas {
 
     /// The same surface with the clip narrowed to `rect` (and the same region, if any).
     public func clipped(to rect: IntRect) -> Canvas {
-        var c = Canvas(surface, clip: clip.intersection(rect), mask: mask)
+        var c = Canvas(surface, clip: clip.intersection(rect), mask: mask, isMasked: isMasked)
         c.knownBackground = knownBackground
         return c
     }
@@ -93,10 +95,16 @@ public struct Canvas {
     private func fillReplacing(_ rect: IntRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return }
-        if isMasked, let mask {
-            for m in mask.rectangles { Canvas(surface, clip: m.intersection(r), mask: nil).fillReplacing(r, color: color) }
-            return
+        if isMasked {
+            mask.forEachRectangle { m in storeReplacing(m.intersection(r), color: color) }
+        } else {
+            storeReplacing(r, color: color)
         }
+    }
+
+    /// `fillReplacing` of a rectangle already clipped (and inside the mask).
+    private func storeReplacing(_ r: IntRect, color: Color) {
+        guard !r.isEmpty else { return }
         switch surface.format {
         case .xrgb8888, .argb8888:
             let p = Surface.premultiplied(color)

@@ -12,8 +12,8 @@ struct MaskParts {
     /// `capacity` do (the caller then fills one rectangle at a time: same pixels, slower).
     @inline(__always)
     init?(_ mask: Region, within box: IntRect, mayCover: (IntRect) -> Bool) {
-        for r in mask.rectangles {
-            let part = r.intersection(box)
+        for i in 0..<mask.count {
+            let part = mask[i].intersection(box)
             if part.isEmpty || !mayCover(part) { continue }
             guard count < MaskParts.capacity else { return nil }
             parts[count] = part; count += 1

@@ -27,7 +27,7 @@ enum Rasterizer {
         let box = shape.bounds.intersection(clip)
         guard !box.isEmpty else { return }
         guard let parts = MaskParts(mask, within: box, mayCover: { shape.mayCover($0) }) else {
-            for r in mask.rectangles { fill(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
+            mask.forEachRectangle { r in fill(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
             return
         }
         var spans = RowSpans()

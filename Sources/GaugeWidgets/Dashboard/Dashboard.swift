@@ -92,7 +92,7 @@ public struct Dashboard: Sendable {
     /// drawn once, writing only the region's pixels — byte-identical to a full draw inside
     /// the region (each pixel sees the same clear, then the same widgets in the same order).
     public func draw<S: FontSet>(_ region: Region, on canvas: Canvas, fonts: S) {
-        for r in region.rectangles { canvas.clipped(to: r).clear(background) }
+        region.forEachRectangle { r in canvas.clipped(to: r).clear(background) }
         let widgets = visibleWidgets
         for i in widgets.indices {
             // Each widget's shapes are set up once for all the rectangles it meets.
