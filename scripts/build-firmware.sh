@@ -48,7 +48,18 @@ gnu_triple() { case $1 in aarch64) echo aarch64-linux-gnu ;; armv7) echo arm-lin
 # file system with large inode numbers, and the font folders looked empty. Time stays
 # 32-bit (_TIME_BITS): Debian bookworm's armhf/armel libraries, libevdev's input_event
 # among them, are built with it.
-abi_flags() { case $1 in aarch64) ;; armv7) echo -mfloat-abi=hard -D_FILE_OFFSET_BITS=64 ;; armv6) echo -mfloat-abi=softfp -mfpu=vfp -D_FILE_OFFSET_BITS=64 ;; esac; }
+# -march names each 32-bit CPU's architecture for Swift's code as well as C's: SwiftPM also
+# hands the C compiler's flags (--target=<GNU triple> among them) to swiftc as -Xcc, and
+# Swift generates code for the CPU Clang picks, so without it arm-linux-gnueabi made the
+# armv6 Swift code ARMv4T (arm7tdmi) and arm-linux-gnueabihf made the armv7 code ARMv6KZ.
+# ARMv4T has no LDRD, and LLVM's ARM load/store optimizer merged the two loads of a 64-bit
+# field read through Swift's self register r10 into `ldm r10!, {…}` (HalfPlane.narrow):
+# that moves r10, callee-saved, and nothing restored it, so ConvexPolygonShape.row read
+# its next polygon edge from the wrong place and armv6 drew no rating stars. build_one
+# checks every object's architecture (cpu_arch).
+abi_flags() { case $1 in aarch64) ;; armv7) echo -march=armv7-a -mfloat-abi=hard -D_FILE_OFFSET_BITS=64 ;; armv6) echo -march=armv6 -mfloat-abi=softfp -mfpu=vfp -D_FILE_OFFSET_BITS=64 ;; esac; }
+# cpu → the Tag_CPU_arch (readelf -A) of every object built for it.
+cpu_arch() { case $1 in armv7) echo v7 ;; armv6) echo v6 ;; esac; }
 
 # json_list A B C → "A", "B", "C"
 json_list() { local first=1 a; for a in "$@"; do ((first)) || printf ', '; first=0; printf '"%s"' "$a"; done; }
@@ -97,6 +108,19 @@ build_one() {
         return
     fi
     bin=$scratch/$(swift_target "$cpu")/release/gaugepanel-firmware
+    # Every object of ours built for the CPU's own architecture (see abi_flags).
+    local want o wrong=()
+    want=$(cpu_arch "$cpu")
+    if [[ -n $want ]]; then
+        while IFS= read -r o; do
+            "$(gnu_triple "$cpu")-readelf" -A "$o" | grep -q "Tag_CPU_arch: $want\$" || wrong+=("$o")
+        done < "$bin.product/Objects.LinkFileList"
+        if ((${#wrong[@]})); then
+            echo "FAIL: $cpu: ${#wrong[@]} objects not built for $want, e.g. ${wrong[0]#"$scratch"/}:$("$(gnu_triple "$cpu")-readelf" -A "${wrong[0]}" | grep -E 'Tag_CPU_(name|arch):' | tr -s ' \n' ' ')" \
+                > "$BUILD/result-$cpu"
+            return
+        fi
+    fi
     "$(gnu_triple "$cpu")-strip" -o "$OUT/gaugepanel-$cpu" "$bin"
     if ! file -L "$OUT/gaugepanel-$cpu" | grep -q "statically linked"; then
         echo "FAIL: $cpu: $OUT/gaugepanel-$cpu is not statically linked: $(file -L "$OUT/gaugepanel-$cpu")" > "$BUILD/result-$cpu"
