@@ -78,12 +78,17 @@ write_toolset() {
     # The *-none-* triples define no OS: glibc's and libdrm's headers need to see Linux.
     for f in "${includes[@]}" -D__linux__ -D__gnu_linux__ -D__unix__ $(abi_flags "$cpu"); do swift+=(-Xcc "$f"); done
     swift+=(-Xclang-linker "--target=$triple" -Xclang-linker -static)
-    c=("--target=$triple" $(abi_flags "$cpu") "${includes[@]}")
-    cxx=("--target=$triple" $(abi_flags "$cpu") -isystem "/usr/$triple/include/c++/$gcc_version"
+    # C and C++ functions and data in sections of their own, so that --gc-sections drops
+    # the unused ones; the TOML shim without C++ exceptions (toml++ is built with
+    # TOML_EXCEPTIONS=0; Sources/CTOML/ctoml.cpp says what replaces libstdc++'s throws).
+    c=("--target=$triple" $(abi_flags "$cpu") -ffunction-sections -fdata-sections "${includes[@]}")
+    cxx=("--target=$triple" $(abi_flags "$cpu") -ffunction-sections -fdata-sections -fno-exceptions -isystem "/usr/$triple/include/c++/$gcc_version"
          -isystem "/usr/$triple/include/c++/$gcc_version/$triple" "${includes[@]}")
     # Static archives: what FreeType was built with after it; the Unicode tables Embedded
     # String operations use; the C++ runtime for the TOML shim.
-    link=(-L "$lib" --gc-sections --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
+    # --icf=safe: gold folds functions with identical code (Swift's generic specialisations
+    # and value witnesses, toml++'s accessors) whose addresses are not taken.
+    link=(-L "$lib" --gc-sections --icf=safe --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
     [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
     cat > "$BUILD/toolset-$cpu.json" <<EOF

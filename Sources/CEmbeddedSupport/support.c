@@ -1,21 +1,18 @@
-#define _GNU_SOURCE 1   // strtod_l, strtof_l
+#define _GNU_SOURCE 1   // program_invocation_short_name
 #include "CEmbeddedSupport.h"
 #include <errno.h>
-#include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 
-// The firmware never calls setlocale, but a newlocale'd C locale keeps the parse exact
-// whatever the environment says. Weak: a native build links the real runtime's.
-static locale_t c_locale(void) {
-    static locale_t locale = (locale_t)0;
-    if (locale == (locale_t)0) locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-    return locale;
-}
+// Plain strtod/strtof: the firmware never calls setlocale, so they parse in the C locale —
+// the same results as strtod_l with a newlocale'd C locale, without linking glibc's locale
+// loading (newlocale, the locale archive, iconv) into the firmware. Weak: a native build
+// links the real runtime's.
 
 __attribute__((weak)) const char *_swift_stdlib_strtod_clocale(const char *nptr, double *outResult) {
     char *end = (char *)nptr;
     errno = 0;
-    double d = strtod_l(nptr, &end, c_locale());
+    double d = strtod(nptr, &end);
     *outResult = d;
     return end;
 }
@@ -23,7 +20,20 @@ __attribute__((weak)) const char *_swift_stdlib_strtod_clocale(const char *nptr,
 __attribute__((weak)) const char *_swift_stdlib_strtof_clocale(const char *nptr, float *outResult) {
     char *end = (char *)nptr;
     errno = 0;
-    float f = strtof_l(nptr, &end, c_locale());
+    float f = strtof(nptr, &end);
     *outResult = f;
     return end;
+}
+
+// assert() failures (toml++ checks its own invariants with assert): the message glibc's
+// __assert_fail prints, then abort(). glibc's own prints it through the wide-character
+// stream machinery and message translation (__fxprintf, dcgettext), about 30 KB of the
+// static firmware for a message that only a bug inside toml++ would ever print.
+__attribute__((weak, noreturn)) void __assert_fail(const char *assertion, const char *file, unsigned int line,
+                                                   const char *function) {
+    fprintf(stderr, "%s%s%s:%u: %s%sAssertion `%s' failed.\n", program_invocation_short_name,
+            program_invocation_short_name[0] ? ": " : "", file, line, function ? function : "",
+            function ? ": " : "", assertion);
+    fflush(stderr);
+    abort();
 }

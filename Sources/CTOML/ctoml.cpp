@@ -7,7 +7,41 @@
 #if !__has_include(<toml++/toml.h>)
 #error "toml++ 3 not found: install it with `apt-get install libtomlplusplus-dev` (scripts/test.sh does when missing)"
 #endif
+// Floats: toml++ reads them either with std::from_chars (TOML_FLOAT_CHARCONV) or, by default
+// with GCC and Clang, through a std::stringstream imbued with the classic locale — which
+// links libstdc++'s iostreams and locale facets (and glibc's locale loading, iconv and
+// wide-character printf under them) into the static firmware: ~0.5 MB. libstdc++'s own
+// from_chars differs from the stream at the edges (an underflow to 0 is an error, an
+// overflow says "not representable in 64 bits"), so toml++'s call goes to
+// std::ctoml_from_chars instead: for a double exactly what the stream did (libstdc++'s
+// num_get: strtod in the C locale — the firmware never calls setlocale, nor does the host
+// program — the whole text or a failure, ±HUGE_VAL a failure, an underflow not), anything
+// else to std::from_chars. toml++ hands it only validated digits, '.', 'e'/'E' and an
+// exponent sign (the number's own sign and underscores taken off).
+#define TOML_FLOAT_CHARCONV 1
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+#include <system_error>
+namespace std {
+template <typename T, typename... Rest>
+inline from_chars_result ctoml_from_chars(const char *first, const char *last, T &value, Rest... rest) {
+    return from_chars(first, last, value, rest...);
+}
+inline from_chars_result ctoml_from_chars(const char *first, const char *last, double &value) {
+    const string text(first, last);
+    char *end = nullptr;
+    const double parsed = strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0' || parsed == HUGE_VAL || parsed == -HUGE_VAL)
+        return {first, errc::invalid_argument};
+    value = parsed;
+    return {last, errc{}};
+}
+}
+#define from_chars ctoml_from_chars
 #include <toml++/toml.h>
+#undef from_chars
 
 #include <iterator>
 #include <new>
@@ -15,6 +49,54 @@
 #include <utility>
 
 #include "ctoml.h"
+
+#if !defined(__cpp_exceptions)
+// Built without C++ exceptions (the firmware: scripts/build-firmware.sh passes
+// -fno-exceptions). What the standard library's headers would throw here — out of memory,
+// a string past max_size() — ends the program with the message std::terminate printed
+// when such an exception escaped this C API before, without linking libstdc++'s exception
+// classes, throw machinery and demangler into the static executable.
+#include <cstdio>
+#include <cstdlib>
+namespace {
+[[noreturn]] void ctoml_fail(const char *type, const char *what) {
+    std::fprintf(stderr, "terminate called after throwing an instance of '%s'\n  what():  %s\n", type, what);
+    std::abort();
+}
+void *ctoml_allocate(std::size_t size) noexcept {
+    if (size == 0) size = 1;
+    for (;;) {
+        if (void *p = std::malloc(size)) return p;
+        std::new_handler handler = std::get_new_handler();
+        if (!handler) return nullptr;
+        handler();
+    }
+}
+}
+namespace std {
+void __throw_bad_alloc() { ctoml_fail("std::bad_alloc", "std::bad_alloc"); }
+void __throw_bad_array_new_length() { ctoml_fail("std::bad_array_new_length", "std::bad_array_new_length"); }
+void __throw_length_error(const char *what) { ctoml_fail("std::length_error", what); }
+void __throw_logic_error(const char *what) { ctoml_fail("std::logic_error", what); }
+void __throw_out_of_range(const char *what) { ctoml_fail("std::out_of_range", what); }
+void __throw_out_of_range_fmt(const char *what, ...) { ctoml_fail("std::out_of_range", what); }
+void __throw_invalid_argument(const char *what) { ctoml_fail("std::invalid_argument", what); }
+}
+// std::terminate's default handler: nothing here throws, but libstdc++'s own string code
+// (built with exceptions) names it through its personality routine, and the real one
+// links libstdc++'s demangler (40 KB) to name the type of an exception never thrown.
+namespace __gnu_cxx {
+void __verbose_terminate_handler() { std::fputs("terminate called\n", stderr); std::abort(); }
+}
+extern "C" void __cxa_pure_virtual() { std::fputs("pure virtual method called\n", stderr); std::abort(); }
+void *operator new(std::size_t size) {
+    if (void *p = ctoml_allocate(size)) return p;
+    ctoml_fail("std::bad_alloc", "std::bad_alloc");
+}
+void *operator new(std::size_t size, const std::nothrow_t &) noexcept { return ctoml_allocate(size); }
+void *operator new[](std::size_t size) { return operator new(size); }
+void *operator new[](std::size_t size, const std::nothrow_t &) noexcept { return ctoml_allocate(size); }
+#endif
 
 struct ctoml_document {
     toml::table root;
