@@ -121,7 +121,9 @@ public struct Region: Sendable {
     mutating func add(_ rect: IntRect, checkingFrom start: Int) {
         var i = start
         while i < count {
-            let existing = self[i]
+            // Not `self[i]`: through the inline array's span, in a mutating method, that
+            // copied the whole region (768 bytes) for every rectangle compared.
+            let existing = spill.isEmpty ? Region.unpack(inline[i]) : spill[i]
             if existing.intersects(rect) {
                 if existing.contains(rect) { return }
                 Region.forEachPiece(of: rect, outside: existing) { add($0, checkingFrom: i + 1) }
