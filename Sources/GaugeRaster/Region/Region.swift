@@ -37,9 +37,6 @@ public struct Region: Sendable {
 
     @inlinable public var isEmpty: Bool { count == 0 }
 
-    /// Number of rectangles.
-    @inlinable public var rectangleCount: Int { count }
-
     /// Calls `body` with each rectangle, in order, read in place. Prefer it to
     /// `for r in rectangles` on drawing paths: the collection and its iterator each hold a
     /// copy of the region, 768 inline bytes copied twice per loop.
