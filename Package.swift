@@ -19,8 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // The fixed-point renderer core: no Foundation, no Glibc.
-        .target(name: "GaugeRaster"),
+        // The fixed-point renderer core: no Foundation, no Glibc; from the C library only a
+        // 32-bit pattern fill (CPixelFill: wmemset), for clears at memset speed.
+        .target(name: "CPixelFill"),
+        .target(name: "GaugeRaster", dependencies: ["CPixelFill"]),
 
         // libc for everything below the command line: the glibc headers the seam uses plus
         // wrappers for what Swift cannot import (errno, variadic open, MAP_FAILED). Embedded

@@ -127,7 +127,7 @@ configure() {
 # cannot make the arches compile different code.
 SNAP="$BUILD/src"
 rm -rf "$SNAP"; mkdir -p "$SNAP/Sources" "$SNAP/Tools"
-cp -R Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" &&
+cp -R Sources/CPixelFill Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" &&
     cp -R Tools/GoldenRender Tools/CSys "$SNAP/Tools/" || { fail "snapshot of the sources"; finish; }
 # One module: the imports between the three modules go (only in the snapshot).
 find "$SNAP/Sources" -name '*.swift' -exec sed -i -E \
@@ -141,7 +141,7 @@ build() {
     cached=0
     configure "$arch"
     stamp=$( { echo "$arch"; cat "$SCRIPT"; printf '%s\n' "${sflags[@]}" "${lflags[@]}"; "$SWIFTC" --version 2>&1
-               for f in "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" "$SNAP"/Tools/CSys/*; do
+               for f in "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" "$SNAP"/Tools/CSys/* "$SNAP"/Sources/CPixelFill/include/*; do
                    echo "${f#"$SNAP"/}"; cat "$f"; done; } | sha256sum | cut -d' ' -f1)
     if [ $rebuild = 0 ] && [ -x "$dir/GoldenRender" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
         cached=1; return 0
@@ -153,7 +153,7 @@ build() {
         # alike (Embedded re-specializes everything in the client anyway; one module
         # halves the build time). The goldens (c) tie it to the SwiftPM build.
         "$SWIFTC" "${sflags[@]}" -module-name GoldenRender -D GOLDEN_RENDER_ONE_MODULE \
-            -I "$SNAP/Tools/CSys" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
+            -I "$SNAP/Tools/CSys" -I "$SNAP/Sources/CPixelFill/include" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
             -c -o "$dir/obj/GoldenRender.o" || exit 1
         if [ "$arch" = armv7hf ]; then
             # --no-warn-mismatch is for the data-table archive only: check our own objects.

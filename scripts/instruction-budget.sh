@@ -127,18 +127,19 @@ SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 if ! [ -x "$SWIFTC" ] && ! command -v "$SWIFTC" >/dev/null; then
     echo "swiftc not found (set SWIFTC or put swiftc on PATH)"; fail "toolchain"; finish
 fi
-SFLAGS=(-O -wmo -g -module-name GaugeRaster)
 mkdir -p "$BUILD"
 # Build from a snapshot, so edits made meanwhile cannot mix into the binary.
 SNAP="$BUILD/src"
+# The renderer's one C module (its pattern fill) is found with -I.
+SFLAGS=(-O -wmo -g -module-name GaugeRaster -I "$SNAP/Sources/CPixelFill/include")
 rm -rf "$SNAP"; mkdir -p "$SNAP/Sources" "$SNAP/Tools"
-cp -R Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" && cp -R Tools/FrameBudget "$SNAP/Tools/" ||
+cp -R Sources/CPixelFill Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" && cp -R Tools/FrameBudget "$SNAP/Tools/" ||
     { fail "snapshot of the sources"; finish; }
 mapfile -t SOURCES < <(find "$SNAP/Sources" "$SNAP/Tools/FrameBudget" -name '*.swift' | LC_ALL=C sort)
 # One module: the imports between the three libraries go.
 sed -i -E '/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/d' "${SOURCES[@]}"
 stamp=$( { cat "$SCRIPT"; printf '%s\n' "${SFLAGS[@]}"; "$SWIFTC" --version 2>&1
-           for f in "${SOURCES[@]}"; do echo "${f#"$SNAP"/}"; cat "$f"; done; } | sha256sum | cut -d' ' -f1)
+           for f in "${SOURCES[@]}" "$SNAP"/Sources/CPixelFill/include/*; do echo "${f#"$SNAP"/}"; cat "$f"; done; } | sha256sum | cut -d' ' -f1)
 BIN="$BUILD/FrameBudget"
 if [ $rebuild = 0 ] && [ -x "$BIN" ] && [ "$(cat "$BUILD/stamp" 2>/dev/null)" = "$stamp" ]; then
     echo "== FrameBudget: cached (${BUILD#"$ROOT"/})"
@@ -180,14 +181,14 @@ arm_build() {
     arm_configure "$arch"
     mkdir -p "$dir"
     stamp=$( { echo "$arch"; cat "$SCRIPT"; printf '%s\n' "${arm_sflags[@]}" "${arm_lflags[@]}"; "$SWIFTC" --version 2>&1
-               for f in "${ARM_SOURCES[@]}" "$ARM_SNAP"/Tools/CSys/*; do echo "${f#"$ARM_SNAP"/}"; cat "$f"; done; } |
+               for f in "${ARM_SOURCES[@]}" "$ARM_SNAP"/Tools/CSys/* "$ARM_SNAP"/Sources/CPixelFill/include/*; do echo "${f#"$ARM_SNAP"/}"; cat "$f"; done; } |
              sha256sum | cut -d' ' -f1)
     if [ $rebuild = 0 ] && [ -x "$dir/FrameCount" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
         echo cached > "$dir/build.status"; return 0
     fi
     rm -f "$dir/FrameCount" "$dir/stamp" "$dir/build.status"
     if ( set -x
-         "$SWIFTC" "${arm_sflags[@]}" -module-name FrameCount -D GOLDEN_RENDER_ONE_MODULE -I "$ARM_SNAP/Tools/CSys" \
+         "$SWIFTC" "${arm_sflags[@]}" -module-name FrameCount -D GOLDEN_RENDER_ONE_MODULE -I "$ARM_SNAP/Tools/CSys" -I "$ARM_SNAP/Sources/CPixelFill/include" \
              "${ARM_SOURCES[@]}" -c -o "$dir/FrameCount.o" &&
          "$cc" -o "$dir/FrameCount" "$dir/FrameCount.o" "${arm_lflags[@]}" ) > "$dir/build.log" 2>&1; then
         echo "$stamp" > "$dir/stamp"; echo built > "$dir/build.status"
@@ -206,7 +207,7 @@ if [ $arm = 1 ] && [ ${#arm_list[@]} -gt 0 ]; then
     SWIFT_LIB=$(cd "$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")/../lib/swift" 2>/dev/null && pwd)
     ARM_SNAP="$BUILD/arm-src"
     rm -rf "$ARM_SNAP"; mkdir -p "$ARM_SNAP/Sources" "$ARM_SNAP/Tools"
-    cp -R Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$ARM_SNAP/Sources/" &&
+    cp -R Sources/CPixelFill Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$ARM_SNAP/Sources/" &&
         cp -R Tools/FrameCount Tools/CSys Tools/InsnCount "$ARM_SNAP/Tools/" || { fail "snapshot of the sources (ARM)"; finish; }
     find "$ARM_SNAP/Sources" -name '*.swift' -exec sed -i -E \
         's/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/\/\/ (one module) &/' {} +

@@ -11,9 +11,10 @@ import Testing
     func randomPoint(_ rng: inout SplitMix, within size: Int32) -> Point { shapes.randomPoint(&rng, within: size) }
     func randomQuad(_ rng: inout SplitMix) -> [Point] { shapes.randomQuad(&rng) }
 
-    /// `Canvas.clear` and opaque `fill`: the memset path (a value whose bytes are equal),
-    /// the first-row-copied path and narrow rows stored inline write exactly the pixel value
-    /// into exactly the rectangle — contiguous surfaces and padded strides, every format.
+    /// `Canvas.clear` and opaque `fill`: the C library's pattern fill (one call for
+    /// contiguous rows, one a row for padded strides; 16-bit pixels in pairs from odd or even
+    /// columns) and narrow rows stored inline write exactly the pixel value into exactly the
+    /// rectangle — every format.
     @Test func wideFillsWriteThePixelValue() throws {
         var rng = SplitMix(seed: 0xF111)
         let colors = [Color(r: 0, g: 0, b: 0), Color(r: 255, g: 255, b: 255), Color(r: 0x80, g: 0x80, b: 0x80),
