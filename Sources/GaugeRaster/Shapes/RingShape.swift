@@ -10,6 +10,10 @@ struct RingShape: CoverageShape {
     let outer: Int64, inner: Int64
     let hasInner: Bool
     let bounds: IntRect
+    /// Edge pixels' roots from the nearer circle's tangent (`NearRoot`): a pixel whose
+    /// squared distance is below `middleSquare` is nearer the inner one.
+    let outerRoot: NearRoot, innerRoot: NearRoot
+    let middleSquare: Int64
 
     /// Radii in 1/256 px; `inner` ≤ 0 gives a disc. Invalid input gives an empty shape.
     init(centre: Point, outer: Fixed, inner: Fixed) {
@@ -17,6 +21,10 @@ struct RingShape: CoverageShape {
         self.outer = Int64(Swift.max(outer.raw, 0))
         self.inner = Int64(Swift.max(Swift.min(inner.raw, outer.raw), 0))
         hasInner = self.inner > 0
+        outerRoot = NearRoot(radius: self.outer)
+        innerRoot = NearRoot(radius: self.inner)
+        let middle = (self.outer + self.inner) / 2
+        middleSquare = middle * middle
         if self.outer == 0 || (hasInner && self.inner >= self.outer) {
             bounds = .empty
         } else {
@@ -149,7 +157,8 @@ struct RingShape: CoverageShape {
     func coverage(x: Int32, row: Row) -> UInt32 {
         // x lies in the row's non-zero span, within the ring's reach of its centre.
         let dx = Int64(x) &* 256 &+ 128 &- cx
-        let d = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: dx &* dx &+ row.dySquared)))
+        let n = dx &* dx &+ row.dySquared
+        let d = hasInner && n < middleSquare ? innerRoot.root(n) : outerRoot.root(n)
         let covered = edgeCoverage(outer &- d)
         return hasInner ? covered &- edgeCoverage(inner &- d) : covered
     }
