@@ -92,7 +92,7 @@ def memory_breakdown(smaps, status, mem, binary='/bin/gaugepanel'):
     if mem:
         t0 = float(mem[0][0])
         series = ' '.join(f'{float(m[0]) - t0:.1f}s:{m[1] if len(m) > 1 else "-"}' for m in mem)
-        out.append(f'start-up VmRSS (kB): {series}')
+        out.append(f'start-up VmRSS (kB, from status, whose counters may lag smaps by a few faults): {series}')
     return out
 
 def main():
