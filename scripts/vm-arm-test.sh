@@ -27,7 +27,10 @@
 #   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
 #   VM_ARM_WORK (default .build-vm-arm): private apt, kernels, initramfs, runs
 #   VM_ARM_FIGURES=1: also print (not check) the start-to-first-frame time and the resident
-#     memory of the headless demo board after a minute (GP_FIGURE_SECONDS on the guest)
+#     memory of the headless demo board after a minute (GP_FIGURE_SECONDS on the guest):
+#     VmRSS and VmHWM, and where they go — /proc/<pid>/smaps summed by mapping (the binary's
+#     text, rodata, data and bss; heap; anonymous mappings such as the surface; font files)
+#     and VmRSS every 0.1 s over the first 3 s (the start-up peak)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VM=$ROOT/scripts/vm
@@ -36,7 +39,7 @@ for arg in "$@"; do
   case $arg in
     aarch64|armv7) cpus+=("$arg") ;;
     all) cpus+=(aarch64 armv7) ;;
-    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "usage: $0 aarch64|armv7|all" >&2; exit 2 ;;
   esac
 done

@@ -143,4 +143,10 @@ public enum SystemCall {
 
     /// Sleeps `nanoseconds` (nanosleep(2); a signal may end it early).
     public static func sleep(nanoseconds: UInt64) { _ = csystem_sleep_nanoseconds(nanoseconds) }
+
+    /// Hands the heap's free pages back to the kernel (glibc's malloc_trim(0); nothing
+    /// elsewhere): for after start-up and after a snapshot, whose temporary memory would
+    /// otherwise stay resident between live objects. True when any page was released.
+    @discardableResult
+    public static func releaseFreeHeap() -> Bool { csystem_release_free_heap() != 0 }
 }

@@ -34,6 +34,60 @@ import Testing
         #expect(try PNG.encode(surface) == PNG.encode(surface))
     }
 
+    /// The file the encoder made before it streamed: every row filtered into one buffer,
+    /// `compress2` of it at once, cut into 64 KiB IDAT chunks.
+    static func oneShotPNG(_ image: DecodedImage, level: Int32 = 9) throws -> [UInt8] {
+        let rowBytes = image.width * image.channels
+        var filtered: [UInt8] = []
+        let zeros = [UInt8](repeating: 0, count: rowBytes)
+        var scratch = [UInt8](repeating: 0, count: rowBytes)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            zeros.withUnsafeBufferPointer { zeros in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    for y in 0..<image.height {
+                        let row = UnsafeBufferPointer(rebasing: pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
+                        let previous = y == 0 ? zeros : UnsafeBufferPointer(rebasing: pixels[((y - 1) * rowBytes)..<(y * rowBytes)])
+                        PNGFilter.appendBestFiltered(row: row, previous: previous, bpp: image.channels, scratch: scratch, to: &filtered)
+                    }
+                }
+            }
+        }
+        let compressed = try Zlib.compress(filtered, level: level)
+        var out = PNG.signature
+        var header: [UInt8] = []
+        PNG.appendBigEndian(UInt32(image.width), to: &header)
+        PNG.appendBigEndian(UInt32(image.height), to: &header)
+        header += [8, image.channels == 4 ? 6 : 2, 0, 0, 0]
+        PNG.appendChunk("IHDR", header, to: &out)
+        var start = 0
+        repeat {
+            let end = min(start + PNG.idatChunkSize, compressed.count)
+            PNG.appendChunk("IDAT", Array(compressed[start..<end]), to: &out)
+            start = end
+        } while start < compressed.count
+        PNG.appendChunk("IEND", [], to: &out)
+        return out
+    }
+
+    @Test(arguments: PixelFormat.allCases)
+    func streamedFileEqualsTheOneShotFile(format: PixelFormat) throws {
+        let surface = TestImages.drawn(format, width: 301, height: 97)
+        #expect(try PNG.encode(surface) == Self.oneShotPNG(DecodedImage(surface)))
+        #expect(try PNG.encode(surface, compressionLevel: 1) == Self.oneShotPNG(DecodedImage(surface), level: 1))
+        let large = TestImages.drawn(format, width: 800, height: 480)
+        #expect(try PNG.encode(large) == Self.oneShotPNG(DecodedImage(large)))
+    }
+
+    @Test func streamedNoiseEqualsTheOneShotFileAcrossChunks() throws {
+        // Noise does not compress: several IDAT chunks, and deflate's window slides.
+        var rng = SplitMix64(seed: 11)
+        let pixels = (0..<(257 * 190 * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let image = DecodedImage(width: 257, height: 190, channels: 4, pixels: pixels)
+        let png = try PNG.encode(image)
+        #expect(TestImages.chunks(png).filter { $0.name == "IDAT" }.count > 2)
+        #expect(png == (try Self.oneShotPNG(image)))
+    }
+
     @Test func headerDescribesTheImage() throws {
         let png = try PNG.encode(TestImages.drawn(.rgb565, width: 300, height: 2))
         let chunks = TestImages.chunks(png)

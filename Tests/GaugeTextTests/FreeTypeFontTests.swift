@@ -61,4 +61,41 @@ import GaugeRaster
             #expect(font.pixelSize == size)
         }
     }
+
+    @Test func sizesSharingOneFaceDrawAsFontsOpenedAlone() throws {
+        // TrueTypeFontSet opens the file once and gives each size its own FT_Size on that
+        // face; interleaved use of the sizes must give every size exactly what a face of its
+        // own gives: metrics, advances, kerning and coverage.
+        let face = try FreeTypeFace(path: DejaVu.folder + "/DejaVuSans.ttf")
+        let sizes: [Int32] = [13, 40, 112, 17, 48]
+        let shared = try sizes.map { try FreeTypeFont(face: face, pixelSize: $0) }
+        let alone = try sizes.map { try DejaVu.font(size: $0) }
+        let text = "AV 0123456789 km/h °C RPM × 1000 Wy."
+        for scalar in text.unicodeScalars {
+            for (s, a) in zip(shared, alone) {   // sizes interleaved, glyph by glyph
+                guard let id = s.glyphID(for: scalar) else { #expect(a.glyphID(for: scalar) == nil); continue }
+                let g = s.glyph(id), h = a.glyph(id)
+                #expect(g.mask.coverage == h.mask.coverage && g.mask.width == h.mask.width && g.left == h.left
+                        && g.top == h.top && g.advance == h.advance, "\(scalar) at \(s.pixelSize) px")
+            }
+        }
+        for (s, a) in zip(shared, alone) {
+            #expect(s.file === face && s.lineMetrics == a.lineMetrics && s.familyName == a.familyName)
+            let v = try #require(s.glyphID(for: "V")), av = try #require(s.glyphID(for: "A"))
+            #expect(s.kerning(between: av, and: v) == a.kerning(between: av, and: v), "AV at \(s.pixelSize) px")
+            #expect(s.measure(text).advance == a.measure(text).advance)
+        }
+    }
+
+    @Test func aFontSetOpensItsFileOnce() {
+        let set = TrueTypeFontSet(family: "DejaVu Sans", locator: FontLocator(searchDirectories: [DejaVu.folder]))
+        guard case .trueType(let small) = set.font(pixelSize: 13), case .trueType(let large) = set.font(pixelSize: 112) else {
+            Issue.record("DejaVu Sans not found: this test \(DejaVu.missing)"); return
+        }
+        #expect(small.file === large.file && small.pixelSize == 13 && large.pixelSize == 112)
+        if case .trueType(let again) = set.font(pixelSize: 13) { #expect(again === small) }
+        let nowhere = TrueTypeFontSet(family: "DejaVu Sans", locator: FontLocator(searchDirectories: []))
+        guard case .builtIn = nowhere.font(pixelSize: 20) else { Issue.record("no file: the stroke font"); return }
+        #expect(!nowhere.isTrueType)
+    }
 }

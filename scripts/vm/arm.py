@@ -49,6 +49,52 @@ def drive_panel(a, q, sensors, keys):
         expect('page0', 'KEY_LEFT: page 0', render(a, a.board, 'page0', SECOND, 0), a.settle)
     return out
 
+def memory_breakdown(smaps, status, mem, binary='/bin/gaugepanel'):
+    """A few lines saying where a process's resident memory is, from its /proc/<pid>/smaps
+    (Rss per mapping), status and VmRSS samples taken at start-up ([uptime, kB] pairs)."""
+    maps = []   # [start, end, perms, name, rss kB]
+    for l in smaps:
+        f = l.split()
+        if f and '-' in f[0] and len(f) >= 5 and not f[0].endswith(':'):
+            lo, hi = (int(x, 16) for x in f[0].split('-'))
+            maps.append([lo, hi, f[1], f[5] if len(f) > 5 else '', 0])
+        elif f and f[0] == 'Rss:' and maps: maps[-1][4] = int(f[1])
+    kb = lambda m: (m[1] - m[0]) // 1024
+    out = []
+    def num(k): return status.get(k, '?').replace(' kB', '')
+    out.append(f'VmRSS {num("VmRSS")} kB, VmHWM {num("VmHWM")} kB (RssAnon {num("RssAnon")}, RssFile {num("RssFile")}, '
+               f'RssShmem {num("RssShmem")} kB: the initramfs is tmpfs, so the binary and fonts count as shmem); '
+               f'smaps: {sum(m[4] for m in maps)} kB in {len(maps)} mappings')
+    exe = [m for m in maps if m[3] == binary]
+    end = max((m[1] for m in exe), default=-1)
+    bss = [m for m in maps if m[3] == '' and m[0] == end]
+    parts = []
+    for label, test in (('text', lambda m: 'x' in m[2]), ('rodata', lambda m: m[2].startswith('r--')),
+                        ('data', lambda m: m[2].startswith('rw'))):
+        for m in exe:
+            if test(m): parts.append(f'{label} {m[4]} of {kb(m)}')
+    for m in bss: parts.append(f'bss {m[4]} of {kb(m)}')
+    out.append(f'binary {binary}: ' + ', '.join(parts) + ' kB (pages touched)')
+    named = {}
+    for m in maps:
+        if m in exe or m in bss: continue
+        name = m[3] or 'anonymous'
+        n = named.setdefault(name, [0, 0, []]); n[0] += m[4]; n[1] += 1; n[2].append((m[4], kb(m)))
+    rest = sorted(named.items(), key=lambda kv: -kv[1][0])
+    line = []
+    for name, (rss, count, each) in rest:
+        if rss == 0: continue
+        what = os.path.basename(name) if name.startswith('/') else name
+        sizes = ' '.join(f'{r}/{size}' for r, size in sorted(each, reverse=True) if r)
+        line.append(f'{what} {rss} kB' + (f' in {count} mappings (kB resident/mapped: {sizes})' if count > 1 else
+                                          f' (of {each[0][1]} kB mapped)' if name == 'anonymous' else ''))
+    out.append('besides: ' + '; '.join(line))
+    if mem:
+        t0 = float(mem[0][0])
+        series = ' '.join(f'{float(m[0]) - t0:.1f}s:{m[1] if len(m) > 1 else "-"}' for m in mem)
+        out.append(f'start-up VmRSS (kB, from status, whose counters may lag smaps by a few faults): {series}')
+    return out
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--arch', required=True, choices=sorted(MACHINES))
@@ -88,6 +134,7 @@ def main():
         except OSError: time.sleep(0.05)
     log = open(f'{a.out}/console.log', 'w')
     said, exits, devs, runlog, screens, panel_checks, info = {}, {}, [], [], {}, [], {}
+    smaps, status, mem = [], {}, []   # the figures run's /proc/<pid>/smaps, status, start-up VmRSS
     buf, timed_out = b'', False
     try:
         while True:
@@ -112,7 +159,14 @@ def main():
                 elif word == '@@OUT': k, _, msg = rest.partition(' '); said.setdefault(k, []).append(msg)
                 elif word == '@@EXIT': k, rc = rest.split(); exits[k] = int(rc)
                 elif word == '@@RUN': runlog.append(rest)
-                elif word in ('@@WARN', '@@FIGURE'): print(f'# {a.name}: {rest}', flush=True)
+                elif word in ('@@WARN', '@@FIGURE'):
+                    print(f'# {a.name}: {rest}', flush=True)
+                    if rest.startswith('headless demo after') and smaps:
+                        for l in memory_breakdown(smaps, status, mem): print(f'# {a.name}:   {l}', flush=True)
+                elif word == '@@SMAPS': smaps.append(rest)
+                elif word == '@@STATUS':
+                    k, _, v = rest.partition(':'); status[k] = v.strip()
+                elif word == '@@MEM': mem.append(rest.split())
                 elif word == '@@SHOT':
                     time.sleep(0.5)   # fbcon's redraw goes through the fbdev emulation's deferred flush
                     f = f'{a.out}/{a.name}-shot-{rest}.ppm'; dump(a, q, f); screens[rest] = f

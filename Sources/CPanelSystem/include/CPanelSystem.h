@@ -34,6 +34,9 @@
 #include <sys/socket.h>    // socket, sendto (sd_notify)
 #include <sys/un.h>        // struct sockaddr_un
 #include <sys/resource.h>  // getrusage (the statistics line)
+#if defined(__GLIBC__)
+#include <malloc.h>        // malloc_trim (free heap pages handed back after start-up and snapshots)
+#endif
 
 // errno is a macro over a function call in glibc (and musl): Swift cannot import it.
 static inline int csystem_errno(void) { return errno; }
@@ -87,5 +90,17 @@ static inline int csystem_getrusage_self(struct rusage *usage) { return getrusag
 
 // The page size (_SC_PAGESIZE is an enum in glibc, a macro elsewhere).
 static inline long csystem_page_size(void) { return sysconf(_SC_PAGESIZE); }
+
+// Hands the free pages inside the heap back to the kernel: glibc's free() only trims the
+// heap's top, so what start-up and a snapshot's zlib state free below live objects stays
+// resident until reused. malloc_trim(0) madvises those pages away; 1 when it released any.
+// Not glibc: nothing to do.
+static inline int csystem_release_free_heap(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
 
 #endif

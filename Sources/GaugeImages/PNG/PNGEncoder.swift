@@ -9,55 +9,82 @@ public enum PNG {
     static let idatChunkSize = 1 << 16
 
     /// The whole PNG file for `surface`: ARGB8888 as RGBA (straight alpha), the other
-    /// formats as 8-bit RGB — the colours `surface.color(x:y:)` gives.
+    /// formats as 8-bit RGB — the colours `surface.color(x:y:)` gives. Row by row: besides
+    /// the file, only two rows of pixels and zlib's state are held, never a copy of the image.
     public static func encode(_ surface: Surface, compressionLevel: Int32 = 9) throws(PNGError) -> [UInt8] {
-        try encode(DecodedImage(surface), compressionLevel: compressionLevel)
+        let channels = surface.format.hasAlpha ? 4 : 3
+        return try encode(width: Int(surface.width), height: Int(surface.height), channels: channels,
+                          compressionLevel: compressionLevel) { y, row in
+            var i = 0
+            for x in 0..<surface.width {
+                let c = surface.color(x: x, y: Int32(truncatingIfNeeded: y)) ?? .clear
+                row[i] = c.r; row[i + 1] = c.g; row[i + 2] = c.b
+                if channels == 4 { row[i + 3] = c.a }
+                i += channels
+            }
+        }
     }
 
     /// The whole PNG file for an RGB or RGBA image. Output is deterministic: the same
     /// pixels and level give the same bytes.
     public static func encode(_ image: DecodedImage, compressionLevel: Int32 = 9) throws(PNGError) -> [UInt8] {
-        guard image.width > 0, image.height > 0, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
-            throw .invalidHeader("dimensions \(image.width)x\(image.height)")
-        }
         let rowBytes = image.width * image.channels
-        var filtered: [UInt8] = []
-        filtered.reserveCapacity((rowBytes + 1) * image.height)
-        let zeros = [UInt8](repeating: 0, count: rowBytes)
+        return try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
+            try encode(width: image.width, height: image.height, channels: image.channels,
+                       compressionLevel: compressionLevel) { y, row in
+                row.update(fromContentsOf: pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
+            }
+        }
+    }
+
+    /// The PNG file of a `width`×`height` image whose rows `fill(y, row)` writes (`width ×
+    /// channels` bytes, top to bottom). Each row is filtered (`PNGFilter.appendBestFiltered`)
+    /// and deflated as it comes: the zlib stream is the one `compress2` makes of all the
+    /// filtered rows at once (deflate's output does not depend on how its input is fed when
+    /// nothing is flushed), and it is cut into IDAT chunks of `idatChunkSize` as before.
+    static func encode(width: Int, height: Int, channels: Int, compressionLevel: Int32,
+                       fill: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .invalidHeader("dimensions \(width)x\(height)")
+        }
+        let rowBytes = width * channels
+        var out = signature
+        var header: [UInt8] = []
+        appendBigEndian(UInt32(width), to: &header)
+        appendBigEndian(UInt32(height), to: &header)
+        // Bit depth 8; colour type 6 (RGBA) or 2 (RGB); deflate; adaptive filters; no interlace.
+        header += [8, channels == 4 ? 6 : 2, 0, 0, 0]
+        appendChunk("IHDR", header, to: &out)
+
+        let deflater = try Zlib.Deflater(level: compressionLevel, chunkSize: idatChunkSize)
+        defer { deflater.end() }
+        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)   // this row and the one above
         var scratch = [UInt8](repeating: 0, count: rowBytes)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            zeros.withUnsafeBufferPointer { zeros in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    for y in 0..<image.height {
-                        let row = UnsafeBufferPointer(rebasing: pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
-                        let previous = y == 0 ? zeros
-                            : UnsafeBufferPointer(rebasing: pixels[((y - 1) * rowBytes)..<(y * rowBytes)])
-                        PNGFilter.appendBestFiltered(row: row, previous: previous, bpp: image.channels,
-                                                     scratch: scratch, to: &filtered)
-                    }
+        var filtered: [UInt8] = []
+        filtered.reserveCapacity(rowBytes + 1)
+        try rows.withUnsafeMutableBufferPointer { rows throws(PNGError) in
+            try scratch.withUnsafeMutableBufferPointer { scratch throws(PNGError) in
+                for y in 0..<height {
+                    let current = UnsafeMutableBufferPointer(rebasing: rows[((y & 1) * rowBytes)..<((y & 1) * rowBytes + rowBytes)])
+                    let above = UnsafeBufferPointer(rebasing: rows[(((y + 1) & 1) * rowBytes)..<(((y + 1) & 1) * rowBytes + rowBytes)])
+                    fill(y, current)
+                    filtered.removeAll(keepingCapacity: true)
+                    PNGFilter.appendBestFiltered(row: UnsafeBufferPointer(current), previous: above, bpp: channels,
+                                                 scratch: scratch, to: &filtered)
+                    try deflater.deflate(filtered) { appendChunk("IDAT", $0, to: &out) }
                 }
             }
         }
-        let compressed = try Zlib.compress(filtered, level: compressionLevel)
-
-        var out = signature
-        var header: [UInt8] = []
-        appendBigEndian(UInt32(image.width), to: &header)
-        appendBigEndian(UInt32(image.height), to: &header)
-        // Bit depth 8; colour type 6 (RGBA) or 2 (RGB); deflate; adaptive filters; no interlace.
-        header += [8, image.channels == 4 ? 6 : 2, 0, 0, 0]
-        appendChunk("IHDR", header, to: &out)
-        var start = 0
-        repeat {
-            let end = min(start + idatChunkSize, compressed.count)
-            appendChunk("IDAT", Array(compressed[start..<end]), to: &out)
-            start = end
-        } while start < compressed.count
+        try deflater.finish { appendChunk("IDAT", $0, to: &out) }
         appendChunk("IEND", [], to: &out)
         return out
     }
 
     static func appendChunk(_ type: StaticString, _ data: [UInt8], to out: inout [UInt8]) {
+        data.withUnsafeBufferPointer { appendChunk(type, $0, to: &out) }
+    }
+
+    static func appendChunk(_ type: StaticString, _ data: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         appendBigEndian(UInt32(data.count), to: &out)
         let typeStart = out.count
         type.withUTF8Buffer { out.append(contentsOf: $0) }

@@ -1,8 +1,67 @@
 import GaugeDisplay
 import CZlib
 
-/// The two zlib calls PNG needs: one-shot deflate and bounded inflate.
+/// What PNG needs of zlib: deflate a row at a time (and one-shot, for tests) and bounded inflate.
 enum Zlib {
+    /// A zlib-wrapped deflate stream fed piece by piece, with the parameters `compress2`
+    /// uses (`deflateInit`: 15-bit window, memory level 8, default strategy), whose output
+    /// is handed out in pieces of `chunkSize` bytes (the last one shorter). Its state lives
+    /// outside Swift's heap rules (zlib keeps pointers into it): `end()` frees it.
+    struct Deflater {
+        private let stream: UnsafeMutablePointer<z_stream>
+        private let buffer: UnsafeMutableBufferPointer<UInt8>
+
+        init(level: Int32, chunkSize: Int) throws(PNGError) {
+            stream = .allocate(capacity: 1)
+            stream.initialize(to: z_stream())
+            let rc = deflateInit_(stream, level, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+            guard rc == Z_OK else { stream.deinitialize(count: 1); stream.deallocate(); throw .zlib(code: rc) }
+            buffer = .allocate(capacity: max(1, chunkSize))
+        }
+
+        /// Compresses `bytes` (Z_NO_FLUSH); `emit` gets each full piece of output.
+        func deflate(_ bytes: [UInt8], emit: (UnsafeBufferPointer<UInt8>) -> Void) throws(PNGError) {
+            try bytes.withUnsafeBufferPointer { src throws(PNGError) in
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.pointee.avail_in = uInt(src.count)
+                while stream.pointee.avail_in > 0 { _ = try run(Z_NO_FLUSH, emit: emit) }
+            }
+        }
+
+        /// Ends the stream (Z_FINISH); `emit` gets the remaining output, the last piece shorter.
+        func finish(emit: (UnsafeBufferPointer<UInt8>) -> Void) throws(PNGError) {
+            stream.pointee.next_in = nil
+            stream.pointee.avail_in = 0
+            while try run(Z_FINISH, emit: emit) != Z_STREAM_END {}
+        }
+
+        /// One deflate call into what is left of the buffer; a full buffer is emitted, and
+        /// so is a partial one when the stream has ended.
+        private func run(_ flush: Int32, emit: (UnsafeBufferPointer<UInt8>) -> Void) throws(PNGError) -> Int32 {
+            if stream.pointee.next_out == nil || stream.pointee.avail_out == 0 {
+                stream.pointee.next_out = buffer.baseAddress
+                stream.pointee.avail_out = uInt(buffer.count)
+            }
+            let rc = CZlib.deflate(stream, flush)
+            // Never Z_BUF_ERROR: every call has input or Z_FINISH, and room for output.
+            guard rc == Z_OK || rc == Z_STREAM_END else { throw .zlib(code: rc) }
+            let used = buffer.count - Int(stream.pointee.avail_out)
+            if stream.pointee.avail_out == 0 || (rc == Z_STREAM_END && used > 0) {
+                emit(UnsafeBufferPointer(rebasing: buffer[0..<used]))
+                stream.pointee.avail_out = 0   // the next call starts a new piece
+            }
+            return rc
+        }
+
+        /// Frees zlib's state and the output buffer.
+        func end() {
+            deflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+            buffer.deallocate()
+        }
+    }
+
     /// zlib-wrapped deflate of `bytes` at `level` (0…9).
     static func compress(_ bytes: [UInt8], level: Int32) throws(PNGError) -> [UInt8] {
         var capacity = compressBound(uLong(bytes.count))

@@ -127,7 +127,12 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             summary.latencySamples += 1
             pendingSince = nil
         }
-        if summary.frames == 0 { _ = notifier.notify(.ready) }
+        if summary.frames == 0 {
+            _ = notifier.notify(.ready)
+            // Start-up is over: what the board's parse, the font search and the first draw
+            // freed is handed back rather than kept resident for the life of the panel.
+            SystemCall.releaseFreeHeap()
+        }
         summary.frames += 1
         if let max = options.maxFrames, summary.frames >= max { loop.stop() }
         armWake(frame.wakeAt)
@@ -217,6 +222,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
                 warn("snapshot", "snapshot: cannot rename \(temporary) to \(path)"); return
             }
         } catch { warn("snapshot", "snapshot: \(path): \(error)") }
+        // zlib's state (about 260 KB at level 9) and the file were freed below live objects.
+        SystemCall.releaseFreeHeap()
     }
 
     /// SIGHUP: the board file again. An invalid file keeps the running one (and says why).

@@ -2,8 +2,9 @@ import CFreeType
 import GaugeRaster
 import GaugeGlyphs
 
-/// A TrueType/OpenType face at one pixel size, through FreeType. Owns its `FT_Library`
-/// and `FT_Face` (freed in deinit) and a bounded cache of rasterised glyphs.
+/// A TrueType/OpenType face at one pixel size, through FreeType: a `FreeTypeFace` (the
+/// file, opened once and shared by every size made from it) with this size's own `FT_Size`
+/// (freed in deinit), and a bounded cache of rasterised glyphs.
 ///
 /// Glyphs are hinted and rendered as 8-bit anti-aliased coverage (FT_LOAD_RENDER, normal
 /// mode); hinted advances and kerning are whole pixels. FreeType's output is
@@ -16,48 +17,46 @@ public final class FreeTypeFont: GlyphSource {
     public static let maxPixelSize: Int32 = 1024
 
     /// The file the face came from.
-    public let path: String
+    public var path: String { file.path }
     /// The em size in pixels (FT_Set_Pixel_Sizes).
     public let pixelSize: Int32
-    public let familyName: String
-    public let styleName: String
+    public var familyName: String { file.familyName }
+    public var styleName: String { file.styleName }
     public let lineMetrics: LineMetrics
     /// Whether the face has a kerning table FreeType can read ('kern').
-    public let hasKerning: Bool
+    public var hasKerning: Bool { file.hasKerning }
     /// This font's rasterised glyphs, keyed by glyph index.
     public let cache: GlyphCache<UInt32>
 
-    private let library: FT_Library
-    private let face: FT_Face
+    /// The face, shared with the other sizes of the same file.
+    public let file: FreeTypeFace
+    private let size: FT_Size
+    private var face: FT_Face { file.face }
 
-    /// Opens the face at `path` (the first face of a collection) at `pixelSize`.
-    public init(path: String, pixelSize: Int32, cacheCapacity: Int = 512) throws(FontError) {
+    /// Opens the face at `path` (the first face of a collection) at `pixelSize`, on its own.
+    public convenience init(path: String, pixelSize: Int32, cacheCapacity: Int = 512) throws(FontError) {
         guard pixelSize >= 1, pixelSize <= FreeTypeFont.maxPixelSize else { throw .invalidPixelSize(pixelSize) }
-        var lib: FT_Library?
-        var error = FT_Init_FreeType(&lib)
-        guard error == 0, let lib else { throw .freeType(operation: "FT_Init_FreeType", code: error, path: path) }
-        var opened: FT_Face?
-        error = FT_New_Face(lib, path, 0, &opened)
-        guard error == 0, let opened else {
-            FT_Done_FreeType(lib)
-            // FT_Err_Cannot_Open_Resource (1): the file isn't there or isn't readable.
-            if error == 1 { throw .fileNotFound(path: path) }
-            throw .freeType(operation: "FT_New_Face", code: error, path: path)
-        }
-        error = FT_Set_Pixel_Sizes(opened, 0, FT_UInt(pixelSize))
+        try self.init(face: try FreeTypeFace(path: path), pixelSize: pixelSize, cacheCapacity: cacheCapacity)
+    }
+
+    /// `face` at `pixelSize`: a new size of an already opened file.
+    public init(face file: FreeTypeFace, pixelSize: Int32, cacheCapacity: Int = 512) throws(FontError) {
+        guard pixelSize >= 1, pixelSize <= FreeTypeFont.maxPixelSize else { throw .invalidPixelSize(pixelSize) }
+        let face = file.face
+        var created: FT_Size?
+        var error = FT_New_Size(face, &created)
+        guard error == 0, let created else { throw .freeType(operation: "FT_New_Size", code: error, path: file.path) }
+        error = FT_Activate_Size(created)
+        if error == 0 { error = FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) }
         guard error == 0 else {
-            FT_Done_Face(opened); FT_Done_FreeType(lib)
-            throw .freeType(operation: "FT_Set_Pixel_Sizes", code: error, path: path)
+            FT_Done_Size(created)
+            throw .freeType(operation: "FT_Set_Pixel_Sizes", code: error, path: file.path)
         }
-        library = lib
-        face = opened
-        self.path = path
+        self.file = file
+        size = created
         self.pixelSize = pixelSize
-        familyName = opened.pointee.family_name.map { String(cString: $0) } ?? ""
-        styleName = opened.pointee.style_name.map { String(cString: $0) } ?? ""
-        hasKerning = opened.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
         // Size metrics are 26.6 and already grid-fitted by FreeType for scalable faces.
-        let m = opened.pointee.size.pointee.metrics
+        let m = created.pointee.metrics
         lineMetrics = LineMetrics(ascender: FreeTypeFont.pixelsUp(m.ascender),
                                   descender: FreeTypeFont.pixelsUp(-m.descender),
                                   lineHeight: FreeTypeFont.pixelsUp(m.height))
@@ -82,8 +81,7 @@ public final class FreeTypeFont: GlyphSource {
     }
 
     deinit {
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
+        FT_Done_Size(size)
     }
 
     /// The glyph index for `scalar`; nil when the face has no glyph for it (the text
@@ -95,7 +93,7 @@ public final class FreeTypeFont: GlyphSource {
 
     /// Grid-fitted kerning from the face's 'kern' table (FT_Get_Kerning); zero without one.
     public func kerning(between left: UInt32, and right: UInt32) -> Fixed {
-        guard hasKerning else { return .zero }
+        guard hasKerning, FT_Activate_Size(size) == 0 else { return .zero }
         var delta = FT_Vector()
         guard FT_Get_Kerning(face, FT_UInt(left), FT_UInt(right), FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 else {
             return .zero
@@ -115,7 +113,8 @@ public final class FreeTypeFont: GlyphSource {
     /// Renders one glyph; a glyph FreeType can't load becomes an empty one (a damaged
     /// glyph must not stop a panel from drawing the rest).
     private func rasterise(_ index: UInt32) -> RasterGlyph {
-        guard FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph else {
+        guard FT_Activate_Size(size) == 0, FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_RENDER)) == 0,
+              let slot = face.pointee.glyph else {
             return .blank(advance: .zero)
         }
         let advance = FreeTypeFont.fixed(slot.pointee.advance.x)
