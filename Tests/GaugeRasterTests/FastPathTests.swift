@@ -73,6 +73,40 @@ import Testing
         }
     }
 
+    /// A ring's row filter (`mayCover(row:from:to:)`, squares instead of roots) never
+    /// turns away a range holding a pixel of the row's non-zero spans, and turns away the
+    /// ranges wholly outside the reach or wholly inside the hole.
+    @Test func ringRowFilterKeepsEveryCoveredRange() {
+        var rng = SplitMix(seed: 0xF117)
+        var refused = 0
+        for i in 0..<300 {
+            let outer = Fixed(raw: Int32.random(in: 1...(40 * 256), using: &rng))
+            let inner = i % 4 == 0 ? Fixed.zero : Fixed(raw: Int32.random(in: 0...outer.raw, using: &rng))
+            let ring = RingShape(centre: randomPoint(&rng, within: 64), outer: outer, inner: inner)
+            guard !ring.bounds.isEmpty else { continue }
+            for y in ring.bounds.y0..<ring.bounds.y1 {
+                var spans = RowSpans()
+                _ = ring.row(y, spans: &spans)
+                for _ in 0..<12 {
+                    let x0 = Int32.random(in: (ring.bounds.x0 - 4)...(ring.bounds.x1 + 4), using: &rng)
+                    let x1 = x0 + Int32.random(in: 1...24, using: &rng)
+                    let covered = (0..<spans.nonZero.count).contains { k in
+                        spans.nonZero[k].start < x1 && x0 < spans.nonZero[k].end
+                    }
+                    let kept = ring.mayCover(row: y, from: x0, to: x1)
+                    #expect(kept || !covered, "ring \(i) row \(y): [\(x0), \(x1)) refused but covered")
+                    if !kept { refused += 1 }
+                    // Outside the reach altogether: refused.
+                    if !covered && (0..<spans.nonZero.count).allSatisfy({ spans.nonZero[$0].end <= x0 || x1 <= spans.nonZero[$0].start })
+                        && !ring.hasInner {
+                        #expect(!kept, "ring \(i) row \(y): [\(x0), \(x1)) outside a disc kept")
+                    }
+                }
+            }
+        }
+        #expect(refused > 1000, "the filter refuses ranges at all")
+    }
+
     /// Two arcs of one ring drawn in one pass over its rows (a track and the value arc over
     /// it) write the same bytes as the two arcs drawn one after the other: in every format,
     /// with solid, translucent, linear and conic paints, whole turns and empty sweeps, and

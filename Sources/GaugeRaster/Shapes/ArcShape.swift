@@ -121,6 +121,6 @@ struct ArcShape: CoverageShape {
         if c == 0 { return 0 }
         guard let w = row.wedge else { return (x < row.split ? row.leftInside : row.rightInside) ? c : 0 }
         // Intersection's product: (c · 256) >> 8 = c where the wedge covers fully.
-        return (c * wedge.coverage(x: x, row: w)) >> 8
+        return (c &* wedge.coverage(x: x, row: w)) >> 8
     }
 }

@@ -60,7 +60,7 @@ struct ConvexPolygonShape: CoverageShape {
         var c: UInt32 = 256
         let edgeList = edges.span, offsets = row.offsets.span
         for i in 0..<edgeCount {
-            c = (c * edgeList[unchecked: i].coverage(x: x, offset: offsets[unchecked: i])) >> 8
+            c = (c &* edgeList[unchecked: i].coverage(x: x, offset: offsets[unchecked: i])) >> 8
             if c == 0 { return 0 }
         }
         return c

@@ -113,17 +113,29 @@ struct RingShape: CoverageShape {
         return true
     }
 
-    /// False when the row's pixels in [x0, x1) all lie outside R + ½ or inside the hole
-    /// (r − ½): the same intervals `row` computes, so then its `nonZero` misses [x0, x1).
+    /// False when the row's pixels in [x0, x1) all lie outside R + ½, or all inside the
+    /// hole (r − ½) — the intervals `row` computes, so then its `nonZero` misses [x0, x1).
+    /// Compared as squares, without `row`'s square roots: damage redraws ask this of every
+    /// damaged row of every ring they may touch.
     func mayCover(row y: Int32, from x0: Int32, to x1: Int32) -> Bool {
-        let dy = Int64(y) * 256 + 128 - cy
-        let dySquared = dy * dy
-        let reach = within(outer + 128, dySquared)
-        let lo = Swift.max(reach.lo, x0), hi = Swift.min(reach.hi, x1)
-        if lo >= hi { return false }
+        guard x0 < x1 else { return false }
+        let dy = Int64(y) &* 256 &+ 128 &- cy
+        let dySquared = dy &* dy
+        // Wrapping arithmetic as in `within`: centres, radii and the clip's columns are all
+        // far inside ±2^31 of 1/256 px, their squares far inside 2^63.
+        @inline(__always) func distanceSquared(_ x: Int64) -> Int64 {
+            let dx = x &* 256 &+ 128 &- cx
+            return dx &* dx &+ dySquared
+        }
+        // Reach (d < R + ½) is one interval around the centre's column: it meets [x0, x1)
+        // exactly when the column of [x0, x1) nearest the centre is in it.
+        let nearest = Swift.min(Swift.max(cx >> 8, Int64(x0)), Int64(x1) &- 1)
+        let reach = outer &+ 128
+        if distanceSquared(nearest) >= reach &* reach { return false }
         if hasInner && inner >= 128 {
-            let hole = within(inner - 127, dySquared)
-            if hole.lo < hole.hi && hole.lo <= lo && hi <= hole.hi { return false }
+            // Both ends inside the hole: so is every pixel between (the hole is convex).
+            let hole = inner &- 127, holeSquared = hole &* hole
+            if distanceSquared(Int64(x0)) < holeSquared && distanceSquared(Int64(x1) &- 1) < holeSquared { return false }
         }
         return true
     }
