@@ -7,7 +7,8 @@
 ///
 /// The tangent overestimates by e² / 2R for a root R + e (√ is concave); on an edge
 /// |e| ≤ ~181 (half a pixel's diagonal), so for R ≥ 32 px the estimate is within two steps
-/// of the root after the reciprocal's truncation.
+/// of the root after the reciprocal's truncation. Used on 64-bit CPUs only (`RingShape`):
+/// on 32-bit ARM its 64-bit multiplies cost more than the table root.
 struct NearRoot: Sendable {
     let radius: Int64
     let square: Int64

@@ -83,6 +83,9 @@ extension Rasterizer {
             mask.forEachRectangle { r in fillConvex(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
             return
         }
+        // No part: nothing to walk — not even the walker to set up (a quad's eight edge
+        // crossings, a division each), which most ticks near a damaged band would pay.
+        guard parts.count > 0 else { return }
         // Walked on every CPU: the parts' rows are a damaged band, where the rows a shape
         // needs are seldom many (measured: fewer instructions than rows computed alone on
         // x86_64, aarch64 and armv6 alike).

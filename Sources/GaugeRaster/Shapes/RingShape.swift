@@ -170,7 +170,13 @@ struct RingShape: CoverageShape {
         // x lies in the row's non-zero span, within the ring's reach of its centre.
         let dx = Int64(x) &* 256 &+ 128 &- cx
         let n = dx &* dx &+ row.dySquared
+        #if arch(arm)
+        // 32-bit ARM: each 64-bit multiply of the tangent's estimate is three, and the table
+        // root (32-bit arithmetic) costs fewer instructions (armv6 full frame +3.9 %).
+        let d = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: n)))
+        #else
         let d = hasInner && n < middleSquare ? innerRoot.root(n) : outerRoot.root(n)
+        #endif
         let covered = edgeCoverage(outer &- d)
         return hasInner ? covered &- edgeCoverage(inner &- d) : covered
     }
