@@ -88,7 +88,10 @@ write_toolset() {
     # String operations use; the C++ runtime for the TOML shim.
     # --icf=safe: gold folds functions with identical code (Swift's generic specialisations
     # and value witnesses, toml++'s accessors) whose addresses are not taken.
-    link=(-L "$lib" --gc-sections --icf=safe --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
+    # max-page-size 16 KB: segments padded for 16 KB pages (the Pi 5's kernel), not the
+    # 64 KB default; runs on 4 KB-page kernels as well. libpng and brotli stay on the line
+    # for the archives' sake; Sources/CEmbeddedSupport/freetype_codecs.c keeps them out.
+    link=(-L "$lib" --gc-sections --icf=safe -z max-page-size=16384 --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
     [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
     cat > "$BUILD/toolset-$cpu.json" <<EOF
