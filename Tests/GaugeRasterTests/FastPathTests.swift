@@ -50,13 +50,18 @@ import Testing
         }
     }
 
+    /// A ring up to 40 px across near the origin (a disc when asked), maybe empty.
+    func randomRing(_ rng: inout SplitMix, disc: Bool) -> RingShape {
+        let outer = Fixed(raw: Int32.random(in: 1...(40 * 256), using: &rng))
+        let inner = disc ? Fixed.zero : Fixed(raw: Int32.random(in: 0...outer.raw, using: &rng))
+        return RingShape(centre: randomPoint(&rng, within: 64), outer: outer, inner: inner)
+    }
+
     /// A ring's row as scalars lists the intervals its span lists hold, in order.
     @Test func ringScalarRowIsItsRow() {
         var rng = SplitMix(seed: 0x5CA1)
         for i in 0..<300 {
-            let outer = Fixed(raw: Int32.random(in: 1...(40 * 256), using: &rng))
-            let inner = i % 4 == 0 ? Fixed.zero : Fixed(raw: Int32.random(in: 0...outer.raw, using: &rng))
-            let ring = RingShape(centre: randomPoint(&rng, within: 64), outer: outer, inner: inner)
+            let ring = randomRing(&rng, disc: i % 4 == 0)
             guard !ring.bounds.isEmpty else { continue }
             for y in ring.bounds.y0..<ring.bounds.y1 {
                 var spans = RowSpans()
@@ -80,9 +85,7 @@ import Testing
         var rng = SplitMix(seed: 0xF117)
         var refused = 0
         for i in 0..<300 {
-            let outer = Fixed(raw: Int32.random(in: 1...(40 * 256), using: &rng))
-            let inner = i % 4 == 0 ? Fixed.zero : Fixed(raw: Int32.random(in: 0...outer.raw, using: &rng))
-            let ring = RingShape(centre: randomPoint(&rng, within: 64), outer: outer, inner: inner)
+            let ring = randomRing(&rng, disc: i % 4 == 0)
             guard !ring.bounds.isEmpty else { continue }
             for y in ring.bounds.y0..<ring.bounds.y1 {
                 var spans = RowSpans()
