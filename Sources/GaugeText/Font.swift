@@ -20,7 +20,13 @@ public enum Font: GlyphSource {
         if let font = try? FreeTypeFont(family: family, style: style, pixelSize: pixelSize, locator: locator) {
             return .trueType(font)
         }
-        return .builtIn(StrokeFont(capHeight: Swift.max(1, (pixelSize &* 73 + 50) / 100)))
+        return strokeStandIn(pixelSize: pixelSize)
+    }
+
+    /// The built-in stroke font standing in for a missing file at `pixelSize`: cap height
+    /// ≈ 0.73 em, DejaVu Sans' digit height, so layouts keep their proportions.
+    static func strokeStandIn(pixelSize: Int32) -> Font {
+        .builtIn(StrokeFont(capHeight: Swift.max(1, (pixelSize &* 73 + 50) / 100)))
     }
 
     public var lineMetrics: LineMetrics {

@@ -24,8 +24,7 @@ public final class TrueTypeFontSet: FontSet {
         if let file = sharedFace(), let font = try? FreeTypeFont(face: file, pixelSize: size) {
             f = .trueType(font)
         } else {
-            // As `Font.named` falls back: the stroke font at about DejaVu Sans' digit height.
-            f = .builtIn(StrokeFont(capHeight: Swift.max(1, (size &* 73 + 50) / 100)))
+            f = Font.strokeStandIn(pixelSize: size)   // as `Font.named` falls back
         }
         sizes[size] = f
         return f
