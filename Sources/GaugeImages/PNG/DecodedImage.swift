@@ -21,17 +21,31 @@ public struct DecodedImage: Equatable, Sendable {
     /// The colours of `surface` as `surface.color(x:y:)` gives them: RGBA for formats with
     /// alpha, RGB otherwise.
     public init(_ surface: Surface) {
-        let channels = surface.format.hasAlpha ? 4 : 3
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(Int(surface.width) * Int(surface.height) * channels)
-        for y in 0..<surface.height {
-            for x in 0..<surface.width {
-                let c = surface.color(x: x, y: y) ?? .clear
-                pixels.append(c.r); pixels.append(c.g); pixels.append(c.b)
-                if channels == 4 { pixels.append(c.a) }
+        let channels = DecodedImage.channels(of: surface)
+        let rowBytes = Int(surface.width) * channels
+        var pixels = [UInt8](repeating: 0, count: rowBytes * Int(surface.height))
+        pixels.withUnsafeMutableBufferPointer { all in
+            for y in 0..<Int(surface.height) {
+                DecodedImage.storeRow(y, of: surface, into: UnsafeMutableBufferPointer(rebasing: all[(y * rowBytes)..<((y + 1) * rowBytes)]))
             }
         }
         self.init(width: Int(surface.width), height: Int(surface.height), channels: channels, pixels: pixels)
+    }
+
+    /// 4 (RGBA) for formats with alpha, else 3 (RGB).
+    static func channels(of surface: Surface) -> Int { surface.format.hasAlpha ? 4 : 3 }
+
+    /// Row y of `surface` as this type stores it (`channels(of:)` bytes a pixel) into `row`
+    /// — for the image here, and for PNG's encoder, which takes a row at a time.
+    static func storeRow(_ y: Int, of surface: Surface, into row: UnsafeMutableBufferPointer<UInt8>) {
+        let channels = DecodedImage.channels(of: surface)
+        var i = 0
+        for x in 0..<surface.width {
+            let c = surface.color(x: x, y: Int32(truncatingIfNeeded: y)) ?? .clear
+            row[i] = c.r; row[i + 1] = c.g; row[i + 2] = c.b
+            if channels == 4 { row[i + 3] = c.a }
+            i += channels
+        }
     }
 
     public var hasAlpha: Bool { channels == 4 }

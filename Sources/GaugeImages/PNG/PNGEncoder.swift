@@ -12,17 +12,8 @@ public enum PNG {
     /// formats as 8-bit RGB — the colours `surface.color(x:y:)` gives. Row by row: besides
     /// the file, only two rows of pixels and zlib's state are held, never a copy of the image.
     public static func encode(_ surface: Surface, compressionLevel: Int32 = 9) throws(PNGError) -> [UInt8] {
-        let channels = surface.format.hasAlpha ? 4 : 3
-        return try encode(width: Int(surface.width), height: Int(surface.height), channels: channels,
-                          compressionLevel: compressionLevel) { y, row in
-            var i = 0
-            for x in 0..<surface.width {
-                let c = surface.color(x: x, y: Int32(truncatingIfNeeded: y)) ?? .clear
-                row[i] = c.r; row[i + 1] = c.g; row[i + 2] = c.b
-                if channels == 4 { row[i + 3] = c.a }
-                i += channels
-            }
-        }
+        try encode(width: Int(surface.width), height: Int(surface.height), channels: DecodedImage.channels(of: surface),
+                   compressionLevel: compressionLevel) { y, row in DecodedImage.storeRow(y, of: surface, into: row) }
     }
 
     /// The whole PNG file for an RGB or RGBA image. Output is deterministic: the same
