@@ -16,9 +16,18 @@ import GaugeTestSupport
             let perRect = try Surface(width: Self.size, height: Self.size, format: format)
             Canvas(masked).clear(Color(rgb: 0x203040)); Canvas(perRect).clear(Color(rgb: 0x203040))
             var region = Region()
-            for _ in 0..<(1 + rng.next() % 5) {
-                let x = Int32(rng.next() % 90), y = Int32(rng.next() % 90)
-                region.formUnion(IntRect(x: x, y: y, width: Int32(1 + rng.next() % 40), height: Int32(1 + rng.next() % 40)))
+            if rng.next() % 4 == 0 {
+                // Many small rectangles in no order, like a needle's bands beside other
+                // damage: past what a masked fill holds at once (64) as often as not.
+                for _ in 0..<(20 + rng.next() % 80) {
+                    let x = Int32(rng.next() % 90), y = Int32(rng.next() % 94)
+                    region.formUnion(IntRect(x: x, y: y, width: Int32(1 + rng.next() % 12), height: Int32(1 + rng.next() % 4)))
+                }
+            } else {
+                for _ in 0..<(1 + rng.next() % 5) {
+                    let x = Int32(rng.next() % 90), y = Int32(rng.next() % 90)
+                    region.formUnion(IntRect(x: x, y: y, width: Int32(1 + rng.next() % 40), height: Int32(1 + rng.next() % 40)))
+                }
             }
             // The same primitives, drawn through both canvases.
             let seed = rng.next()

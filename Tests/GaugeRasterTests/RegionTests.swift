@@ -52,6 +52,30 @@ import Testing
         }
     }
 
+    /// `append(disjoint:)` then `formUnion(Region)`, as a needle's bands join other damage:
+    /// the same pixels as rectangle-by-rectangle unions, still disjoint.
+    @Test func unionOfDisjointBandsMatchesPixelSets() {
+        var rng = SplitMix(seed: 7)
+        for _ in 0..<300 {
+            let other = (0..<Int.random(in: 0...4, using: &rng)).map { _ in randomRect(&rng) }
+            var bands = Region(), rects: [IntRect] = []
+            var y = Int32.random(in: -5...10, using: &rng)
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                let h = Int32.random(in: 1...4, using: &rng)
+                let x0 = Int32.random(in: -5...Self.grid, using: &rng), x1 = x0 + Int32.random(in: 0...6, using: &rng)
+                let gap = Int32.random(in: 0...4, using: &rng), x2 = x1 + gap, x3 = x2 + Int32.random(in: 0...6, using: &rng)
+                for r in [IntRect(x0: x0, y0: y, x1: x1, y1: y + h), IntRect(x0: x2, y0: y, x1: x3, y1: y + h)] {
+                    bands.append(disjoint: r); rects.append(r)
+                }
+                y += h
+            }
+            var region = Region(other)
+            region.formUnion(bands)
+            #expect(isDisjoint(region))
+            #expect(pixels(region) == pixels(other).union(pixels(rects)))
+        }
+    }
+
     @Test func simplifyMergesNeighboursFirst() {
         // Two needles' damage close together and one far away: the close ones merge.
         let region = Region([IntRect(x: 0, y: 0, width: 10, height: 10), IntRect(x: 12, y: 0, width: 10, height: 10),

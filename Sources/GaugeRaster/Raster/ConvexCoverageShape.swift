@@ -79,7 +79,8 @@ extension Rasterizer {
     ) {
         let box = shape.bounds.intersection(clip)
         guard !box.isEmpty else { return }
-        guard let parts = MaskParts(mask, within: box, mayCover: { shape.mayCover($0) }) else {
+        let parts = MaskParts(mask, within: box, mayCover: { shape.mayCover($0) })
+        if parts.overflowed {
             mask.forEachRectangle { r in fillConvex(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
             return
         }
@@ -90,8 +91,9 @@ extension Rasterizer {
         // needs are seldom many (measured: fewer instructions than rows computed alone on
         // x86_64, aarch64 and armv6 alike).
         var rows = shape.rows(from: parts.rows.y0)
+        var firstLive = 0
         for y in parts.rows.y0..<parts.rows.y1 {
-            var hits = parts.hits(row: y) { shape.mayCover(row: $0, from: $1, to: $2) }
+            var hits = parts.hits(row: y, firstLive: &firstLive) { shape.mayCover(row: $0, from: $1, to: $2) }
             if hits == 0 { rows.skip(); continue }
             let row = rows.next()
             while hits != 0 {

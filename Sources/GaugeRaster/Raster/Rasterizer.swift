@@ -26,13 +26,15 @@ enum Rasterizer {
     ) {
         let box = shape.bounds.intersection(clip)
         guard !box.isEmpty else { return }
-        guard let parts = MaskParts(mask, within: box, mayCover: { shape.mayCover($0) }) else {
+        let parts = MaskParts(mask, within: box, mayCover: { shape.mayCover($0) })
+        if parts.overflowed {
             mask.forEachRectangle { r in fill(shape, shader: shader, codec: C.self, surface: surface, clip: r.intersection(box)) }
             return
         }
         var spans = RowSpans()
+        var firstLive = 0
         for y in parts.rows.y0..<parts.rows.y1 {
-            var hits = parts.hits(row: y) { shape.mayCover(row: $0, from: $1, to: $2) }
+            var hits = parts.hits(row: y, firstLive: &firstLive) { shape.mayCover(row: $0, from: $1, to: $2) }
             if hits == 0 { continue }
             spans = RowSpans()
             let rowState = shape.row(y, spans: &spans)

@@ -96,6 +96,15 @@ public struct Region: Sendable {
         count += 1
     }
 
+    /// Adds `rect` without comparing it with the rectangles already here: for a caller
+    /// that builds rectangles known to miss one another (a needle's bands), where
+    /// `formUnion` would compare each with every one before it. Checked in debug builds.
+    public mutating func append(disjoint rect: IntRect) {
+        guard !rect.isEmpty else { return }
+        assert((0..<count).allSatisfy { !self[$0].intersects(rect) }, "append(disjoint:) of an overlapping rectangle")
+        append(rect)
+    }
+
     /// Removes rectangle `i`, keeping the others in order.
     mutating func remove(at i: Int) {
         if !spill.isEmpty { spill.remove(at: i); count = spill.count; return }
@@ -116,14 +125,20 @@ public struct Region: Sendable {
     /// it outside that one (at most four, disjoint) are added the same way, from there on.
     /// No scratch storage: the recursion is at most `count` deep.
     mutating func add(_ rect: IntRect, checkingFrom start: Int) {
+        add(rect, checkingFrom: start, below: Int.max)
+    }
+
+    /// `add(_:checkingFrom:)` comparing only with rectangles `start..<limit` (the others
+    /// are known to miss `rect`).
+    mutating func add(_ rect: IntRect, checkingFrom start: Int, below limit: Int) {
         var i = start
-        while i < count {
+        while i < Swift.min(count, limit) {
             // Not `self[i]`: through the inline array's span, in a mutating method, that
             // copied the whole region (768 bytes) for every rectangle compared.
             let existing = spill.isEmpty ? Region.unpack(inline[i]) : spill[i]
             if existing.intersects(rect) {
                 if existing.contains(rect) { return }
-                Region.forEachPiece(of: rect, outside: existing) { add($0, checkingFrom: i + 1) }
+                Region.forEachPiece(of: rect, outside: existing) { add($0, checkingFrom: i + 1, below: limit) }
                 return
             }
             i += 1
@@ -134,7 +149,15 @@ public struct Region: Sendable {
     public mutating func formUnion(_ other: Region) {
         // Into an empty region: take the other's rectangles as they are.
         if isEmpty { self = other; return }
-        for i in 0..<other.count { formUnion(other[i]) }
+        // The other's rectangles miss one another: each is compared with this region's
+        // own rectangles only, and not at all when it misses their bounds (a needle's
+        // fifty bands beside a value arc's slice).
+        let own = count, ownBounds = bounds
+        for i in 0..<other.count {
+            let r = other[i]
+            if r.isEmpty { continue }
+            if ownBounds.intersects(r) { add(r, checkingFrom: 0, below: own) } else { append(r) }
+        }
     }
 
     public func union(_ other: Region) -> Region {

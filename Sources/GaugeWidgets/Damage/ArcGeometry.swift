@@ -124,31 +124,48 @@ struct Quad {
     let a: Point, b: Point, c: Point, d: Point
     init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) { self.a = a; self.b = b; self.c = c; self.d = d }
 
-    /// The x extent (raw fixed point) of the quad between rows y0 and y1 (raw), or nil.
-    func span(y0: Int64, y1: Int64) -> (Int64, Int64)? {
-        var lo = Int64.max, hi = Int64.min
+    /// The quad between rows y0 and y1 (raw fixed point): its x extent over those rows
+    /// (`span`), and the x extents on row y0 and on row y1 alone (`top`, `bottom`) — each
+    /// empty (lo > hi) when the quad misses it. One division per edge end (a band's three
+    /// extents were eight spans' worth of divisions).
+    func extents(y0: Int64, y1: Int64) -> (span: Extent, top: Extent, bottom: Extent) {
+        var span = Extent(), top = Extent(), bottom = Extent()
         func edge(_ p: Point, _ q: Point) {
             let px = Int64(p.x.raw), py = Int64(p.y.raw), qx = Int64(q.x.raw), qy = Int64(q.y.raw)
-            // The part of the edge inside the band: its ends give the extreme x.
-            let top = Swift.max(Swift.min(py, qy), y0), bottom = Swift.min(Swift.max(py, qy), y1)
-            guard top <= bottom else { return }
+            // The part of the edge inside the rows: its ends give the extreme x.
+            let low = Swift.min(py, qy), high = Swift.max(py, qy)
+            let from = Swift.max(low, y0), to = Swift.min(high, y1)
+            guard from <= to else { return }
             if py == qy {
-                lo = Swift.min(lo, px, qx); hi = Swift.max(hi, px, qx)
+                span.add(px); span.add(qx)
+                if py == y0 { top.add(px); top.add(qx) }
+                if py == y1 { bottom.add(px); bottom.add(qx) }
                 return
             }
-            let xTop = px + (qx - px) * (top - py) / (qy - py), xBottom = px + (qx - px) * (bottom - py) / (qy - py)
-            lo = Swift.min(lo, xTop, xBottom); hi = Swift.max(hi, xTop, xBottom)
+            let xFrom = px + (qx - px) * (from - py) / (qy - py)
+            let xTo = to == from ? xFrom : px + (qx - px) * (to - py) / (qy - py)
+            span.add(xFrom); span.add(xTo)
+            // The edge crosses row y0 where its part starts there (likewise y1).
+            if from == y0 { top.add(xFrom) }
+            if to == y1 { bottom.add(xTo) }
         }
         edge(a, b); edge(b, c); edge(c, d); edge(d, a)
-        return lo <= hi ? (lo, hi) : nil
+        return (span, top, bottom)
     }
 
-    /// The x interval (raw fixed point) inside the quad on every row from y0 to y1 (raw), or
-    /// nil. The quad is convex: its left edge is a convex function of y and its right edge
-    /// a concave one, so the narrowest cross-section over the band is at one of its ends.
-    func interior(y0: Int64, y1: Int64) -> (Int64, Int64)? {
-        guard let top = span(y0: y0, y1: y0), let bottom = span(y0: y1, y1: y1) else { return nil }
-        let lo = Swift.max(top.0, bottom.0), hi = Swift.min(top.1, bottom.1)
+    /// An x interval (raw), empty while lo > hi.
+    struct Extent {
+        var lo = Int64.max, hi = Int64.min
+        var isEmpty: Bool { lo > hi }
+        @inline(__always) mutating func add(_ x: Int64) { lo = Swift.min(lo, x); hi = Swift.max(hi, x) }
+    }
+
+    /// The x interval (raw) inside the quad on every row between the two whose extents
+    /// these are, or nil. The quad is convex: its left edge is a convex function of y and
+    /// its right edge a concave one, so the narrowest cross-section is at one of the ends.
+    static func interior(_ top: Extent, _ bottom: Extent) -> (Int64, Int64)? {
+        guard !top.isEmpty, !bottom.isEmpty else { return nil }
+        let lo = Swift.max(top.lo, bottom.lo), hi = Swift.min(top.hi, bottom.hi)
         return lo < hi ? (lo, hi) : nil
     }
 
@@ -168,18 +185,28 @@ struct Quad {
         // A pixel is fully covered when its square lies inside the quad (its centre is
         // then ≥ ½ px inside every edge); a quarter pixel more absorbs any rounding.
         let safety: Int64 = 64
+        // The bands' rectangles miss one another (bands are disjoint rows; in a band, two
+        // strips or two pieces apart): appended without comparing, joined to `region` once.
+        var bands = Region()
+        defer { region.formUnion(bands) }
         var y = all.y0
         while y < all.y1 {
             let next = Swift.min(y &+ height, all.y1)
             // Pixel centres of rows y…next lie at raw y·256 + 128 … next·256 − 128; a quad
-            // point within `reach` of one of them counts.
-            let y0 = Int64(y) << 8 + 128 - reach, y1 = Int64(next) << 8 - 128 + reach
-            let sa = old?.span(y0: y0, y1: y1), sb = new?.span(y0: y0, y1: y1)
+            // point within `reach` of one of them counts. The band's pixels are fully
+            // covered when they lie inside the quad from y·256 − safety to
+            // next·256 + safety; both quads are measured once over the wider of the two
+            // (with reach ¾ px they are the same rows; wider only adds damage).
+            let y0 = Swift.min(Int64(y) << 8 + 128 - reach, Int64(y) << 8 - safety)
+            let y1 = Swift.max(Int64(next) << 8 - 128 + reach, Int64(next) << 8 + safety)
+            let ea = old?.extents(y0: y0, y1: y1), eb = new?.extents(y0: y0, y1: y1)
+            let sa = ea.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
+            let sb = eb.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
             func add(_ x0: Int32, _ x1: Int32) {
                 let r = IntRect(x0: x0, y0: y, x1: x1, y1: next)
                 if r.isEmpty { return }
                 if let cover, cover.hides(r) { return }
-                region.formUnion(r)
+                bands.append(disjoint: r)
             }
             func first(_ lo: Int64) -> Int32 { PointBox.firstPixel(within: reach, of: lo) }
             func end(_ hi: Int64) -> Int32 { PointBox.endPixel(within: reach, of: hi) }
@@ -188,8 +215,7 @@ struct Quad {
                 else {
                     let x0 = first(Swift.min(sa.0, sb.0)), x1 = end(Swift.max(sa.1, sb.1))
                     // Whole pixels inside both quads on every row of the band.
-                    let r0 = Int64(y) << 8 - safety, r1 = Int64(next) << 8 + safety
-                    if let ia = old?.interior(y0: r0, y1: r1), let ib = new?.interior(y0: r0, y1: r1) {
+                    if let ea, let eb, let ia = Quad.interior(ea.top, ea.bottom), let ib = Quad.interior(eb.top, eb.bottom) {
                         let lo = Swift.max(ia.0, ib.0) + safety, hi = Swift.min(ia.1, ib.1) - safety
                         // Pixels x with lo ≤ x·256 and (x + 1)·256 ≤ hi.
                         let i0 = Swift.max(Int32(clamping: (lo + 255) >> 8), x0), i1 = Swift.min(Int32(clamping: hi >> 8), x1)
