@@ -91,7 +91,10 @@ write_toolset() {
     # max-page-size 16 KB: segments padded for 16 KB pages (the Pi 5's kernel), not the
     # 64 KB default; runs on 4 KB-page kernels as well. libpng and brotli stay on the line
     # for the archives' sake; Sources/CEmbeddedSupport/freetype_codecs.c keeps them out.
-    link=(-L "$lib" --gc-sections --icf=safe -z max-page-size=16384 --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
+    # --wrap of sscanf/fscanf: their only callers, libdrm's sysfs parsing (never reached)
+    # and glibc's TZ rule parsing, get Sources/CEmbeddedSupport/integer_scanf.c's
+    # integer-only scanf instead of glibc's whole scanf engine (about 30 KB).
+    link=(-L "$lib" --gc-sections --icf=safe -z max-page-size=16384 --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
     [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
     cat > "$BUILD/toolset-$cpu.json" <<EOF
