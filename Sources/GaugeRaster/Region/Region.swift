@@ -146,7 +146,7 @@ public struct Region: Sendable {
         append(rect)
     }
 
-    public mutating func formUnion(_ other: Region) {
+    public mutating func formUnion(_ other: consuming Region) {
         // Into an empty region: take the other's rectangles as they are.
         if isEmpty { self = other; return }
         // The other's rectangles miss one another: each is compared with this region's
@@ -176,6 +176,14 @@ public struct Region: Sendable {
             if !part.isEmpty { r.append(part) }
         }
         return r
+    }
+
+    /// Keeps only the pixels inside `rect`: `intersection(rect)` without a second region
+    /// (a copy of 768 bytes) when nothing is cut, as for damage inside its widget.
+    public mutating func formIntersection(_ rect: IntRect) {
+        var inside = true
+        for i in 0..<count where !rect.contains(self[i]) { inside = false; break }
+        if !inside { self = intersection(rect) }
     }
 
     /// Pixels in both regions.

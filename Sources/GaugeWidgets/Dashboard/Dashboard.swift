@@ -113,6 +113,7 @@ public struct Dashboard: Sendable {
         guard before.count == after.count else { return Region(bounds) }
         var region = Region()
         for i in after.indices { region.formUnion(after[i].damage(from: before[i], fonts: fonts)) }
-        return region.intersection(bounds)
+        region.formIntersection(bounds)
+        return region
     }
 }

@@ -109,6 +109,7 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
         region.addChange(t.bounds(old.currentValueText, font: fonts.label, alignment: .right),
                          t.bounds(new.currentValueText, font: fonts.label, alignment: .right),
                          changed: old.currentValueText != new.currentValueText)
-        return region.intersection(new.bounds)
+        region.formIntersection(new.bounds)
+        return region
     }
 }

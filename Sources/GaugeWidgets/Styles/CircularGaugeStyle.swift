@@ -179,7 +179,8 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         let t = l.readout(fonts.value)
         region.addChange(t.bounds(old.currentValueText, font: fonts.value), t.bounds(new.currentValueText, font: fonts.value),
                          changed: old.currentValueText != new.currentValueText)
-        return region.intersection(new.bounds)
+        region.formIntersection(new.bounds)
+        return region
     }
 }
 

@@ -115,6 +115,7 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
         let t = readout(arc, fonts.value)
         region.addChange(t.bounds(old.currentValueText, font: fonts.value), t.bounds(new.currentValueText, font: fonts.value),
                          changed: old.currentValueText != new.currentValueText)
-        return region.intersection(new.bounds)
+        region.formIntersection(new.bounds)
+        return region
     }
 }
