@@ -22,6 +22,8 @@ limit() {
 
 log "checking Debian packages"
 ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev libtomlplusplus-dev
+# The scanf check builds a C harness with the host's cc.
+command -v cc >/dev/null 2>&1 || ensure_packages gcc libc6-dev
 
 run_step "swift build" "$(limit 900)" swift build --scratch-path "$scratch"
 run_step "swift test" "$(limit 900)" swift test --scratch-path "$scratch"
@@ -42,6 +44,10 @@ run_step "headless end-to-end" "$(limit 300)" env GAUGEPANEL="$bin_path/gaugepan
 # The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and fbdev,
 # screendumps compared with offscreen renders.
 run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
+
+# The firmware's integer-only sscanf/fscanf (integer_scanf.c, linked in place of glibc's)
+# against the host glibc's, on its callers' formats and random ones: about a second.
+run_step "firmware scanf vs glibc" "$(limit 60)" bash scripts/firmware/scanf-check.sh
 
 # The firmware: the whole panel as one static Embedded Swift binary per Pi CPU, and each
 # one under qemu-user against the host build (check, render, a missing device, run on a pty).

@@ -18,7 +18,8 @@
 // same values (strtol/strtoul on the digits, then narrowed to the argument's size), the
 // same %n counts and return values (the number of conversions assigned; EOF when the
 // input ends before the first one) — held against glibc's sscanf and fscanf on each of
-// those formats and fifty-odd inputs apiece, same results. A conversion outside the subset (a float, a string,
+// those formats and more, over fixed and random inputs, by scripts/firmware/scanf-check.sh
+// (a step of scripts/test.sh). A conversion outside the subset (a float, a string,
 // a long long, …) is a program's constant format that nothing in the firmware has:
 // it is refused loudly (a message and abort) rather than answered wrongly.
 // Only the firmware's link wraps these names; a native build does not use them.
@@ -143,10 +144,15 @@ static int scan(struct scan_input *in, const char *format, va_list args) {
             }
         }
         if (base == 0) base = 10;
+        int significant = 0;   // a digit other than 0 kept
         while (c != EOF && width != 0) {
             if (base == 16 ? !isxdigit(c) : (!isdigit(c) || c - '0' >= base)) break;
-            if (n < sizeof digits - 1) digits[n++] = (char)c;
-            else scan_unsupported(format);   // longer than any number these formats read
+            // glibc keeps every digit; here a second leading zero changes no value, and a
+            // full buffer is out of a long's range already (strtol/strtoul give the same
+            // limit whatever digits follow), so neither is kept, but both are consumed.
+            if (n < sizeof digits - 1 && !(c == '0' && !significant && n > 0 && digits[n - 1] == '0'))
+                digits[n++] = (char)c;
+            significant |= c != '0';
             if (width > 0) --width;
             c = scan_next(in);
         }
@@ -172,6 +178,11 @@ static int scan(struct scan_input *in, const char *format, va_list args) {
             }
         }
         done++;
+    }
+    if (skip_space) {   // white space ending the format: the input's is consumed too
+        int c;
+        while (isspace(c = scan_next(in))) {}
+        scan_back(in, c);
     }
     return done;
 }
