@@ -3,6 +3,7 @@
 @testable import GaugeDisplayDevices
 @_exported import GaugeTestSupport
 import GaugeRaster
+import CZlib
 
 /// Surfaces and byte strings shared by the tests.
 enum TestImages {
@@ -81,3 +82,20 @@ enum TestImages {
 
 /// The shared SplitMix64 generator, under the name these tests use.
 typealias SplitMix64 = SplitMix
+
+extension Zlib {
+    /// zlib's one-shot deflate (`compress2`) of `bytes` at `level` (0…9): the oracle the
+    /// streaming `Deflater` is held to, and the way tests build PNG data.
+    static func compress(_ bytes: [UInt8], level: Int32) throws(PNGError) -> [UInt8] {
+        var capacity = compressBound(uLong(bytes.count))
+        var out = [UInt8](repeating: 0, count: Int(capacity))
+        let rc = out.withUnsafeMutableBufferPointer { dst in
+            bytes.withUnsafeBufferPointer { src in
+                compress2(dst.baseAddress, &capacity, src.baseAddress, uLong(src.count), level)
+            }
+        }
+        guard rc == Z_OK else { throw .zlib(code: rc) }
+        out.removeSubrange(Int(capacity)...)
+        return out
+    }
+}

@@ -1,7 +1,7 @@
 import GaugeDisplay
 import CZlib
 
-/// What PNG needs of zlib: deflate a row at a time (and one-shot, for tests) and bounded inflate.
+/// What PNG needs of zlib: deflate a row at a time and bounded inflate.
 enum Zlib {
     /// A zlib-wrapped deflate stream fed piece by piece, with the parameters `compress2`
     /// uses (`deflateInit`: 15-bit window, memory level 8, default strategy), whose output
@@ -60,20 +60,6 @@ enum Zlib {
             stream.deallocate()
             buffer.deallocate()
         }
-    }
-
-    /// zlib-wrapped deflate of `bytes` at `level` (0…9).
-    static func compress(_ bytes: [UInt8], level: Int32) throws(PNGError) -> [UInt8] {
-        var capacity = compressBound(uLong(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(capacity))
-        let rc = out.withUnsafeMutableBufferPointer { dst in
-            bytes.withUnsafeBufferPointer { src in
-                compress2(dst.baseAddress, &capacity, src.baseAddress, uLong(src.count), level)
-            }
-        }
-        guard rc == Z_OK else { throw .zlib(code: rc) }
-        out.removeSubrange(Int(capacity)...)
-        return out
     }
 
     /// Inflates a zlib stream that must produce exactly `expectedCount` bytes: a stream
