@@ -23,6 +23,10 @@ struct NearRoot: Sendable {
     /// 64 bits.
     static let largestArgument: Int64 = 1 << 44
 
+    /// Never read (32-bit ARM takes the table root): set up without a division, which
+    /// there is a library call.
+    static let unused = NearRoot(radius: 0)
+
     init(radius: Int64) {
         self.radius = radius
         square = radius &* radius
