@@ -20,10 +20,26 @@
 # host's `gaugepanel render` of that board with those values (QMP screendump, `gaugepanel
 # compare`); KEY_RIGHT by QMP turns to page 1, new readings show there, KEY_LEFT goes back;
 # SIGTERM: exit 0 within a second and the text console back (screendump as before).
+# armv6 (Pi 1, Zero): -M virt has no ARMv6 core, so Debian's armel Raspberry Pi kernel
+# (linux-image-<ver>-rpi, its drivers built in, no modules) boots under qemu-system-arm
+# -M raspi0 (BCM2835, ARM1176, 512 MB) with that package's bcm2835-rpi-zero.dtb, its mini
+# UART (serial1) enabled by fdtput, and initcall_blacklist=bcm2835_power_driver_init (QEMU
+# does not map the power domains' registers: their probe faults and the boot panics).
+# QEMU's raspi0 has no display a kernel driver drives (vc4 needs hardware QEMU does not
+# emulate; no simplefb node), no keyboard and no virtio: no DRM, screendump or key checks
+# there. Checked instead: boot to /init, --version, `check` of the broken boards, the
+# missing /dev/dri/card7 (one line, exit 2), and offscreen (snapshot PNGs sent back in
+# base64 lines on the console): `run --board` of boards/headless.toml with its signals held
+# at their t = 0 values (still.toml) equals the host's `gaugepanel render` of it; `run
+# --board` of boards/qemu.toml --display offscreen, its sensor line /dev/ttyS1 the mini UART
+# (QEMU's second -serial, a socket here): after the host writes "rpm=3000 speed=88
+# coolant=90 fuel=55", SIGUSR1's snapshot equals the host's render with those values, and
+# SIGTERM exits 0. VM_ARM_FIGURES=1 prints the same figures, the first frame offscreen
+# (headless.toml). About 20 s (80 s with the figures); armv6 is not part of `all` (CI).
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-arm-test.sh aarch64|armv7|all
-#   FIRMWARE_DIR (default out/firmware): where gaugepanel-aarch64 and gaugepanel-armv7 are
+# Usage: scripts/vm-arm-test.sh aarch64|armv7|armv6|all     (all: aarch64 and armv7)
+#   FIRMWARE_DIR (default out/firmware): where gaugepanel-<cpu> is
 #   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
 #   VM_ARM_WORK (default .build-vm-arm): private apt, kernels, initramfs, runs
 #   VM_ARM_FIGURES=1: also print (not check) the start-to-first-frame time and the resident
@@ -37,13 +53,13 @@ VM=$ROOT/scripts/vm
 cpus=()
 for arg in "$@"; do
   case $arg in
-    aarch64|armv7) cpus+=("$arg") ;;
+    aarch64|armv7|armv6) cpus+=("$arg") ;;
     all) cpus+=(aarch64 armv7) ;;
-    -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: $0 aarch64|armv7|all" >&2; exit 2 ;;
+    -h|--help) sed -n '2,49p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: $0 aarch64|armv7|armv6|all" >&2; exit 2 ;;
   esac
 done
-((${#cpus[@]})) || { echo "usage: $0 aarch64|armv7|all" >&2; exit 2; }
+((${#cpus[@]})) || { echo "usage: $0 aarch64|armv7|armv6|all" >&2; exit 2; }
 WORK=${VM_ARM_WORK:-.build-vm-arm}; case $WORK in /*) ;; *) WORK=$ROOT/$WORK ;; esac
 FW=${FIRMWARE_DIR:-out/firmware}; case $FW in /*) ;; *) FW=$ROOT/$FW ;; esac
 RUNS=$WORK/runs; mkdir -p "$RUNS"
@@ -56,6 +72,9 @@ finish() { echo "# total $(( $(date +%s) - T0 )) s; logs and screendumps in $RUN
 source "$ROOT/scripts/lib/deps.sh"
 source "$ROOT/scripts/lib/private-apt.sh"
 ensure_packages qemu-system-arm cpio kmod python3 gzip || { result "FAIL: setup: cannot install qemu-system-arm cpio kmod"; finish; }
+if [[ " ${cpus[*]} " == *" armv6 "* ]]; then   # fdtput: the armv6 device tree's mini UART
+  ensure_packages device-tree-compiler || { result "FAIL: setup: cannot install device-tree-compiler"; finish; }
+fi
 
 # 2. the host's gaugepanel: the references (render, check) and the comparison
 GP=${GAUGEPANEL:-$ROOT/.build/debug/gaugepanel}
@@ -70,12 +89,13 @@ fi
 private_apt_init "$WORK/apt" || { result "FAIL: setup: private apt-get update (see $WORK/apt/update.log)"; finish; }
 T1=$(date +%s)
 
-declare -A DEBARCH=([aarch64]=arm64 [armv7]=armhf) FLAVOUR=([aarch64]=arm64 [armv7]=armmp)
-MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console
-PORT=/dev/hvc0
+declare -A DEBARCH=([aarch64]=arm64 [armv7]=armhf [armv6]=armel) FLAVOUR=([aarch64]=arm64 [armv7]=armmp [armv6]=rpi)
 for cpu in "${cpus[@]}"; do
   ts=$(date +%s)
   arch=${DEBARCH[$cpu]} flavour=${FLAVOUR[$cpu]}
+  MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console PORT=/dev/hvc0 headless= keys=--keys
+  # armv6: the rpi kernel's drivers are built in; boards/qemu.toml's own /dev/ttyS1 (unused)
+  [ "$cpu" = armv6 ] && MODS= PORT=/dev/ttyS1 headless=1 keys=
   firmware=$FW/gaugepanel-$cpu
   if [ ! -f "$firmware" ]; then
     result "FAIL: $cpu: no firmware at $firmware (scripts/build-firmware.sh builds it; FIRMWARE_DIR names another folder)"; continue
@@ -117,12 +137,17 @@ for cpu in "${cpus[@]}"; do
   # broken boards for `check`: a channel misspelt (three widgets name it), and a TOML syntax error
   sed 's/^\( *channel = \)"fuel"$/\1"fuell"/' "$boards/board.toml" > "$boards/broken.toml"
   sed 's/^refresh = 30$/refresh = /' "$boards/board.toml" > "$boards/syntax.toml"
+  if [ -n "$headless" ]; then   # the headless demo board with every signal held at its t = 0 value
+    sed -e 's/^\( *amplitude = \).*/\10/' -e 's/^\( *to = \)12$/\178/' "$ROOT/boards/headless.toml" > "$boards/still.toml"
+    [ "$(grep -c '^ *amplitude = 0$' "$boards/still.toml")" = 4 ] && grep -q '^ *to = 78$' "$boards/still.toml" ||
+      { result "FAIL: $cpu: boards/headless.toml's signals (4 sines, a ramp to 12) are not as $0 holds them"; continue; }
+  fi
   cp "$boards"/*.toml "$st/etc/gaugepanel/"
-  if [ -n "${VM_ARM_FIGURES:-}" ]; then   # the figures run: the headless demo board and its font
+  if [ -n "${VM_ARM_FIGURES:-}$headless" ]; then   # the figures run: the headless demo board and its font
     cp "$ROOT/boards/headless.toml" "$st/etc/gaugepanel/"
     mkdir -p "$st/usr/share/fonts/truetype/dejavu"; cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$st/usr/share/fonts/truetype/dejavu/"
   fi
-  for m in ${MODS//,/ }; do
+  [ -n "$MODS" ] && for m in ${MODS//,/ }; do
     modprobe -S "$kver" -d "$kroot" --show-depends "$m" || echo "missing $m" >&2
   done | awk '$1=="insmod"{print $2}' | sort -u | while read -r f; do
     rel=${f#"$kroot"/}; mkdir -p "$st/$(dirname "$rel")"; cp "$f" "$st/$rel"
@@ -132,9 +157,16 @@ for cpu in "${cpus[@]}"; do
   (cd "$st" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$WORK/initramfs-$cpu.cpio.gz")
   kernel=$kroot/boot/vmlinuz-$kver
   tb=$(date +%s)
+  tests=console,version,check,missing,panel${VM_ARM_FIGURES:+,figures} machine=()
+  if [ -n "$headless" ]; then   # the Pi Zero's device tree with the mini UART (serial1, ttyS1) enabled
+    dtb=$WORK/bcm2835-rpi-zero-uart1.dtb
+    cp "$kroot/usr/lib/linux-image-$kver/bcm2835-rpi-zero.dtb" "$dtb" && fdtput -t s "$dtb" serial1 status okay ||
+      { result "FAIL: $cpu: cannot enable serial1 in $kroot/usr/lib/linux-image-$kver/bcm2835-rpi-zero.dtb (fdtput)"; continue; }
+    tests=version,check,missing,headless,line${VM_ARM_FIGURES:+,figures} machine=(--dtb "$dtb" --still "$boards/still.toml")
+  fi
   echo "# $cpu: $kpkg:$arch, busybox-static:$arch, $(basename "$firmware") ($(stat -c %s "$firmware") bytes); initramfs $(stat -c %s "$WORK/initramfs-$cpu.cpio.gz") bytes, prepared in $((tb - ts)) s"
   python3 "$VM/arm.py" --arch "$cpu" --kernel "$kernel" --initrd "$WORK/initramfs-$cpu.cpio.gz" --kver "$kver" --mods "$MODS" \
-      ${VM_ARM_FIGURES:+--tests console,version,check,missing,panel,figures --timeout 600} --keys --gp "$GP" --board "$boards/board.toml" --boards "$boards" --port "$PORT" --out "$RUNS/$cpu" > "$RUNS/$cpu.log" 2>&1
+      --tests "$tests" ${VM_ARM_FIGURES:+--timeout 600} "${machine[@]}" $keys --gp "$GP" --board "$boards/board.toml" --boards "$boards" --port "$PORT" --out "$RUNS/$cpu" > "$RUNS/$cpu.log" 2>&1
   rc=$?
   while IFS= read -r l; do result "$l"; done < "$RUNS/$cpu.log"
   if [ $rc != 0 ] && ! grep -q '^FAIL: ' "$RUNS/$cpu.log"; then result "FAIL: $cpu: scripts/vm/arm.py exit $rc (see $RUNS/$cpu.log)"; fi

@@ -9,8 +9,13 @@ same board, values and page (bit for bit, `gaugepanel compare`). Then checks wha
 guest said: boot, the virtio-gpu DRM device, `--version`, `check` of broken boards (the
 same lines and exit status as the host's), a missing device, SIGTERM (exit 0, the text
 console back: the screendump equals the one taken before any test).
+armv6 boots -M raspi0 (BCM2835, ARM1176; --dtb) instead, which has no display QEMU can
+dump and no virtio: the guest runs with GP_DISPLAY=none, the screen checks are left out,
+its `headless` and `line` tests run offscreen and send snapshot PNGs back in base64 lines
+on the console, and the sensor line is the BCM2835's mini UART (QEMU's second -serial, the
+guest's /dev/ttyS1).
 Prints one 'ok: ARCH: …' or 'FAIL: ARCH: …' line per check (scripts/lib/checks.py)."""
-import argparse, os, select, socket, subprocess, sys, time
+import argparse, base64, os, select, socket, subprocess, sys, time
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing run.py
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE); sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
@@ -20,10 +25,16 @@ from run import QMP, dump, compare, render, key, screen_becomes   # the x86 harn
 MACHINES = {   # qemu binary, CPU, the console's serial port
     'aarch64': ('qemu-system-aarch64', 'cortex-a53', 'ttyAMA0'),
     'armv7': ('qemu-system-arm', 'cortex-a15', 'ttyAMA0'),
+    'armv6': ('qemu-system-arm', 'arm1176', 'ttyAMA0'),
 }
 # -M virt options: a 32-bit kernel without LPAE (armmp) cannot reach the PCIe ECAM QEMU puts
 # above 4 GB ("can't claim ECAM area"); highmem=off keeps it low
-MACHINE_OPTS = {'aarch64': 'virt', 'armv7': 'virt,highmem=off'}
+MACHINE_OPTS = {'aarch64': 'virt', 'armv7': 'virt,highmem=off', 'armv6': 'raspi0'}
+# raspi0 (Pi Zero: 512 MB, the PL011 the console): no display device, no PCI. QEMU does not
+# map the BCM2835 power domains' ASB registers, so their driver's probe faults (an external
+# abort, the boot panics) unless it is kept from running.
+HEADLESS = {'armv6'}
+EXTRA_APPEND = {'armv6': ' initcall_blacklist=bcm2835_power_driver_init GP_DISPLAY=none'}
 FIRST = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
 SECOND = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}   # no alarm: alarms blink
 
@@ -107,6 +118,8 @@ def main():
     ap.add_argument('--board', required=True, help='host path of the board /init runs (/etc/gaugepanel/board.toml)')
     ap.add_argument('--boards', required=True, help='host folder holding broken.toml and syntax.toml as in the guest')
     ap.add_argument('--port', default='/dev/hvc0', help="the guest's sensor port")
+    ap.add_argument('--dtb', help='the device tree (armv6: bcm2835-rpi-zero.dtb)')
+    ap.add_argument('--still', help="host path of the board the guest's `headless` test runs (still.toml)")
     ap.add_argument('--out', required=True)
     ap.add_argument('--timeout', type=float, default=300)
     ap.add_argument('--settle', type=float, default=30, help='seconds a screen may take to become the render')
@@ -117,14 +130,18 @@ def main():
     qmp, sensors_path = f'{a.out}/qmp.sock', f'{a.out}/sensors.sock'
     for s in (qmp, sensors_path):
         if os.path.exists(s): os.unlink(s)
-    cmdline = f'console={console} panic=-1 quiet GP_MODS={a.mods} GP_TESTS={a.tests} GP_PORT={a.port}'
+    headless = a.arch in HEADLESS
+    cmdline = f'console={console} panic=-1 quiet GP_MODS={a.mods} GP_TESTS={a.tests} GP_PORT={a.port}' + EXTRA_APPEND.get(a.arch, '')
     qemu = [qemu_bin, '-M', MACHINE_OPTS[a.arch], '-cpu', cpu, '-m', '512', '-smp', '1', '-accel', 'tcg', '-display', 'none', '-nodefaults',
             '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off',
-            '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline,
-            '-device', 'virtio-gpu-pci', '-device', 'virtio-keyboard-pci',
-            # the sensor line: a virtconsole port (the guest's /dev/hvc0, a tty) on virtio-serial
-            '-device', 'virtio-serial-pci', '-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off',
-            '-device', 'virtconsole,chardev=sensors,name=gp.sensors']
+            '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline] + (['-dtb', a.dtb] if a.dtb else [])
+    if not headless:
+        qemu += ['-device', 'virtio-gpu-pci', '-device', 'virtio-keyboard-pci',
+                 # the sensor line: a virtconsole port (the guest's /dev/hvc0, a tty) on virtio-serial
+                 '-device', 'virtio-serial-pci', '-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off',
+                 '-device', 'virtconsole,chardev=sensors,name=gp.sensors']
+    else:   # the mini UART (ttyS1; its device tree node enabled by the --dtb given) is serial 1
+        qemu += ['-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off', '-serial', 'chardev:sensors']
     t0 = time.time()
     p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
     q = QMP(qmp)
@@ -136,6 +153,7 @@ def main():
     said, exits, devs, runlog, screens, panel_checks, info = {}, {}, [], [], {}, [], {}
     smaps, status, mem = [], {}, []   # the figures run's /proc/<pid>/smaps, status, start-up VmRSS
     buf, timed_out = b'', False
+    files, receiving = {}, None   # files the guest sends in base64 lines (@@FILE name, @@B64, @@FILEEND)
     try:
         while True:
             if time.time() - t0 > a.timeout: timed_out = True; break
@@ -156,6 +174,9 @@ def main():
                     info[word[2:]]['_at'] = time.time() - t0
                     if word == '@@START': info['uname'] = rest.split(' ', 1)[1] if ' ' in rest else rest
                 elif word == '@@DEV': devs.append(rest)
+                elif word == '@@FILE': receiving = rest; files[rest] = []
+                elif word == '@@B64' and receiving: files[receiving].append(rest)
+                elif word == '@@FILEEND': receiving = None
                 elif word == '@@OUT': k, _, msg = rest.partition(' '); said.setdefault(k, []).append(msg)
                 elif word == '@@EXIT': k, rc = rest.split(); exits[k] = int(rc)
                 elif word == '@@RUN': runlog.append(rest)
@@ -170,6 +191,10 @@ def main():
                 elif word == '@@SHOT':
                     time.sleep(0.5)   # fbcon's redraw goes through the fbdev emulation's deferred flush
                     f = f'{a.out}/{a.name}-shot-{rest}.ppm'; dump(a, q, f); screens[rest] = f
+                    p.stdin.write(b'go\n')
+                elif word == '@@SENSORS':   # the offscreen `line` test: one reading on the port
+                    try: sensors.sendall((desc(FIRST) + '\n').encode())
+                    except OSError as e: print(f'# {a.name}: sensor port: {e}', flush=True)
                     p.stdin.write(b'go\n')
                 elif word == '@@PANEL' and info.get('STARTED', {}).get('alive') != 'yes':
                     p.stdin.write(b'go\n')   # nothing to drive (its check below says why)
@@ -191,8 +216,9 @@ def main():
     check(b is not None, f'booted Debian\'s kernel {info.get("uname", a.kver)} under {qemu_bin} -M {MACHINE_OPTS[a.arch]} -cpu {cpu} (TCG) to /init: '
                          f'{b["_at"]:.1f} s on the host, uptime {b.get("uptime")} s' if b else 'never reached /init (see console.log)')
     d = ' | '.join(devs)
-    check('driver=virtio_gpu' in d and 'card0-Virtual-1 connected' in d,
-          f'virtio-gpu DRM device /dev/dri/card0 (virtio-gpu-pci, modules {a.mods}): {d[:400]}')
+    if not headless:
+        check('driver=virtio_gpu' in d and 'card0-Virtual-1 connected' in d,
+              f'virtio-gpu DRM device /dev/dri/card0 (virtio-gpu-pci, modules {a.mods}): {d[:400]}')
     tests = a.tests.split(',')
     if 'version' in tests:
         v = said.get('version', [])
@@ -209,14 +235,48 @@ def main():
                   + (f'the same {len(g)} line(s) as the host\'s `gaugepanel check`: ' if g == hl else
                      f'lines differ from the host\'s ({" / ".join(hl)[:300]}): ') + ' / '.join(g)[:300])
     def same_as_console(name):
+        if headless: return True, ''
         if name not in screens or 'console' not in screens: return False, f'no screendump ({name})'
         return compare(a, screens[name], screens['console'])
     if 'missing' in tests:
         m = said.get('missing', [])
         same, how = same_as_console('missing')
         check(exits.get('missing') == 2 and len(m) == 1 and '/dev/dri/card7' in m[0] and same,
-              f'run --board board.toml --device /dev/dri/card7: exit {exits.get("missing")}, {len(m)} line(s), '
-              f'screen as the console before ({how}): {" / ".join(m)[:240]}')
+              f'run --board board.toml --device /dev/dri/card7: exit {exits.get("missing")}, {len(m)} line(s), ' +
+              (f'no screen to compare on -M {MACHINE_OPTS[a.arch]}: ' if headless else f'screen as the console before ({how}): ')
+              + ' / '.join(m)[:240])
+    if 'headless' in tests:
+        h = said.get('headless', [])
+        png = f'{a.out}/{a.name}-still.png'
+        got = 'still.png' in files
+        if got:
+            with open(png, 'wb') as f: f.write(base64.b64decode(''.join(files['still.png'])))
+            ref = f'{a.out}/ref-still.png'
+            subprocess.run([a.gp, 'render', a.still, '--out', ref], check=True, capture_output=True)
+            c = subprocess.run([a.gp, 'compare', png, ref], capture_output=True, text=True)
+            same, how = c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+        else: same, how = False, 'no snapshot came back'
+        summary = [l for l in h if l.startswith('@@SUMMARY')]
+        check(exits.get('headless') == 0 and got and same,
+              f'run --board {os.path.basename(a.still or "still.toml")} (boards/headless.toml, its signals held at t = 0) offscreen '
+              f'--duration 3: exit {exits.get("headless")}, its snapshot PNG ({len(base64.b64decode("".join(files.get("still.png", []))))} bytes, '
+              f'base64 on the console) as the host\'s `gaugepanel render`: {how}'
+              + (f'; {summary[0][10:][:160]}' if summary else ''))
+    if 'line' in tests:
+        h = said.get('line', [])
+        png = f'{a.out}/{a.name}-line.png'
+        got = 'line.png' in files
+        if got:
+            with open(png, 'wb') as f: f.write(base64.b64decode(''.join(files['line.png'])))
+            ref = render(a, a.board, 'line', FIRST)
+            c = subprocess.run([a.gp, 'compare', png, ref], capture_output=True, text=True)
+            same, how = c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+        else: same, how = False, 'no snapshot came back'
+        connected = [l for l in h if ': connected' in l]
+        check(exits.get('line') == 0 and bool(connected) and got and same,
+              f'run --board board.toml --display offscreen (boards/qemu.toml, its serial device {a.port}, the mini UART): '
+              f'"{desc(FIRST)}" written on the port, SIGUSR1\'s snapshot as `gaugepanel render` with those values: {how}; '
+              f'SIGTERM exit {exits.get("line")}; ' + (connected[0][:140] if connected else 'no "connected" line: ' + ' / '.join(h)[:300]))
     if 'panel' in tests:
         st = info.get('STARTED', {})
         try: took = f'{float(st["t1"]) - float(st["t0"]):.1f} s'
