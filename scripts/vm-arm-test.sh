@@ -35,10 +35,10 @@
 # (QEMU's second -serial, a socket here): after the host writes "rpm=3000 speed=88
 # coolant=90 fuel=55", SIGUSR1's snapshot equals the host's render with those values, and
 # SIGTERM exits 0. VM_ARM_FIGURES=1 prints the same figures, the first frame offscreen
-# (headless.toml). About 20 s (80 s with the figures); armv6 is not part of `all` (CI).
+# (headless.toml). About 20 s (80 s with the figures), and part of `all` (CI).
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-arm-test.sh aarch64|armv7|armv6|all     (all: aarch64 and armv7)
+# Usage: scripts/vm-arm-test.sh aarch64|armv7|armv6|all     (all: the three)
 #   FIRMWARE_DIR (default out/firmware): where gaugepanel-<cpu> is
 #   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
 #   VM_ARM_WORK (default .build-vm-arm): private apt, kernels, initramfs, runs
@@ -54,7 +54,7 @@ cpus=()
 for arg in "$@"; do
   case $arg in
     aarch64|armv7|armv6) cpus+=("$arg") ;;
-    all) cpus+=(aarch64 armv7) ;;
+    all) cpus+=(aarch64 armv7 armv6) ;;
     -h|--help) sed -n '2,49p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "usage: $0 aarch64|armv7|armv6|all" >&2; exit 2 ;;
   esac
