@@ -245,17 +245,21 @@ def main():
               f'run --board board.toml --device /dev/dri/card7: exit {exits.get("missing")}, {len(m)} line(s), ' +
               (f'no screen to compare on -M {MACHINE_OPTS[a.arch]}: ' if headless else f'screen as the console before ({how}): ')
               + ' / '.join(m)[:240])
+    def returned_snapshot(name, reference):
+        """The snapshot `name` sent back in base64 on the console, saved and compared with
+        the PNG `reference()` makes: (came back, identical, compare's words)."""
+        if name not in files: return False, False, 'no snapshot came back'
+        png = f'{a.out}/{a.name}-{name}'
+        with open(png, 'wb') as f: f.write(base64.b64decode(''.join(files[name])))
+        c = subprocess.run([a.gp, 'compare', png, reference()], capture_output=True, text=True)
+        return True, c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+    def still_reference():
+        ref = f'{a.out}/ref-still.png'
+        subprocess.run([a.gp, 'render', a.still, '--out', ref], check=True, capture_output=True)
+        return ref
     if 'headless' in tests:
         h = said.get('headless', [])
-        png = f'{a.out}/{a.name}-still.png'
-        got = 'still.png' in files
-        if got:
-            with open(png, 'wb') as f: f.write(base64.b64decode(''.join(files['still.png'])))
-            ref = f'{a.out}/ref-still.png'
-            subprocess.run([a.gp, 'render', a.still, '--out', ref], check=True, capture_output=True)
-            c = subprocess.run([a.gp, 'compare', png, ref], capture_output=True, text=True)
-            same, how = c.returncode == 0, c.stdout.strip() or c.stderr.strip()
-        else: same, how = False, 'no snapshot came back'
+        got, same, how = returned_snapshot('still.png', still_reference)
         summary = [l for l in h if l.startswith('@@SUMMARY')]
         check(exits.get('headless') == 0 and got and same,
               f'run --board {os.path.basename(a.still or "still.toml")} (boards/headless.toml, its signals held at t = 0) offscreen '
@@ -264,14 +268,7 @@ def main():
               + (f'; {summary[0][10:][:160]}' if summary else ''))
     if 'line' in tests:
         h = said.get('line', [])
-        png = f'{a.out}/{a.name}-line.png'
-        got = 'line.png' in files
-        if got:
-            with open(png, 'wb') as f: f.write(base64.b64decode(''.join(files['line.png'])))
-            ref = render(a, a.board, 'line', FIRST)
-            c = subprocess.run([a.gp, 'compare', png, ref], capture_output=True, text=True)
-            same, how = c.returncode == 0, c.stdout.strip() or c.stderr.strip()
-        else: same, how = False, 'no snapshot came back'
+        got, same, how = returned_snapshot('line.png', lambda: render(a, a.board, 'line', FIRST))
         connected = [l for l in h if ': connected' in l]
         check(exits.get('line') == 0 and bool(connected) and got and same,
               f'run --board board.toml --display offscreen (boards/qemu.toml, its serial device {a.port}, the mini UART): '
