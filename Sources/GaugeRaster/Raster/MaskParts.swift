@@ -2,8 +2,8 @@
 /// on the stack: a masked fill computes each row of the shape once and walks it in every
 /// rectangle on that row.
 struct MaskParts {
-    /// A needle's damage in bands of 3 rows is about 50 rectangles; past 64 the caller
-    /// fills one rectangle at a time.
+    /// A dial's needle step damages about 24 rectangles (7-row bands, two strips each);
+    /// past 64 the caller fills one rectangle at a time.
     static let capacity = 64
     /// Parts packed as in `Region` (x0, y0, x1, y1, 16 bits each): 512 bytes to set up.
     private var parts = InlineArray<64, UInt64>(repeating: 0)

@@ -166,10 +166,7 @@ public struct Region: Sendable {
 
     /// Pixels in both this region and `rect`.
     public func intersection(_ rect: IntRect) -> Region {
-        // Damage usually lies inside the screen: nothing to cut.
-        var inside = true
-        for i in 0..<count where !rect.contains(self[i]) { inside = false; break }
-        if inside { return self }
+        if lies(within: rect) { return self }
         var r = Region()
         for i in 0..<count {
             let part = self[i].intersection(rect)
@@ -181,9 +178,14 @@ public struct Region: Sendable {
     /// Keeps only the pixels inside `rect`: `intersection(rect)` without a second region
     /// (a copy of 768 bytes) when nothing is cut, as for damage inside its widget.
     public mutating func formIntersection(_ rect: IntRect) {
-        var inside = true
-        for i in 0..<count where !rect.contains(self[i]) { inside = false; break }
-        if !inside { self = intersection(rect) }
+        if !lies(within: rect) { self = intersection(rect) }
+    }
+
+    /// Whether every rectangle lies inside `rect` (damage usually lies inside the screen:
+    /// nothing to cut). Not mutating: read in place, not through a copy.
+    private func lies(within rect: IntRect) -> Bool {
+        for i in 0..<count where !rect.contains(self[i]) { return false }
+        return true
     }
 
     /// Pixels in both regions.
