@@ -622,6 +622,15 @@ def run_case(case):
         c = gaugepanel("check", board)
         if not rep.check(c.returncode == 0, f"the copy ({case.source} rewritten) passes `gaugepanel check`"
                          + ("" if c.returncode == 0 else ": " + (c.stdout + c.stderr).strip()[:600])):
+            # Seen once in CI and never reproduced: say whether the file still holds what was
+            # written, and show the lines the message names.
+            on_disk = open(board).read()
+            rep.note("the file " + ("holds what was written" if on_disk == text else "DIFFERS from what was written"))
+            m = re.search(r":(\d+): ", c.stdout + c.stderr)
+            if m:
+                n = int(m.group(1))
+                for k, l in enumerate(on_disk.splitlines()[max(0, n - 4):n + 1], start=max(1, n - 3)):
+                    rep.note(f"{k:4}| {l}")
             return rep
         # Feeds that answer (ELM327) start at once; streams once the panel has the line open.
         for p, (orig, kind, arg) in zip(ptys, case.lines):

@@ -126,6 +126,12 @@ try:
         time.sleep(0.05)
     check(proc.poll() is None and any("display offscreen" in l for l in lines),
           "gaugepanel run started: " + (lines[-1] if lines else "(no output)"))
+    # The panel flushes a serial line's input when it opens it (stale bytes from before are
+    # not readings), so the first line is written once it has said the line is connected.
+    deadline = time.time() + 30
+    while not any(f"serial {link}: connected" in l for l in lines) and time.time() < deadline:
+        time.sleep(0.05)
+    check(any(f"serial {link}: connected" in l for l in lines), f"serial {link}: connected")
     os.write(master, b"rpm=3000 coolant=88.5\n")
     settle(proc, ["rpm=3000", "coolant=88.5"], "first reading")
     os.write(master, b"rpm=4250,coolant=91.2\ngarbage line ###\nrpm=4300\n")
