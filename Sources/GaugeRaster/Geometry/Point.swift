@@ -9,8 +9,20 @@ public struct Point: Hashable, Sendable {
 
     /// The point at `radius` from `centre` in the direction `angle` (screen convention).
     public init(centre: Point, radius: Fixed, angle: Angle) {
-        let r = Int64(radius.raw)
-        x = Fixed(clampingRaw: Int64(centre.x.raw) + ((r * Int64(Trig.cos(angle)) + 32768) >> 16))
-        y = Fixed(clampingRaw: Int64(centre.y.raw) + ((r * Int64(Trig.sin(angle)) + 32768) >> 16))
+        self.init(centre: centre, radius: radius, direction: Direction(angle))
     }
+
+    /// The same point from a direction computed once: a tick's two ends and its label lie
+    /// on one ray, and each `angle` costs a sine and a cosine.
+    public init(centre: Point, radius: Fixed, direction d: Direction) {
+        let r = Int64(radius.raw)
+        x = Fixed(clampingRaw: Int64(centre.x.raw) + ((r * Int64(d.cos) + 32768) >> 16))
+        y = Fixed(clampingRaw: Int64(centre.y.raw) + ((r * Int64(d.sin) + 32768) >> 16))
+    }
+}
+
+/// An angle's cosine and sine in Q16 (`Trig`), for several points on one ray.
+public struct Direction: Sendable {
+    public let cos: Int32, sin: Int32
+    public init(_ angle: Angle) { cos = Trig.cos(angle); sin = Trig.sin(angle) }
 }

@@ -152,7 +152,10 @@ public struct Region: Sendable {
         // The other's rectangles miss one another: each is compared with this region's
         // own rectangles only, and not at all when it misses their bounds (a needle's
         // fifty bands beside a value arc's slice).
-        let own = count, ownBounds = bounds
+        let own = count
+        var ownBounds = IntRect.empty
+        // Not `bounds`: read here, in place (the getter copied the region first).
+        for i in 0..<own { ownBounds = ownBounds.union(spill.isEmpty ? Region.unpack(inline[i]) : spill[i]) }
         for i in 0..<other.count {
             let r = other[i]
             if r.isEmpty { continue }

@@ -112,7 +112,7 @@ public struct Dashboard: Sendable {
         let before = old.visibleWidgets, after = visibleWidgets
         guard before.count == after.count else { return Region(bounds) }
         var region = Region()
-        for i in after.indices { region.formUnion(after[i].damage(from: before[i], fonts: fonts)) }
+        for i in after.indices { after[i].formDamage(from: before[i], fonts: fonts, into: &region) }
         region.formIntersection(bounds)
         return region
     }

@@ -36,9 +36,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
             let a = arc.angle(at: fraction)
             let across = a + Angle.quarterTurn
             let base = Swift.max(arc.scaled(4), Fixed.one), tip = Swift.max(arc.scaled(1), Fixed.half)
-            let end = Point(centre: arc.centre, radius: arc.scaled(130), angle: a)
-            return Quad(Point(centre: arc.centre, radius: base, angle: across), Point(centre: end, radius: tip, angle: across),
-                        Point(centre: end, radius: -tip, angle: across), Point(centre: arc.centre, radius: -base, angle: across))
+            let end = Point(centre: arc.centre, radius: arc.scaled(130), angle: a), side = Direction(across)
+            return Quad(Point(centre: arc.centre, radius: base, direction: side), Point(centre: end, radius: tip, direction: side),
+                        Point(centre: end, radius: -tip, direction: side), Point(centre: arc.centre, radius: -base, direction: side))
         }
 
         func valueSweep(_ f: Int32) -> Int32 { arc.drawnSweep(at: f) }
@@ -46,9 +46,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         var hubRadius: Fixed { Swift.max(arc.scaled(12), Fixed(2)) }
         var holdWidth: Fixed { Swift.max(arc.scaled(4), Fixed.one) }
         func holdEnds(at fraction: Int32) -> (Point, Point) {
-            let a = arc.angle(at: fraction)
-            return (Point(centre: arc.centre, radius: arc.radius, angle: a),
-                    Point(centre: arc.centre, radius: arc.radius - arc.thickness, angle: a))
+            let a = Direction(arc.angle(at: fraction))
+            return (Point(centre: arc.centre, radius: arc.radius, direction: a),
+                    Point(centre: arc.centre, radius: arc.radius - arc.thickness, direction: a))
         }
         func holdBounds(_ fraction: Int32?) -> IntRect {
             guard let f = fraction else { return .empty }
@@ -113,18 +113,18 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         let labelsReach = reaches(labelRadius - Fixed(lineHeight &* 64), labelRadius + Fixed(lineHeight &* 64))
         if ticksReach || labelsReach {
             for m in c.marks {
-                let a = arc.angle(at: m.fraction)
+                let a = Direction(arc.angle(at: m.fraction))
                 if ticksReach {
                     let len = arc.scaled(m.isMajor ? 14 : 7)
                     let width = Swift.max(arc.scaled(m.isMajor ? 3 : 1), m.isMajor ? Fixed.one : Fixed.half)
-                    canvas.strokeLine(from: Point(centre: arc.centre, radius: outer, angle: a),
-                                      to: Point(centre: arc.centre, radius: outer - len, angle: a),
+                    canvas.strokeLine(from: Point(centre: arc.centre, radius: outer, direction: a),
+                                      to: Point(centre: arc.centre, radius: outer - len, direction: a),
                                       width: width, paint: .solid(c.theme.tick))
                 }
                 if labelsReach, let label = m.label, m.isMajor,
                    case let reach = Fixed(lineHeight &* Int32(truncatingIfNeeded: Swift.min(label.utf8.count + 2, 60))),
                    reaches(labelRadius - reach, labelRadius + reach) {
-                    let at = Point(centre: arc.centre, radius: arc.scaled(96), angle: a)
+                    let at = Point(centre: arc.centre, radius: arc.scaled(96), direction: a)
                     CentredText(centre: at, font: fonts.label).draw(label, on: canvas, font: fonts.label, color: c.theme.label)
                 }
             }
