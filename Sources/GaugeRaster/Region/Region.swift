@@ -185,7 +185,7 @@ public struct Region: Sendable {
     }
 
     /// Whether every rectangle lies inside `rect` (damage usually lies inside the screen:
-    /// nothing to cut). Not mutating: read in place, not through a copy.
+    /// nothing to cut).
     private func lies(within rect: IntRect) -> Bool {
         for i in 0..<count where !rect.contains(self[i]) { return false }
         return true
