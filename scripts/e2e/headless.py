@@ -119,19 +119,18 @@ lines = []
 def collect():
     for l in proc.stdout: lines.append(l.rstrip("\n"))
 reader = threading.Thread(target=collect, daemon=True); reader.start()
+def logged(text, timeout=20):
+    """Whether the panel logs a line holding `text` within `timeout` seconds (while it runs)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline and proc.poll() is None and not any(text in l for l in lines): time.sleep(0.05)
+    return any(text in l for l in lines)
 try:
     # Running once it has logged its display (a debug build on a busy machine is slow to start).
-    deadline = time.time() + 60
-    while not any("display offscreen" in l for l in lines) and proc.poll() is None and time.time() < deadline:
-        time.sleep(0.05)
-    check(proc.poll() is None and any("display offscreen" in l for l in lines),
+    check(logged("display offscreen", timeout=60) and proc.poll() is None,
           "gaugepanel run started: " + (lines[-1] if lines else "(no output)"))
     # The panel flushes a serial line's input when it opens it (stale bytes from before are
     # not readings), so the first line is written once it has said the line is connected.
-    deadline = time.time() + 30
-    while not any(f"serial {link}: connected" in l for l in lines) and time.time() < deadline:
-        time.sleep(0.05)
-    check(any(f"serial {link}: connected" in l for l in lines), f"serial {link}: connected")
+    check(logged(f"serial {link}: connected", timeout=30), f"serial {link}: connected")
     os.write(master, b"rpm=3000 coolant=88.5\n")
     settle(proc, ["rpm=3000", "coolant=88.5"], "first reading")
     os.write(master, b"rpm=4250,coolant=91.2\ngarbage line ###\nrpm=4300\n")
@@ -160,10 +159,6 @@ try:
     # SIGHUP reloads the board: an invalid file keeps the running one (and says why); a
     # valid change takes effect (the readout gets two decimals).
     original = open(board).read()
-    def logged(text, timeout=20):
-        deadline = time.time() + timeout
-        while time.time() < deadline and not any(text in l for l in lines): time.sleep(0.05)
-        return any(text in l for l in lines)
     open(board, "w").write(original.replace("range = [0, 8000]", "range = [8000, 0]"))
     proc.send_signal(signal.SIGHUP)
     check(logged("config reload failed") and proc.poll() is None, "SIGHUP with an invalid board: refused, still running")
