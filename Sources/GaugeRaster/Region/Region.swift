@@ -133,9 +133,7 @@ public struct Region: Sendable {
     mutating func add(_ rect: IntRect, checkingFrom start: Int, below limit: Int) {
         var i = start
         while i < Swift.min(count, limit) {
-            // Not `self[i]`: through the inline array's span, in a mutating method, that
-            // copied the whole region (768 bytes) for every rectangle compared.
-            let existing = spill.isEmpty ? Region.unpack(inline[i]) : spill[i]
+            let existing = stored(i)
             if existing.intersects(rect) {
                 if existing.contains(rect) { return }
                 Region.forEachPiece(of: rect, outside: existing) { add($0, checkingFrom: i + 1, below: limit) }
@@ -146,6 +144,13 @@ public struct Region: Sendable {
         append(rect)
     }
 
+    /// Rectangle `i`, for mutating methods. Not `self[i]` there: through the inline
+    /// array's span that copied the whole region (768 bytes) for every rectangle read, as
+    /// the non-mutating `bounds` getter does when called from one.
+    @inline(__always) private mutating func stored(_ i: Int) -> IntRect {
+        spill.isEmpty ? Region.unpack(inline[i]) : spill[i]
+    }
+
     public mutating func formUnion(_ other: consuming Region) {
         // Into an empty region: take the other's rectangles as they are.
         if isEmpty { self = other; return }
@@ -154,8 +159,7 @@ public struct Region: Sendable {
         // fifty bands beside a value arc's slice).
         let own = count
         var ownBounds = IntRect.empty
-        // Not `bounds`: read here, in place (the getter copied the region first).
-        for i in 0..<own { ownBounds = ownBounds.union(spill.isEmpty ? Region.unpack(inline[i]) : spill[i]) }
+        for i in 0..<own { ownBounds = ownBounds.union(stored(i)) }   // not `bounds` (below)
         for i in 0..<other.count {
             let r = other[i]
             if r.isEmpty { continue }
