@@ -20,9 +20,3 @@ public struct Point: Hashable, Sendable {
         y = Fixed(clampingRaw: Int64(centre.y.raw) + ((r * Int64(d.sin) + 32768) >> 16))
     }
 }
-
-/// An angle's cosine and sine in Q16 (`Trig`), for several points on one ray.
-public struct Direction: Sendable {
-    public let cos: Int32, sin: Int32
-    public init(_ angle: Angle) { cos = Trig.cos(angle); sin = Trig.sin(angle) }
-}
