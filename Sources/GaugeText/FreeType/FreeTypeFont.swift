@@ -6,10 +6,10 @@ import GaugeGlyphs
 /// file, opened once and shared by every size made from it) with this size's own `FT_Size`
 /// (freed in deinit), and a bounded cache of rasterised glyphs.
 ///
-/// Glyphs are hinted and rendered as 8-bit anti-aliased coverage (FT_LOAD_RENDER, normal
-/// mode); hinted advances and kerning are whole pixels. FreeType's output is
-/// deterministic for one FreeType version, so golden images of FreeType text depend on
-/// it (recorded with Debian 12's FreeType 2.12.1).
+/// Glyphs are hinted by FreeType and drawn as 8-bit anti-aliased coverage by the
+/// renderer's own `OutlineRasterizer` (see `FreeTypeOutline`); hinted advances and kerning
+/// are whole pixels. Hinting is FreeType's, so golden images of FreeType text depend on its
+/// version (recorded with Debian 12's FreeType 2.12.1).
 ///
 /// Not `Sendable`: FreeType faces must not be used from two threads at once; the panel
 /// draws from its one thread.
@@ -110,14 +110,29 @@ public final class FreeTypeFont: GlyphSource {
         glyphID(for: scalar).map { glyph($0).advance } ?? .zero
     }
 
-    /// Renders one glyph; a glyph FreeType can't load becomes an empty one (a damaged
-    /// glyph must not stop a panel from drawing the rest).
+    /// Draws one glyph: FreeType loads and hints it; an outline is drawn by
+    /// `FreeTypeOutline` (the same bytes on every CPU), an embedded bitmap is copied. A
+    /// glyph FreeType can't load becomes an empty one (a damaged glyph must not stop a panel
+    /// from drawing the rest).
     private func rasterise(_ index: UInt32) -> RasterGlyph {
-        guard FT_Activate_Size(size) == 0, FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_RENDER)) == 0,
+        guard FT_Activate_Size(size) == 0, FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_DEFAULT)) == 0,
               let slot = face.pointee.glyph else {
             return .blank(advance: .zero)
         }
         let advance = FreeTypeFont.fixed(slot.pointee.advance.x)
+        if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            return FreeTypeOutline.rasterise(slot, advance: advance) ?? .blank(advance: advance)
+        }
+        // Neither outline nor bitmap (an SVG glyph): FreeType's renderer makes the bitmap
+        // (the firmware links no renderer, so there it stays blank).
+        if slot.pointee.format != FT_GLYPH_FORMAT_BITMAP, FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) != 0 {
+            return .blank(advance: advance)
+        }
+        return FreeTypeFont.copyBitmap(of: slot, advance: advance)
+    }
+
+    /// A bitmap glyph (8-bit gray or 1-bit mono) as coverage.
+    private static func copyBitmap(of slot: FT_GlyphSlot, advance: Fixed) -> RasterGlyph {
         let bitmap = slot.pointee.bitmap
         let width = Int32(clamping: bitmap.width), height = Int32(clamping: bitmap.rows)
         guard width > 0, height > 0, let buffer = bitmap.buffer else { return .blank(advance: advance) }
@@ -136,7 +151,7 @@ public final class FreeTypeFont: GlyphSource {
         guard let mask = CoverageMask(width: width, height: height, coverage: coverage) else {
             return .blank(advance: advance)
         }
-        // Trimmed: FreeType bitmaps sometimes carry an empty edge column.
+        // Trimmed: bitmaps sometimes carry an empty edge column.
         return RasterGlyph(mask: mask, left: slot.pointee.bitmap_left, top: slot.pointee.bitmap_top, advance: advance).trimmed()
     }
 
