@@ -2,9 +2,11 @@
 // module it was built with (FT_Init_FreeType → FT_Add_Default_Modules, ftinit.o), and that
 // list alone links all of them into the static executable. The panel opens .ttf and .otf
 // files only (GaugeText's FontLocator): TrueType and CFF outlines, through sfnt, psaux,
-// pshinter, psnames, autofit, smooth, raster and svg, which stay. These stand in for the
-// rest — Type 1, CID, PFR, Type 42, Windows FNT, PCF and BDF fonts, the SDF renderers and
-// the OpenType/TrueTypeGX table validators — so that the linker takes none of their archive
+// pshinter, psnames and autofit, which stay. These stand in for the rest — Type 1, CID,
+// PFR, Type 42, Windows FNT, PCF and BDF fonts, every renderer (GaugeText draws the hinted
+// outlines itself with GaugeRaster's OutlineRasterizer, and copies embedded bitmaps, so
+// FreeType's smooth, mono, SDF and OT-SVG renderers are never asked for a glyph) and the
+// OpenType/TrueTypeGX table validators — so that the linker takes none of their archive
 // members: each asks for a FreeType version that does not exist, and FT_Add_Module refuses
 // it (FT_Err_Invalid_Version), which FT_Add_Default_Modules ignores and which leaves the
 // library as if the module had not been built. FT_Open_Face tries the drivers in the same
@@ -29,6 +31,9 @@ GAUGEPANEL_UNLINKED_MODULE(pcf_driver_class, "pcf")
 GAUGEPANEL_UNLINKED_MODULE(bdf_driver_class, "bdf")
 GAUGEPANEL_UNLINKED_MODULE(ft_sdf_renderer_class, "sdf")
 GAUGEPANEL_UNLINKED_MODULE(ft_bitmap_sdf_renderer_class, "bsdf")
+GAUGEPANEL_UNLINKED_MODULE(ft_smooth_renderer_class, "smooth")
+GAUGEPANEL_UNLINKED_MODULE(ft_raster1_renderer_class, "raster1")
+GAUGEPANEL_UNLINKED_MODULE(ft_svg_renderer_class, "ot-svg")
 GAUGEPANEL_UNLINKED_MODULE(gxv_module_class, "gxvalid")
 GAUGEPANEL_UNLINKED_MODULE(otv_module_class, "otvalid")
 #endif
