@@ -18,9 +18,8 @@ import GaugeRaster
     }
 
     static func mask(_ width: Int32, _ height: Int32, _ draw: (inout OutlineRasterizer) -> Void) throws -> CoverageMask {
-        var r = try #require(OutlineRasterizer(width: width, height: height))
-        draw(&r)
-        return r.mask()
+        let mask = OutlineRasterizer.coverage(width: width, height: height, draw)
+        return try #require(mask)
     }
 
     @Test func aPixelAlignedSquareIsSolidWithCleanEdges() throws {
@@ -125,17 +124,18 @@ import GaugeRaster
             switch seed & 3 { case 0: return v; case 1: return v % 4000; case 2: return [Int32.min, Int32.max, 0, -1][Int(v & 3)]; default: return v % 40 }
         }
         for _ in 0..<300 {
-            var r = try #require(OutlineRasterizer(width: 13, height: 9))
-            for _ in 0..<12 {
-                switch seed % 4 {
-                case 0: r.move(to: next(), next())
-                case 1: r.line(to: next(), next())
-                case 2: r.quadratic(control: next(), next(), to: next(), next())
-                default: r.cubic(control: next(), next(), control: next(), next(), to: next(), next())
+            let m = OutlineRasterizer.coverage(width: 13, height: 40) { r in
+                for _ in 0..<12 {
+                    switch seed % 4 {
+                    case 0: r.move(to: next(), next())
+                    case 1: r.line(to: next(), next())
+                    case 2: r.quadratic(control: next(), next(), to: next(), next())
+                    default: r.cubic(control: next(), next(), control: next(), next(), to: next(), next())
+                    }
+                    _ = next()
                 }
-                _ = next()
             }
-            #expect(r.mask().coverage.count == 13 * 9)
+            #expect(m?.coverage.count == 13 * 40)
         }
         // The whole mask covered, from points beyond every edge: every pixel full.
         let m = try Self.mask(5, 5) { Self.rectangle(&$0, -99_999, -99_999, Int32.max, Int32.max) }
@@ -143,8 +143,30 @@ import GaugeRaster
     }
 
     @Test func refusesSizesItWillNotAllocate() {
-        #expect(OutlineRasterizer(width: -1, height: 4) == nil)
-        #expect(OutlineRasterizer(width: 4, height: OutlineRasterizer.maxSide + 1) == nil)
-        #expect(OutlineRasterizer(width: 0, height: 0) != nil)
+        #expect(OutlineRasterizer.coverage(width: -1, height: 4) { _ in } == nil)
+        #expect(OutlineRasterizer.coverage(width: 4, height: OutlineRasterizer.maxSide + 1) { _ in } == nil)
+        #expect(OutlineRasterizer.coverage(width: 0, height: 0) { _ in }?.coverage.isEmpty == true)
+    }
+
+    @Test func whereTheBandsFallChangesNoPixel() throws {
+        // The same slanted, curved shape moved down by whole pixels: band borders cut it at
+        // other rows each time, and every pixel must come out the same.
+        let one = Self.one
+        func shape(down dy: Int32) throws -> [UInt8] {
+            let height = 3 * OutlineRasterizer.bandRows + 20
+            let m = try Self.mask(30, height) { r in
+                let y = dy * one
+                r.move(to: 37, y + 101)
+                r.line(to: 25 * one + 77, y + 9 * one)
+                r.quadratic(control: 29 * one, y + 60 * one + 13, to: 4 * one + 200, y + 70 * one + 99)
+                r.cubic(control: 2 * one, y + 40 * one, control: 20 * one + 1, y + 30 * one, to: 37, y + 101)
+            }
+            return Array(m.coverage[Int(dy * 30)...].prefix(30 * 72))
+        }
+        let reference = try shape(down: 0)
+        #expect(reference.contains(255) && reference.contains { $0 > 0 && $0 < 255 })
+        for dy in [Int32(1), 5, 13, 31, 32, 33] {
+            #expect(try shape(down: dy) == reference, "moved down \(dy) px")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import CFreeType
 import GaugeRaster
@@ -53,5 +54,37 @@ import GaugeRaster
         }
         print("\(file): \(differing) of \(inked) inked pixels differ, by at most \(worst) levels")
         #expect(differing * 5 < inked, "at most a fifth of the inked pixels differ at all")
+    }
+}
+
+/// A damaged font reaches the panel's rasterizer with whatever outlines FreeType still
+/// loads from it: every glyph of every mutant is drawn, or left blank, and nothing traps.
+@Suite struct DamagedFontTests {
+    @Test func mutatedFontFilesDrawWithoutTrapping() throws {
+        let original = try #require(FileManager.default.contents(atPath: DejaVu.folder + "/DejaVuSans.ttf"))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gaugepanel-mutant-\(getpid()).ttf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var seed: UInt64 = 0x5EED_F0A7
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: seed >> 33)
+        }
+        var drawn = 0
+        for _ in 0..<24 {
+            var bytes = [UInt8](original)
+            // The outlines (glyf) fill most of the file past its first tables.
+            for _ in 0..<300 { bytes[4096 + next() % (bytes.count - 4096)] = UInt8(truncatingIfNeeded: next()) }
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            for size in [Int32(14), 180] {
+                guard let font = try? FreeTypeFont(path: path, pixelSize: size) else { continue }
+                for scalar in (33...126).compactMap(Unicode.Scalar.init) {
+                    guard let id = font.glyphID(for: scalar) else { continue }
+                    let glyph = font.glyph(id)
+                    #expect(glyph.mask.coverage.count == Int(glyph.mask.width) * Int(glyph.mask.height))
+                    drawn += 1
+                }
+            }
+        }
+        #expect(drawn > 1000, "the mutants still hold glyphs to draw (\(drawn))")
     }
 }

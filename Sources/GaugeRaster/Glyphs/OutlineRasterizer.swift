@@ -9,6 +9,11 @@
 /// a row then gives each pixel the area inside the outline. The fill rule is FreeType's for
 /// TrueType and CFF outlines: the absolute winding, clamped to full.
 ///
+/// Cells are kept for one band of `bandRows` rows at a time and the outline is replayed for
+/// each band (`coverage(width:height:_:)`), so memory is the mask's bytes plus one band
+/// whatever the glyph's size — as FreeType bands its own — and a band's pixels do not
+/// depend on where the bands fall.
+///
 /// Coordinates are in `OutlineRasterizer.one`ths of a pixel, y down, relative to the mask's
 /// top-left corner; points outside the mask are clamped to its edge. Arithmetic wraps rather
 /// than traps, so a hostile font can make a wrong glyph but never stop the panel.
@@ -20,24 +25,45 @@ public struct OutlineRasterizer {
     /// Most lines one curve becomes.
     static let maxSteps: Int64 = 64
 
+    /// Rows of cells kept at once.
+    public static let bandRows: Int32 = 32
+    /// The largest mask side drawn; bigger outlines are refused (a 1024 px em fits).
+    public static let maxSide: Int32 = 4096
+
     public let width: Int32
     public let height: Int32
-    /// Per cell, `cover` then `area`; a row has `width + 2` cells, so that an edge on the
-    /// right border has a cell of its own.
+    /// The band's cells, per cell `cover` then `area`; a row has `width + 2` cells, so that
+    /// an edge on the right border has a cell of its own.
     private var cells: [Int32]
+    /// The mask, filled band by band.
+    private var coverage: [UInt8]
+    /// The band's rows: bandTop ..< bandBottom.
+    private var bandTop: Int32 = 0, bandBottom: Int32 = 0
     private var current = (x: Int32(0), y: Int32(0))
     private var contourStart = (x: Int32(0), y: Int32(0))
     private var open = false
 
-    /// The largest mask side drawn; bigger outlines are refused (a 1024 px em fits).
-    public static let maxSide: Int32 = 4096
+    /// The coverage of the outline `path` draws on a mask of `width × height` pixels, or nil
+    /// when a side is negative or above `maxSide`. `path` is called once per band of rows
+    /// and must draw the same outline each time.
+    public static func coverage(width: Int32, height: Int32, _ path: (inout OutlineRasterizer) -> Void) -> CoverageMask? {
+        guard width >= 0, height >= 0, width <= maxSide, height <= maxSide else { return nil }
+        var rasterizer = OutlineRasterizer(width: width, height: height)
+        while rasterizer.bandTop < height {
+            rasterizer.bandBottom = min(rasterizer.bandTop + bandRows, height)
+            path(&rasterizer)
+            rasterizer.close()
+            rasterizer.sweepBand()
+            rasterizer.bandTop = rasterizer.bandBottom
+        }
+        return CoverageMask(width: width, height: height, coverage: rasterizer.coverage)
+    }
 
-    /// nil when a side is negative or above `maxSide`.
-    public init?(width: Int32, height: Int32) {
-        guard width >= 0, height >= 0, width <= Self.maxSide, height <= Self.maxSide else { return nil }
+    private init(width: Int32, height: Int32) {
         self.width = width
         self.height = height
-        cells = [Int32](repeating: 0, count: Int(width + 2) * Int(height) * 2)
+        cells = [Int32](repeating: 0, count: Int(width + 2) * Int(min(height, Self.bandRows)) * 2)
+        coverage = [UInt8](repeating: 0, count: Int(width) * Int(height))
     }
 
     /// Starts a contour at `point`, closing the one before.
@@ -57,6 +83,8 @@ public struct OutlineRasterizer {
     /// A quadratic Bézier (TrueType's curve) from the current point.
     public mutating func quadratic(control cx: Int32, _ cy: Int32, to x: Int32, _ y: Int32) {
         let p0 = current, c = clamped(cx, cy), p1 = clamped(x, y)
+        // The curve lies within its control points: outside the band, it adds nothing here.
+        if outsideBand(p0.y, c.y, p1.y, p1.y) { current = p1; return }
         // A chord of 1/n of the curve is off by at most |p0 − 2c + p1| / (4n²).
         let bend = max(abs(Int64(p0.x) - 2 * Int64(c.x) + Int64(p1.x)), abs(Int64(p0.y) - 2 * Int64(c.y) + Int64(p1.y)))
         let n = Self.steps(bend, errorPerStep: 4)
@@ -72,6 +100,7 @@ public struct OutlineRasterizer {
     /// A cubic Bézier (CFF's curve) from the current point.
     public mutating func cubic(control c1x: Int32, _ c1y: Int32, control c2x: Int32, _ c2y: Int32, to x: Int32, _ y: Int32) {
         let p0 = current, c1 = clamped(c1x, c1y), c2 = clamped(c2x, c2y), p1 = clamped(x, y)
+        if outsideBand(p0.y, c1.y, c2.y, p1.y) { current = p1; return }
         // A chord of 1/n is off by at most 3·max(|p0 − 2c1 + c2|, |c1 − 2c2 + p1|) / (4n²).
         let bend = max(abs(Int64(p0.x) - 2 * Int64(c1.x) + Int64(c2.x)), abs(Int64(p0.y) - 2 * Int64(c1.y) + Int64(c2.y)),
                        abs(Int64(c1.x) - 2 * Int64(c2.x) + Int64(p1.x)), abs(Int64(c1.y) - 2 * Int64(c2.y) + Int64(p1.y)))
@@ -94,24 +123,23 @@ public struct OutlineRasterizer {
         open = false
     }
 
-    /// The coverage, 0 (outside) to 255 (inside); closes the open contour first.
-    public mutating func mask() -> CoverageMask {
-        close()
+    /// The band's coverage, 0 (outside) to 255 (inside), into the mask; the cells cleared.
+    private mutating func sweepBand() {
         let full: Int32 = 2 * Self.one * Self.one
-        var coverage = [UInt8](repeating: 0, count: Int(width) * Int(height))
         let stride = Int(width + 2) * 2
-        for row in 0..<Int(height) {
+        for row in 0..<Int(bandBottom - bandTop) {
             var winding: Int32 = 0
+            let out = (Int(bandTop) + row) * Int(width)
             for column in 0..<Int(width) {
                 let cell = row * stride + column * 2
                 winding = winding &+ cells[cell]
                 let area = (winding &* (2 * Self.one)) &- cells[cell + 1]
                 let inside = area == Int32.min ? full : min(abs(area), full)
                 // As FreeType scales: 256 levels, the full one shown as 255.
-                coverage[row * Int(width) + column] = UInt8(min(inside / (full / 256), 255))
+                coverage[out + column] = UInt8(min(inside / (full / 256), 255))
             }
         }
-        return CoverageMask(width: width, height: height, coverage: coverage)!
+        for i in cells.indices { cells[i] = 0 }
     }
 
     // MARK: - Edges
@@ -121,6 +149,11 @@ public struct OutlineRasterizer {
         var n: Int64 = 1
         while n < maxSteps, bend > divisor * flatness * n * n { n += 1 }
         return n
+    }
+
+    /// Whether y values (sub-pixels) all lie above or all below the band's rows.
+    private func outsideBand(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) -> Bool {
+        max(max(a, b), max(c, d)) <= bandTop * Self.one || min(min(a, b), min(c, d)) >= bandBottom * Self.one
     }
 
     private func clamped(_ x: Int32, _ y: Int32) -> (x: Int32, y: Int32) {
@@ -139,19 +172,27 @@ public struct OutlineRasterizer {
         guard a.y != b.y else { return }  // level edges cover nothing
         let sign: Int32 = a.y < b.y ? 1 : -1
         let (top, bottom) = a.y < b.y ? (a, b) : (b, a)
+        let bandStart = bandTop * Self.one, bandEnd = bandBottom * Self.one
+        guard top.y < bandEnd, bottom.y > bandStart else { return }
         let dx = Int64(bottom.x) - Int64(top.x), dy = Int64(bottom.y) - Int64(top.y)
-        var y = top.y, x = top.x
-        var row = top.y / Self.one
-        while y < bottom.y {
+        // x where the edge crosses sub-pixel row y: the same expression whichever band asks.
+        func crossing(_ y: Int32) -> Int32 {
+            y == bottom.y ? bottom.x : Int32(Int64(top.x) + (Int64(y) - Int64(top.y)) * dx / dy)
+        }
+        var y = max(top.y, bandStart)
+        var x = y == top.y ? top.x : crossing(y)
+        var row = y / Self.one
+        let last = min(bottom.y, bandEnd)
+        while y < last {
             let nextY = min((row + 1) * Self.one, bottom.y)
-            let nextX = nextY == bottom.y ? bottom.x : Int32(Int64(top.x) + (Int64(nextY) - Int64(top.y)) * dx / dy)
-            if row < height { span(row: row, from: x, y - row * Self.one, to: nextX, nextY - row * Self.one, sign: sign) }
+            let nextX = crossing(nextY)
+            span(row: row - bandTop, from: x, y - row * Self.one, to: nextX, nextY - row * Self.one, sign: sign)
             x = nextX; y = nextY; row += 1
         }
     }
 
-    /// One row's piece of an edge, from (x0, y0) to (x1, y1) with y0 < y1 inside the row,
-    /// split at the column borders it crosses.
+    /// One row's piece of an edge (`row` counted from the band's top), from (x0, y0) to
+    /// (x1, y1) with y0 < y1 inside the row, split at the column borders it crosses.
     private mutating func span(row: Int32, from x0: Int32, _ y0: Int32, to x1: Int32, _ y1: Int32, sign: Int32) {
         let base = Int(row) * Int(width + 2) * 2
         let one = Self.one
