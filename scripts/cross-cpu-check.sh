@@ -3,25 +3,30 @@
 #
 # Builds Tools/GoldenRender (those three modules + a small Embedded-Swift-compatible
 # driver, compiled as one module) for
-#   x86_64          native Swift                          (the reference)
-#   x86_64-embedded Embedded Swift, host glibc
+#   x86_64-embedded Embedded Swift, host glibc                                  (the reference)
 #   aarch64         Embedded, glibc arm64    run: qemu-aarch64 -cpu cortex-a53   (Pi 3/4/5, Zero 2)
 #   armv7hf         Embedded, glibc armhf    run: qemu-arm -cpu cortex-a7        (Pi 2, 32-bit OS)
 #   armv6           Embedded, static armel   run: qemu-arm -cpu arm1176          (Pi 1, Zero)
-# runs each (it renders every TestCard scene and the reference-scene dashboard, with and
-# without stroke-font text, into <scene>-<format>.ppm and prints
-# "<file> <fnv1a of the raw pixel bytes>"), and requires:
+#   x86_64          native Swift -O          (only when named: the SwiftPM build and its
+#                                             goldens, (c), already tie native Swift to it)
+# every Embedded one -Osize like the firmware, runs each (it renders every TestCard scene
+# and the reference-scene dashboard, with and without stroke-font text, into
+# <scene>-<format>.ppm and prints "<file> <fnv1a of the raw pixel bytes>"), and requires:
 #   (a) every arch's checksum lines identical to the reference's,
 #   (b) every PPM byte-identical (cmp) to the reference's,
 #   (c) where Tests/Gauge{Raster,Widgets}Tests/Goldens/<scene>-<format>.png exists, the reference
 #       PPM equal to it pixel for pixel (`gaugepanel compare`; $GAUGEPANEL, or built with
 #       `swift build --scratch-path .build-cross-host --product gaugepanel`).
+# The same binaries count instructions on ARM (`GoldenRender count`, for
+# scripts/instruction-budget.sh, which builds them with --build-only).
 # Missing cross packages are installed with apt-get (sudo when not root).
 #
-# Usage: scripts/cross-cpu-check.sh [--rebuild] [--no-goldens] [ARCH...]
-#   ARCH: x86_64 x86_64-embedded aarch64 armv7hf armv6 (default: all; x86_64 always runs)
+# Usage: scripts/cross-cpu-check.sh [--rebuild] [--no-goldens] [--build-only] [ARCH...]
+#   ARCH: x86_64-embedded aarch64 armv7hf armv6 x86_64 (default: all but x86_64; the
+#         reference, x86_64-embedded, always runs unless --build-only)
 #   --rebuild     ignore the build cache in .build-cross/ (rebuilt anyway when any input changes)
 #   --no-goldens  skip (c)
+#   --build-only  build (or find cached) <dir>/<ARCH>/GoldenRender, run nothing
 # Environment: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc),
 #   GAUGEPANEL (a built gaugepanel binary for (c)), CROSS_BUILD_DIR (default .build-cross).
 # Exit status: 0 when every check passed, 1 otherwise. Last line: "N passed, N failed".
@@ -33,21 +38,24 @@ ROOT=$(pwd)
 BUILD=${CROSS_BUILD_DIR:-$ROOT/.build-cross}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 
-ALL_ARCHS=(x86_64 x86_64-embedded aarch64 armv7hf armv6)
-REF=x86_64
-rebuild=0 goldens=1 archs=()
+ALL_ARCHS=(x86_64-embedded aarch64 armv7hf armv6)
+REF=x86_64-embedded
+rebuild=0 goldens=1 build_only=0 archs=()
 for arg in "$@"; do
     case $arg in
         --rebuild) rebuild=1 ;;
         --no-goldens) goldens=0 ;;
+        --build-only) build_only=1 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         x86_64|x86_64-embedded|aarch64|armv7hf|armv6) archs+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
 [ ${#archs[@]} -eq 0 ] && archs=("${ALL_ARCHS[@]}")
-# The reference always runs, first.
-sel=("$REF"); for a in "${archs[@]}"; do [ "$a" = "$REF" ] || sel+=("$a"); done; archs=("${sel[@]}")
+# The reference always runs, first (not needed to build only).
+if [ $build_only = 0 ]; then
+    sel=("$REF"); for a in "${archs[@]}"; do [ "$a" = "$REF" ] || sel+=("$a"); done; archs=("${sel[@]}")
+fi
 
 # pass, fail and finish: the checks convention of scripts/lib/common.sh.
 source scripts/lib/common.sh
@@ -178,6 +186,14 @@ for arch in "${archs[@]}"; do
     ( t0=$(now); build "$arch" "$BUILD/$arch" && echo "$arch $(elapsed "$t0" "$(now)")" >> "$prebuild_log" ) &
 done
 wait
+if [ $build_only = 1 ]; then
+    for arch in "${archs[@]}"; do
+        if build "$arch" "$BUILD/$arch"; then pass "$arch: ${BUILD#"$ROOT"/}/$arch/GoldenRender"
+        else { grep -E -A3 'error:' "$BUILD/$arch/build.log" || tail -n 30 "$BUILD/$arch/build.log"; } | sed "s|$SNAP/||g" | head -n 40
+             fail "$arch: build (log: ${BUILD#"$ROOT"/}/$arch/build.log)"; fi
+    done
+    finish
+fi
 ref_dir="$BUILD/$REF"
 ref_ok=0
 declare -A summary

@@ -12,10 +12,11 @@
 # off `rep stosb`/`rep movsb` (GLIBC_TUNABLES, below): valgrind counts each byte such an
 # instruction stores as one instruction, which made a 1.5 MB memset "1.5 M instructions".
 #
-# ARM counts (unless --no-arm): Tools/FrameCount (the same workloads, in the Embedded
-# Swift subset) is built like scripts/cross-cpu-check.sh builds Tools/GoldenRender, but
-# with -O, for aarch64 (run: qemu-aarch64 -cpu cortex-a72, the Pi 4's core) and armv6
-# (static armel, run: qemu-arm -cpu arm1176, the Pi Zero's), and run under qemu-user
+# ARM counts (unless --no-arm): `GoldenRender count` (Tools/GoldenRender/FrameCount.swift,
+# the same workloads in the Embedded Swift subset), the cross-CPU check's builds (-Osize,
+# as the firmware; scripts/cross-cpu-check.sh --build-only), for aarch64 (run:
+# qemu-aarch64 -cpu cortex-a72, the Pi 4's core) and armv6 (static armel, run: qemu-arm
+# -cpu arm1176, the Pi Zero's), run under qemu-user
 # with Tools/InsnCount/insncount.c, a TCG plugin that counts every guest instruction
 # executed (an inline add per translation block). A run counts the whole process, so
 # each workload runs twice — N frames and 0 — and the difference divided by N is the
@@ -42,15 +43,17 @@
 #   - pixels written (damage area) against pixels changed (diff of consecutive full
 #     renders) for the needle step and the animation — reported.
 #
-# Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [--no-arm] [WORKLOAD...]
+# Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [--no-arm] [--build-only] [WORKLOAD...]
 #   WORKLOAD     floor floor565 clear clear565 full full565 needle needle565 anim anim565 text
 #                arc conic ticks
 #                (default: every workload in the budget file; floor and floor565 always run,
 #                for the ratio column)
 #   --rebuild    ignore the build cache in .build-budget/ (rebuilt anyway when any input changes)
 #   --no-verify  skip the native damage-exactness and square-root checks (about a minute)
-#   --no-arm     skip the aarch64 and armv6 counts (their builds take about 2 minutes of
-#                CPU each, made while the x86_64 checks run; cached in .build-budget/<arch>)
+#   --build-only build (or find cached) FrameBudget and stop (scripts/test.sh builds it early)
+#   --no-arm     skip the aarch64 and armv6 counts (their builds, when the cross-CPU check
+#                has not made them, take about 1.5 minutes of CPU each, made while the
+#                x86_64 checks run; cached in .build-cross/<arch>)
 # Environment: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc),
 #   BUDGET_BUILD_DIR (default .build-budget), BUDGET_FILE (default Benchmarks/instruction-budgets.txt).
 # Output: the checks, a table (workload, instructions, budget, ratio to floor, mallocs per
@@ -70,12 +73,13 @@ ALL_WORKLOADS=(floor floor565 clear clear565 full full565 needle needle565 anim 
 ARM_WORKLOADS=(floor floor565 clear clear565 full full565 needle needle565 anim anim565 text)
 ARM_ARCHS=(aarch64 armv6)
 
-rebuild=0 verify=1 arm=1 selected=()
+rebuild=0 verify=1 arm=1 build_only=0 selected=()
 for arg in "$@"; do
     case $arg in
         --rebuild) rebuild=1 ;;
         --no-verify) verify=0 ;;
         --no-arm) arm=0 ;;
+        --build-only) build_only=1 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         floor|floor565|clear|clear565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
@@ -106,7 +110,7 @@ run_list=(floor floor565); for w in "${selected[@]}"; do case $w in floor|floor5
 arm_list=(); for w in "${run_list[@]}"; do [[ " ${ARM_WORKLOADS[*]} " == *" $w "* ]] && arm_list+=("$w"); done
 
 # ---------------------------------------------------------------- valgrind
-if ! command -v valgrind >/dev/null; then
+if [ $build_only = 0 ] && ! command -v valgrind >/dev/null; then
     status=$(dpkg-query -W -f='${Status}' valgrind 2>/dev/null || true)
     if [ "$status" != "install ok installed" ]; then
         if ! command -v apt-get >/dev/null; then echo "valgrind is missing and there is no apt-get"; fail "valgrind"; finish; fi
@@ -152,72 +156,29 @@ else
     fi
     echo "$stamp" > "$BUILD/stamp"
 fi
+[ $build_only = 1 ] && { pass "FrameBudget: ${BIN#"$ROOT"/}"; finish; }
 
 # ---------------------------------------------------------------- ARM builds (in the background)
-# Tools/FrameCount for aarch64 and armv6, Embedded Swift -O, one module with the three
-# libraries (the recipe of scripts/cross-cpu-check.sh, -O for -Osize), and the plugin;
-# built while the native checks and callgrind run, waited for before the ARM counts.
+# The cross-CPU check's Tools/GoldenRender for aarch64 and armv6 (Embedded Swift -Osize, the
+# firmware's optimisation, one module with the three libraries), whose `count` command runs
+# the workloads: scripts/cross-cpu-check.sh --build-only finds them cached when the check
+# ran on these sources, else builds them while the native checks and callgrind run.
+CROSS=${CROSS_BUILD_DIR:-$ROOT/.build-cross}
+case $CROSS in /*) ;; *) CROSS=$ROOT/$CROSS ;; esac
 arm_configure() {
     case $1 in
-        aarch64)
-            triple=aarch64-none-none-elf cc=aarch64-linux-gnu-gcc
-            arm_sflags=(-Xcc -isystem -Xcc /usr/aarch64-linux-gnu/include) arm_lflags=()
-            arm_run=(qemu-aarch64 -cpu cortex-a72 -L /usr/aarch64-linux-gnu) ;;
-        armv6)
-            triple=armv6-none-none-eabi cc=arm-linux-gnueabi-gcc
-            arm_sflags=(-Xcc -mfloat-abi=softfp -Xcc -mfpu=vfp -Xcc -isystem -Xcc /usr/arm-linux-gnueabi/include)
-            arm_lflags=(-static) arm_run=(qemu-arm -cpu arm1176) ;;
+        aarch64) arm_run=(qemu-aarch64 -cpu cortex-a72 -L /usr/aarch64-linux-gnu) ;;
+        armv6) arm_run=(qemu-arm -cpu arm1176) ;;
     esac
-    arm_sflags=(-wmo -parse-as-library -target "$triple" -enable-experimental-feature Embedded -O
-                -Xfrontend -function-sections "${arm_sflags[@]}")
-    local tables="$SWIFT_LIB/embedded/$triple/libswiftUnicodeDataTables.a"
-    arm_lflags=(-Wl,--gc-sections "${arm_lflags[@]}")
-    [ -f "$tables" ] && arm_lflags+=("$tables")
-    arm_lflags+=(-lm)
-}
-# arm_build ARCH: DIR/FrameCount, cached by the hash of its inputs; log in DIR/build.log.
-arm_build() {
-    local arch=$1 dir="$BUILD/$1" stamp
-    arm_configure "$arch"
-    mkdir -p "$dir"
-    stamp=$( { echo "$arch"; cat "$SCRIPT"; printf '%s\n' "${arm_sflags[@]}" "${arm_lflags[@]}"; "$SWIFTC" --version 2>&1
-               for f in "${ARM_SOURCES[@]}" "$ARM_SNAP"/Tools/CSys/* "$ARM_SNAP"/Sources/CPixelFill/include/*; do echo "${f#"$ARM_SNAP"/}"; cat "$f"; done; } |
-             sha256sum | cut -d' ' -f1)
-    if [ $rebuild = 0 ] && [ -x "$dir/FrameCount" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
-        echo cached > "$dir/build.status"; return 0
-    fi
-    rm -f "$dir/FrameCount" "$dir/stamp" "$dir/build.status"
-    if ( set -x
-         "$SWIFTC" "${arm_sflags[@]}" -module-name FrameCount -D GOLDEN_RENDER_ONE_MODULE -I "$ARM_SNAP/Tools/CSys" -I "$ARM_SNAP/Sources/CPixelFill/include" \
-             "${ARM_SOURCES[@]}" -c -o "$dir/FrameCount.o" &&
-         "$cc" -o "$dir/FrameCount" "$dir/FrameCount.o" "${arm_lflags[@]}" ) > "$dir/build.log" 2>&1; then
-        echo "$stamp" > "$dir/stamp"; echo built > "$dir/build.status"
-    else
-        echo failed > "$dir/build.status"; return 1
-    fi
 }
 arm_pid=""
 if [ $arm = 1 ] && [ ${#arm_list[@]} -gt 0 ]; then
-    source scripts/lib/deps.sh
-    if ! ensure_packages gcc qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabi libc6-dev-armel-cross; then
-        fail "installing the cross toolchain packages for the ARM counts"; arm=0
-    fi
-fi
-if [ $arm = 1 ] && [ ${#arm_list[@]} -gt 0 ]; then
-    SWIFT_LIB=$(cd "$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")/../lib/swift" 2>/dev/null && pwd)
-    ARM_SNAP="$BUILD/arm-src"
-    rm -rf "$ARM_SNAP"; mkdir -p "$ARM_SNAP/Sources" "$ARM_SNAP/Tools"
-    cp -R Sources/CPixelFill Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$ARM_SNAP/Sources/" &&
-        cp -R Tools/FrameCount Tools/CSys Tools/InsnCount "$ARM_SNAP/Tools/" || { fail "snapshot of the sources (ARM)"; finish; }
-    find "$ARM_SNAP/Sources" -name '*.swift' -exec sed -i -E \
-        's/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/\/\/ (one module) &/' {} +
-    mapfile -t ARM_SOURCES < <(find "$ARM_SNAP/Sources" "$ARM_SNAP/Tools/FrameCount" -name '*.swift' | LC_ALL=C sort)
     PLUGIN="$BUILD/insncount.so"
-    if ! gcc -shared -fPIC -O2 -fvisibility=hidden -Wall -o "$PLUGIN" "$ARM_SNAP/Tools/InsnCount/insncount.c" > "$BUILD/plugin.log" 2>&1; then
+    if ! gcc -shared -fPIC -O2 -fvisibility=hidden -Wall -o "$PLUGIN" "$ROOT/Tools/InsnCount/insncount.c" > "$BUILD/plugin.log" 2>&1; then
         cat "$BUILD/plugin.log"; fail "build of the instruction-counting plugin (Tools/InsnCount)"; arm=0
     else
-        echo "== building FrameCount for ${ARM_ARCHS[*]} in the background (Embedded Swift -O)"
-        ( for a in "${ARM_ARCHS[@]}"; do arm_build "$a"; done ) &
+        echo "== GoldenRender for ${ARM_ARCHS[*]} in the background (scripts/cross-cpu-check.sh --build-only)"
+        CROSS_BUILD_DIR=$CROSS bash "$ROOT/scripts/cross-cpu-check.sh" --build-only "${ARM_ARCHS[@]}" > "$BUILD/arm-build.log" 2>&1 &
         arm_pid=$!
     fi
 fi
@@ -282,23 +243,24 @@ done
 # difference over N. The runs get a fixed, empty environment, as under callgrind.
 declare -A acount=()
 if [ -n "$arm_pid" ]; then
-    echo "== ARM counts: waiting for the FrameCount builds"
+    echo "== ARM counts: waiting for the GoldenRender builds"
     wait "$arm_pid"
     for arch in "${ARM_ARCHS[@]}"; do
         dir="$BUILD/$arch"
-        status=$(cat "$dir/build.status" 2>/dev/null)
-        if [ "$status" != built ] && [ "$status" != cached ]; then
-            { grep -E -A3 'error:' "$dir/build.log" || tail -n 20 "$dir/build.log"; } | sed "s|$ARM_SNAP/||g" | head -n 40
-            fail "$arch: FrameCount build (log: ${dir#"$ROOT"/}/build.log)"; continue
+        mkdir -p "$dir"
+        # A copy beside the counts, run by a relative path (see the environment note above).
+        if ! grep -q "^ok: $arch:" "$BUILD/arm-build.log" || ! cp "$CROSS/$arch/GoldenRender" "$dir/GoldenRender"; then
+            grep -v '^ok:' "$BUILD/arm-build.log" | tail -n 30
+            fail "$arch: GoldenRender build (log: ${BUILD#"$ROOT"/}/arm-build.log)"; continue
         fi
         arm_configure "$arch"
-        echo "== $arch: FrameCount ${status}; counting under ${arm_run[*]:0:3}"
+        echo "== $arch: GoldenRender count, under ${arm_run[*]:0:3}"
         for w in "${arm_list[@]}"; do
             case $w in anim|anim565) n=60 ;; *) n=4 ;; esac
             c=()
             for frames in "$n" 0; do
                 rm -f "$dir/count.$w.$frames"
-                if ! (cd "$dir" && env -i "${arm_run[@]}" -plugin "$PLUGIN,outfile=count.$w.$frames" ./FrameCount "$w" "$frames") \
+                if ! (cd "$dir" && env -i "${arm_run[@]}" -plugin "$PLUGIN,outfile=count.$w.$frames" ./GoldenRender count "$w" "$frames") \
                         > "$dir/run.$w.log" 2>&1; then
                     tail -n 5 "$dir/run.$w.log"; c=(); break
                 fi
@@ -334,7 +296,7 @@ done
 echo "(callgrind outputs: ${BUILD#"$ROOT"/}/callgrind.<workload>.out — callgrind_annotate them to see where the time goes)"
 if [ ${#acount[@]} -gt 0 ]; then
     echo
-    echo "ARM, Embedded Swift -O under qemu-user (Tools/InsnCount), instructions per frame; frame time at 1 instruction/cycle:"
+    echo "ARM, Embedded Swift -Osize (as the firmware) under qemu-user (Tools/InsnCount), instructions per frame; frame time at 1 instruction/cycle:"
     printf '%-9s %11s %11s %5s %7s  %11s %11s %5s %7s  %12s %12s  %s\n' workload aarch64 budget used floor× \
         armv6 budget used floor× "Pi 4 1.5GHz" "Pi Zero 1GHz" result
     for w in "${arm_list[@]}"; do

@@ -24,8 +24,21 @@ log "checking Debian packages"
 ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev libtomlplusplus-dev
 # The scanf check builds a C harness with the host's cc.
 command -v cc >/dev/null 2>&1 || ensure_packages gcc libc6-dev
+# The cross toolchains and qemu-user, now: the firmware build runs in the background while
+# other steps install what they need, and two apt-get installs cannot run at once.
+ensure_packages qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
+    gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf libc6-dev-armhf-cross \
+    gcc-arm-linux-gnueabi g++-arm-linux-gnueabi libc6-dev-armel-cross
+trap stop_background EXIT
 
 run_step "swift build" "$(limit 900)" swift build --scratch-path "$scratch"
+
+# Builds that need nothing from the steps below start now, at the lowest priority, on the
+# core that the tests, the pty runs and QEMU's TCG leave idle; collected where they are used.
+# The firmware: the whole panel as one static Embedded Swift binary per Pi CPU.
+start_background firmware 1800 bash scripts/build-firmware.sh all
+# The instruction budgets' native FrameBudget (one whole-module -O compile of the renderer).
+start_background frame-budget 900 bash scripts/instruction-budget.sh --build-only
 run_step "swift test" "$(limit 900)" swift test --scratch-path "$scratch"
 
 bin_path=$(swift build --scratch-path "$scratch" --show-bin-path)
@@ -49,15 +62,17 @@ run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
 # against the host glibc's, on its callers' formats and random ones: about a second.
 run_step "firmware scanf vs glibc" "$(limit 60)" bash scripts/firmware/scanf-check.sh
 
-# The firmware: the whole panel as one static Embedded Swift binary per Pi CPU, and each
-# one under qemu-user against the host build (check, render, a missing device, run on a pty).
-run_step "firmware build (aarch64, armv7, armv6)" "$(limit 1200)" bash scripts/build-firmware.sh all
+# The firmware, and each CPU's binary under qemu-user against the host build (check,
+# render, a missing device, run on a pty).
+wait_step firmware "firmware build (aarch64, armv7, armv6)"
 run_step "firmware on Pi CPUs (qemu-user)" "$(limit 600)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/firmware-check.sh
 # ... and in Debian's own arm64 and armmp kernels under qemu-system (virtio-gpu, a serial
 # sensor line, keys, SIGTERM).
 run_step "firmware in ARM kernels" "$(limit 600)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/vm-arm-test.sh all
 
-# Instruction counts under callgrind are repeatable on any machine: the frame budgets.
+# Instruction counts under callgrind are repeatable on any machine: the frame budgets (on
+# ARM with the cross-CPU check's builds).
+wait_step frame-budget "instruction budgets: FrameBudget build"
 run_step "instruction budgets" "$(limit 600)" bash scripts/instruction-budget.sh
 
 if [[ -f scripts/fuzz-sensors.sh ]]; then

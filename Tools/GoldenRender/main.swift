@@ -7,6 +7,7 @@
 // armv7 hard-float and armv6 and compare the output byte for byte. Builds natively too.
 //
 // Usage: GoldenRender <outdir>      (exit 0 ok, 1 render/write failure, 2 usage)
+//        GoldenRender count <workload> <N>   (FrameCount.swift: instruction counting)
 
 import CSys
 // The cross-CPU check compiles this file together with GaugeRaster, GaugeGlyphs and
@@ -118,8 +119,9 @@ struct Job {
 enum GoldenRender {
     static func run(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
         var err = Out()
+        if argc == 4, let first = argv[1], equal(first, "count") { return frameCountMain(argc: 3, argv: argv + 1) }
         guard argc == 2, let dirArg = argv[1] else {
-            err.str("usage: GoldenRender <outdir>\n")
+            err.str("usage: GoldenRender <outdir> | GoldenRender count <workload> <N>\n")
             err.flush(fd: 2)
             return 2
         }

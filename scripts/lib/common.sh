@@ -32,16 +32,51 @@ run_step() {
     local start=$SECONDS rc=0
     log "$name"
     if timeout --kill-after=30 "$limit" "$@"; then rc=0; else rc=$?; fi
-    local took=$((SECONDS - start))
+    record_step "$name" "$rc" "$((SECONDS - start))s" "$limit"
+    return 0
+}
+
+# record_step NAME EXIT_STATUS TOOK LIMIT: one line of the summary.
+record_step() {
+    local name=$1 rc=$2 took=$3 limit=$4
     if ((rc == 0)); then
-        STEP_RESULTS+=("PASS  $name (${took}s)")
+        STEP_RESULTS+=("PASS  $name ($took)")
     else
         local why="exit $rc"
         ((rc == 124)) && why="timed out after ${limit}s"
-        STEP_RESULTS+=("FAIL  $name (${took}s, $why)")
+        STEP_RESULTS+=("FAIL  $name ($took, $why)")
         STEP_FAILURES=$((STEP_FAILURES + 1))
     fi
-    return 0
+}
+
+# Background steps: a build that needs nothing from the steps before it starts early at
+# the lowest priority (nice 19), so it takes the core that single-threaded steps (tests,
+# QEMU's TCG, pty runs) leave idle without slowing them; its output goes to a log, shown
+# when the step is collected.
+#   start_background ID TIMEOUT_SECONDS CMD...   starts CMD (under `timeout`)
+#   wait_step ID NAME                            waits for it, prints its log, records it
+declare -A BACKGROUND_PID=() BACKGROUND_LOG=() BACKGROUND_START=() BACKGROUND_LIMIT=()
+start_background() {
+    local id=$1 limit=$2; shift 2
+    BACKGROUND_LOG[$id]=$(mktemp "${TMPDIR:-/tmp}/gaugepanel-$id.XXXXXX")
+    BACKGROUND_START[$id]=$SECONDS BACKGROUND_LIMIT[$id]=$limit
+    log "$id: started in the background at low priority (collected later)"
+    nice -n 19 timeout --kill-after=30 "$limit" "$@" > "${BACKGROUND_LOG[$id]}" 2>&1 &
+    BACKGROUND_PID[$id]=$!
+}
+wait_step() {
+    local id=$1 name=$2 rc=0 waited=$SECONDS
+    log "$name (started in the background $((SECONDS - BACKGROUND_START[$id]))s ago)"
+    wait "${BACKGROUND_PID[$id]}" || rc=$?
+    cat "${BACKGROUND_LOG[$id]}"
+    rm -f "${BACKGROUND_LOG[$id]}"
+    unset "BACKGROUND_PID[$id]"
+    record_step "$name" "$rc" "$((SECONDS - BACKGROUND_START[$id]))s in the background, $((SECONDS - waited))s waited" "${BACKGROUND_LIMIT[$id]}"
+}
+# stop_background: ends what is still running (on exit, so nothing outlives the caller).
+stop_background() {
+    local pid
+    for pid in "${BACKGROUND_PID[@]}"; do kill "$pid" 2>/dev/null || true; done
 }
 
 # skip_step NAME REASON: records a step that did not apply.

@@ -23,9 +23,10 @@ ensure_packages() {
     fi
     printf '==> installing Debian packages: %s\n' "${missing[*]}"
     if [[ -z $_DEPS_APT_UPDATED ]]; then
-        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -q
         _DEPS_APT_UPDATED=1
     fi
+    # Another install running (a script in the background): wait for its lock, not fail.
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
-        apt-get install -y -q --no-install-recommends "${missing[@]}"
+        apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}"
 }

@@ -1,12 +1,13 @@
-// FrameCount: runs one workload of the reference scene N times, for counting guest
-// instructions on the Pi's CPUs under qemu-user (scripts/instruction-budget.sh --arm,
-// with the Tools/InsnCount plugin). The count of a run covers the whole process, so the
+// `GoldenRender count <workload> <N>`: runs one workload of the reference scene N times,
+// for counting guest instructions on the Pi's CPUs under qemu-user
+// (scripts/instruction-budget.sh, with the Tools/InsnCount plugin). It lives in
+// GoldenRender so that the cross-CPU check's builds (Embedded, -Osize, as the firmware)
+// serve both: one compile of the renderer per CPU, and the counts are of the code the
+// cross-CPU check proves. The count of a run covers the whole process, so the
 // script runs each workload twice — N measured frames and 0 — and divides the difference
 // by N: start-up, surfaces, scene set-up and warm-up frames are the same in both runs.
 //
-// Written in the subset Embedded Swift accepts (no Foundation, no CommandLine, no print),
-// compiled as one module with Sources/GaugeRaster, GaugeGlyphs and GaugeWidgets like
-// Tools/GoldenRender. The workloads are Tools/FrameBudget's (x86_64, callgrind):
+// The workloads are Tools/FrameBudget's (x86_64, callgrind):
 //   floor, floor565   memset of the surface's bytes: the C library's fill, the floor
 //   clear, clear565   Canvas.clear with the background
 //   full, full565     clear + draw the whole scene (after one warm-up frame)
@@ -15,7 +16,7 @@
 //                     as FrameBudget's: 30 warm-up frames, then frame 31, 32, …)
 //   text              full frame of the scene with text
 //
-// Usage: FrameCount <workload> <N>      (exit 0 ok, 2 usage)
+// Usage: GoldenRender count <workload> <N>      (exit 0 ok, 2 usage)
 
 import CSys
 #if !GOLDEN_RENDER_ONE_MODULE
@@ -117,25 +118,14 @@ func run(_ workload: Workload, frames: Int) -> Int32 {
 }
 
 func usage() -> Int32 {
-    let text: StaticString = "usage: FrameCount floor|floor565|clear|clear565|full|full565|needle|needle565|anim|anim565|text <N>\n"
+    let text: StaticString = "usage: GoldenRender count floor|floor565|clear|clear565|full|full565|needle|needle565|anim|anim565|text <N>\n"
     _ = write(2, text.utf8Start, text.utf8CodeUnitCount)
     return 2
 }
 
+/// argv[0] is "count", argv[1] the workload, argv[2] N.
 func frameCountMain(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     guard argc == 3, let w = argv[1], let n = argv[2], let frames = parse(n),
           let workload = Workload.allCases.first(where: { equal(w, $0.name) }) else { return usage() }
     return run(workload, frames: frames)
 }
-
-#if hasFeature(Embedded)
-@_cdecl("main")
-func cMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    frameCountMain(argc: argc, argv: argv)
-}
-#else
-@main
-struct Entry {
-    static func main() { exit(frameCountMain(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)) }
-}
-#endif
