@@ -54,10 +54,6 @@ fi
 # compared with `gaugepanel render`.
 run_step "headless end-to-end" "$(limit 300)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/e2e-headless.sh
 
-# The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and fbdev,
-# screendumps compared with offscreen renders.
-run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
-
 # The firmware's integer-only sscanf/fscanf (integer_scanf.c, linked in place of glibc's)
 # against the host glibc's, on its callers' formats and random ones: about a second.
 run_step "firmware scanf vs glibc" "$(limit 60)" bash scripts/firmware/scanf-check.sh
@@ -70,9 +66,16 @@ run_step "firmware on Pi CPUs (qemu-user)" "$(limit 600)" env GAUGEPANEL="$bin_p
 # sensor line, keys, SIGTERM).
 run_step "firmware in ARM kernels" "$(limit 600)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/vm-arm-test.sh all
 
+# The instruction budgets' FrameBudget, collected before the harness too.
+wait_step frame-budget "instruction budgets: FrameBudget build"
+
+# After the firmware is collected (its background build slowed the harness's own build and
+# boots past their limit): the displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and fbdev,
+# screendumps compared with offscreen renders.
+run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
+
 # Instruction counts under callgrind are repeatable on any machine: the frame budgets (on
 # ARM with the cross-CPU check's builds).
-wait_step frame-budget "instruction budgets: FrameBudget build"
 run_step "instruction budgets" "$(limit 600)" bash scripts/instruction-budget.sh
 
 if [[ -f scripts/fuzz-sensors.sh ]]; then
