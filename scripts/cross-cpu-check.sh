@@ -176,6 +176,11 @@ build() {
     echo "$stamp" > "$dir/stamp"
 }
 
+# build_errors DIR: the compiler's errors in DIR/build.log (else its end), paths shortened.
+build_errors() {
+    { grep -E -A3 'error:' "$1/build.log" || tail -n 30 "$1/build.log"; } | sed "s|$SNAP/||g" | head -n 60
+}
+
 # ---------------------------------------------------------------- build and run every arch
 # Every arch is built first, side by side (each is one whole-module compile, one core
 # each; the loop below then finds them cached and reports the builds' times as cached).
@@ -189,7 +194,7 @@ wait
 if [ $build_only = 1 ]; then
     for arch in "${archs[@]}"; do
         if build "$arch" "$BUILD/$arch"; then pass "$arch: ${BUILD#"$ROOT"/}/$arch/GoldenRender"
-        else { grep -E -A3 'error:' "$BUILD/$arch/build.log" || tail -n 30 "$BUILD/$arch/build.log"; } | sed "s|$SNAP/||g" | head -n 40
+        else build_errors "$BUILD/$arch"
              fail "$arch: build (log: ${BUILD#"$ROOT"/}/$arch/build.log)"; fi
     done
     finish
@@ -204,7 +209,7 @@ for arch in "${archs[@]}"; do
     t0=$(now)
     if ! build "$arch" "$dir"; then
         echo "--- $dir/build.log (errors):"
-        { grep -E -A3 'error:' "$dir/build.log" || tail -n 30 "$dir/build.log"; } | sed "s|$SNAP/||g" | head -n 60
+        build_errors "$dir"
         fail "$arch: build"
         summary[$arch]="build FAILED (see ${dir#"$ROOT"/}/build.log)"
         continue

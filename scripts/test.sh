@@ -69,9 +69,9 @@ run_step "firmware in ARM kernels" "$(limit 600)" env GAUGEPANEL="$bin_path/gaug
 # The instruction budgets' FrameBudget, collected before the harness too.
 wait_step frame-budget "instruction budgets: FrameBudget build"
 
-# After the firmware is collected (its background build slowed the harness's own build and
-# boots past their limit): the displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and fbdev,
-# screendumps compared with offscreen renders.
+# The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and
+# fbdev, screendumps compared with offscreen renders. After the background builds are
+# collected: beside them its own static build and its boots ran past the step's limit.
 run_step "kernel display harness" "$(limit 900)" bash scripts/vm-test.sh
 
 # Instruction counts under callgrind are repeatable on any machine: the frame budgets (on

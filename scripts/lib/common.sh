@@ -50,9 +50,10 @@ record_step() {
 }
 
 # Background steps: a build that needs nothing from the steps before it starts early at
-# the lowest priority (nice 19), so it takes the core that single-threaded steps (tests,
-# QEMU's TCG, pty runs) leave idle without slowing them; its output goes to a log, shown
-# when the step is collected.
+# the lowest priority (nice 19), to take the core that single-threaded steps (tests, pty
+# runs) leave idle; its output goes to a log, shown when the step is collected. Nice does
+# not make it free: a step with its own heavy build or tight timing (the kernel display
+# harness) runs after the builds are collected.
 #   start_background ID TIMEOUT_SECONDS CMD...   starts CMD (under `timeout`)
 #   wait_step ID NAME                            waits for it, prints its log, records it
 declare -A BACKGROUND_PID=() BACKGROUND_LOG=() BACKGROUND_START=() BACKGROUND_LIMIT=()
