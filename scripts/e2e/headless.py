@@ -97,11 +97,16 @@ def same_as_render(sets, what):
     check(c.returncode == 0, f"{what}: framebuffer equals `render {' '.join(sets)}`"
           + ("" if c.returncode == 0 else f" ({c.stdout.strip()} {c.stderr.strip()})"))
 
-def settle(proc, sets, what, timeout=6):
-    """The line was written; frames follow within a refresh. Retry the comparison
-    briefly, since the reading and the snapshot race on a loaded machine."""
+def settle(proc, sets, what, feed=None, timeout=6):
+    """Frames follow a reading within a refresh. Retry the comparison briefly, since the
+    reading and the snapshot race on a loaded machine. `feed` is written before each try,
+    as a live sensor keeps sending: a retry that comes after stale_after (1.5 s) must
+    not find the gauges stale because the test went quiet."""
     deadline = time.time() + timeout
     while True:
+        if feed is not None:
+            os.write(master, feed)
+            time.sleep(0.1)
         if not snapshot(proc):
             check(False, f"{what}: no snapshot"); return
         expected = os.path.join(work, "expected.png")
@@ -131,10 +136,10 @@ try:
     # The panel flushes a serial line's input when it opens it (stale bytes from before are
     # not readings), so the first line is written once it has said the line is connected.
     check(logged(f"serial {link}: connected", timeout=30), f"serial {link}: connected")
-    os.write(master, b"rpm=3000 coolant=88.5\n")
-    settle(proc, ["rpm=3000", "coolant=88.5"], "first reading")
+    settle(proc, ["rpm=3000", "coolant=88.5"], "first reading", feed=b"rpm=3000 coolant=88.5\n")
     os.write(master, b"rpm=4250,coolant=91.2\ngarbage line ###\nrpm=4300\n")
-    settle(proc, ["rpm=4300", "coolant=91.2"], "second reading (a garbled line between is dropped)")
+    settle(proc, ["rpm=4300", "coolant=91.2"], "second reading (a garbled line between is dropped)",
+           feed=b"rpm=4300 coolant=91.2\n")
     time.sleep(2.0)   # silence: longer than stale_after (1.5 s)
     settle(proc, [], "silence: every gauge shows no value")
     # The line vanishes (adapter unplugged) and returns as a new device behind the same path.
@@ -162,14 +167,14 @@ try:
     open(board, "w").write(original.replace("range = [0, 8000]", "range = [8000, 0]"))
     proc.send_signal(signal.SIGHUP)
     check(logged("config reload failed") and proc.poll() is None, "SIGHUP with an invalid board: refused, still running")
-    os.write(master, b"rpm=2500 coolant=75.25\n")
     open(board, "w").write(original)          # render the old layout for the comparison
-    settle(proc, ["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws")
+    settle(proc, ["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws",
+           feed=b"rpm=2500 coolant=75.25\n")
     open(board, "w").write(original.replace("decimals = 1", "decimals = 2"))
     proc.send_signal(signal.SIGHUP)
     check(logged("config reloaded"), "SIGHUP with a valid board: reloaded")
-    os.write(master, b"rpm=2500 coolant=75.25\n")
-    settle(proc, ["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)")
+    settle(proc, ["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)",
+           feed=b"rpm=2500 coolant=75.25\n")
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=10)

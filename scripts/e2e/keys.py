@@ -400,15 +400,18 @@ class Panel:
             time.sleep(0.02)
         return None
 
-    def settle(self, expected=None, timeout=6, confirm=False):
+    def settle(self, expected=None, timeout=6, confirm=False, feed=None):
         """Snapshots until one equals expected() (a PNG path, rendered anew each try) or,
         without expected, until two in a row are identical. confirm: the match must hold
         in the next snapshot too — where a value changes while running, needles and
         numbers ease towards it (even with --no-animation) and pass through other values
-        on the way. Returns (path, ok, how)."""
+        on the way. feed() runs before each try, as a live sensor keeps sending (a retry
+        on a loaded machine may come after a short stale_after). Returns (path, ok, how)."""
         deadline = time.time() + timeout
         prev, matched = None, False
         while True:
+            if feed is not None:
+                feed(); time.sleep(0.1)
             s = self.snapshot()
             if s is None:
                 return None, False, "no snapshot (" + (self.lines[-1] if self.lines else "no output") + ")"
@@ -850,7 +853,8 @@ def case_stale(key):
         try:
             p.wait_for("connected")
             line.write("a=42\n"); p.wait_stats("samples", 1)
-            s, ok, how = p.settle(lambda: render(p.board, {"a": 42}))   # a first value: no easing
+            s, ok, how = p.settle(lambda: render(p.board, {"a": 42}),   # a first value: no easing
+                                  feed=lambda: line.write("a=42\n"))
             out.append((ok, f"stale_after = {stale}: a=42 shown ({how})"))
             time.sleep(2.0)
             sets = {} if stale else {"a": 42}
