@@ -20,7 +20,7 @@ func removeDirectory(_ path: String) {
 
 @Suite struct OffscreenDisplayTests {
     @Test func countsFramesAndDamagedPixels() throws {
-        var display = try OffscreenDisplay(width: 100, height: 50, format: .rgb565)
+        let display = try OffscreenDisplay(width: 100, height: 50, format: .rgb565)
         display.present(damage: [IntRect(x: 0, y: 0, width: 10, height: 10)])
         #expect(display.statistics.frames == 1)
         #expect(display.statistics.lastFrameDamagedPixels == 100)
@@ -43,7 +43,7 @@ func removeDirectory(_ path: String) {
     }
 
     @Test func damagedPixelsMatchBruteForce() throws {
-        var display = try OffscreenDisplay(width: 40, height: 30, format: .rgb565)
+        let display = try OffscreenDisplay(width: 40, height: 30, format: .rgb565)
         var rng = SplitMix64(seed: 99)
         let bounds = IntRect(x: 0, y: 0, width: 40, height: 30)
         for _ in 0..<200 {

@@ -64,7 +64,7 @@ import Testing
 
     @Test(arguments: RotationAngle.allCases)
     func offscreenSavesThePhysicalImage(angle: RotationAngle) throws {
-        var d = try OffscreenDisplay(width: 6, height: 4, format: .xrgb8888, rotation: angle)
+        let d = try OffscreenDisplay(width: 6, height: 4, format: .xrgb8888, rotation: angle)
         #expect(d.physical.width == 6 && d.physical.height == 4)
         #expect(d.width == (angle.swapsAxes ? 4 : 6))
         fillPattern(d.surface, seed: 5)

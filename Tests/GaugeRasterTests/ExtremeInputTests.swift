@@ -65,7 +65,7 @@ import Testing
         #expect(throws: SurfaceError.invalidSize(width: -5, height: 10)) { try Surface(width: -5, height: 10, format: .rgb565) }
         #expect(throws: SurfaceError.invalidSize(width: 9000, height: 10)) { try Surface(width: 9000, height: 10, format: .xrgb8888) }
         var memory = [UInt8](repeating: 0, count: 64)
-        memory.withUnsafeMutableBytes { raw in
+        _ = memory.withUnsafeMutableBytes { raw in
             #expect(throws: SurfaceError.invalidStride(stride: 6, minimum: 8)) {
                 try Surface(wrapping: raw.baseAddress!, width: 4, height: 2, stride: 6, format: .rgb565)
             }

@@ -23,7 +23,7 @@ public enum PNG {
         return try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
             try encode(width: image.width, height: image.height, channels: image.channels,
                        compressionLevel: compressionLevel) { y, row in
-                row.update(fromContentsOf: pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
+                _ = row.update(fromContentsOf: pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
             }
         }
     }
