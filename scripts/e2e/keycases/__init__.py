@@ -1,0 +1,10 @@
+"""The parts of scripts/e2e/keys.py (the entry point, which runs them), a module per concept:
+doc (the keys documented in docs/configuration.md), harness (running gaugepanel: Panel,
+Line, render, same), base_boards (the boards the cases start from), kinds (the generic
+case kinds: diff, set_, vm, also_vm), cases_* (the custom cases, by what they test) and
+table (CASES: key path → its case). Here: the paths they share."""
+import os
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+DOC = os.path.join(ROOT, "docs", "configuration.md")
+VM_RUN = os.path.join(ROOT, "scripts", "vm", "run.py")

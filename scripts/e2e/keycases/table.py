@@ -1,0 +1,156 @@
+"""CASES: every documented key path → how its effect is checked through the real
+`gaugepanel run` (a case function: key → [(ok, message)]), or vm(...) for a check the
+kernel harness makes."""
+from .base_boards import night_board, step, value_board
+from .cases_display import (case_device, case_keys, case_output, case_refresh, case_snapshot_interval,
+                            case_snapshot_path, case_wait)
+from .cases_serial import (case_baud, case_device_serial, case_median, case_name, case_protocol, case_smoothing,
+                           case_source, case_stale)
+from .cases_sources import case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
+from .cases_waves import period_at, wave
+from .cases_widgets import alarm_case, case_id, case_page_name
+from .kinds import DELETE, also_vm, diff, set_, vm
+
+# ───────────────────────────── 2. the table ─────────────────────────────
+COLOUR = "#12AB34"   # a colour no default uses
+THEME_KEYS = ["background", "track", "tick", "label", "value", "needle", "hub", "hold"]
+
+CASES = {
+    "display.width": diff(set_(["display", "width"], 336)),
+    "display.height": diff(set_(["display", "height"], 256)),
+    "display.format": diff(set_(["display", "format"], "rgb565")),
+    "display.rotation": diff(set_(["display", "rotation"], 90)),
+    "display.output": case_output,
+    "display.device": case_device,
+    "display.refresh": case_refresh,
+    # a missing fbdev device waited for wait = 1.5 s (once said), at once without it; in the
+    # kernel harness a board with wait = 60 started before bochs is loaded shows its values
+    "display.wait": also_vm(case_wait, "display.wait: run --wait-for-display 0 overrides the board\\'s wait = 60"),
+    # a board whose connector names virtio-gpu's second head shows its values on that head
+    "display.connector": vm('board with connector = "{c}": "{desc}" on ttyS1, on {c}'),
+    # scripts/vm/touch.toml (800x600) with mode = "800x600" on bochs, which prefers 1280x800:
+    # the screendump is 800x600 and equals render of the board
+    "display.mode": vm('display.mode: run (touch) board with mode = "800x600" (Virtual-1 prefers {pref}): "{desc}" on ttyS1'),
+    "fonts.family": diff(set_(["fonts", "family"], "DejaVu Sans")),
+    "fonts.weight": diff(set_(["fonts", "weight"], "bold"), base_mutate=set_(["fonts", "family"], "DejaVu Sans")),
+    "theme.active": diff(set_(["theme", "active"], "night")),
+    **{f"theme.day.{k}": diff(set_(["theme", "day", k], COLOUR)) for k in THEME_KEYS},
+    **{f"theme.night.{k}": diff(set_(["theme", "night", k], COLOUR), base=night_board) for k in THEME_KEYS},
+    # KEY_F1 = "next_page" (no default binding) pressed on a uinput keyboard in the guest
+    "input.keys": also_vm(case_keys, 'input.keys: run (touch) KEY_F1 = "next_page" (F1 has no default binding) pressed on the uinput keyboard'),
+    "input.rotary": vm('mouse wheel (QMP) with rotary = "QEMU Virtio Mouse" turned the page'),
+    # a uinput touchscreen in the guest (QEMU 7.2 has no multitouch device): its swipe turns
+    # the page with touch = "auto" and swipe = true, and not with touch = "none" or swipe = false
+    "input.touch": vm('input.touch: run (notouch) touch = "none": the swipe to the left on the uinput touchscreen that turned the page with touch = "auto"'),
+    "input.swipe": vm('input.swipe: run (noswipe) swipe = false: the swipe to the left that turned the page with swipe = true'),
+    # touch calibration on copies of scripts/vm/touch.toml (three pages: previous ≠ next), the
+    # uinput touchscreen's raw range 0…4095: a mirrored x turns the swipe to the left backwards
+    "input.touch_invert_x": vm('input.touch_invert_x: run (invx) touch_invert_x = true: the swipe to the left that turned to the next page without it'),
+    "input.touch_range": vm('input.touch_range: run (range) touch_range = [4095, 0, 0, 4095] (raw x 4095 at the left edge, 0 at the right)'),
+    # swapped: the raw horizontal swipe turns nothing (checked too), a raw vertical one the page
+    "input.touch_swap_xy": vm('input.touch_swap_xy: run (swap) touch_swap_xy = true: a raw vertical swipe ({SWIPE_UP_WHAT}), which turned nothing'),
+    # invert_y mirrors the device's y (before any swap, as the kernel): it reverses a raw
+    # vertical swipe on a board turned by rotation = 90, where that y runs along the picture's x
+    "input.touch_invert_y": vm('input.touch_invert_y: run (rotinvy) touch_invert_y = true on the board turned by rotation = 90: the raw vertical swipe'),
+    "snapshot.path": case_snapshot_path,
+    "snapshot.interval": case_snapshot_interval,
+    "sensor.kind": case_kind,
+    "sensor.root": case_sysfs([
+        ("root A (temp1 42000)", lambda d: sysfs_board(fake_sysfs(d, {"temp1": 42000})), {"a": 42}),
+        ("root B (temp1 77000)", lambda d: sysfs_board(fake_sysfs(d, {"temp1": 77000})), {"a": 77})]),
+    "sensor.device": case_device_serial,
+    "sensor.baud": case_baud,
+    "sensor.protocol": case_protocol,
+    "sensor.file": case_file,
+    "sensor.speed": case_speed,
+    "sensor.loop": case_loop,
+    "sensor.channel.name": case_name,
+    "sensor.channel.unit": case_sysfs([
+        ('unit = "C"', lambda d: sysfs_board(fake_sysfs(d, {"temp1": 40000}), unit="C"), {"a": 40}),
+        ('unit = "F"', lambda d: sysfs_board(fake_sysfs(d, {"temp1": 40000}), unit="F"), {"a": 104})]),
+    "sensor.channel.path": case_sysfs([
+        ("hwmon/gp/temp1", lambda d: sysfs_board(fake_sysfs(d, {"temp1": 42000, "temp2": 55000})), {"a": 42}),
+        ("hwmon/gp/temp2", lambda d: sysfs_board(fake_sysfs(d, {"temp1": 42000, "temp2": 55000}), path="hwmon/gp/temp2"),
+         {"a": 55})]),
+    "sensor.channel.source": case_source,
+    "sensor.channel.stale_after": case_stale,
+    "sensor.channel.smoothing": case_smoothing,
+    "sensor.channel.median": case_median,
+    "sensor.channel.scale": case_sysfs([
+        ("no scale", lambda d: value_board({"kind": "simulated", "channel": [step("a", 21)]}), {"a": 21}),
+        ("scale = 2", lambda d: value_board({"kind": "simulated", "channel": [step("a", 21, scale=2)]}), {"a": 42})]),
+    "sensor.channel.offset": case_sysfs([
+        ("no offset", lambda d: value_board({"kind": "simulated", "channel": [step("a", 21)]}), {"a": 21}),
+        ("offset = 5", lambda d: value_board({"kind": "simulated", "channel": [step("a", 21, offset=5)]}), {"a": 26})]),
+    "sensor.channel.waveform": wave({"waveform": "step", "values": [60]},
+                                    {"waveform": "sine", "centre": 30, "amplitude": 0, "period": 10}),
+    "sensor.channel.centre": wave({"waveform": "sine", "centre": 30, "amplitude": 0},
+                                  {"waveform": "sine", "centre": 70, "amplitude": 0}),
+    "sensor.channel.amplitude": wave(lambda: {"waveform": "sine", "centre": 50, "amplitude": 0, "period": period_at(0.25)},
+                                     lambda: {"waveform": "sine", "centre": 50, "amplitude": 40, "period": period_at(0.25)}),
+    "sensor.channel.period": wave(lambda: {"waveform": "sine", "centre": 50, "amplitude": 40, "period": period_at(0.25)},
+                                  lambda: {"waveform": "sine", "centre": 50, "amplitude": 40, "period": period_at(0.75)}),
+    "sensor.channel.from": wave(lambda: {"waveform": "ramp", "from": 0, "to": 100, "period": period_at(0.5)},
+                                lambda: {"waveform": "ramp", "from": 40, "to": 100, "period": period_at(0.5)}),
+    "sensor.channel.to": wave(lambda: {"waveform": "ramp", "from": 0, "to": 100, "period": period_at(0.5)},
+                              lambda: {"waveform": "ramp", "from": 0, "to": 60, "period": period_at(0.5)}),
+    "sensor.channel.interval": wave({"waveform": "noise", "centre": 50, "amplitude": 40, "interval": 86400, "seed": 1},
+                                    {"waveform": "noise", "centre": 50, "amplitude": 40, "interval": 600, "seed": 1},
+                                    decimals=3),
+    "sensor.channel.seed": wave({"waveform": "noise", "centre": 50, "amplitude": 40, "interval": 86400, "seed": 1},
+                                {"waveform": "noise", "centre": 50, "amplitude": 40, "interval": 86400, "seed": 2},
+                                decimals=3),
+    "sensor.channel.values": wave({"waveform": "step", "values": [60]}, {"waveform": "step", "values": [20]}),
+    "sensor.channel.hold": wave(lambda: {"waveform": "step", "values": [20, 80], "hold": period_at(0.25) / 2},
+                                lambda: {"waveform": "step", "values": [20, 80], "hold": period_at(0.75) / 2}),
+    "sensor.channel.warning": alarm_case({"warning": 50}, "#E0C030"),
+    "sensor.channel.critical": alarm_case({"critical": 50}, "#E04030", blink=True),
+    "sensor.channel.alarm": alarm_case({"warning": 70, "alarm": "below"}, "#E0C030", control={"warning": 70}),
+    "page.name": case_page_name,
+    "page.widget.id": case_id,
+    "page.widget.type": diff(set_([("w", "d"), "type"], "ring")),
+    "page.widget.frame": diff(set_([("w", "d"), "frame"], [0, 0, 110, 110])),
+    "page.widget.channel": diff(set_([("w", "d"), "channel"], "c")),
+    "page.widget.style": diff(set_([("w", "g"), "style"], "accessoryCircular")),
+    "page.widget.range": diff(set_([("w", "d"), "range"], [0, 200])),
+    "page.widget.title": diff(set_([("w", "b"), "title"], "FUEL")),
+    "page.widget.min_label": diff(set_([("w", "b"), "min_label"], "E")),
+    "page.widget.max_label": diff(set_([("w", "b"), "max_label"], "F")),
+    "page.widget.tint": diff(set_([("w", "d"), "tint"], "#3A8EE0")),
+    "page.widget.tint.at": diff(set_([("w", "d"), "tint"], [{"at": 0.0, "color": "#30C060"}, {"at": 0.4, "color": "#E04030"}])),
+    "page.widget.tint.color": diff(set_([("w", "d"), "tint"], [{"at": 0.0, "color": COLOUR}, {"at": 1.0, "color": "#E04030"}])),
+    "page.widget.tint.up_to": diff(set_([("w", "b"), "tint"], [{"up_to": 70, "color": "#30C060"}, {"up_to": 100, "color": "#E04030"}])),
+    "page.widget.ticks": diff(set_([("w", "d"), "ticks"], DELETE)),
+    "page.widget.ticks.major": diff(set_([("w", "d"), "ticks"], lambda t: {**t, "major": 6})),
+    "page.widget.ticks.minor": diff(set_([("w", "d"), "ticks"], lambda t: {**t, "minor": 4})),
+    "page.widget.ticks.divisor": diff(set_([("w", "d"), "ticks"], lambda t: {**t, "divisor": 10})),
+    "page.widget.ticks.labels": diff(set_([("w", "d"), "ticks"], lambda t: {**t, "labels": False})),
+    "page.widget.ticks.decimals": diff(set_([("w", "d"), "ticks"], lambda t: {**t, "decimals": 1})),
+    "page.widget.zones": diff(set_([("w", "d"), "zones"], DELETE)),
+    "page.widget.zones.from": diff(set_([("w", "d"), "zones"], [{"from": 50, "to": 100, "color": "#C03028"}])),
+    "page.widget.zones.to": diff(set_([("w", "d"), "zones"], [{"from": 80, "to": 90, "color": "#C03028"}])),
+    "page.widget.zones.color": diff(set_([("w", "d"), "zones"], [{"from": 80, "to": 100, "color": COLOUR}])),
+    "page.widget.format": diff(set_([("w", "d"), "format"], {"decimals": 1})),
+    "page.widget.format.decimals": diff(set_([("w", "o"), "format"], {"decimals": 2})),
+    "page.widget.format.unit": diff(set_([("w", "o"), "format"], {"decimals": 0, "unit": "rpm"})),
+    "page.widget.format.thousands": diff(set_([("w", "o"), "format"], {"decimals": 0, "thousands": ","})),
+    "page.widget.hold": diff(set_([("w", "d"), "hold"], 90)),
+    "page.widget.readout": diff(set_([("w", "d"), "readout"], False)),
+    "page.widget.needle": diff(set_([("w", "d"), "needle"], False)),
+    "page.widget.value_arc": diff(set_([("w", "d"), "value_arc"], False)),
+    "page.widget.thickness": diff(set_([("w", "b"), "thickness"], 30)),
+    "page.widget.segments": diff(set_([("w", "l"), "segments"], 5)),
+    "page.widget.gap": diff(set_([("w", "l"), "gap"], 6)),
+    "page.widget.text": diff(set_([("w", "t"), "text"], "WORLD")),
+    "page.widget.count": diff(set_([("w", "s"), "count"], 7)),
+    "page.widget.symbol": diff(set_([("w", "s"), "symbol"], "dot")),
+    "page.widget.step": diff(set_([("w", "s"), "step"], "whole")),
+    "page.widget.spacing": diff(set_([("w", "s"), "spacing"], 12)),
+    "page.widget.shade": diff(set_([("w", "v"), "shade"], 64)),
+    "page.widget.rounded": diff(set_([("w", "v"), "rounded"], False)),
+    "page.widget.shape": diff(set_([("w", "p"), "shape"], "ring")),
+    "page.widget.line_width": diff(set_([("w", "p"), "line_width"], 3), base_mutate=set_([("w", "p"), "shape"], "ring")),
+    "page.widget.alignment": diff(set_([("w", "o"), "alignment"], "left")),
+    "page.widget.label_size": diff(set_([("w", "d"), "label_size"], 14)),
+    "page.widget.value_size": diff(set_([("w", "d"), "value_size"], 24)),
+}
