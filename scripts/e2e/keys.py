@@ -7,9 +7,9 @@
 2. The table CASES: key path → how its effect is checked through the real `gaugepanel run`
    process (most: a small board run offscreen twice, as is and with the key changed; the
    SIGUSR1 snapshots must differ, and the changed one must equal `gaugepanel render` of
-   the same file and values), or ("vm", "<a check's message in scripts/vm/run.py, as
-   written there, {placeholders} and all>") for keys that need hardware, checked here to
-   really occur in that file.
+   the same file and values), or ("vm", "<a check's message in scripts/vm/run.py or its
+   parts in scripts/vm/vmhost/, as written there, {placeholders} and all>") for keys that
+   need hardware, checked here to really occur there.
 3. Coverage: a documented key without an entry fails, and so does an entry for a key
    the docs no longer have.
 
@@ -23,7 +23,7 @@ import concurrent.futures, os, sys, time
 
 # keycases/ beside this file (not named keys/: a package keys/ there would take the name `keys` from keys.py)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from keycases import VM_RUN, harness   # noqa: E402 — after the path is set
+from keycases import harness, read_vm_text   # noqa: E402 — after the path is set
 from keycases.doc import documented_keys   # noqa: E402
 from keycases.table import CASES   # noqa: E402
 
@@ -49,7 +49,7 @@ def main():
         results.append((ok, text))
         print(("ok: " if ok else "FAIL: ") + text, flush=True)
 
-    vm_text = open(VM_RUN, encoding="utf-8").read() if os.path.exists(VM_RUN) else ""
+    vm_text = read_vm_text()
     print(f"# {len(keys)} keys documented in docs/configuration.md", flush=True)
     for k in keys:
         if k not in CASES:
@@ -62,7 +62,7 @@ def main():
         c = CASES.get(k)
         if isinstance(c, tuple) and c[0] == "vm":
             check(c[1] in vm_text, f'{k}: checked in the kernel harness: "{c[1]}"'
-                  + ("" if c[1] in vm_text else " — NOT found in scripts/vm/run.py"))
+                  + ("" if c[1] in vm_text else " — NOT found in scripts/vm/run.py or scripts/vm/vmhost/"))
         elif c is not None:
             runnable[k] = c
     with concurrent.futures.ThreadPoolExecutor(max_workers=int(os.environ.get("KEYS_JOBS", "8"))) as pool:

@@ -1,9 +1,9 @@
 """The generic case kinds of the table: diff (a changed key changes the run's picture, and
 it equals render), set_ (the change), vm / also_vm (checks made by the kernel harness,
-scripts/vm/run.py)."""
-import copy, os
+scripts/vm/run.py and its parts in scripts/vm/vmhost/)."""
+import copy
 
-from . import VM_RUN
+from . import read_vm_text
 from .base_boards import CH, W, widgets_board
 from .harness import base_snapshot, run_and_settle, same, toml
 
@@ -58,11 +58,11 @@ def vm(text):
 
 def also_vm(case, text):
     """A run-time case here plus a kernel-harness check (as vm(text), verified to occur in
-    scripts/vm/run.py): for keys whose host test cannot show everything (keys pressed
-    need evdev devices)."""
+    scripts/vm/run.py or scripts/vm/vmhost/): for keys whose host test cannot show
+    everything (keys pressed need evdev devices)."""
     def both(key):
-        vm_text = open(VM_RUN, encoding="utf-8").read() if os.path.exists(VM_RUN) else ""
+        vm_text = read_vm_text()
         found = text in vm_text
-        return case(key) + [(found, f'checked in the kernel harness: "{text}"' + ("" if found else " — NOT found in scripts/vm/run.py"))]
+        return case(key) + [(found, f'checked in the kernel harness: "{text}"' + ("" if found else " — NOT found in scripts/vm/run.py or scripts/vm/vmhost/"))]
     both.kind = getattr(case, "kind", "")
     return both

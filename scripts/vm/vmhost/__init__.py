@@ -1,0 +1,14 @@
+"""The parts of scripts/vm/run.py (the entry point, which runs main.main; its docstring says
+what the harness does), a module per concept:
+
+  qemu     QEMU's sockets: the QMP client, screendumps, keys by input-send-event, and the
+           minimal VNC client that turns a second head on (--extra-head)
+  screens  PPM files, `gaugepanel compare` and `gaugepanel render` on the host, and
+           screendumps until they equal a reference
+  nmea     NMEA 0183 sentences and the garbage-laden burst of the 'boat' run
+  panel    the host's half of each '@@PANEL' run (drive_panel), the 'touch' test's runs
+           and swipes, the connector's preferred mode
+  options  the command line, and the state a run keeps on it
+  main     boots the machine, answers the guest's markers, then checks what it said
+
+Imported by run.py with sys.dont_write_bytecode set: no __pycache__ in scripts/vm."""
