@@ -53,7 +53,7 @@ while IFS=$'\t' read -r name ns floor written changed samples; do
     time=$(fmt "$ns"); ftime=$(fmt "$floor")
     r=$(awk -v n="$ns" -v f="$floor" 'BEGIN { if (f > 0) printf "%.2f×", n / f; else printf "-" }')
     wc="-"; [ "$changed" -gt 0 ] && wc=$(awk -v w="$written" -v c="$changed" 'BEGIN { printf "%.2f", w / c }')
-    case $name in Floor*|Clear*|Full*|Text*) written="-"; changed="-"; wc="-" ;; esac
+    case $name in Floor*|Clear*|Full*|Cold*|Text*) written="-"; changed="-"; wc="-" ;; esac
     printf '%-34s %12s %12s %9s %8s %10s %10s %8s\n' "$name" "$time" "$ftime" "$r" "${mallocs[$name]:--}" "$written" "$changed" "$wc"
 done
 echo "(medians over each case's measured iterations; the floor is timed in the same iterations as the case)"

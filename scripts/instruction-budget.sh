@@ -28,7 +28,9 @@
 #
 # Workloads (Tools/FrameBudget/main.swift), all on ReferenceScene.dashboard() at 800×480:
 # floor/floor565 (the floor: memset of the surface's bytes, every ratio divides by it),
-# clear/clear565 (Canvas.clear), full/full565 (clear + the whole scene), needle/needle565 (the
+# clear/clear565 (Canvas.clear), full/full565 (clear + the whole scene, on a canvas with the
+# panel's ShapeCache: ticks and dial rings kept from the frame before), cold (full without
+# a cache: everything evaluated, as a first frame), needle/needle565 (the
 # tachometer moves 1 % of its range; damage computed and only it redrawn), anim/anim565
 # (every value moves every frame, damage tracking on; mean of 60 frames), text (full frame
 # of the scene with text), arc and conic (one 270° arc, radius 150, 18 px thick, solid and
@@ -44,7 +46,7 @@
 #     renders) for the needle step and the animation — reported.
 #
 # Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [--no-arm] [--build-only] [WORKLOAD...]
-#   WORKLOAD     floor floor565 clear clear565 full full565 needle needle565 anim anim565 text
+#   WORKLOAD     floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text
 #                arc conic ticks
 #                (default: every workload in the budget file; floor and floor565 always run,
 #                for the ratio column)
@@ -69,8 +71,8 @@ ROOT=$(pwd)
 BUILD=${BUDGET_BUILD_DIR:-$ROOT/.build-budget}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 BUDGETS=${BUDGET_FILE:-$ROOT/Benchmarks/instruction-budgets.txt}
-ALL_WORKLOADS=(floor floor565 clear clear565 full full565 needle needle565 anim anim565 text arc conic ticks)
-ARM_WORKLOADS=(floor floor565 clear clear565 full full565 needle needle565 anim anim565 text)
+ALL_WORKLOADS=(floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text arc conic ticks)
+ARM_WORKLOADS=(floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text)
 ARM_ARCHS=(aarch64 armv6)
 
 rebuild=0 verify=1 arm=1 build_only=0 selected=()
@@ -81,7 +83,7 @@ for arg in "$@"; do
         --no-arm) arm=0 ;;
         --build-only) build_only=1 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        floor|floor565|clear|clear565|full|full565|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
+        floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done

@@ -26,6 +26,7 @@ let benchmarks: @Sendable () -> Void = {
             measure("Floor \(tag)", bench) { bench.floor() }
             measure("Clear \(tag)", bench) { bench.clear() }
             measure("Full frame \(tag)", bench) { bench.fullFrame() }
+            measure("Cold full frame \(tag)", bench) { bench.coldFrame() }
             measure("Needle step \(tag)", bench, prepare: bench.prepareNeedle) { bench.needleStep() }
             measure("Animation frame \(tag)", bench, prepare: bench.prepareAnimation) { bench.animationFrame() }
             measure("Text frame \(tag)", bench) { bench.textFrame() }

@@ -8,6 +8,8 @@ final class SceneBench: @unchecked Sendable {
     let width: Int32, height: Int32
     let surface: Surface, floorSurface: Surface
     let fonts = CachedFontSet(StrokeFontSet())
+    /// Ticks' coverage kept between frames, as the panel keeps it (FrameComposer).
+    let shapes = ShapeCache()
     let scene: Dashboard, textScene: Dashboard
     private var area: Int { Int(width) * Int(height) }
 
@@ -33,12 +35,21 @@ final class SceneBench: @unchecked Sendable {
     }
 
     func fullFrame() -> (written: Int, changed: Int) {
+        scene.draw(on: canvas, fonts: fonts)
+        return (area, 0)
+    }
+
+    /// A full frame without a shape cache: every tick's coverage evaluated (a first frame).
+    func coldFrame() -> (written: Int, changed: Int) {
         scene.draw(on: Canvas(surface), fonts: fonts)
         return (area, 0)
     }
 
+    /// The canvas the panel draws on: the surface with its shape cache.
+    private var canvas: Canvas { Canvas(surface).caching(shapes) }
+
     func textFrame() -> (written: Int, changed: Int) {
-        textScene.draw(on: Canvas(surface), fonts: fonts)
+        textScene.draw(on: canvas, fonts: fonts)
         return (area, 0)
     }
 
@@ -56,13 +67,13 @@ final class SceneBench: @unchecked Sendable {
         needle = [scene, moved]
         needleChanged = changedPixels(scene, moved)
         needleIndex = 0
-        scene.draw(on: Canvas(surface), fonts: fonts)
+        scene.draw(on: canvas, fonts: fonts)
     }
 
     func needleStep() -> (written: Int, changed: Int) {
         let old = needle[needleIndex], new = needle[1 - needleIndex]
         let damage = new.damage(from: old, fonts: fonts)
-        new.draw(damage, on: Canvas(surface), fonts: fonts)
+        new.draw(damage, on: canvas, fonts: fonts)
         needleIndex = 1 - needleIndex
         return (Int(damage.area), needleChanged)
     }
@@ -94,14 +105,14 @@ final class SceneBench: @unchecked Sendable {
         }
         shown = previous; next = previous
         frame = 0
-        previous.draw(on: Canvas(surface), fonts: fonts)
+        previous.draw(on: canvas, fonts: fonts)
     }
 
     func animationFrame() -> (written: Int, changed: Int) {
         // Two dashboards swap roles, so neither is shared when set: no copy-on-write.
         set(&next!, path[frame])
         let damage = next!.damage(from: shown!, fonts: fonts)
-        next!.draw(damage, on: Canvas(surface), fonts: fonts)
+        next!.draw(damage, on: canvas, fonts: fonts)
         swap(&shown, &next)
         let changed = pathChanged[frame]
         frame = (frame + 1) % Self.cycle

@@ -35,4 +35,24 @@ import GaugeWidgets
         }
         #expect(trackedPixels * 3 < wholePixels, "damage tracking redrew \(trackedPixels) of \(wholePixels) pixels")
     }
+
+    /// The composer keeps its surface's shapes (ticks, dial rings) between frames — a panel's
+    /// second frame reads them back — and its frames are the pixels of drawing without a
+    /// cache.
+    @Test func keepsShapesBetweenFramesWithTheSamePixels() throws {
+        let dashboard = ReferenceScene.dashboard()
+        var composer = FrameComposer(tracksDamage: false)
+        let drawn = try Surface(width: 800, height: 480, format: .xrgb8888)
+        let reference = try Surface(width: 800, height: 480, format: .xrgb8888)
+        let fonts = CachedFontSet(StrokeFontSet())
+        dashboard.draw(on: Canvas(reference), fonts: fonts)
+        _ = composer.draw(dashboard, on: drawn, fonts: fonts)
+        let kept = composer.shapes.count
+        #expect(kept >= 102, "the two dials' ticks are kept: \(kept)")
+        #expect(composer.shapes.hits == 0)
+        _ = composer.draw(dashboard, on: drawn, fonts: fonts)
+        #expect(composer.shapes.hits >= 104, "ticks and rings read back: \(composer.shapes.hits)")
+        #expect(composer.shapes.count == kept)
+        #expect(differingPixels(drawn, reference) == 0)
+    }
 }

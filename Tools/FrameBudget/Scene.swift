@@ -5,6 +5,11 @@ import Glibc
 let background = GaugeTheme.dark.background
 /// One font object per size for the whole run, as the panel keeps them.
 let fonts = CachedFontSet(StrokeFontSet())
+/// One shape cache for the run (ticks' coverage), as the panel keeps one per surface.
+let shapes = ShapeCache()
+
+/// The canvas a panel draws a frame on: its surface, with the panel's shape cache.
+func panelCanvas(_ s: Surface) -> Canvas { Canvas(s).caching(shapes) }
 
 func makeSurface(_ format: PixelFormat, width: Int32 = 800, height: Int32 = 480) -> Surface {
     do { return try Surface(width: width, height: height, format: format) } catch { fatalError("surface: \(error)") }

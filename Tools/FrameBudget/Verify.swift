@@ -14,7 +14,7 @@ func verifyDamage(steps: Int, seed: UInt64) -> Int {
         let formats: [PixelFormat] = [.xrgb8888, .rgb565]
         let redrawn = formats.map { makeSurface($0) }, reference = formats.map { makeSurface($0) }
         var scene = ReferenceScene.dashboard(text: text)
-        for s in redrawn { scene.draw(on: Canvas(s), fonts: fonts) }
+        for s in redrawn { scene.draw(on: panelCanvas(s), fonts: fonts) }
         var written: Int64 = 0
         for step in 0..<steps {
             let old = scene
@@ -26,14 +26,14 @@ func verifyDamage(steps: Int, seed: UInt64) -> Int {
             let damage = scene.damage(from: old, fonts: fonts)
             written += damage.area
             for i in formats.indices {
-                scene.draw(damage, on: Canvas(redrawn[i]), fonts: fonts)
+                scene.draw(damage, on: panelCanvas(redrawn[i]), fonts: fonts)
                 scene.draw(on: Canvas(reference[i]), fonts: fonts)
                 let off = differingPixels(redrawn[i], reference[i])
                 if off > 0 {
                     failures += 1
                     print("step \(step) \(formats[i].name) text \(text): \(off) pixels differ (damage \(damage.rectangles))")
                     // Resynchronise, so one failure is reported once.
-                    scene.draw(on: Canvas(redrawn[i]), fonts: fonts)
+                    scene.draw(on: panelCanvas(redrawn[i]), fonts: fonts)
                 }
             }
         }

@@ -11,6 +11,8 @@ public struct FrameComposer {
     /// Pixels redrawn over all frames (the damage area), for statistics.
     public private(set) var pixelsDrawn: Int64 = 0
     public private(set) var frames: Int64 = 0
+    /// The ticks' coverage, kept for every frame drawn on this composer's surface.
+    public let shapes = ShapeCache()
 
     public init(tracksDamage: Bool = true) { self.tracksDamage = tracksDamage }
 
@@ -18,7 +20,7 @@ public struct FrameComposer {
     public mutating func invalidate() { lastDrawn = nil }
 
     public mutating func draw<S: FontSet>(_ dashboard: Dashboard, on surface: Surface, fonts: S) -> Region {
-        let canvas = Canvas(surface)
+        let canvas = Canvas(surface).caching(shapes)
         let damage: Region
         if tracksDamage, let last = lastDrawn, surface.width == dashboard.width, surface.height == dashboard.height {
             damage = dashboard.damage(from: last, fonts: fonts)

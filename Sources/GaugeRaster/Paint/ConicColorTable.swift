@@ -17,13 +17,16 @@ struct ConicColorTable: Shader {
     /// (`PixelCodec.prepare`: packed, or ready to dither; a surface has one format, so a
     /// draw has one codec); 0 marks one not prepared yet.
     private let packed: UnsafeMutablePointer<UInt32>
+    /// Each pixel's step kept from earlier frames, for the ring this draw fills (nil:
+    /// every step computed).
+    let stored: StoredRing?
 
     typealias Storage = InlineArray<1025, UInt64>
     typealias PackedStorage = InlineArray<1025, UInt32>
     private static let notComputed = UInt64.max
 
     /// Runs `body` with a table for `gradient`, valid only inside it.
-    static func with(_ gradient: ConicGradient, _ body: (ConicColorTable) -> Void) {
+    static func with(_ gradient: ConicGradient, stored: StoredRing? = nil, _ body: (ConicColorTable) -> Void) {
         // Steps index 0…steps: the fixed size must follow the constant.
         precondition(Storage.count == Int(ConicGradient.steps) + 1, "ConicColorTable.Storage must hold steps + 1 colours")
         var storage = Storage(repeating: notComputed)
@@ -32,7 +35,8 @@ struct ConicColorTable: Shader {
             withUnsafeMutablePointer(to: &packedStorage) { packedTable in
                 table.withMemoryRebound(to: UInt64.self, capacity: Storage.count) { colors in
                     packedTable.withMemoryRebound(to: UInt32.self, capacity: PackedStorage.count) { packed in
-                        body(ConicColorTable(gradient: gradient, isOpaque: gradient.isOpaque, colors: colors, packed: packed))
+                        body(ConicColorTable(gradient: gradient, isOpaque: gradient.isOpaque, colors: colors, packed: packed,
+                                             stored: stored))
                     }
                 }
             }
@@ -60,6 +64,10 @@ struct ConicColorTable: Shader {
     func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
         // Everything the loop reads, in locals: through `self` it was reloaded after every
         // pixel store (which may alias any memory).
+        if let stored, let base = stored.stepBase(y: y, from: x0, to: x1) {
+            fill(row, y: y, from: x0, to: x1, steps: stored, base: base, codec: C.self)
+            return
+        }
         let angles = Trig.RowAngles(dy: gradient.offsetY(y)), map = gradient.sweepMap
         let cx = Int64(gradient.centre.x.raw)
         if isOpaque {
@@ -103,9 +111,39 @@ struct ConicColorTable: Shader {
         }
     }
 
+    /// `fill` with each pixel's step read from `steps` (x's at `base + x`).
+    @inline(__always)
+    private func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32,
+                                     steps: StoredRing, base: Int, codec: C.Type) {
+        var x = x0
+        if isOpaque && !C.dithers {
+            while x < x1 {
+                row[Int(x)] = C.packPrepared(preparedColor(step: steps.step(at: base &+ Int(x)), codec: C.self), threshold: 0)
+                x &+= 1
+            }
+        } else if isOpaque {
+            // As `fill` dithers: the row's Bayer thresholds, one per x & 3, 4 bits each.
+            var thresholds: UInt32 = 0
+            for i in Int32(0)..<4 { thresholds |= UInt32(truncatingIfNeeded: OrderedDither.threshold(x: i, y: y)) << UInt32(i * 4) }
+            while x < x1 {
+                let t = Int32(truncatingIfNeeded: (thresholds >> (UInt32(truncatingIfNeeded: x & 3) << 2)) & 15)
+                row[Int(x)] = C.packPrepared(preparedColor(step: steps.step(at: base &+ Int(x)), codec: C.self), threshold: t)
+                x &+= 1
+            }
+        } else {
+            while x < x1 {
+                let c = color(step: steps.step(at: base &+ Int(x)))
+                row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: 256), over: row[Int(x)], x: x, y: y)
+                x &+= 1
+            }
+        }
+    }
+
     @inline(__always)
     func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
-        let i = gradient.step(x: x, y: y)
+        let i: Int32
+        if let stored, let base = stored.stepBase(y: y, from: x, to: x &+ 1) { i = stored.step(at: base &+ Int(x)) }
+        else { i = gradient.step(x: x, y: y) }
         if packs(C.self) {
             // `blendDithered` is `blend` of the rounded colour here, and an opaque colour's
             // alpha at this coverage is the coverage: the packed step read back.

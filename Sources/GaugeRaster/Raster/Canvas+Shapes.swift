@@ -58,6 +58,9 @@ extension Canvas {
             x1: clampedPixel(((Swift.max(Int64(a.x.raw), Int64(b.x.raw)) + reach) >> 8) + 1),
             y1: clampedPixel(((Swift.max(Int64(a.y.raw), Int64(b.y.raw)) + reach) >> 8) + 1))
         guard lineBox.intersects(clip) else { return }
+        // A butt stroke drawn before at exactly this place: its coverage read back.
+        let key = ShapeCache.StrokeKey(ax: a.x.raw, ay: a.y.raw, bx: b.x.raw, by: b.y.raw, width: width.raw)
+        if cap == .butt, let stored = shapes?.stroke(key) { draw(stored, paint: paint); return }
         let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
         let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
         guard length > 0 else {
@@ -70,7 +73,15 @@ extension Canvas {
         let p0 = Point(x: a.x + ox, y: a.y + oy), p1 = Point(x: b.x + ox, y: b.y + oy)
         let p2 = Point(x: b.x - ox, y: b.y - oy), p3 = Point(x: a.x - ox, y: a.y - oy)
         switch cap {
-        case .butt: fillQuad(p0, p1, p2, p3, findsFullSpans: width.raw > 2 * 256, paint: paint)
+        case .butt:
+            let findsFullSpans = width.raw > 2 * 256
+            if let shapes, let quad = QuadShape(p0, p1, p2, p3, findsFullSpans: findsFullSpans), ShapeCache.keeps(quad.bounds) {
+                let stored = StoredCoverageShape(quad)
+                shapes.keep(stored, for: key)
+                draw(stored, paint: paint)
+            } else {
+                fillQuad(p0, p1, p2, p3, findsFullSpans: findsFullSpans, paint: paint)
+            }
         case .round:
             let ends = ConvexUnion(DiscShape(centre: a, radius: half), DiscShape(centre: b, radius: half))
             if let body = QuadShape(p0, p1, p2, p3) { draw(ConvexUnion(body, ends), paint: paint) }

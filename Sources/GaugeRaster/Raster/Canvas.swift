@@ -20,6 +20,9 @@ public struct Canvas {
     /// opaque colour (a dashboard grants it right after clearing, to a widget no earlier
     /// widget overlaps). `fillBackground` then skips fills that would change nothing.
     public private(set) var knownBackground: Color? = nil
+    /// Where what dials draw at the same place every frame is kept between frames
+    /// (`caching(_:)`); nil: every shape is evaluated as it is drawn.
+    public private(set) var shapes: ShapeCache? = nil
 
     public init(_ surface: Surface, clip: IntRect? = nil) {
         self.surface = surface
@@ -61,6 +64,7 @@ public struct Canvas {
     public func clipped(to rect: IntRect) -> Canvas {
         var c = Canvas(surface, clip: clip.intersection(rect), mask: mask, isMasked: isMasked)
         c.knownBackground = knownBackground
+        c.shapes = shapes
         return c
     }
 
@@ -69,6 +73,15 @@ public struct Canvas {
     public func holding(background color: Color?) -> Canvas {
         var c = self
         c.knownBackground = color?.a == 255 ? color : nil
+        return c
+    }
+
+    /// The same canvas drawing small strokes (a dial's ticks) and dial rings from `cache`:
+    /// their coverage, rows and gradient steps are computed the first time and read back
+    /// after — the same pixels. Keep one cache per surface for as long as the panel runs.
+    public func caching(_ cache: ShapeCache?) -> Canvas {
+        var c = self
+        c.shapes = cache
         return c
     }
 

@@ -5,10 +5,11 @@
 /// computed it twice; and on the rows no ray of an arc crosses (most of them), the ring's
 /// intervals are walked as scalars, without span lists.
 extension Rasterizer {
-    /// `over.ring` must be `under.ring` (the caller builds both from one ring).
-    static func fillArcs<HU: Shader, HO: Shader, C: PixelCodec>(
+    /// `over.ring` must be `under.ring` (the caller builds both from one ring); `ringRows`
+    /// gives that ring's rows (the ring itself, or its rows kept from an earlier frame).
+    static func fillArcs<HU: Shader, HO: Shader, C: PixelCodec, R: RingRowSource>(
         under: ArcShape, shader underShader: HU, over: ArcShape, shader overShader: HO,
-        codec: C.Type, surface: Surface, clip: IntRect
+        codec: C.Type, surface: Surface, clip: IntRect, ringRows: R
     ) {
         let underBox = under.bounds.intersection(clip), overBox = over.bounds.intersection(clip)
         let rows = underBox.union(overBox)
@@ -22,7 +23,7 @@ extension Rasterizer {
             let drawsOver = overBox.y0 <= y && y < overBox.y1
                 && (!overNarrowed || over.mayCover(row: y, from: overBox.x0, to: overBox.x1))
             if !drawsUnder && !drawsOver { continue }
-            let ring = under.ring.scalarRow(y)
+            let ring = ringRows.scalarRow(y)
             if drawsUnder {
                 walkArcRow(under, ring, shader: underShader, codec: C.self, surface: surface, y: y, from: underBox.x0, to: underBox.x1)
             }

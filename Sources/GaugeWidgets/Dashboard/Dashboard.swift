@@ -100,6 +100,7 @@ public struct Dashboard: Sendable {
         for i in widgets.indices where widgets[i].frame.intersects(reach) {
             // Each widget's shapes are set up once for all the rectangles it meets.
             let part = Canvas(canvas.surface, clip: canvas.clip.intersection(widgets[i].frame), region: region)
+                .caching(canvas.shapes)
             if !part.clip.isEmpty { widgets[i].draw(on: onClear(part, widget: i, of: widgets), fonts: fonts) }
         }
     }

@@ -1,0 +1,145 @@
+// Embedded-Swift subset: no Foundation.
+
+/// What a dashboard's dials draw at the same place every frame, kept between frames:
+/// - the coverage of small strokes — a dial's ticks, whose edges evaluated per pixel were
+///   a quarter of a full frame: a canvas given a cache (`Canvas.caching(_:)`) draws each
+///   butt stroke of at most `ShapeCache.largestSide` pixels a side from its stored coverage;
+/// - a dial ring's rows (four square roots each) and, under a conic gradient, each
+///   pixel's colour step (an atan2 each), for the track and value arc (`strokeArcs`).
+/// The same pixels, read back. Whoever owns the surface keeps one cache for it, as a panel
+/// keeps its fonts.
+///
+/// Keyed by exact geometry (a stroke's fixed-point ends and width; a ring's centre and
+/// radii and the gradient's centre and sweep), so a shape that moves by any fraction is a
+/// new entry. Bounded: when adding one would pass `capacity`
+/// coverage values, everything is dropped first, so a panel whose strokes keep moving (a
+/// hold marker) never grows without limit; a steady dashboard's strokes fit many times.
+///
+/// Not thread-safe: one cache per drawing thread.
+public final class ShapeCache {
+    struct StrokeKey: Equatable {
+        let ax: Int32, ay: Int32, bx: Int32, by: Int32, width: Int32
+
+        /// A multiplicative mix of the five coordinates: looked up once per tick per frame,
+        /// where the standard library's seeded hashing cost more than drawing the tick.
+        @inline(__always) var hash: UInt32 {
+            var h = UInt32(bitPattern: ax) &* 0x9E37_79B1
+            h = (h ^ UInt32(bitPattern: ay)) &* 0x85EB_CA77
+            h = (h ^ UInt32(bitPattern: bx)) &* 0xC2B2_AE3D
+            h = (h ^ UInt32(bitPattern: by)) &* 0x27D4_EB2F
+            h = (h ^ UInt32(bitPattern: width)) &* 0x1656_67B1
+            return h ^ (h >> 15)
+        }
+    }
+
+    private struct Entry {
+        let key: StrokeKey
+        let shape: StoredCoverageShape
+    }
+
+    /// Strokes wider or taller than this are drawn as they are (a tick's box is 20 px at
+    /// 800 × 480): storing them would cost memory for shapes seldom drawn twice alike.
+    static let largestSide: Int32 = 64
+    /// Open addressing: `slotBits` bits of the hash pick a slot, probed linearly; at most
+    /// half the slots are used, so a probe ends soon.
+    private static let slotBits: UInt32 = 10
+    /// Most strokes kept at once.
+    public static let maximumCount = 1 << (slotBits - 1)
+
+    /// Most coverage values kept at once (2 bytes each).
+    public let capacity: Int
+    /// Index + 1 into `entries` per slot; 0 is an empty slot.
+    private var slots = [UInt16](repeating: 0, count: 1 << slotBits)
+    private var entries: [Entry] = []
+    /// Coverage values kept (at most `capacity`).
+    public private(set) var storedValues = 0
+
+    /// Strokes drawn from the cache.
+    public private(set) var hits = 0
+    /// Strokes whose coverage was computed and kept.
+    public private(set) var misses = 0
+    /// Times everything was dropped to stay within `capacity` or `maximumCount`.
+    public private(set) var flushes = 0
+
+    /// 128 Ki values (256 KiB): the reference scene's 102 ticks keep about 3,000.
+    public init(capacity: Int = 1 << 17) {
+        self.capacity = Swift.max(0, capacity)
+    }
+
+    /// Shapes kept.
+    public var count: Int { entries.count }
+
+    /// The stored stroke for `key`, if any.
+    func stroke(_ key: StrokeKey) -> StoredCoverageShape? {
+        let mask = slots.count &- 1
+        var i = Int(key.hash >> (32 &- ShapeCache.slotBits))
+        while true {
+            let e = Int(slots[i])
+            if e == 0 { return nil }
+            if entries[e &- 1].key == key {
+                hits &+= 1
+                return entries[e &- 1].shape
+            }
+            i = (i &+ 1) & mask
+        }
+    }
+
+    /// Whether a shape with these bounds is worth keeping.
+    static func keeps(_ bounds: IntRect) -> Bool {
+        bounds.width <= largestSide && bounds.height <= largestSide
+    }
+
+    /// Keeps `shape` for `key` (not already kept), dropping everything first when it would
+    /// not fit.
+    func keep(_ shape: StoredCoverageShape, for key: StrokeKey) {
+        misses &+= 1
+        guard shape.count <= capacity else { return }
+        if storedValues &+ shape.count > capacity || entries.count >= ShapeCache.maximumCount {
+            removeStrokes()
+            flushes &+= 1
+        }
+        let mask = slots.count &- 1
+        var i = Int(key.hash >> (32 &- ShapeCache.slotBits))
+        while slots[i] != 0 { i = (i &+ 1) & mask }
+        entries.append(Entry(key: key, shape: shape))
+        slots[i] = UInt16(truncatingIfNeeded: entries.count)
+        storedValues &+= shape.count
+    }
+
+    /// Rings kept (a dial's track and value arc share one), oldest first.
+    private var rings: [(key: StoredRing.Key, rows: StoredRing)] = []
+    /// Most rings kept at once: a panel shows a few dials.
+    public static let maximumRings = 8
+    /// Rings larger than this (in pixels a side) are not kept: a dial at 1920 × 1080 is
+    /// about 750.
+    static let largestRing: Int32 = 1024
+
+    /// The rows of `ring` (with the per-pixel steps of `conic`, when given), kept from an
+    /// earlier call or made and kept now; nil for a ring too large to keep.
+    func ring(_ ring: RingShape, conic: ConicGradient?) -> StoredRing? {
+        let key = StoredRing.Key(ring, conic: conic)
+        for i in rings.indices where rings[i].key == key {
+            hits &+= 1
+            return rings[i].rows
+        }
+        let box = ring.bounds
+        guard !box.isEmpty, box.width <= ShapeCache.largestRing, box.height <= ShapeCache.largestRing else { return nil }
+        let rows = StoredRing(ring, conic: conic)
+        misses &+= 1
+        if rings.count >= ShapeCache.maximumRings { rings.removeFirst() }
+        rings.append((key, rows))
+        return rows
+    }
+
+    /// Drops every stored shape.
+    public func removeAll() {
+        removeStrokes()
+        rings.removeAll()
+    }
+
+    private func removeStrokes() {
+        entries.removeAll(keepingCapacity: true)
+        for i in slots.indices { slots[i] = 0 }
+        storedValues = 0
+    }
+}
