@@ -15,12 +15,13 @@ its `headless` and `line` tests run offscreen and send snapshot PNGs back in bas
 on the console, and the sensor line is the BCM2835's mini UART (QEMU's second -serial, the
 guest's /dev/ttyS1).
 Prints one 'ok: ARCH: …' or 'FAIL: ARCH: …' line per check (scripts/lib/checks.py)."""
-import argparse, base64, os, select, socket, subprocess, sys, time
+import argparse, base64, os, socket, subprocess, sys, time
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing run.py
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE); sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 from checks import Checks
 from run import QMP, dump, compare, render, key, screen_becomes   # the x86 harness's host side
+from vmhost.qemu import ConsoleLines
 
 MACHINES = {   # qemu binary, CPU, the console's serial port
     'aarch64': ('qemu-system-aarch64', 'cortex-a53', 'ttyAMA0'),
@@ -152,66 +153,53 @@ def main():
     log = open(f'{a.out}/console.log', 'w')
     said, exits, devs, runlog, screens, panel_checks, info = {}, {}, [], [], {}, [], {}
     smaps, status, mem = [], {}, []   # the figures run's /proc/<pid>/smaps, status, start-up VmRSS
-    buf, timed_out = b'', False
     files, receiving = {}, None   # files the guest sends in base64 lines (@@FILE name, @@B64, @@FILEEND)
+    console = ConsoleLines(p, log, t0, a.timeout)
     try:
-        while True:
-            if time.time() - t0 > a.timeout: timed_out = True; break
-            r, _, _ = select.select([p.stdout], [], [], 1.0)
-            if not r:
-                if p.poll() is not None: break
-                continue
-            chunk = os.read(p.stdout.fileno(), 65536)
-            if not chunk: break
-            buf += chunk
-            while b'\n' in buf:
-                raw, buf = buf.split(b'\n', 1)
-                s = raw.decode('utf-8', 'replace').rstrip('\r')
-                log.write(f'{time.time() - t0:8.3f} {s}\n'); log.flush()
-                word, _, rest = s.partition(' ')
-                if word in ('@@START', '@@BOOTED', '@@END', '@@STARTED', '@@SIGTERM'):
-                    info[word[2:]] = dict(x.split('=', 1) for x in rest.split() if '=' in x)
-                    info[word[2:]]['_at'] = time.time() - t0
-                    if word == '@@START': info['uname'] = rest.split(' ', 1)[1] if ' ' in rest else rest
-                elif word == '@@DEV': devs.append(rest)
-                elif word == '@@FILE': receiving = rest; files[rest] = []
-                elif word == '@@B64' and receiving: files[receiving].append(rest)
-                elif word == '@@FILEEND': receiving = None
-                elif word == '@@OUT': k, _, msg = rest.partition(' '); said.setdefault(k, []).append(msg)
-                elif word == '@@EXIT': k, rc = rest.split(); exits[k] = int(rc)
-                elif word == '@@RUN': runlog.append(rest)
-                elif word in ('@@WARN', '@@FIGURE'):
-                    print(f'# {a.name}: {rest}', flush=True)
-                    if rest.startswith('headless demo after') and smaps:
-                        for l in memory_breakdown(smaps, status, mem): print(f'# {a.name}:   {l}', flush=True)
-                elif word == '@@SMAPS': smaps.append(rest)
-                elif word == '@@STATUS':
-                    k, _, v = rest.partition(':'); status[k] = v.strip()
-                elif word == '@@MEM': mem.append(rest.split())
-                elif word == '@@SHOT':
-                    time.sleep(0.5)   # fbcon's redraw goes through the fbdev emulation's deferred flush
-                    f = f'{a.out}/{a.name}-shot-{rest}.ppm'; dump(a, q, f); screens[rest] = f
-                    p.stdin.write(b'go\n')
-                elif word == '@@SENSORS':   # the offscreen `line` test: one reading on the port
-                    try: sensors.sendall((desc(FIRST) + '\n').encode())
-                    except OSError as e: print(f'# {a.name}: sensor port: {e}', flush=True)
-                    p.stdin.write(b'go\n')
-                elif word == '@@PANEL' and info.get('STARTED', {}).get('alive') != 'yes':
-                    p.stdin.write(b'go\n')   # nothing to drive (its check below says why)
-                elif word == '@@PANEL':
-                    try: panel_checks += drive_panel(a, q, sensors, a.keys)
-                    except (OSError, subprocess.CalledProcessError) as e:
-                        panel_checks.append((False, f'run: {e} {getattr(e, "stderr", "") or ""}'))
-                    p.stdin.write(b'go\n')
-            if p.poll() is not None: break
+        for s in console:
+            word, _, rest = s.partition(' ')
+            if word in ('@@START', '@@BOOTED', '@@END', '@@STARTED', '@@SIGTERM'):
+                info[word[2:]] = dict(x.split('=', 1) for x in rest.split() if '=' in x)
+                info[word[2:]]['_at'] = time.time() - t0
+                if word == '@@START': info['uname'] = rest.split(' ', 1)[1] if ' ' in rest else rest
+            elif word == '@@DEV': devs.append(rest)
+            elif word == '@@FILE': receiving = rest; files[rest] = []
+            elif word == '@@B64' and receiving: files[receiving].append(rest)
+            elif word == '@@FILEEND': receiving = None
+            elif word == '@@OUT': k, _, msg = rest.partition(' '); said.setdefault(k, []).append(msg)
+            elif word == '@@EXIT': k, rc = rest.split(); exits[k] = int(rc)
+            elif word == '@@RUN': runlog.append(rest)
+            elif word in ('@@WARN', '@@FIGURE'):
+                print(f'# {a.name}: {rest}', flush=True)
+                if rest.startswith('headless demo after') and smaps:
+                    for l in memory_breakdown(smaps, status, mem): print(f'# {a.name}:   {l}', flush=True)
+            elif word == '@@SMAPS': smaps.append(rest)
+            elif word == '@@STATUS':
+                k, _, v = rest.partition(':'); status[k] = v.strip()
+            elif word == '@@MEM': mem.append(rest.split())
+            elif word == '@@SHOT':
+                time.sleep(0.5)   # fbcon's redraw goes through the fbdev emulation's deferred flush
+                f = f'{a.out}/{a.name}-shot-{rest}.ppm'; dump(a, q, f); screens[rest] = f
+                p.stdin.write(b'go\n')
+            elif word == '@@SENSORS':   # the offscreen `line` test: one reading on the port
+                try: sensors.sendall((desc(FIRST) + '\n').encode())
+                except OSError as e: print(f'# {a.name}: sensor port: {e}', flush=True)
+                p.stdin.write(b'go\n')
+            elif word == '@@PANEL' and info.get('STARTED', {}).get('alive') != 'yes':
+                p.stdin.write(b'go\n')   # nothing to drive (its check below says why)
+            elif word == '@@PANEL':
+                try: panel_checks += drive_panel(a, q, sensors, a.keys)
+                except (OSError, subprocess.CalledProcessError) as e:
+                    panel_checks.append((False, f'run: {e} {getattr(e, "stderr", "") or ""}'))
+                p.stdin.write(b'go\n')
     finally:
         if p.poll() is None:
-            try: p.wait(timeout=20 if not timed_out else 0.1)
+            try: p.wait(timeout=20 if not console.timed_out else 0.1)
             except subprocess.TimeoutExpired: q.cmd('quit'); p.wait(timeout=10)
     el = time.time() - t0
     checks = Checks()
     def check(ok, msg): checks.check(ok, f'{a.name}: {msg}')
-    if timed_out: check(False, f'timeout after {a.timeout:.0f} s (see {a.out}/console.log)')
+    if console.timed_out: check(False, f'timeout after {a.timeout:.0f} s (see {a.out}/console.log)')
     b = info.get('BOOTED')
     check(b is not None, f'booted Debian\'s kernel {info.get("uname", a.kver)} under {qemu_bin} -M {MACHINE_OPTS[a.arch]} -cpu {cpu} (TCG) to /init: '
                          f'{b["_at"]:.1f} s on the host, uptime {b.get("uptime")} s' if b else 'never reached /init (see console.log)')

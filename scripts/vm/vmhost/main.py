@@ -1,13 +1,13 @@
 """run.py's main: boots the QEMU machine, reads its console and answers the guest's markers
 ('@@FRAME', '@@SHOT' by screendumps, '@@PANEL' by driving the run), then prints a check
 line per result and exits 0 only when all passed."""
-import json, os, re, select, socket, subprocess, sys, time
+import json, os, re, socket, subprocess, sys, time
 
 from checks import line as check_line   # the scripts' one pass/fail convention
 
 from .options import parse_args
 from .panel import TOUCH_RUNS, drive_panel, preferred_mode
-from .qemu import QMP, dump, vnc_ask_size
+from .qemu import QMP, ConsoleLines, dump, vnc_ask_size
 from .screens import compare, crop_ppm, read_ppm
 
 def main():
@@ -59,66 +59,55 @@ def main():
     stats, consoles, sigterms, screens = {}, {}, {}, {}   # @@STATS by test; @@CONSOLE, @@SIGTERM, @@SHOT by name
     a.screens = screens
     conn, head0, connstatus = {}, {}, {}   # connector= of each test's display line; the first head during a test on another; @@CONNSTATUS
-    current = None; named = None; buf = b''; booted = None
+    current = None; named = None; booted = None
+    console = ConsoleLines(p, log, t0, a.timeout)
     try:
-        while time.time() - t0 < a.timeout:
-            r, _, _ = select.select([p.stdout], [], [], 1.0)
-            if not r:
-                if p.poll() is not None: break
-                continue
-            chunk = os.read(p.stdout.fileno(), 65536)
-            if not chunk: break
-            buf += chunk
-            while b'\n' in buf:
-                line, buf = buf.split(b'\n', 1)
-                s = line.decode('utf-8', 'replace').rstrip('\r')
-                log.write(f'{time.time() - t0:8.3f} {s}\n'); log.flush()
-                if s.startswith('@@BOOTED'): booted = time.time() - t0
-                if s.startswith('@@DISPLAY '):   # show's machine-readable line (physical size, format, rotation)
-                    d = json.loads(s[10:])
-                    rot = str(d['rotate'])   # a rotated run is its own test: drm90, drm270; '@@TEST name' names others
-                    current = named or d['kind'] + ('' if rot == '0' else rot)
-                    geom[current] = (int(d['width']), int(d['height']), d['format'])
-                    conn[current] = d.get('connector')
-                if s.startswith('@@CONNSTATUS '): k, msg = (s[13:] + ' ').split(' ', 1); connstatus[k] = msg.strip()
-                if s.startswith('@@DEV '): devs.append(s[6:])
-                if s.startswith('@@ERR '):
-                    k, msg = s[6:].split(' ', 1); errs[k] = errs[k] + ' / ' + msg if k in errs else msg
-                if s.startswith('@@EXIT '):
-                    k, rc = s[7:].split(); exits[k] = int(rc); named = None
-                if s.startswith('@@TEST '): named = s[7:].strip()
-                if s.startswith('@@STATS ') and current: stats.setdefault(current, []).append(s[8:])
-                if s.startswith('@@CONSOLE '): k, msg = s[10:].split(' ', 1); consoles[k] = msg
-                if s.startswith('@@SIGTERM '): k, msg = s[10:].split(' ', 1); sigterms[k] = msg
-                if s.startswith('@@INPUT '): inputs.append(s[8:].strip().strip('"'))
-                if s.startswith('@@WAITED '):   # '@@WAITED run t0=… t1=… [alive=…]' (/proc/uptime)
-                    k, *kv = s[9:].split(); a.waited[k] = dict(x.split('=', 1) for x in kv if '=' in x)
-                if s.startswith('@@WAITGONE '): a.waited['gone'] = s[11:].strip()
-                if s.startswith('@@NOTIFY '): k, msg = (s[9:] + ' ').split(' ', 1); notified.setdefault(k, []).append(msg.strip())
-                if s.startswith('@@RUN '): k, msg = (s[6:] + ' ').split(' ', 1); runlogs.setdefault(k, []).append(msg.strip())
-                if s.startswith('@@PANEL '):
-                    try: panel_checks += drive_panel(a, q, sensors, s[8:].strip())
-                    except (OSError, subprocess.CalledProcessError) as e:
-                        panel_checks.append((False, f'run ({s[8:].strip()}): {e} {getattr(e, "stderr", "") or ""}'))
-                    p.stdin.write(b'go\n')
-                if s.startswith('@@SHOT '):
-                    time.sleep(0.4)   # fbcon's redraw goes through the fbdev emulation's deferred flush
-                    name, _, on = s[7:].strip().partition(' ')   # '@@SHOT name [connector]'
-                    f = f'{a.out}/{a.name}-shot-{name}.ppm'
-                    dump(a, q, f, on or None); screens[name] = f
-                    p.stdin.write(b'go\n')
-                m = re.match(r'@@FRAME (\d+)', s)
-                if m and current:
-                    n = int(m.group(1))
-                    time.sleep(0.35 if current == 'fbdev' else 0.1)   # fbdev emulation flushes after ~50 ms
-                    f = f'{a.out}/{a.name}-{current}-{n}.ppm'
-                    dump(a, q, f, conn.get(current))
-                    if conn.get(current) in a.heads:   # drawn on another head: the first one meanwhile
-                        head0[current] = f'{a.out}/{a.name}-{current}-{n}-head0.ppm'; dump(a, q, head0[current])
-                    shots.append((current, n, f, geom[current]))
-                    p.stdin.write(b'go\n')
-            if p.poll() is not None: break
-        else:
+        for s in console:
+            if s.startswith('@@BOOTED'): booted = time.time() - t0
+            if s.startswith('@@DISPLAY '):   # show's machine-readable line (physical size, format, rotation)
+                d = json.loads(s[10:])
+                rot = str(d['rotate'])   # a rotated run is its own test: drm90, drm270; '@@TEST name' names others
+                current = named or d['kind'] + ('' if rot == '0' else rot)
+                geom[current] = (int(d['width']), int(d['height']), d['format'])
+                conn[current] = d.get('connector')
+            if s.startswith('@@CONNSTATUS '): k, msg = (s[13:] + ' ').split(' ', 1); connstatus[k] = msg.strip()
+            if s.startswith('@@DEV '): devs.append(s[6:])
+            if s.startswith('@@ERR '):
+                k, msg = s[6:].split(' ', 1); errs[k] = errs[k] + ' / ' + msg if k in errs else msg
+            if s.startswith('@@EXIT '):
+                k, rc = s[7:].split(); exits[k] = int(rc); named = None
+            if s.startswith('@@TEST '): named = s[7:].strip()
+            if s.startswith('@@STATS ') and current: stats.setdefault(current, []).append(s[8:])
+            if s.startswith('@@CONSOLE '): k, msg = s[10:].split(' ', 1); consoles[k] = msg
+            if s.startswith('@@SIGTERM '): k, msg = s[10:].split(' ', 1); sigterms[k] = msg
+            if s.startswith('@@INPUT '): inputs.append(s[8:].strip().strip('"'))
+            if s.startswith('@@WAITED '):   # '@@WAITED run t0=… t1=… [alive=…]' (/proc/uptime)
+                k, *kv = s[9:].split(); a.waited[k] = dict(x.split('=', 1) for x in kv if '=' in x)
+            if s.startswith('@@WAITGONE '): a.waited['gone'] = s[11:].strip()
+            if s.startswith('@@NOTIFY '): k, msg = (s[9:] + ' ').split(' ', 1); notified.setdefault(k, []).append(msg.strip())
+            if s.startswith('@@RUN '): k, msg = (s[6:] + ' ').split(' ', 1); runlogs.setdefault(k, []).append(msg.strip())
+            if s.startswith('@@PANEL '):
+                try: panel_checks += drive_panel(a, q, sensors, s[8:].strip())
+                except (OSError, subprocess.CalledProcessError) as e:
+                    panel_checks.append((False, f'run ({s[8:].strip()}): {e} {getattr(e, "stderr", "") or ""}'))
+                p.stdin.write(b'go\n')
+            if s.startswith('@@SHOT '):
+                time.sleep(0.4)   # fbcon's redraw goes through the fbdev emulation's deferred flush
+                name, _, on = s[7:].strip().partition(' ')   # '@@SHOT name [connector]'
+                f = f'{a.out}/{a.name}-shot-{name}.ppm'
+                dump(a, q, f, on or None); screens[name] = f
+                p.stdin.write(b'go\n')
+            m = re.match(r'@@FRAME (\d+)', s)
+            if m and current:
+                n = int(m.group(1))
+                time.sleep(0.35 if current == 'fbdev' else 0.1)   # fbdev emulation flushes after ~50 ms
+                f = f'{a.out}/{a.name}-{current}-{n}.ppm'
+                dump(a, q, f, conn.get(current))
+                if conn.get(current) in a.heads:   # drawn on another head: the first one meanwhile
+                    head0[current] = f'{a.out}/{a.name}-{current}-{n}-head0.ppm'; dump(a, q, head0[current])
+                shots.append((current, n, f, geom[current]))
+                p.stdin.write(b'go\n')
+        if console.timed_out:
             print(check_line(False, f'{a.name}: timeout after {a.timeout:.0f} s'))
     finally:
         try: p.wait(timeout=20)

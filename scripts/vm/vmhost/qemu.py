@@ -1,6 +1,31 @@
-"""QEMU's sockets on the host: the QMP client, screendumps of a head, keys by
-input-send-event, and a minimal RFB client that asks QEMU's VNC server for a head's size."""
-import json, socket, struct, time
+"""QEMU on the host: its console read as lines, the QMP client, screendumps of a head, keys
+by input-send-event, and a minimal RFB client that asks QEMU's VNC server for a head's size."""
+import json, os, select, socket, struct, time
+
+class ConsoleLines:
+    """QEMU's console (its stdout), line by line, for both harnesses (x86 and ARM): each line
+    decoded (a CR dropped) and written to `log` with its time since `t0`. Iteration ends at
+    end of file, when QEMU exits, or `timeout` seconds after `t0` — then `timed_out` is set."""
+    def __init__(self, p, log, t0, timeout):
+        self.p, self.log, self.t0, self.timeout = p, log, t0, timeout
+        self.timed_out = False
+    def __iter__(self):
+        buf = b''
+        while True:
+            if time.time() - self.t0 >= self.timeout: self.timed_out = True; return
+            r, _, _ = select.select([self.p.stdout], [], [], 1.0)
+            if not r:
+                if self.p.poll() is not None: return
+                continue
+            chunk = os.read(self.p.stdout.fileno(), 65536)
+            if not chunk: return
+            buf += chunk
+            while b'\n' in buf:
+                raw, buf = buf.split(b'\n', 1)
+                s = raw.decode('utf-8', 'replace').rstrip('\r')
+                self.log.write(f'{time.time() - self.t0:8.3f} {s}\n'); self.log.flush()
+                yield s
+            if self.p.poll() is not None: return
 
 class QMP:
     def __init__(self, path):
