@@ -11,9 +11,11 @@
 ///
 /// Keyed by exact geometry (a stroke's fixed-point ends and width; a ring's centre and
 /// radii and the gradient's centre and sweep), so a shape that moves by any fraction is a
-/// new entry. Bounded: when adding one would pass `capacity`
-/// coverage values, everything is dropped first, so a panel whose strokes keep moving (a
-/// hold marker) never grows without limit; a steady dashboard's strokes fit many times.
+/// new entry. Bounded, so a panel whose shapes keep moving (a hold marker) never grows
+/// without limit: when a stroke would pass `capacity` coverage values or
+/// `maximumCount` strokes, every stroke is dropped first; past `maximumRings` rings the
+/// oldest is. A steady dashboard's shapes fit many times (the reference scene keeps 102
+/// strokes, a few thousand values, and 2 rings).
 ///
 /// Not thread-safe: one cache per drawing thread.
 public final class ShapeCache {
@@ -54,19 +56,19 @@ public final class ShapeCache {
     /// Coverage values kept (at most `capacity`).
     public private(set) var storedValues = 0
 
-    /// Strokes drawn from the cache.
+    /// Shapes (strokes and rings) read back.
     public private(set) var hits = 0
-    /// Strokes whose coverage was computed and kept.
+    /// Shapes computed and kept.
     public private(set) var misses = 0
-    /// Times everything was dropped to stay within `capacity` or `maximumCount`.
+    /// Times every stroke was dropped to stay within `capacity` or `maximumCount`.
     public private(set) var flushes = 0
 
-    /// 128 Ki values (256 KiB): the reference scene's 102 ticks keep about 3,000.
+    /// 128 Ki values (256 KiB): the reference scene's 102 ticks keep a few thousand.
     public init(capacity: Int = 1 << 17) {
         self.capacity = Swift.max(0, capacity)
     }
 
-    /// Shapes kept.
+    /// Strokes kept.
     public var count: Int { entries.count }
 
     /// The stored stroke for `key`, if any.
