@@ -253,7 +253,8 @@ def main():
               f'run --board {os.path.basename(a.still or "still.toml")} (boards/headless.toml, its signals held at t = 0) offscreen '
               f'--duration 3: exit {exits.get("headless")}, its snapshot PNG ({len(base64.b64decode("".join(files.get("still.png", []))))} bytes, '
               f'base64 on the console) as the host\'s `gaugepanel render`: {how}'
-              + (f'; {summary[0][10:][:160]}' if summary else ''))
+              + (f'; {summary[0][10:][:160]}' if summary else '')
+              + (f'; it said: {" / ".join(h[-3:])[:400]}' if exits.get('headless') != 0 and h else ''))
     if 'line' in tests:
         h = said.get('line', [])
         got, same, how = returned_snapshot('line.png', lambda: render(a, a.board, 'line', FIRST))
