@@ -87,11 +87,9 @@ struct ConicColorTable: Shader {
                     }
                     return
                 }
-                // The row's Bayer thresholds, one per x & 3, packed in a word (4 bits each).
-                var thresholds: UInt32 = 0
-                for i in Int32(0)..<4 { thresholds |= UInt32(truncatingIfNeeded: OrderedDither.threshold(x: i, y: y)) << UInt32(i * 4) }
+                let thresholds = ConicColorTable.thresholds(row: y)
                 while x < x1 {
-                    let t = Int32(truncatingIfNeeded: (thresholds >> (UInt32(truncatingIfNeeded: x & 3) << 2)) & 15)
+                    let t = ConicColorTable.threshold(thresholds, x: x)
                     row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self), threshold: t)
                     dx &+= 256; x &+= 1
                 }
@@ -111,6 +109,18 @@ struct ConicColorTable: Shader {
         }
     }
 
+    /// Row y's Bayer thresholds, one per x & 3, packed in a word (4 bits each).
+    @inline(__always) private static func thresholds(row y: Int32) -> UInt32 {
+        var packed: UInt32 = 0
+        for i in Int32(0)..<4 { packed |= UInt32(truncatingIfNeeded: OrderedDither.threshold(x: i, y: y)) << UInt32(i * 4) }
+        return packed
+    }
+
+    /// Pixel x's threshold from its row's `thresholds(row:)`.
+    @inline(__always) private static func threshold(_ packed: UInt32, x: Int32) -> Int32 {
+        Int32(truncatingIfNeeded: (packed >> (UInt32(truncatingIfNeeded: x & 3) << 2)) & 15)
+    }
+
     /// `fill` with each pixel's step read from `steps` (x's at `base + x`).
     @inline(__always)
     private func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32,
@@ -122,11 +132,9 @@ struct ConicColorTable: Shader {
                 x &+= 1
             }
         } else if isOpaque {
-            // As `fill` dithers: the row's Bayer thresholds, one per x & 3, 4 bits each.
-            var thresholds: UInt32 = 0
-            for i in Int32(0)..<4 { thresholds |= UInt32(truncatingIfNeeded: OrderedDither.threshold(x: i, y: y)) << UInt32(i * 4) }
+            let thresholds = ConicColorTable.thresholds(row: y)
             while x < x1 {
-                let t = Int32(truncatingIfNeeded: (thresholds >> (UInt32(truncatingIfNeeded: x & 3) << 2)) & 15)
+                let t = ConicColorTable.threshold(thresholds, x: x)
                 row[Int(x)] = C.packPrepared(preparedColor(step: steps.step(at: base &+ Int(x)), codec: C.self), threshold: t)
                 x &+= 1
             }
