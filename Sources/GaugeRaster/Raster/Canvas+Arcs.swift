@@ -46,7 +46,12 @@ extension Canvas {
                 guard isMasked else { body(self); return }
                 mask.forEachRectangle { r in
                     let part = r.intersection(box)
-                    if !part.isEmpty && (lower.mayCover(part) || upper.mayCover(part)) { body(Canvas(surface, clip: part)) }
+                    // `lower.mayCover(part) || upper.mayCover(part)`, with the ring they share
+                    // tested once: a needle's damage bands miss the lower arc, and testing
+                    // the ring twice for each grew with their count.
+                    if !part.isEmpty && (part.intersects(lower.bounds) || part.intersects(upper.bounds)) && ring.mayCover(part) {
+                        body(Canvas(surface, clip: part))
+                    }
                 }
             }
             switch over.paint {
