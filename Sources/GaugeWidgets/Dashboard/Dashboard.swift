@@ -94,13 +94,12 @@ public struct Dashboard: Sendable {
     public func draw<S: FontSet>(_ region: Region, on canvas: Canvas, fonts: S) {
         // One masked canvas clears every rectangle (a canvas per rectangle copied the
         // region's 768 bytes each time).
-        Canvas(canvas.surface, clip: canvas.clip, region: region).clear(background)
+        canvas.masked(to: region, within: canvas.clip).clear(background)
         let widgets = visibleWidgets
         let reach = region.bounds
         for i in widgets.indices where widgets[i].frame.intersects(reach) {
             // Each widget's shapes are set up once for all the rectangles it meets.
-            let part = Canvas(canvas.surface, clip: canvas.clip.intersection(widgets[i].frame), region: region)
-                .caching(canvas.shapes)
+            let part = canvas.masked(to: region, within: widgets[i].frame)
             if !part.clip.isEmpty { widgets[i].draw(on: onClear(part, widget: i, of: widgets), fonts: fonts) }
         }
     }
