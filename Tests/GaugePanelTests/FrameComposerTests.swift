@@ -49,6 +49,7 @@ import GaugeWidgets
         _ = composer.draw(dashboard, on: drawn, fonts: fonts)
         let kept = composer.shapes.count
         #expect(kept >= 102, "the two dials' ticks are kept: \(kept)")
+        #expect(composer.shapes.ringCount == 2, "each dial's ring is kept")
         #expect(composer.shapes.hits == 0)
         _ = composer.draw(dashboard, on: drawn, fonts: fonts)
         #expect(composer.shapes.hits >= 104, "ticks and rings read back: \(composer.shapes.hits)")

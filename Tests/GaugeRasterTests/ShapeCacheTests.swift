@@ -103,6 +103,25 @@ import Testing
         #expect(many.flushes == 1 && many.count == 100 && many.hits == ShapeCache.maximumCount + 100)
     }
 
+    /// Rings past `maximumRings` push out the oldest: the newest are read back, the first
+    /// one is made again.
+    @Test func keepsTheNewestRings() throws {
+        let s = try Surface(width: 200, height: 200, format: .xrgb8888)
+        let cache = ShapeCache()
+        func dial(_ i: Int) {
+            let under = ArcSegment(start: Angle(degrees: 0), sweep: Angle(degrees: 200), paint: .solid(Color(rgb: 0x2A3038)))
+            let over = ArcSegment(start: Angle(degrees: 0), sweep: Angle(degrees: 90), paint: .solid(.white))
+            Canvas(s).caching(cache).strokeArcs(centre: Point(100, 100), radius: Fixed(Int32(40 + 5 * i)), thickness: Fixed(4),
+                                                under: under, over: over)
+        }
+        for i in 0...ShapeCache.maximumRings { dial(i) }
+        #expect(cache.ringCount == ShapeCache.maximumRings && cache.misses == ShapeCache.maximumRings + 1 && cache.hits == 0)
+        dial(ShapeCache.maximumRings)
+        #expect(cache.hits == 1 && cache.ringCount == ShapeCache.maximumRings)
+        dial(0)
+        #expect(cache.misses == ShapeCache.maximumRings + 2 && cache.ringCount == ShapeCache.maximumRings)
+    }
+
     /// A dial's track and value arc (solid, linear and conic over a solid track) from a
     /// cache — rows and steps made on the first frame, read on the next — write what they
     /// write without one, in every format (RGB565 dithers the gradients), clipped or not,

@@ -70,6 +70,8 @@ public final class ShapeCache {
 
     /// Strokes kept.
     public var count: Int { entries.count }
+    /// Rings kept (at most `maximumRings`).
+    public var ringCount: Int { rings.count }
 
     /// The stored stroke for `key`, if any.
     func stroke(_ key: StrokeKey) -> StoredCoverageShape? {
