@@ -121,8 +121,10 @@ struct ConicColorTable: Shader {
         Int32(truncatingIfNeeded: (packed >> (UInt32(truncatingIfNeeded: x & 3) << 2)) & 15)
     }
 
-    /// `fill` with each pixel's step read from `steps` (x's at `base + x`).
-    @inline(__always)
+    /// `fill` with each pixel's step read from `steps` (x's at `base + x`). Never inlined:
+    /// a call per run costs nothing measurable, and inlined into `fill` it made the
+    /// firmware's optimizer copy `fill` into every shape's walk — 50 KB of armv6 text.
+    @inline(never)
     private func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32,
                                      steps: StoredRing, base: Int, codec: C.Type) {
         var x = x0
