@@ -46,12 +46,7 @@ extension Canvas {
                 guard isMasked else { body(self); return }
                 mask.forEachRectangle { r in
                     let part = r.intersection(box)
-                    // `lower.mayCover(part) || upper.mayCover(part)`, with the ring they share
-                    // tested once: a needle's damage bands miss the lower arc, and testing
-                    // the ring twice for each grew with their count.
-                    if !part.isEmpty && (part.intersects(lower.bounds) || part.intersects(upper.bounds)) && ring.mayCover(part) {
-                        body(Canvas(surface, clip: part))
-                    }
+                    if !part.isEmpty && lower.eitherMayCover(part, or: upper) { body(Canvas(surface, clip: part)) }
                 }
             }
             switch over.paint {

@@ -114,6 +114,12 @@ struct ArcShape: CoverageShape {
         ring.mayCover(row: y, from: x0, to: x1)
     }
     func mayCover(_ rect: IntRect) -> Bool { rect.intersects(bounds) && ring.mayCover(rect) }
+    /// `mayCover(rect) || other.mayCover(rect)` for two arcs of one ring (a dial's track
+    /// and value arc), with the ring tested once: a needle's damage bands miss the track,
+    /// and a second ring test for each grew with their count.
+    func eitherMayCover(_ rect: IntRect, or other: ArcShape) -> Bool {
+        (rect.intersects(bounds) || rect.intersects(other.bounds)) && ring.mayCover(rect)
+    }
 
     @inline(__always)
     func coverage(x: Int32, row: Row) -> UInt32 {
