@@ -71,9 +71,7 @@ public struct Canvas {
     /// A canvas on the same surface, with the same shape cache, that writes only the pixels
     /// of `region` inside `rect` (and this canvas's clip): a damage redraw's canvas.
     public func masked(to region: Region, within rect: IntRect) -> Canvas {
-        var c = Canvas(surface, clip: clip.intersection(rect), region: region)
-        c.shapes = shapes
-        return c
+        Canvas(surface, clip: clip.intersection(rect), region: region).caching(shapes)
     }
 
     /// The same canvas with the promise that its pixels hold `color` (opaque only; nil or a
