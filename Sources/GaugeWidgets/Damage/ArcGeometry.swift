@@ -202,10 +202,21 @@ struct Quad {
             let ea = old?.extents(y0: y0, y1: y1), eb = new?.extents(y0: y0, y1: y1)
             let sa = ea.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
             let sb = eb.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
+            // The hub's columns that are fully covered on every row of the band: what a
+            // rectangle keeps of them never changes.
+            let hidden = cover?.hiddenColumns(from: y, to: next)
             func add(_ x0: Int32, _ x1: Int32) {
-                let r = IntRect(x0: x0, y0: y, x1: x1, y1: next)
-                if r.isEmpty { return }
-                if let cover, cover.hides(r) { return }
+                var r = IntRect(x0: x0, y0: y, x1: x1, y1: next)
+                if let hidden, hidden.x0 < r.x1 && r.x0 < hidden.x1 {
+                    if hidden.x0 > r.x0 && hidden.x1 < r.x1 {
+                        bands.append(disjoint: IntRect(x0: r.x0, y0: y, x1: hidden.x0, y1: next))
+                        r.x0 = hidden.x1
+                    } else if hidden.x0 <= r.x0 {
+                        r.x0 = hidden.x1
+                    } else {
+                        r.x1 = hidden.x0
+                    }
+                }
                 bands.append(disjoint: r)
             }
             func first(_ lo: Int64) -> Int32 { PointBox.firstPixel(within: reach, of: lo) }
@@ -239,16 +250,19 @@ struct Quad {
 struct Disc {
     let centre: Point, radius: Fixed
 
-    /// Whether every pixel of `r` is fully covered: its corners lie a pixel inside the edge.
-    func hides(_ r: IntRect) -> Bool {
+    /// The columns x0..<x1 whose pixels on every row from y0 to y1 (exclusive) are fully
+    /// covered — their corners lie a pixel inside the edge — or nil when there are none.
+    func hiddenColumns(from y0: Int32, to y1: Int32) -> (x0: Int32, x1: Int32)? {
         let limit = Int64(radius.raw) - 256
-        guard limit > 0 else { return false }
+        guard limit > 0 else { return nil }
         let cx = Int64(centre.x.raw), cy = Int64(centre.y.raw)
-        func inside(_ x: Int32, _ y: Int32) -> Bool {
-            let dx = (Int64(x) << 8) - cx, dy = (Int64(y) << 8) - cy
-            return dx * dx + dy * dy <= limit * limit
-        }
-        return inside(r.x0, r.y0) && inside(r.x1, r.y0) && inside(r.x0, r.y1) && inside(r.x1, r.y1)
+        // The corner rows farthest from the centre bound every pixel's distance.
+        let dy = Swift.max(abs((Int64(y0) << 8) - cy), abs((Int64(y1) << 8) - cy))
+        guard dy < limit else { return nil }
+        // Corners within `half` of the centre's column lie inside: dx² + dy² ≤ limit².
+        let half = Int64(integerSquareRoot(UInt64(limit * limit - dy * dy)))
+        let x0 = (cx - half + 255) >> 8, x1 = (cx + half) >> 8
+        return x0 < x1 ? (Int32(clamping: x0), Int32(clamping: x1)) : nil
     }
 }
 
