@@ -29,14 +29,20 @@ import GaugeTestSupport
                     region.formUnion(IntRect(x: x, y: y, width: Int32(1 + rng.next() % 40), height: Int32(1 + rng.next() % 40)))
                 }
             }
+            // Half the time within a clip that cuts the region (as a widget's frame does a
+            // dashboard's damage): the canvas then keeps only the rectangles it meets.
+            let clip: IntRect? = rng.next() % 2 == 0 ? nil
+                : IntRect(x: Int32(rng.next() % 60), y: Int32(rng.next() % 60), width: Int32(8 + rng.next() % 40), height: Int32(8 + rng.next() % 40))
             // The same primitives, drawn through both canvases.
             let seed = rng.next()
             var a = SplitMix(seed: seed), b = SplitMix(seed: seed)
-            let maskedCanvas = Canvas(masked, region: region)
+            let maskedCanvas = Canvas(masked, clip: clip, region: region)
             for _ in 0..<4 { RandomPrimitive.draw(&a, on: maskedCanvas, size: Self.size) }
             for _ in 0..<4 {
                 var c = b
-                for r in region.rectangles { c = b; RandomPrimitive.draw(&c, on: Canvas(perRect, clip: r), size: Self.size) }
+                for r in region.rectangles {
+                    c = b; RandomPrimitive.draw(&c, on: Canvas(perRect, clip: clip.map { r.intersection($0) } ?? r), size: Self.size)
+                }
                 b = c
             }
             let diff = differingPixels(masked, perRect)
