@@ -35,11 +35,13 @@ public struct GaugeStyleConfiguration: Equatable, Sendable {
 
     /// Whether everything but the value, its text and the hold marker is the same — the
     /// precondition for a style's tight damage (anything else redraws the whole box).
+    /// Every stored property but `fraction`, `currentValueText` and `hold`, compared in
+    /// place, cheapest first: comparing two copies with those three blanked copied and
+    /// retained both configurations for every widget's damage in every frame.
+    /// `GaugeStyleConfigurationTests` keeps this list in step with the properties.
     public func hasSameStaticParts(as other: GaugeStyleConfiguration) -> Bool {
-        var a = self, b = other
-        a.fraction = nil; b.fraction = nil
-        a.currentValueText = ""; b.currentValueText = ""
-        a.hold = nil; b.hold = nil
-        return a == b
+        bounds == other.bounds && theme == other.theme && tint == other.tint
+            && title == other.title && minimumLabel == other.minimumLabel && maximumLabel == other.maximumLabel
+            && marks == other.marks && bands == other.bands
     }
 }
