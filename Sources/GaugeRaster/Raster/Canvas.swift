@@ -47,7 +47,7 @@ public struct Canvas {
         } else {
             // Only the rectangles within the clip: every shape drawn tests each rectangle of
             // its canvas's mask, and a widget's canvas then holds its own damage, not the
-            // whole dashboard's (the animation: −3 % instructions).
+            // whole dashboard's (docs/performance.md, round eight).
             var parts = Region()
             region.forEachRectangle { r in if r.intersects(limit) { parts.append(r) } }
             self.init(surface, clip: hull, mask: parts, isMasked: true)
