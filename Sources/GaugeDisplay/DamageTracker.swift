@@ -28,9 +28,9 @@ public struct DamageTracker: Sendable, Equatable {
         return r
     }
 
-    /// Copies each rectangle of `region` from `shadow` into `target` (same size and
-    /// format). Only writes `target`; never reads it.
+    /// Copies the pixels of `region` from `shadow` into `target` (same size and format):
+    /// exactly them, a slanted rectangle row by row. Only writes `target`; never reads it.
     public static func copy(_ region: Region, from shadow: Surface, to target: Surface) {
-        for r in region.rectangles { target.copyPixels(from: shadow, in: r) }
+        region.forEachRectangle { r in target.copyPixels(from: shadow, in: r) }
     }
 }

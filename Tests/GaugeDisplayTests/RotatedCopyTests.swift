@@ -43,6 +43,29 @@ import Testing
         }
     }
 
+    /// A region's slanted rectangle (a needle's damage) is copied pixel for pixel: its
+    /// rows' columns, nothing else of its whole rectangle — in every rotation.
+    @Test(arguments: RotationAngle.allCases)
+    func slantedDamageCopiesExactlyItsPixels(angle: RotationAngle) throws {
+        let r = DisplayRotation(angle, physicalWidth: 24, physicalHeight: 16)
+        let shadow = try Surface(width: r.logicalWidth, height: r.logicalHeight, format: .xrgb8888)
+        fillPattern(shadow, seed: 7)
+        let whole = IntRect(x0: 2, y0: 1, x1: 12, y1: 11), slant = RowSlant(left: 200, right: 150)
+        var region = Region()
+        region.append(disjoint: whole, slant: slant)
+        let fast = try Surface(width: 24, height: 16, format: .xrgb8888), slow = try Surface(width: 24, height: 16, format: .xrgb8888)
+        RotatedCopy.copy(region, from: shadow, to: fast, rotation: r)
+        for y in whole.y0..<whole.y1 {
+            let c = slant.columns(of: whole, row: y)
+            Self.naiveCopy(IntRect(x0: c.x0, y0: y, x1: c.x1, y1: y + 1), from: shadow, to: slow, rotation: r)
+        }
+        #expect(Self.bytes(fast) == Self.bytes(slow))
+        // Every copied pixel is opaque in the pattern; the rest of the target stays 0.
+        var copied: Int64 = 0
+        for y in Int32(0)..<16 { for x in Int32(0)..<24 where fast.rawPixel(x: x, y: y) != 0 { copied += 1 } }
+        #expect(copied == region.area && region.area < whole.area)
+    }
+
     @Test func copyingTheWholeLogicalSurfaceTurnsThePicture() throws {
         let r = DisplayRotation(.quarter, physicalWidth: 3, physicalHeight: 2)   // logical 2x3
         let shadow = try Surface(width: 2, height: 3, format: .xrgb8888)

@@ -4,7 +4,7 @@ import GaugeTestSupport
 
 /// A canvas masked to a region (one pass over several damaged rectangles) must write
 /// exactly what drawing each rectangle with its own clipped canvas writes — and nothing
-/// outside the region.
+/// outside the region. A slanted rectangle's pixels are the rows `forEachRectangle` gives.
 @Suite struct RegionCanvasTests {
     static let size: Int32 = 96
 
@@ -16,9 +16,17 @@ import GaugeTestSupport
             let perRect = try Surface(width: Self.size, height: Self.size, format: format)
             Canvas(masked).clear(Color(rgb: 0x203040)); Canvas(perRect).clear(Color(rgb: 0x203040))
             var region = Region()
-            if rng.next() % 4 == 0 {
+            let kind = rng.next() % 8
+            if kind < 2 {
+                // Slanted bands, as a needle's damage, beside whole rectangles.
+                region = RowSlantTests.slantedBands(&rng).0
+                for _ in 0..<(rng.next() % 3) {
+                    region.formUnion(IntRect(x: Int32(rng.next() % 90), y: Int32(rng.next() % 90),
+                                             width: Int32(1 + rng.next() % 30), height: Int32(1 + rng.next() % 30)))
+                }
+            } else if kind < 4 {
                 // Many small rectangles in no order, like a needle's bands beside other
-                // damage: past what a masked fill holds at once (64) as often as not.
+                // damage: past what a masked fill holds at once (32) as often as not.
                 for _ in 0..<(20 + rng.next() % 80) {
                     let x = Int32(rng.next() % 90), y = Int32(rng.next() % 94)
                     region.formUnion(IntRect(x: x, y: y, width: Int32(1 + rng.next() % 12), height: Int32(1 + rng.next() % 4)))
@@ -38,9 +46,11 @@ import GaugeTestSupport
             var a = SplitMix(seed: seed), b = SplitMix(seed: seed)
             let maskedCanvas = Canvas(masked, clip: clip, region: region)
             for _ in 0..<4 { RandomPrimitive.draw(&a, on: maskedCanvas, size: Self.size) }
+            var pieces: [IntRect] = []
+            region.forEachRectangle { pieces.append($0) }
             for _ in 0..<4 {
                 var c = b
-                for r in region.rectangles {
+                for r in pieces {
                     c = b; RandomPrimitive.draw(&c, on: Canvas(perRect, clip: clip.map { r.intersection($0) } ?? r), size: Self.size)
                 }
                 b = c

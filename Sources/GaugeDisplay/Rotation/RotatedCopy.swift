@@ -20,9 +20,9 @@ public enum RotatedCopy {
         }
     }
 
-    /// Copies every rectangle of a logical region.
+    /// Copies the pixels of a logical region (a slanted rectangle row by row).
     public static func copy(_ region: Region, from shadow: Surface, to target: Surface, rotation: DisplayRotation) {
-        for r in region.rectangles { copy(r, from: shadow, to: target, rotation: rotation) }
+        region.forEachRectangle { r in copy(r, from: shadow, to: target, rotation: rotation) }
     }
 
     /// One loop for every angle: for each destination row, the source pixel of its first

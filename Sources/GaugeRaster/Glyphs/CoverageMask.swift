@@ -20,31 +20,36 @@ extension Canvas {
         let target = IntRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
         guard !target.isEmpty else { return }
         if isMasked {
-            self.mask.forEachRectangle { r in
-                if r.intersects(target) { blit(mask, x: x, y: y, color: color, within: r.intersection(target)) }
+            for i in 0..<self.mask.count where self.mask[i].intersects(target) {
+                let whole = self.mask[i]
+                blit(mask, x: x, y: y, color: color, within: whole.intersection(target), SlantedRows(rect: whole, slant: self.mask.slant(i)))
             }
         } else {
-            blit(mask, x: x, y: y, color: color, within: target)
+            blit(mask, x: x, y: y, color: color, within: target, SlantedRows())
         }
     }
 
-    /// `blit` into `target`, already clipped (and inside the mask).
-    private func blit(_ mask: CoverageMask, x: Int32, y: Int32, color: Color, within target: IntRect) {
+    /// `blit` into `target`, already clipped (and inside the mask), each row cut to
+    /// `slanted`'s columns.
+    private func blit(_ mask: CoverageMask, x: Int32, y: Int32, color: Color, within target: IntRect, _ slanted: SlantedRows) {
         switch surface.format {
-        case .xrgb8888, .argb8888: blit(mask, x: x, y: y, color: color, target, ARGB32Codec.self)
-        case .rgb565: blit(mask, x: x, y: y, color: color, target, RGB565Codec.self)
-        case .rgb565Swapped: blit(mask, x: x, y: y, color: color, target, RGB565SwappedCodec.self)
+        case .xrgb8888, .argb8888: blit(mask, x: x, y: y, color: color, target, slanted, ARGB32Codec.self)
+        case .rgb565: blit(mask, x: x, y: y, color: color, target, slanted, RGB565Codec.self)
+        case .rgb565Swapped: blit(mask, x: x, y: y, color: color, target, slanted, RGB565SwappedCodec.self)
         }
     }
 
-    private func blit<C: PixelCodec>(_ mask: CoverageMask, x: Int32, y: Int32, color: Color, _ target: IntRect, _: C.Type) {
+    private func blit<C: PixelCodec>(_ mask: CoverageMask, x: Int32, y: Int32, color: Color, _ target: IntRect,
+                                     _ slanted: SlantedRows, _: C.Type) {
         let packed = C.pack(color)
         let opaque = color.a == 255
         mask.coverage.withUnsafeBufferPointer { source in
             for row in target.y0..<target.y1 {
                 let pixels = surface.row(row).assumingMemoryBound(to: C.Storage.self)
                 let maskRow = Int(row - y) * Int(mask.width) - Int(x)
-                for column in target.x0..<target.x1 {
+                let cut = slanted.columns(row: row)
+                let from = Swift.max(target.x0, cut.x0), to = Swift.max(Swift.min(target.x1, cut.x1), from)
+                for column in from..<to {
                     let a = source[maskRow + Int(column)]
                     if a == 0 { continue }
                     if a == 255 && opaque { pixels[Int(column)] = packed; continue }

@@ -40,45 +40,48 @@ extension Canvas {
         let stored = shapes?.ring(ring, conic: conic)
         if let stored {
             // A damage redraw walks each damaged rectangle the arcs may reach as its own
-            // clip (the rectangles are disjoint: the same pixels).
+            // clip (the rectangles are disjoint: the same pixels); a slanted one's rows are
+            // cut to its slant.
             let box = ring.bounds.intersection(clip)
-            func eachPart(_ body: (Canvas) -> Void) {
-                guard isMasked else { body(self); return }
-                mask.forEachRectangle { r in
-                    let part = r.intersection(box)
-                    if !part.isEmpty && lower.eitherMayCover(part, or: upper) { body(Canvas(surface, clip: part)) }
+            func eachPart(_ body: (Canvas, SlantedRows) -> Void) {
+                guard isMasked else { body(self, SlantedRows()); return }
+                for i in 0..<mask.count {
+                    let whole = mask[i], part = whole.intersection(box)
+                    if !part.isEmpty && lower.eitherMayCover(part, or: upper) {
+                        body(Canvas(surface, clip: part), SlantedRows(rect: whole, slant: mask.slant(i)))
+                    }
                 }
             }
             switch over.paint {
-            case .solid(let color): eachPart { $0.fillArcs(lower, lowerShader, upper, SolidShader(color), rows: stored) }
-            case .linear(let gradient): eachPart { $0.fillArcs(lower, lowerShader, upper, GradientShader(gradient), rows: stored) }
+            case .solid(let color): eachPart { $0.fillArcs(lower, lowerShader, upper, SolidShader(color), rows: stored, $1) }
+            case .linear(let gradient): eachPart { $0.fillArcs(lower, lowerShader, upper, GradientShader(gradient), rows: stored, $1) }
             case .conic(let gradient):
                 ConicColorTable.with(gradient, stored: stored) { table in
-                    eachPart { $0.fillArcs(lower, lowerShader, upper, table, rows: stored) }
+                    eachPart { $0.fillArcs(lower, lowerShader, upper, table, rows: stored, $1) }
                 }
             }
             return
         }
         guard !isMasked else { oneAfterTheOther(); return }
         switch over.paint {
-        case .solid(let color): fillArcs(lower, lowerShader, upper, SolidShader(color), rows: ring)
-        case .linear(let gradient): fillArcs(lower, lowerShader, upper, GradientShader(gradient), rows: ring)
-        case .conic(let gradient): ConicColorTable.with(gradient) { fillArcs(lower, lowerShader, upper, $0, rows: ring) }
+        case .solid(let color): fillArcs(lower, lowerShader, upper, SolidShader(color), rows: ring, SlantedRows())
+        case .linear(let gradient): fillArcs(lower, lowerShader, upper, GradientShader(gradient), rows: ring, SlantedRows())
+        case .conic(let gradient): ConicColorTable.with(gradient) { fillArcs(lower, lowerShader, upper, $0, rows: ring, SlantedRows()) }
         }
     }
 
     private func fillArcs<H: Shader, R: RingRowSource>(_ under: ArcShape, _ underShader: SolidShader, _ over: ArcShape,
-                                                       _ overShader: H, rows: R) {
+                                                       _ overShader: H, rows: R, _ slanted: SlantedRows) {
         switch surface.format {
         case .xrgb8888, .argb8888:
             Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
-                                codec: ARGB32Codec.self, surface: surface, clip: clip, ringRows: rows)
+                                codec: ARGB32Codec.self, surface: surface, clip: clip, ringRows: rows, slanted: slanted)
         case .rgb565:
             Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
-                                codec: RGB565Codec.self, surface: surface, clip: clip, ringRows: rows)
+                                codec: RGB565Codec.self, surface: surface, clip: clip, ringRows: rows, slanted: slanted)
         case .rgb565Swapped:
             Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
-                                codec: RGB565SwappedCodec.self, surface: surface, clip: clip, ringRows: rows)
+                                codec: RGB565SwappedCodec.self, surface: surface, clip: clip, ringRows: rows, slanted: slanted)
         }
     }
 }

@@ -35,21 +35,23 @@ public struct Canvas {
     /// with the same values, as drawing once per rectangle clipped to it.
     public init(_ surface: Surface, clip: IntRect? = nil, region: Region) {
         let limit = (clip ?? surface.bounds).intersection(surface.bounds)
-        var hull = IntRect.empty, inside = 0
-        region.forEachRectangle { r in
-            let part = r.intersection(limit)
-            if !part.isEmpty { hull = hull.union(part); inside &+= 1 }
+        var hull = IntRect.empty, inside = 0, slanted = false
+        for i in 0..<region.count {
+            let part = region[i].intersection(limit)
+            if !part.isEmpty { hull = hull.union(part); inside &+= 1; slanted = slanted || !region.slant(i).isNone }
         }
-        if inside <= 1 {
+        if inside <= 1 && !slanted {
             self.init(surface, clip: hull)
         } else if inside == region.count {
             self.init(surface, clip: hull, mask: region, isMasked: true)
         } else {
-            // Only the rectangles within the clip: every shape drawn tests each rectangle of
-            // its canvas's mask, and a widget's canvas then holds its own damage, not the
-            // whole dashboard's (docs/performance.md, round eight).
+            // Only the rectangles that meet the clip, whole (the clip cuts them; cutting a
+            // slanted one here would make it whole, and other canvases would not): every
+            // shape drawn tests each rectangle of its canvas's mask, and a widget's canvas
+            // then holds its own damage, not the whole dashboard's (docs/performance.md,
+            // round eight).
             var parts = Region()
-            region.forEachRectangle { r in if r.intersects(limit) { parts.append(r) } }
+            for i in 0..<region.count where region[i].intersects(limit) { parts.append(region[i], slant: region.slant(i)) }
             self.init(surface, clip: hull, mask: parts, isMasked: true)
         }
     }
@@ -126,22 +128,23 @@ public struct Canvas {
     private func fillReplacing(_ rect: IntRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return }
-        if isMasked {
-            mask.forEachRectangle { m in storeReplacing(m.intersection(r), color: color) }
-        } else {
-            storeReplacing(r, color: color)
+        guard isMasked else { storeReplacing(r, color: color, SlantedRows()); return }
+        for i in 0..<mask.count {
+            let whole = mask[i]
+            storeReplacing(whole.intersection(r), color: color, SlantedRows(rect: whole, slant: mask.slant(i)))
         }
     }
 
-    /// `fillReplacing` of a rectangle already clipped (and inside the mask).
-    private func storeReplacing(_ r: IntRect, color: Color) {
+    /// `fillReplacing` of a rectangle already clipped (and inside the mask), each row cut
+    /// to `slanted`'s columns.
+    private func storeReplacing(_ r: IntRect, color: Color, _ slanted: SlantedRows) {
         guard !r.isEmpty else { return }
         switch surface.format {
         case .xrgb8888, .argb8888:
             let p = Surface.premultiplied(color)
-            store(p.argb, in: r)
-        case .rgb565: store(RGB565Codec.pack(color), in: r)
-        case .rgb565Swapped: store(RGB565SwappedCodec.pack(color), in: r)
+            store(p.argb, in: r, slanted)
+        case .rgb565: store(RGB565Codec.pack(color), in: r, slanted)
+        case .rgb565Swapped: store(RGB565SwappedCodec.pack(color), in: r, slanted)
         }
     }
 
@@ -151,8 +154,19 @@ public struct Canvas {
     /// (`cpf_fill32`), one call for the whole rectangle when its rows are contiguous. A
     /// Swift store loop ran about 1.4× memset's time, a first row copied into the others
     /// 1.25×.
-    private func store<T: FixedWidthInteger & UnsignedInteger>(_ value: T, in rect: IntRect) {
+    private func store<T: FixedWidthInteger & UnsignedInteger>(_ value: T, in rect: IntRect, _ slanted: SlantedRows) {
         let size = MemoryLayout<T>.size
+        if !slanted.slant.isNone {
+            // A slanted rectangle: short rows (a needle's band), each its own columns.
+            for y in rect.y0..<rect.y1 {
+                let c = slanted.columns(row: y)
+                let x0 = Swift.max(c.x0, rect.x0), x1 = Swift.min(c.x1, rect.x1)
+                if x0 < x1 {
+                    (surface.row(y) + Int(x0) * size).assumingMemoryBound(to: T.self).update(repeating: value, count: Int(x1 - x0))
+                }
+            }
+            return
+        }
         let count = Int(rect.width), rows = Int(rect.height)
         let rowBytes = count * size, stride = Int(surface.stride)
         let first = surface.row(rect.y0) + Int(rect.x0) * size

@@ -9,26 +9,33 @@ extension Rasterizer {
     /// gives that ring's rows (the ring itself, or its rows kept from an earlier frame).
     static func fillArcs<HU: Shader, HO: Shader, C: PixelCodec, R: RingRowSource>(
         under: ArcShape, shader underShader: HU, over: ArcShape, shader overShader: HO,
-        codec: C.Type, surface: Surface, clip: IntRect, ringRows: R
+        codec: C.Type, surface: Surface, clip: IntRect, ringRows: R, slanted: SlantedRows = SlantedRows()
     ) {
         let underBox = under.bounds.intersection(clip), overBox = over.bounds.intersection(clip)
         let rows = underBox.union(overBox)
         guard !rows.isEmpty else { return }
-        // As in `fill`: only when the clip cuts an arc's columns can whole rows miss it.
-        let underNarrowed = underBox.x0 > under.bounds.x0 || underBox.x1 < under.bounds.x1
-        let overNarrowed = overBox.x0 > over.bounds.x0 || overBox.x1 < over.bounds.x1
+        // As in `fill`: only when the clip (or a slant) cuts an arc's columns can whole rows
+        // miss it.
+        let slant = !slanted.slant.isNone
+        let underNarrowed = slant || underBox.x0 > under.bounds.x0 || underBox.x1 < under.bounds.x1
+        let overNarrowed = slant || overBox.x0 > over.bounds.x0 || overBox.x1 < over.bounds.x1
         for y in rows.y0..<rows.y1 {
-            let drawsUnder = underBox.y0 <= y && y < underBox.y1
-                && (!underNarrowed || under.mayCover(row: y, from: underBox.x0, to: underBox.x1))
-            let drawsOver = overBox.y0 <= y && y < overBox.y1
-                && (!overNarrowed || over.mayCover(row: y, from: overBox.x0, to: overBox.x1))
+            var u0 = underBox.x0, u1 = underBox.x1, o0 = overBox.x0, o1 = overBox.x1
+            if slant {
+                let cut = slanted.columns(row: y)
+                u0 = Swift.max(u0, cut.x0); u1 = Swift.min(u1, cut.x1); o0 = Swift.max(o0, cut.x0); o1 = Swift.min(o1, cut.x1)
+            }
+            let drawsUnder = underBox.y0 <= y && y < underBox.y1 && u0 < u1
+                && (!underNarrowed || under.mayCover(row: y, from: u0, to: u1))
+            let drawsOver = overBox.y0 <= y && y < overBox.y1 && o0 < o1
+                && (!overNarrowed || over.mayCover(row: y, from: o0, to: o1))
             if !drawsUnder && !drawsOver { continue }
             let ring = ringRows.scalarRow(y)
             if drawsUnder {
-                walkArcRow(under, ring, shader: underShader, codec: C.self, surface: surface, y: y, from: underBox.x0, to: underBox.x1)
+                walkArcRow(under, ring, shader: underShader, codec: C.self, surface: surface, y: y, from: u0, to: u1)
             }
             if drawsOver {
-                walkArcRow(over, ring, shader: overShader, codec: C.self, surface: surface, y: y, from: overBox.x0, to: overBox.x1)
+                walkArcRow(over, ring, shader: overShader, codec: C.self, surface: surface, y: y, from: o0, to: o1)
             }
         }
     }

@@ -41,7 +41,7 @@ enum Rasterizer {
             while hits != 0 {
                 let k = hits.trailingZeroBitCount
                 hits &= hits - 1
-                let r = parts[k]
+                let r = parts.columns(k, row: y)
                 walk(shape, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: r.x0, to: r.x1)
             }
         }

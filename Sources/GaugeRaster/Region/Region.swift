@@ -2,21 +2,30 @@
 /// must be copied to the screen.
 ///
 /// Rectangles never overlap, so `area` is exact and each pixel is drawn or copied once.
+/// A rectangle may be slanted (`RowSlant`): it then holds, on each row, only the pixels
+/// between two slanted edges — a needle's damage following the needle. `rectangles` gives
+/// the whole rectangles (what a display may copy: a little more, never less);
+/// `forEachRectangle` the exact pixels. Algebra other than adding disjoint parts treats a
+/// slanted rectangle as its whole rectangle (it may grow a region, never shrink it).
 /// `simplified(maxRectangles:)` trades a few extra pixels for fewer rectangles — an SPI
 /// panel or `drmModeDirtyFB` wants a handful of tight ones, not hundreds.
 ///
 /// Storage: up to `inlineCapacity` rectangles with 16-bit coordinates live inside the
-/// value (8 bytes each), so building a frame's damage allocates nothing; past that, or for
+/// value (12 bytes each, with its slant), so building a frame's damage allocates nothing; past that, or for
 /// a coordinate beyond ±32767, all of them move to an array (the region stays exact — it
 /// never merges rectangles on its own).
 public struct Region: Sendable {
     /// Rectangles held without allocating: a dashboard's damage in one frame (the reference
-    /// scene's animation, with 7-row needle bands, fits: 0 mallocs per frame; a dial's
-    /// needle alone takes two thin strips per band). 768 bytes inline.
-    public static let inlineCapacity = 96
+    /// scene's animation takes at most 33: 0 mallocs per frame; a dial's needle takes a
+    /// slanted band or two along it and a few short ones at its corners), and two frames'
+    /// for a double-buffered display. 768 bytes inline: every canvas holds a region.
+    public static let inlineCapacity = 64
 
     /// Packed rectangles: x0, y0, x1, y1 as 16-bit fields from the low end.
-    @usableFromInline var inline: InlineArray<96, UInt64>
+    @usableFromInline var inline: InlineArray<64, UInt64>
+    /// Each inline rectangle's `RowSlant`, packed (0: none). A spilled region holds none:
+    /// its rectangles are whole.
+    @usableFromInline var slants: InlineArray<64, UInt32>
     /// All the rectangles once they don't fit `inline` (then `inline` is unused); empty
     /// otherwise.
     @usableFromInline var spill: [IntRect]
@@ -24,6 +33,7 @@ public struct Region: Sendable {
 
     public init() {
         inline = InlineArray(repeating: 0)
+        slants = InlineArray(repeating: 0)
         spill = []
         count = 0
     }
@@ -32,17 +42,42 @@ public struct Region: Sendable {
     public init(_ a: IntRect, _ b: IntRect) { self.init(); formUnion(a); formUnion(b) }
     public init<S: Sequence>(_ rects: S) where S.Element == IntRect { self.init(); for r in rects { formUnion(r) } }
 
-    /// The rectangles, disjoint, as a collection (no copy into an array).
+    /// The rectangles, disjoint, as a collection (no copy into an array); a slanted one
+    /// whole.
     @inlinable public var rectangles: RegionRectangles { RegionRectangles(self) }
 
     @inlinable public var isEmpty: Bool { count == 0 }
 
-    /// Calls `body` with each rectangle, in order, read in place. Prefer it to
-    /// `for r in rectangles` on drawing paths: the collection and its iterator each hold a
-    /// copy of the region, 768 inline bytes copied twice per loop.
+    /// Calls `body` with rectangles holding exactly this region's pixels, in order, read in
+    /// place: each rectangle, a slanted one a row at a time (rows with the same columns
+    /// joined). Prefer it to `for r in rectangles` on drawing paths: the collection and its
+    /// iterator each hold a copy of the region.
     @inlinable @inline(__always)
     public func forEachRectangle(_ body: (IntRect) -> Void) {
-        for i in 0..<count { body(self[i]) }
+        for i in 0..<count {
+            let r = self[i], slant = slant(i)
+            if slant.isNone { body(r); continue }
+            Region.forEachRun(of: r, slant: slant, body)
+        }
+    }
+
+    /// The rows of a slanted rectangle as rectangles, rows with the same columns joined.
+    @usableFromInline static func forEachRun(of r: IntRect, slant: RowSlant, _ body: (IntRect) -> Void) {
+        var start = r.y0, run = slant.columns(of: r, row: r.y0)
+        var y = r.y0 &+ 1
+        while y <= r.y1 {
+            let next = y < r.y1 ? slant.columns(of: r, row: y) : (x0: 0, x1: 0)
+            if y == r.y1 || next != run {
+                if run.x0 < run.x1 { body(IntRect(x0: run.x0, y0: start, x1: run.x1, y1: y)) }
+                start = y; run = next
+            }
+            y &+= 1
+        }
+    }
+
+    /// The slant of rectangle `i` (`.none` for a whole one).
+    @inlinable func slant(_ i: Int) -> RowSlant {
+        spill.isEmpty ? RowSlant(packed: slants.span[unchecked: i]) : .none
     }
 
     /// Smallest rectangle holding every pixel.
@@ -55,12 +90,17 @@ public struct Region: Sendable {
     /// Number of pixels.
     public var area: Int64 {
         var a: Int64 = 0
-        for i in 0..<count { a += self[i].area }
+        forEachRectangle { a += $0.area }
         return a
     }
 
     public func contains(x: Int32, y: Int32) -> Bool {
-        for i in 0..<count where self[i].contains(x: x, y: y) { return true }
+        for i in 0..<count where self[i].contains(x: x, y: y) {
+            let slant = slant(i)
+            if slant.isNone { return true }
+            let row = slant.columns(of: self[i], row: y)
+            return x >= row.x0 && x < row.x1
+        }
         return false
     }
 
@@ -85,9 +125,11 @@ public struct Region: Sendable {
             | UInt64(UInt16(truncatingIfNeeded: r.x1)) << 32 | UInt64(UInt16(truncatingIfNeeded: r.y1)) << 48
     }
 
-    @usableFromInline mutating func append(_ rect: IntRect) {
+    @usableFromInline mutating func append(_ rect: IntRect, slant: RowSlant = .none) {
         if spill.isEmpty {
-            if count < Region.inlineCapacity, let packed = Region.pack(rect) { inline[count] = packed; count += 1; return }
+            if count < Region.inlineCapacity, let packed = Region.pack(rect) {
+                inline[count] = packed; slants[count] = slant.packed; count += 1; return
+            }
             // Past the inline capacity (or too far out): everything moves to the array, once.
             spill.reserveCapacity(Swift.max(2 * count, 8))
             for i in 0..<count { spill.append(Region.unpack(inline[i])) }
@@ -100,16 +142,22 @@ public struct Region: Sendable {
     /// that builds rectangles known to miss one another (a needle's bands), where
     /// `formUnion` would compare each with every one before it. Checked in debug builds.
     public mutating func append(disjoint rect: IntRect) {
+        append(disjoint: rect, slant: .none)
+    }
+
+    /// `append(disjoint:)` of a slanted rectangle: its whole rectangle must miss the others
+    /// too (so algebra may treat it as whole).
+    public mutating func append(disjoint rect: IntRect, slant: RowSlant) {
         guard !rect.isEmpty else { return }
         assert((0..<count).allSatisfy { !self[$0].intersects(rect) }, "append(disjoint:) of an overlapping rectangle")
-        append(rect)
+        append(rect, slant: slant)
     }
 
     /// Removes rectangle `i`, keeping the others in order.
     mutating func remove(at i: Int) {
         if !spill.isEmpty { spill.remove(at: i); count = spill.count; return }
         var k = i
-        while k + 1 < count { inline[k] = inline[k + 1]; k += 1 }
+        while k + 1 < count { inline[k] = inline[k + 1]; slants[k] = slants[k + 1]; k += 1 }
         count -= 1
     }
 
@@ -118,30 +166,28 @@ public struct Region: Sendable {
     /// Adds `rect`: only its parts not already in the region are stored.
     public mutating func formUnion(_ rect: IntRect) {
         guard !rect.isEmpty else { return }
-        add(rect, checkingFrom: 0)
+        add(rect, slant: .none, checkingFrom: 0, below: Int.max)
     }
 
     /// Adds `rect`, known to miss rectangles `0..<start`: where it meets one, the parts of
     /// it outside that one (at most four, disjoint) are added the same way, from there on.
     /// No scratch storage: the recursion is at most `count` deep.
-    mutating func add(_ rect: IntRect, checkingFrom start: Int) {
-        add(rect, checkingFrom: start, below: Int.max)
-    }
-
-    /// `add(_:checkingFrom:)` comparing only with rectangles `start..<limit` (the others
-    /// are known to miss `rect`).
-    mutating func add(_ rect: IntRect, checkingFrom start: Int, below limit: Int) {
+    /// Compares only with rectangles `start..<limit` (the others are known to miss `rect`).
+    /// A slanted rectangle met becomes whole (its pixels are then all in the region, and
+    /// the pieces outside it are whole rectangles); `rect` keeps `slant` when it meets none.
+    mutating func add(_ rect: IntRect, slant: RowSlant, checkingFrom start: Int, below limit: Int) {
         var i = start
         while i < Swift.min(count, limit) {
             let existing = stored(i)
             if existing.intersects(rect) {
+                if spill.isEmpty { slants[i] = 0 }
                 if existing.contains(rect) { return }
-                Region.forEachPiece(of: rect, outside: existing) { add($0, checkingFrom: i + 1, below: limit) }
+                Region.forEachPiece(of: rect, outside: existing) { add($0, slant: .none, checkingFrom: i + 1, below: limit) }
                 return
             }
             i += 1
         }
-        append(rect)
+        append(rect, slant: slant)
     }
 
     /// Rectangle `i`, for mutating methods. Not `self[i]` there: through the inline
@@ -161,9 +207,9 @@ public struct Region: Sendable {
         var ownBounds = IntRect.empty
         for i in 0..<own { ownBounds = ownBounds.union(stored(i)) }   // not `bounds` (below)
         for i in 0..<other.count {
-            let r = other[i]
+            let r = other[i], slant = other.slant(i)
             if r.isEmpty { continue }
-            if ownBounds.intersects(r) { add(r, checkingFrom: 0, below: own) } else { append(r) }
+            if ownBounds.intersects(r) { add(r, slant: slant, checkingFrom: 0, below: own) } else { append(r, slant: slant) }
         }
     }
 
@@ -176,8 +222,9 @@ public struct Region: Sendable {
         if lies(within: rect) { return self }
         var r = Region()
         for i in 0..<count {
-            let part = self[i].intersection(rect)
-            if !part.isEmpty { r.append(part) }
+            // A slanted rectangle inside `rect` stays slanted; one cut becomes whole.
+            let whole = self[i], part = whole.intersection(rect)
+            if !part.isEmpty { r.append(part, slant: part == whole ? slant(i) : .none) }
         }
         return r
     }
@@ -210,7 +257,10 @@ public struct Region: Sendable {
     /// Pixels of this region not in `rect`.
     public func subtracting(_ rect: IntRect) -> Region {
         var r = Region()
-        for i in 0..<count { Region.forEachPiece(of: self[i], outside: rect) { r.append($0) } }
+        for i in 0..<count {
+            if !self[i].intersects(rect) { r.append(self[i], slant: slant(i)); continue }
+            Region.forEachPiece(of: self[i], outside: rect) { r.append($0) }
+        }
         return r
     }
 
@@ -260,10 +310,10 @@ public struct Region: Sendable {
 }
 
 extension Region: Equatable {
-    /// The same rectangles in the same order.
+    /// The same rectangles, slanted alike, in the same order.
     public static func == (a: Region, b: Region) -> Bool {
         guard a.count == b.count else { return false }
-        for i in 0..<a.count where a[i] != b[i] { return false }
+        for i in 0..<a.count where a[i] != b[i] || a.slant(i) != b.slant(i) { return false }
         return true
     }
 }
