@@ -63,7 +63,7 @@ import GaugeTestSupport
             let hub = Disc(centre: layout.arc.centre, radius: layout.hubRadius)
             var bands = Region()
             Quad.addBands(old.configuration.fraction.map { layout.needle(at: $0) }, new.configuration.fraction.map { layout.needle(at: $0) },
-                          height: 7, reach: PointBox.inkReach, hiddenWithin: hub, to: &bands)
+                          height: 7, straightHeight: 42, reach: PointBox.inkReach, hiddenWithin: hub, to: &bands)
             for r in bands.rectangles {
                 let held = (r.x0..<r.x1).filter { Self.hides(hub, column: $0, rows: r.y0, r.y1) }
                 #expect(held.isEmpty, "\(old.value) → \(new.value): \(r) holds columns \(held), hidden by the hub")

@@ -174,9 +174,10 @@ struct Quad {
     /// — in two pieces when they are far apart — less the pixels both cover fully on every
     /// row of the band (they keep the quads' colour), so a small move damages two thin
     /// strips along the edges. `reach` (raw) is how far from the quad a pixel centre may
-    /// still be inked.
-    static func addBands(_ old: Quad?, _ new: Quad?, height: Int32, reach: Int64, hiddenWithin cover: Disc?,
-                         to region: inout Region) {
+    /// still be inked. Where neither quad has a corner, a band runs up to `straightHeight`
+    /// rows and follows the quads' sides row by row (`addSlanted`).
+    static func addBands(_ old: Quad?, _ new: Quad?, height: Int32, straightHeight: Int32, reach: Int64,
+                         hiddenWithin cover: Disc?, to region: inout Region) {
         var box = PointBox()
         if let q = old { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
         if let q = new { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
@@ -189,9 +190,12 @@ struct Quad {
         // strips or two pieces apart): appended without comparing, joined to `region` once.
         var bands = Region()
         defer { region.formUnion(bands) }
+        // A band's rows reach this far (raw) above its first row and below its last.
+        let margin = Swift.max(reach - 128, safety)
         var y = all.y0
-        while y < all.y1 {
-            let next = Swift.min(y &+ height, all.y1)
+        nextBand: while y < all.y1 {
+          var next = Quad.bandEnd(from: y, height: height, straightHeight: straightHeight, limit: all.y1, old, new, margin: margin)
+          while true {
             // Pixel centres of rows y…next lie at raw y·256 + 128 … next·256 − 128; a quad
             // point within `reach` of one of them counts. The band's pixels are fully
             // covered when they lie inside the quad from y·256 − safety to
@@ -225,6 +229,17 @@ struct Quad {
                 if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 { add(first(sa.0), end(sa.1)); add(first(sb.0), end(sb.1)) }
                 else {
                     let x0 = first(Swift.min(sa.0, sb.0)), x1 = end(Swift.max(sa.1, sb.1))
+                    // Where neither needle bends and the hub hides none of it: slanted
+                    // rectangles that follow the needles row by row.
+                    if let ea, let eb, let old, let new, !old.bends(between: y0, and: y1), !new.bends(between: y0, and: y1),
+                       hidden.map({ $0.x1 <= x0 || x1 <= $0.x0 }) ?? true {
+                        switch Quad.addSlanted(ea, eb, y0: y0, y1: y1, rows: y, next, reach: reach, safety: safety,
+                                               mayShorten: next - y > height, to: &bands) {
+                        case .added: y = next; continue nextBand
+                        case .shorten: next = y + Swift.max((next - y) / 2, height); continue
+                        case .unfit: break
+                        }
+                    }
                     // Whole pixels inside both quads on every row of the band.
                     if let ea, let eb, let ia = Quad.interior(ea.top, ea.bottom), let ib = Quad.interior(eb.top, eb.bottom) {
                         let lo = Swift.max(ia.0, ib.0) + safety, hi = Swift.min(ia.1, ib.1) - safety
@@ -233,7 +248,7 @@ struct Quad {
                         if i0 < i1 {
                             add(x0, i0); add(i1, x1)
                             y = next
-                            continue
+                            continue nextBand
                         }
                     }
                     add(x0, x1)
@@ -242,6 +257,8 @@ struct Quad {
                 add(first(s.0), end(s.1))
             }
             y = next
+            continue nextBand
+          }
         }
     }
 }

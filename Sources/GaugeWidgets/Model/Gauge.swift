@@ -11,7 +11,7 @@ import GaugeRaster
 /// rpm.ticks = GaugeTicks(major: 9, minor: 4, labelDivisor: 1000)
 /// rpm.draw(on: canvas, fonts: fonts)
 /// let old = rpm; rpm.value = 3100
-/// for r in rpm.damage(from: old, fonts: fonts).rectangles { rpm.draw(on: canvas.clipped(to: r), fonts: fonts) }
+/// rpm.draw(on: canvas.masked(to: rpm.damage(from: old, fonts: fonts), within: rpm.frame), fonts: fonts)
 /// ```
 public struct Gauge<Style: GaugeStyle> {
     public private(set) var gaugeValue: GaugeValue {

@@ -172,7 +172,8 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // pixels written under twice those that change.
                 let a = old.fraction.map { l.needle(at: $0) }, b = new.fraction.map { l.needle(at: $0) }
                 let hub = new.theme.hub.a == 255 ? Disc(centre: arc.centre, radius: l.hubRadius) : nil
-                Quad.addBands(a, b, height: Swift.max(arc.scaled(7).ceil, 4), reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
+                Quad.addBands(a, b, height: Swift.max(arc.scaled(7).ceil, 4), straightHeight: Swift.max(arc.scaled(42).ceil, 24),
+                              reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
             }
         }
         region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)

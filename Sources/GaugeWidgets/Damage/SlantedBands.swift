@@ -1,0 +1,110 @@
+import GaugeRaster
+
+/// A needle's damage in a band of rows as slanted rectangles (`RowSlant`) that follow the
+/// needle row by row instead of filling the band's width.
+extension Quad {
+    /// The straight line from `top` (at raw row y0) to `bottom` (at y1) of one side of the
+    /// needles, read at raw row y rounded down or up.
+    struct Chord {
+        let top: Int64, bottom: Int64, y0: Int64, y1: Int64
+        var rises: Bool { bottom >= top }
+        /// Its step per pixel row, for a `RowSlant` (rounded toward zero).
+        /// (x and y both raw: the step in 1/256 px per pixel row is 256·dx/dy.)
+        var step: Int16? { RowSlant.step(dx: bottom - top, rows: y1 - y0) }
+        func floor(at y: Int64) -> Int64 { top + Quad.floorDiv((bottom - top) * (y - y0), y1 - y0) }
+        func ceil(at y: Int64) -> Int64 { top - Quad.floorDiv((top - bottom) * (y - y0), y1 - y0) }
+    }
+
+    static func floorDiv(_ n: Int64, _ d: Int64) -> Int64 { n >= 0 ? n / d : -((-n + d - 1) / d) }
+
+    /// Whether a corner lies strictly between raw rows y0 and y1: then a side of the quad
+    /// bends inside them.
+    func bends(between y0: Int64, and y1: Int64) -> Bool {
+        func inside(_ p: Point) -> Bool { y0 < Int64(p.y.raw) && Int64(p.y.raw) < y1 }
+        return inside(a) || inside(b) || inside(c) || inside(d)
+    }
+
+    /// Adds to `bands` the damage between two needles in the band rows `first..<end`,
+    /// measured over raw rows y0…y1 (their extents `ea`, `eb` there), as rectangles with
+    /// a `RowSlant`: a strip from the outer side of both needles to the pixels both cover
+    /// fully, on the left and on the right — or, where the needles are too thin for those
+    /// strips to miss each other, one band from the outer side to the outer side. False
+    /// (nothing added) when a corner lies inside the rows: a side is not straight there.
+    ///
+    /// Neither needle bends inside the rows, so each side of each is straight: the outer
+    /// sides (the nearer of two straight lines) lie on or beyond the chord between their
+    /// ends, the inner sides (the farther one) on or within it — so a strip between the
+    /// chords holds every pixel that may change. A pixel is inked when its centre lies
+    /// within `reach` of a side: at a straight side's own slant that is `reach` times its
+    /// length over its rows to the side, fewer columns than `reach` up and down and then
+    /// across (the rectangular bands' measure). Row r's columns are then a straight line of
+    /// r, rounded outward. Each slanted edge starts at that column on the row where it is
+    /// outermost and steps by the chord's slope rounded toward zero, so it never passes
+    /// the line.
+    static func addSlanted(_ ea: (span: Extent, top: Extent, bottom: Extent), _ eb: (span: Extent, top: Extent, bottom: Extent),
+                           y0: Int64, y1: Int64, rows first: Int32, _ end: Int32, reach: Int64, safety: Int64,
+                           mayShorten: Bool, to bands: inout Region) -> SlantedOutcome {
+        guard !ea.top.isEmpty, !ea.bottom.isEmpty, !eb.top.isEmpty, !eb.bottom.isEmpty, y1 > y0 else { return .unfit }
+        let outerLeft = Chord(top: Swift.min(ea.top.lo, eb.top.lo), bottom: Swift.min(ea.bottom.lo, eb.bottom.lo), y0: y0, y1: y1)
+        let innerLeft = Chord(top: Swift.max(ea.top.lo, eb.top.lo), bottom: Swift.max(ea.bottom.lo, eb.bottom.lo), y0: y0, y1: y1)
+        let innerRight = Chord(top: Swift.min(ea.top.hi, eb.top.hi), bottom: Swift.min(ea.bottom.hi, eb.bottom.hi), y0: y0, y1: y1)
+        let outerRight = Chord(top: Swift.max(ea.top.hi, eb.top.hi), bottom: Swift.max(ea.bottom.hi, eb.bottom.hi), y0: y0, y1: y1)
+        guard let outerLeftStep = outerLeft.step, let innerLeftStep = innerLeft.step,
+              let innerRightStep = innerRight.step, let outerRightStep = outerRight.step else { return .unfit }
+        // How far across a side the reach goes on a row, the farther of the two needles'.
+        func across(_ top: Int64, _ bottom: Int64) -> Int64 {
+            let dx = bottom - top, dy = y1 - y0
+            let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy))) + 1
+            return (reach * length + dy - 1) / dy
+        }
+        let leftReach = Swift.max(across(ea.top.lo, ea.bottom.lo), across(eb.top.lo, eb.bottom.lo))
+        let rightReach = Swift.max(across(ea.top.hi, ea.bottom.hi), across(eb.top.hi, eb.bottom.hi))
+        // Row r's strips: [outer left, first full) and [end of full, outer right).
+        func columns(_ r: Int32) -> (Int32, Int32, Int32, Int32) {
+            let centre = Int64(r) << 8 + 128, top = Int64(r) << 8 - safety, bottom = (Int64(r) + 1) << 8 + safety
+            // Inked: a pixel centre within `leftReach` / `rightReach` across the sides.
+            let lo = outerLeft.floor(at: centre) - leftReach, hi = outerRight.ceil(at: centre) + rightReach
+            // Fully covered: the pixel's square (and `safety` more) inside both needles.
+            let fullLo = innerLeft.ceil(at: innerLeft.rises ? bottom : top) + safety
+            let fullHi = innerRight.floor(at: innerRight.rises ? top : bottom) - safety
+            return (PointBox.firstPixel(within: 0, of: lo), Int32(clamping: (fullLo + 255) >> 8),
+                    Int32(clamping: fullHi >> 8), PointBox.endPixel(within: 0, of: hi))
+        }
+        let t = columns(first), b = columns(end - 1)
+        let left = IntRect(x0: Swift.min(t.0, b.0), y0: first, x1: Swift.max(t.1, b.1), y1: end)
+        let right = IntRect(x0: Swift.min(t.2, b.2), y0: first, x1: Swift.max(t.3, b.3), y1: end)
+        // Two strips when their rectangles miss each other (a region's algebra may make
+        // either whole); else one band across both needles — or, when both needles cover
+        // pixels fully on the first and last rows, fewer rows may keep those out.
+        if left.x1 < right.x0 {
+            bands.append(disjoint: left, slant: RowSlant(left: outerLeftStep, right: innerLeftStep))
+            bands.append(disjoint: right, slant: RowSlant(left: innerRightStep, right: outerRightStep))
+        } else if mayShorten && t.1 < t.2 && b.1 < b.2 {
+            return .shorten
+        } else {
+            bands.append(disjoint: left.union(right), slant: RowSlant(left: outerLeftStep, right: outerRightStep))
+        }
+        return .added
+    }
+
+    /// What `addSlanted` did with a band.
+    enum SlantedOutcome { case added, shorten, unfit }
+
+    /// Where a band from row y ends: `height` rows on (or at `limit`) — or, when neither
+    /// quad has a corner within those rows' reach (`margin`, raw, above the first and below
+    /// the last), as far as `straightHeight` rows on, up to the rows that reach the next
+    /// corner: a slanted band follows straight sides over any length.
+    static func bandEnd(from y: Int32, height: Int32, straightHeight: Int32, limit: Int32, _ old: Quad?, _ new: Quad?,
+                        margin: Int64) -> Int32 {
+        let top = Int64(y) << 8 - margin
+        var corner = Int64.max
+        func see(_ p: Point) { let v = Int64(p.y.raw); if v > top && v < corner { corner = v } }
+        if let q = old { see(q.a); see(q.b); see(q.c); see(q.d) }
+        if let q = new { see(q.a); see(q.b); see(q.c); see(q.d) }
+        // Rows y..<end reach no corner: end·256 + margin ≤ corner.
+        let end = corner == Int64.max ? Int64(limit) : (corner - margin) >> 8
+        let short = Int64(y) + Int64(height)
+        if end < short { return Int32(Swift.min(short, Int64(limit))) }
+        return Int32(Swift.min(end, Int64(y) + Int64(straightHeight), Int64(limit)))
+    }
+}
