@@ -11,9 +11,10 @@
 /// panel or `drmModeDirtyFB` wants a handful of tight ones, not hundreds.
 ///
 /// Storage: up to `inlineCapacity` rectangles with 16-bit coordinates live inside the
-/// value (12 bytes each, with its slant), so building a frame's damage allocates nothing; past that, or for
-/// a coordinate beyond ±32767, all of them move to an array (the region stays exact — it
-/// never merges rectangles on its own).
+/// value (12 bytes each, with its slant), so building a frame's damage allocates nothing;
+/// past that, or for a coordinate beyond ±32767, all of them move to an array (the region
+/// stays exact — it never merges rectangles on its own — but its slanted rectangles
+/// become whole).
 public struct Region: Sendable {
     /// Rectangles held without allocating: a dashboard's damage in one frame (the reference
     /// scene's animation takes at most 33: 0 mallocs per frame; a dial's needle takes a
