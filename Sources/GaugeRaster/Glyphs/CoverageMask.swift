@@ -21,8 +21,7 @@ extension Canvas {
         guard !target.isEmpty else { return }
         if isMasked {
             for i in 0..<self.mask.count where self.mask[i].intersects(target) {
-                let whole = self.mask[i]
-                blit(mask, x: x, y: y, color: color, within: whole.intersection(target), SlantedRows(rect: whole, slant: self.mask.slant(i)))
+                blit(mask, x: x, y: y, color: color, within: self.mask[i].intersection(target), self.mask.slantedRows(i))
             }
         } else {
             blit(mask, x: x, y: y, color: color, within: target, SlantedRows())

@@ -46,10 +46,8 @@ extension Canvas {
             func eachPart(_ body: (Canvas, SlantedRows) -> Void) {
                 guard isMasked else { body(self, SlantedRows()); return }
                 for i in 0..<mask.count {
-                    let whole = mask[i], part = whole.intersection(box)
-                    if !part.isEmpty && lower.eitherMayCover(part, or: upper) {
-                        body(Canvas(surface, clip: part), SlantedRows(rect: whole, slant: mask.slant(i)))
-                    }
+                    let part = mask[i].intersection(box)
+                    if !part.isEmpty && lower.eitherMayCover(part, or: upper) { body(Canvas(surface, clip: part), mask.slantedRows(i)) }
                 }
             }
             switch over.paint {

@@ -130,8 +130,7 @@ public struct Canvas {
         guard !r.isEmpty else { return }
         guard isMasked else { storeReplacing(r, color: color, SlantedRows()); return }
         for i in 0..<mask.count {
-            let whole = mask[i]
-            storeReplacing(whole.intersection(r), color: color, SlantedRows(rect: whole, slant: mask.slant(i)))
+            storeReplacing(mask[i].intersection(r), color: color, mask.slantedRows(i))
         }
     }
 

@@ -28,19 +28,18 @@ struct MaskParts {
     init(_ mask: Region, within box: IntRect, mayCover: (IntRect) -> Bool) {
         self.box = box
         for i in 0..<mask.count {
-            let whole = mask[i], slant = mask.slant(i).packed
-            var part = whole.intersection(box)
+            let whole = mask[i], slant = mask.slant(i).packed, part = whole.intersection(box)
             if part.isEmpty || !mayCover(part) { continue }
-            if slant != 0 { part = whole }
-            guard count < MaskParts.capacity, let packed = Region.pack(part) else { overflowed = true; return }
+            // A slanted part is kept whole: its columns are computed from its own rectangle.
+            let kept = slant != 0 ? whole : part
+            guard count < MaskParts.capacity, let packed = Region.pack(kept) else { overflowed = true; return }
             // Sorted by top row (a damage mask comes nearly sorted: a few steps each), so
             // a row's parts lie between the first still live and the first below it.
             var k = count
-            while k > 0 && Region.unpack(parts[k - 1]).y0 > part.y0 {
+            while k > 0 && Region.unpack(parts[k - 1]).y0 > kept.y0 {
                 parts[k] = parts[k - 1]; slants[k] = slants[k - 1]; k -= 1
             }
             parts[k] = packed; slants[k] = slant; count += 1
-            part = part.intersection(box)
             rows = rows.union(part)
         }
     }

@@ -81,6 +81,9 @@ public struct Region: Sendable {
         spill.isEmpty ? RowSlant(packed: slants.span[unchecked: i]) : .none
     }
 
+    /// Rectangle `i` with its slant, for a fill that walks one rectangle at a time.
+    @inline(__always) func slantedRows(_ i: Int) -> SlantedRows { SlantedRows(rect: self[i], slant: slant(i)) }
+
     /// Smallest rectangle holding every pixel.
     public var bounds: IntRect {
         var b = IntRect.empty
