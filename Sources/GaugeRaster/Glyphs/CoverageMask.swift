@@ -20,8 +20,9 @@ extension Canvas {
         let target = IntRect(x: x, y: y, width: mask.width, height: mask.height).intersection(clip)
         guard !target.isEmpty else { return }
         if isMasked {
-            for i in 0..<self.mask.count where self.mask[i].intersects(target) {
-                blit(mask, x: x, y: y, color: color, within: self.mask[i].intersection(target), self.mask.slantedRows(i))
+            for i in 0..<self.mask.count {
+                let part = self.mask.slantedRows(i), within = part.rect.intersection(target)
+                if !within.isEmpty { blit(mask, x: x, y: y, color: color, within: within, part) }
             }
         } else {
             blit(mask, x: x, y: y, color: color, within: target, SlantedRows())

@@ -46,8 +46,8 @@ extension Canvas {
             func eachPart(_ body: (Canvas, SlantedRows) -> Void) {
                 guard isMasked else { body(self, SlantedRows()); return }
                 for i in 0..<mask.count {
-                    let part = mask[i].intersection(box)
-                    if !part.isEmpty && lower.eitherMayCover(part, or: upper) { body(Canvas(surface, clip: part), mask.slantedRows(i)) }
+                    let rows = mask.slantedRows(i), part = rows.rect.intersection(box)
+                    if !part.isEmpty && lower.eitherMayCover(part, or: upper) { body(Canvas(surface, clip: part), rows) }
                 }
             }
             switch over.paint {

@@ -130,7 +130,8 @@ public struct Canvas {
         guard !r.isEmpty else { return }
         guard isMasked else { storeReplacing(r, color: color, SlantedRows()); return }
         for i in 0..<mask.count {
-            storeReplacing(mask[i].intersection(r), color: color, mask.slantedRows(i))
+            let part = mask.slantedRows(i)
+            storeReplacing(part.rect.intersection(r), color: color, part)
         }
     }
 
