@@ -1,13 +1,13 @@
 // Linux fbdev and VT interfaces for Swift: <linux/fb.h>, <linux/kd.h>, and non-variadic
-// wrappers around ioctl/open (Swift cannot call C variadic functions directly).
+// wrappers around ioctl (Swift cannot call C variadic functions directly). No <fcntl.h>:
+// open and its O_* flags come from CPanelSystem, so that they have one owner in a build
+// that compiles every module as one (scripts/build-firmware.sh).
 #ifndef GAUGEPANEL_CLINUXFB_H
 #define GAUGEPANEL_CLINUXFB_H
-#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <linux/fb.h>
 #include <linux/kd.h>
 
-static inline int clfb_open(const char *path, int flags) { return open(path, flags | O_CLOEXEC); }
 static inline int clfb_get_vscreeninfo(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOGET_VSCREENINFO, v); }
 static inline int clfb_get_fscreeninfo(int fd, struct fb_fix_screeninfo *f) { return ioctl(fd, FBIOGET_FSCREENINFO, f); }
 static inline int clfb_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, mode); }

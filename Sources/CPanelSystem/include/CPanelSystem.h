@@ -85,8 +85,15 @@ static inline size_t csystem_sockaddr_un_path_offset(void) { return offsetof(str
 // glibc (imported as a Swift enum) but macros elsewhere: C combines them.
 static inline int csystem_unix_datagram_socket(void) { return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0); }
 
-// getrusage(RUSAGE_SELF) (RUSAGE_SELF is an enum in glibc, a macro elsewhere).
-static inline int csystem_getrusage_self(struct rusage *usage) { return getrusage(RUSAGE_SELF, usage); }
+// The process's user plus system CPU time in microseconds, from getrusage(RUSAGE_SELF)
+// (an enum in glibc, a macro elsewhere); -1 on failure. In C, so that Swift never touches
+// struct timeval, which libevdev's headers declare as well.
+static inline long long csystem_cpu_microseconds_self(void) {
+    struct rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return -1;
+    return (long long)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000LL
+        + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
 
 // The page size (_SC_PAGESIZE is an enum in glibc, a macro elsewhere).
 static inline long csystem_page_size(void) { return sysconf(_SC_PAGESIZE); }

@@ -5,10 +5,8 @@ import GaugeSystem
 enum ProcessUsage {
     /// User plus system CPU seconds so far.
     static func cpuSeconds() -> Double {
-        var usage = rusage()
-        _ = csystem_getrusage_self(&usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        let microseconds = csystem_cpu_microseconds_self()
+        return microseconds < 0 ? 0 : Double(microseconds) / 1e6
     }
 
     /// Resident set size now (not the peak), from /proc/self/statm.
