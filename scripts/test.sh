@@ -31,18 +31,21 @@ ensure_packages qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-
     gcc-arm-linux-gnueabi g++-arm-linux-gnueabi libc6-dev-armel-cross
 trap stop_background EXIT
 
+# The firmware's sysroots first, in the foreground: Debian's ARM packages (a private apt,
+# network more than CPU, about a minute) and a static smoke test per CPU. In the background,
+# at the lowest priority, apt-get's package cache alone took minutes beside the host build.
+run_step "firmware sysroots (Debian's ARM packages)" "$(limit 600)" bash scripts/firmware/sysroot.sh aarch64 armv7 armv6
+
 # Builds that need nothing from the steps below start now, at the lowest priority, on the
 # core that the tests, the pty runs and QEMU's TCG leave idle; collected where they are used.
-# The firmware: the whole panel as one static Embedded Swift binary per Pi CPU. It is the
-# longest path of the run, so it starts before the host build: its first minutes download
-# the Pi CPUs' Debian packages for the sysroots (network, not CPU; 11 minutes once), and
-# the host build has long resolved the package graph when its own builds begin.
-start_background firmware 2100 bash scripts/build-firmware.sh all
+# The firmware: the whole panel as one static Embedded Swift binary per Pi CPU (about 4
+# minutes of one core per CPU), before the host build.
+start_background firmware 1500 bash scripts/build-firmware.sh all
 
 run_step "swift build" "$(limit 900)" swift build --scratch-path "$scratch"
 
 # The instruction budgets' native FrameBudget (one whole-module -O compile of the renderer).
-start_background frame-budget 900 bash scripts/instruction-budget.sh --build-only
+start_background frame-budget 1500 bash scripts/instruction-budget.sh --build-only
 run_step "swift test" "$(limit 900)" swift test --scratch-path "$scratch"
 
 bin_path=$(swift build --scratch-path "$scratch" --show-bin-path)
