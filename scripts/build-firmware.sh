@@ -113,14 +113,14 @@ module_map() {
     else echo "$(pwd)/Sources/$1/module.modulemap"; fi
 }
 
-# build_one CPU: the C and C++ objects, the Swift module, one static link; its ok:/FAIL:
-# line in $BUILD/result-CPU, the compilers' output in $BUILD/<cpu>/build.log.
+# compile_and_link CPU: the C and C++ objects, the Swift module, one static link, in
+# $BUILD/<cpu> (the compilers' output in build.log); sets build_one's objects and bin, or
+# writes a FAIL: line to $BUILD/result-CPU and returns 1.
 # Swift is compiled for the bare-metal triple (the only one Embedded has a standard library
 # for) with glibc's and the sysroot's headers, C and C++ for the Linux triple; the Swift
 # driver links with Clang for the Linux triple, -static.
-build_one() {
-    local cpu=$1 dir=$BUILD/$1 t0 triple root inc lib includes=() t f o objects=() swift=() link=() bin
-    t0=$(date +%s)
+compile_and_link() {
+    local cpu=$1 dir=$BUILD/$1 triple root inc lib includes=() t f o swift=() link=()
     triple=$(gnu_triple "$cpu") root=$BUILD/sysroot-$cpu
     inc=$root/usr/include lib=$root/usr/lib/$triple
     rm -rf "$dir"; mkdir -p "$dir"
@@ -139,7 +139,7 @@ build_one() {
             case $f in
                 *.cpp) "$CLANG" "${cxxflags[@]}" -I "Sources/$t/include" -c "$f" -o "$o" >&3 2>&1 ;;
                 *) "$CLANG" "${cflags[@]}" -I "Sources/$t/include" -c "$f" -o "$o" >&3 2>&1 ;;
-            esac || { echo "FAIL: $cpu: compiling $f (see $dir/build.log)" > "$BUILD/result-$cpu"; return; }
+            esac || { echo "FAIL: $cpu: compiling $f (see $dir/build.log)" > "$BUILD/result-$cpu"; return 1; }
             objects+=("$o")
         done
     done
@@ -151,7 +151,7 @@ build_one() {
     if ! "$SWIFTC" "${swift[@]}" -c "$BUILD"/sources/*.swift -o "$dir/GaugePanelFirmware.o" >&3 2>&1; then
         { grep -E 'error:' "$dir/build.log" | sort -u | head -20 | sed 's/^/# /'
           echo "FAIL: $cpu: compiling the Swift module (see $dir/build.log)"; } > "$BUILD/result-$cpu"
-        return
+        return 1
     fi
     objects+=("$dir/GaugePanelFirmware.o")
     # Static archives: what FreeType was built with after it; the Unicode tables Embedded
@@ -177,7 +177,25 @@ build_one() {
             "${objects[@]}" -o "$bin" >&3 2>&1; then
         { grep -E 'error' "$dir/build.log" | sort -u | head -20 | sed 's/^/# /'
           echo "FAIL: $cpu: linking (see $dir/build.log)"; } > "$BUILD/result-$cpu"
-        return
+        return 1
+    fi
+}
+
+# build_one CPU: compile_and_link unless nothing it reads has changed since its last
+# build (INPUTS_KEY); then the checks, and the stripped copy in $OUT. Its ok:/FAIL: line
+# goes to $BUILD/result-CPU.
+build_one() {
+    local cpu=$1 dir=$BUILD/$1 t0 key how triple objects=() bin o
+    t0=$(date +%s) triple=$(gnu_triple "$cpu")
+    key="$INPUTS_KEY $cpu $(cat "$BUILD/sysroot-$cpu/.packages" 2>/dev/null)"
+    if [[ -f $dir/inputs && $(cat "$dir/inputs") == "$key" && -x $dir/gaugepanel-firmware && -f $dir/objects ]]; then
+        mapfile -t objects < "$dir/objects"
+        bin=$dir/gaugepanel-firmware how="unchanged since its last build"
+    else
+        compile_and_link "$cpu" || return
+        printf '%s\n' "${objects[@]}" > "$dir/objects"
+        echo "$key" > "$dir/inputs"
+        how="built in $(( $(date +%s) - t0 )) s"
     fi
     # Every object of ours built for the CPU's own architecture (see abi_flags).
     local want wrong=()
@@ -197,7 +215,7 @@ build_one() {
         echo "FAIL: $cpu: $OUT/gaugepanel-$cpu is not statically linked: $(file -L "$OUT/gaugepanel-$cpu")" > "$BUILD/result-$cpu"
         return
     fi
-    echo "ok: $cpu: $OUT/gaugepanel-$cpu, $(stat -c %s "$OUT/gaugepanel-$cpu") bytes stripped, static, built in $(( $(date +%s) - t0 )) s" \
+    echo "ok: $cpu: $OUT/gaugepanel-$cpu, $(stat -c %s "$OUT/gaugepanel-$cpu") bytes stripped, static, $how" \
         > "$BUILD/result-$cpu"
 }
 
@@ -206,6 +224,10 @@ build_one() {
 mkdir -p "$OUT"
 stage_sources > "$BUILD/stage.log" 2>&1 || die "staging the sources: $(cat "$BUILD/stage.log")"
 write_module_maps
+# What a build reads besides the sysroot: the staged sources, the C targets' and modules'
+# files, this script and the compiler.
+INPUTS_KEY=$( { cat "$BUILD"/sources/*.swift; for t in "${C_TARGETS[@]}" "${C_MODULES[@]}"; do find "Sources/$t" -type f | LC_ALL=C sort | xargs cat; done
+                cat "$0"; "$SWIFTC" --version 2>&1; } | sha256sum | cut -c1-64)
 for cpu in "${cpus[@]}"; do
     rm -f "$BUILD/result-$cpu"
     log "$cpu: swiftc -target $(swift_target "$cpu") -wmo -Osize, ${#MODULES[@]} modules as one (log: $BUILD/$cpu/build.log)"
