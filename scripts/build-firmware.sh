@@ -219,8 +219,7 @@ build_one() {
         > "$BUILD/result-$cpu"
 }
 
-# The CPUs build side by side: a whole-module compile uses one core, and the modules
-# mostly wait on one another, so one build alone leaves the second core idle.
+# The CPUs build side by side: each build is one swiftc, which uses one core.
 mkdir -p "$OUT"
 stage_sources > "$BUILD/stage.log" 2>&1 || die "staging the sources: $(cat "$BUILD/stage.log")"
 write_module_maps

@@ -102,7 +102,9 @@ for cpu in "${cpus[@]}"; do
     if file -L "$out" | grep -q "statically linked"; then :; else fail "$cpu: smoke test not statically linked"; continue; fi
     # shellcheck disable=SC2046
     said=$($(qemu_run "$cpu") "$out" 2>&1); rc=$?
-    if [[ $rc == 0 ]]; then pass "$cpu: static smoke test under $(qemu_run "$cpu"): $said"; echo "$cpu: static smoke test under $(qemu_run "$cpu"): $said" > "$out.ok"
+    if [[ $rc == 0 ]]; then
+        echo "$cpu: static smoke test under $(qemu_run "$cpu"): $said" > "$out.ok"
+        pass "$(cat "$out.ok")"
     else fail "$cpu: smoke test exit $rc: $said"; fi
 done
 finish
