@@ -1,5 +1,5 @@
 #!/bin/bash
-# The firmware in real ARM kernels (issue #16): boots Debian's own ARM kernel in QEMU (TCG,
+# The firmware in real ARM kernels: boots Debian's own ARM kernel in QEMU (TCG,
 # -M virt, 512 MB) with an initramfs of busybox (Debian's busybox-static for that
 # architecture), the virtio modules and the static firmware, out/firmware/gaugepanel-<cpu>
 # (scripts/build-firmware.sh), and checks it against the real virtio-gpu DRM driver:

@@ -1,4 +1,4 @@
-// CPanelSystem: the panel's one door to libc below the command line (issue #16).
+// CPanelSystem: the panel's one door to libc below the command line.
 //
 // Embedded Swift cannot `import Glibc` (there is no Glibc overlay for it), but it can
 // import a C module over the glibc headers. Every module under `gaugepanel` (GaugeSystem,

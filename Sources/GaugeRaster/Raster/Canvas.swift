@@ -49,7 +49,7 @@ public struct Canvas {
             // slanted one here would make it whole, and other canvases would not): every
             // shape drawn tests each rectangle of its canvas's mask, and a widget's canvas
             // then holds its own damage, not the whole dashboard's (docs/performance.md,
-            // round eight).
+            // "Damage: exact, and close to the pixels that change").
             var parts = Region()
             for i in 0..<region.count where region[i].intersects(limit) { parts.append(region[i], slant: region.slant(i)) }
             self.init(surface, clip: hull, mask: parts, isMasked: true)

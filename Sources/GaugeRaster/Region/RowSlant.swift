@@ -1,7 +1,7 @@
 /// How a region's rectangle is cut along two slanted lines: on each row it holds only the
 /// pixels between its left and right edge, each moving by a constant step per row. A
 /// slanted needle's damage band then follows the needle instead of filling its bounding
-/// box (docs/performance.md, round nine).
+/// box (docs/performance.md, "Slanted damage bands").
 ///
 /// Steps are in 1/256 px per row. The left edge touches the rectangle's left side on the
 /// row where it is leftmost (the top row when `left` ≥ 0, the bottom row when < 0) and
