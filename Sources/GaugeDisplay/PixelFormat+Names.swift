@@ -1,14 +1,13 @@
 import GaugeRaster
 
 /// The lowercase names used on the command line and in file names
-/// (`testcard-rgb565-swapped.png`).
+/// (`testcard-rgb565.png`).
 extension PixelFormat {
     public var lowercaseName: String {
         switch self {
         case .xrgb8888: return "xrgb8888"
         case .argb8888: return "argb8888"
         case .rgb565: return "rgb565"
-        case .rgb565Swapped: return "rgb565-swapped"
         }
     }
 

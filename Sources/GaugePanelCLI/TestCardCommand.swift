@@ -18,7 +18,7 @@ struct TestCardCommand: ParsableCommand {
     @Option(help: "Scene to render, or 'all' (with --out-dir).")
     var scene: String?
 
-    @Option(help: "Pixel format: xrgb8888, argb8888, rgb565, rgb565-swapped, or 'all' (with --out-dir).")
+    @Option(help: "Pixel format: xrgb8888, argb8888, rgb565, or 'all' (with --out-dir).")
     var format: String = "xrgb8888"
 
     @Option(help: "Output file, .png or .ppm.")

@@ -103,7 +103,8 @@ func removeDirectory(_ path: String) {
 
     @Test func namesAndExtensions() {
         for format in PixelFormat.allCases { #expect(PixelFormat(lowercaseName: format.lowercaseName) == format) }
-        #expect(PixelFormat(lowercaseName: "RGB565-Swapped") == .rgb565Swapped)
+        #expect(PixelFormat(lowercaseName: "RGB565") == .rgb565)
+        #expect(PixelFormat(lowercaseName: "rgb565-swapped") == nil)
         #expect(PixelFormat(lowercaseName: "rgb888") == nil)
         #expect(ImageFileFormat(path: "out/Frame.PNG") == .png)
         #expect(ImageFileFormat(path: "a.ppm") == .ppm)

@@ -19,7 +19,7 @@ import Testing
         var rng = SplitMix(seed: 0xF111)
         let colors = [Color(r: 0, g: 0, b: 0), Color(r: 255, g: 255, b: 255), Color(r: 0x80, g: 0x80, b: 0x80),
                       Color(r: 16, g: 20, b: 24), Color(r: 0x21, g: 0x84, b: 0x21), Color(r: 1, g: 2, b: 3)]
-        for format in [PixelFormat.xrgb8888, .argb8888, .rgb565, .rgb565Swapped] {
+        for format in [PixelFormat.xrgb8888, .argb8888, .rgb565] {
             let bpp = Int(format.bytesPerPixel)
             for padding in [0, 4 * bpp, 12] where padding % bpp == 0 {
                 let width: Int32 = 200, height: Int32 = 23, stride = Int(width) * bpp + padding
@@ -116,7 +116,7 @@ import Testing
     /// clipped to a part of the ring.
     @Test func arcPairEqualsTwoArcs() throws {
         var rng = SplitMix(seed: 0xA2C5)
-        let formats: [PixelFormat] = [.xrgb8888, .rgb565, .rgb565Swapped]
+        let formats: [PixelFormat] = [.xrgb8888, .rgb565]
         for i in 0..<90 {
             let centre = randomPoint(&rng, within: 64)
             let radius = Fixed(raw: Int32.random(in: 256...(40 * 256), using: &rng))
@@ -184,7 +184,7 @@ import Testing
             }
             try check(ARGB32Codec.self, .xrgb8888, shader)
             try check(RGB565Codec.self, .rgb565, shader)
-            try check(RGB565SwappedCodec.self, .rgb565Swapped, gradient)
+            try check(RGB565Codec.self, .rgb565, gradient)
         }
     }
     /// `ConvexUnion` of discs and quads — overlapping, touching or far apart — has `Union`'s

@@ -24,7 +24,6 @@ import GaugeImages
             for format in TestCard.goldenFormats { all.append(Case(scene: scene.nameString, format: format)) }
         }
         all.append(Case(scene: "testcard", format: .argb8888))
-        all.append(Case(scene: "testcard", format: .rgb565Swapped))
         return all
     }
 

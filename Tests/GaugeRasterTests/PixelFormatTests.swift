@@ -6,7 +6,6 @@ import Testing
         for v in 0...0xFFFF {
             let p = UInt16(v)
             #expect(RGB565Codec.pack(RGB565Codec.unpack(p)) == p)
-            #expect(RGB565SwappedCodec.pack(RGB565Codec.unpack(p)) == p.byteSwapped)
         }
         #expect(RGB565Codec.pack(Color(rgb: 0xFFFFFF)) == 0xFFFF)
         #expect(RGB565Codec.pack(Color(rgb: 0xFF0000)) == 0xF800)
@@ -31,15 +30,6 @@ import Testing
         #expect(s.rawPixel(x: 0, y: 0) == 0x8080_0000)   // premultiplied half red
         #expect(s.color(x: 0, y: 0) == Color(r: 255, g: 0, b: 0, a: 128))
         #expect(s.rawPixel(x: 1, y: 0) == 0)
-    }
-
-    @Test func swappedSurfaceIsByteSwappedRGB565() throws {
-        for scene in TestCard.scenes.prefix(3) {
-            let a = try scene.render(format: .rgb565), b = try scene.render(format: .rgb565Swapped)
-            for y in 0..<a.height { for x in 0..<a.width {
-                #expect(UInt16(a.rawPixel(x: x, y: y)!).byteSwapped == UInt16(b.rawPixel(x: x, y: y)!))
-            } }
-        }
     }
 
     @Test func ditherThresholdsAreTheBayerMatrix() {
@@ -71,7 +61,7 @@ import Testing
         for v in stride(from: Int32(0), through: 65280, by: 1) { values.append(v) }
         for v in values {
             let c = WideColor(r: v, g: 65280 &- v, b: (v &* 7) % 65281, a: 65280)
-            check(RGB565Codec.self, c); check(RGB565SwappedCodec.self, c)
+            check(RGB565Codec.self, c)
             if (0...65280).contains(v) { check(ARGB32Codec.self, c) }   // 8-bit rounding takes gradient colours, never negative
         }
     }

@@ -80,7 +80,6 @@ func fileName(of format: PixelFormat) -> StaticString {
     case .xrgb8888: return "xrgb8888"
     case .argb8888: return "argb8888"
     case .rgb565: return "rgb565"
-    case .rgb565Swapped: return "rgb565-swapped"
     }
 }
 
@@ -142,7 +141,7 @@ enum GoldenRender {
             for format in TestCard.goldenFormats { jobs.append(Job(kind: .testCard(scene), format: format)) }
         }
         if let first = scenes.first {
-            let extra: [PixelFormat] = [.argb8888, .rgb565Swapped]
+            let extra: [PixelFormat] = [.argb8888]
             for format in extra where !TestCard.goldenFormats.contains(format) {
                 jobs.append(Job(kind: .testCard(first), format: format))
             }

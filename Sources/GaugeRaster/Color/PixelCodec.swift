@@ -155,25 +155,3 @@ public enum RGB565Codec: PixelCodec {
         return UInt16(truncatingIfNeeded: (s >> 12) & 0xF800 | (s >> 8) & 0x07E0 | (s >> 4) & 0x001F)
     }
 }
-
-/// RGB565 with its bytes swapped, as SPI panels take it.
-public enum RGB565SwappedCodec: PixelCodec {
-    public typealias Storage = UInt16
-    public static var format: PixelFormat { .rgb565Swapped }
-
-    @inlinable public static func pack(_ c: Color) -> UInt16 { RGB565Codec.pack(c).byteSwapped }
-    @inlinable public static func unpack(_ p: UInt16) -> Color { RGB565Codec.unpack(p.byteSwapped) }
-    @inlinable public static func blend(_ c: Color, alpha: UInt32, over p: UInt16) -> UInt16 {
-        RGB565Codec.blend(c, alpha: alpha, over: p.byteSwapped).byteSwapped
-    }
-    @inlinable public static func packDithered(_ c: WideColor, x: Int32, y: Int32) -> UInt16 {
-        RGB565Codec.packDithered(c, x: x, y: y).byteSwapped
-    }
-    @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt16, x: Int32, y: Int32) -> UInt16 {
-        RGB565Codec.blendDithered(c, alpha: alpha, over: p.byteSwapped, x: x, y: y).byteSwapped
-    }
-    @inlinable public static func prepare(_ c: WideColor) -> UInt32 { RGB565Codec.prepare(c) }
-    @inlinable @inline(__always) public static func packPrepared(_ p: UInt32, threshold: Int32) -> UInt16 {
-        RGB565Codec.packPrepared(p, threshold: threshold).byteSwapped
-    }
-}

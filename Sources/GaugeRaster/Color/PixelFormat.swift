@@ -1,6 +1,6 @@
-/// The pixel layouts a `Surface` can hold. All are little-endian in memory, as Linux
-/// framebuffers on the Pi are, except `rgb565Swapped`, the big-endian order that SPI
-/// panels (MIPI DBI) expect on the wire.
+/// The pixel layouts a `Surface` can hold, little-endian in memory as Linux framebuffers
+/// on the Pi are. SPI panels take RGB565 too: their kernel drivers (panel-mipi-dbi, fbtft)
+/// swap the bytes for the bus, so the renderer never draws big-endian pixels.
 public enum PixelFormat: UInt8, Sendable, CaseIterable {
     /// 32 bpp, 0xXXRRGGBB; the X byte is ignored on scan-out.
     case xrgb8888
@@ -8,13 +8,11 @@ public enum PixelFormat: UInt8, Sendable, CaseIterable {
     case argb8888
     /// 16 bpp, RRRRRGGGGGGBBBBB, little-endian.
     case rgb565
-    /// 16 bpp RGB565 with its two bytes swapped (big-endian), for SPI panels.
-    case rgb565Swapped
 
     public var bytesPerPixel: Int32 {
         switch self {
         case .xrgb8888, .argb8888: return 4
-        case .rgb565, .rgb565Swapped: return 2
+        case .rgb565: return 2
         }
     }
 
@@ -24,7 +22,6 @@ public enum PixelFormat: UInt8, Sendable, CaseIterable {
         case .xrgb8888: return "XRGB8888"
         case .argb8888: return "ARGB8888"
         case .rgb565: return "RGB565"
-        case .rgb565Swapped: return "RGB565-BE"
         }
     }
 

@@ -35,7 +35,6 @@ extension Canvas {
         switch surface.format {
         case .xrgb8888, .argb8888: blit(mask, x: x, y: y, color: color, target, slanted, ARGB32Codec.self)
         case .rgb565: blit(mask, x: x, y: y, color: color, target, slanted, RGB565Codec.self)
-        case .rgb565Swapped: blit(mask, x: x, y: y, color: color, target, slanted, RGB565SwappedCodec.self)
         }
     }
 

@@ -60,7 +60,10 @@ struct ConicColorTable: Shader {
         return WideColor(r: channel(0), g: channel(16), b: channel(32), a: channel(48))
     }
 
-    @inline(__always)
+    /// Never inlined: a gradient's span is tens of pixels, each a table read, so the call
+    /// costs little; inlined, this loop was copied into every shape's walk for every
+    /// format, and that made the renderer's release build several times its debug build.
+    @inline(never)
     func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
         // Everything the loop reads, in locals: through `self` it was reloaded after every
         // pixel store (which may alias any memory).

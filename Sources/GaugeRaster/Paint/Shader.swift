@@ -50,7 +50,8 @@ struct GradientShader<G: GradientGeometry>: Shader {
     let opaque: Bool
     init(_ geometry: G) { self.geometry = geometry; opaque = geometry.isOpaque }
 
-    @inline(__always)
+    /// Never inlined, as `ConicColorTable.fill`: a call per span, not a copy per shape.
+    @inline(never)
     func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
         var x = x0
         while x < x1 {

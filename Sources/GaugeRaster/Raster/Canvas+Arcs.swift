@@ -77,9 +77,6 @@ extension Canvas {
         case .rgb565:
             Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
                                 codec: RGB565Codec.self, surface: surface, clip: clip, ringRows: rows, slanted: slanted)
-        case .rgb565Swapped:
-            Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
-                                codec: RGB565SwappedCodec.self, surface: surface, clip: clip, ringRows: rows, slanted: slanted)
         }
     }
 }

@@ -1,5 +1,7 @@
-/// From a shape and a paint to the rasterizer specialised for both and for the surface's
-/// pixel format: every primitive ends here.
+/// From a shape and a paint to the rasterizer specialised for the shape, the paint and the
+/// surface's pixel format: every primitive ends here. Gradients on shapes other than arcs
+/// share one shader type (`GradientPaintShader`), so each shape has a walk per format for
+/// solid colours and one for gradients, not one per kind of gradient.
 extension Canvas {
     /// Rasterizes any shape with any paint into this canvas's format.
     func draw<S: CoverageShape>(_ shape: S, paint: Paint) {
@@ -7,8 +9,8 @@ extension Canvas {
         case .solid(let color):
             guard color.a != 0 else { return }
             draw(shape, shader: SolidShader(color))
-        case .linear(let gradient): draw(shape, shader: GradientShader(gradient))
-        case .conic(let gradient): ConicColorTable.with(gradient) { draw(shape, shader: $0) }
+        case .linear(let gradient): draw(shape, shader: GradientPaintShader(GradientShader(gradient)))
+        case .conic(let gradient): ConicColorTable.with(gradient) { draw(shape, shader: GradientPaintShader($0)) }
         }
     }
 
@@ -20,8 +22,8 @@ extension Canvas {
         case .solid(let color):
             guard color.a != 0 else { return }
             drawConvex(shape, shader: SolidShader(color))
-        case .linear(let gradient): drawConvex(shape, shader: GradientShader(gradient))
-        case .conic(let gradient): ConicColorTable.with(gradient) { drawConvex(shape, shader: $0) }
+        case .linear(let gradient): drawConvex(shape, shader: GradientPaintShader(GradientShader(gradient)))
+        case .conic(let gradient): ConicColorTable.with(gradient) { drawConvex(shape, shader: GradientPaintShader($0)) }
         }
     }
 
@@ -44,8 +46,6 @@ extension Canvas {
             Rasterizer.fillArc(arc, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
         case .rgb565:
             Rasterizer.fillArc(arc, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
-        case .rgb565Swapped:
-            Rasterizer.fillArc(arc, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
         }
     }
 
@@ -56,8 +56,6 @@ extension Canvas {
                 Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
             case .rgb565:
                 Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
-            case .rgb565Swapped:
-                Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip, mask: mask)
             }
             return
         }
@@ -66,8 +64,6 @@ extension Canvas {
             Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
         case .rgb565:
             Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
-        case .rgb565Swapped:
-            Rasterizer.fill(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
         }
     }
 
@@ -78,8 +74,6 @@ extension Canvas {
                 Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
             case .rgb565:
                 Rasterizer.fillConvex(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
-            case .rgb565Swapped:
-                Rasterizer.fillConvex(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip, mask: mask)
             }
             return
         }
@@ -88,8 +82,6 @@ extension Canvas {
             Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
         case .rgb565:
             Rasterizer.fillConvex(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
-        case .rgb565Swapped:
-            Rasterizer.fillConvex(shape, shader: shader, codec: RGB565SwappedCodec.self, surface: surface, clip: clip)
         }
     }
 }

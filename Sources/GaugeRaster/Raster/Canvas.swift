@@ -144,7 +144,6 @@ public struct Canvas {
             let p = Surface.premultiplied(color)
             store(p.argb, in: r, slanted)
         case .rgb565: store(RGB565Codec.pack(color), in: r, slanted)
-        case .rgb565Swapped: store(RGB565SwappedCodec.pack(color), in: r, slanted)
         }
     }
 

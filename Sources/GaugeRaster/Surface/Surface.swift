@@ -95,8 +95,6 @@ public struct Surface {
             return Surface.unpremultiply(ARGB32Codec.unpack(raw))
         case .rgb565:
             return RGB565Codec.unpack(UInt16(truncatingIfNeeded: raw))
-        case .rgb565Swapped:
-            return RGB565SwappedCodec.unpack(UInt16(truncatingIfNeeded: raw))
         }
     }
 
