@@ -8,17 +8,24 @@ public enum PNG {
     /// IDAT payloads are split at this size: any size is valid, this keeps chunks modest.
     static let idatChunkSize = 1 << 16
 
+    /// zlib's level for snapshots and renders. Dashboards are flat colours with
+    /// anti-aliased edges: unfiltered rows at level 1 come out the size libpng's adaptive
+    /// filters make at level 9 (the car dashboard 48.3 KB against 48.9 KB) for about a
+    /// twentieth of the work, and filters made every image but a gradient test scene larger
+    /// (docs/performance.md, "Snapshots").
+    public static let defaultCompressionLevel: Int32 = 1
+
     /// The whole PNG file for `surface`: ARGB8888 as RGBA (straight alpha), the other
     /// formats as 8-bit RGB — the colours `surface.color(x:y:)` gives. Row by row: besides
-    /// the file, only two rows of pixels and zlib's state are held, never a copy of the image.
-    public static func encode(_ surface: Surface, compressionLevel: Int32 = 9) throws(PNGError) -> [UInt8] {
+    /// the file, only one row of pixels and zlib's state are held, never a copy of the image.
+    public static func encode(_ surface: Surface, compressionLevel: Int32 = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
         try encode(width: Int(surface.width), height: Int(surface.height), channels: DecodedImage.channels(of: surface),
                    compressionLevel: compressionLevel) { y, row in DecodedImage.storeRow(y, of: surface, into: row) }
     }
 
     /// The whole PNG file for an RGB or RGBA image. Output is deterministic: the same
     /// pixels and level give the same bytes.
-    public static func encode(_ image: DecodedImage, compressionLevel: Int32 = 9) throws(PNGError) -> [UInt8] {
+    public static func encode(_ image: DecodedImage, compressionLevel: Int32 = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
         let rowBytes = image.width * image.channels
         return try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
             try encode(width: image.width, height: image.height, channels: image.channels,
@@ -29,10 +36,10 @@ public enum PNG {
     }
 
     /// The PNG file of a `width`×`height` image whose rows `fill(y, row)` writes (`width ×
-    /// channels` bytes, top to bottom). Each row is filtered (`PNGFilter.appendBestFiltered`)
-    /// and deflated as it comes: the zlib stream is the one `compress2` makes of all the
-    /// filtered rows at once (deflate's output does not depend on how its input is fed when
-    /// nothing is flushed), and it is cut into IDAT chunks of `idatChunkSize` as before.
+    /// channels` bytes, top to bottom). Each row goes out unfiltered (filter type 0) and is
+    /// deflated as it comes: the zlib stream is the one `compress2` makes of all the rows
+    /// at once (deflate's output does not depend on how its input is fed when nothing is
+    /// flushed), cut into IDAT chunks of `idatChunkSize`.
     static func encode(width: Int, height: Int, channels: Int, compressionLevel: Int32,
                        fill: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
@@ -49,22 +56,14 @@ public enum PNG {
 
         let deflater = try Zlib.Deflater(level: compressionLevel, chunkSize: idatChunkSize)
         defer { deflater.end() }
-        var rows = [UInt8](repeating: 0, count: 2 * rowBytes)   // this row and the one above
-        var scratch = [UInt8](repeating: 0, count: rowBytes)
-        var filtered: [UInt8] = []
-        filtered.reserveCapacity(rowBytes + 1)
-        try rows.withUnsafeMutableBufferPointer { rows throws(PNGError) in
-            try scratch.withUnsafeMutableBufferPointer { scratch throws(PNGError) in
-                for y in 0..<height {
-                    let current = UnsafeMutableBufferPointer(rebasing: rows[((y & 1) * rowBytes)..<((y & 1) * rowBytes + rowBytes)])
-                    let above = UnsafeBufferPointer(rebasing: rows[(((y + 1) & 1) * rowBytes)..<(((y + 1) & 1) * rowBytes + rowBytes)])
-                    fill(y, current)
-                    filtered.removeAll(keepingCapacity: true)
-                    PNGFilter.appendBestFiltered(row: UnsafeBufferPointer(current), previous: above, bpp: channels,
-                                                 scratch: scratch, to: &filtered)
-                    try deflater.deflate(filtered) { appendChunk("IDAT", $0, to: &out) }
-                }
+        // The filter type byte, then the row's pixels.
+        var line = [UInt8](repeating: 0, count: rowBytes + 1)
+        for y in 0..<height {
+            line.withUnsafeMutableBufferPointer { line in
+                line[0] = PNGFilter.none
+                fill(y, UnsafeMutableBufferPointer(rebasing: line[1...]))
             }
+            try deflater.deflate(line) { appendChunk("IDAT", $0, to: &out) }
         }
         try deflater.finish { appendChunk("IDAT", $0, to: &out) }
         appendChunk("IEND", [], to: &out)
