@@ -265,6 +265,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         s.latencyMeanMicroseconds = s.latencySamples == 0 ? 0 : latencyTotal / s.latencySamples
         s.cpuSeconds = ProcessUsage.cpuSeconds()
         s.residentKilobytes = ProcessUsage.residentKilobytes()
+        s.sources = sourceStates()
         return s
     }
 

@@ -25,7 +25,12 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
     public private(set) var protocolState: P
     public private(set) var statistics = Statistics()
     public private(set) var fileDescriptor: Int32?
-    public private(set) var emittedChannels: Set<String> = []
+    /// The names this line has emitted (bounded: a stream of ever new names must not grow
+    /// the panel), so that a loss can mark the channels reading them stale.
+    public private(set) var emittedNames = BoundedNameSet()
+    public private(set) var status = SerialLineStatus.idle
+    /// The open failure already reported: the same one again is retried quietly.
+    private var reportedFailure: Errno?
     private var backoff: Backoff
     private var reopenAt: UInt64 = 0
     private let system: any SensorSystemCalls
@@ -65,12 +70,18 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
                 statistics.opens += 1
                 backoff.reset()
                 protocolState.connectionReset()
+                status = .open
+                reportedFailure = nil
                 event = .connected
             } catch {
                 statistics.openFailures += 1
                 statistics.lastError = error
                 reopenAt = now &+ backoff.next()
-                return nil
+                if case .lost = status, error == .noSuchFileOrDirectory { reportedFailure = error }
+                status = .notOpen(error)
+                guard error != reportedFailure else { return nil }
+                reportedFailure = error
+                return .openFailed(error)
             }
         }
         guard let fd = fileDescriptor else { return event }
@@ -88,7 +99,7 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
             }
             statistics.bytesRead += UInt64(bytes.count)
             protocolState.receive(bytes, now: now) { s in
-                if !emittedChannels.contains(s.name) { emittedChannels.insert(s.name) }
+                emittedNames.insert(s.name)
                 sink(s)
             }
             // A short read means the kernel buffer is drained.
@@ -109,6 +120,7 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
 
     /// Closes the device now (e.g. on shutdown); `service` will reopen it after backoff.
     public func close(now: UInt64) {
+        guard fileDescriptor != nil else { return }
         _ = disconnect(now: now, error: nil)
     }
 
@@ -119,6 +131,7 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         statistics.lastError = error
         reopenAt = now &+ backoff.next()
         protocolState.connectionReset()
-        return .disconnected(channels: emittedChannels.sorted())
+        status = .lost(error)
+        return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
     }
 }
