@@ -66,10 +66,11 @@ public struct BoardConfiguration: Sendable {
                                                    message: "a NUL byte is not allowed in TOML")])
         }
         let root: TOMLTable
-        do { root = try TOMLDocument.parse(bytes) } catch {
+        var nulLines: Set<Int> = []
+        do { root = try TOMLDocument.parse(bytes, nulLines: &nulLines) } catch {
             throw ConfigurationErrors([ConfigIssue(file: file, line: error.line, path: "syntax", message: error.message)])
         }
-        let diagnostics = Diagnostics(file: file, locator: SourceLocator(text), nulLines: TOMLGuard.linesWithEscapedNUL(in: text))
+        let diagnostics = Diagnostics(file: file, locator: SourceLocator(bytes), nulLines: nulLines)
         let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file)
         diagnostics.reportRemainingNULs(in: text)
         let issues = diagnostics.sortedIssues
