@@ -51,6 +51,8 @@ final class Diagnostics {
 
 /// The known key closest to a misspelt one (edit distance ≤ 2, or a prefix match).
 func nearestKey(to key: String, in known: [String]) -> String? {
+    // Every key starts with the empty one: suggesting any would be noise.
+    guard !key.isEmpty else { return nil }
     var best: (key: String, distance: Int)?
     for k in known {
         let d = editDistance(key.lowercased(), k.lowercased())
