@@ -83,4 +83,32 @@ import GaugeSystem
         #expect(log.lines.filter { $0 == "serial \(link): connected again" }.count == 1, "\(log.lines)")
         #expect(runtime.stop().sources == ["serial:\(link)=open"])
     }
+
+    /// The device appears long after start, when the retry has backed off to seconds: its
+    /// folder's inotify descriptor wakes the loop and the line opens without waiting.
+    @Test func aDeviceThatAppearsLaterIsOpenedAtOnce() throws {
+        let folder = Self.folder("hotplug")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let link = folder + "/ttyGP"
+        let log = CapturedLines()
+        let (runtime, loop) = try runtime(device: link, folder: folder, log: log)
+        runtime.start()
+        loop.advance(by: 20_000 * Self.ms)   // the retries are 16 s apart by now
+        let watch = try #require(runtime.serialWatches[0])
+        #expect(runtime.sensors.serial.first?.fileDescriptor == nil)
+
+        let pty = try PanelRuntimeTests.Pty()
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: pty.path)
+        var p = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&p, 1, 500) == 1, "the link appearing is noticed within 0.5 s")
+        #expect(loop.deliver(fd: watch))
+        #expect(log.lines.contains("serial \(link): connected"), "\(log.lines)")
+        let fd = try #require(runtime.sensors.serial.first?.fileDescriptor)
+        #expect(runtime.serialWatches.isEmpty && !loop.registeredDescriptors.contains(watch) || watch == fd)
+        pty.write("engine.rpm=2000\n")
+        #expect(loop.deliver(fd: fd))
+        #expect(runtime.currentSummary().samples == 1)
+        _ = runtime.stop()
+    }
 }

@@ -31,6 +31,7 @@ extension PanelRuntime {
         replayTimers = [:]
         for fd in sensorFDs { loop.unregister(fd: fd) }
         sensorFDs = []
+        serialWatches = [:]
         for s in sensors.serial { s.close(now: loop.now) }
         summary.droppedLines &+= sensors.serial.reduce(0) { $0 &+ $1.droppedCount }
     }
@@ -111,7 +112,6 @@ extension PanelRuntime {
         let source = sensors.serial[i]
         let routes = sensors.serialRoutes[i]
         let before = source.fileDescriptor
-        let previous = source.status
         let now = loop.now
         let event = source.service(now: now) { sample in
             record(sample, now: now)
@@ -119,8 +119,7 @@ extension PanelRuntime {
         }
         switch event {
         case .connected:
-            if case .idle = previous { info("serial \(source.path): connected") }
-            else { info("serial \(source.path): connected again") }
+            info("serial \(source.path): connected" + (source.openCount > 1 ? " again" : ""))
         case .openFailed(let e):
             log.sink.log(.warning, "serial \(source.path): cannot open: \(e.message) — \(e.serialOpenAdvice); retrying quietly until it opens")
         case .disconnected(let names, let moreNames):
@@ -137,6 +136,22 @@ extension PanelRuntime {
             if let a = after {
                 sensorFDs.append(a)
                 loop.register(fd: a, events: .readable) { [self] _ in self.serviceSerial(i) }
+            }
+        }
+        // Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.
+        if serialWatches[i] != source.watchDescriptor {
+            if let b = serialWatches.removeValue(forKey: i) { loop.unregister(fd: b); sensorFDs.removeAll { $0 == b } }
+            if let w = source.watchDescriptor {
+                serialWatches[i] = w
+                sensorFDs.append(w)
+                loop.register(fd: w, events: .readable) { [self] _ in
+                    // Unregistered first: the source closes this descriptor and watches anew.
+                    self.loop.unregister(fd: w)
+                    self.sensorFDs.removeAll { $0 == w }
+                    self.serialWatches[i] = nil
+                    self.sensors.serial[i].folderChanged(now: self.loop.now)
+                    self.serviceSerial(i)
+                }
             }
         }
         if let t = serialTimers.removeValue(forKey: i) { loop.cancel(t) }

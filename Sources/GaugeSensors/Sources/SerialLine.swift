@@ -13,6 +13,12 @@ public protocol SerialLine: AnyObject {
     var droppedCount: UInt64 { get }
     /// Where the line stands now (the run summary lists it).
     var status: SerialLineStatus { get }
+    /// How many times it was opened (more than one: it came back).
+    var openCount: UInt64 { get }
+    /// While closed: a descriptor readable when the device's folder changes.
+    var watchDescriptor: Int32? { get }
+    /// The watch descriptor was readable: try to open at the next `service`.
+    func folderChanged(now: UInt64)
     /// Opens, reads and writes as needed; samples go to `sink`; a connection change is returned.
     func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent?
     /// Closes the device now (shutdown, reload).

@@ -46,11 +46,19 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         self.system = system
     }
 
+    /// While the device is not open: an inotify descriptor on its folder, for the run loop
+    /// to poll, so that the node appearing (a plug-in, udev's by-id link) is noticed at once
+    /// instead of at the next retry (which backs off to 30 s).
+    public private(set) var watchDescriptor: Int32?
+
     deinit {
         if let fd = fileDescriptor { system.close(fd) }
+        if let w = watchDescriptor { system.close(w) }
     }
 
     public var isConnected: Bool { fileDescriptor != nil }
+
+    public var openCount: UInt64 { statistics.opens }
 
     public var droppedCount: UInt64 { protocolState.droppedCount }
 
@@ -72,11 +80,13 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
                 protocolState.connectionReset()
                 status = .open
                 reportedFailure = nil
+                unwatch()
                 event = .connected
             } catch {
                 statistics.openFailures += 1
                 statistics.lastError = error
                 reopenAt = now &+ backoff.next()
+                watch()
                 if case .lost = status, error == .noSuchFileOrDirectory { reportedFailure = error }
                 status = .notOpen(error)
                 guard error != reportedFailure else { return nil }
@@ -120,8 +130,34 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
 
     /// Closes the device now (e.g. on shutdown); `service` will reopen it after backoff.
     public func close(now: UInt64) {
+        defer { unwatch() }
         guard fileDescriptor != nil else { return }
         _ = disconnect(now: now, error: nil)
+    }
+
+    /// The watched folder changed: the notices are drained, and the device is to be opened
+    /// at the next `service`, whatever the backoff. The watch is made again, as a deeper
+    /// folder of the path may exist now.
+    public func folderChanged(now: UInt64) {
+        if let w = watchDescriptor {
+            for _ in 0..<64 {
+                guard case .bytes? = try? system.read(w, max: 4096) else { break }
+            }
+        }
+        unwatch()
+        guard fileDescriptor == nil else { return }
+        reopenAt = now
+        watch()
+    }
+
+    private func watch() {
+        guard watchDescriptor == nil else { return }
+        watchDescriptor = try? system.watchFolder(of: path)
+    }
+
+    private func unwatch() {
+        if let w = watchDescriptor { system.close(w) }
+        watchDescriptor = nil
     }
 
     private func disconnect(now: UInt64, error: Errno?) -> Event {
@@ -132,6 +168,7 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         reopenAt = now &+ backoff.next()
         protocolState.connectionReset()
         status = .lost(error)
+        watch()
         return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
     }
 }
