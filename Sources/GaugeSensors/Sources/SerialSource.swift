@@ -6,7 +6,8 @@ import GaugeSystem
 /// `service(now:)` when it is readable or when `nextDeadline` passes. When the device
 /// disappears (EOF/hang-up, EIO, ENODEV) the source closes it, reports the channel
 /// names it had produced so the caller can mark them stale, and retries opening with
-/// exponential backoff. A class because it owns a file descriptor (closed on deinit).
+/// exponential backoff — and at once when its folder changes (`watchDescriptor`). A class
+/// because it owns file descriptors (closed on deinit).
 public final class SerialSource<P: SerialProtocol>: SerialLine {
     public typealias Event = SerialLineEvent
 
