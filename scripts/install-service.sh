@@ -117,22 +117,51 @@ install_files() {
 # toolchain under a home folder (swiftly) starts in a shell and never as the service.
 # Refused here, with the fix, rather than failing at every boot.
 readonly static_fix="build it with: swift build -c release --static-swift-stdlib --product gaugepanel"
-check_binary() {
-    local out runner=()
-    # The firmware for a Pi's CPU (out/firmware/gaugepanel-<cpu>) staged on another machine
-    # (--destdir: an SD card's root) runs under qemu-user here, when there is one.
-    case $(file -bL "$binary" 2>/dev/null) in
-        *"ARM aarch64"*) [[ $(uname -m) == aarch64 ]] || runner=(qemu-aarch64) ;;
-        *"32-bit"*", ARM,"*) [[ $(uname -m) == arm* ]] || runner=(qemu-arm) ;;
+# The firmware this system takes. A Pi 4/400/5 on 32-bit Raspberry Pi OS runs a 64-bit
+# kernel (uname -m: aarch64) under a 32-bit userland (dpkg: armhf, getconf LONG_BIT: 32):
+# the userland says 32 or 64 bits, the kernel's CPU says armv6 or armv7.
+firmware_for_system() {
+    local kernel bits
+    kernel=$(uname -m)
+    case $(dpkg --print-architecture 2>/dev/null || true) in
+        arm64) bits=64 ;;
+        armhf|armel) bits=32 ;;
+        *) bits=$(getconf LONG_BIT 2>/dev/null || echo 64) ;;
     esac
+    case $kernel in
+        aarch64) ((bits == 32)) && echo armv7 || echo aarch64 ;;
+        armv6*) echo armv6 ;;
+        arm*) echo armv7 ;;
+    esac
+}
+
+check_binary() {
+    local out runner=() kind="" kernel want
+    kernel=$(uname -m)
+    want=$(firmware_for_system)
+    # The firmware for a Pi's CPU (out/firmware/gaugepanel-<cpu>) staged on another machine
+    # (--destdir: an SD card's root) runs under qemu-user here, when there is one. A 64-bit
+    # ARM kernel starts 32-bit ARM binaries itself.
+    case $(file -bL "$binary" 2>/dev/null) in
+        *"ARM aarch64"*) kind=aarch64; [[ $kernel == aarch64 ]] || runner=(qemu-aarch64) ;;
+        *"32-bit"*", ARM,"*) kind=arm32; [[ $kernel == arm* || $kernel == aarch64 ]] || runner=(qemu-arm) ;;
+    esac
+    if [[ -n $want && $kernel == aarch64 && $want != aarch64 ]]; then
+        printf 'note: this system has a 32-bit userland (%s) on a 64-bit kernel: its firmware is out/firmware/gaugepanel-%s\n' \
+            "$(dpkg --print-architecture 2>/dev/null || echo "getconf LONG_BIT $(getconf LONG_BIT 2>/dev/null)")" "$want"
+    fi
     if ((${#runner[@]})); then
-        [[ -n $destdir || $dry_run == 1 ]] || die "binary $binary is for $(file -bL "$binary" | cut -d, -f2 | sed 's/^ //'), not this machine ($(uname -m)); stage it with --destdir, or install it on the Pi"
+        [[ -n $destdir || $dry_run == 1 ]] || die "binary $binary is for $(file -bL "$binary" | cut -d, -f2 | sed 's/^ //'), not this machine ($kernel${want:+, whose firmware is gaugepanel-$want}); stage it with --destdir, or install it on the Pi"
         if ! command -v "${runner[0]}" >/dev/null; then
             printf 'note: %s is for another CPU and %s (qemu-user) is not here: not started before staging\n' "$binary" "${runner[0]}"
             return
         fi
     fi
     if ! out=$(env -i "${runner[@]}" "$binary" --version 2>&1); then
+        # A 64-bit host build needs a 64-bit userland's loader and libraries.
+        if [[ $kind == aarch64 && -n $want && $want != aarch64 ]]; then
+            die "binary $binary is a 64-bit build and does not start here (env -i $binary --version: ${out:-no output}): this system's userland is 32-bit; take the firmware out/firmware/gaugepanel-$want (scripts/build-firmware.sh $want)"
+        fi
         die "binary $binary does not start on its own (env -i $binary --version: ${out:-no output}); $static_fix"
     fi
     if ((${#runner[@]} == 0)) && command -v ldd >/dev/null && ldd "$binary" >/dev/null 2>&1; then

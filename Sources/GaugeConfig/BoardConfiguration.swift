@@ -66,10 +66,11 @@ public struct BoardConfiguration: Sendable {
                                                    message: "a NUL byte is not allowed in TOML")])
         }
         let root: TOMLTable
-        do { root = try TOMLDocument.parse(bytes) } catch {
+        var nulLines: Set<Int> = []
+        do { root = try TOMLDocument.parse(bytes, nulLines: &nulLines) } catch {
             throw ConfigurationErrors([ConfigIssue(file: file, line: error.line, path: "syntax", message: error.message)])
         }
-        let diagnostics = Diagnostics(file: file, locator: SourceLocator(text), nulLines: TOMLGuard.linesWithEscapedNUL(in: text))
+        let diagnostics = Diagnostics(file: file, locator: SourceLocator(bytes), nulLines: nulLines)
         let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file)
         diagnostics.reportRemainingNULs(in: text)
         let issues = diagnostics.sortedIssues
@@ -95,12 +96,25 @@ public struct BoardConfiguration: Sendable {
         var ids: Set<String> = []
         for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
         r.finish()
-        checkChannels(r.tables("sensor"), pageReaders: pageReaders, r)
+        checkPageNames(pageReaders, r)
+        checkChannels(r.tablesAsWritten("sensor"), pageReaders: pageReaders, r)
         var dashboard = Dashboard(width: display.width, height: display.height, background: themes.current.background, pages: pages)
         dashboard.apply(themes.current)
         for c in sensors.flatMap({ $0.channels }) { dashboard.set(c.name, to: c.initialValue) }
         return BoardConfiguration(file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
                                   snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, dashboard: dashboard)
+    }
+
+    /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.
+    private static func checkPageNames(_ pageReaders: [TableReader], _ r: TableReader) {
+        var first: [String: KeyPath] = [:]
+        for p in pageReaders {
+            guard let name = p.table["name"]?.string else { continue }
+            let path = p.path.appending("name")
+            guard let earlier = first[name] else { first[name] = path; continue }
+            let line = r.diagnostics.locator.line(of: earlier).map { "line \($0)" } ?? earlier.display
+            r.diagnostics.report(path, "duplicate page name \"\(name.escapingControls)\": \(line) names a page \"\(name.escapingControls)\" too (pages are picked by name, as --page does)")
+        }
     }
 
     /// Channel names are unique across sensors, and every widget's channel is provided.
@@ -109,7 +123,7 @@ public struct BoardConfiguration: Sendable {
     private static func checkChannels(_ sensorReaders: [TableReader], pageReaders: [TableReader], _ r: TableReader) {
         var provided: [String] = []
         for s in sensorReaders {
-            for c in s.tables("channel") {
+            for c in s.tablesAsWritten("channel") {
                 guard let name = c.table["name"]?.string else { continue }
                 if provided.contains(name) {
                     r.diagnostics.report(c.path.named(name).appending("name"), "duplicate channel \"\(name)\" (another channel already has this name)")

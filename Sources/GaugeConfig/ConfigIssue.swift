@@ -1,6 +1,6 @@
 /// One problem in a configuration file, located by line and key path:
 /// `dashboards/car.toml:42: page[1].widget "rpm".range: expected [min, max] with min < max, got [8000, 0]`.
-public struct ConfigIssue: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ConfigIssue: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     /// 1-based; nil when the key has no line of its own (a missing top-level section).
     public var line: Int?
@@ -58,16 +58,26 @@ struct KeyPath: Sendable, Equatable {
         return s
     }
 
-    /// `page[0].widget "rpm".range`: what messages show.
+    /// `page[0].widget "rpm".range`: what messages show. A key that is not bare (empty,
+    /// with spaces or dots) is shown quoted, as the file has it, so it is never invisible.
     var display: String {
         var s = ""
         for c in components {
             switch c {
-            case .key(let k): s += s.isEmpty ? k : "." + k
+            case .key(let k):
+                let shown = Self.isBare(k) ? k : "\"" + k.escapingControls + "\""
+                s += s.isEmpty ? shown : "." + shown
             case .index(let i, let name): s += name.map { " \"\($0.escapingControls)\"" } ?? "[\(i)]"
             }
         }
         return s
+    }
+
+    /// A key TOML allows unquoted: A-Z a-z 0-9 _ -, at least one.
+    static func isBare(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { c in
+            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x2D
+        }
     }
 
     /// The path without its last component (the table a key sits in).

@@ -3,6 +3,8 @@ final class Diagnostics {
     let file: String
     let locator: SourceLocator
     private(set) var issues: [ConfigIssue] = []
+    /// The issues already reported: a board with thousands of them stays linear.
+    private var reported: Set<ConfigIssue> = []
     /// Lines whose strings hold an escaped NUL, not yet reported by the key that reads them.
     private(set) var unreportedNULLines: Set<Int>
 
@@ -19,13 +21,14 @@ final class Diagnostics {
     /// Strings with a NUL that no key reader saw (a list of strings, a key map): one issue
     /// per line, named by the key that starts it.
     func reportRemainingNULs(in text: String) {
+        guard !unreportedNULLines.isEmpty else { return }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for line in unreportedNULLines.sorted() {
             let source = line - 1 < lines.count ? lines[line - 1] : ""
             let key = source.split(separator: "=", maxSplits: 1).first.map { String($0).trimmingBlanks } ?? ""
             let issue = ConfigIssue(file: file, line: line, path: key.isEmpty || key.count == source.count ? "syntax" : key,
                                     message: Self.nulMessage)
-            if !issues.contains(issue) { issues.append(issue) }
+            if reported.insert(issue).inserted { issues.append(issue) }
         }
         unreportedNULLines = []
     }
@@ -34,7 +37,7 @@ final class Diagnostics {
 
     func report(_ path: KeyPath, _ message: String) {
         let issue = ConfigIssue(file: file, line: locator.line(of: path), path: path.display, message: message)
-        if !issues.contains(issue) { issues.append(issue) }
+        if reported.insert(issue).inserted { issues.append(issue) }
     }
 
     /// In file order (issues without a line first), stable otherwise.
@@ -48,6 +51,8 @@ final class Diagnostics {
 
 /// The known key closest to a misspelt one (edit distance ≤ 2, or a prefix match).
 func nearestKey(to key: String, in known: [String]) -> String? {
+    // Every key starts with the empty one: suggesting any would be noise.
+    guard !key.isEmpty else { return nil }
     var best: (key: String, distance: Int)?
     for k in known {
         let d = editDistance(key.lowercased(), k.lowercased())

@@ -18,13 +18,14 @@ enum PageBuilder {
         if r.value("widget") == nil { r.report(nil, "a page needs at least one [[page.widget]]") }
         r.finish()
         let screen = IntRect(x: 0, y: 0, width: display.width, height: display.height)
-        for (i, w) in widgets.enumerated() {
-            let f = w.frame
+        let frames = widgets.map { $0.frame }
+        let overlaps = OverlapIndex.earlierOverlaps(of: frames, screen: screen)
+        for (i, f) in frames.enumerated() {
             if f.intersection(screen) != f {
                 r.diagnostics.report(paths[i].appending("frame"),
                     "expected inside the \(display.width)×\(display.height) display, got [\(f.x0), \(f.y0), \(f.width), \(f.height)] (reaching x \(f.x0)…\(f.x1), y \(f.y0)…\(f.y1))")
             }
-            for j in 0..<i where widgets[j].frame.intersects(f) {
+            for j in overlaps[i] {
                 r.diagnostics.report(paths[i].appending("frame"), "overlaps widget \"\(widgets[j].id)\"; widgets on a page must not overlap")
             }
         }

@@ -1,46 +1,68 @@
-/// Finds the line of a key path in TOML source text, the way messages have always placed
-/// keys: this indexes the text once: table headers (`[display]`,
-/// `[[page]]`, `[[page.widget]]`, counted in order) and `key =` lines within them.
-/// A locator, not a parser: it only needs to agree with toml++ on documents that parsed.
+/// Finds the line of a key path in TOML source text: this indexes the text once — table
+/// headers (`[display]`, `[[page]]`, `[[page.widget]]`, counted in order) and `key =`
+/// lines within them — working on the UTF-8 bytes a line at a time, so a large board
+/// costs one pass. A locator, not a parser: it only needs to agree with toml++ on
+/// documents that parsed.
 struct SourceLocator: Sendable {
     /// Canonical path (`page[1].widget[0].range`) → 1-based line.
     private var lines: [String: Int] = [:]
 
-    init(_ text: String) {
+    init(_ text: String) { self.init(Array(text.utf8)) }
+
+    init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { SourceLocator(buffer: $0) }
+    }
+
+    private init(buffer bytes: UnsafeBufferPointer<UInt8>) {
         var arrayCounts: [String: Int] = [:]
         var current = ""
         var inMultilineString = false
         var lineNumber = 0
-        // "\r\n" is one Character in Swift, not a "\n": a file saved with CRLF line ends
-        // must still be split into its lines.
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        var start = 0
+        while start <= bytes.count {
+            // The line's end, and how many triple quotes (double or single) it holds, each
+            // counted left to right without overlaps: an odd number opens or closes a
+            // multi-line string.
+            var end = start, quotes = 0, double = 0, single = 0
+            while end < bytes.count {
+                let c = bytes[end]
+                if c == 10 { break }
+                if c == 34 { double += 1; if double == 3 { quotes += 1; double = 0 } } else { double = 0 }
+                if c == 39 { single += 1; if single == 3 { quotes += 1; single = 0 } } else { single = 0 }
+                end += 1
+            }
             lineNumber += 1
-            let line = raw.drop(while: { $0 == " " || $0 == "\t" })
+            // A CRLF file: the CR belongs to the line end, not to the line.
+            let raw = start..<(end > start && bytes[end - 1] == 13 ? end - 1 : end)
+            defer { start = end + 1 }
+            var first = raw.lowerBound
+            while first < raw.upperBound && (bytes[first] == 32 || bytes[first] == 9) { first += 1 }
+            let line = first..<raw.upperBound
             // Key-like lines inside a multi-line string are text, not keys.
-            let quotes = Self.occurrences(of: 34, in: raw) + Self.occurrences(of: 39, in: raw)
             let wasInString = inMultilineString
             if quotes % 2 == 1 { inMultilineString.toggle() }
-            if wasInString { continue }
-            if line.hasPrefix("[[") {
-                guard let end = Self.closingBrackets(in: line) else { continue }
-                let parts = Self.keyParts(line[line.index(line.startIndex, offsetBy: 2)..<end])
+            if wasInString || line.isEmpty { continue }
+            if bytes[first] == 91 && line.count > 1 && bytes[first + 1] == 91 {           // [[
+                guard let close = Self.firstClosingPair(bytes, line) else { continue }
+                let parts = Self.keyParts(bytes, (first + 2)..<close)
                 guard let last = parts.last else { continue }
-                let array = Self.resolve(parts.dropLast(), arrayCounts).appendingKey(last)
+                let array = Self.resolve(parts.dropLast().map { $0.key }, arrayCounts).appendingKey(last.key)
                 let index = arrayCounts[array, default: 0]
                 arrayCounts[array] = index + 1
                 current = array + "[\(index)]"
                 record(current, lineNumber)
-            } else if line.hasPrefix("[") {
-                guard let end = line.firstIndex(of: "]") else { continue }
-                let parts = Self.keyParts(line[line.index(after: line.startIndex)..<end])
+            } else if bytes[first] == 91 {                                                  // [
+                guard let close = line.first(where: { bytes[$0] == 93 }) else { continue }
+                let parts = Self.keyParts(bytes, (first + 1)..<close)
                 guard let last = parts.last else { continue }
-                current = Self.resolve(parts.dropLast(), arrayCounts).appendingKey(last)
+                current = Self.resolve(parts.dropLast().map { $0.key }, arrayCounts).appendingKey(last.key)
                 record(current, lineNumber)
-            } else if let eq = line.firstIndex(of: "="), !line.hasPrefix("#") {
-                let parts = Self.keyParts(line[..<eq])
-                guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else { continue }
+            } else if bytes[first] != 35, let eq = line.first(where: { bytes[$0] == 61 }) {  // not #, has =
+                let parts = Self.keyParts(bytes, first..<eq)
+                // A quoted key may be empty or hold spaces; a bare one may not.
+                guard !parts.isEmpty, parts.allSatisfy({ $0.quoted || (!$0.key.isEmpty && !$0.key.contains(" ")) }) else { continue }
                 var path = current
-                for p in parts { path = path.appendingKey(p); record(path, lineNumber) }
+                for p in parts { path = path.appendingKey(p.key); record(path, lineNumber) }
             }
         }
     }
@@ -49,36 +71,39 @@ struct SourceLocator: Sendable {
         if lines[path] == nil { lines[path] = line }
     }
 
-    /// `a.b."c d"` → ["a", "b", "c d"].
-    private static func keyParts(_ s: Substring) -> [String] {
-        s.split(separator: ".").map { part in
-            var p = trimmingBlanks(part)
-            if p.count >= 2, let f = p.first, f == "\"" || f == "'", p.last == f { p = String(p.dropFirst().dropLast()) }
-            return p
+    /// `a.b."c d"` → ["a", "b", "c d"], each saying whether it was quoted.
+    private static func keyParts(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [(key: String, quoted: Bool)] {
+        var out: [(key: String, quoted: Bool)] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var j = i
+            while j < range.upperBound && b[j] != 46 { j += 1 }                 // .
+            var s = i, e = j
+            while s < e && (b[s] == 32 || b[s] == 9) { s += 1 }
+            while e > s && (b[e - 1] == 32 || b[e - 1] == 9) { e -= 1 }
+            if j > i {
+                let quoted = e - s >= 2 && (b[s] == 34 || b[s] == 39) && b[e - 1] == b[s]
+                if quoted { s += 1; e -= 1 }
+                out.append((String(decoding: b[s..<e], as: UTF8.self), quoted))
+            }
+            i = j + 1
         }
-    }
-
-    /// How many `"""` (quote 34) or `'''` (quote 39) a line holds, counted left to right without overlaps.
-    private static func occurrences(of quote: UInt8, in line: Substring) -> Int {
-        var count = 0, run = 0
-        for b in line.utf8 {
-            if b == quote { run += 1; if run == 3 { count += 1; run = 0 } } else { run = 0 }
-        }
-        return count
+        return out
     }
 
     /// Where the first `]]` of a line starts.
-    private static func closingBrackets(in line: Substring) -> Substring.Index? {
-        var previous: Substring.Index?
-        for i in line.utf8.indices {
-            if line.utf8[i] == 93 { if let p = previous { return p }; previous = i } else { previous = nil }
+    private static func firstClosingPair(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var i = range.lowerBound
+        while i + 1 < range.upperBound {
+            if b[i] == 93 && b[i + 1] == 93 { return i }
+            i += 1
         }
         return nil
     }
 
     /// The canonical path of a header's parent keys: an array of tables named on the
     /// way means its latest element (`[[page.widget]]` belongs to the last `[[page]]`).
-    private static func resolve(_ parts: ArraySlice<String>, _ counts: [String: Int]) -> String {
+    private static func resolve(_ parts: [String], _ counts: [String: Int]) -> String {
         var path = ""
         for p in parts {
             path = path.appendingKey(p)
@@ -96,14 +121,6 @@ struct SourceLocator: Sendable {
         }
         return nil
     }
-}
-
-/// `s` without leading and trailing spaces and tabs.
-private func trimmingBlanks(_ s: Substring) -> String {
-    var scalars = s.unicodeScalars
-    while let f = scalars.first, f == " " || f == "\t" { scalars.removeFirst() }
-    while let l = scalars.last, l == " " || l == "\t" { scalars.removeLast() }
-    return String(Substring(scalars))
 }
 
 private extension String {

@@ -14,9 +14,17 @@ enum TOMLDocument {
     /// Parses UTF-8 TOML text into its root table. Any bytes: what toml++ would assert on
     /// is refused first (`TOMLGuard`), everything else wrong is toml++'s error.
     static func parse(_ bytes: [UInt8]) throws(ParseError) -> TOMLTable {
-        if let problem = TOMLGuard.firstProblem(in: bytes) {
+        var nulLines: Set<Int> = []
+        return try parse(bytes, nulLines: &nulLines)
+    }
+
+    /// `parse`, also giving the lines whose strings hold an escaped NUL (one scan for both).
+    static func parse(_ bytes: [UInt8], nulLines: inout Set<Int>) throws(ParseError) -> TOMLTable {
+        let scan = TOMLGuard.scan(bytes)
+        if let problem = scan.problem {
             throw ParseError(message: problem.message, line: problem.line, column: 0)
         }
+        nulLines = scan.nulLines
         let parsed: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { ctoml_parse($0.baseAddress, $0.count) }
         }
@@ -145,7 +153,12 @@ struct TOMLTable: Sendable {
 
     init(_ entries: [(key: String, node: TOMLNode)]) { self.entries = entries }
 
-    subscript(key: String) -> TOMLNode? { entries.first { $0.key.utf8.elementsEqual(key.utf8) }?.node }
+    /// Keys compare by their bytes (not by Unicode equivalence, as toml++ does); the
+    /// lengths first, which is most of the answer.
+    subscript(key: String) -> TOMLNode? {
+        let count = key.utf8.count
+        return entries.first { $0.key.utf8.count == count && $0.key.utf8.elementsEqual(key.utf8) }?.node
+    }
 
     /// The keys (each up to any NUL, like strings).
     var keys: [String] { entries.map { $0.key.upToNUL } }

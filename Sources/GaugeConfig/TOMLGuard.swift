@@ -20,7 +20,11 @@ enum TOMLGuard {
 
     private static let nulEscapes: [[UInt8]] = [Array("u0000".utf8), Array("U00000000".utf8)]
 
-    private static func scan(_ s: [UInt8]) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
+    static func scan(_ bytes: [UInt8]) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
+        bytes.withUnsafeBufferPointer { scan($0) }
+    }
+
+    private static func scan(_ s: UnsafeBufferPointer<UInt8>) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
         var nulLines: Set<Int> = []
         var state = State.normal
         var stack: [UInt8] = []            // "[" arrays and "{" inline tables
@@ -38,8 +42,11 @@ enum TOMLGuard {
             if c == 10 { line += 1 }
             switch state {
             case .comment:
-                if c == 10 { state = .normal; lineStart = true }
-                i += 1; continue
+                if c == 10 { state = .normal; lineStart = true; i += 1; continue }
+                // To the line's end in one go (a board may be mostly comments); the
+                // newline is counted and ends the comment on the next turn.
+                while i < s.count && s[i] != 10 { i += 1 }
+                continue
             case .basic:
                 if c == 92 { if escapesNUL() { nulLines.insert(line) }; i += 2; continue }   // backslash escape
                 if c == 34 || c == 10 { state = .normal; if c == 10 { lineStart = true } }

@@ -115,7 +115,16 @@ final class TableReader {
     /// `[[key]]` elements (or an inline array of tables).
     func tables(_ key: String) -> [TableReader] {
         guard let v = value(key) else { return [] }
-        guard let a = v.array else { report(key, "expected [[\(key)]] tables, got \(describe(v))"); return [] }
+        guard let a = v.array else {
+            // The header as written: `sensor.channel`, without the array indices.
+            let header = path.appending(key).components.compactMap { c -> String? in
+                if case .key(let k) = c { return k }
+                return nil
+            }.joined(separator: ".")
+            let written = v.table != nil ? "[\(header)], one table" : describe(v)
+            report(key, "expected [[\(header)]] (double brackets: an array of tables, one per \(key)), got \(written)")
+            return []
+        }
         var out: [TableReader] = []
         for i in 0..<a.count {
             let element = a[i]
@@ -126,6 +135,18 @@ final class TableReader {
             out.append(TableReader(t, path: path.appending(key).appending(index: i), diagnostics: diagnostics))
         }
         return out
+    }
+
+    /// `[[key]]` elements as `tables` gives them, a single `[key]` table as one, and
+    /// nothing reported: for checks across tables, after `tables` said what is wrong, so
+    /// a `[sensor]` written for `[[sensor]]` is one message, not one per channel it has.
+    func tablesAsWritten(_ key: String) -> [TableReader] {
+        guard let v = table[key] else { return [] }
+        if let t = v.table { return [TableReader(t, path: path.appending(key).appending(index: 0), diagnostics: diagnostics)] }
+        guard let a = v.array else { return [] }
+        return (0..<a.count).compactMap { i in
+            a[i].table.map { TableReader($0, path: path.appending(key).appending(index: i), diagnostics: diagnostics) }
+        }
     }
 
     /// An array of `count` numbers (nil count: any length ≥ 1), each finite and in `range`.

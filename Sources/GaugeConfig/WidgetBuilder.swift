@@ -9,7 +9,20 @@ enum WidgetBuilder {
     static let ringStyles = ["circularCapacity", "accessoryCircular", "accessoryCircularCapacity"]
     static let barStyles = ["linear", "linearCapacity", "accessoryLinear", "accessoryLinearCapacity"]
     static let allStyles = ["circular"] + ringStyles + barStyles
-    static var types: [String] { WidgetKinds.all.map { $0.type } }
+    static let types: [String] = WidgetKinds.all.map { $0.type }
+    /// Per type: the other types' keys, each with why it does not apply (made once, not
+    /// per widget: a board may have thousands).
+    static let hints: [String: [String: String]] = {
+        var out: [String: [String: String]] = [:]
+        for type in types {
+            var h: [String: String] = [:]
+            for (key, owners) in WidgetKinds.owners where !owners.contains(type) {
+                h[key] = "does not apply to a \(type) widget (only to \(owners.joined(separator: ", ")))"
+            }
+            out[type] = h
+        }
+        return out
+    }()
 
     static func build(_ r: TableReader) -> DashboardWidget? {
         let id = r.name("id", required: true)
@@ -30,13 +43,7 @@ enum WidgetBuilder {
         let labelSize = kind?.labelSize == true ? r.integer("label_size", 4...256) : nil
         let valueSize = kind?.valueSize == true ? r.integer("value_size", 4...512) : nil
         // With an unknown type, which keys are unknown can't be said.
-        if let type {
-            var hints: [String: String] = [:]
-            for (key, owners) in WidgetKinds.owners where !owners.contains(type) {
-                hints[key] = "does not apply to a \(type) widget (only to \(owners.joined(separator: ", ")))"
-            }
-            r.finish(hints: hints)
-        }
+        if let type { r.finish(hints: hints[type] ?? [:]) }
         guard let id, !id.isEmpty, frame != nil, let content else { return nil }
         return DashboardWidget(id: id, channel: channel, content: content,
                                labelSize: Int32(labelSize ?? 14), valueSize: Int32(valueSize ?? 32))

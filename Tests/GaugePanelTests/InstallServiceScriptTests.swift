@@ -28,12 +28,13 @@ import Testing
         func remove() { try? FileManager.default.removeItem(at: root) }
     }
 
-    func run(_ arguments: [String], destdir: String?) throws -> Outcome {
+    func run(_ arguments: [String], destdir: String?, pathPrefix: String? = nil) throws -> Outcome {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
         p.arguments = [Self.script] + arguments
         var env = ProcessInfo.processInfo.environment
         env["DESTDIR"] = destdir
+        if let pathPrefix { env["PATH"] = pathPrefix + ":" + (env["PATH"] ?? "/usr/bin:/bin") }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
@@ -123,6 +124,37 @@ import Testing
         #expect(r.errors.contains("binary \(f.binary) does not start on its own (env -i \(f.binary) --version: error while loading shared libraries: libswiftCore.so)"))
         #expect(r.errors.contains("swift build -c release --static-swift-stdlib --product gaugepanel"))
         #expect(!FileManager.default.fileExists(atPath: f.stage))
+    }
+
+    /// A Pi 4/400/5 on 32-bit Raspberry Pi OS: a 64-bit kernel (uname -m aarch64) under a
+    /// 32-bit userland (armhf). The 32-bit firmware starts there and is checked as this
+    /// machine's; a 64-bit host build that cannot start is refused naming the firmware to take.
+    @Test func aPiWithA64BitKernelAndA32BitUserlandTakesThe32BitFirmware() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        let stubs = f.root.appendingPathComponent("stubs").path
+        try FileManager.default.createDirectory(atPath: stubs, withIntermediateDirectories: true)
+        func stub(_ name: String, _ body: String) throws {
+            try "#!/bin/sh\n\(body)\n".write(toFile: stubs + "/" + name, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stubs + "/" + name)
+        }
+        try stub("uname", "[ \"$1\" = -m ] && echo aarch64 || echo Linux")
+        try stub("dpkg", "echo armhf")
+        try stub("getconf", "echo 32")
+        try stub("file", "echo 'ELF 32-bit LSB executable, ARM, EABI5 version 1 (SYSV), statically linked'")
+        let armv7 = try run(["--dry-run", "--board", f.board, "--binary", f.binary], destdir: nil, pathPrefix: stubs)
+        #expect(armv7.status == 0, "\(armv7.errors)")
+        #expect(armv7.output.contains("checked: \(f.binary) starts on its own (fake)"), "\(armv7.output)")
+        #expect(armv7.output.contains("32-bit userland (armhf) on a 64-bit kernel: its firmware is out/firmware/gaugepanel-armv7"))
+        #expect(armv7.output.contains("dry run: nothing was changed"))
+
+        try stub("file", "echo 'ELF 64-bit LSB pie executable, ARM aarch64, version 1 (SYSV), dynamically linked'")
+        try "#!/bin/sh\necho 'cannot execute: required file not found' >&2\nexit 127\n"
+            .write(toFile: f.binary, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f.binary)
+        let host = try run(["--dry-run", "--board", f.board, "--binary", f.binary], destdir: nil, pathPrefix: stubs)
+        #expect(host.status != 0)
+        #expect(host.errors.contains("this system's userland is 32-bit; take the firmware out/firmware/gaugepanel-armv7 (scripts/build-firmware.sh armv7)"), "\(host.errors)")
     }
 
     @Test func unitFileCarriesTheServiceContract() throws {

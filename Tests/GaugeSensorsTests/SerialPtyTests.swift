@@ -124,7 +124,7 @@ final class SerialPtyTests: XCTestCase {
             XCTAssertTrue(waitReadable(source.fileDescriptor), "hang-up is readable")
             let event = service()
             XCTAssertEqual(event, .disconnected(channels: ["rpm", "temp"]))
-            if case .disconnected(let names) = event { channels.invalidate(names) }
+            if case .disconnected(let names, _) = event { channels.invalidate(names) }
             XCTAssertNil(source.fileDescriptor)
             XCTAssertTrue(channels["rpm"]!.isStale(now: now))
             XCTAssertEqual(source.nextDeadline, now + 100 * ms)

@@ -195,4 +195,41 @@ try:
 finally:
     if proc.poll() is None:
         proc.kill()
+
+# A serial device that cannot be opened is named in the log once, with errno's words and
+# the fix, and the run summary lists its state: /dev/null (no tty), a directory, nothing.
+with open(board) as f: text = f.read()
+for device, words, errno in (("/dev/null", "Inappropriate ioctl for device", 25),
+                             (work, "Is a directory", 21),
+                             (os.path.join(work, "absent", "ttyX"), "No such file or directory", 2)):
+    bad = os.path.join(work, "bad-device.toml")
+    with open(bad, "w") as f: f.write(text.replace(f'device = "{link}"', f'device = "{device}"'))
+    r = subprocess.run([gp, "run", "--board", bad, "--display", "offscreen", "--duration", "3"],
+                       capture_output=True, text=True, timeout=60)
+    out = r.stdout + r.stderr
+    said = [l for l in out.splitlines() if f"serial {device}: cannot open: {words}" in l]
+    check(r.returncode == 0 and len(said) == 1 and " warning " in said[0],
+          f"serial {device}: one warning naming it and why ({len(said)} lines, exit {r.returncode}): {said[0][:160] if said else out[-300:]}")
+    check(f"serial:{device}=not-open:errno-{errno}" in out, f"the run summary lists serial:{device} as not open (errno {errno})")
+# Hot-plug: a device that appears 4 s after start (the retries are seconds apart by then)
+# is opened within half a second of its node appearing: the panel watches its folder.
+late = os.path.join(work, "late", "ttyLate")
+os.makedirs(os.path.dirname(late), exist_ok=True)
+if os.path.lexists(late): os.unlink(late)
+lateboard = os.path.join(work, "late.toml")
+with open(lateboard, "w") as f: f.write(text.replace(f'device = "{link}"', f'device = "{late}"'))
+proc = subprocess.Popen([gp, "run", "--board", lateboard, "--display", "offscreen", "--duration", "8"],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+said = {}
+def watch_output():
+    for l in proc.stdout:
+        if f"serial {late}: connected" in l and "connected" not in said: said["connected"] = time.monotonic()
+threading.Thread(target=watch_output, daemon=True).start()
+time.sleep(4.2)
+m, sl = pty.openpty(); tty.setraw(sl)
+os.symlink(os.ttyname(sl), late); appeared = time.monotonic()
+proc.wait(timeout=30)
+delay = said.get("connected", float("inf")) - appeared
+check(delay < 0.5, f"a device that appears late is opened {delay * 1000:.0f} ms after its node appears (< 500 ms)")
+os.close(m); os.close(sl)
 sys.exit(checks.finish())

@@ -31,6 +31,7 @@ extension PanelRuntime {
         replayTimers = [:]
         for fd in sensorFDs { loop.unregister(fd: fd) }
         sensorFDs = []
+        serialWatches = [:]
         for s in sensors.serial { s.close(now: loop.now) }
         summary.droppedLines &+= sensors.serial.reduce(0) { $0 &+ $1.droppedCount }
     }
@@ -70,14 +71,39 @@ extension PanelRuntime {
         info("serial \(path): decoded \"\(name)\", which no channel reads (a channel's source = \"\(name)\" would)")
     }
 
+    /// A file that cannot be read is said once, when it stops being readable, and once
+    /// when it is again; meanwhile its channel shows no value.
     private func pollSysfs(_ i: Int) {
         let now = loop.now
         let missing = sensors.sysfs[i].poll(now: now) { record($0, now: now); accept($0, now: now) }
+        let before = sensors.sysfsMissing[i]
+        sensors.sysfsMissing[i] = missing
+        let lost = missing.filter { !before.contains($0) }
+        let back = before.filter { !missing.contains($0) }
+        if !lost.isEmpty {
+            log.sink.log(.warning, "sysfs: cannot read \(lost.joined(separator: ", ")) under \(sensors.sysfs[i].root) (shown as no value; read again every second)")
+        }
+        if !back.isEmpty { info("sysfs: \(back.joined(separator: ", ")) readable again") }
         if !missing.isEmpty {
-            warn("sysfs:\(missing.joined(separator: ","))", "sysfs: cannot read \(missing.joined(separator: ", ")) (shown as no value)")
             state.invalidate(missing)
             scheduler.invalidate()
         }
+    }
+
+    /// Each source and where it stands, for the run summary: `serial:/dev/ttyUSB0=open`.
+    func sourceStates() -> [String] {
+        func name(_ kind: String, _ path: String) -> String {
+            kind + ":" + path.split(separator: " ", omittingEmptySubsequences: false).joined(separator: "%20")
+        }
+        var out: [String] = []
+        for s in sensors.serial { out.append(name("serial", s.path) + "=" + s.status.token) }
+        for (i, s) in sensors.sysfs.enumerated() {
+            let missing = sensors.sysfsMissing[i]
+            out.append(name("sysfs", s.root) + "=" + (missing.isEmpty ? "ok" : "unreadable:" + missing.joined(separator: ",")))
+        }
+        for (i, r) in sensors.replays.enumerated() { out.append("replay:\(i)=" + (r.source.isFinished ? "ended" : "playing")) }
+        if !sensors.simulated.isEmpty { out.append("simulated=\(sensors.simulated.count)") }
+        return out
     }
 
     /// Reads what a serial line has, (re)opens it after backoff, and keeps its descriptor
@@ -92,15 +118,17 @@ extension PanelRuntime {
             if !routes.route(sample, into: { accept($0, now: now) }) { noteUnread(sample.name, from: source.path) }
         }
         switch event {
-        case .connected: info("serial \(source.path): connected")
-        case .disconnected(let names):
-            info("serial \(source.path): lost; its channels show no value until it returns")
-            state.invalidate(routes.channels(readingAny: names))
+        case .connected:
+            info("serial \(source.path): connected" + (source.openCount > 1 ? " again" : ""))
+        case .openFailed(let e):
+            log.sink.log(.warning, "serial \(source.path): cannot open: \(e.message) — \(e.serialOpenAdvice); retrying quietly until it opens")
+        case .disconnected(let names, let moreNames):
+            var why = "hung up"
+            if case .lost(let e?) = source.status { why = e.message }
+            log.sink.log(.warning, "serial \(source.path): lost (\(why)); its channels show no value until it returns")
+            state.invalidate(moreNames ? routes.allChannels : routes.channels(readingAny: names))
             scheduler.invalidate()
-        case nil:
-            if source.fileDescriptor == nil, before == nil, now == loop.now {
-                warn("serial:\(source.path)", "serial \(source.path): cannot open; retrying")
-            }
+        case nil: break
         }
         let after = source.fileDescriptor
         if before != after {
@@ -108,6 +136,22 @@ extension PanelRuntime {
             if let a = after {
                 sensorFDs.append(a)
                 loop.register(fd: a, events: .readable) { [self] _ in self.serviceSerial(i) }
+            }
+        }
+        // Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.
+        if serialWatches[i] != source.watchDescriptor {
+            if let b = serialWatches.removeValue(forKey: i) { loop.unregister(fd: b); sensorFDs.removeAll { $0 == b } }
+            if let w = source.watchDescriptor {
+                serialWatches[i] = w
+                sensorFDs.append(w)
+                loop.register(fd: w, events: .readable) { [self] _ in
+                    // Unregistered first: the source closes this descriptor and watches anew.
+                    self.loop.unregister(fd: w)
+                    self.sensorFDs.removeAll { $0 == w }
+                    self.serialWatches[i] = nil
+                    self.sensors.serial[i].folderChanged(now: self.loop.now)
+                    self.serviceSerial(i)
+                }
             }
         }
         if let t = serialTimers.removeValue(forKey: i) { loop.cancel(t) }

@@ -34,6 +34,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     var sensorFDs: [Int32] = []
     /// One timer per serial line, for its next deadline (reopen, ELM327 poll).
     var serialTimers: [Int: TimerID] = [:]
+    /// Per serial line not open: its folder's inotify descriptor, registered on the loop.
+    var serialWatches: [Int: Int32] = [:]
     /// One timer per replayed recording, for its next sample.
     var replayTimers: [Int: TimerID] = [:]
     var sensors: SensorHub
@@ -265,6 +267,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         s.latencyMeanMicroseconds = s.latencySamples == 0 ? 0 : latencyTotal / s.latencySamples
         s.cpuSeconds = ProcessUsage.cpuSeconds()
         s.residentKilobytes = ProcessUsage.residentKilobytes()
+        s.sources = sourceStates()
         return s
     }
 

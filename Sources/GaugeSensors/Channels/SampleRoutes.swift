@@ -26,6 +26,9 @@ public struct SampleRoutes: Sendable, Equatable {
         return out
     }
 
+    /// Every channel these routes feed (a line that lost count of its names).
+    public var allChannels: [String] { channelsBySource.keys.sorted().flatMap { channelsBySource[$0] ?? [] } }
+
     /// `sample` once per channel that reads it, renamed to that channel; false when no
     /// channel reads it (one lookup per sample).
     @discardableResult

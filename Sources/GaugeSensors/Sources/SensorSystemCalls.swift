@@ -39,6 +39,15 @@ public protocol SensorSystemCalls: AnyObject, Sendable {
     func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int
     func close(_ fd: Int32)
     func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno)
+    /// A non-blocking inotify descriptor, readable when an entry is created, moved in or
+    /// changes attributes in `path`'s folder — or, while that folder does not exist, in
+    /// its nearest existing ancestor.
+    func watchFolder(of path: String) throws(Errno) -> Int32
+}
+
+extension SensorSystemCalls {
+    /// Without a watch, a device that appears is found at the next retry.
+    public func watchFolder(of path: String) throws(Errno) -> Int32 { throw .noFunction }
 }
 
 public final class LinuxSensorSystemCalls: SensorSystemCalls {
@@ -120,6 +129,32 @@ public final class LinuxSensorSystemCalls: SensorSystemCalls {
 
     public func close(_ fd: Int32) {
         SystemCall.close(fd)
+    }
+
+    public func watchFolder(of path: String) throws(Errno) -> Int32 {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw .current }
+        let mask = UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_ATTRIB)
+        var folder = Self.folder(of: path)
+        while true {
+            if inotify_add_watch(fd, folder, mask) >= 0 { return fd }
+            let e = Errno.current
+            // Not there yet (/dev/serial/by-id before the first adapter): its parent's
+            // change is the sign to look again.
+            guard e == .noSuchFileOrDirectory || e == Errno(ENOTDIR), folder != "/" else {
+                SystemCall.close(fd)
+                throw e
+            }
+            folder = Self.folder(of: folder)
+        }
+    }
+
+    /// `/dev/serial/by-id/usb-x` → `/dev/serial/by-id`; `ttyX` → `.`; `/x` → `/`.
+    static func folder(of path: String) -> String {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1 && bytes.last == 47 { bytes.removeLast() }   // trailing "/"
+        guard let slash = bytes.lastIndex(of: 47) else { return "." }
+        return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }
 
     public func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {

@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// A serial line as the run loop drives it, whatever its protocol: a descriptor to poll,
 /// a deadline to wake for, `service` when either fires. Class-bound (a line owns its
 /// descriptor), so `any SerialLine` is a reference, which Embedded Swift allows.
@@ -9,15 +11,73 @@ public protocol SerialLine: AnyObject {
     var nextDeadline: UInt64? { get }
     /// Garbled input dropped so far.
     var droppedCount: UInt64 { get }
+    /// Where the line stands now (the run summary lists it).
+    var status: SerialLineStatus { get }
+    /// How many times it was opened (more than one: it came back).
+    var openCount: UInt64 { get }
+    /// While closed: a descriptor readable when the device's folder changes.
+    var watchDescriptor: Int32? { get }
+    /// The watch descriptor was readable: try to open at the next `service`.
+    func folderChanged(now: UInt64)
     /// Opens, reads and writes as needed; samples go to `sink`; a connection change is returned.
     func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent?
     /// Closes the device now (shutdown, reload).
     func close(now: UInt64)
 }
 
-/// A serial line's connection changed.
+/// A serial line's connection changed. Each is returned once per change, so a caller
+/// can log every one without flooding: a line that keeps failing to open says so once.
 public enum SerialLineEvent: Sendable, Equatable {
+    /// Opened (the first time, or again after it was lost or failed to open).
     case connected
+    /// Opening failed, for the first time or with another errno than last time; it is
+    /// retried with backoff, quietly.
+    case openFailed(Errno)
     /// The names this line had emitted: mark the channels reading them stale.
-    case disconnected(channels: [String])
+    /// `moreNames`: it emitted more distinct names than it remembers, so every channel
+    /// of the line should be marked.
+    case disconnected(channels: [String], moreNames: Bool = false)
+}
+
+/// Where a serial line stands.
+public enum SerialLineStatus: Sendable, Equatable {
+    /// Not tried yet.
+    case idle
+    case open
+    /// The last open failed with this errno.
+    case notOpen(Errno)
+    /// It was open and went away (nil: hung up, end of file).
+    case lost(Errno?)
+
+    /// One word-ish token for the run summary: `open`, `not-open:errno-2`, `lost:hangup`.
+    public var token: String {
+        switch self {
+        case .idle: "idle"
+        case .open: "open"
+        case .notOpen(let e): "not-open:errno-\(e.rawValue)"
+        case .lost(let e): "lost:" + (e.map { "errno-\($0.rawValue)" } ?? "hangup")
+        }
+    }
+}
+
+extension Errno {
+    /// What to do when a serial device cannot be opened, for the log line that says so.
+    public var serialOpenAdvice: String {
+        switch self {
+        case .noSuchFileOrDirectory:
+            "is the adapter plugged in? `ls /dev/serial/by-id/` lists the ones attached; put that path in the board's device"
+        case .permissionDenied, .notPermitted:
+            "the user needs the dialout group (`sudo usermod -aG dialout $USER`, then log in again; the service's user has it)"
+        case .inappropriateIOCTLForDevice, .invalidArgument:
+            "not a serial line (no tty behind it): name the adapter's /dev/ttyUSB*, /dev/ttyACM*, /dev/serial0 or /dev/serial/by-id/ path"
+        case .isDirectory:
+            "a directory, not a device: name the device node (e.g. one in /dev/serial/by-id/)"
+        case .resourceBusy:
+            "another program holds it (a login getty on the UART, ModemManager): `sudo fuser -v` names it"
+        case .noSuchAddressOrDevice, .operationNotSupportedByDevice:
+            "no driver behind the node (unplugged, or the UART not enabled in config.txt)"
+        default:
+            "check the board's device path and `dmesg` for the adapter"
+        }
+    }
 }

@@ -6,7 +6,8 @@ import GaugeSystem
 /// `service(now:)` when it is readable or when `nextDeadline` passes. When the device
 /// disappears (EOF/hang-up, EIO, ENODEV) the source closes it, reports the channel
 /// names it had produced so the caller can mark them stale, and retries opening with
-/// exponential backoff. A class because it owns a file descriptor (closed on deinit).
+/// exponential backoff — and at once when its folder changes (`watchDescriptor`). A class
+/// because it owns file descriptors (closed on deinit).
 public final class SerialSource<P: SerialProtocol>: SerialLine {
     public typealias Event = SerialLineEvent
 
@@ -25,7 +26,12 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
     public private(set) var protocolState: P
     public private(set) var statistics = Statistics()
     public private(set) var fileDescriptor: Int32?
-    public private(set) var emittedChannels: Set<String> = []
+    /// The names this line has emitted (bounded: a stream of ever new names must not grow
+    /// the panel), so that a loss can mark the channels reading them stale.
+    public private(set) var emittedNames = BoundedNameSet()
+    public private(set) var status = SerialLineStatus.idle
+    /// The open failure already reported: the same one again is retried quietly.
+    private var reportedFailure: Errno?
     private var backoff: Backoff
     private var reopenAt: UInt64 = 0
     private let system: any SensorSystemCalls
@@ -41,11 +47,19 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         self.system = system
     }
 
+    /// While the device is not open: an inotify descriptor on its folder, for the run loop
+    /// to poll, so that the node appearing (a plug-in, udev's by-id link) is noticed at once
+    /// instead of at the next retry (which backs off to 30 s).
+    public private(set) var watchDescriptor: Int32?
+
     deinit {
         if let fd = fileDescriptor { system.close(fd) }
+        if let w = watchDescriptor { system.close(w) }
     }
 
     public var isConnected: Bool { fileDescriptor != nil }
+
+    public var openCount: UInt64 { statistics.opens }
 
     public var droppedCount: UInt64 { protocolState.droppedCount }
 
@@ -65,12 +79,20 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
                 statistics.opens += 1
                 backoff.reset()
                 protocolState.connectionReset()
+                status = .open
+                reportedFailure = nil
+                unwatch()
                 event = .connected
             } catch {
                 statistics.openFailures += 1
                 statistics.lastError = error
                 reopenAt = now &+ backoff.next()
-                return nil
+                watch()
+                if case .lost = status, error == .noSuchFileOrDirectory { reportedFailure = error }
+                status = .notOpen(error)
+                guard error != reportedFailure else { return nil }
+                reportedFailure = error
+                return .openFailed(error)
             }
         }
         guard let fd = fileDescriptor else { return event }
@@ -88,7 +110,7 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
             }
             statistics.bytesRead += UInt64(bytes.count)
             protocolState.receive(bytes, now: now) { s in
-                if !emittedChannels.contains(s.name) { emittedChannels.insert(s.name) }
+                emittedNames.insert(s.name)
                 sink(s)
             }
             // A short read means the kernel buffer is drained.
@@ -109,7 +131,34 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
 
     /// Closes the device now (e.g. on shutdown); `service` will reopen it after backoff.
     public func close(now: UInt64) {
+        defer { unwatch() }
+        guard fileDescriptor != nil else { return }
         _ = disconnect(now: now, error: nil)
+    }
+
+    /// The watched folder changed: the notices are drained, and the device is to be opened
+    /// at the next `service`, whatever the backoff. The watch is made again, as a deeper
+    /// folder of the path may exist now.
+    public func folderChanged(now: UInt64) {
+        if let w = watchDescriptor {
+            for _ in 0..<64 {
+                guard case .bytes? = try? system.read(w, max: 4096) else { break }
+            }
+        }
+        unwatch()
+        guard fileDescriptor == nil else { return }
+        reopenAt = now
+        watch()
+    }
+
+    private func watch() {
+        guard watchDescriptor == nil else { return }
+        watchDescriptor = try? system.watchFolder(of: path)
+    }
+
+    private func unwatch() {
+        if let w = watchDescriptor { system.close(w) }
+        watchDescriptor = nil
     }
 
     private func disconnect(now: UInt64, error: Errno?) -> Event {
@@ -119,6 +168,8 @@ public final class SerialSource<P: SerialProtocol>: SerialLine {
         statistics.lastError = error
         reopenAt = now &+ backoff.next()
         protocolState.connectionReset()
-        return .disconnected(channels: emittedChannels.sorted())
+        status = .lost(error)
+        watch()
+        return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
     }
 }
