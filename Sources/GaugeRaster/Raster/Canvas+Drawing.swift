@@ -15,15 +15,18 @@ extension Canvas {
     }
 
     /// A shape whose rows are one interval each (quads, discs, rounded rectangles): walked
-    /// as scalars (`Rasterizer.fillConvex`). Chosen over the general `draw` wherever the
-    /// shape's type is known to be convex.
+    /// as scalars (`Rasterizer.fillConvex`) in a solid colour. Chosen over the general
+    /// `draw` wherever the shape's type is known to be convex.
     func draw<S: ConvexCoverageShape>(_ shape: S, paint: Paint) {
         switch paint {
         case .solid(let color):
             guard color.a != 0 else { return }
             drawConvex(shape, shader: SolidShader(color))
-        case .linear(let gradient): drawConvex(shape, shader: GradientPaintShader(GradientShader(gradient)))
-        case .conic(let gradient): ConicColorTable.with(gradient) { drawConvex(shape, shader: GradientPaintShader($0)) }
+        // Gradients take the general walk: the same pixels, from one walk per shape and
+        // format that spans lists make small, where the scalar walk is worth its size
+        // only for the solid colours every frame is made of.
+        case .linear(let gradient): draw(shape, shader: GradientPaintShader(GradientShader(gradient)))
+        case .conic(let gradient): ConicColorTable.with(gradient) { draw(shape, shader: GradientPaintShader($0)) }
         }
     }
 
