@@ -15,13 +15,15 @@ public enum RotatedCopy {
         let l = rect.intersection(shadow.bounds)
         guard !l.isEmpty else { return }
         switch (shadow.format, target.format) {
-        case (.rgb565, .xrgb8888): turn(WidenRGB565.self, l, shadow, target, rotation)
-        case (.xrgb8888, .rgb565): turn(PackRGB565.self, l, shadow, target, rotation)
+        case (.rgb565, .xrgb8888):
+            ScanoutConversion.widenTable.withUnsafeBufferPointer { t in turn(WidenRGB565(table: t.baseAddress!), l, shadow, target, rotation) }
+        case (.xrgb8888, .rgb565):
+            ScanoutConversion.packTable.withUnsafeBufferPointer { t in turn(PackRGB565(table: t.baseAddress!), l, shadow, target, rotation) }
         case (let s, let t) where s == t:
             if rotation.angle == .none { target.copyPixels(from: shadow, in: l); return }
             switch s.bytesPerPixel {
-            case 4: turn(Same32.self, l, shadow, target, rotation)
-            case 2: turn(Same16.self, l, shadow, target, rotation)
+            case 4: turn(Same32(), l, shadow, target, rotation)
+            case 2: turn(Same16(), l, shadow, target, rotation)
             default: break
             }
         default: break
@@ -36,7 +38,7 @@ public enum RotatedCopy {
     /// One loop for every angle: for each destination row, the source pixel of its first
     /// pixel and the source step per destination pixel (a column walk for 90/270).
     @inline(__always)
-    private static func turn<C: PixelConversion>(_: C.Type, _ l: IntRect, _ shadow: Surface, _ target: Surface, _ rotation: DisplayRotation) {
+    private static func turn<C: PixelConversion>(_ c: C, _ l: IntRect, _ shadow: Surface, _ target: Surface, _ rotation: DisplayRotation) {
         let p = rotation.physical(l)
         let size = MemoryLayout<C.Source>.size
         let stride = Int(shadow.stride)
@@ -46,7 +48,7 @@ public enum RotatedCopy {
             for y in p.y0..<p.y1 {
                 let src = (shadow.row(y) + Int(p.x0) * size).assumingMemoryBound(to: C.Source.self)
                 let dst = (target.row(y) + Int(p.x0) * MemoryLayout<C.Target>.size).assumingMemoryBound(to: C.Target.self)
-                for i in 0..<count { dst[i] = C.convert(src[i]) }
+                for i in 0..<count { dst[i] = c.convertInRow(src[i]) }
             }
             return
         }
@@ -63,7 +65,7 @@ public enum RotatedCopy {
             var src = UnsafeRawPointer(shadow.baseAddress + Int(start.y) * stride + Int(start.x) * size)
             let dst = (target.row(py) + Int(p.x0) * MemoryLayout<C.Target>.size).assumingMemoryBound(to: C.Target.self)
             for i in 0..<count {
-                dst[i] = C.convert(src.loadUnaligned(as: C.Source.self))
+                dst[i] = c.convert(src.loadUnaligned(as: C.Source.self))
                 src += step
             }
         }
