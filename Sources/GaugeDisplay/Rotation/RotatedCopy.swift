@@ -15,10 +15,12 @@ public enum RotatedCopy {
         let l = rect.intersection(shadow.bounds)
         guard !l.isEmpty else { return }
         switch (shadow.format, target.format) {
+        case (.rgb565, .xrgb8888) where rotation.angle == .none: turn(WidenRGB565(), l, shadow, target, rotation)
+        case (.xrgb8888, .rgb565) where rotation.angle == .none: turn(PackRGB565(), l, shadow, target, rotation)
         case (.rgb565, .xrgb8888):
-            ScanoutConversion.widenTable.withUnsafeBufferPointer { t in turn(WidenRGB565(table: t.baseAddress!), l, shadow, target, rotation) }
+            ScanoutConversion.widenTable.withUnsafeBufferPointer { t in turn(WidenRGB565ByTable(table: t.baseAddress!), l, shadow, target, rotation) }
         case (.xrgb8888, .rgb565):
-            ScanoutConversion.packTable.withUnsafeBufferPointer { t in turn(PackRGB565(table: t.baseAddress!), l, shadow, target, rotation) }
+            ScanoutConversion.packTable.withUnsafeBufferPointer { t in turn(PackRGB565ByTable(table: t.baseAddress!), l, shadow, target, rotation) }
         case (let s, let t) where s == t:
             if rotation.angle == .none { target.copyPixels(from: shadow, in: l); return }
             switch s.bytesPerPixel {
@@ -48,7 +50,7 @@ public enum RotatedCopy {
             for y in p.y0..<p.y1 {
                 let src = (shadow.row(y) + Int(p.x0) * size).assumingMemoryBound(to: C.Source.self)
                 let dst = (target.row(y) + Int(p.x0) * MemoryLayout<C.Target>.size).assumingMemoryBound(to: C.Target.self)
-                for i in 0..<count { dst[i] = c.convertInRow(src[i]) }
+                for i in 0..<count { dst[i] = c.convert(src[i]) }
             }
             return
         }

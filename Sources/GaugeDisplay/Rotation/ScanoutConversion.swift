@@ -66,14 +66,7 @@ extension ScanoutConversion {
 protocol PixelConversion {
     associatedtype Source: FixedWidthInteger
     associatedtype Target: FixedWidthInteger
-    /// In the turned walk, one pixel at a time.
     func convert(_ p: Source) -> Target
-    /// Along an upright row, where arithmetic the compiler vectorises beats table loads.
-    func convertInRow(_ p: Source) -> Target
-}
-
-extension PixelConversion {
-    @inline(__always) func convertInRow(_ p: Source) -> Target { convert(p) }
 }
 
 struct Same32: PixelConversion {
@@ -84,18 +77,27 @@ struct Same16: PixelConversion {
     @inline(__always) func convert(_ p: UInt16) -> UInt16 { p }
 }
 
-/// Through `widenTable` (two loads and an OR a pixel instead of a dozen operations).
+/// Arithmetic, for upright rows: the compiler vectorises it, and a short row pays no
+/// table set-up.
 struct WidenRGB565: PixelConversion {
-    let table: UnsafePointer<UInt32>
-    @inline(__always) func convert(_ p: UInt16) -> UInt32 { table[Int(p & 0xFF)] | table[256 &+ Int(p >> 8)] }
-    @inline(__always) func convertInRow(_ p: UInt16) -> UInt32 { ScanoutConversion.xrgb8888(fromRGB565: p) }
+    @inline(__always) func convert(_ p: UInt16) -> UInt32 { ScanoutConversion.xrgb8888(fromRGB565: p) }
 }
 
-/// Through `packTable`.
 struct PackRGB565: PixelConversion {
+    @inline(__always) func convert(_ p: UInt32) -> UInt16 { ScanoutConversion.rgb565(fromXRGB8888: p) }
+}
+
+/// Through `widenTable`, for the turned walk (pixel by pixel, not vectorised): two loads
+/// and an OR instead of a dozen operations.
+struct WidenRGB565ByTable: PixelConversion {
+    let table: UnsafePointer<UInt32>
+    @inline(__always) func convert(_ p: UInt16) -> UInt32 { table[Int(p & 0xFF)] | table[256 &+ Int(p >> 8)] }
+}
+
+/// Through `packTable`, for the turned walk.
+struct PackRGB565ByTable: PixelConversion {
     let table: UnsafePointer<UInt16>
     @inline(__always) func convert(_ p: UInt32) -> UInt16 {
         table[Int((p >> 16) & 0xFF)] | table[256 &+ Int((p >> 8) & 0xFF)] | table[512 &+ Int(p & 0xFF)]
     }
-    @inline(__always) func convertInRow(_ p: UInt32) -> UInt16 { ScanoutConversion.rgb565(fromXRGB8888: p) }
 }
