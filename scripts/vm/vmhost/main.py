@@ -144,7 +144,7 @@ def main():
                   + (f'first head as the console before ({how}), ' if k == 'connector' else '')
                   + f'{c}\'s head as before ({how2}): {msg[:240]}')
     for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270', 'mode', 'connector', 'drm565', 'fbdevconv')]:
-        rotate = t[3:] if t.startswith('drm') and len(t) > 3 else '0'
+        rotate = t[3:] if t in ('drm90', 'drm270') else '0'
         label = t if t != 'connector' else f'connector "{a.connector}" ({" head ".join(map(str, a.heads.get(a.connector, ())))}):'
         if t == 'connector':   # show --connector NAME: drawn on that head (its frames are screendumps of it)
             check(exits.get(t) == 0 and conn.get(t) == a.connector,
@@ -267,7 +267,7 @@ def main():
                           and bool(said) and f' format={drawn} scanout={shown}' in said[0])
                 else:
                     ok = not notes and bool(said) and f' format={drawn}' in said[0] and 'scanout=' not in said[0]
-                check(ok, f'run ({k}) a {drawn} board on {kind} that scans out {shown}: the run said "{said[0][:150] if said else "?"}"'
+                check(ok, f'run ({k}) an {drawn} board on {kind} that scans out {shown}: the run said "{said[0][:150] if said else "?"}"'
                           + (f' and {len(notes)} time(s) "{notes[0] if notes else "?"}"' if drawn != shown else ', nothing converted'))
             if k == 'boat':   # every garbage sentence dropped and counted, the noise between them ignored
                 d = re.search(r'dropped_lines=(\d+)', summary[0]) if summary else None
