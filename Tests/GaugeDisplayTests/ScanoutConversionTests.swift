@@ -83,6 +83,45 @@ import Testing
         }
     }
 
+    /// The turned copy converts through byte tables, the upright one by arithmetic: every
+    /// RGB565 value through both (a 256×256 picture holds each once).
+    @Test(arguments: RotationAngle.allCases)
+    func everyRGB565ValueWidensTheSameInEveryRotation(angle: RotationAngle) throws {
+        let r = DisplayRotation(angle, physicalWidth: 256, physicalHeight: 256)
+        let shadow = try Surface(width: 256, height: 256, format: .rgb565)
+        for y in Int32(0)..<256 { for x in Int32(0)..<256 { shadow.row(y).storeBytes(of: UInt16(y << 8 | x), toByteOffset: Int(x) * 2, as: UInt16.self) } }
+        let target = try Surface(width: 256, height: 256, format: .xrgb8888)
+        RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
+        var wrong = 0
+        for y in Int32(0)..<256 {
+            for x in Int32(0)..<256 {
+                let p = r.physical(x: x, y: y)
+                if target.rawPixel(x: p.x, y: p.y) != Self.widened(UInt16(y << 8 | x)) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    /// Every value of every channel packed through the tables and by arithmetic.
+    @Test(arguments: RotationAngle.allCases)
+    func everyChannelValuePacksTheSameInEveryRotation(angle: RotationAngle) throws {
+        let r = DisplayRotation(angle, physicalWidth: 256, physicalHeight: 256)
+        let shadow = try Surface(width: 256, height: 256, format: .xrgb8888)
+        // Red runs along x, green along y, blue along both: each channel takes every value.
+        func pixel(_ x: Int32, _ y: Int32) -> UInt32 { 0xFF00_0000 | UInt32(x) << 16 | UInt32(y) << 8 | UInt32((x &* 7 ^ y) & 255) }
+        for y in Int32(0)..<256 { for x in Int32(0)..<256 { shadow.row(y).storeBytes(of: pixel(x, y), toByteOffset: Int(x) * 4, as: UInt32.self) } }
+        let target = try Surface(width: 256, height: 256, format: .rgb565)
+        RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
+        var wrong = 0
+        for y in Int32(0)..<256 {
+            for x in Int32(0)..<256 {
+                let p = r.physical(x: x, y: y)
+                if target.rawPixel(x: p.x, y: p.y) != UInt32(Self.packed(pixel(x, y))) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func formatsThatDoNotConvertCopyNothing() throws {
         let r = DisplayRotation(.none, physicalWidth: 4, physicalHeight: 3)
         let shadow = try Surface(width: 4, height: 3, format: .argb8888)
