@@ -44,11 +44,11 @@ public enum ScanoutConversion {
 }
 
 extension ScanoutConversion {
-    /// `xrgb8888(fromRGB565:)` by byte, for the copy: entry b widens a pixel whose high
-    /// byte is 0 (blue and green's low three bits: green and blue bytes, no X), entry
-    /// 256 + b one whose low byte is 0 (red, green's high three bits, X). Green's widening
-    /// g6 << 2 | g6 >> 4 takes its bits 0–2 from the low byte only and the rest from the
-    /// high byte only, into separate bits, so the two entries OR to the whole pixel.
+    /// `xrgb8888(fromRGB565:)` by byte, for the turned copy: entry b widens a pixel whose
+    /// high byte is 0 (blue, and green's bits 0–2), entry 256 + b one whose low byte is 0
+    /// (red, green's bits 3–5, X). The widened green g6 << 2 | g6 >> 4 has bits 2–4 from
+    /// g6's bits 0–2 and bits 0–1 and 5–7 from its bits 3–5: no bit from both bytes, so
+    /// the two entries OR to the whole pixel.
     static let widenTable: [UInt32] = (0..<512).map { i in
         i < 256 ? xrgb8888(fromRGB565: UInt16(i)) & 0xFFFF : xrgb8888(fromRGB565: UInt16(i - 256) << 8)
     }
