@@ -35,6 +35,10 @@
 # (every value moves every frame, damage tracking on; mean of 60 frames), text (full frame
 # of the scene with text), arc and conic (one 270° arc, radius 150, 18 px thick, solid and
 # conic-gradient), ticks (one dial's 51 ticks: tiny quads); informational unless budgeted.
+# copy, copyconv, copy32, copypack, copy90, copy90conv, copy9032, copy90pack: an animation
+# frame's damage copied into scan-out memory (GaugeDisplay's RotatedCopy): RGB565 as it is
+# and widened to XRGB8888, XRGB8888 as it is and packed to RGB565; copy90…: turned 90°.
+# Turned, a converted copy must cost at most 1.5x the unconverted one (checked).
 # RGB565 workloads divide by floor565. ARM counts: floor … text (not arc, conic, ticks).
 # Before measuring, native checks (not under callgrind):
 #   - the damage-exactness property: 10,000 seeded random value changes (NaN, ±∞, out of
@@ -47,7 +51,7 @@
 #
 # Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [--no-arm] [--build-only] [WORKLOAD...]
 #   WORKLOAD     floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text
-#                arc conic ticks
+#                arc conic ticks copy copyconv copy32 copypack copy90 copy90conv copy9032 copy90pack
 #                (default: every workload in the budget file; floor and floor565 always run,
 #                for the ratio column)
 #   --rebuild    ignore the build cache in .build-budget/ (rebuilt anyway when any input changes)
@@ -71,7 +75,8 @@ ROOT=$(pwd)
 BUILD=${BUDGET_BUILD_DIR:-$ROOT/.build-budget}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 BUDGETS=${BUDGET_FILE:-$ROOT/Benchmarks/instruction-budgets.txt}
-ALL_WORKLOADS=(floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text arc conic ticks)
+ALL_WORKLOADS=(floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text arc conic ticks
+               copy copyconv copy32 copypack copy90 copy90conv copy9032 copy90pack)
 ARM_WORKLOADS=(floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text)
 ARM_ARCHS=(aarch64 armv6)
 
@@ -84,6 +89,7 @@ for arg in "$@"; do
         --build-only) build_only=1 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
+        copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack) selected+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -139,7 +145,9 @@ SNAP="$BUILD/src"
 # The renderer's one C module (its pattern fill) is found with -I.
 SFLAGS=(-O -wmo -g -module-name GaugeRaster -I "$SNAP/Sources/CPixelFill/include")
 rm -rf "$SNAP"; mkdir -p "$SNAP/Sources" "$SNAP/Tools"
-cp -R Sources/CPixelFill Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" && cp -R Tools/FrameBudget "$SNAP/Tools/" ||
+mkdir -p "$SNAP/Sources/GaugeDisplay"
+cp -R Sources/CPixelFill Sources/GaugeRaster Sources/GaugeGlyphs Sources/GaugeWidgets "$SNAP/Sources/" && cp -R Tools/FrameBudget "$SNAP/Tools/" &&
+    cp -R Sources/GaugeDisplay/Rotation "$SNAP/Sources/GaugeDisplay/" ||
     { fail "snapshot of the sources"; finish; }
 mapfile -t SOURCES < <(find "$SNAP/Sources" "$SNAP/Tools/FrameBudget" -name '*.swift' | LC_ALL=C sort)
 # One module: the imports between the three libraries go.
@@ -296,6 +304,23 @@ for w in "${run_list[@]}"; do
     fi
 done
 echo "(callgrind outputs: ${BUILD#"$ROOT"/}/callgrind.<workload>.out — callgrind_annotate them to see where the time goes)"
+# The copy into scan-out memory converted (a device that cannot show the board's format)
+# against the same copy unconverted. Turned a quarter, both walk the damage pixel by pixel,
+# and the converted one may cost at most 1.5x. Upright, the unconverted copy is memcpy of
+# each damaged row (a fraction of an instruction a pixel) while conversion is arithmetic
+# on every pixel: that ratio is reported, and the converted copies are held to budgets.
+copy_ratio() {   # converted unconverted what limit(empty: report only)
+    local c=${count[$1]:-} u=${count[$2]:-}
+    [ -n "$c" ] && [ -n "$u" ] || return 0
+    local r; r=$(awk -v c="$c" -v u="$u" 'BEGIN { printf "%.2f", c / u }')
+    if [ -z "$4" ]; then echo "copy ratio $1/$2 ($3): $c / $u = ${r}x (reported)"; return 0; fi
+    if awk -v r="$r" -v l="$4" 'BEGIN { exit !(r <= l) }'; then echo "copy ratio $1/$2 ($3): $c / $u = ${r}x <= ${4}x"; pass
+    else echo "copy ratio $1/$2 ($3): $c / $u = ${r}x > ${4}x"; fail "$1: converted copy ${r}x the unconverted one (at most ${4}x)"; fi
+}
+copy_ratio copy90conv copy90 "RGB565 board, XRGB8888 scan-out, turned 90" 1.5
+copy_ratio copy90pack copy9032 "XRGB8888 board, RGB565 scan-out, turned 90" 1.5
+copy_ratio copyconv copy "RGB565 board, XRGB8888 scan-out, upright" ""
+copy_ratio copypack copy32 "XRGB8888 board, RGB565 scan-out, upright" ""
 if [ ${#acount[@]} -gt 0 ]; then
     echo
     echo "ARM, Embedded Swift -Osize (as the firmware) under qemu-user (Tools/InsnCount), instructions per frame; frame time at 1 instruction/cycle:"

@@ -5,8 +5,13 @@
 # screendump of every frame and compares it with the offscreen render of the same frame
 # (on bochs also with the picture turned 90 and 270 degrees: `show --rotate`, and across
 # a mode change: `show --then-mode 800x600`). On bochs it also checks that SIGTERM while
-# rendering (DRM, fbdev) and bad input (missing device or mode, a format the driver cannot
-# scan out) leave the text console on screen: screendumps equal the console's before.
+# rendering (DRM, fbdev) and bad input (missing device or mode) leave the text console on
+# screen: screendumps equal the console's before.
+# Pixel formats a device cannot scan out (test 'drm565' on bochs and virtio-gpu, whose
+# planes and dumb buffers are XRGB8888 only: `show --format rgb565`; 'fbdevconv' on cirrus,
+# whose framebuffer is 16 bpp: `show --display fbdev --format xrgb8888`): drawn in the asked
+# format, converted on the copy; every frame's screendump equals the offscreen render (an
+# xrgb8888 one first packed to rgb565 and widened back in Python, from the rule alone).
 # `show --stats` figures (bytes copied, clip rectangles) are printed as '#' lines.
 # On bochs and virtio-gpu it runs the panel, `gaugepanel run --board boards/qemu.toml
 # --no-animation`, with a sensor line on the guest's /dev/ttyS1 (a second serial port, a
@@ -41,9 +46,12 @@
 # nodes given to their groups up to a second after they appear, as udev does): it says once
 # that it waits (log and STATUS=), still runs when bochs is loaded 20 s later, puts the
 # console in graphics mode as that user, says READY=1 and shows the values sent on ttyS1.
-# On cirrus it runs dashboards/boat.toml (a copy: NMEA on /dev/ttyS1, output drm, its
-# rgb565 and DejaVu Sans as they are) while the host writes NMEA 0183 sentences among
-# garbage; the screen must become `gaugepanel render` of the values they carry.
+# On cirrus, bochs and virtio-gpu it runs dashboards/boat.toml (a copy: NMEA on /dev/ttyS1,
+# output drm, its rgb565 and DejaVu Sans as they are) while the host writes NMEA 0183
+# sentences among garbage; the screen must become `gaugepanel render` of the values they
+# carry — on bochs and virtio-gpu widened to xrgb8888 on copy, which the run says once.
+# On cirrus also boards/qemu.toml (xrgb8888) with output = "fbdev" on its 16 bpp framebuffer
+# (test 'fbconv'): the screen must become the render packed to rgb565 (in Python).
 # A known bug (reported, not yet fixed) would print a "KNOWN: " line, not counted.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
@@ -163,6 +171,11 @@ if [ "$(grep -cE '"/dev/ttyS1"|^[ \t]*output[ \t]*=[ \t]*"drm"' "$WORK/boat.toml
   echo "FAIL: build: dashboards/boat.toml: no serial device and output to point at /dev/ttyS1 and drm"; echo "0 passed, 1 failed"; exit 1
 fi
 cp "$WORK/boat.toml" "$ST/etc/gaugepanel/boat.toml"
+# the 'fbconv' test's board: boards/qemu.toml (xrgb8888) shown on the framebuffer device
+awk '/^[ \t]*\[/ { display = ($0 ~ /^[ \t]*\[display\]/) }
+     display && /^[ \t]*output[ \t]*=/ { print "output = \"fbdev\""; next } { print }' "$BOARD" > "$WORK/fbconv.toml"
+grep -qx 'output = "fbdev"' "$WORK/fbconv.toml" || { echo "FAIL: build: no [display] output in $BOARD"; echo "0 passed, 1 failed"; exit 1; }
+cp "$WORK/fbconv.toml" "$ST/etc/gaugepanel/fbconv.toml"
 # the 'touch' test's boards: scripts/vm/touch.toml as it is, and copies that change a key or
 # two each: swipe = false, touch = "none", touch = the uinput touchscreen's name, a mode bochs
 # lacks, and the touch calibration keys (touch_invert_x; touch_swap_xy, also with
@@ -221,17 +234,18 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
   [ -n "$ONLY" ] && [ "$ONLY" != "$1" ] && return 0
   python3 "$VM/run.py" --name "$1" --qemu "$2" --mods "$3" --tests "$4" --format "$5" --fb-format "$6" \
     --driver "$7" "${@:8}" --board "$BOARD" --stale-board "$WORK/stale.toml" --connector-board "$WORK/connector.toml" \
-    --wait-board "$WORK/wait.toml" --boat-board "$WORK/boat.toml" --touch-dir "$TB" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
+    --wait-board "$WORK/wait.toml" --boat-board "$WORK/boat.toml" --fbconv-board "$WORK/fbconv.toml" --touch-dir "$TB" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
-run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm90,drm270,mode,fbdev,sigterm,errors,panel,touch,wait xrgb8888 xrgb8888 bochs
+run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm565,drm90,drm270,mode,fbdev,sigterm,errors,panel,boat,touch,wait xrgb8888 xrgb8888 bochs \
+    --timeout 420
 # virtio-gpu with two outputs: run.py turns the second head on as a monitor would (a VNC
 # client's SetDesktopSize on that head) and screendumps it by QMP (device gpu, head 1).
 # 1440x900, larger than the first head's 1280x800 both ways: the fbdev emulation takes
 # the smallest, so fbdev stays 1280x800 and fills the first head, as with one output.
-run virtio "-device virtio-gpu-pci,max_outputs=2,id=gpu $INPUTS" virtio_pci,virtio-gpu,$INPUT_MODS console,devices,drm,fbdev,panel-board,connector xrgb8888 xrgb8888 virtio_gpu \
-    --extra-head "$CONNECTOR=gpu,1,1440x900"
-run cirrus "-vga cirrus"             cirrus                console,devices,drm,fbdev,boat rgb565 rgb565 cirrus
+run virtio "-device virtio-gpu-pci,max_outputs=2,id=gpu $INPUTS" virtio_pci,virtio-gpu,$INPUT_MODS console,devices,drm,drm565,fbdev,panel-board,boat,connector xrgb8888 xrgb8888 virtio_gpu \
+    --extra-head "$CONNECTOR=gpu,1,1440x900" --timeout 300
+run cirrus "-vga cirrus"             cirrus                console,devices,drm,fbdev,fbdevconv,boat,fbconv rgb565 rgb565 cirrus
 
 T2=$(date +%s)
 passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok: ' || true)

@@ -23,6 +23,9 @@ public protocol Display: AnyObject {
     var statistics: DisplayStatistics { get }
     /// How the logical picture is turned onto the panel.
     var rotation: DisplayRotation { get }
+    /// The format of scan-out memory: the surface's, or the one the copy converts it to
+    /// when the device cannot show the surface's (`ScanoutConversion`).
+    var scanoutFormat: PixelFormat { get }
     /// The descriptor to poll for the display's events (DRM: flip completions); nil: none.
     var eventDescriptor: Int32? { get }
     /// Reads pending events; true when no flip is in flight any more.
@@ -42,6 +45,13 @@ extension Display {
     public var format: PixelFormat { surface.format }
     public var rotation: DisplayRotation {
         DisplayRotation(.none, physicalWidth: surface.width, physicalHeight: surface.height)
+    }
+    public var scanoutFormat: PixelFormat { surface.format }
+    /// One line for the log when the copy converts: `drawing rgb565, scanning out
+    /// xrgb8888: converted on copy`; nil when it does not.
+    public var conversionNote: String? {
+        scanoutFormat == format ? nil
+            : "drawing \(format.lowercaseName), scanning out \(scanoutFormat.lowercaseName): converted on copy"
     }
     public var eventDescriptor: Int32? { nil }
     @discardableResult

@@ -42,7 +42,11 @@ struct DevicesCommand: ParsableCommand {
                 let card = try system.drmCard(fd)
                 print("\(path): drm driver=\(card.driver) dumb-buffers=\(card.supportsDumbBuffers ? "yes" : "no")")
                 if let planes = system.drmPlanes(fd) {
-                    let list = planes.map { "\($0.id) \($0.type)\($0.damageClips ? " damage-clips" : "")" }
+                    // A primary plane's formats: what a board can be scanned out in (others are converted on copy).
+                    let list = planes.map { p in
+                        "\(p.id) \(p.type)\(p.damageClips ? " damage-clips" : "")"
+                            + (p.type == "primary" ? " (\(p.formats.map(DRMSelection.formatName).joined(separator: " ")))" : "")
+                    }
                     print("  atomic planes: \(list.joined(separator: ", "))")
                 } else {
                     print("  atomic: not supported (DirtyFB and legacy page flips)")

@@ -33,8 +33,8 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "DRM mode, WxH or WxH@Hz (default: the preferred mode).")
     var mode: String?
 
-    @Option(help: "Pixel format for DRM and offscreen: xrgb8888 or rgb565.")
-    var format: String = "xrgb8888"
+    @Option(help: "Pixel format to draw in: xrgb8888 or rgb565 (default: xrgb8888; fbdev: the device's). A device that cannot show it scans out the other, converted on copy.")
+    var format: String?
 
     @Option(help: "Offscreen size, WxH (the panel's physical size).")
     var size: String = "800x480"
@@ -76,7 +76,8 @@ struct ShowCommand: ParsableCommand {
         guard let s = TestCard.scene(named: scene) else {
             throw fail("unknown scene '\(scene)'; valid scenes: \(TestCard.scenes.map(\.nameString).joined(separator: ", "))")
         }
-        guard let pf = PixelFormat(lowercaseName: format), pf == .xrgb8888 || pf == .rgb565 else {
+        let pf = format.flatMap { PixelFormat(lowercaseName: $0) }
+        if let format, pf != .xrgb8888 && pf != .rgb565 {
             throw fail("unsupported format '\(format)'; use xrgb8888 or rgb565")
         }
         let wh = size.split(separator: "x").compactMap { Int32($0) }
@@ -99,6 +100,7 @@ struct ShowCommand: ParsableCommand {
             console = ConsoleGraphicsMode()
             if let why = console?.unavailableReason { print("console: left in text mode (\(why))") }
         }
+        if let note = opened.conversionNote { print(note) }
         defer {
             console?.restore()
             if ShowCommand.stopSignal != 0 {   // the display was closed before: all restored now
@@ -107,10 +109,11 @@ struct ShowCommand: ParsableCommand {
         }
         if let d = opened as? DRMDisplay {
             func describe(_ d: DRMDisplay) {
-                print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue) damage=\(d.damageReporting)")
+                print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) scanout=\(d.scanoutFormat.lowercaseName) rotate=\(d.rotation.angle.rawValue) damage=\(d.damageReporting)")
                 ShowCommand.machineLine(kind: "drm", path: d.path, width: d.mode.width, height: d.mode.height, format: d.format,
                                         rotate: d.rotation.angle.rawValue, extra: [("driver", d.driver), ("connector", d.connector.name),
-                                                                                   ("mode", d.mode.name), ("damage", d.damageReporting)])
+                                                                                   ("mode", d.mode.name), ("damage", d.damageReporting),
+                                                                                   ("scanout", d.scanoutFormat.lowercaseName)])
             }
             describe(d)
             let drm = d
@@ -126,9 +129,9 @@ struct ShowCommand: ParsableCommand {
             print("drm: \(d.frames) frames, \(d.pixelsCopied) pixels (\(st.bytesCopied) bytes) copied, \(st.clipRectangles) clip rectangles (\(st.clipPixels) px), damage=\(d.damageReporting) pageflip=\(d.pageFlips ? "yes" : "no")")
             d.close()
         } else if let d = opened as? FbdevDisplay {
-            print("display fbdev \(d.path) id=\(d.info.id) \(d.info.width)x\(d.info.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
+            print("display fbdev \(d.path) id=\(d.info.id) \(d.info.width)x\(d.info.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName) scanout=\(d.scanoutFormat.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
             ShowCommand.machineLine(kind: "fbdev", path: d.path, width: d.info.width, height: d.info.height, format: d.format,
-                                    rotate: d.rotation.angle.rawValue, extra: [("id", d.info.id)])
+                                    rotate: d.rotation.angle.rawValue, extra: [("id", d.info.id), ("scanout", d.scanoutFormat.lowercaseName)])
             try drive(d, scene: s)
             print("fbdev: \(d.frames) frames, \(d.pixelsCopied) pixels (\(d.statistics.bytesCopied) bytes) copied")
         } else if let d = opened as? OffscreenDisplay {
@@ -174,7 +177,7 @@ struct ShowCommand: ParsableCommand {
                 try settle()
             } catch { throw fail((error as? DisplayError)?.description ?? "\(error)") }
             if stats {
-                let full = Int64(display.surface.width) * Int64(display.surface.height) * Int64(display.format.bytesPerPixel)
+                let full = Int64(display.surface.width) * Int64(display.surface.height) * Int64(display.scanoutFormat.bytesPerPixel)
                 print("@@STATS \(display.statistics.lastFrameSummary) full=\(full)B")
             }
             frameDone(n)

@@ -52,7 +52,7 @@ import Testing
         sys.framebuffers["/dev/fb3"] = FramebufferInfo(id: "x", width: 16, height: 8, bitsPerPixel: 8,
                                                        red: (0, 8), green: (0, 8), blue: (0, 8), lineLength: 16, memoryLength: 128)
         #expect(error("/dev/fb3")?.description
-                == "/dev/fb3: unsupported depth 8 bpp; only 16 (RGB565) and 32 (XRGB8888) are drawn; set one with fbset -depth 32 or the framebuffer_depth config")
+                == "/dev/fb3: unsupported depth 8 bpp; only 16 (RGB565) and 32 (XRGB8888) are scanned out (a board in either format is converted to the other); set 32 with fbset -depth 32, or framebuffer_depth=32 in the Pi's config.txt")
         #expect(sys.calls.contains("close /dev/fb3") && !sys.calls.contains("mmap 128"))
         for e in [error("/dev/fb9"), error("/dev/fb1"), error("/dev/fb2")] {
             let text = e?.description ?? ""

@@ -78,6 +78,7 @@ final class MockSystem: DisplaySystemCalls {
         return c
     }
     func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer {
+        if refusedDumbDepths.contains(bitsPerPixel) { calls.append("create_dumb refused \(bitsPerPixel)"); throw Errno.invalidArgument }
         let handle = UInt32(dumbs.count + 1)
         let pitch = UInt32(width * bitsPerPixel / 8) + pad
         let d = DumbBuffer(handle: handle, pitch: pitch, size: UInt64(pitch) * UInt64(height))
@@ -111,6 +112,10 @@ final class MockSystem: DisplaySystemCalls {
         dirtyClips.append(clips)
         if let e = dirtyError { throw e }
     }
+    /// The primary plane's formats (nil: the driver does not say); dumb-buffer depths refused.
+    var planeFormats: [UInt32]? = nil
+    var refusedDumbDepths: Set<Int> = []
+    func drmPlaneFormats(_ fd: Int32, crtc: UInt32) -> [UInt32]? { planeFormats }
     /// Set to offer atomic flips with damage clips.
     var atomicPlane: DRMAtomicPlane? = nil
     var atomicError: Errno? = nil

@@ -4,8 +4,8 @@ from `gaugepanel show --step` (and each '@@SHOT name' from /init) with a QMP scr
 and checks every frame's screendump against the host's offscreen render of the same
 frame (`gaugepanel show --display offscreen` and, for frame 0, `gaugepanel testcard`),
 and every shot against the text console's ('@@SHOT console'), with `gaugepanel compare`.
-For '@@PANEL run' (`gaugepanel run` in the guest, tests panel, panel-board, connector and
-boat) it drives the panel: line-protocol readings or NMEA 0183 sentences into the guest's
+For '@@PANEL run' (`gaugepanel run` in the guest, tests panel, panel-board, connector,
+boat and fbconv) it drives the panel: line-protocol readings or NMEA 0183 sentences into the guest's
 /dev/ttyS1 (a chardev socket), keys and a mouse wheel by QMP input-send-event, and
 screendumps until they equal `gaugepanel render` of the board with the same values and page
 (the VM's timing is loose).

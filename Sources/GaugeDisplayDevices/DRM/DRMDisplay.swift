@@ -18,6 +18,11 @@ public final class DRMDisplay: Display {
     /// The logical (upright) shadow surface: draw here. Replaced (blank) by `setMode`.
     public private(set) var surface: Surface
     public private(set) var rotation: DisplayRotation
+    /// The format of the scan-out buffers: the board's (`format`) when the device shows
+    /// it, else the one the copy converts it to (`ScanoutConversion`).
+    public private(set) var scanoutFormat: PixelFormat
+    /// What the primary plane says it scans out (nil: the driver does not say).
+    let planeFormats: [UInt32]?
     private let system: any DisplaySystemCalls
     public let fd: Int32
     private var buffers: [ScanoutBuffer] = []
@@ -44,7 +49,8 @@ public final class DRMDisplay: Display {
     public var damageReporting: String { atomicPlane != nil ? "FB_DAMAGE_CLIPS" : dirtyFBNeeded ? "DirtyFB" : "none" }
 
     public var summary: String {
-        "drm \(path) driver=\(driver) connector=\(connector.name) mode=\(mode.name) format=\(format.lowercaseName) damage=\(damageReporting)"
+        "drm \(path) driver=\(driver) connector=\(connector.name) mode=\(mode.name) format=\(format.lowercaseName)"
+            + (scanoutFormat != format ? " scanout=\(scanoutFormat.lowercaseName)" : "") + " damage=\(damageReporting)"
     }
 
     /// Flip completions arrive here.
@@ -98,7 +104,9 @@ public final class DRMDisplay: Display {
             throw .unsupportedLayout(path: p, detail: "mode \(m.name): \(error)")
         }
         damage = DamageTracker(bufferCount: 2, bounds: rotation.logicalBounds)
-        buffers = try DRMDisplay.makeBuffers(mode: m, format: format, fd: fd, path: p, driver: card.driver, system: system)
+        planeFormats = system.drmPlaneFormats(fd, crtc: crtc)
+        (buffers, scanoutFormat) = try DRMDisplay.makeBuffers(mode: m, drawing: format, offered: planeFormats, fd: fd, path: p,
+                                                              driver: card.driver, system: system)
         saved = system.drmGetCRTC(fd, id: crtc)
         // Light up buffer 0 (the kernel clears dumb buffers) until the first frame.
         do {
@@ -136,54 +144,6 @@ public final class DRMDisplay: Display {
         try DRMDisplay.mode(wanted, of: connector, path: path)
     }
 
-    /// Two mapped dumb buffers with framebuffers for `mode`; nothing is left allocated
-    /// when it throws.
-    static func makeBuffers(mode m: DRMMode, format: PixelFormat, fd: Int32, path: String, driver: String,
-                            system: any DisplaySystemCalls) throws(DisplayError) -> [ScanoutBuffer] {
-        guard let (fourcc, bpp) = DRMSelection.fourcc(for: format) else {
-            throw .unsupportedLayout(path: path, detail: "format \(format.name)")
-        }
-        var made: [ScanoutBuffer] = []
-        var step = "DRM_IOCTL_MODE_CREATE_DUMB"
-        do throws(Errno) {
-            for _ in 0..<2 {
-                step = "DRM_IOCTL_MODE_CREATE_DUMB"
-                let dumb = try system.drmCreateDumb(fd, width: m.width, height: m.height, bitsPerPixel: bpp)
-                var fb: UInt32 = 0
-                do throws(Errno) {
-                    step = "drmModeAddFB2"
-                    fb = try system.drmAddFramebuffer(fd, width: m.width, height: m.height, fourcc: fourcc, handle: dumb.handle, pitch: dumb.pitch)
-                    step = "mapping a dumb buffer"
-                    let offset = try system.drmMapDumb(fd, handle: dumb.handle)
-                    let memory = try system.map(fd, length: Int(dumb.size), offset: offset)
-                    let target = try! Surface(wrapping: memory, width: Int32(m.width), height: Int32(m.height),
-                                              stride: Int32(dumb.pitch), format: format)
-                    made.append((dumb, fb, memory, target))
-                } catch {
-                    if fb != 0 { system.drmRemoveFramebuffer(fd, id: fb) }
-                    system.drmDestroyDumb(fd, handle: dumb.handle)
-                    throw error
-                }
-            }
-        } catch {
-            release(made, fd: fd, system: system)
-            // AddFB2 says EINVAL for a format the driver cannot scan out.
-            if step == "drmModeAddFB2" && error == .invalidArgument {
-                throw .unsupportedFormat(path: path, driver: driver, format: format.lowercaseName)
-            }
-            throw DRMDisplay.error(error, path: path, call: "\(step) (creating \(m.name) scan-out buffers)")
-        }
-        return made
-    }
-
-    static func release(_ buffers: [ScanoutBuffer], fd: Int32, system: any DisplaySystemCalls) {
-        for b in buffers {
-            system.unmap(b.memory, length: Int(b.dumb.size))
-            system.drmRemoveFramebuffer(fd, id: b.framebuffer)
-            system.drmDestroyDumb(fd, handle: b.dumb.handle)
-        }
-    }
-
     /// Switches to the connector's mode `wanted` ("WxH" or "WxH@Hz"): new scan-out
     /// buffers and a new, blank shadow `surface` of the new size (rotated as before).
     /// Redraw everything and `present` it: that present sets the mode, so the old
@@ -196,10 +156,12 @@ public final class DRMDisplay: Display {
             throw .unsupportedLayout(path: path, detail: "mode \(m.name): \(error)")
         }
         try finish()   // no flip may be in flight to a buffer about to be retired
-        let made = try DRMDisplay.makeBuffers(mode: m, format: format, fd: fd, path: path, driver: driver, system: system)
+        let (made, madeFormat) = try DRMDisplay.makeBuffers(mode: m, drawing: format, offered: planeFormats, fd: fd, path: path,
+                                                            driver: driver, system: system)
         // Buffers of a mode never set were never shown; the shown ones stay until the modeset.
         if modesetPending { DRMDisplay.release(buffers, fd: fd, system: system) } else { retired = buffers }
         buffers = made
+        scanoutFormat = madeFormat
         mode = m
         rotation = newRotation
         surface = newSurface
@@ -264,7 +226,7 @@ public final class DRMDisplay: Display {
         let b = buffers[back]
         RotatedCopy.copy(region, from: surface, to: b.target, rotation: rotation)
         pixelsCopied += region.area
-        statistics.recordCopy(bytes: region.area * Int64(surface.format.bytesPerPixel))
+        statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
         // Clips are in scan-out (physical) coordinates.
         let clips = DRMSelection.clips(Region(region.rectangles.map(rotation.physical)))
         if let plane = atomicPlane, !modesetPending, pageFlips {

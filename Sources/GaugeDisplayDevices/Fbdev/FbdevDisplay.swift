@@ -36,7 +36,9 @@ public enum FramebufferFormat {
 }
 
 /// A Linux framebuffer device (/dev/fbN): drawing goes into a shadow surface, and
-/// `present` copies only the damaged rectangles into the mapping (never reading it).
+/// `present` copies only the damaged rectangles into the mapping (never reading it),
+/// converted when the board draws in the other of RGB565 and XRGB8888 than the device's
+/// depth (`ScanoutConversion`).
 public final class FbdevDisplay: Display {
     public let path: String
     public let info: FramebufferInfo
@@ -56,11 +58,18 @@ public final class FbdevDisplay: Display {
     public private(set) var pixelsCopied: Int64 = 0
     public private(set) var statistics = DisplayStatistics()
 
+    /// The device's format (its depth and colour fields).
+    public var scanoutFormat: PixelFormat { target.format }
+
     public var summary: String {
         "fbdev \(path) \(info.width)x\(info.height) bpp=\(info.bitsPerPixel) format=\(format.lowercaseName)"
+            + (scanoutFormat != format ? " scanout=\(scanoutFormat.lowercaseName)" : "")
     }
 
-    public init(path: String = "/dev/fb0", rotation angle: RotationAngle = .none, system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
+    /// Opens `path`; the shadow is drawn in `format` (nil: the device's own), converted
+    /// on copy when the device's differs.
+    public init(path: String = "/dev/fb0", format drawn: PixelFormat? = nil, rotation angle: RotationAngle = .none,
+                system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
         self.path = path
         self.system = system
         let fd: Int32
@@ -77,6 +86,10 @@ public final class FbdevDisplay: Display {
             throw DisplayError.systemCall(path: path, call: "FBIOGET_VSCREENINFO", errno: error)
         }
         let format = try FramebufferFormat.validate(info, path: path)
+        let drawing = drawn ?? format
+        guard ScanoutConversion.converts(from: drawing, to: format) else {
+            throw DisplayError.unsupportedLayout(path: path, detail: "\(info.bitsPerPixel) bpp \(format.lowercaseName) for a \(drawing.lowercaseName) board")
+        }
         let length = info.lineLength * info.height
         let rotation = DisplayRotation(angle, physicalWidth: Int32(info.width), physicalHeight: Int32(info.height))
         let mapping: UnsafeMutableRawPointer
@@ -86,7 +99,7 @@ public final class FbdevDisplay: Display {
         do {
             target = try Surface(wrapping: mapping, width: Int32(info.width), height: Int32(info.height),
                                  stride: Int32(info.lineLength), format: format)
-            surface = try Surface(width: rotation.logicalWidth, height: rotation.logicalHeight, format: format)
+            surface = try Surface(width: rotation.logicalWidth, height: rotation.logicalHeight, format: drawing)
         } catch {
             system.unmap(mapping, length: length)
             throw DisplayError.unsupportedLayout(path: path, detail: "\(info.width)x\(info.height): \(error)")
@@ -113,7 +126,7 @@ public final class FbdevDisplay: Display {
         let region = damage.take(buffer: 0)
         RotatedCopy.copy(region, from: surface, to: target, rotation: rotation)
         pixelsCopied += region.area
-        statistics.recordCopy(bytes: region.area * Int64(surface.format.bytesPerPixel))
+        statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
         frames += 1
         return false
     }

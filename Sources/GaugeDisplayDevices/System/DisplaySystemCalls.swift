@@ -138,6 +138,9 @@ public protocol DisplaySystemCalls: AnyObject {
     func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno)
     /// DirtyFB with clip rectangles; throws ENOSYS when the driver needs none.
     func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno)
+    /// The pixel formats (DRM fourccs) `crtc`'s primary plane scans out, asked with
+    /// universal planes on; nil when the driver does not say (no plane API).
+    func drmPlaneFormats(_ fd: Int32, crtc: UInt32) -> [UInt32]?
     /// Enables atomic modesetting and returns `crtc`'s primary plane; nil when the driver
     /// has no atomic support or no FB_DAMAGE_CLIPS (then DirtyFB and legacy flips).
     func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane?

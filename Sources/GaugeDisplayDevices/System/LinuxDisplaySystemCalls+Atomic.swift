@@ -45,24 +45,47 @@ extension LinuxDisplaySystemCalls {
         return nil
     }
 
+    /// The formats of `crtc`'s primary plane: universal planes on (so the primary plane is
+    /// listed), then off again; nil when the driver lists no primary plane for it.
+    public func drmPlaneFormats(_ fd: Int32, crtc: UInt32) -> [UInt32]? {
+        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0 else { return nil }
+        defer { _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 0) }
+        guard let res = drmModeGetResources(fd) else { return nil }
+        let index = (0..<Int(res.pointee.count_crtcs)).first { res.pointee.crtcs[$0] == crtc }
+        drmModeFreeResources(res)
+        guard let index, let planes = drmModeGetPlaneResources(fd) else { return nil }
+        defer { drmModeFreePlaneResources(planes) }
+        for i in 0..<Int(planes.pointee.count_planes) {
+            let id = planes.pointee.planes[i]
+            guard let plane = drmModeGetPlane(fd, id) else { continue }
+            defer { drmModeFreePlane(plane) }
+            guard plane.pointee.possible_crtcs & (1 << UInt32(index)) != 0,
+                  properties(fd, object: id)["type"]?.value == UInt64(DRM_PLANE_TYPE_PRIMARY) else { continue }
+            return (0..<Int(plane.pointee.count_formats)).map { plane.pointee.formats[$0] }
+        }
+        return nil
+    }
+
     /// The card's planes as atomic clients see them (universal planes): id, type
     /// ("primary", "overlay", "cursor"), possible CRTCs (a bit per CRTC index), and
-    /// whether the plane takes FB_DAMAGE_CLIPS; nil when the driver refuses atomic.
+    /// whether the plane takes FB_DAMAGE_CLIPS, and the formats it scans out (DRM fourccs);
+    /// nil when the driver refuses atomic.
     /// Leaves atomic off again.
-    public func drmPlanes(_ fd: Int32) -> [(id: UInt32, type: String, crtcs: UInt32, damageClips: Bool)]? {
+    public func drmPlanes(_ fd: Int32) -> [(id: UInt32, type: String, crtcs: UInt32, damageClips: Bool, formats: [UInt32])]? {
         guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
         defer { _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0) }
         guard let planes = drmModeGetPlaneResources(fd) else { return [] }
         defer { drmModeFreePlaneResources(planes) }
-        var found: [(id: UInt32, type: String, crtcs: UInt32, damageClips: Bool)] = []
+        var found: [(id: UInt32, type: String, crtcs: UInt32, damageClips: Bool, formats: [UInt32])] = []
         for i in 0..<Int(planes.pointee.count_planes) {
             let id = planes.pointee.planes[i]
             guard let plane = drmModeGetPlane(fd, id) else { continue }
             let possible = plane.pointee.possible_crtcs
+            let formats = (0..<Int(plane.pointee.count_formats)).map { plane.pointee.formats[$0] }
             drmModeFreePlane(plane)
             let props = properties(fd, object: id)
             let type = props["type"].map { ["overlay", "primary", "cursor"][Int(min($0.value, 2))] } ?? "?"
-            found.append((id, type, possible, props["FB_DAMAGE_CLIPS"] != nil))
+            found.append((id, type, possible, props["FB_DAMAGE_CLIPS"] != nil, formats))
         }
         return found
     }

@@ -87,6 +87,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
         startTime = loop.now
         info("display \(display.summary), \(board.dashboard.width)x\(board.dashboard.height), fonts: \(fonts.summary)")
+        if let note = display.conversionNote { info(note) }
         if let why = console?.unavailableReason { info("console: left in text mode (\(why))") }
         if let path = options.recordPath { startRecording(path) }
         startSensors()

@@ -8,7 +8,7 @@ from checks import line as check_line   # the scripts' one pass/fail convention
 from .options import parse_args
 from .panel import TOUCH_RUNS, drive_panel, preferred_mode
 from .qemu import QMP, ConsoleLines, dump, vnc_ask_size
-from .screens import compare, crop_ppm, read_ppm
+from .screens import as_rgb565, compare, crop_ppm, read_ppm
 
 def main():
     a = parse_args()
@@ -28,7 +28,7 @@ def main():
         qemu += ['-vnc', f'unix:{vnc_path},display={dev},head={head}']
     tests = a.tests.split(',')
     panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
-                               ('boat', ['boat']), ('touch', list(TOUCH_RUNS)), ('wait', ['wait'])) if t in tests for r in runs]
+                               ('boat', ['boat']), ('fbconv', ['fbconv']), ('touch', list(TOUCH_RUNS)), ('wait', ['wait'])) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -58,6 +58,7 @@ def main():
     notified = {}   # test 'wait': what the run sent to NOTIFY_SOCKET, in order
     stats, consoles, sigterms, screens = {}, {}, {}, {}   # @@STATS by test; @@CONSOLE, @@SIGTERM, @@SHOT by name
     a.screens = screens
+    scanout = {}   # the scan-out format of each test's display line
     conn, head0, connstatus = {}, {}, {}   # connector= of each test's display line; the first head during a test on another; @@CONNSTATUS
     current = None; named = None; booted = None
     console = ConsoleLines(p, log, t0, a.timeout)
@@ -69,6 +70,7 @@ def main():
                 rot = str(d['rotate'])   # a rotated run is its own test: drm90, drm270; '@@TEST name' names others
                 current = named or d['kind'] + ('' if rot == '0' else rot)
                 geom[current] = (int(d['width']), int(d['height']), d['format'])
+                scanout[current] = d.get('scanout', d['format'])   # the device's format, when the copy converts
                 conn[current] = d.get('connector')
             if s.startswith('@@CONNSTATUS '): k, msg = (s[13:] + ' ').split(' ', 1); connstatus[k] = msg.strip()
             if s.startswith('@@DEV '): devs.append(s[6:])
@@ -100,7 +102,7 @@ def main():
             m = re.match(r'@@FRAME (\d+)', s)
             if m and current:
                 n = int(m.group(1))
-                time.sleep(0.35 if current == 'fbdev' else 0.1)   # fbdev emulation flushes after ~50 ms
+                time.sleep(0.35 if current.startswith('fbdev') else 0.1)   # fbdev emulation flushes after ~50 ms
                 f = f'{a.out}/{a.name}-{current}-{n}.ppm'
                 dump(a, q, f, conn.get(current))
                 if conn.get(current) in a.heads:   # drawn on another head: the first one meanwhile
@@ -141,8 +143,8 @@ def main():
                   f'connector HDMI-A-9 unknown ({cmd}): exit {exits.get("err-" + k)}, one line, '
                   + (f'first head as the console before ({how}), ' if k == 'connector' else '')
                   + f'{c}\'s head as before ({how2}): {msg[:240]}')
-    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270', 'mode', 'connector')]:
-        rotate = t[3:] if t.startswith('drm') and len(t) > 3 else '0'
+    for t in [t for t in a.tests.split(',') if t in ('drm', 'fbdev', 'drm90', 'drm270', 'mode', 'connector', 'drm565', 'fbdevconv')]:
+        rotate = t[3:] if t in ('drm90', 'drm270') else '0'
         label = t if t != 'connector' else f'connector "{a.connector}" ({" head ".join(map(str, a.heads.get(a.connector, ())))}):'
         if t == 'connector':   # show --connector NAME: drawn on that head (its frames are screendumps of it)
             check(exits.get(t) == 0 and conn.get(t) == a.connector,
@@ -152,6 +154,12 @@ def main():
             modes = sorted({f'{w}x{h}' for _, _, _, (w, h, _) in [s for s in shots if s[0] == t]})
             check(exits.get(t) == 0 and '800x600' in modes and len(modes) == 2,
                   f'show --display drm --then-mode 800x600: exit {exits.get(t)}, frames screendumped in {" and ".join(modes)}')
+        elif t in ('drm565', 'fbdevconv'):   # a picture the device cannot scan out as it is: converted on copy
+            want = ('rgb565', 'xrgb8888') if t == 'drm565' else ('xrgb8888', 'rgb565')
+            cmd = 'show --display drm --format rgb565' if t == 'drm565' else 'show --display fbdev --format xrgb8888'
+            check(exits.get(t) == 0 and (geom.get(t, (0, 0, None))[2], scanout.get(t)) == want,
+                  f'{cmd}: exit {exits.get(t)}, drawn in {geom.get(t, (0, 0, "?"))[2]}, scanned out in {scanout.get(t)} '
+                  f'(converted on copy; want {want[0]} to {want[1]}) {geom.get(t, "")}')
         else:
             check(exits.get(t) == 0, f'show --display {t[:3] if rotate != "0" else t} --rotate {rotate} exit {exits.get(t)} {geom.get(t, "")}')
         mine = [s for s in shots if s[0] == t]
@@ -162,6 +170,7 @@ def main():
             if n == 0 and rotate == '0':   # the scene at the top left, against gaugepanel testcard
                 ref = f'{a.out}/ref-testcard-{fmt}.ppm'
                 subprocess.run([a.gp, 'testcard', '--scene', 'testcard', '--format', fmt, '--out', ref], check=True, capture_output=True)
+                if scanout.get(t) == 'rgb565' and fmt == 'xrgb8888': ref = as_rgb565(ref, ref[:-4] + '-as-rgb565.ppm')
                 rw, rh, _ = read_ppm(ref)
                 crop = f[:-4] + '-scene.ppm'; crop_ppm(f, crop, rw, rh)
                 c = subprocess.run([a.gp, 'compare', crop, ref], capture_output=True, text=True)
@@ -169,6 +178,9 @@ def main():
             ref = f'{a.out}/ref-{w}x{h}-{fmt}-r{rotate}-{n}.ppm'
             subprocess.run([a.gp, 'show', '--display', 'offscreen', '--size', f'{w}x{h}', '--format', fmt,
                             '--rotate', rotate, '--frames', str(n), '--out', ref], check=True, capture_output=True)
+            # an xrgb8888 picture packed to rgb565 on copy: the render as a 16 bpp panel shows it
+            # (an rgb565 picture widened to xrgb8888 needs nothing: PPM files hold it widened)
+            if scanout.get(t) == 'rgb565' and fmt == 'xrgb8888': ref = as_rgb565(ref, ref[:-4] + '-as-rgb565.ppm')
             c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
             check(c.returncode == 0, f'{label} frame {n} vs offscreen {w}x{h} {fmt} --rotate {rotate}: {c.stdout.strip() or c.stderr.strip()}')
         if t == 'connector':   # meanwhile the first head kept the text console; afterwards the CRTC given back
@@ -184,8 +196,7 @@ def main():
         for k, wants in (('missing', ['/dev/fb7', 'no such device', 'gaugepanel devices']),
                          ('missingdrm', ['/dev/dri/card5', 'no such device']),
                          ('nomode', ['/dev/dri/card0', 'connector', 'no mode 123x45', '--mode', '1024x768', '800x600']),
-                         ('nothenmode', ['/dev/dri/card0', 'no mode 123x45', '800x600']),
-                         ('format', ['/dev/dri/card0', 'cannot scan out rgb565', '--format xrgb8888'])):
+                         ('nothenmode', ['/dev/dri/card0', 'no mode 123x45', '800x600'])):
             msg = errs.get(k, '(no message)')
             same, how = same_as_console('err-' + k)
             check(exits.get('err-' + k) == 2 and ' / ' not in msg and all(w in msg for w in wants) and same,
@@ -246,6 +257,18 @@ def main():
                 check(bool(said) and f'connector={a.connector} ' in said[0] and same,
                       f'run (connector) board with connector = "{a.connector}": the run said "{said[0][:110] if said else "?"}"; '
                       f'after SIGTERM {a.connector}\'s head shows the console again ({how})')
+            if k in ('boat', 'fbconv'):   # said once when the copy converts: the board's format, the device's
+                drawn, shown = ('rgb565', a.format) if k == 'boat' else ('xrgb8888', a.fb_format)
+                kind = 'drm' if k == 'boat' else 'fbdev'
+                said = [re.sub(r'.*?\] ', '', l, count=1) for l in runlogs.get(k, []) if f' display {kind} ' in l]
+                notes = [re.sub(r'.*?\] ', '', l, count=1) for l in runlogs.get(k, []) if 'converted on copy' in l]
+                if drawn != shown:
+                    ok = (len(notes) == 1 and notes[0] == f'drawing {drawn}, scanning out {shown}: converted on copy'
+                          and bool(said) and f' format={drawn} scanout={shown}' in said[0])
+                else:
+                    ok = not notes and bool(said) and f' format={drawn}' in said[0] and 'scanout=' not in said[0]
+                check(ok, f'run ({k}) an {drawn} board on {kind} that scans out {shown}: the run said "{said[0][:150] if said else "?"}"'
+                          + (f' and {len(notes)} time(s) "{notes[0] if notes else "?"}"' if drawn != shown else ', nothing converted'))
             if k == 'boat':   # every garbage sentence dropped and counted, the noise between them ignored
                 d = re.search(r'dropped_lines=(\d+)', summary[0]) if summary else None
                 n = re.search(r' samples=(\d+)', summary[0]) if summary else None

@@ -23,6 +23,7 @@ def parse_args():
     ap.add_argument('--stale-board', help='the same with stale_after on its channels (/etc/gaugepanel/stale.toml)')
     ap.add_argument('--connector-board', help="the 'connector' test's board, naming the extra head's connector (/etc/gaugepanel/connector.toml)")
     ap.add_argument('--wait-board', help="the 'wait' test's board: boards/qemu.toml with [display] wait = 60 (/etc/gaugepanel/wait.toml)")
+    ap.add_argument('--fbconv-board', help="the 'fbconv' test's board: boards/qemu.toml with output = \"fbdev\" (/etc/gaugepanel/fbconv.toml)")
     ap.add_argument('--boat-board', help="the 'boat' test's board: dashboards/boat.toml on ttyS1 (/etc/gaugepanel/boat.toml)")
     ap.add_argument('--touch-dir', help="the 'touch' test's boards: scripts/vm/touch.toml as touch.toml and vm-test.sh's copies "
                                         "touchname, noswipe, notouch, badmode, invx, swap, swapinvy, range, rot, rotinvy (/etc/gaugepanel/touch/)")

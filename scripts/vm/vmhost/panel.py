@@ -6,7 +6,7 @@ import os, re, threading, time
 
 from .nmea import nmea_burst
 from .qemu import dump, key
-from .screens import compare, read_ppm, render, screen_becomes
+from .screens import as_rgb565, compare, read_ppm, render, screen_becomes
 
 def drive_panel(a, q, sensors, run):
     """The host's half of one 'panel' run: readings into ttyS1, keys by QMP, screendumps
@@ -87,6 +87,12 @@ def drive_panel(a, q, sensors, run):
         out.append((same, f'run (boat) NMEA 0183 on ttyS1 (DBT, MWV, VHW, HDG among garbage, {sent[0]} burst{"s" if sent[0] != 1 else ""}): '
                           f'screen as render of {os.path.basename(board)} --set ' + ' --set '.join(f'{k}={v}' for k, v in values.items())
                           + f' after {sec:.1f} s ({how})'))
+    elif run == 'fbconv':   # boards/qemu.toml (xrgb8888) with output = "fbdev" on a 16 bpp framebuffer
+        board = a.fbconv_board
+        line(first)
+        ref = as_rgb565(render(a, board, 'fbconv-values', first), f'{a.out}/ref-fbconv-values-as-rgb565.ppm')
+        expect('values', f'xrgb8888 board on the 16 bpp fbdev: "{desc}" on ttyS1, as render packed to rgb565 (the rule, in Python)',
+               ref, 15, crop=True)
     elif run in TOUCH_RUNS:   # scripts/vm/touch.toml and its copies; input from the guest's uinput devices (inject)
         board = os.path.join(a.touch_dir, run + '.toml')
         values = {'rpm': 3100, 'speed': 72}

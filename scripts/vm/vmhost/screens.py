@@ -1,5 +1,6 @@
 """Pictures on the host: PPM screendumps read and cropped, `gaugepanel compare` against a
-reference, screendumps until one equals it, and `gaugepanel render` of a board."""
+reference, screendumps until one equals it, `gaugepanel render` of a board, and a render
+as a 16 bpp panel shows it (an xrgb8888 picture packed to rgb565 on copy)."""
 import subprocess, time
 
 from .qemu import dump
@@ -20,6 +21,31 @@ def crop_ppm(src, dst, w, h):
     W, H, px = read_ppm(src)
     rows = b''.join(px[y * W * 3:(y * W + w) * 3] for y in range(min(h, H)))
     open(dst, 'wb').write(b'P6\n%d %d\n255\n' % (w, h) + rows)
+
+def _channel(levels):
+    """Each 8-bit value packed to `levels` steps, rounded to nearest (x*levels/255, never a
+    tie), then widened back by bit replication: what a 16 bpp scan-out of it shows."""
+    bits = levels.bit_length()
+    out = bytearray()
+    for v in range(256):
+        q = (2 * v * levels + 255) // 510
+        out.append((q << (8 - bits)) | (q >> (2 * bits - 8)))
+    return bytes(out)
+
+FIVE, SIX = _channel(31), _channel(63)
+
+def as_rgb565(src, dst):
+    """The PPM `src` (an xrgb8888 picture) as an rgb565 scan-out shows it, written to dst:
+    each channel rounded to 5/6/5 bits as GaugePanel packs a solid colour, then widened by
+    bit replication as QEMU's screendump of a 16 bpp display does. Written independently of
+    GaugePanel's code, from the rule alone."""
+    w, h, px = read_ppm(src)
+    px = bytearray(px[:w * h * 3])
+    px[0::3] = bytes(px[0::3]).translate(FIVE)
+    px[1::3] = bytes(px[1::3]).translate(SIX)
+    px[2::3] = bytes(px[2::3]).translate(FIVE)
+    open(dst, 'wb').write(b'P6\n%d %d\n255\n' % (w, h) + bytes(px))
+    return dst
 
 def compare(a, f, ref):
     """`gaugepanel compare`, the screendump first cropped to ref's size when it is larger
