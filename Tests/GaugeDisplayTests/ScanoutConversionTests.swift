@@ -129,7 +129,7 @@ import Testing
         let target = try Surface(width: 4, height: 3, format: .rgb565)
         RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
         #expect(RotatedCopyTests.bytes(target).allSatisfy { $0 == 0 })
-        #expect(!ScanoutConversion.converts(from: .rgb565Swapped, to: .xrgb8888))
+        #expect(!ScanoutConversion.converts(from: .argb8888, to: .rgb565))
         #expect(ScanoutConversion.converts(from: .rgb565, to: .xrgb8888) && ScanoutConversion.converts(from: .xrgb8888, to: .rgb565))
     }
 }
