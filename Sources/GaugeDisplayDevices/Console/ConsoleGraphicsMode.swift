@@ -66,7 +66,7 @@ public final class ConsoleGraphicsMode {
         fd = -1
     }
 
-    /// KDGKBMODE's value by name, as `kbd_mode` prints it.
+    /// KDGKBMODE's value by name (K_OFF: "off"), for `devices --console`.
     public static func keyboardModeName(_ mode: Int32) -> String {
         switch mode {
         case clfb_k_off(): return "off"
