@@ -20,6 +20,9 @@
 # `gaugepanel render` of the same values and page; then SIGTERM: exit 0 within a second,
 # the console back. On bochs also a copy of the board whose channels go stale (the screen
 # becomes the render without values) and whose rotary selector names a virtio mouse.
+# On bochs also a panel killed by SIGKILL (test 'kill9': the console left in graphics mode,
+# keyboard off), then the panel run again and stopped by SIGTERM: text mode, the screen the
+# console's, the keyboard mode the kernel's default, and keys pressed by QMP read from tty1.
 # On virtio-gpu with two outputs (max_outputs=2; run.py turns the second head on) it checks
 # [display] connector: `show --connector Virtual-2` draws on the second head (screendumps of
 # that head equal the offscreen render, the first head keeps the console), a copy of
@@ -237,8 +240,8 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
     --wait-board "$WORK/wait.toml" --boat-board "$WORK/boat.toml" --fbconv-board "$WORK/fbconv.toml" --touch-dir "$TB" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
-run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm565,drm90,drm270,mode,fbdev,sigterm,errors,panel,boat,touch,wait xrgb8888 xrgb8888 bochs \
-    --timeout 420
+run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm565,drm90,drm270,mode,fbdev,sigterm,errors,panel,boat,kill9,touch,wait xrgb8888 xrgb8888 bochs \
+    --timeout 480
 # virtio-gpu with two outputs: run.py turns the second head on as a monitor would (a VNC
 # client's SetDesktopSize on that head) and screendumps it by QMP (device gpu, head 1).
 # 1440x900, larger than the first head's 1280x800 both ways: the fbdev emulation takes

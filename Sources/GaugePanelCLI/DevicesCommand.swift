@@ -11,7 +11,7 @@ struct DevicesCommand: ParsableCommand {
         abstract: "List DRM cards with their connectors and modes, and fbdev devices."
     )
 
-    @Flag(help: "Only print whether the text console (/dev/tty0) is in text or graphics mode (KDGETMODE).")
+    @Flag(help: "Only print whether the text console (/dev/tty0) is in text or graphics mode (KDGETMODE) and its keyboard mode (KDGKBMODE).")
     var console = false
 
     func run() throws {
@@ -22,7 +22,11 @@ struct DevicesCommand: ParsableCommand {
                 throw fail("/dev/tty0: \(error.message); run as root or from a virtual terminal")
             }
             defer { system.close(fd) }
-            do { print("console /dev/tty0: \(try system.consoleIsGraphics(fd) ? "graphics" : "text") mode") } catch {
+            do {
+                let mode = try system.consoleIsGraphics(fd) ? "graphics" : "text"
+                let keyboard = (try? system.consoleKeyboardMode(fd)).map(ConsoleGraphicsMode.keyboardModeName) ?? "unknown"
+                print("console /dev/tty0: \(mode) mode, keyboard \(keyboard)")
+            } catch {
                 throw fail("/dev/tty0: KDGETMODE failed: \(error.message); not a virtual terminal")
             }
             return

@@ -99,6 +99,7 @@ struct ShowCommand: ParsableCommand {
         if consoleGraphics, kind != .offscreen {
             console = ConsoleGraphicsMode()
             if let why = console?.unavailableReason { print("console: left in text mode (\(why))") }
+            if let found = console?.leftBehind { print("console: found in \(found); text mode and a working keyboard on exit") }
         }
         if let note = opened.conversionNote { print(note) }
         defer {

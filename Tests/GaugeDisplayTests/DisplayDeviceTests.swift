@@ -240,12 +240,55 @@ import Testing
         #expect(c.unavailableReason?.contains("/dev/tty0") == true)
     }
 
-    @Test func leavesAConsoleThatWasAlreadyInGraphicsMode() {
+    /// A panel killed by SIGKILL (or a watchdog) leaves KD_GRAPHICS and K_OFF behind; the
+    /// next one must not take that for the console's own state.
+    @Test func aKilledPanelsConsoleComesBackInTextModeWithAWorkingKeyboard() {
+        for (utf8, want) in [(true, Int32(3)), (false, Int32(1))] {   // K_UNICODE, K_XLATE
+            let sys = MockSystem()
+            sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true; sys.keyboardMode = 4   // K_OFF
+            sys.defaultUTF8 = utf8
+            let c = ConsoleGraphicsMode(system: sys)
+            #expect(c.isActive && c.leftBehind == "graphics mode, keyboard off")
+            #expect(sys.consoleGraphics && sys.keyboardMode == 4)
+            c.restore()
+            #expect(!sys.consoleGraphics && sys.keyboardMode == want)
+            #expect(sys.calls.filter { $0.hasPrefix("kdsetmode") || $0.hasPrefix("kdskbmode") } == ["kdskbmode \(want)", "kdsetmode text"])
+        }
+    }
+
+    /// Graphics mode alone (a splash, a killed panel whose keyboard came back) also ends in text.
+    @Test func aConsoleFoundInGraphicsModeEndsInTextModeWithItsKeyboard() {
         let sys = MockSystem()
-        sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true
+        sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true; sys.keyboardMode = 3
         let c = ConsoleGraphicsMode(system: sys)
+        #expect(c.leftBehind == "graphics mode" && sys.keyboardMode == 4)
         c.restore()
-        #expect(sys.consoleGraphics)
-        #expect(sys.calls.filter { $0.hasPrefix("kdsetmode") }.isEmpty)
+        #expect(!sys.consoleGraphics && sys.keyboardMode == 3)
+    }
+
+    @Test func aConsoleInItsOwnStateIsNotReportedAsLeftBehind() {
+        let sys = MockSystem()
+        sys.consoles = ["/dev/tty0"]
+        let c = ConsoleGraphicsMode(system: sys)
+        #expect(c.leftBehind == nil)
+        c.restore()
+    }
+
+    /// The restore also runs when the owner is dropped without `restore()` (an error exit).
+    @Test func droppingItRestoresTheConsole() {
+        let sys = MockSystem()
+        sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true; sys.keyboardMode = 4
+        do { _ = ConsoleGraphicsMode(system: sys) }
+        #expect(!sys.consoleGraphics && sys.keyboardMode == 3)
+    }
+
+    /// /sys/module/vt/parameters/default_utf8 as sysfs shows it.
+    @Test func readsTheKernelsDefaultUTF8Setting() {
+        #expect(LinuxDisplaySystemCalls.isUTF8Setting(Array("Y\n".utf8)))
+        #expect(LinuxDisplaySystemCalls.isUTF8Setting(Array("1\n".utf8)))
+        #expect(!LinuxDisplaySystemCalls.isUTF8Setting(Array("N\n".utf8)))
+        #expect(!LinuxDisplaySystemCalls.isUTF8Setting(Array("0\n".utf8)))
+        #expect(LinuxDisplaySystemCalls.isUTF8Setting([]))
+        #expect(ConsoleGraphicsMode.keyboardModeName(4) == "off" && ConsoleGraphicsMode.keyboardModeName(3) == "unicode")
     }
 }

@@ -72,6 +72,8 @@ final class MockSystem: DisplaySystemCalls {
         guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
         calls.append("kdskbmode \(mode)"); keyboardMode = mode
     }
+    var defaultUTF8 = true
+    func consoleDefaultsToUTF8() -> Bool { defaultUTF8 }
 
     func drmCard(_ fd: Int32) throws(Errno) -> DRMCard {
         guard let p = fds[fd], let c = cards[p] else { throw Errno.invalidArgument }

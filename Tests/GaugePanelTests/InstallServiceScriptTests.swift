@@ -172,6 +172,8 @@ import Testing
                          // The panel's console as its controlling terminal (graphics mode as a user),
                          // logs in the journal with their priority, a slow display waited for.
                          "TTYPath=/dev/tty1", "StandardInput=tty", "StandardError=journal",
+                         // The console back in text mode with its keyboard after a killed panel.
+                         "TTYReset=yes",
                          "SyslogIdentifier=gaugepanel", "TimeoutStartSec=180"] {
             #expect(lines.contains(required), "missing \(required)")
         }

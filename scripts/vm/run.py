@@ -9,6 +9,9 @@ boat and fbconv) it drives the panel: line-protocol readings or NMEA 0183 senten
 /dev/ttyS1 (a chardev socket), keys and a mouse wheel by QMP input-send-event, and
 screendumps until they equal `gaugepanel render` of the board with the same values and page
 (the VM's timing is loose).
+For test 'kill9' the guest kills a running panel with SIGKILL and runs it again; after its
+SIGTERM the host checks text mode, the keyboard mode, and that keys it presses ('@@KEYS')
+reach tty1 as typed text ('@@TYPED').
 --extra-head CONNECTOR=DEVICE,HEAD turns a second head of a multi-head device (virtio-gpu
 max_outputs=2) on, as plugging in a monitor would: QEMU enables a head only when a UI
 asks for a size on it, so a VNC server is put on that head and a minimal RFB client sends

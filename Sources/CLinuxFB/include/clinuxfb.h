@@ -17,4 +17,8 @@ static inline int clfb_kd_text(void) { return KD_TEXT; }
 static inline int clfb_kd_get_kbmode(int fd, int *mode) { return ioctl(fd, KDGKBMODE, mode); }
 static inline int clfb_kd_set_kbmode(int fd, int mode) { return ioctl(fd, KDSKBMODE, mode); }
 static inline int clfb_k_off(void) { return K_OFF; }
+static inline int clfb_k_xlate(void) { return K_XLATE; }
+static inline int clfb_k_unicode(void) { return K_UNICODE; }
+static inline int clfb_k_raw(void) { return K_RAW; }
+static inline int clfb_k_mediumraw(void) { return K_MEDIUMRAW; }
 #endif

@@ -125,6 +125,9 @@ public protocol DisplaySystemCalls: AnyObject {
     /// KDGKBMODE / KDSKBMODE: how the console reads the keyboard (K_OFF: not at all).
     func consoleKeyboardMode(_ fd: Int32) throws(Errno) -> Int32
     func setConsoleKeyboardMode(_ fd: Int32, _ mode: Int32) throws(Errno)
+    /// Whether new consoles read UTF-8 (/sys/module/vt/parameters/default_utf8); true when
+    /// that cannot be read, as systemd assumes.
+    func consoleDefaultsToUTF8() -> Bool
 
     func drmCard(_ fd: Int32) throws(Errno) -> DRMCard
     func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer

@@ -63,6 +63,17 @@ public final class LinuxDisplaySystemCalls: DisplaySystemCalls, Sendable {
         guard clfb_kd_set_kbmode(fd, mode) == 0 else { throw .current }
     }
 
+    public func consoleDefaultsToUTF8() -> Bool {
+        guard let text = try? SystemCall.readFile("/sys/module/vt/parameters/default_utf8", limit: 16) else { return true }
+        return Self.isUTF8Setting(text)
+    }
+
+    /// A boolean module parameter as sysfs shows it ("Y", "N", or a number): false only for N or 0.
+    public static func isUTF8Setting(_ text: [UInt8]) -> Bool {
+        guard let first = text.first else { return true }
+        return first != UInt8(ascii: "N") && first != UInt8(ascii: "n") && first != UInt8(ascii: "0")
+    }
+
     public func drmCard(_ fd: Int32) throws(Errno) -> DRMCard {
         var driver = "?"
         if let v = drmGetVersion(fd) {

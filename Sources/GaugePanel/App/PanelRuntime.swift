@@ -89,6 +89,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         info("display \(display.summary), \(board.dashboard.width)x\(board.dashboard.height), fonts: \(fonts.summary)")
         if let note = display.conversionNote { info(note) }
         if let why = console?.unavailableReason { info("console: left in text mode (\(why))") }
+        if let found = console?.leftBehind {
+            log.sink.log(.notice, "console: found in \(found) (left by a panel that was killed?); text mode and a working keyboard on exit")
+        }
         if let path = options.recordPath { startRecording(path) }
         startSensors()
         startInput()

@@ -7,7 +7,7 @@ from checks import line as check_line   # the scripts' one pass/fail convention
 
 from .options import parse_args
 from .panel import TOUCH_RUNS, drive_panel, preferred_mode
-from .qemu import QMP, ConsoleLines, dump, vnc_ask_size
+from .qemu import QMP, ConsoleLines, dump, key, vnc_ask_size
 from .screens import as_rgb565, compare, crop_ppm, read_ppm
 
 def main():
@@ -28,7 +28,8 @@ def main():
         qemu += ['-vnc', f'unix:{vnc_path},display={dev},head={head}']
     tests = a.tests.split(',')
     panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
-                               ('boat', ['boat']), ('fbconv', ['fbconv']), ('touch', list(TOUCH_RUNS)), ('wait', ['wait'])) if t in tests for r in runs]
+                               ('boat', ['boat']), ('fbconv', ['fbconv']), ('kill9', ['restart']), ('touch', list(TOUCH_RUNS)),
+                               ('wait', ['wait'])) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -56,6 +57,7 @@ def main():
     exits, devs, errs, geom = {}, [], {}, {}
     a.devs = devs
     notified = {}   # test 'wait': what the run sent to NOTIFY_SOCKET, in order
+    keys, typed = {}, {}   # test 'kill9': @@KEYS (default_utf8), @@TYPED (the line read from tty1)
     stats, consoles, sigterms, screens = {}, {}, {}, {}   # @@STATS by test; @@CONSOLE, @@SIGTERM, @@SHOT by name
     a.screens = screens
     scanout = {}   # the scan-out format of each test's display line
@@ -88,6 +90,11 @@ def main():
             if s.startswith('@@WAITGONE '): a.waited['gone'] = s[11:].strip()
             if s.startswith('@@NOTIFY '): k, msg = (s[9:] + ' ').split(' ', 1); notified.setdefault(k, []).append(msg.strip())
             if s.startswith('@@RUN '): k, msg = (s[6:] + ' ').split(' ', 1); runlogs.setdefault(k, []).append(msg.strip())
+            if s.startswith('@@KEYS '):   # test 'kill9': type "gp" and Enter into the text console, as a person would
+                k, _, kv = s[7:].partition(' '); keys[k] = kv.strip()
+                for qcode in ('g', 'p', 'ret'): key(q, qcode)
+                p.stdin.write(b'go\n')
+            if s.startswith('@@TYPED '): k, _, msg = s[8:].partition(' '); typed[k] = msg.strip()
             if s.startswith('@@PANEL '):
                 try: panel_checks += drive_panel(a, q, sensors, s[8:].strip())
                 except (OSError, subprocess.CalledProcessError) as e:
@@ -246,11 +253,22 @@ def main():
             # the board run had keys pressed (QMP): with the console's keyboard off (K_OFF)
             # while gaugepanel runs, none may have been typed into the text console
             check(bool(m) and m.group(1) == '0' and ms is not None and ms <= 1000 and 'text mode' in consoles.get('run-' + k, '')
-                  and same,
+                  and 'keyboard off' not in consoles.get('run-' + k, 'keyboard off') and same,
                   f'run ({k}) SIGTERM: exit {m.group(1) if m else "?"} {ms} ms after kill (at most 1000), '
                   f'{consoles.get("run-" + k, "console mode unknown")}, screen as the console before ({how})'
                   + ('' if k != 'board' else ', no panel keys typed into the console'))
             if summary: print(f'# {a.name} run {k}: {summary[0][10:]}', flush=True)
+            if k == 'restart':   # after a SIGKILL: found graphics mode and the keyboard off, left text mode and a keyboard that types
+                killed = consoles.get('killed', '(not asked)')
+                check(exits.get('kill9') == 137 and 'graphics mode' in killed and 'keyboard off' in killed,
+                      f'kill -9 of a running panel: exit {exits.get("kill9")}, {killed} (what the next panel finds)')
+                said = [re.sub(r'.*?\] ', '', l, count=1) for l in runlogs.get(k, []) if 'console: found in' in l]
+                utf8 = 'utf8=N' not in keys.get(k, '') and 'utf8=0' not in keys.get(k, '')
+                want = 'keyboard unicode' if utf8 else 'keyboard xlate'
+                after = consoles.get('run-' + k, '(not asked)')
+                check(bool(said) and 'graphics mode, keyboard off' in said[0] and want in after and typed.get(k) == '[gp]',
+                      f'run (restart) after the kill said "{said[0][:110] if said else "?"}"; after its SIGTERM {after} '
+                      f'(default_utf8: {keys.get(k, "?")}, so {want}); "gp" and Enter pressed by QMP read from tty1 as {typed.get(k, "nothing")}')
             if k == 'connector':
                 said = [re.sub(r'.*\] ', '', l) for l in runlogs.get(k, []) if ' display drm ' in l]
                 same, how = same_as_console(f'sigterm-run-connector-{a.connector}', f'console-{a.connector}')
@@ -308,7 +326,7 @@ def main():
             same, how = same_as_console('sigterm-' + d)
             ms = round((float(m.group(3)) - float(m.group(2))) * 1000) if m else None
             check(bool(m) and m.group(1) == '143' and 'stopped by signal 15' in m.group(5) and same
-                  and 'text mode' in consoles.get(d, ''),
+                  and 'text mode' in consoles.get(d, '') and 'keyboard off' not in consoles.get(d, 'keyboard off'),
                   f'SIGTERM while rendering ({d}): exit {m.group(1) if m else "?"} after {m.group(4) if m else "?"} frames, '
                   f'{consoles.get(d, "console mode unknown")}, screen as the console before ({how})')
             r = re.search(r'restored (\d+) ms', m.group(5)) if m else None

@@ -69,6 +69,10 @@ def drive_panel(a, q, sensors, run):
         out.append((same, f'boot race: run (wait) of board.toml (no wait key: 120 s as a service) as the service runs it, '
                           f'started before the display driver was loaded (rmmod {gone}), which came {late} later: '
                           f'then "{desc}" on ttyS1, screen as render after {sec:.1f} s ({how})'))
+    elif run == 'restart':   # boards/qemu.toml started after a panel was killed (test 'kill9')
+        board = a.board
+        line(first)
+        expect('values', f'after a panel was killed (SIGKILL): "{desc}" on ttyS1', render(a, board, 'restart-values', first), 10)
     elif run == 'boat':   # dashboards/boat.toml fed NMEA 0183: the host's instrument bus, 2 bursts a second
         board = a.boat_board
         values = {'depth': 8.4, 'wind.angle': -35, 'wind.speed': 14.2, 'speed': 6.1, 'heading': 98.3}
