@@ -20,12 +20,26 @@ extension LinuxDisplaySystemCalls {
     /// again) when the driver has no atomic support or its plane no FB_DAMAGE_CLIPS.
     public func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? {
         guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
-        if let plane = primaryPlane(fd, crtc: crtc) { return plane }
+        if let primary = primaryPlane(fd, of: crtc), let fb = primary.properties["FB_ID"],
+           let c = primary.properties["CRTC_ID"], let clips = primary.properties["FB_DAMAGE_CLIPS"] {
+            return DRMAtomicPlane(id: primary.id, fbProperty: fb.id, crtcProperty: c.id, damageClipsProperty: clips.id)
+        }
         _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
         return nil
     }
 
-    private func primaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? {
+    /// The formats of `crtc`'s primary plane: universal planes on (so the primary plane is
+    /// listed), then off again; nil when the driver lists no primary plane for it.
+    public func drmPlaneFormats(_ fd: Int32, crtc: UInt32) -> [UInt32]? {
+        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0 else { return nil }
+        defer { _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 0) }
+        return primaryPlane(fd, of: crtc)?.formats
+    }
+
+    /// `crtc`'s primary plane among the planes the client sees (atomic or universal planes
+    /// on): its id, the formats it scans out and its properties; nil when there is none.
+    private func primaryPlane(_ fd: Int32, of crtc: UInt32)
+        -> (id: UInt32, formats: [UInt32], properties: [String: (id: UInt32, value: UInt64)])? {
         guard let res = drmModeGetResources(fd) else { return nil }
         let index = (0..<Int(res.pointee.count_crtcs)).first { res.pointee.crtcs[$0] == crtc }
         drmModeFreeResources(res)
@@ -35,33 +49,12 @@ extension LinuxDisplaySystemCalls {
             let id = planes.pointee.planes[i]
             guard let plane = drmModeGetPlane(fd, id) else { continue }
             let possible = plane.pointee.possible_crtcs
+            let formats = (0..<Int(plane.pointee.count_formats)).map { plane.pointee.formats[$0] }
             drmModeFreePlane(plane)
             guard possible & (1 << UInt32(index)) != 0 else { continue }
             let props = properties(fd, object: id)
             guard props["type"]?.value == UInt64(DRM_PLANE_TYPE_PRIMARY) else { continue }
-            guard let fb = props["FB_ID"], let c = props["CRTC_ID"], let clips = props["FB_DAMAGE_CLIPS"] else { return nil }
-            return DRMAtomicPlane(id: id, fbProperty: fb.id, crtcProperty: c.id, damageClipsProperty: clips.id)
-        }
-        return nil
-    }
-
-    /// The formats of `crtc`'s primary plane: universal planes on (so the primary plane is
-    /// listed), then off again; nil when the driver lists no primary plane for it.
-    public func drmPlaneFormats(_ fd: Int32, crtc: UInt32) -> [UInt32]? {
-        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0 else { return nil }
-        defer { _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 0) }
-        guard let res = drmModeGetResources(fd) else { return nil }
-        let index = (0..<Int(res.pointee.count_crtcs)).first { res.pointee.crtcs[$0] == crtc }
-        drmModeFreeResources(res)
-        guard let index, let planes = drmModeGetPlaneResources(fd) else { return nil }
-        defer { drmModeFreePlaneResources(planes) }
-        for i in 0..<Int(planes.pointee.count_planes) {
-            let id = planes.pointee.planes[i]
-            guard let plane = drmModeGetPlane(fd, id) else { continue }
-            defer { drmModeFreePlane(plane) }
-            guard plane.pointee.possible_crtcs & (1 << UInt32(index)) != 0,
-                  properties(fd, object: id)["type"]?.value == UInt64(DRM_PLANE_TYPE_PRIMARY) else { continue }
-            return (0..<Int(plane.pointee.count_formats)).map { plane.pointee.formats[$0] }
+            return (id, formats, props)
         }
         return nil
     }
