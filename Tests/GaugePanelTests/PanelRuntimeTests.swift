@@ -21,10 +21,12 @@ import GaugeTestSupport
         let master: Int32, path: String
         init() throws {
             var m: Int32 = -1, s: Int32 = -1
-            guard openpty(&m, &s, nil, nil, nil) == 0, let name = ttyname(s) else { throw POSIXError(.EIO) }
+            // ttyname_r: tests run in parallel, and ttyname's static buffer is shared.
+            var name = [CChar](repeating: 0, count: 256)
+            guard openpty(&m, &s, nil, nil, nil) == 0, ttyname_r(s, &name, name.count) == 0 else { throw POSIXError(.EIO) }
             var t = termios()
             tcgetattr(s, &t); cfmakeraw(&t); tcsetattr(s, TCSANOW, &t)
-            master = m; path = String(cString: name)
+            master = m; path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             close(s)   // the panel opens its own
         }
         func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count - 1) } }

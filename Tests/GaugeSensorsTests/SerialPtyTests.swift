@@ -17,8 +17,10 @@ final class FakeSerialDevice {
 
     func plugIn() throws {
         var m: Int32 = -1, s: Int32 = -1
-        guard openpty(&m, &s, nil, nil, nil) == 0 else { throw Errno.current }
-        let path = String(cString: ttyname(s))
+        // ttyname_r: tests run in parallel, and ttyname's static buffer is shared.
+        var name = [CChar](repeating: 0, count: 256)
+        guard openpty(&m, &s, nil, nil, nil) == 0, ttyname_r(s, &name, name.count) == 0 else { throw Errno.current }
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         close(s)   // the source opens the slave by path
         master = m
         unlink(link)
