@@ -75,9 +75,8 @@ extension PanelRuntime {
     /// when it is again; meanwhile its channel shows no value.
     private func pollSysfs(_ i: Int) {
         let now = loop.now
+        let before = sensors.sysfs[i].unreadable
         let missing = sensors.sysfs[i].poll(now: now) { record($0, now: now); accept($0, now: now) }
-        let before = sensors.sysfsMissing[i]
-        sensors.sysfsMissing[i] = missing
         let lost = missing.filter { !before.contains($0) }
         let back = before.filter { !missing.contains($0) }
         if !lost.isEmpty {
@@ -97,9 +96,8 @@ extension PanelRuntime {
         }
         var out: [String] = []
         for s in sensors.serial { out.append(name("serial", s.path) + "=" + s.status.token) }
-        for (i, s) in sensors.sysfs.enumerated() {
-            let missing = sensors.sysfsMissing[i]
-            out.append(name("sysfs", s.root) + "=" + (missing.isEmpty ? "ok" : "unreadable:" + missing.joined(separator: ",")))
+        for s in sensors.sysfs {
+            out.append(name("sysfs", s.root) + "=" + (s.unreadable.isEmpty ? "ok" : "unreadable:" + s.unreadable.joined(separator: ",")))
         }
         for (i, r) in sensors.replays.enumerated() { out.append("replay:\(i)=" + (r.source.isFinished ? "ended" : "playing")) }
         if !sensors.simulated.isEmpty { out.append("simulated=\(sensors.simulated.count)") }

@@ -11,8 +11,6 @@ struct SensorHub {
 
     var simulated: [SimulatedSource] = []
     var sysfs: [SysfsSource] = []
-    /// Per sysfs source: the channels it could not read at its last poll.
-    var sysfsMissing: [[String]] = []
     var serial: [any SerialLine] = []
     /// Per serial line: the decoder's names → the channels reading them (`source`).
     /// Simulated and sysfs sources already name their samples after the channel.
@@ -24,9 +22,7 @@ struct SensorHub {
         for s in sensors {
             switch s.kind {
             case .simulated: if let src = s.simulatedSource { simulated.append(src) }
-            case .sysfs(let root):
-                sysfs.append(SysfsSource(root: root, channels: s.sysfsChannels))
-                sysfsMissing.append([])
+            case .sysfs(let root): sysfs.append(SysfsSource(root: root, channels: s.sysfsChannels))
             case .serial(let device, let baud, let name):
                 // The configuration only lets registered names through.
                 guard let line = SerialProtocols.open(name, path: device, settings: SerialSettings(baudRate: baud)) else { continue }

@@ -30,6 +30,9 @@ public struct SysfsSource: Sendable {
         resolved = Array(repeating: nil, count: channels.count)
     }
 
+    /// The channels that could not be read at the last poll.
+    public private(set) var unreadable: [String] = []
+
     /// Whether channel `index` was found and read last time.
     public func isAvailable(_ index: Int) -> Bool { resolved[index] != nil }
 
@@ -47,6 +50,7 @@ public struct SysfsSource: Sendable {
                 missing.append(channels[i].name)
             }
         }
+        unreadable = missing
         return missing
     }
 
