@@ -23,23 +23,15 @@ public enum ScanoutConversion {
     /// XRGB8888 (X = 0xFF) of an RGB565 pixel, channels widened by bit replication.
     @inlinable @inline(__always)
     public static func xrgb8888(fromRGB565 p: UInt16) -> UInt32 {
-        // Red and blue side by side in 16-bit lanes, widened by one multiply: v5·33 >> 2 is
-        // v5 << 3 | v5 >> 2 (v5·33 = v5 << 5 | v5), and green's g6·65 >> 4 is g6 << 2 | g6 >> 4;
-        // the red bits the shift moves into blue's lane are masked off.
         let q = UInt32(p)
-        let rb = ((((q >> 11) << 16 | q & 31) &* 33) >> 2) & 0x00FF_00FF
-        let g = ((((q >> 5) & 63) &* 65) >> 4) << 8
-        return 0xFF00_0000 | rb | g
+        return 0xFF00_0000 | RGB565Codec.widenedRedBlue(q) | RGB565Codec.widenedGreen(q) << 8
     }
 
     /// RGB565 of an XRGB8888 pixel: `RGB565Codec.pack` of its colour (each channel
     /// rounded to nearest, x·31/255 and x·63/255).
     @inlinable @inline(__always)
     public static func rgb565(fromXRGB8888 p: UInt32) -> UInt16 {
-        // Red and blue in two 16-bit lanes: 255·249 + 1014 < 2^16, so they never carry.
-        let rb = (p & 0x00FF_00FF) &* 249 &+ 0x03F6_03F6
-        let g = (((p >> 8) & 0xFF) &* 253 &+ 505) >> 10
-        return UInt16(truncatingIfNeeded: (rb >> 27) << 11 | g << 5 | (rb & 0xFFFF) >> 11)
+        RGB565Codec.pack(redBlue: p & 0x00FF_00FF, green: (p >> 8) & 0xFF)
     }
 }
 

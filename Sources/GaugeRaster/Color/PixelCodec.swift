@@ -106,13 +106,28 @@ public enum RGB565Codec: PixelCodec {
         // `pack` of each channel's (s·α + d·(256 − α) + 128) >> 8 over `unpack(p)`, with red
         // and blue side by side in 16-bit lanes: each lane stays below 2^16 (255·256 + 128
         // while mixing, 255·249 + 1014 while rounding), so lanes never carry.
-        // Unpacking widens r5 to r5·8 + r5/4 = (r5·33) >> 2 (and g6 to (g6·65) >> 4): both
-        // red and blue in one multiply, the bits the shift moves across the lanes masked off.
         let inverse = 256 &- alpha, q = UInt32(p)
-        let dRB = ((((q >> 11) << 16 | q & 31) &* 33) >> 2) & 0x00FF_00FF, dG = (((q >> 5) & 63) &* 65) >> 4
+        let dRB = widenedRedBlue(q), dG = widenedGreen(q)
         let sRB = UInt32(c.r) << 16 | UInt32(c.b)
         let rb = ((sRB &* alpha &+ dRB &* inverse &+ 0x0080_0080) >> 8) & 0x00FF_00FF
         let g = (UInt32(c.g) &* alpha &+ dG &* inverse &+ 128) >> 8
+        return pack(redBlue: rb, green: g)
+    }
+
+    /// Red and blue of RGB565 pixel `q` widened to 8 bits (as `unpack`), in 16-bit lanes
+    /// (0x00RR_00BB): r5·8 + r5/4 = (r5·33) >> 2 for both in one multiply, the bits the
+    /// shift moves across the lanes masked off.
+    @inlinable @inline(__always)
+    public static func widenedRedBlue(_ q: UInt32) -> UInt32 { ((((q >> 11) << 16 | q & 31) &* 33) >> 2) & 0x00FF_00FF }
+
+    /// Green of RGB565 pixel `q` widened to 8 bits: (g6·65) >> 4.
+    @inlinable @inline(__always)
+    public static func widenedGreen(_ q: UInt32) -> UInt32 { (((q >> 5) & 63) &* 65) >> 4 }
+
+    /// `pack` of 8-bit channels, red and blue given in 16-bit lanes (0x00RR_00BB): each
+    /// lane stays below 2^16 while rounding (255·249 + 1014), so lanes never carry.
+    @inlinable @inline(__always)
+    public static func pack(redBlue rb: UInt32, green g: UInt32) -> UInt16 {
         let rb5 = rb &* 249 &+ 0x03F6_03F6
         return UInt16(truncatingIfNeeded: (rb5 >> 27) << 11 | ((g &* 253 &+ 505) >> 10) << 5 | (rb5 & 0xFFFF) >> 11)
     }
