@@ -47,9 +47,13 @@ extension Canvas {
                 fillQuad(p0, p1, p2, p3, findsFullSpans: findsFullSpans, paint: paint)
             }
         case .round:
-            let ends = ConvexUnion(DiscShape(centre: a, radius: half), DiscShape(centre: b, radius: half))
-            if let body = QuadShape(p0, p1, p2, p3) { draw(ConvexUnion(body, ends), paint: paint) }
-            else { draw(Union(ConvexPolygonShape(FourPoints(p0, p1, p2, p3)), ends), paint: paint) }
+            let startCap = DiscShape(centre: a, radius: half), endCap = DiscShape(centre: b, radius: half)
+            // Cap, body, cap: the shape type of a bar with rounded ends (`fillRoundedRect`),
+            // so both share its walks (a union's pixels do not depend on its parts' order).
+            // A body with no area (a stroke too thin for its sides to be apart) covers
+            // nothing: the caps alone.
+            let body = QuadShape(p0, p1, p2, p3) ?? .empty
+            draw(ConvexUnion(ConvexUnion(startCap, body), endCap), paint: paint)
         }
     }
 
