@@ -93,9 +93,15 @@ let package = Package(
         ),
         .target(name: "GaugeInput", dependencies: ["CEvdev", "GaugeSystem", "CPanelSystem"]),
 
-        // The run loop: one thread, one poll loop over sensors, timers, the display, input, signals.
+        // The poll loop (one thread: descriptors, timers, signals, frame pacing; a test loop
+        // with a manual clock) and what a service needs around it: logs, systemd's notify
+        // socket, the process's own CPU and memory. Nothing here draws, so it compiles beside
+        // the renderer.
+        .target(name: "GaugeLoop", dependencies: ["GaugeSystem", "CPanelSystem"]),
+
+        // The panel: sensors, pages, input and the display driven by the loop.
         .target(name: "GaugePanel", dependencies: [
-            "CPanelSystem",
+            "CPanelSystem", "GaugeLoop",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
             "GaugeSensors", "GaugeInput", "GaugeConfig",
         ]),
@@ -135,11 +141,18 @@ let package = Package(
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",
                     dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeImages", "GaugeRaster",
-                                   "GaugeSystem", "GaugeTestSupport"]),
+                                   "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )
+
+// Release builds keep line tables (backtraces, perf and callgrind still name every file and
+// line) and leave out the variable locations of optimised code: two thirds of each of the
+// renderer's object files, and a share of every release build's time.
+for target in package.targets where target.name.hasPrefix("Gauge") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-gline-tables-only"], .when(configuration: .release))]
+}
 
 // Benchmarks (ordo-one/benchmark) build only when asked for — `scripts/bench.sh` sets
 // GAUGEPANEL_BENCHMARKS=1 — so that `swift build` and the tests don't compile them.

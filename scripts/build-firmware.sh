@@ -65,7 +65,7 @@ cpu_arch() { case $1 in armv7) echo v7 ;; armv6) echo v6 ;; esac; }
 
 # The firmware's modules, every one below the command line: the product
 # gaugepanel-firmware's closure in Package.swift (stage_sources checks that none is missing).
-MODULES=(GaugeSystem GaugeSensors GaugeRaster GaugeInput GaugeGlyphs GaugeDisplay GaugeWidgets GaugeText
+MODULES=(GaugeSystem GaugeLoop GaugeSensors GaugeRaster GaugeInput GaugeGlyphs GaugeDisplay GaugeWidgets GaugeText
          GaugeImages GaugeConfig GaugeDisplayDevices GaugePanel GaugePanelFirmware)
 # The C targets it compiles (CTOML is C++) and the C modules its Swift imports.
 C_TARGETS=(CPixelFill CPanelSystem CLinuxFB CTOML CEmbeddedSupport)

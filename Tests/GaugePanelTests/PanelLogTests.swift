@@ -1,5 +1,6 @@
 import Testing
 @testable import GaugePanel
+@testable import GaugeLoop
 
 /// The panel's log: errors stay errors in the journal (each line carries its priority),
 /// and elsewhere the firmware's StderrLog writes the host's swift-log lines.

@@ -2,15 +2,15 @@ import CPanelSystem
 import GaugeSystem
 
 /// The process's own CPU time and memory, for the statistics line.
-enum ProcessUsage {
+public enum ProcessUsage {
     /// User plus system CPU seconds so far.
-    static func cpuSeconds() -> Double {
+    public static func cpuSeconds() -> Double {
         let microseconds = csystem_cpu_microseconds_self()
         return microseconds < 0 ? 0 : Double(microseconds) / 1e6
     }
 
     /// Resident set size now (not the peak), from /proc/self/statm.
-    static func residentKilobytes() -> Int64 {
+    public static func residentKilobytes() -> Int64 {
         // "size resident shared text lib data dt", in pages, one line.
         guard let bytes = try? SystemCall.readFile("/proc/self/statm", limit: 127) else { return 0 }
         let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
