@@ -16,7 +16,7 @@ public func fastPacketFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         i += 9
         let pgn = fuzzPGNs[Int(selector >> 4) % fuzzPGNs.count]
         let header = NMEA2000Header(priority: selector & 7, pgn: pgn, source: selector & 3)
-        if NMEA2000Header(id: header.id) != header { fatalError("header round trip") }
+        if NMEA2000Header(id: header.id) != header { fatalError("header differs after id()") }
         if let m = assembler.add(header, payload), m.isEmpty || m.count > FastPacketAssembler.maxLength {
             fatalError("message length")
         }

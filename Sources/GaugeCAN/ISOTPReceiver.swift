@@ -147,10 +147,11 @@ public struct ISOTPReceiver: Sendable {
         }
         nextSequence = (nextSequence + 1) & 0xF
         lastFrameTime = now
-        let remaining = Int(expectedLength) - buffer.count
-        let take = min(remaining, data.count - 1)
+        // In 64 bits: a 32-bit length does not fit a 32-bit CPU's Int.
+        let remaining = Int64(expectedLength) - Int64(buffer.count)
+        let take = Int(min(remaining, Int64(data.count - 1)))
         buffer.append(contentsOf: data[1..<1 + take])
-        if buffer.count == Int(expectedLength) {
+        if Int64(buffer.count) == Int64(expectedLength) {
             let message = buffer
             reset()
             statistics.messages &+= 1

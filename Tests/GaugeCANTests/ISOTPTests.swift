@@ -80,6 +80,9 @@ final class ISOTPTests: XCTestCase {
         XCTAssertFalse(r.isReceiving)
         // The 32-bit length escape.
         XCTAssertEqual(r.receive([0x10, 0x00, 0x00, 0x01, 0x00, 0x00, 9, 9], at: 0).last, .error(.tooLong(65536)))
+        // A 32-bit length within the limit: two bytes in the first frame, the rest after.
+        XCTAssertEqual(r.receive([0x10, 0x00, 0x00, 0x00, 0x00, 9, 1, 2], at: 0).count, 1)
+        XCTAssertEqual(r.receive([0x21, 3, 4, 5, 6, 7, 8, 9], at: 0), [.message(Array(1...9))])
     }
 
     func testTimeoutFromTheCallersClock() {
