@@ -194,6 +194,35 @@ final class DBCParserTests: XCTestCase {
     }
 }
 
+extension DBCParserTests {
+    /// A random physical value inside what a signal's bits hold, encoded and decoded back:
+    /// equal within half a step (the encoder rounds to the nearest raw value).
+    func testRandomPhysicalValuesSurviveEncoding() throws {
+        var rng = SplitMixLocal(seed: 4242)
+        var checked = 0
+        for file in ["vehicle.dbc", "multiplexed.dbc", "wide.dbc"] {
+            let db = TestFiles.dbc(file)
+            for message in db.messages {
+                for signal in message.signals where signal.valueType == .integer && signal.layout.length <= 52 {
+                    let n = Double(signal.layout.length)
+                    let lowRaw = signal.layout.isSigned ? -Double(sign: .plus, exponent: Int(n) - 1, significand: 1) : 0
+                    let highRaw = signal.layout.isSigned ? -lowRaw - 1 : Double(sign: .plus, exponent: Int(n), significand: 1) - 1
+                    for _ in 0..<500 {
+                        let u = Double(rng.next() >> 11) / Double(1 << 53)
+                        let physical = (lowRaw + u * (highRaw - lowRaw)) * signal.factor + signal.offset
+                        let data = try XCTUnwrap(message.encode([(signal.name, physical)]))
+                        let back = try XCTUnwrap(signal.decode(data)).physical
+                        XCTAssertEqual(back, physical, accuracy: abs(signal.factor) / 2 * (1 + 1e-9) + abs(physical) * 1e-12,
+                                       "\(message.name).\(signal.name)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 10_000)
+    }
+}
+
 /// SplitMix64, local so this file reads alone.
 struct SplitMixLocal {
     var state: UInt64
