@@ -91,8 +91,8 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             fresh = generate(cantools, pathlib.Path(tmp))
             status = 0
-            names = {p.name for p in fresh} | {p.name for p in VECTOR_DIR.glob("*.txt")}
-            for name in sorted(names):
+            # One file per DBC; the folder holds other generators' vectors too.
+            for name in sorted(p.name for p in fresh):
                 new, old = pathlib.Path(tmp) / name, VECTOR_DIR / name
                 a = old.read_text().splitlines() if old.exists() else []
                 b = new.read_text().splitlines() if new.exists() else []
