@@ -1,5 +1,6 @@
 import XCTest
 import GaugeSensors
+import GaugeTestSupport
 @testable import GaugeCAN
 
 final class DBCParserTests: XCTestCase {
@@ -172,7 +173,7 @@ final class DBCParserTests: XCTestCase {
     }
 
     func testSeededRandomRoundTrip() throws {
-        var rng = SplitMixLocal(seed: 77)
+        var rng = SplitMix(seed: 77)
         for file in ["vehicle.dbc", "multiplexed.dbc", "wide.dbc"] {
             let db = TestFiles.dbc(file)
             for message in db.messages {
@@ -198,7 +199,7 @@ extension DBCParserTests {
     /// A random physical value inside what a signal's bits hold, encoded and decoded back:
     /// equal within half a step (the encoder rounds to the nearest raw value).
     func testRandomPhysicalValuesSurviveEncoding() throws {
-        var rng = SplitMixLocal(seed: 4242)
+        var rng = SplitMix(seed: 4242)
         var checked = 0
         for file in ["vehicle.dbc", "multiplexed.dbc", "wide.dbc"] {
             let db = TestFiles.dbc(file)
@@ -220,18 +221,5 @@ extension DBCParserTests {
             }
         }
         XCTAssertGreaterThan(checked, 10_000)
-    }
-}
-
-/// SplitMix64, local so this file reads alone.
-struct SplitMixLocal {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

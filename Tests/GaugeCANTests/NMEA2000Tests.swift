@@ -1,5 +1,6 @@
 import XCTest
 import GaugeSensors
+import GaugeTestSupport
 @testable import GaugeCAN
 
 /// Frames computed by hand from canboat's field definitions (resolution, size, sign).
@@ -28,7 +29,7 @@ final class NMEA2000Tests: XCTestCase {
         XCTAssertTrue(pdu1.isPDU1)
         XCTAssertEqual(pdu1.id, 0x18EA_2301)
         XCTAssertEqual(NMEA2000Header(id: 0x0DF1_0D05).pgn, 127245, "data page 1")
-        var rng = SplitMixLocal(seed: 2000)
+        var rng = SplitMix(seed: 2000)
         for _ in 0..<1000 {
             let id = UInt32(truncatingIfNeeded: rng.next()) & 0x1FFF_FFFF
             XCTAssertEqual(NMEA2000Header(id: id).id, id)
