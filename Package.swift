@@ -71,6 +71,10 @@ let package = Package(
         // Channels, decoders (pure state machines) and sources.
         .target(name: "GaugeSensors", dependencies: ["GaugeSystem", "CPanelSystem"]),
 
+        // CAN: frames, candump logs, DBC files and signals, ISO-TP, OBD-II over CAN and
+        // NMEA 2000 as pure decoders (Embedded subset, no I/O).
+        .target(name: "GaugeCAN", dependencies: ["GaugeSensors"]),
+
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
         // /usr/include: no libtomlplusplus.so at run time, and static builds need nothing more.
@@ -129,6 +133,8 @@ let package = Package(
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
                                                            "GaugeRaster", "GaugeTestSupport", "CZlib"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem"]),
+        .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeTestSupport"],
+                    exclude: ["DBC", "Vectors"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",

@@ -64,9 +64,12 @@ abi_flags() { case $1 in aarch64) ;; armv7) echo -march=armv7-a -mfloat-abi=hard
 cpu_arch() { case $1 in armv7) echo v7 ;; armv6) echo v6 ;; esac; }
 
 # The firmware's modules, every one below the command line: the product
-# gaugepanel-firmware's closure in Package.swift (stage_sources checks that none is missing).
+# gaugepanel-firmware's closure in Package.swift (stage_sources checks that none is missing),
+# and GaugeCAN, which nothing in the firmware calls yet: compiled with the rest so that every
+# firmware build proves it builds in Embedded Swift (unreferenced, it is nearly all dropped by
+# --gc-sections: about 2 KB of its symbols remained in an aarch64 build).
 MODULES=(GaugeSystem GaugeLoop GaugeSensors GaugeRaster GaugeInput GaugeGlyphs GaugeDisplay GaugeWidgets GaugeText
-         GaugeImages GaugeConfig GaugeDisplayDevices GaugePanel GaugePanelFirmware)
+         GaugeImages GaugeConfig GaugeDisplayDevices GaugePanel GaugePanelFirmware GaugeCAN)
 # The C targets it compiles (CTOML is C++) and the C modules its Swift imports.
 C_TARGETS=(CPixelFill CPanelSystem CLinuxFB CTOML CEmbeddedSupport)
 C_MODULES=(CPixelFill CPanelSystem CLinuxFB CTOML CDRM CEvdev CFreeType CZlib)

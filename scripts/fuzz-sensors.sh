@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target per GaugeSensors decoder and runs each for a bounded time.
+# Builds a libFuzzer target per GaugeSensors decoder and per GaugeCAN parser (DBC files,
+# candump lines, ISO-TP, NMEA 2000 fast packets) and runs each for a bounded time.
 # Usage: scripts/fuzz-sensors.sh [seconds-per-target]   (default 20)
 # FUZZ_RUNS=N runs N inputs per target instead of a time limit.
-# FUZZ_TARGETS="NMEA ELM327" picks targets; FUZZ_OUT=dir moves the build/work folder
+# FUZZ_TARGETS="NMEA DBC" picks targets; FUZZ_OUT=dir moves the build/work folder
 # (default .build-fuzz, git-ignored) so two runs at once do not share one.
 # scripts/fuzz-sensors.sh --bench builds and runs the NMEA throughput benchmark instead.
 # Exits non-zero if a target fails to build or finds a crash (the input is kept in
@@ -18,6 +19,15 @@ mkdir -p "$out"
 common=(Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift
         Sources/GaugeSensors/Decoders/*.swift)
 
+# GaugeCAN's sources join them as one module: staged with `import GaugeSensors` blanked
+# (line numbers kept), for the targets that need them.
+can_stage="$out/GaugeCAN-sources"
+rm -rf "$can_stage" && mkdir -p "$can_stage"
+for f in Sources/GaugeCAN/*.swift; do
+    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$can_stage/$(basename "$f")"
+done
+can=("$can_stage"/*.swift)
+
 if [ "${1:-}" = "--bench" ]; then
     mkdir -p "$out/bench"
     "$swiftc" -O -wmo -parse-as-library -module-name NMEABench "${common[@]}" Fuzz/NMEABenchmark.swift \
@@ -26,12 +36,13 @@ if [ "${1:-}" = "--bench" ]; then
 fi
 
 status=0
-for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327}; do
+for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket}; do
     dir="$out/$target"
     mkdir -p "$dir/corpus"
+    case $target in DBC|Candump|ISOTP|FastPacket) extra=("${can[@]}") ;; *) extra=() ;; esac
     echo "== building $target"
     "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name Fuzz$target \
-        "${common[@]}" "Fuzz/${target}Fuzz.swift" -o "$dir/fuzz" 2> "$dir/build.txt" \
+        "${common[@]}" "${extra[@]}" "Fuzz/${target}Fuzz.swift" -o "$dir/fuzz" 2> "$dir/build.txt" \
         || { grep -v "Cannot export local symbol" "$dir/build.txt"; exit 2; }
     for seed in Fuzz/corpus/"$target"/*; do [ -f "$seed" ] && cp "$seed" "$dir/corpus/"; done
     if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); else limit=(-max_total_time="$seconds"); fi
