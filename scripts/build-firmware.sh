@@ -63,16 +63,32 @@ abi_flags() { case $1 in aarch64) ;; armv7) echo -march=armv7-a -mfloat-abi=hard
 # cpu → the Tag_CPU_arch (readelf -A) of every object built for it.
 cpu_arch() { case $1 in armv7) echo v7 ;; armv6) echo v6 ;; esac; }
 
-# The firmware's modules, every one below the command line: the product
-# gaugepanel-firmware's closure in Package.swift (stage_sources checks that none is missing),
-# and GaugeCAN, which nothing in the firmware calls yet: compiled with the rest so that every
-# firmware build proves it builds in Embedded Swift (unreferenced, it is nearly all dropped by
-# --gc-sections: about 2 KB of its symbols remained in an aarch64 build).
-MODULES=(GaugeSystem GaugeLoop GaugeSensors GaugeRaster GaugeInput GaugeGlyphs GaugeDisplay GaugeWidgets GaugeText
-         GaugeImages GaugeConfig GaugeDisplayDevices GaugePanel GaugePanelFirmware GaugeCAN)
-# The C targets it compiles (CTOML is C++) and the C modules its Swift imports.
-C_TARGETS=(CPixelFill CPanelSystem CLinuxFB CTOML CEmbeddedSupport)
-C_MODULES=(CPixelFill CPanelSystem CLinuxFB CTOML CDRM CEvdev CFreeType CZlib)
+# The firmware's modules, every one below the command line: the product gaugepanel-firmware's
+# closure in Package.swift, read with `swift package describe` (dependencies first), so a
+# target added there reaches the firmware with no edit here. Its Swift targets are staged
+# as one module (MODULES), its C and C++ targets compiled (C_TARGETS), and every C module
+# its Swift imports — those and the system libraries — given a module map (C_MODULES).
+# GaugeCAN is added while nothing in the firmware calls it: compiled with the rest, every
+# firmware build proves it builds in Embedded Swift (unreferenced, --gc-sections drops
+# nearly all of it: about 2 KB of its symbols remained in an aarch64 build).
+firmware_targets() {
+    swift package describe --type json | python3 -c '
+import json, sys
+targets = {t["name"]: t for t in json.load(sys.stdin)["targets"]}
+order = []
+def visit(name):
+    if name in order: return
+    for dependency in targets[name].get("target_dependencies") or []: visit(dependency)
+    order.append(name)
+visit("GaugePanelFirmware")
+for module_type in ("SwiftTarget", "ClangTarget", "SystemLibraryTarget"):
+    print(" ".join(n for n in order if targets[n]["module_type"] == module_type))
+'
+}
+{ read -r -a MODULES; read -r -a C_TARGETS; read -r -a SYSTEM_LIBRARIES; } < <(firmware_targets) || true
+((${#MODULES[@]} > 1 && ${#C_TARGETS[@]} > 0)) || { echo "error: no firmware targets from swift package describe" >&2; exit 2; }
+[[ " ${MODULES[*]} " == *" GaugeCAN "* ]] || MODULES+=(GaugeCAN)
+C_MODULES=("${C_TARGETS[@]}" "${SYSTEM_LIBRARIES[@]}")
 
 # One module, not thirteen. Embedded Swift specialises every generic where it is used, so
 # SwiftPM's module-by-module build compiled the renderer's generics again in each module
@@ -98,14 +114,15 @@ stage_sources() {
     done
     # A Gauge* import left over names a module the list lacks.
     missing=$(grep -hoE '^((@_exported|public) )*import Gauge[A-Za-z]+' "$dir"/*.swift | awk '{print $NF}' | sort -u | tr '\n' ' ')
-    [[ -z $missing ]] || { echo "the firmware imports ${missing}but MODULES in $0 does not list it"; return 1; }
+    [[ -z $missing ]] || { echo "the firmware imports ${missing}but gaugepanel-firmware's targets in Package.swift do not"; return 1; }
 }
 
 # Module maps for the C targets SwiftPM would make one for (no module.modulemap of their own).
 write_module_maps() {
     local t header
     mkdir -p "$BUILD/modulemaps"
-    for t in CLinuxFB CTOML; do
+    for t in "${C_TARGETS[@]}"; do
+        [[ -f Sources/$t/include/module.modulemap || -f Sources/$t/module.modulemap ]] && continue
         header=$(ls "Sources/$t/include/"*.h | head -1)
         printf 'module %s {\n    header "%s"\n    export *\n}\n' "$t" "$(pwd)/$header" > "$BUILD/modulemaps/$t.modulemap"
     done

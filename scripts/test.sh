@@ -102,5 +102,10 @@ else
     skip_step "sensor fuzzing" "scripts/fuzz-sensors.sh not present"
 fi
 
+# GaugeCAN's committed test vectors, generated again by cantools (PyPI; the script installs
+# it when missing) with the same seeds: the Swift tests decode what the tool decodes.
+python3 -m pip --version >/dev/null 2>&1 || ensure_packages python3-pip
+run_step "CAN signals against cantools" "$(limit 300)" python3 scripts/generators/can_vectors.py --check
+
 log "total time: ${SECONDS}s"
 print_summary
