@@ -147,7 +147,7 @@ mapfile -t RASTER_SOURCES < <(find "$SNAP/Sources" -name '*.swift' | LC_ALL=C so
 mapfile -t MAIN_SOURCES < <(find "$SNAP/Tools/GoldenRender" -name '*.swift' | LC_ALL=C sort)
 # The decoders as one module: GaugeCAN's `import GaugeSensors` goes (only in the snapshot).
 mkdir -p "$SNAP/Decoders" &&
-    cp Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift \
+    cp Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift Sources/GaugeSensors/Channels/NameSuggestion.swift \
        Sources/GaugeSensors/Decoders/*.swift Sources/GaugeCAN/*.swift "$SNAP/Decoders/" ||
     { fail "snapshot of the decoders"; finish; }
 sed -i -E 's/^import GaugeSensors$/\/\/ (one module) &/' "$SNAP"/Decoders/*.swift

@@ -15,8 +15,8 @@ swiftc="${SWIFTC:-swiftc}"
 out="${FUZZ_OUT:-.build-fuzz}"
 mkdir -p "$out"
 
-# The decoders and the two channel files they use: exactly the Embedded-subset sources.
-common=(Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift
+# The decoders and the three channel files they use: exactly the Embedded-subset sources.
+common=(Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift Sources/GaugeSensors/Channels/NameSuggestion.swift
         Sources/GaugeSensors/Decoders/*.swift)
 
 # GaugeCAN's sources join them as one module: staged with `import GaugeSensors` blanked

@@ -138,7 +138,7 @@ public struct BoardConfiguration: Sendable {
                       let channel = widget.table["channel"]?.string, !channel.isEmpty else { continue }
                 guard !provided.contains(channel) else { continue }
                 let id = widget.table["id"]?.string
-                let near = nearestKey(to: channel, in: provided).map { " (did you mean \"\($0.escapingControls)\"?)" } ?? ""
+                let near = NameSuggestion.nearest(to: channel, in: provided).map { " (did you mean \"\($0.escapingControls)\"?)" } ?? ""
                 r.diagnostics.report(KeyPath.root.appending("page").appending(index: p).appending("widget")
                                         .appending(index: w, name: id).appending("channel"),
                                      "no sensor provides channel \"\(channel)\"\(near)")

@@ -13,7 +13,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownChannel(let c, let known):
-            let near = nearestKey(to: c, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            let near = NameSuggestion.nearest(to: c, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
             return "unknown channel \"\(c)\"\(near) (channels: \(known.joined(separator: ", ")))"
         case .unknownPage(let p, let count, let names):
             return "unknown page \"\(p)\"; expected 0…\(count - 1) or one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))"

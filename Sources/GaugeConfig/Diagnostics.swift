@@ -49,38 +49,6 @@ final class Diagnostics {
     }
 }
 
-/// The known key closest to a misspelt one (edit distance ≤ 2, or a prefix match).
-func nearestKey(to key: String, in known: [String]) -> String? {
-    // Every key starts with the empty one: suggesting any would be noise.
-    guard !key.isEmpty else { return nil }
-    var best: (key: String, distance: Int)?
-    for k in known {
-        let d = editDistance(key.lowercased(), k.lowercased())
-        if best == nil || d < best!.distance { best = (k, d) }
-    }
-    guard let b = best else { return nil }
-    let limit = Swift.max(1, Swift.min(3, key.count / 3 + 1))
-    if b.distance <= limit { return b.key }
-    return known.first { $0.hasPrefix(key) || key.hasPrefix($0) }
-}
-
-/// Levenshtein distance over Unicode scalars (keys are short).
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var previous = Array(0...y.count)
-    var row = [Int](repeating: 0, count: y.count + 1)
-    for i in 1...x.count {
-        row[0] = i
-        for j in 1...y.count {
-            row[j] = Swift.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &row)
-    }
-    return previous[y.count]
-}
-
 private extension String {
     var trimmingBlanks: String {
         var s = Substring(self)

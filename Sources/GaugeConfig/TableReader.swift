@@ -1,4 +1,5 @@
 import GaugeRaster
+import GaugeSensors
 
 /// Typed, checked access to one TOML table. Every getter reports a located issue instead
 /// of returning a bad value, and remembers the key it was asked for: whatever the file
@@ -29,7 +30,7 @@ final class TableReader {
     func finish(hints: [String: String] = [:]) {
         for key in table.keys.sorted() where !asked.contains(key) {
             if let hint = hints[key] { report(key, hint); continue }
-            if let near = nearestKey(to: key, in: asked) { report(key, "unknown key; did you mean \"\(near)\"?") }
+            if let near = NameSuggestion.nearest(to: key, in: asked) { report(key, "unknown key; did you mean \"\(near)\"?") }
             else { report(key, "unknown key; expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))") }
         }
     }
@@ -88,7 +89,7 @@ final class TableReader {
         guard let v = value(key) else { if required { missing(key, what) }; return nil }
         guard let s = v.string else { report(key, "expected \(what), got \(describe(v))"); return nil }
         guard options.contains(s) else {
-            let near = nearestKey(to: s, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let near = NameSuggestion.nearest(to: s, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
             report(key, "expected \(what), got \"\(s)\"\(near)"); return nil
         }
         return s

@@ -1,6 +1,7 @@
 import GaugeGlyphs
 import GaugeRaster
 import GaugeWidgets
+import GaugeSensors
 
 /// Builds one `[[page.widget]]` into a `DashboardWidget`. Values start as "no value";
 /// the board sets each channel's initial value afterwards.
@@ -57,7 +58,7 @@ enum WidgetBuilder {
             else if let s = v.string, allStyles.contains(s) {
                 r.report("style", "\"\(s)\" is not a \(type) style; expected one of \(styles.map { "\"\($0)\"" }.joined(separator: ", "))")
             } else {
-                let near = v.string.flatMap { nearestKey(to: $0, in: styles) }.map { " (did you mean \"\($0)\"?)" } ?? ""
+                let near = v.string.flatMap { NameSuggestion.nearest(to: $0, in: styles) }.map { " (did you mean \"\($0)\"?)" } ?? ""
                 r.report("style", "expected one of \(styles.map { "\"\($0)\"" }.joined(separator: ", ")), got \(describe(v))\(near)")
             }
         }
