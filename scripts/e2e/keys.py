@@ -23,6 +23,7 @@ import concurrent.futures, os, sys, time
 
 # keycases/ beside this file (not named keys/: a package keys/ there would take the name `keys` from keys.py)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from keycases import harness, read_vm_text   # noqa: E402 — after the path is set
 from keycases.doc import documented_keys   # noqa: E402
 from keycases.table import CASES   # noqa: E402

@@ -1,10 +1,11 @@
 """The line protocol's rounds: the values in every valid form, and one garbled line a
 round that the panel must drop and count."""
 
+from nmea0183 import checksum
+
+
 def xor_hex(text):
-    x = 0
-    for c in text.encode(): x ^= c
-    return f"{x:02X}"
+    return f"{checksum(text):02X}"
 
 def line_rounds(pairs):
     """The line protocol: `pairs` [(name, value text)] every round in a different but

@@ -2,11 +2,12 @@
 instrument sentences mixed with garbage that a Feeder writes."""
 import random
 
+from nmea0183 import sentence
+
+
 def nmea(body, start="$"):
-    """A sentence with its checksum: XOR of the bytes between the start and `*`."""
-    x = 0
-    for c in body.encode(): x ^= c
-    return f"{start}{body}*{x:02X}\r\n".encode()
+    """A sentence with its checksum, ended by CR LF."""
+    return sentence(body, start)
 
 def wrong_checksum(body):
     s = nmea(body)

@@ -4,6 +4,7 @@ import os, threading, time, termios
 
 from .base_boards import display
 from .harness import Line, Panel, new_dir, render
+from nmea0183 import sentence
 
 def serial_board(path, channels, widgets=None, **sensor):
     s = {"kind": "serial", "device": path, "baud": 115200, "protocol": "line", **sensor, "channel": channels}
@@ -132,10 +133,7 @@ def case_baud(key):
 
 
 def nmea(body):
-    x = 0
-    for ch in body.encode():
-        x ^= ch
-    return f"${body}*{x:02X}\r"
+    return sentence(body, end="\r").decode()
 
 
 def case_protocol(key):

@@ -1,11 +1,12 @@
 """NMEA 0183 for the 'boat' run: sentences with their checksums, and a second of a boat's
 instrument bus with garbage among the sentences."""
 
+from nmea0183 import sentence
+
+
 def nmea(body):
-    """One NMEA 0183 sentence with its checksum: XOR of the bytes between '$' and '*'."""
-    x = 0
-    for c in body.encode(): x ^= c
-    return f'${body}*{x:02X}\r\n'.encode()
+    """One NMEA 0183 sentence with its checksum, ended by CR LF."""
+    return sentence(body)
 
 def nmea_burst():
     """A second of a boat's instrument bus: the four sentences boat.toml reads (depth 8.4 m,
