@@ -32,6 +32,8 @@ controlling terminal, NOTIFY_SOCKET (scripts/vm/notify.c), udev's group changes 
 late — and loads the driver 20 s later; the host checks the run said once that it waits
 (in its log and in STATUS=), became READY=1, ran as gaugepanel with the console in graphics
 mode, and shows the values.
+For test 'cansmoke' it checks what /init said of the two kvaser_pci CAN controllers (the driver,
+links up by scripts/vm/canctl.c) and that the frames sent on can1 were received on can0 as sent.
 Prints one 'ok: NAME: …' or 'FAIL: NAME: …' line per check (scripts/lib/checks.py's convention)."""
 import os, sys
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing vmhost/ (the parts, below)

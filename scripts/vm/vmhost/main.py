@@ -64,8 +64,13 @@ def main():
     conn, head0, connstatus = {}, {}, {}   # connector= of each test's display line; the first head during a test on another; @@CONNSTATUS
     current = None; named = None; booted = None
     console = ConsoleLines(p, log, t0, a.timeout)
+    cansmoke = {}   # test 'cansmoke': @@CANDEV, @@CANUP, @@CANDOWN, @@CANRC by name; @@CANDUMP, @@CANSEND lists
     try:
         for s in console:
+            m = re.match(r'@@CAN(DEV|UP|DOWN|RC|DUMP|SEND) (\S+) ?(.*)', s)
+            if m:
+                if m.group(1) in ('DUMP', 'SEND'): cansmoke.setdefault((m.group(1), m.group(2)), []).append(m.group(3).strip())
+                else: cansmoke[(m.group(1), m.group(2))] = m.group(3).strip()
             if s.startswith('@@BOOTED'): booted = time.time() - t0
             if s.startswith('@@DISPLAY '):   # show's machine-readable line (physical size, format, rotation)
                 d = json.loads(s[10:])
@@ -241,6 +246,26 @@ def main():
         check(bool(waiting) and ready is not None and waiting[0] < ready and len(waiting) == 1,
               f'service: STATUS= said once what it waits for, then READY=1 came ({len(said)} notifications: '
               f'{(status[0] if status else "no STATUS=")[:160]})')
+    if 'cansmoke' in a.tests.split(','):   # the controller path alone: can1 sends, can0 receives (kvaser_pci, sja1000)
+        for c in ('can0', 'can1'):
+            up = cansmoke.get(('UP', c), '? (no answer)').split(' ', 2)
+            check(cansmoke.get(('DEV', c)) == 'driver=kvaser_pci' and up[0] == '0' and up[1:2] == ['up'],
+                  f'cansmoke: {c}: {cansmoke.get(("DEV", c), "no such interface")}, canctl up {c} 500000 '
+                  f'(IFLA_CAN_BITTIMING by rtnetlink, then IFF_UP): exit {up[0]}, operstate {" ".join(up[1:]) or "?"}')
+        for k, sent, what in (('first', ['123#11223344', '1ABCDEF0#DEADBEEF0102', '7FF#', '00000001#00', '000#0102030405060708'],
+                               'standard and extended ids, 0-8 bytes'),
+                              ('again', ['456#CAFE', '1FFFFFFF#0011223344556677'], 'after canctl down can0 and up again')):
+            got = cansmoke.get(('DUMP', k), [])
+            if k == 'again':
+                down = cansmoke.get(('DOWN', 'can0'), '?').split(' ', 2)
+                up = cansmoke.get(('UP', 'can0-again'), '?').split(' ', 2)
+                check(down[0] == '0' and down[1:2] == ['down'] and up[0] == '0' and up[1:2] == ['up'],
+                      f'cansmoke: canctl down can0: exit {down[0]}, operstate {" ".join(down[1:]) or "?"}; '
+                      f'canctl up can0 500000 again: exit {up[0]}, operstate {" ".join(up[1:]) or "?"}')
+            check(cansmoke.get(('RC', k)) == 'send=0 dump=0' and got == sent,
+                  f'cansmoke: {len(sent)} frames sent on can1 ({what}) received on can0 as sent: '
+                  f'{cansmoke.get(("RC", k), "no result")}; sent {" ".join(sent)}; received {" ".join(got) or "nothing"}'
+                  + (f'; canctl send said {" ".join(cansmoke.get(("SEND", k)))}' if cansmoke.get(('SEND', k)) else ''))
     if panel:
         for ok, msg in panel_checks:
             if ok is None: print(f'# {a.name} {msg}', flush=True)
