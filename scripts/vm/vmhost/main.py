@@ -29,7 +29,7 @@ def main():
     tests = a.tests.split(',')
     panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
                                ('boat', ['boat']), ('fbconv', ['fbconv']), ('kill9', ['restart']), ('touch', list(TOUCH_RUNS)),
-                               ('wait', ['wait'])) if t in tests for r in runs]
+                               ('wait', ['wait']), ('can', ['can'])) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -63,10 +63,20 @@ def main():
     scanout = {}   # the scan-out format of each test's display line
     conn, head0, connstatus = {}, {}, {}   # connector= of each test's display line; the first head during a test on another; @@CONNSTATUS
     current = None; named = None; booted = None
-    console = ConsoleLines(p, log, t0, a.timeout)
+    lines = ConsoleLines(p, log, t0, a.timeout); feed = iter(lines)
+    # the 'can' run's commands to /init ('can …', 'cyclic …', 'stats'): each answered by a
+    # line '@@DONE rc uptime [output]', read here (the loop below does not see it)
+    def ask(cmd):
+        p.stdin.write(f'{cmd}\n'.encode())
+        for s in feed:
+            if s.startswith('@@DONE '):
+                rc, up, *out = s[7:].split(' ', 2)
+                return int(rc), float(up), (out[0] if out else '')
+        return None, None, 'no answer (the console ended)'
+    a.ask = ask
     cansmoke = {}   # test 'cansmoke': @@CANDEV, @@CANUP, @@CANDOWN, @@CANRC by name; @@CANDUMP, @@CANSEND lists
     try:
-        for s in console:
+        for s in feed:
             m = re.match(r'@@CAN(DEV|UP|DOWN|RC|DUMP|SEND) (\S+) ?(.*)', s)
             if m:
                 if m.group(1) in ('DUMP', 'SEND'): cansmoke.setdefault((m.group(1), m.group(2)), []).append(m.group(3).strip())
@@ -121,7 +131,7 @@ def main():
                     head0[current] = f'{a.out}/{a.name}-{current}-{n}-head0.ppm'; dump(a, q, head0[current])
                 shots.append((current, n, f, geom[current]))
                 p.stdin.write(b'go\n')
-        if console.timed_out:
+        if lines.timed_out:
             print(check_line(False, f'{a.name}: timeout after {a.timeout:.0f} s'))
     finally:
         try: p.wait(timeout=20)
