@@ -68,9 +68,10 @@
 # host has it), the guest sends them on can1 every 100 ms, and the screen must become the host's
 # `gaugepanel render` of the copy with those values; after `canctl down can0` the render without
 # values within 2 s, after `canctl up can0 500000` the car's new values (a negative coolant)
-# within 2 s (both times printed as a '#' line); 2000 frames with ids the DBC does not describe
-# must draw no frame (the run's --stats-interval frame count, when the car's frames alone draw
-# none; otherwise a '#' line says why that check is skipped). When the gaugepanel under test has
+# within 2 s (both times printed as a '#' line); then, the car silent, 2000 frames with ids the
+# DBC does not describe must draw no frame (the run's --stats-interval frame count, when the
+# silence before drew none; otherwise a '#' line says why that check is skipped); the run's
+# lines about can0 are printed as '#' lines. When the gaugepanel under test has
 # no CAN source (`gaugepanel check` of the copy rejects kind = "can") 'can' is left out with one
 # "SKIP: " line, not counted.
 # A known bug (reported, not yet fixed) would print a "KNOWN: " line, not counted.

@@ -330,6 +330,11 @@ def main():
                 check(bool(d) and sent > 0 and int(d.group(1)) == sent * bad,
                       f'run (boat) NMEA 0183 garbage dropped: dropped_lines={d.group(1) if d else "?"} for {sent} burst{"s" if sent != 1 else ""} of {bad} bad sentences '
                       f'(checksum, number, status V, cut off, overlong) and line noise; samples={n.group(1) if n else "?"}; fonts: {fonts[0] if fonts else "?"}')
+            if k == 'can':   # what the run said about its CAN interface (connected, lost, again), each once with a count
+                said = {}
+                for l in runlogs.get(k, []):
+                    if ' can can0: ' in l: m = re.sub(r'.*? can can0: ', 'can0: ', l); said[m] = said.get(m, 0) + 1
+                for m, n in said.items(): print(f'# {a.name} run can: {m[:200]}' + (f' ({n} times)' if n > 1 else ''), flush=True)
             if k == 'touch':   # the run's display line names the board's mode
                 said = [re.sub(r'.*\] ', '', l) for l in runlogs.get(k, []) if ' display drm ' in l]
                 check(bool(said) and ' mode=800x600 ' in said[0] and ', 800x600,' in said[0],

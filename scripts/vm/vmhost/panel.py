@@ -237,6 +237,15 @@ def drive_can(a, q, first):
     dbc = os.path.join(os.path.dirname(board), re.search(r'^dbc\s*=\s*"([^"]+)"', text, re.M).group(1))
     msgs = read_dbc(dbc)
     def cyclic(values): return a.ask('cyclic ' + ' '.join(frames(msgs, values, sources)))
+    def becomes(name, ref, timeout):
+        """Screendumps until one equals ref: (same, seconds from the call to that screendump, how);
+        the time is the dump's, not the comparison's after it (timed checks)."""
+        t = time.time(); f = f'{a.out}/{a.name}-{name}.ppm'
+        while True:
+            dump(a, q, f); at = time.time() - t
+            same, how = compare(a, f, ref)
+            if same or at > timeout: return same, at, how
+            time.sleep(0.05)
     def desc(values): return ' '.join(f'{k}={v}' for k, v in values.items())
     def sets(values): return ' '.join(f'--set {k}={v}' for k, v in values.items())
     try:   # the frames checked against cantools where the host has it (the encoder is the harness's own)
@@ -262,20 +271,23 @@ def drive_can(a, q, first):
     shown, sec, how = screen_becomes(a, q, 'run-can-new', render(a, board, 'can-new', second), 5)
     out.append((shown, f'run (can) new values {desc(second)}: screen as render after {sec:.1f} s ({how})'))
     # the panel's controller off the bus while the car goes on sending
+    stale_ref = render(a, board, 'can-stale', {})
     rc, _, said = a.ask('can down can0')
-    same, down_s, how = screen_becomes(a, q, 'run-can-down', render(a, board, 'can-stale', {}), 6)
+    same, down_s, how = becomes('run-can-down', stale_ref, 6)
     out.append((same and down_s <= 2 and rc == 0 and shown,
                 f'run (can) canctl down can0 (exit {rc}{": " + said if said else ""}): the values shown before '
                 f'({"they were" if shown else "they were NOT: no evidence"}) stale (render without values) after {down_s:.1f} s (at most 2) ({how})'))
     third = {'rpm': 800, 'speed': 0, 'coolant': -12.5, 'fuel': 40}   # COOLANT below zero: the signed signal
     cyclic(third)
+    up_ref = render(a, board, 'can-up', third)
     rc, _, said = a.ask('can up can0 500000')
-    same, up_s, how = screen_becomes(a, q, 'run-can-up', render(a, board, 'can-up', third), 6)
+    same, up_s, how = becomes('run-can-up', up_ref, 6)
     out.append((same and up_s <= 2 and rc == 0, f'run (can) canctl up can0 500000 (exit {rc}{": " + said if said else ""}) while the car sends '
                                                 f'{desc(third)}: screen as render after {up_s:.1f} s (at most 2) ({how})'))
     out.append((None, f'can: stale {down_s:.1f} s after canctl down can0; values back {up_s:.1f} s after canctl up can0'))
     # the flood: frames the DBC does not describe; the panel's frame count (stats every 0.5 s) over
-    # a quiet window first, the car's frames alone, then over the flood
+    # a quiet window first (the car stopped: nothing new to draw), then over the flood
+    a.ask('cyclic'); time.sleep(0.6)
     def drawn():
         _, up, line = a.ask('stats')
         m = re.search(r'\bframes=(\d+)', line)
@@ -284,20 +296,19 @@ def drive_can(a, q, first):
     rc, _, said = a.ask('can replay can1 /etc/gaugepanel/can/flood.log')
     time.sleep(1.0); f2, u2 = drawn()
     f = f'{a.out}/{a.name}-run-can-flood.ppm'; dump(a, q, f)
-    still, how = compare(a, f, render(a, board, 'can-up', third))
+    still, how = compare(a, f, up_ref)
     n = sum(1 for _ in open(os.path.join(os.path.dirname(board), 'flood.log')))
     if None in (f0, f1, f2):
         out.append((None, f'can: flood check skipped: no frame count from the run\'s stats lines (--stats-interval 0.5)'))
         out.append((still and rc == 0, f'run (can) {n} frames with ids qemu-car.dbc does not describe (canctl replay: exit {rc}, {said}): '
                                        f'screen still as render ({how})'))
     elif f1 != f0:
-        out.append((None, f'can: flood check skipped: the panel drew {f1 - f0} frames in {u1 - u0:.1f} s of the car\'s repeated values alone'))
+        out.append((None, f'can: flood check skipped: the panel drew {f1 - f0} frames in {u1 - u0:.1f} s with the car silent'))
         out.append((still and rc == 0, f'run (can) {n} frames with ids qemu-car.dbc does not describe (canctl replay: exit {rc}, {said}): '
                                        f'screen still as render ({how})'))
     else:
         out.append((still and rc == 0 and f2 == f1,
                     f'run (can) {n} frames with ids qemu-car.dbc does not describe (canctl replay: exit {rc}, {said}): '
-                    f'{f2 - f1} frames drawn over {u2 - u1:.1f} s (0 over {u1 - u0:.1f} s before, the car\'s frames alone; frames={f2}); '
+                    f'{f2 - f1} frames drawn over {u2 - u1:.1f} s (0 over {u1 - u0:.1f} s before, the car silent; frames={f2}); '
                     f'screen still as render ({how})'))
-    a.ask('cyclic')
     return out
