@@ -55,10 +55,29 @@
 # carry — on bochs and virtio-gpu widened to xrgb8888 on copy, which the run says once.
 # On cirrus also boards/qemu.toml (xrgb8888) with output = "fbdev" on its 16 bpp framebuffer
 # (test 'fbconv'): the screen must become the render packed to rgb565 (in Python).
+# On a machine of its own ('can': bochs and two kvaser_pci cards, an SJA1000 each, on one
+# QEMU CAN bus; Debian's kvaser_pci, sja1000, can_dev, can and can_raw modules in the initramfs)
+# can1 is the car and can0 the panel's controller. scripts/vm/canctl.c (static, in the initramfs)
+# sets the bit rate by rtnetlink and takes a link up or down, sends frames (candump's ID#DATA),
+# replays a `candump -l` file at its pace and prints the frames it receives. 'cansmoke' needs no
+# CAN support in gaugepanel: frames sent on can1, standard and extended ids, 0 to 8 bytes, are
+# received on can0 as sent, also after can0 was taken down and up again. 'can' runs a copy of
+# boards/qemu.toml whose [[sensor]] is a CAN sensor on can0 decoding scripts/vm/qemu-car.dbc
+# (rpm, speed, coolant, fuel; Intel and Motorola, a signed signal; the same channels and units):
+# the host encodes the values (scripts/vm/vmhost/canbus.py, compared with cantools where the
+# host has it), the guest sends them on can1 every 100 ms, and the screen must become the host's
+# `gaugepanel render` of the copy with those values; after `canctl down can0` the render without
+# values within 2 s, after `canctl up can0 500000` the car's new values (a negative coolant)
+# within 2 s (both times printed as a '#' line); then, the car silent, 2000 frames with ids the
+# DBC does not describe must draw no frame (the run's --stats-interval frame count, when the
+# silence before drew none; otherwise a '#' line says why that check is skipped); the run's
+# lines about can0 are printed as '#' lines. When the gaugepanel under test has
+# no CAN source (`gaugepanel check` of the copy rejects kind = "can") 'can' is left out with one
+# "SKIP: " line, not counted.
 # A known bug (reported, not yet fixed) would print a "KNOWN: " line, not counted.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus]
+# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can]
 #   VM_SHOW_FLAGS=--no-console-graphics adds one flag to `gaugepanel show` in the guest.
 #   SCRATCH_PATH (default .build-vm): the static build's scratch path, relative to the root;
 #   VM_WORK (default .build-vm-kernel): kernel, initramfs and runs. Give each concurrent
@@ -73,7 +92,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --no-build) BUILD=0 ;;
     --only) ONLY=$2; shift ;;
-    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can]" >&2; exit 2 ;;
   esac; shift
 done
 T0=$(date +%s)
@@ -127,7 +146,8 @@ if ! file -L "$GP" | grep -q "statically linked"; then
 fi
 # the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
 # and systemd's notification socket (test 'wait'), see scripts/vm/notify.c
-for tool in inject notify; do
+# and CAN interfaces and frames (tests 'cansmoke', 'can'), see scripts/vm/canctl.c
+for tool in inject notify canctl; do
   if ! gcc -static -O2 -Wall -o "$WORK/$tool" "$VM/$tool.c" > "$WORK/$tool.log" 2>&1; then
     head -5 "$WORK/$tool.log"; echo "FAIL: build: gcc -static scripts/vm/$tool.c failed (see $WORK/$tool.log)"; echo "0 passed, 1 failed"; exit 1
   fi
@@ -141,6 +161,7 @@ strip -o "$ST/bin/gaugepanel" "$GP"
 cp "$VM/init" "$ST/init"; chmod +x "$ST/init"
 strip -o "$ST/bin/inject" "$WORK/inject"
 strip -o "$ST/bin/notify" "$WORK/notify"
+strip -o "$ST/bin/canctl" "$WORK/canctl"
 # the 'panel' test's boards: boards/qemu.toml as it is, and a copy whose channels go stale
 # after 5 s (qemu.toml's never do) and whose rotary selector names the virtio mouse; 5, as
 # the page the wheel turns to must show with its values first, and its first drawing takes
@@ -215,9 +236,25 @@ ROT=('display|width = 768' 'display|height = 1024' 'display|mode = "1024x768"' '
 variant rot       "${ROT[@]}"
 variant rotinvy   "${ROT[@]}" 'input|touch_invert_y = true'
 cp -r "$TB" "$ST/etc/gaugepanel/touch"
+# the 'can' test's board: boards/qemu.toml with its [[sensor]] a CAN sensor on can0 decoding
+# scripts/vm/qemu-car.dbc (next to the copy), the same channels and units, each given its
+# MESSAGE.SIGNAL; and the flood the car sends: 2000 frames with ids the DBC does not describe
+CB=$WORK/can; rm -rf "$CB"; mkdir -p "$CB"; cp "$VM/qemu-car.dbc" "$CB/"
+awk 'BEGIN { src["rpm"] = "ENGINE.RPM"; src["speed"] = "VEHICLE.SPEED"; src["coolant"] = "ENGINE.COOLANT"; src["fuel"] = "VEHICLE.FUEL" }
+     /^[ \t]*\[/ { sensor = ($0 ~ /^[ \t]*\[\[sensor(\.channel)?\]\]/) }
+     sensor && /^[ \t]*\[\[sensor\]\]/ { print; print "kind = \"can\""; print "interface = \"can0\""; print "protocol = \"dbc\""; print "dbc = \"qemu-car.dbc\""; next }
+     sensor && /^(kind|device|baud|protocol)[ \t]*=/ { next }
+     { print }
+     sensor && /^[ \t]*name[ \t]*=/ { n = $0; sub(/^[^"]*"/, "", n); sub(/".*/, "", n); if (n in src) print "  source = \"" src[n] "\"" }' \
+  "$BOARD" > "$CB/canpanel.toml"
+if [ "$(grep -c '^  source = "' "$CB/canpanel.toml")" != 4 ] || [ "$(grep -c '^kind = ' "$CB/canpanel.toml")" != 1 ]; then
+  echo "FAIL: build: $BOARD: cannot make the CAN copy (one [[sensor]] with channels rpm, speed, coolant, fuel)"; echo "0 passed, 1 failed"; exit 1
+fi
+python3 "$VM/vmhost/canbus.py" flood "$CB/qemu-car.dbc" "$CB/flood.log" 2000
+cp -r "$CB" "$ST/etc/gaugepanel/can"
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf   # fonts-dejavu-core; the host's render finds it there too
 if [ -f "$FONT" ]; then mkdir -p "$ST$(dirname "$FONT")"; cp "$FONT" "$ST$FONT"; fi
-for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput; do
+for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput kvaser_pci can_raw; do
   modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
 done | sort -u | while read -r f; do
   rel=${f#$KROOT/}; mkdir -p "$ST/$(dirname "$rel")"; cp "$f" "$ST/$rel"
@@ -237,7 +274,7 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
   [ -n "$ONLY" ] && [ "$ONLY" != "$1" ] && return 0
   python3 "$VM/run.py" --name "$1" --qemu "$2" --mods "$3" --tests "$4" --format "$5" --fb-format "$6" \
     --driver "$7" "${@:8}" --board "$BOARD" --stale-board "$WORK/stale.toml" --connector-board "$WORK/connector.toml" \
-    --wait-board "$WORK/wait.toml" --boat-board "$WORK/boat.toml" --fbconv-board "$WORK/fbconv.toml" --touch-dir "$TB" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
+    --wait-board "$WORK/wait.toml" --boat-board "$WORK/boat.toml" --fbconv-board "$WORK/fbconv.toml" --touch-dir "$TB" --can-board "$CB/canpanel.toml" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
 run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm565,drm90,drm270,mode,fbdev,sigterm,errors,panel,boat,kill9,touch,wait xrgb8888 xrgb8888 bochs \
@@ -249,11 +286,29 @@ run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,dr
 run virtio "-device virtio-gpu-pci,max_outputs=2,id=gpu $INPUTS" virtio_pci,virtio-gpu,$INPUT_MODS console,devices,drm,drm565,fbdev,panel-board,boat,connector xrgb8888 xrgb8888 virtio_gpu \
     --extra-head "$CONNECTOR=gpu,1,1440x900" --timeout 300
 run cirrus "-vga cirrus"             cirrus                console,devices,drm,fbdev,fbdevconv,boat,fbconv rgb565 rgb565 cirrus
+# CAN: two kvaser_pci cards (an SJA1000 each, Debian's kvaser_pci and sja1000 drivers) on one
+# QEMU CAN bus: can1 is the car, can0 the panel's. 'cansmoke' needs no CAN source in gaugepanel;
+# 'can' runs the CAN copy of boards/qemu.toml, when this gaugepanel knows kind = "can" (else SKIP)
+CANTESTS=console,cansmoke,can
+if [ -z "$ONLY" ] || [ "$ONLY" = can ]; then
+  if ! "$GP" check "$CB/canpanel.toml" > "$CB/check.log" 2>&1; then
+    if grep -q 'kind: expected one of .*got "can"' "$CB/check.log"; then
+      echo "SKIP: can: gaugepanel has no CAN source (gaugepanel check: $(grep -m1 'kind:' "$CB/check.log" | sed 's/^[^ ]* //'))" | tee "$RUNS/can-check.log"
+    else
+      echo "FAIL: can: gaugepanel check of the CAN copy of $(basename "$BOARD"): $(head -3 "$CB/check.log" | tr '\n' ' ')" | tee "$RUNS/can-check.log"
+    fi
+    CANTESTS=console,cansmoke
+  fi
+fi
+run can    "-vga std -object can-bus,id=canbus0 -device kvaser_pci,canbus=canbus0 -device kvaser_pci,canbus=canbus0" \
+    bochs,kvaser_pci,can_raw $CANTESTS xrgb8888 xrgb8888 bochs --timeout 240
 
 T2=$(date +%s)
 passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok: ' || true)
 failed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^FAIL: ' || true)
 known=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^KNOWN: ' || true)
+skipped=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^SKIP: ' || true)
+[ "$skipped" = 0 ] || echo "# $skipped test(s) skipped, not counted: the SKIP lines above"
 [ "$known" = 0 ] || echo "# $known known failure(s), not counted: the KNOWN lines above (a bug reported, not yet fixed)"
 echo "# build $((T1 - T0)) s, boots $((T2 - T1)) s; screendumps and logs in $RUNS"
 echo "$passed passed, $failed failed"

@@ -5,7 +5,7 @@ and checks every frame's screendump against the host's offscreen render of the s
 frame (`gaugepanel show --display offscreen` and, for frame 0, `gaugepanel testcard`),
 and every shot against the text console's ('@@SHOT console'), with `gaugepanel compare`.
 For '@@PANEL run' (`gaugepanel run` in the guest, tests panel, panel-board, connector,
-boat and fbconv) it drives the panel: line-protocol readings or NMEA 0183 sentences into the guest's
+boat, fbconv and can) it drives the panel: line-protocol readings or NMEA 0183 sentences into the guest's
 /dev/ttyS1 (a chardev socket), keys and a mouse wheel by QMP input-send-event, and
 screendumps until they equal `gaugepanel render` of the board with the same values and page
 (the VM's timing is loose).
@@ -32,6 +32,11 @@ controlling terminal, NOTIFY_SOCKET (scripts/vm/notify.c), udev's group changes 
 late — and loads the driver 20 s later; the host checks the run said once that it waits
 (in its log and in STATUS=), became READY=1, ran as gaugepanel with the console in graphics
 mode, and shows the values.
+For test 'cansmoke' it checks what /init said of the two kvaser_pci CAN controllers (the driver,
+links up by scripts/vm/canctl.c) and that the frames sent on can1 were received on can0 as sent;
+for test 'can' it is the car: the values of boards/qemu.toml's channels encoded as
+scripts/vm/qemu-car.dbc's frames (vmhost/canbus.py), sent on can1 by /init at 10 Hz, can0 taken
+down and up, a flood of frames the DBC does not describe, and screendumps against `gaugepanel render`.
 Prints one 'ok: NAME: …' or 'FAIL: NAME: …' line per check (scripts/lib/checks.py's convention)."""
 import os, sys
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing vmhost/ (the parts, below)

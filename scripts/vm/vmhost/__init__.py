@@ -6,6 +6,7 @@ what the harness does), a module per concept:
   screens  PPM files, `gaugepanel compare` and `gaugepanel render` on the host, and
            screendumps until they equal a reference
   nmea     NMEA 0183 sentences and the garbage-laden burst of the 'boat' run
+  canbus   the 'can' run's DBC reader and frame encoder, and its flood of undescribed ids
   panel    the host's half of each '@@PANEL' run (drive_panel), the 'touch' test's runs
            and swipes, the connector's preferred mode
   options  the command line, and the state a run keeps on it

@@ -29,7 +29,7 @@ def main():
     tests = a.tests.split(',')
     panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
                                ('boat', ['boat']), ('fbconv', ['fbconv']), ('kill9', ['restart']), ('touch', list(TOUCH_RUNS)),
-                               ('wait', ['wait'])) if t in tests for r in runs]
+                               ('wait', ['wait']), ('can', ['can'])) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -63,9 +63,24 @@ def main():
     scanout = {}   # the scan-out format of each test's display line
     conn, head0, connstatus = {}, {}, {}   # connector= of each test's display line; the first head during a test on another; @@CONNSTATUS
     current = None; named = None; booted = None
-    console = ConsoleLines(p, log, t0, a.timeout)
+    lines = ConsoleLines(p, log, t0, a.timeout); feed = iter(lines)
+    # the 'can' run's commands to /init ('can …', 'cyclic …', 'stats'): each answered by a
+    # line '@@DONE rc uptime [output]', read here (the loop below does not see it)
+    def ask(cmd):
+        p.stdin.write(f'{cmd}\n'.encode())
+        for s in feed:
+            if s.startswith('@@DONE '):
+                rc, up, *out = s[7:].split(' ', 2)
+                return int(rc), float(up), (out[0] if out else '')
+        return None, None, 'no answer (the console ended)'
+    a.ask = ask
+    cansmoke = {}   # test 'cansmoke': @@CANDEV, @@CANUP, @@CANDOWN, @@CANRC by name; @@CANDUMP, @@CANSEND lists
     try:
-        for s in console:
+        for s in feed:
+            m = re.match(r'@@CAN(DEV|UP|DOWN|RC|DUMP|SEND) (\S+) ?(.*)', s)
+            if m:
+                if m.group(1) in ('DUMP', 'SEND'): cansmoke.setdefault((m.group(1), m.group(2)), []).append(m.group(3).strip())
+                else: cansmoke[(m.group(1), m.group(2))] = m.group(3).strip()
             if s.startswith('@@BOOTED'): booted = time.time() - t0
             if s.startswith('@@DISPLAY '):   # show's machine-readable line (physical size, format, rotation)
                 d = json.loads(s[10:])
@@ -116,7 +131,7 @@ def main():
                     head0[current] = f'{a.out}/{a.name}-{current}-{n}-head0.ppm'; dump(a, q, head0[current])
                 shots.append((current, n, f, geom[current]))
                 p.stdin.write(b'go\n')
-        if console.timed_out:
+        if lines.timed_out:
             print(check_line(False, f'{a.name}: timeout after {a.timeout:.0f} s'))
     finally:
         try: p.wait(timeout=20)
@@ -241,6 +256,26 @@ def main():
         check(bool(waiting) and ready is not None and waiting[0] < ready and len(waiting) == 1,
               f'service: STATUS= said once what it waits for, then READY=1 came ({len(said)} notifications: '
               f'{(status[0] if status else "no STATUS=")[:160]})')
+    if 'cansmoke' in a.tests.split(','):   # the controller path alone: can1 sends, can0 receives (kvaser_pci, sja1000)
+        for c in ('can0', 'can1'):
+            up = cansmoke.get(('UP', c), '? (no answer)').split(' ', 2)
+            check(cansmoke.get(('DEV', c)) == 'driver=kvaser_pci' and up[0] == '0' and up[1:2] == ['up'],
+                  f'cansmoke: {c}: {cansmoke.get(("DEV", c), "no such interface")}, canctl up {c} 500000 '
+                  f'(IFLA_CAN_BITTIMING by rtnetlink, then IFF_UP): exit {up[0]}, operstate {" ".join(up[1:]) or "?"}')
+        for k, sent, what in (('first', ['123#11223344', '1ABCDEF0#DEADBEEF0102', '7FF#', '00000001#00', '000#0102030405060708'],
+                               'standard and extended ids, 0-8 bytes'),
+                              ('again', ['456#CAFE', '1FFFFFFF#0011223344556677'], 'after canctl down can0 and up again')):
+            got = cansmoke.get(('DUMP', k), [])
+            if k == 'again':
+                down = cansmoke.get(('DOWN', 'can0'), '?').split(' ', 2)
+                up = cansmoke.get(('UP', 'can0-again'), '?').split(' ', 2)
+                check(down[0] == '0' and down[1:2] == ['down'] and up[0] == '0' and up[1:2] == ['up'],
+                      f'cansmoke: canctl down can0: exit {down[0]}, operstate {" ".join(down[1:]) or "?"}; '
+                      f'canctl up can0 500000 again: exit {up[0]}, operstate {" ".join(up[1:]) or "?"}')
+            check(cansmoke.get(('RC', k)) == 'send=0 dump=0' and got == sent,
+                  f'cansmoke: {len(sent)} frames sent on can1 ({what}) received on can0 as sent: '
+                  f'{cansmoke.get(("RC", k), "no result")}; sent {" ".join(sent)}; received {" ".join(got) or "nothing"}'
+                  + (f'; canctl send said {" ".join(cansmoke.get(("SEND", k)))}' if cansmoke.get(('SEND', k)) else ''))
     if panel:
         for ok, msg in panel_checks:
             if ok is None: print(f'# {a.name} {msg}', flush=True)
@@ -295,6 +330,11 @@ def main():
                 check(bool(d) and sent > 0 and int(d.group(1)) == sent * bad,
                       f'run (boat) NMEA 0183 garbage dropped: dropped_lines={d.group(1) if d else "?"} for {sent} burst{"s" if sent != 1 else ""} of {bad} bad sentences '
                       f'(checksum, number, status V, cut off, overlong) and line noise; samples={n.group(1) if n else "?"}; fonts: {fonts[0] if fonts else "?"}')
+            if k == 'can':   # what the run said about its CAN interface (connected, lost, again), each once with a count
+                said = {}
+                for l in runlogs.get(k, []):
+                    if ' can can0: ' in l: m = re.sub(r'.*? can can0: ', 'can0: ', l); said[m] = said.get(m, 0) + 1
+                for m, n in said.items(): print(f'# {a.name} run can: {m[:200]}' + (f' ({n} times)' if n > 1 else ''), flush=True)
             if k == 'touch':   # the run's display line names the board's mode
                 said = [re.sub(r'.*\] ', '', l) for l in runlogs.get(k, []) if ' display drm ' in l]
                 check(bool(said) and ' mode=800x600 ' in said[0] and ', 800x600,' in said[0],

@@ -27,6 +27,8 @@ def parse_args():
     ap.add_argument('--boat-board', help="the 'boat' test's board: dashboards/boat.toml on ttyS1 (/etc/gaugepanel/boat.toml)")
     ap.add_argument('--touch-dir', help="the 'touch' test's boards: scripts/vm/touch.toml as touch.toml and vm-test.sh's copies "
                                         "touchname, noswipe, notouch, badmode, invx, swap, swapinvy, range, rot, rotinvy (/etc/gaugepanel/touch/)")
+    ap.add_argument('--can-board', help="the 'can' test's board: boards/qemu.toml with a CAN sensor on can0 decoding "
+                                        "qemu-car.dbc next to it (/etc/gaugepanel/can/canpanel.toml)")
     ap.add_argument('--extra-head', help='CONNECTOR=DEVICE,HEAD[,WxH]: a second head to turn on (default size 1024x768), '
                                          "screendumped for frames and shots on CONNECTOR (the 'connector' test)")
     a = ap.parse_args()

@@ -4,6 +4,7 @@ ttyS1, keys and the mouse wheel by QMP, the 'touch' test's swipes and keys by th
 first connector's preferred mode (main's checks use them too)."""
 import os, re, threading, time
 
+from .canbus import frames, read_dbc
 from .nmea import nmea_burst
 from .qemu import dump, key
 from .screens import as_rgb565, compare, read_ppm, render, screen_becomes
@@ -97,6 +98,8 @@ def drive_panel(a, q, sensors, run):
         ref = as_rgb565(render(a, board, 'fbconv-values', first), f'{a.out}/ref-fbconv-values-as-rgb565.ppm')
         expect('values', f'xrgb8888 board on the 16 bpp fbdev: "{desc}" on ttyS1, as render packed to rgb565 (the rule, in Python)',
                ref, 15, crop=True)
+    elif run == 'can':   # boards/qemu.toml's copy on CAN: the car (can1, /init's canctl) sends qemu-car.dbc's frames
+        out += drive_can(a, q, first)
     elif run in TOUCH_RUNS:   # scripts/vm/touch.toml and its copies; input from the guest's uinput devices (inject)
         board = os.path.join(a.touch_dir, run + '.toml')
         values = {'rpm': 3100, 'speed': 72}
@@ -222,3 +225,90 @@ def preferred_mode(a):
     """The first connector's preferred mode, from `gaugepanel devices` ('modes: 1280x800@75* …')."""
     m = re.search(r'modes: (?:\S+ )*?(\d+x\d+)(?:@\d+)?\*', ' '.join(a.devs))
     return m.group(1) if m else None
+
+
+def drive_can(a, q, first):
+    """The 'can' run: the values as DBC frames sent on can1 every 100 ms (the panel's CAN sensor
+    reads can0); can0 taken down (stale within 2 s) and up again (values back within 2 s);
+    then a flood of frames the DBC does not describe, which must cost no redraws."""
+    out, board = [], a.can_board
+    text = open(board, encoding='utf-8').read()
+    sources = dict(re.findall(r'name\s*=\s*"([^"]+)"\s*\n\s*source\s*=\s*"([^"]+)"', text))
+    dbc = os.path.join(os.path.dirname(board), re.search(r'^dbc\s*=\s*"([^"]+)"', text, re.M).group(1))
+    msgs = read_dbc(dbc)
+    def cyclic(values): return a.ask('cyclic ' + ' '.join(frames(msgs, values, sources)))
+    def becomes(name, ref, timeout):
+        """Screendumps until one equals ref: (same, seconds from the call to that screendump, how);
+        the time is the dump's, not the comparison's after it (timed checks)."""
+        t = time.time(); f = f'{a.out}/{a.name}-{name}.ppm'
+        while True:
+            dump(a, q, f); at = time.time() - t
+            same, how = compare(a, f, ref)
+            if same or at > timeout: return same, at, how
+            time.sleep(0.05)
+    def desc(values): return ' '.join(f'{k}={v}' for k, v in values.items())
+    def sets(values): return ' '.join(f'--set {k}={v}' for k, v in values.items())
+    try:   # the frames checked against cantools where the host has it (the encoder is the harness's own)
+        import cantools
+        db = cantools.database.load_file(dbc)
+        theirs = []
+        for m in msgs:
+            mine = [f for f in frames(msgs, first, sources) if f.split('#')[0] == (f'{msgs[m][0]:08X}' if msgs[m][1] else f'{msgs[m][0]:03X}')]
+            sigs = {sources[c].split('.')[1]: v for c, v in first.items() if sources[c].startswith(m + '.')}
+            theirs.append((mine[0].split('#')[1] if mine else '?', db.encode_message(m, sigs).hex().upper()))
+        agree = all(x == y for x, y in theirs)
+        out.append((agree, f'run (can) the harness\'s DBC encoder agrees with cantools {cantools.__version__}: '
+                           + ', '.join(f'{x} / {y}' for x, y in theirs)))
+    except ImportError:
+        out.append((None, 'can: cantools not installed: frames from the harness\'s own encoder (scripts/vm/vmhost/canbus.py) only'))
+    sent = frames(msgs, first, sources)
+    cyclic(first)
+    same, sec, how = screen_becomes(a, q, 'run-can-values', render(a, board, 'can-values', first), 10)
+    out.append((same, f'run (can) {desc(first)} as DBC frames on can1 ({" ".join(sent)}, every 100 ms) read from can0: '
+                      f'screen as render {sets(first)} after {sec:.1f} s ({how})'))
+    second = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}
+    cyclic(second)
+    shown, sec, how = screen_becomes(a, q, 'run-can-new', render(a, board, 'can-new', second), 5)
+    out.append((shown, f'run (can) new values {desc(second)}: screen as render after {sec:.1f} s ({how})'))
+    # the panel's controller off the bus while the car goes on sending
+    stale_ref = render(a, board, 'can-stale', {})
+    rc, _, said = a.ask('can down can0')
+    same, down_s, how = becomes('run-can-down', stale_ref, 6)
+    out.append((same and down_s <= 2 and rc == 0 and shown,
+                f'run (can) canctl down can0 (exit {rc}{": " + said if said else ""}): the values shown before '
+                f'({"they were" if shown else "they were NOT: no evidence"}) stale (render without values) after {down_s:.1f} s (at most 2) ({how})'))
+    third = {'rpm': 800, 'speed': 0, 'coolant': -12.5, 'fuel': 40}   # COOLANT below zero: the signed signal
+    cyclic(third)
+    up_ref = render(a, board, 'can-up', third)
+    rc, _, said = a.ask('can up can0 500000')
+    same, up_s, how = becomes('run-can-up', up_ref, 6)
+    out.append((same and up_s <= 2 and rc == 0, f'run (can) canctl up can0 500000 (exit {rc}{": " + said if said else ""}) while the car sends '
+                                                f'{desc(third)}: screen as render after {up_s:.1f} s (at most 2) ({how})'))
+    out.append((None, f'can: stale {down_s:.1f} s after canctl down can0; values back {up_s:.1f} s after canctl up can0'))
+    # the flood: frames the DBC does not describe; the panel's frame count (stats every 0.5 s) over
+    # a quiet window first (the car stopped: nothing new to draw), then over the flood
+    a.ask('cyclic'); time.sleep(0.6)
+    def drawn():
+        _, up, line = a.ask('stats')
+        m = re.search(r'\bframes=(\d+)', line)
+        return (int(m.group(1)), up) if m else (None, up)
+    f0, u0 = drawn(); time.sleep(2.5); f1, u1 = drawn()
+    rc, _, said = a.ask('can replay can1 /etc/gaugepanel/can/flood.log')
+    time.sleep(1.0); f2, u2 = drawn()
+    f = f'{a.out}/{a.name}-run-can-flood.ppm'; dump(a, q, f)
+    still, how = compare(a, f, up_ref)
+    n = sum(1 for _ in open(os.path.join(os.path.dirname(board), 'flood.log')))
+    if None in (f0, f1, f2):
+        out.append((None, f'can: flood check skipped: no frame count from the run\'s stats lines (--stats-interval 0.5)'))
+        out.append((still and rc == 0, f'run (can) {n} frames with ids qemu-car.dbc does not describe (canctl replay: exit {rc}, {said}): '
+                                       f'screen still as render ({how})'))
+    elif f1 != f0:
+        out.append((None, f'can: flood check skipped: the panel drew {f1 - f0} frames in {u1 - u0:.1f} s with the car silent'))
+        out.append((still and rc == 0, f'run (can) {n} frames with ids qemu-car.dbc does not describe (canctl replay: exit {rc}, {said}): '
+                                       f'screen still as render ({how})'))
+    else:
+        out.append((still and rc == 0 and f2 == f1,
+                    f'run (can) {n} frames with ids qemu-car.dbc does not describe (canctl replay: exit {rc}, {said}): '
+                    f'{f2 - f1} frames drawn over {u2 - u1:.1f} s (0 over {u1 - u0:.1f} s before, the car silent; frames={f2}); '
+                    f'screen still as render ({how})'))
+    return out
