@@ -62,7 +62,7 @@ extension DBCFile {
 
 /// The known name closest to `name` (case-insensitive edit distance within about a third
 /// of its length), or nil.
-func nearestName(_ name: String, _ known: [String]) -> String? {
+public func nearestName(_ name: String, _ known: [String]) -> String? {
     guard !name.isEmpty else { return nil }
     let target = lowercased(name)
     var best: (name: String, distance: Int32)?
