@@ -80,6 +80,7 @@ import GaugeWidgets
             case .sysfs: "sysfs"
             case .replay(let r): "replay:\(r.file)"
             case .serial(let device, _, let p): "serial:\(p):\(device)"
+            case .can(let c): "can:\(c.canProtocol.name):\(c.interface)"
             }
         }
         #expect(kinds == e.sensors, "\(name)")
