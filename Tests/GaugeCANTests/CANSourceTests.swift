@@ -170,3 +170,17 @@ final class CANSourceTests: XCTestCase {
         XCTAssertNil(CANFrame(CANRawFrame(canID: CANRawFrame.errorFlag | 1)))
     }
 }
+
+final class DBCListingTests: XCTestCase {
+    func testListingNamesSignalsAsChannelsSourceThem() {
+        XCTAssertEqual(CANSourceTests.dbc.signalListing, [
+            "0x5E8 ENGINE: 8 bytes, multiplexed",
+            "  ENGINE.RPM   rpm  0…16000",
+            "  ENGINE.MODE       0…255  (multiplexer)  values: 1 oil, 2 fuel",
+            "  ENGINE.OIL   kPa  0…2550  (when the multiplexer is 1)",
+            "  ENGINE.FUEL  %    0…100  (when the multiplexer is 2)",
+            "0x18FFFEFE (29-bit) BODY: 8 bytes",
+            "  BODY.VOLTS  V  0…30",
+        ])
+    }
+}
