@@ -164,6 +164,23 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(source.poller?.active, [.engineSpeed])
     }
 
+    func testNMEA2000FramesGiveThe0183Names() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3)]
+        // PGN 128267 water depth from source 0x23, priority 3: 12.34 m, offset +0.5 m.
+        let id = NMEA2000Header(priority: 3, pgn: 128267, source: 0x23).id
+        sys.reads = [.success(raw(id, [0x01, 0xD2, 0x04, 0, 0, 0xF4, 0x01, 0xFF], extended: true))]
+        let source = CANSource(interface: "can0", protocol: .nmea2000, system: sys)
+        var got: [String: Double] = [:]
+        source.service(now: 0) { got[$0.name] = $0.value }
+        XCTAssertEqual(got["depth.below.transducer"] ?? 0, 12.34, accuracy: 1e-9)
+        XCTAssertEqual(got["depth"] ?? 0, 12.84, accuracy: 1e-9)
+        let k = id | CANRawFrame.extendedFlag
+        XCTAssertTrue(CANProtocol.nmea2000.filters.contains { k & $0.mask == $0.id & $0.mask }, "the kernel filter lets it through")
+        XCTAssertFalse(CANProtocol.nmea2000.filters.contains { (0x0CF0_0400 | CANRawFrame.extendedFlag) & $0.mask == $0.id & $0.mask },
+                       "a J1939 engine frame does not")
+    }
+
     func testCandumpFramesRoundTripThroughRaw() throws {
         let f = try CandumpLine.parse(Array("(1.0) can0 18FEF100#0102".utf8)).frame
         XCTAssertEqual(CANFrame(f.raw), f)
