@@ -90,16 +90,21 @@ public struct CANDecoder: Sendable {
         statistics.frames &+= 1
         var emitted: UInt64 = 0
         var events: [OBDEvent] = []
+        // A frame the protocol knows that gives nothing (yet): an ISO-TP consecutive frame,
+        // a DBC message whose signals the data is too short for.
+        var recognised = false
         switch canProtocol {
         case .dbc(let file):
             let key = frame.id | (frame.isExtended ? CANRawFrame.extendedFlag : 0)
             if !frame.isRemote, let i = messageIndex[key] {
+                recognised = true
                 file.messages[Int(i)].samples(frame.data) { emitted &+= 1; sink($0) }
             }
         case .nmea2000:
             nmea.feed(frame) { emitted &+= 1; sink($0) }
         case .obd2(let pids, _):
             guard !frame.isRemote, let _ = OBDOverCAN.responder(frame) else { break }
+            recognised = true
             let key = frame.id | (frame.isExtended ? CANRawFrame.extendedFlag : 0)
             var receiver = isotp[key] ?? ISOTPReceiver()
             for e in receiver.receive(frame.data, at: now) {
@@ -120,7 +125,7 @@ public struct CANDecoder: Sendable {
             }
             isotp[key] = receiver
         }
-        if emitted > 0 { statistics.decoded &+= 1 } else if events.isEmpty { statistics.unknown &+= 1 }
+        if emitted > 0 { statistics.decoded &+= 1 } else if events.isEmpty && !recognised { statistics.unknown &+= 1 }
         statistics.samples &+= emitted
         return events
     }
