@@ -121,4 +121,21 @@ import GaugeCAN
         let bad = issues(text.replacingOccurrences(of: "drive.log", with: "bad.log"))
         #expect(bad.count == 1 && bad[0].contains("sensor[0].file: \(folder)bad.log:2: "), "\(bad)")
     }
+
+    @Test func candumpLogsOfOBD2AndNMEA2000ReplayUnderTheirNames() throws {
+        // An OBD-II answer (7E8: 1726 rpm) and its request (7DF, not an answer); a water
+        // depth PGN 128267 from source 0x23 (12.34 m below the transducer).
+        try "(10.000000) can0 7DF#02010C5555555555\n(10.100000) can0 7E8#04410C1AF8AAAAAA\n"
+            .write(toFile: folder + "obd.log", atomically: true, encoding: .utf8)
+        try "(20.000000) can0 0DF50B23#01D2040000F401FF\n".write(toFile: folder + "n2k.log", atomically: true, encoding: .utf8)
+        func replay(_ file: String, _ proto: String, _ source: String) throws -> ReplayConfiguration? {
+            let text = board("", source: source).replacingOccurrences(of: "kind = \"can\"",
+                with: "kind = \"replay\"\nformat = \"candump\"\nfile = \"\(file)\"\nprotocol = \"\(proto)\"")
+            guard case .replay(let r) = try load(text).sensors[0].kind else { return nil }
+            return r
+        }
+        #expect(try replay("obd.log", "obd2", "0x0C")?.samples == [RecordedSample(milliseconds: 100, name: "engine.rpm", value: 1726, unit: .rpm)])
+        let depth = try replay("n2k.log", "nmea2000", "depth.below.transducer")?.samples
+        #expect(depth?.first.map { $0.name == "depth.below.transducer" && abs($0.value - 12.34) < 1e-9 } == true, "\(String(describing: depth))")
+    }
 }
