@@ -59,6 +59,9 @@ public final class CANSource: SerialLine {
     public var watchDescriptor: Int32? { nil }
     public func folderChanged(now: UInt64) {}
     public var kindName: String { "can" }
+    /// A DBC bus and OBD-II answers carry more than a board shows, and its sources were
+    /// checked when the board was read; NMEA 2000 names are reported like NMEA 0183's.
+    public var reportsUnreadNames: Bool { decoder.canProtocol == .nmea2000 }
 
     public var nextDeadline: UInt64? {
         fileDescriptor == nil ? reopenAt : poller?.deadline

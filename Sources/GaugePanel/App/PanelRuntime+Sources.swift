@@ -117,7 +117,9 @@ extension PanelRuntime {
         let now = loop.now
         let event = source.service(now: now) { sample in
             record(sample, now: now)
-            if !routes.route(sample, into: { accept($0, now: now) }) { noteUnread(sample.name, from: source.path, kind: source.kindName) }
+            if !routes.route(sample, into: { accept($0, now: now) }), source.reportsUnreadNames {
+                noteUnread(sample.name, from: source.path, kind: source.kindName)
+            }
         }
         let kind = source.kindName
         switch event {

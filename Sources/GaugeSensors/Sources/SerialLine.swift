@@ -31,6 +31,10 @@ public protocol SerialLine: AnyObject {
     var summaryDetail: String { get }
     /// Things to log once that are not connection changes (an OBD-II PID given up).
     func takeNotices() -> [String]
+    /// Whether a decoded name no channel reads is worth a log line: not for a DBC bus,
+    /// whose channels' sources were checked against the file and which carries many
+    /// signals a board does not show.
+    var reportsUnreadNames: Bool { get }
 }
 
 extension SerialLine {
@@ -38,6 +42,7 @@ extension SerialLine {
     public func openAdvice(_ error: Errno) -> String { error.serialOpenAdvice }
     public var summaryDetail: String { "" }
     public func takeNotices() -> [String] { [] }
+    public var reportsUnreadNames: Bool { true }
 }
 
 /// A serial line's connection changed. Each is returned once per change, so a caller
