@@ -116,12 +116,17 @@ struct CANProtocolKeys: Sendable, Equatable {
         return OBDPID.all.first { $0.code == hi << 4 | lo }
     }
 
-    /// The protocol, once the channels are known (OBD-II polls the PIDs they read).
-    func canProtocol(channels: [ChannelConfiguration]) -> CANProtocol {
+    /// The protocol, once the channels are known: a DBC keeps only the messages and
+    /// signals they read (the kernel's filters are those ids), OBD-II polls their PIDs.
+    /// nil channels: everything (a candump replay, decoded before its channels are read).
+    func canProtocol(channels: [ChannelConfiguration]?) -> CANProtocol {
         switch name {
-        case "dbc": return .dbc(dbc ?? DBCFile(messages: []))
+        case "dbc":
+            let file = dbc ?? DBCFile(messages: [])
+            guard let channels else { return .dbc(file) }
+            return .dbc(file.keeping(channels.map { $0.sourceName }))
         case "obd2":
-            let pids = OBDPID.all.filter { p in channels.contains { $0.sourceName == p.channel } }
+            let pids = OBDPID.all.filter { p in (channels ?? []).contains { $0.sourceName == p.channel } }
             return .obd2(pids: pids, pollHz: pollHz)
         default: return .nmea2000
         }

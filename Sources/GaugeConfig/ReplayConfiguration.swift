@@ -58,7 +58,7 @@ public struct ReplayConfiguration: Sendable, Equatable {
 
     /// A candump log's frames through the protocol's decoder, timed from its first line.
     static func candumpSamples(_ text: String, keys: CANProtocolKeys, path: String, _ r: TableReader) -> [RecordedSample]? {
-        let canProtocol: CANProtocol = keys.name == "obd2" ? .obd2(pids: OBDPID.all, pollHz: 1) : keys.canProtocol(channels: [])
+        let canProtocol: CANProtocol = keys.name == "obd2" ? .obd2(pids: OBDPID.all, pollHz: 1) : keys.canProtocol(channels: nil)
         var decoder = CANDecoder(canProtocol)
         var out: [RecordedSample] = []
         var first: UInt64?

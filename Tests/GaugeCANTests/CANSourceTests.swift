@@ -181,6 +181,18 @@ final class CANSourceTests: XCTestCase {
                        "a J1939 engine frame does not")
     }
 
+    func testAKeptDBCHoldsTheSignalsReadAndTheirMultiplexer() {
+        let kept = Self.dbc.keeping(["ENGINE.OIL"])
+        XCTAssertEqual(kept.messages.map(\.name), ["ENGINE"])
+        XCTAssertEqual(kept.messages[0].signals.map(\.name), ["MODE", "OIL"])
+        XCTAssertEqual(CANProtocol.dbc(kept).filters, [.standard(0x5E8)])
+        var decoder = CANDecoder(.dbc(kept))
+        var got: [Sample] = []
+        decoder.feed(try! CANFrame(id: 0x5E8, data: [0xB8, 0x0B, 1, 30, 0, 0, 0, 0]), now: 0) { got.append($0) }
+        XCTAssertEqual(got.map(\.name), ["ENGINE.MODE", "ENGINE.OIL"])
+        XCTAssertEqual(Self.dbc.keeping([]).messages, [])
+    }
+
     func testCandumpFramesRoundTripThroughRaw() throws {
         let f = try CandumpLine.parse(Array("(1.0) can0 18FEF100#0102".utf8)).frame
         XCTAssertEqual(CANFrame(f.raw), f)

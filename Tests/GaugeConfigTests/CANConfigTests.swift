@@ -68,6 +68,11 @@ import GaugeCAN
         // ENGINE every 50 ms: stale after three cycles, at least half a second; a channel's own stale_after wins.
         #expect(b.channels.map(\.staleAfterSeconds) == [0.5, 9])
         #expect(b.sensors[0].routes.channels(readingSource: "ENGINE.RPM") == ["rpm"])
+        // The kernel passes only the two messages the channels read; each decodes only their signals.
+        #expect(c.canProtocol.filters == [.standard(0x5E8), .standard(0x5E9)])
+        if case .dbc(let kept) = c.canProtocol {
+            #expect(kept.messages.map { $0.signals.map(\.name) } == [["RPM"], ["COOLANT"]])
+        }
     }
 
     @Test func configurationErrorsNameFileLineAndKey() throws {

@@ -158,3 +158,23 @@ extension CANFrame {
                     isFD: isFD, fdFlags: fdFlags, data: data)
     }
 }
+
+extension DBCFile {
+    /// Only the messages and signals these `MESSAGE.SIGNAL` names read (with the
+    /// multiplexer of a multiplexed one): the kernel then passes only the frames a board
+    /// shows, and each frame decodes only what it needs.
+    public func keeping(_ names: [String]) -> DBCFile {
+        var kept: [DBCMessage] = []
+        for m in messages {
+            let wanted = m.signals.filter { s in names.contains(m.name + "." + s.name) }
+            guard !wanted.isEmpty else { continue }
+            let needsMultiplexer = wanted.contains { if case .multiplexed = $0.multiplex { return true } else { return false } }
+            var copy = m
+            copy.signals = m.signals.filter { s in
+                wanted.contains { $0.name == s.name } || (needsMultiplexer && s.multiplex == .multiplexer)
+            }
+            kept.append(copy)
+        }
+        return DBCFile(messages: kept)
+    }
+}
