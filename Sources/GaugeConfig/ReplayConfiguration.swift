@@ -17,8 +17,10 @@ public struct ReplayConfiguration: Sendable, Equatable {
     public var speed: Double
     public var loop: Bool
     public var samples: [RecordedSample]
-    /// `format = "candump"`: the protocol the log was decoded with.
+    /// `format = "candump"`: the protocol the log is decoded with.
     var canKeys: CANProtocolKeys?
+    /// `format = "candump"`: the log, until the channels are known (`decodeCandump`).
+    var candumpText: String?
 
     public init(file: String, speed: Double = 1, loop: Bool = true, samples: [RecordedSample]) {
         self.file = file; self.speed = speed; self.loop = loop; self.samples = samples
@@ -40,11 +42,9 @@ public struct ReplayConfiguration: Sendable, Equatable {
         }
         if format == "candump" {
             guard let canKeys else { return nil }
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard let samples = candumpSamples(text, keys: canKeys, path: path, r) else { return nil }
-            if samples.isEmpty { r.report("file", "\(path): no frame of the log gives a value through protocol \"\(canKeys.name)\"") }
-            var config = ReplayConfiguration(file: path, speed: speed, loop: loop, samples: samples)
+            var config = ReplayConfiguration(file: path, speed: speed, loop: loop, samples: [])
             config.canKeys = canKeys
+            config.candumpText = String(decoding: bytes, as: UTF8.self)
             return config
         }
         let samples: [RecordedSample]
@@ -56,9 +56,23 @@ public struct ReplayConfiguration: Sendable, Equatable {
         return ReplayConfiguration(file: path, speed: speed, loop: loop, samples: samples)
     }
 
+    /// The candump log decoded, once the channels are known: only what they read is kept
+    /// (a DBC's other messages are not decoded at all). False when a line is bad.
+    mutating func decodeCandump(channels: [ChannelConfiguration], _ r: TableReader) -> Bool {
+        guard let text = candumpText, let keys = canKeys else { return true }
+        candumpText = nil
+        guard let decoded = Self.candumpSamples(text, keys: keys, channels: channels, path: file, r) else { return false }
+        let read = channels.map { $0.sourceName }
+        samples = decoded.filter { read.contains($0.name) }
+        if samples.isEmpty { r.report("file", "\(file): no frame of the log gives a value the channels read through protocol \"\(keys.name)\"") }
+        return true
+    }
+
     /// A candump log's frames through the protocol's decoder, timed from its first line.
-    static func candumpSamples(_ text: String, keys: CANProtocolKeys, path: String, _ r: TableReader) -> [RecordedSample]? {
-        let canProtocol: CANProtocol = keys.name == "obd2" ? .obd2(pids: OBDPID.all, pollHz: 1) : keys.canProtocol(channels: nil)
+    static func candumpSamples(_ text: String, keys: CANProtocolKeys, channels: [ChannelConfiguration], path: String,
+                               _ r: TableReader) -> [RecordedSample]? {
+        // OBD-II: the answers the log holds, whichever PIDs were asked for.
+        let canProtocol: CANProtocol = keys.name == "obd2" ? .obd2(pids: OBDPID.all, pollHz: 1) : keys.canProtocol(channels: channels)
         var decoder = CANDecoder(canProtocol)
         var out: [RecordedSample] = []
         var first: UInt64?

@@ -102,6 +102,7 @@ extension SensorConfiguration {
         // CAN sensors and candump replays: the protocol's names for the channels' sources.
         var canKeys: CANProtocolKeys?
         var interface: String?
+        var replay: ReplayConfiguration?
         switch kindName {
         case "simulated": kind = .simulated
         case "sysfs":
@@ -119,9 +120,8 @@ extension SensorConfiguration {
             let proto = r.choice("protocol", SerialProtocols.names, required: true)
             if let device, device.hasPrefix("/"), let proto { kind = .serial(device: device, baud: baud, protocol: proto) }
         case "replay":
-            let replay = ReplayConfiguration.read(r)
+            replay = ReplayConfiguration.read(r)
             canKeys = replay?.canKeys
-            kind = replay.map(Kind.replay)
         case "can":
             interface = CANConfiguration.readInterface(r)
             canKeys = CANProtocolKeys.read(r, polling: true)
@@ -135,6 +135,7 @@ extension SensorConfiguration {
             if let canKeys, !canKeys.resolve(&ch, c) { continue }
             channels.append(ch)
         }
+        if var replay, replay.decodeCandump(channels: channels, r) { kind = .replay(replay) }
         if kindName == "can", let interface, let canKeys {
             kind = .can(CANConfiguration(interface: interface, canProtocol: canKeys.canProtocol(channels: channels),
                                          dbcPath: canKeys.dbcPath))

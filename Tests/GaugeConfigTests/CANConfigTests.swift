@@ -117,10 +117,12 @@ import GaugeCAN
             with: "kind = \"replay\"\nformat = \"candump\"\nfile = \"drive.log\"\nprotocol = \"dbc\"\ndbc = \"ecu.dbc\"")
         let b = try load(text)
         guard case .replay(let r) = b.sensors[0].kind else { Issue.record("not replay"); return }
-        #expect(r.samples == [RecordedSample(milliseconds: 0, name: "ENGINE.RPM", value: 3000, unit: .rpm),
-                              RecordedSample(milliseconds: 0, name: "ENGINE.TPS", value: 0, unit: .percent),
-                              RecordedSample(milliseconds: 250, name: "TEMPS.COOLANT", value: 83, unit: .celsius),
-                              RecordedSample(milliseconds: 250, name: "TEMPS.TPS", value: 0, unit: .percent)])
+        // Only what the channels read is decoded and kept.
+        #expect(r.samples == [RecordedSample(milliseconds: 0, name: "ENGINE.RPM", value: 3000, unit: .rpm)])
+        let both = try load(text.replacingOccurrences(of: "source = \"RPM\"", with: "source = \"RPM\"\n  [[sensor.channel]]\n  name = \"coolant\"\n  source = \"COOLANT\""))
+        guard case .replay(let r2) = both.sensors[0].kind else { Issue.record("not replay"); return }
+        #expect(r2.samples == [RecordedSample(milliseconds: 0, name: "ENGINE.RPM", value: 3000, unit: .rpm),
+                               RecordedSample(milliseconds: 250, name: "TEMPS.COOLANT", value: 83, unit: .celsius)])
         #expect(b.channels.map(\.sourceName) == ["ENGINE.RPM"])
         try "(1700000000.000000) can0 5E8#B80B\nnot a frame\n".write(toFile: folder + "bad.log", atomically: true, encoding: .utf8)
         let bad = issues(text.replacingOccurrences(of: "drive.log", with: "bad.log"))
