@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "GaugeSensors", dependencies: ["GaugeSystem", "CPanelSystem"]),
 
         // CAN: frames, candump logs, DBC files and signals, ISO-TP, OBD-II over CAN and
-        // NMEA 2000 as pure decoders (Embedded subset, no I/O).
+        // NMEA 2000 as pure decoders (Embedded subset, no I/O); in Source/, the CAN bus as a
+        // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
         .target(name: "GaugeCAN", dependencies: ["GaugeSensors"]),
 
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
@@ -86,7 +87,7 @@ let package = Package(
 
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
+            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
         // Touch, keys and rotary encoders through libevdev.
@@ -107,7 +108,7 @@ let package = Package(
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-            "GaugeSensors", "GaugeInput", "GaugeConfig",
+            "GaugeSensors", "GaugeCAN", "GaugeInput", "GaugeConfig",
         ]),
 
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).
@@ -115,7 +116,7 @@ let package = Package(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem", "GaugeSensors",
-                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel",
+                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel", "GaugeCAN",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -133,7 +134,7 @@ let package = Package(
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
                                                            "GaugeRaster", "GaugeTestSupport", "CZlib"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem"]),
-        .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeTestSupport"],
+        .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
@@ -146,7 +147,7 @@ let package = Package(
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeImages", "GaugeRaster",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeImages", "GaugeRaster",
                                    "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6],

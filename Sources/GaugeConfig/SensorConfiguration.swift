@@ -1,4 +1,5 @@
 import GaugeSensors
+import GaugeCAN
 
 /// A channel alarm: warning and critical thresholds, crossed upwards (or downwards, for
 /// a fuel level) — the run loop shows the channel's page and colours it.
@@ -67,6 +68,8 @@ public struct SensorConfiguration: Sendable, Equatable {
         case serial(device: String, baud: Int, protocol: String)
         /// A recording (`gaugepanel run --record`) played back, `speed` times as fast.
         case replay(ReplayConfiguration)
+        /// A SocketCAN interface through a protocol (CANConfiguration.swift).
+        case can(CANConfiguration)
     }
     public var kind: Kind
     public var channels: [ChannelConfiguration]
@@ -94,8 +97,12 @@ extension SensorConfiguration {
     static let maxMagnitude = 1e9
 
     static func read(_ r: TableReader) -> SensorConfiguration? {
-        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay"], required: true)
+        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can"], required: true)
         var kind: Kind?
+        // CAN sensors and candump replays: the protocol's names for the channels' sources.
+        var canKeys: CANProtocolKeys?
+        var interface: String?
+        var replay: ReplayConfiguration?
         switch kindName {
         case "simulated": kind = .simulated
         case "sysfs":
@@ -112,14 +119,26 @@ extension SensorConfiguration {
             }
             let proto = r.choice("protocol", SerialProtocols.names, required: true)
             if let device, device.hasPrefix("/"), let proto { kind = .serial(device: device, baud: baud, protocol: proto) }
-        case "replay": kind = ReplayConfiguration.read(r).map(Kind.replay)
+        case "replay":
+            replay = ReplayConfiguration.read(r)
+            canKeys = replay?.canKeys
+        case "can":
+            interface = CANConfiguration.readInterface(r)
+            canKeys = CANProtocolKeys.read(r, polling: true)
         default: break
         }
         let channelReaders = r.tables("channel")
         if channelReaders.isEmpty, r.value("channel") == nil { r.report(nil, "a sensor needs at least one [[sensor.channel]]") }
         var channels: [ChannelConfiguration] = []
         for c in channelReaders {
-            if let ch = readChannel(c, kind: kindName) { channels.append(ch) }
+            guard var ch = readChannel(c, kind: kindName) else { continue }
+            if let canKeys, !canKeys.resolve(&ch, c) { continue }
+            channels.append(ch)
+        }
+        if var replay, replay.decodeCandump(channels: channels, r) { kind = .replay(replay) }
+        if kindName == "can", let interface, let canKeys {
+            kind = .can(CANConfiguration(interface: interface, canProtocol: canKeys.canProtocol(channels: channels),
+                                         dbcPath: canKeys.dbcPath))
         }
         // With an unknown kind, which keys are unknown can't be said.
         if kindName != nil { r.finish() }
@@ -158,11 +177,11 @@ extension SensorConfiguration {
         switch kind {
         case "simulated": waveform = readWaveform(r)
         case "sysfs": sysfs = readSysfsPath(r)
-        case "serial", "replay": source = r.name("source") ?? source
+        case "serial", "replay", "can": source = r.name("source") ?? source
         default: break
         }
         // A simulated or sysfs channel's source is its waveform or path: no decoder names to pick from.
-        if kind != nil { r.finish(hints: ["source": "only serial and replay channels read a source's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
+        if kind != nil { r.finish(hints: ["source": "only serial, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
         guard let name, isChannelName(name), scale != 0 else { return nil }
         if kind == "simulated" && waveform == nil || kind == "sysfs" && sysfs == nil { return nil }
         return ChannelConfiguration(name: name, unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,

@@ -26,7 +26,8 @@ import GaugeWidgets
         var rotation: RotationAngle = .none
         var device: String? = nil
         var mode: String? = nil
-        /// The sensors' kinds, in file order: "simulated", "sysfs", "serial:<protocol>:<device>".
+        /// The sensors' kinds, in file order: "simulated", "sysfs", "serial:<protocol>:<device>",
+        /// "can:<protocol>:<interface>".
         var sensors: [String]
         var touch = "auto"
         var pages = 2
@@ -43,6 +44,7 @@ import GaugeWidgets
                                     sensors: ["serial:elm327:/dev/rfcomm0"]),
         "hyperpixel4.toml": Expected(output: .drm, width: 480, height: 800, format: .xrgb8888, sensors: ["serial:line:/dev/ttyACM0"]),
         "spi-35.toml": Expected(output: .drm, width: 480, height: 320, format: .rgb565, sensors: ["serial:nmea:/dev/serial0"]),
+        "pi-can-hat.toml": Expected(output: .drm, width: 800, height: 480, format: .xrgb8888, sensors: ["can:dbc:can0"]),
         "pitft-28.toml": Expected(output: .fbdev, width: 320, height: 240, format: .rgb565, device: "/dev/fb1",
                                   sensors: ["sysfs", "serial:line:/dev/shm/gaugepanel-host"]),
     ]
@@ -80,6 +82,7 @@ import GaugeWidgets
             case .sysfs: "sysfs"
             case .replay(let r): "replay:\(r.file)"
             case .serial(let device, _, let p): "serial:\(p):\(device)"
+            case .can(let c): "can:\(c.canProtocol.name):\(c.interface)"
             }
         }
         #expect(kinds == e.sensors, "\(name)")

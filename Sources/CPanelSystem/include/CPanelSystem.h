@@ -34,6 +34,10 @@
 #include <sys/socket.h>    // socket, sendto (sd_notify)
 #include <sys/un.h>        // struct sockaddr_un
 #include <sys/resource.h>  // getrusage (the statistics line)
+#include <net/if.h>        // if_nametoindex, IFNAMSIZ (SocketCAN interfaces)
+#include <linux/can.h>     // struct sockaddr_can, can_frame, canfd_frame, CAN_*_FLAG
+#include <linux/can/raw.h> // CAN_RAW_FILTER, CAN_RAW_FD_FRAMES, CAN_RAW_ERR_FILTER
+#include <linux/can/error.h> // CAN_ERR_* classes of error frames
 #if defined(__GLIBC__)
 #include <malloc.h>        // malloc_trim (free heap pages handed back after start-up and snapshots)
 #endif
@@ -108,6 +112,77 @@ static inline int csystem_release_free_heap(void) {
 #else
     return 0;
 #endif
+}
+
+// SocketCAN (GaugeSensors' openCAN, readCAN, writeCAN). In C because sockaddr_can's
+// union, the frames' layout and SOCK_RAW|SOCK_NONBLOCK|SOCK_CLOEXEC (enum constants in
+// glibc, macros elsewhere) are easier to get right here for every ABI.
+
+// A non-blocking raw CAN socket: the descriptor, or -1 with errno.
+static inline int csystem_can_socket(void) {
+    return socket(PF_CAN, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC, CAN_RAW);
+}
+
+// bind(2) to the interface with this index (if_nametoindex); 0 or -1 with errno.
+static inline int csystem_can_bind(int fd, unsigned int ifindex) {
+    struct sockaddr_can address;
+    memset(&address, 0, sizeof address);
+    address.can_family = AF_CAN;
+    address.can_ifindex = (int)ifindex;
+    return bind(fd, (struct sockaddr *)&address, sizeof address);
+}
+
+// CAN_RAW_FILTER: `count` (at most 64) pairs of (can_id, can_mask) as the kernel takes
+// them, flags included; count 0 receives no data frames. 0 or -1 with errno.
+static inline int csystem_can_set_filters(int fd, const uint32_t *ids, const uint32_t *masks, unsigned int count) {
+    struct can_filter filters[64];
+    if (count > 64) { errno = EINVAL; return -1; }
+    for (unsigned int i = 0; i < count; i++) { filters[i].can_id = ids[i]; filters[i].can_mask = masks[i]; }
+    return setsockopt(fd, SOL_CAN_RAW, CAN_RAW_FILTER, count ? filters : NULL, (socklen_t)(count * sizeof filters[0]));
+}
+
+// CAN_RAW_FD_FRAMES on (an interface without FD still sends classic frames).
+static inline int csystem_can_enable_fd_frames(int fd) {
+    int on = 1;
+    return setsockopt(fd, SOL_CAN_RAW, CAN_RAW_FD_FRAMES, &on, sizeof on);
+}
+
+// CAN_RAW_ERR_FILTER: which error frame classes to receive (CAN_ERR_MASK: all).
+static inline int csystem_can_set_error_filter(int fd, uint32_t mask) {
+    can_err_mask_t m = mask;
+    return setsockopt(fd, SOL_CAN_RAW, CAN_RAW_ERR_FILTER, &m, sizeof m);
+}
+
+// One frame, non-blocking: its size (CAN_MTU or CANFD_MTU) with the id (flags included),
+// FD flags and up to 64 data bytes filled in; -1 with errno (EAGAIN: none pending).
+static inline int csystem_can_read(int fd, uint32_t *can_id, uint8_t *fd_flags, uint8_t *data, uint8_t *length) {
+    struct canfd_frame frame;
+    ssize_t n = read(fd, &frame, sizeof frame);
+    if (n < 0) return -1;
+    if (n != (ssize_t)CAN_MTU && n != (ssize_t)CANFD_MTU) { errno = EMSGSIZE; return -1; }
+    uint8_t limit = n == (ssize_t)CANFD_MTU ? CANFD_MAX_DLEN : CAN_MAX_DLEN;
+    uint8_t len = frame.len > limit ? limit : frame.len;
+    *can_id = frame.can_id;
+    *fd_flags = n == (ssize_t)CANFD_MTU ? frame.flags : 0;
+    memcpy(data, frame.data, len);
+    *length = len;
+    return (int)n;
+}
+
+// One frame out: classic when `is_fd` is 0 (length ≤ 8), else CAN FD. 0 or -1 with errno.
+static inline int csystem_can_write(int fd, uint32_t can_id, int is_fd, uint8_t fd_flags, const uint8_t *data, uint8_t length) {
+    struct canfd_frame frame;
+    memset(&frame, 0, sizeof frame);
+    if (length > (is_fd ? CANFD_MAX_DLEN : CAN_MAX_DLEN)) { errno = EINVAL; return -1; }
+    frame.can_id = can_id;
+    frame.len = length;
+    frame.flags = is_fd ? fd_flags : 0;
+    memcpy(frame.data, data, length);
+    size_t size = is_fd ? CANFD_MTU : CAN_MTU;
+    ssize_t n = write(fd, &frame, size);
+    if (n < 0) return -1;
+    if ((size_t)n != size) { errno = EIO; return -1; }
+    return 0;
 }
 
 #endif

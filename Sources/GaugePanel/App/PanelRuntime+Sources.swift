@@ -65,10 +65,10 @@ extension PanelRuntime {
 
     /// A decoded value no channel reads (a `source` typo shows "--" forever otherwise):
     /// counted, and said once per name.
-    private func noteUnread(_ name: String, from path: String) {
+    private func noteUnread(_ name: String, from path: String, kind: String) {
         summary.unreadSamples &+= 1
         guard unreadNames.count < 64, unreadNames.insert(name).inserted else { return }
-        info("serial \(path): decoded \"\(name)\", which no channel reads (a channel's source = \"\(name)\" would)")
+        info("\(kind) \(path): decoded \"\(name)\", which no channel reads (a channel's source = \"\(name)\" would)")
     }
 
     /// A file that cannot be read is said once, when it stops being readable, and once
@@ -95,7 +95,11 @@ extension PanelRuntime {
             kind + ":" + path.split(separator: " ", omittingEmptySubsequences: false).joined(separator: "%20")
         }
         var out: [String] = []
-        for s in sensors.serial { out.append(name("serial", s.path) + "=" + s.status.token) }
+        // `can:can0=open,frames:1200,errors:0`: a CAN bus's error frames beside its state.
+        for s in sensors.serial {
+            let detail = s.summaryDetail
+            out.append(name(s.kindName, s.path) + "=" + s.status.token + (detail.isEmpty ? "" : "," + detail))
+        }
         for s in sensors.sysfs {
             out.append(name("sysfs", s.root) + "=" + (s.unreadable.isEmpty ? "ok" : "unreadable:" + s.unreadable.joined(separator: ",")))
         }
@@ -113,21 +117,25 @@ extension PanelRuntime {
         let now = loop.now
         let event = source.service(now: now) { sample in
             record(sample, now: now)
-            if !routes.route(sample, into: { accept($0, now: now) }) { noteUnread(sample.name, from: source.path) }
+            if !routes.route(sample, into: { accept($0, now: now) }), source.reportsUnreadNames {
+                noteUnread(sample.name, from: source.path, kind: source.kindName)
+            }
         }
+        let kind = source.kindName
         switch event {
         case .connected:
-            info("serial \(source.path): connected" + (source.openCount > 1 ? " again" : ""))
+            info("\(kind) \(source.path): connected" + (source.openCount > 1 ? " again" : ""))
         case .openFailed(let e):
-            log.sink.log(.warning, "serial \(source.path): cannot open: \(e.message) — \(e.serialOpenAdvice); retrying quietly until it opens")
+            log.sink.log(.warning, "\(kind) \(source.path): cannot open: \(e.message) — \(source.openAdvice(e)); retrying quietly until it opens")
         case .disconnected(let names, let moreNames):
             var why = "hung up"
-            if case .lost(let e?) = source.status { why = e.message }
-            log.sink.log(.warning, "serial \(source.path): lost (\(why)); its channels show no value until it returns")
+            if case .lost(let e?) = source.status { why = e.message + (kind == "can" ? " — " + source.openAdvice(e) : "") }
+            log.sink.log(.warning, "\(kind) \(source.path): lost (\(why)); its channels show no value until it returns")
             state.invalidate(moreNames ? routes.allChannels : routes.channels(readingAny: names))
             scheduler.invalidate()
         case nil: break
         }
+        for notice in source.takeNotices() { log.sink.log(.warning, "\(kind) \(source.path): \(notice)") }
         let after = source.fileDescriptor
         if before != after {
             if let b = before { loop.unregister(fd: b); sensorFDs.removeAll { $0 == b } }

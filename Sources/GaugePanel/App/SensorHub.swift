@@ -1,8 +1,10 @@
 import GaugeConfig
 import GaugeSensors
+import GaugeCAN
 
 /// The board's sensors as sources the loop drives: polled ones (simulated waveforms,
-/// sysfs files) on their own timers, serial lines by their file descriptors.
+/// sysfs files) on their own timers, serial lines and CAN interfaces by their file
+/// descriptors.
 struct SensorHub {
     /// How often polled sources are read (simulated signals move smoothly at 20 Hz;
     /// sysfs temperatures and fans change slowly).
@@ -29,6 +31,10 @@ struct SensorHub {
                 serial.append(line)
                 serialRoutes.append(s.routes)
             case .replay(let recording): replays.append((recording.source, s.routes))
+            case .can(let can):
+                // Driven like a serial line: a descriptor, a deadline, reopened with backoff.
+                serial.append(CANSource(interface: can.interface, protocol: can.canProtocol))
+                serialRoutes.append(s.routes)
             }
         }
     }

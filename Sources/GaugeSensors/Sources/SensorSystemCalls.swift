@@ -43,6 +43,13 @@ public protocol SensorSystemCalls: AnyObject, Sendable {
     /// changes attributes in `path`'s folder — or, while that folder does not exist, in
     /// its nearest existing ancestor.
     func watchFolder(of path: String) throws(Errno) -> Int32
+    /// A raw SocketCAN socket on `interface`, non-blocking, filtered and bound
+    /// (CANSocket.swift). ENODEV: no such interface; ENETDOWN shows on read when it is down.
+    func openCAN(_ interface: String, options: CANSocketOptions) throws(Errno) -> Int32
+    /// One frame from a CAN socket, or nil when none is pending.
+    func readCAN(_ fd: Int32) throws(Errno) -> CANRawFrame?
+    /// One frame out (OBD-II requests, ISO-TP flow control).
+    func writeCAN(_ fd: Int32, _ frame: CANRawFrame) throws(Errno)
 }
 
 extension SensorSystemCalls {

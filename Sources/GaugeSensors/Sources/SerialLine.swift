@@ -23,6 +23,26 @@ public protocol SerialLine: AnyObject {
     func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent?
     /// Closes the device now (shutdown, reload).
     func close(now: UInt64)
+    /// What the log and the run summary call it: `serial`, `can`.
+    var kindName: String { get }
+    /// What to do when it cannot be opened, for the log line that says so.
+    func openAdvice(_ error: Errno) -> String
+    /// Counters for the run summary after the state (`frames:…,errors:…`), or "".
+    var summaryDetail: String { get }
+    /// Things to log once that are not connection changes (an OBD-II PID given up).
+    func takeNotices() -> [String]
+    /// Whether a decoded name no channel reads is worth a log line: not for a DBC bus,
+    /// whose channels' sources were checked against the file and which carries many
+    /// signals a board does not show.
+    var reportsUnreadNames: Bool { get }
+}
+
+extension SerialLine {
+    public var kindName: String { "serial" }
+    public func openAdvice(_ error: Errno) -> String { error.serialOpenAdvice }
+    public var summaryDetail: String { "" }
+    public func takeNotices() -> [String] { [] }
+    public var reportsUnreadNames: Bool { true }
 }
 
 /// A serial line's connection changed. Each is returned once per change, so a caller

@@ -1,0 +1,192 @@
+import GaugeSystem
+import GaugeSensors
+
+/// A SocketCAN interface as a source of the panel (`kind = "can"`), driven by the run
+/// loop like a serial line (it is a `SerialLine`): the loop polls `fileDescriptor`, calls
+/// `service(now:)` when it is readable or `nextDeadline` passes.
+///
+/// Opened at start with the protocol's kernel filters; an interface that is missing or
+/// down, or that vanishes (ENODEV, ENETDOWN on read), is closed and reopened with the
+/// serial lines' backoff while its channels go stale. Error frames are counted, not
+/// decoded; OBD-II is polled here (`OBDPoller`), everything else only listens.
+public final class CANSource: SerialLine {
+    public struct Statistics: Sendable, Equatable {
+        public var opens: UInt64 = 0
+        public var openFailures: UInt64 = 0
+        public var disconnects: UInt64 = 0
+        public var frames: UInt64 = 0
+        /// Error frames the controller reported (bus errors, error passive, bus-off…).
+        public var errorFrames: UInt64 = 0
+        /// Bus-off among them (CAN_ERR_BUSOFF).
+        public var busOff: UInt64 = 0
+        public var writeFailures: UInt64 = 0
+        public var lastError: Errno?
+        public init() {}
+    }
+
+    public let interface: String
+    public var path: String { interface }
+    public private(set) var decoder: CANDecoder
+    public private(set) var poller: OBDPoller?
+    public private(set) var statistics = Statistics()
+    public private(set) var fileDescriptor: Int32?
+    public private(set) var status = SerialLineStatus.idle
+    public private(set) var emittedNames = BoundedNameSet()
+    public let options: CANSocketOptions
+    private var reportedFailure: Errno?
+    private var backoff: Backoff
+    private var reopenAt: UInt64 = 0
+    private let system: any SensorSystemCalls
+    /// Bounds one `service` call so a flooding bus cannot starve the run loop.
+    private let maxFramesPerService = 64
+
+    public init(interface: String, protocol canProtocol: CANProtocol, backoff: Backoff = Backoff(),
+                system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
+        self.interface = interface
+        self.decoder = CANDecoder(canProtocol)
+        if case .obd2(let pids, let hz) = canProtocol { poller = OBDPoller(pids: pids, pollHz: hz) }
+        self.options = CANSocketOptions(filters: canProtocol.filters)
+        self.backoff = backoff
+        self.system = system
+    }
+
+    deinit {
+        if let fd = fileDescriptor { system.close(fd) }
+    }
+
+    public var openCount: UInt64 { statistics.opens }
+    public var droppedCount: UInt64 { decoder.statistics.unknown }
+    public var watchDescriptor: Int32? { nil }
+    public func folderChanged(now: UInt64) {}
+    public var kindName: String { "can" }
+    /// A DBC bus and OBD-II answers carry more than a board shows, and its sources were
+    /// checked when the board was read; NMEA 2000 names are reported like NMEA 0183's.
+    public var reportsUnreadNames: Bool { decoder.canProtocol == .nmea2000 }
+
+    public var nextDeadline: UInt64? {
+        fileDescriptor == nil ? reopenAt : poller?.deadline
+    }
+
+    public func openAdvice(_ e: Errno) -> String { e.canOpenAdvice(interface) }
+
+    public var summaryDetail: String {
+        "frames:\(statistics.frames),errors:\(statistics.errorFrames)" + (statistics.busOff > 0 ? ",bus-off:\(statistics.busOff)" : "")
+    }
+
+    @discardableResult
+    public func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
+        var event: SerialLineEvent?
+        if fileDescriptor == nil {
+            guard now >= reopenAt else { return nil }
+            do {
+                fileDescriptor = try system.openCAN(interface, options: options)
+                statistics.opens += 1
+                backoff.reset()
+                decoder.reset()
+                poller?.connectionReset(now: now)
+                status = .open
+                reportedFailure = nil
+                event = .connected
+            } catch {
+                statistics.openFailures += 1
+                statistics.lastError = error
+                reopenAt = now &+ backoff.next()
+                status = .notOpen(error)
+                guard error != reportedFailure else { return nil }
+                reportedFailure = error
+                return .openFailed(error)
+            }
+        }
+        guard let fd = fileDescriptor else { return event }
+        for _ in 0..<maxFramesPerService {
+            let raw: CANRawFrame
+            do {
+                guard let r = try system.readCAN(fd) else { break }
+                raw = r
+            } catch {
+                if error.meansTryLater { break }
+                return disconnect(now: now, error: error)
+            }
+            statistics.frames &+= 1
+            if raw.isError {
+                statistics.errorFrames &+= 1
+                if raw.identifier & 0x40 != 0 { statistics.busOff &+= 1 }   // CAN_ERR_BUSOFF
+                continue
+            }
+            guard let frame = CANFrame(raw) else { continue }
+            let events = decoder.feed(frame, now: now) { s in
+                emittedNames.insert(s.name)
+                sink(s)
+            }
+            for e in events {
+                switch e {
+                case .send(let id, let extended, let data):
+                    if let fc = try? CANFrame(id: id, extended: extended, data: data), let lost = send(fc, fd: fd, now: now) { return lost }
+                case .answered(let codes): poller?.answered(codes, now: now)
+                case .refused(_, let code): poller?.refused(code: code, now: now)
+                }
+            }
+        }
+        if var p = poller {
+            let request = p.next(now: now)
+            poller = p
+            if let request, let lost = send(request, fd: fd, now: now) { return lost }
+        }
+        return event
+    }
+
+    /// The PIDs given up on (never answered, or refused), for the log: each once.
+    public func takeNotices() -> [String] {
+        guard var p = poller else { return [] }
+        let out = p.takeAbandoned()
+        poller = p
+        return out.map { a in
+            let what = a.refusal.map { "the ECU refused it (negative response 0x" + hexString(UInt64($0)) + ")" }
+                ?? "no answer to \(OBDPoller.maxTries) requests"
+            return "OBD-II PID 0x" + (a.pid.code < 16 ? "0" : "") + hexString(UInt64(a.pid.code)) + " (" + a.pid.channel + "): " + what + "; not asked for again"
+        }
+    }
+
+    private func send(_ frame: CANFrame, fd: Int32, now: UInt64) -> SerialLineEvent? {
+        do { try system.writeCAN(fd, frame.raw) } catch {
+            // ENOBUFS/EAGAIN: the controller's queue is full (no one acknowledges): try later.
+            if error.meansTryLater || error == Errno(105) { statistics.writeFailures &+= 1; return nil }
+            return disconnect(now: now, error: error)
+        }
+        return nil
+    }
+
+    public func close(now: UInt64) {
+        guard fileDescriptor != nil else { return }
+        _ = disconnect(now: now, error: nil)
+    }
+
+    private func disconnect(now: UInt64, error: Errno?) -> SerialLineEvent {
+        if let fd = fileDescriptor { system.close(fd) }
+        fileDescriptor = nil
+        statistics.disconnects += 1
+        statistics.lastError = error
+        reopenAt = now &+ backoff.next()
+        decoder.reset()
+        status = .lost(error)
+        return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
+    }
+}
+
+extension Errno {
+    /// What to do when a CAN interface cannot be opened or is lost.
+    public func canOpenAdvice(_ interface: String) -> String {
+        switch rawValue {
+        case Errno.operationNotSupportedByDevice.rawValue:
+            return "no interface \(interface): is the CAN hat's overlay in config.txt (dtoverlay=mcp2515-can0,…) and `ip link show \(interface)` listing it?"
+        case 100:   // ENETDOWN
+            return "the interface is down: `sudo ip link set \(interface) up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)"
+        case Errno.permissionDenied.rawValue, Errno.notPermitted.rawValue:
+            return "not allowed to open a raw CAN socket"
+        case 97:    // EAFNOSUPPORT
+            return "the kernel has no SocketCAN (modprobe can_raw)"
+        default:
+            return "check `ip -details link show \(interface)` and `dmesg`"
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import XCTest
+import GaugeSystem
+import GaugeSensors
+@testable import GaugeCAN
+
+/// A scripted SocketCAN: what `openCAN` answers, the frames `readCAN` gives, what was written.
+final class ScriptedCAN: SensorSystemCalls, @unchecked Sendable {
+    var opens: [Result<Int32, Errno>] = []
+    var reads: [Result<CANRawFrame?, Errno>] = []
+    var written: [CANRawFrame] = []
+    var options: [CANSocketOptions] = []
+    var closed: [Int32] = []
+
+    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] { throw .noSuchFileOrDirectory }
+    func listDirectory(_ path: String) throws(Errno) -> [String] { throw .noSuchFileOrDirectory }
+    func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 { throw .noSuchFileOrDirectory }
+    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { .nothingPending }
+    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { bytes.count }
+    func close(_ fd: Int32) { closed.append(fd) }
+    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {}
+    func openCAN(_ interface: String, options: CANSocketOptions) throws(Errno) -> Int32 {
+        self.options.append(options)
+        return try (opens.isEmpty ? .failure(.operationNotSupportedByDevice) : opens.removeFirst()).get()
+    }
+    func readCAN(_ fd: Int32) throws(Errno) -> CANRawFrame? {
+        try (reads.isEmpty ? .success(nil) : reads.removeFirst()).get()
+    }
+    func writeCAN(_ fd: Int32, _ frame: CANRawFrame) throws(Errno) { written.append(frame) }
+}
+
+final class CANSourceTests: XCTestCase {
+    static let dbcText = """
+    BO_ 1512 ENGINE: 8 ECU
+     SG_ RPM : 0|16@1+ (1,0) [0|16000] "rpm" Dash
+     SG_ MODE M : 16|8@1+ (1,0) [0|255] "" Dash
+     SG_ OIL m1 : 24|8@1+ (10,0) [0|2550] "kPa" Dash
+     SG_ FUEL m2 : 24|8@1+ (0.5,0) [0|100] "%" Dash
+    BO_ 2566913790 BODY: 8 ECU
+     SG_ VOLTS : 0|16@1+ (0.001,0) [0|30] "V" Dash
+    VAL_ 1512 MODE 1 "oil" 2 "fuel" ;
+    """
+    static let dbc: DBCFile = try! DBCFile.parse(Array(dbcText.utf8))
+    let ENETDOWN = Errno(100)
+
+    func raw(_ id: UInt32, _ data: [UInt8], extended: Bool = false) -> CANRawFrame {
+        CANRawFrame(canID: id | (extended ? CANRawFrame.extendedFlag : 0), data: data)
+    }
+
+    func testDBCFramesBecomeSamplesWithMultiplexing() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(5)]
+        sys.reads = [.success(raw(0x5E8, [0xB8, 0x0B, 1, 30, 0, 0, 0, 0])),      // 3000 rpm, mode 1: oil 300 kPa
+                     .success(raw(0x5E8, [0xB8, 0x0B, 2, 90, 0, 0, 0, 0])),      // mode 2: fuel 45 %
+                     .success(raw(0x18FF_FEFE, [0x39, 0x30], extended: true)),   // 12.345 V
+                     .success(raw(0x123, [1, 2]))]                               // in no message
+        let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), system: sys)
+        var got: [Sample] = []
+        XCTAssertEqual(source.service(now: 0) { got.append($0) }, .connected)
+        XCTAssertEqual(got.map(\.name), ["ENGINE.RPM", "ENGINE.MODE", "ENGINE.OIL", "ENGINE.RPM", "ENGINE.MODE", "ENGINE.FUEL", "BODY.VOLTS"])
+        XCTAssertEqual(got[2], Sample(name: "ENGINE.OIL", value: 300, unit: .kilopascal))
+        XCTAssertEqual(got[5], Sample(name: "ENGINE.FUEL", value: 45, unit: .percent))
+        XCTAssertEqual(got[6].value, 12.345, accuracy: 1e-9)
+        XCTAssertEqual(source.decoder.statistics.unknown, 1)
+        XCTAssertEqual(source.statistics.frames, 4)
+        XCTAssertEqual(source.status, .open)
+        XCTAssertEqual(source.kindName, "can")
+    }
+
+    func testKernelFiltersForEachProtocol() {
+        XCTAssertEqual(CANProtocol.dbc(Self.dbc).filters, [
+            CANFilter(id: 0x5E8, mask: 0x7FF | 0x8000_0000 | 0x4000_0000),
+            CANFilter(id: 0x18FF_FEFE | 0x8000_0000, mask: 0x1FFF_FFFF | 0x8000_0000 | 0x4000_0000)])
+        XCTAssertEqual(CANProtocol.obd2(pids: [.engineSpeed], pollHz: 10).filters, [
+            CANFilter(id: 0x7E8, mask: 0x7F8 | 0x8000_0000 | 0x4000_0000),
+            CANFilter(id: 0x18DA_F100 | 0x8000_0000, mask: 0x1FFF_FF00 | 0x8000_0000 | 0x4000_0000)])
+        let n2k = CANProtocol.nmea2000.filters
+        // 128267 (water depth, PDU2 0x1F50B): data page, PF and PS; 127250 heading likewise.
+        XCTAssertTrue(n2k.contains(CANFilter(id: 128267 << 8 | 0x8000_0000, mask: 0x3_FFFF << 8 | 0x8000_0000 | 0x4000_0000)))
+        XCTAssertEqual(n2k.count, NMEA2000PGNs.supported.count)
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3)]
+        let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), system: sys)
+        source.service(now: 0) { _ in }
+        XCTAssertEqual(sys.options, [CANSocketOptions(filters: CANProtocol.dbc(Self.dbc).filters, fdFrames: true, errorMask: 0x1FFF_FFFF)])
+    }
+
+    func testInterfaceDownGoesStaleAndReopensWithBackoff() {
+        let sys = ScriptedCAN()
+        sys.opens = [.failure(ENETDOWN), .failure(ENETDOWN), .success(4), .success(6)]
+        let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), backoff: Backoff(initial: 10, maximum: 40), system: sys)
+        var got: [Sample] = []
+        XCTAssertEqual(source.service(now: 0) { got.append($0) }, .openFailed(ENETDOWN))
+        XCTAssertEqual(source.status, .notOpen(ENETDOWN))
+        XCTAssertEqual(source.nextDeadline, 10)
+        XCTAssertNil(source.service(now: 5) { got.append($0) }, "not before the backoff")
+        XCTAssertNil(source.service(now: 10) { got.append($0) }, "the same failure again is quiet")
+        XCTAssertEqual(source.nextDeadline, 30)
+        sys.reads = [.success(raw(0x5E8, [0x20, 0x03, 0, 0, 0, 0, 0, 0])), .failure(.operationNotSupportedByDevice)]
+        XCTAssertEqual(source.service(now: 30) { got.append($0) }, .disconnected(channels: ["ENGINE.MODE", "ENGINE.RPM"]),
+                       "opened, read one frame, then the interface vanished")
+        XCTAssertEqual(got.first, Sample(name: "ENGINE.RPM", value: 800, unit: .rpm))
+        XCTAssertEqual(source.status, .lost(.operationNotSupportedByDevice))
+        XCTAssertEqual(sys.closed, [4])
+        XCTAssertEqual(source.nextDeadline, 40, "backoff starts again after an open")
+        XCTAssertEqual(source.service(now: 40) { got.append($0) }, .connected)
+        XCTAssertEqual(source.fileDescriptor, 6)
+        XCTAssertEqual(source.openCount, 2)
+        XCTAssertEqual(Errno(100).canOpenAdvice("can0"),
+                       "the interface is down: `sudo ip link set can0 up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)")
+    }
+
+    func testErrorFramesAreCountedNotDecoded() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3)]
+        sys.reads = [.success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x04, data: [0, 0x10, 0, 0, 0, 0, 0, 0])),
+                     .success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x40, data: [0, 0, 0, 0, 0, 0, 0, 0]))]
+        let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), system: sys)
+        var got: [Sample] = []
+        source.service(now: 0) { got.append($0) }
+        XCTAssertTrue(got.isEmpty)
+        XCTAssertEqual(source.statistics.errorFrames, 2)
+        XCTAssertEqual(source.statistics.busOff, 1)
+        XCTAssertEqual(source.summaryDetail, "frames:2,errors:2,bus-off:1")
+    }
+
+    func testOBDPollingRoundRobinMultiFrameAndGiveUp() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3)]
+        let hz = 10.0, tick: UInt64 = 100_000_000
+        let source = CANSource(interface: "can0", protocol: .obd2(pids: [.engineSpeed, .coolantTemperature, .fuelLevel], pollHz: hz), system: sys)
+        var got: [Sample] = []
+        source.service(now: 0) { got.append($0) }
+        XCTAssertEqual(sys.written.map { $0.data[2] }, [0x0C], "first request at once")
+        XCTAssertEqual(sys.written[0], CANRawFrame(canID: 0x7DF, data: [0x02, 0x01, 0x0C, 0x55, 0x55, 0x55, 0x55, 0x55]))
+        XCTAssertEqual(source.nextDeadline, tick)
+        // The answer to 0C as ISO-TP: a first frame, flow control from us, a consecutive frame.
+        sys.reads = [.success(raw(0x7E8, [0x10, 0x08, 0x41, 0x0C, 0x1A, 0xF8, 0x05, 0x7B]))]
+        source.service(now: 10) { got.append($0) }
+        XCTAssertEqual(sys.written.last?.canID, 0x7E0, "flow control to the responder's physical id")
+        XCTAssertEqual(sys.written.last?.data.first, 0x30)
+        sys.reads = [.success(raw(0x7E8, [0x21, 0x2F, 0x80, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA]))]
+        source.service(now: 20) { got.append($0) }
+        XCTAssertEqual(got, [Sample(name: "engine.rpm", value: 1726, unit: .rpm),
+                             Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius),
+                             Sample(name: "fuel.level", value: Double(0x80) * 100 / 255, unit: .percent)])
+        // 05 next; the ECU refuses it: given up at once, said once.
+        source.service(now: tick) { _ in }
+        XCTAssertEqual(sys.written.last?.data[2], 0x05)
+        sys.reads = [.success(raw(0x7E8, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0]))]
+        source.service(now: tick + 1) { _ in }
+        XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
+        XCTAssertEqual(source.takeNotices(), [])
+        // 2F and 0C in turn; 2F never answers and is given up after five requests.
+        var asked: [UInt8] = []
+        for k in 2...12 {
+            let before = sys.written.count
+            source.service(now: UInt64(k) * tick) { _ in }
+            if sys.written.count > before { asked.append(sys.written.last!.data[2]) }
+            if asked.last == 0x0C { sys.reads = [.success(raw(0x7E8, [0x04, 0x41, 0x0C, 0x1A, 0xF8, 0, 0, 0]))]; source.service(now: UInt64(k) * tick + 1) { _ in } }
+        }
+        XCTAssertEqual(Array(asked.prefix(10)), [0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C])
+        XCTAssertEqual(asked.last, 0x0C)
+        XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x2F (fuel.level): no answer to 5 requests; not asked for again"])
+        XCTAssertEqual(source.poller?.active, [.engineSpeed])
+    }
+
+    func testNMEA2000FramesGiveThe0183Names() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3)]
+        // PGN 128267 water depth from source 0x23, priority 3: 12.34 m, offset +0.5 m.
+        let id = NMEA2000Header(priority: 3, pgn: 128267, source: 0x23).id
+        sys.reads = [.success(raw(id, [0x01, 0xD2, 0x04, 0, 0, 0xF4, 0x01, 0xFF], extended: true))]
+        let source = CANSource(interface: "can0", protocol: .nmea2000, system: sys)
+        var got: [String: Double] = [:]
+        source.service(now: 0) { got[$0.name] = $0.value }
+        XCTAssertEqual(got["depth.below.transducer"] ?? 0, 12.34, accuracy: 1e-9)
+        XCTAssertEqual(got["depth"] ?? 0, 12.84, accuracy: 1e-9)
+        let k = id | CANRawFrame.extendedFlag
+        XCTAssertTrue(CANProtocol.nmea2000.filters.contains { k & $0.mask == $0.id & $0.mask }, "the kernel filter lets it through")
+        XCTAssertFalse(CANProtocol.nmea2000.filters.contains { (0x0CF0_0400 | CANRawFrame.extendedFlag) & $0.mask == $0.id & $0.mask },
+                       "a J1939 engine frame does not")
+    }
+
+    func testAKeptDBCHoldsTheSignalsReadAndTheirMultiplexer() {
+        let kept = Self.dbc.keeping(["ENGINE.OIL"])
+        XCTAssertEqual(kept.messages.map(\.name), ["ENGINE"])
+        XCTAssertEqual(kept.messages[0].signals.map(\.name), ["MODE", "OIL"])
+        XCTAssertEqual(CANProtocol.dbc(kept).filters, [.standard(0x5E8)])
+        var decoder = CANDecoder(.dbc(kept))
+        var got: [Sample] = []
+        decoder.feed(try! CANFrame(id: 0x5E8, data: [0xB8, 0x0B, 1, 30, 0, 0, 0, 0]), now: 0) { got.append($0) }
+        XCTAssertEqual(got.map(\.name), ["ENGINE.MODE", "ENGINE.OIL"])
+        XCTAssertEqual(Self.dbc.keeping([]).messages, [])
+    }
+
+    func testCandumpFramesRoundTripThroughRaw() throws {
+        let f = try CandumpLine.parse(Array("(1.0) can0 18FEF100#0102".utf8)).frame
+        XCTAssertEqual(CANFrame(f.raw), f)
+        XCTAssertNil(CANFrame(CANRawFrame(canID: CANRawFrame.errorFlag | 1)))
+    }
+}
+
+final class DBCListingTests: XCTestCase {
+    func testListingNamesSignalsAsChannelsSourceThem() {
+        XCTAssertEqual(CANSourceTests.dbc.signalListing, [
+            "0x5E8 ENGINE: 8 bytes, multiplexed",
+            "  ENGINE.RPM   rpm  0…16000",
+            "  ENGINE.MODE       0…255  (multiplexer)  values: 1 oil, 2 fuel",
+            "  ENGINE.OIL   kPa  0…2550  (when the multiplexer is 1)",
+            "  ENGINE.FUEL  %    0…100  (when the multiplexer is 2)",
+            "0x18FFFEFE (29-bit) BODY: 8 bytes",
+            "  BODY.VOLTS  V  0…30",
+        ])
+    }
+}
