@@ -96,7 +96,7 @@ import GaugeCAN
         #expect(issues(board("interface = \"can0\"\nprotocol = \"obd2\"\npoll_hz = 500", source: "engine.rpm")) == [
             "\(f):8: sensor[0].poll_hz: expected a number in 0.1…100, got 500"])
         #expect(issues(board("interface = \"can0\"\nprotocol = \"obd2\"", source: "engine.rmp")).first?.contains(
-            "sensor[0].channel \"rpm\".source: no OBD-II PID engine.rmp (did you mean engine.rpm?)") == true)
+            "sensor[0].channel \"rpm\".source: no OBD-II PID engine.rmp (did you mean \"engine.rpm\"?)") == true)
         #expect(issues(board("interface = \"can0\"\nprotocol = \"nmea2000\"\npoll_hz = 5", source: "x")) == [
             "\(f):8: sensor[0].poll_hz: only protocol = \"obd2\" polls; protocol \"nmea2000\" listens to what the bus sends"])
     }
