@@ -68,9 +68,6 @@ cpu_arch() { case $1 in armv7) echo v7 ;; armv6) echo v6 ;; esac; }
 # target added there reaches the firmware with no edit here. Its Swift targets are staged
 # as one module (MODULES), its C and C++ targets compiled (C_TARGETS), and every C module
 # its Swift imports — those and the system libraries — given a module map (C_MODULES).
-# GaugeCAN is added while nothing in the firmware calls it: compiled with the rest, every
-# firmware build proves it builds in Embedded Swift (unreferenced, --gc-sections drops
-# nearly all of it: about 2 KB of its symbols remained in an aarch64 build).
 firmware_targets() {
     swift package describe --type json | python3 -c '
 import json, sys
@@ -87,7 +84,6 @@ for module_type in ("SwiftTarget", "ClangTarget", "SystemLibraryTarget"):
 }
 { read -r -a MODULES; read -r -a C_TARGETS; read -r -a SYSTEM_LIBRARIES; } < <(firmware_targets) || true
 ((${#MODULES[@]} > 1 && ${#C_TARGETS[@]} > 0)) || { echo "error: no firmware targets from swift package describe" >&2; exit 2; }
-[[ " ${MODULES[*]} " == *" GaugeCAN "* ]] || MODULES+=(GaugeCAN)
 C_MODULES=("${C_TARGETS[@]}" "${SYSTEM_LIBRARIES[@]}")
 
 # One module, not thirteen. Embedded Swift specialises every generic where it is used, so
