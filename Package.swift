@@ -75,6 +75,11 @@ let package = Package(
         // NMEA 2000 as pure decoders (Embedded subset, no I/O).
         .target(name: "GaugeCAN", dependencies: ["GaugeSensors"]),
 
+        // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
+        // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
+        // its own bounded JSON scanner) and gpsd's JSON lines.
+        .target(name: "GaugeNet", dependencies: ["GaugeSensors"]),
+
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
         // /usr/include: no libtomlplusplus.so at run time, and static builds need nothing more.
@@ -135,6 +140,7 @@ let package = Package(
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
+        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
