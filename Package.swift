@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
-        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors"]),
+        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors"], exclude: ["Broker"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
