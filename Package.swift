@@ -76,6 +76,11 @@ let package = Package(
         // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
         .target(name: "GaugeCAN", dependencies: ["GaugeSensors"]),
 
+        // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
+        // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
+        // its own bounded JSON scanner) and gpsd's JSON lines.
+        .target(name: "GaugeNet", dependencies: ["GaugeSensors"]),
+
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
         // /usr/include: no libtomlplusplus.so at run time, and static builds need nothing more.
@@ -136,6 +141,7 @@ let package = Package(
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
+        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors"], exclude: ["Broker"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
