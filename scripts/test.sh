@@ -107,5 +107,10 @@ fi
 python3 -m pip --version >/dev/null 2>&1 || ensure_packages python3-pip
 run_step "CAN signals against cantools" "$(limit 300)" python3 scripts/generators/can_vectors.py --check
 
+# GaugeNet's MQTT packets against a real broker: mosquitto on a free loopback port, started
+# and killed by the script.
+ensure_packages mosquitto
+run_step "MQTT packets against mosquitto" "$(limit 120)" python3 scripts/e2e/mqtt_codec.py
+
 log "total time: ${SECONDS}s"
 print_summary
