@@ -1,7 +1,7 @@
 // What decoding a CAN frame costs: `scripts/bench-can.sh` counts this program's
 // instructions under callgrind for N and 2N frames (the difference is N frames' work).
 //   can-cost dbc FILE.dbc N    N broadcast frames, the DBC's messages in turn: the id looked up
-//                              as CANDecoder does, every signal into a sample
+//                              as CANDecoder does, every signal into a sample (DBCSampler)
 //   can-cost nmea2000 N        N single-frame NMEA 2000 frames (depth, wind, heading) in turn
 // Prints the signals (samples) per frame; the sum of the values keeps the work alive.
 import Glibc
@@ -27,7 +27,7 @@ struct CANDecodeCost {
         var sum = 0.0, samples = 0
         if args.count == 4, args[1] == "dbc", let n = Int(args[3]) {
             let file: DBCFile
-            do { file = try DBCParser.parse(readFile(args[2])) } catch { fputs("\(args[2]): \(error)\n", stderr); exit(2) }
+            do { file = try DBCFile.parse(readFile(args[2])) } catch { fputs("\(args[2]): \(error)\n", stderr); exit(2) }
             // Each message with every signal at the middle of its range.
             let frames: [CANFrame] = file.messages.compactMap { m in
                 let values = m.signals.map { ($0.name, ($0.minimum + $0.maximum) / 2) }
@@ -36,10 +36,11 @@ struct CANDecodeCost {
             }
             var index: [UInt32: Int] = [:]
             for (i, m) in file.messages.enumerated() { index[m.id | (m.isExtended ? 0x8000_0000 : 0)] = i }
+            let samplers = file.messages.map { DBCSampler($0) }
             for k in 0..<n {
                 let frame = frames[k % frames.count]
                 guard let i = index[frame.id | (frame.isExtended ? 0x8000_0000 : 0)] else { continue }
-                file.messages[i].samples(frame.data) { sum += $0.value; samples += 1 }
+                samplers[i].samples(frame.data) { sum += $0.value; samples += 1 }
             }
         } else if args.count == 3, args[1] == "nmea2000", let n = Int(args[2]) {
             // priority 2, PGN, source 0x23; every PGN here is PDU2 (PF ≥ 240).

@@ -79,3 +79,33 @@ extension DBCMessage {
         return data
     }
 }
+
+/// A message's signals ready to become samples: each sample's name (`MESSAGE.SIGNAL`) and
+/// unit worked out once, so that a frame costs its bits and arithmetic, not building
+/// strings and looking units up (`DBCMessage.samples` does both per signal). The same
+/// samples as `DBCMessage.samples`, for the frames a bus sends all day.
+public struct DBCSampler: Sendable {
+    struct Entry: Sendable {
+        let signal: DBCSignal
+        let sampleName: String
+        let unit: SensorUnit
+    }
+
+    let multiplexer: SignalLayout?
+    let entries: [Entry]
+
+    public init(_ message: DBCMessage) {
+        multiplexer = message.multiplexer?.layout
+        entries = message.signals.map { Entry(signal: $0, sampleName: message.name + "." + $0.name, unit: $0.sensorUnit) }
+    }
+
+    public func samples(_ data: [UInt8], into sink: (Sample) -> Void) {
+        let length = Int32(data.count)
+        let selector = multiplexer.flatMap { $0.bytesNeeded <= length ? $0.rawBits(data) : nil }
+        for e in entries {
+            if case .multiplexed(let value) = e.signal.multiplex, selector != value { continue }
+            guard e.signal.layout.bytesNeeded <= length else { continue }
+            sink(Sample(name: e.sampleName, value: e.signal.physical(e.signal.layout.raw(data)), unit: e.unit))
+        }
+    }
+}

@@ -64,6 +64,8 @@ public struct CANDecoder: Sendable {
     /// One ISO-TP reception per OBD responder (0x7E8…, 0x18DAF1xx), keyed by its id.
     private var isotp: [UInt32: ISOTPReceiver] = [:]
     private var messageIndex: [UInt32: Int32] = [:]
+    /// The DBC's messages as samplers, by `messageIndex`.
+    private var samplers: [DBCSampler] = []
 
     public init(_ canProtocol: CANProtocol) {
         self.canProtocol = canProtocol
@@ -72,6 +74,7 @@ public struct CANDecoder: Sendable {
                 let key = m.id | (m.isExtended ? CANRawFrame.extendedFlag : 0)
                 if messageIndex[key] == nil { messageIndex[key] = Int32(i) }
             }
+            samplers = file.messages.map { DBCSampler($0) }
         }
     }
 
@@ -94,11 +97,11 @@ public struct CANDecoder: Sendable {
         // a DBC message whose signals the data is too short for.
         var recognised = false
         switch canProtocol {
-        case .dbc(let file):
+        case .dbc:
             let key = frame.id | (frame.isExtended ? CANRawFrame.extendedFlag : 0)
             if !frame.isRemote, let i = messageIndex[key] {
                 recognised = true
-                file.messages[Int(i)].samples(frame.data) { emitted &+= 1; sink($0) }
+                samplers[Int(i)].samples(frame.data) { emitted &+= 1; sink($0) }
             }
         case .nmea2000:
             nmea.feed(frame) { emitted &+= 1; sink($0) }

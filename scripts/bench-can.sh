@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Instructions per CAN frame decoded, counted by callgrind (repeatable on any machine):
+# a DBC broadcast frame (the id looked up as CANDecoder does, every signal into a sample)
+# over dashboards/car-ecu.dbc, and single-frame NMEA 2000 PGNs through NMEA2000Decoder.
+# The decoders are built -O as one module, like the fuzzers (Fuzz/CANDecodeCost.swift);
+# each case runs for N and 2N frames, and the difference is N frames' work.
+# Usage: scripts/bench-can.sh [N]   (default 20000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-20000}
+out=.build-bench-can
+rm -rf "$out/src" && mkdir -p "$out/src"
+for f in Sources/GaugeCAN/*.swift; do
+    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$out/src/$(basename "$f")"
+done
+command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
+swiftc -O -wmo -parse-as-library -module-name CANCost \
+    Sources/GaugeSensors/Channels/{Reading,SensorUnit,NameSuggestion}.swift Sources/GaugeSensors/Decoders/*.swift \
+    "$out"/src/*.swift Fuzz/CANDecodeCost.swift -o "$out/can-cost"
+
+instructions() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$out/can-cost" "$@" 2>&1 |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+samples() { "$out/can-cost" "$@" | sed -n 's/^samples \([0-9]*\).*/\1/p'; }
+
+report() {
+    local name=$1; shift
+    local a b s
+    a=$(instructions "$@" "$n"); b=$(instructions "$@" $((2 * n))); s=$(samples "$@" "$n")
+    awk -v name="$name" -v a="$a" -v b="$b" -v n="$n" -v s="$s" 'BEGIN {
+        per = (b - a) / n; signals = s / n
+        printf "%-9s %7.0f instructions per frame, %4.2f signals per frame, %5.0f per signal\n", name, per, signals, per / signals }'
+}
+report dbc dbc dashboards/car-ecu.dbc
+report nmea2000 nmea2000
