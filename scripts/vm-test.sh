@@ -71,9 +71,21 @@
 # within 2 s (both times printed as a '#' line); then, the car silent, 2000 frames with ids the
 # DBC does not describe must draw no frame (the run's --stats-interval frame count, when the
 # silence before drew none; otherwise a '#' line says why that check is skipped); the run's
-# lines about can0 are printed as '#' lines. When the gaugepanel under test has
-# no CAN source (`gaugepanel check` of the copy rejects kind = "can") 'can' is left out with one
-# "SKIP: " line, not counted.
+# lines about can0 are printed as '#' lines. 'canobd' runs a copy of boards/qemu.toml whose
+# sensor is protocol = "obd2" on can0 (poll_hz = 20; rpm, speed, coolant and fuel read engine
+# speed 0x0C, vehicle speed 0x0D, coolant temperature 0x05 and fuel level 0x2F; two more
+# channels no widget shows read throttle 0x11 and module voltage 0x42) while `canctl ecu` on
+# can1 answers the panel's requests from 0x7E8, refuses 0x11 and leaves 0x42 unanswered: the
+# screen must become the render of the values the answers carry (the PID formulas, in
+# vmhost/canbus.py), then of new answers, and each of 0x11 and 0x42 must be logged once.
+# 'can2k' runs the 'boat' copy of dashboards/boat.toml with its [[sensor]] protocol = "nmea2000"
+# on can0 (the same channels and sources) while the guest sends NMEA 2000 frames on can1 every
+# 100 ms (vmhost/canbus.py: 29-bit ids of priority, PGN and source; water depth 128267, wind
+# 130306, speed through water 128259, vessel heading 127250, and engine dynamic 127489, a fast
+# packet of 4 frames whose values no channel reads): the screen must become the render of the
+# copy with the values the frames carry (its rgb565 widened to xrgb8888 on copy, as 'boat').
+# When the gaugepanel under test has no CAN source (`gaugepanel check` of the copy rejects
+# kind = "can") 'can', 'canobd' and 'can2k' are left out with one "SKIP: " line, not counted.
 # A known bug (reported, not yet fixed) would print a "KNOWN: " line, not counted.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
@@ -251,6 +263,32 @@ if [ "$(grep -c '^  source = "' "$CB/canpanel.toml")" != 4 ] || [ "$(grep -c '^k
   echo "FAIL: build: $BOARD: cannot make the CAN copy (one [[sensor]] with channels rpm, speed, coolant, fuel)"; echo "0 passed, 1 failed"; exit 1
 fi
 python3 "$VM/vmhost/canbus.py" flood "$CB/qemu-car.dbc" "$CB/flood.log" 2000
+# the 'canobd' test's board: the same with protocol = "obd2", each channel an OBD-II PID's
+# (GaugeSensors' OBDPID names: engine speed 0x0C, vehicle speed 0x0D, coolant 0x05, fuel level
+# 0x2F, in the units the board has), and two channels no widget shows, whose PIDs the ECU
+# refuses (throttle, 0x11) and never answers (module voltage, 0x42)
+awk 'BEGIN { src["rpm"] = "engine.rpm"; src["speed"] = "vehicle.speed"; src["coolant"] = "engine.coolant.temperature"; src["fuel"] = "0x2F" }
+     /^[ \t]*\[/ { sensor = ($0 ~ /^[ \t]*\[\[sensor(\.channel)?\]\]/) }
+     /^[ \t]*\[\[page\]\]/ && !extra { extra = 1
+       print "  [[sensor.channel]]"; print "  name = \"throttle\""; print "  source = \"0x11\""; print "  unit = \"%\""; print ""
+       print "  [[sensor.channel]]"; print "  name = \"voltage\""; print "  source = \"vehicle.voltage\""; print "  unit = \"V\""; print "" }
+     sensor && /^[ \t]*\[\[sensor\]\]/ { print; print "kind = \"can\""; print "interface = \"can0\""; print "protocol = \"obd2\""; print "poll_hz = 20"; next }
+     sensor && /^(kind|device|baud|protocol)[ \t]*=/ { next }
+     { print }
+     sensor && /^[ \t]*name[ \t]*=/ { n = $0; sub(/^[^"]*"/, "", n); sub(/".*/, "", n); if (n in src) print "  source = \"" src[n] "\"" }' \
+  "$BOARD" > "$CB/obd.toml"
+if [ "$(grep -c '^  source = "' "$CB/obd.toml")" != 6 ] || [ "$(grep -c '^kind = ' "$CB/obd.toml")" != 1 ]; then
+  echo "FAIL: build: $BOARD: cannot make the OBD-II copy (one [[sensor]] with channels rpm, speed, coolant, fuel)"; echo "0 passed, 1 failed"; exit 1
+fi
+# the 'can2k' test's board: the 'boat' copy (output drm) with its [[sensor]] on NMEA 2000 on can0,
+# the same channels and sources (the NMEA 2000 decoder gives the 0183 decoder's names)
+awk '/^[ \t]*\[/ { sensor = ($0 ~ /^[ \t]*\[\[sensor(\.channel)?\]\]/) }
+     sensor && /^[ \t]*\[\[sensor\]\]/ { print; print "kind = \"can\""; print "interface = \"can0\""; print "protocol = \"nmea2000\""; next }
+     sensor && /^(kind|device|baud|protocol)[ \t]*=/ { next }
+     { print }' "$WORK/boat.toml" > "$CB/n2k.toml"
+if [ "$(grep -c '^kind = ' "$CB/n2k.toml")" != 1 ] || grep -q '^device' "$CB/n2k.toml"; then
+  echo "FAIL: build: dashboards/boat.toml: cannot make the NMEA 2000 copy (one [[sensor]])"; echo "0 passed, 1 failed"; exit 1
+fi
 cp -r "$CB" "$ST/etc/gaugepanel/can"
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf   # fonts-dejavu-core; the host's render finds it there too
 if [ -f "$FONT" ]; then mkdir -p "$ST$(dirname "$FONT")"; cp "$FONT" "$ST$FONT"; fi
@@ -288,8 +326,9 @@ run virtio "-device virtio-gpu-pci,max_outputs=2,id=gpu $INPUTS" virtio_pci,virt
 run cirrus "-vga cirrus"             cirrus                console,devices,drm,fbdev,fbdevconv,boat,fbconv rgb565 rgb565 cirrus
 # CAN: two kvaser_pci cards (an SJA1000 each, Debian's kvaser_pci and sja1000 drivers) on one
 # QEMU CAN bus: can1 is the car, can0 the panel's. 'cansmoke' needs no CAN source in gaugepanel;
-# 'can' runs the CAN copy of boards/qemu.toml, when this gaugepanel knows kind = "can" (else SKIP)
-CANTESTS=console,cansmoke,can
+# 'can', 'canobd' and 'can2k' run the CAN copies of boards/qemu.toml and dashboards/boat.toml,
+# when this gaugepanel knows kind = "can" (else SKIP)
+CANTESTS=console,cansmoke,can,canobd,can2k
 if [ -z "$ONLY" ] || [ "$ONLY" = can ]; then
   if ! "$GP" check "$CB/canpanel.toml" > "$CB/check.log" 2>&1; then
     if grep -q 'kind: expected one of .*got "can"' "$CB/check.log"; then
@@ -301,7 +340,7 @@ if [ -z "$ONLY" ] || [ "$ONLY" = can ]; then
   fi
 fi
 run can    "-vga std -object can-bus,id=canbus0 -device kvaser_pci,canbus=canbus0 -device kvaser_pci,canbus=canbus0" \
-    bochs,kvaser_pci,can_raw $CANTESTS xrgb8888 xrgb8888 bochs --timeout 240
+    bochs,kvaser_pci,can_raw $CANTESTS xrgb8888 xrgb8888 bochs --timeout 360
 
 T2=$(date +%s)
 passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok: ' || true)

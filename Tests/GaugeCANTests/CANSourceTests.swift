@@ -181,6 +181,22 @@ final class CANSourceTests: XCTestCase {
                        "a J1939 engine frame does not")
     }
 
+    /// The run asks whether unread names are reported from inside `service`'s sink (as
+    /// PanelRuntime does for each sample no channel reads): that read must not touch state
+    /// `service` is modifying (it was an exclusivity violation: Fatal access conflict).
+    func testUnreadNamesAskedFromInsideTheSink() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3)]
+        let id = NMEA2000Header(priority: 3, pgn: 128267, source: 0x23).id
+        sys.reads = [.success(raw(id, [0x01, 0xD2, 0x04, 0, 0, 0xF4, 0x01, 0xFF], extended: true))]
+        let source = CANSource(interface: "can0", protocol: .nmea2000, system: sys)
+        var reported: [Bool] = []
+        source.service(now: 0) { _ in reported.append(source.reportsUnreadNames) }
+        XCTAssertEqual(reported, [true, true])
+        let dbc = CANSource(interface: "can0", protocol: .dbc(Self.dbc), system: ScriptedCAN())
+        XCTAssertFalse(dbc.reportsUnreadNames)
+    }
+
     func testAKeptDBCHoldsTheSignalsReadAndTheirMultiplexer() {
         let kept = Self.dbc.keeping(["ENGINE.OIL"])
         XCTAssertEqual(kept.messages.map(\.name), ["ENGINE"])

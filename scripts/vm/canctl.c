@@ -15,6 +15,12 @@
  *   canctl dump IFACE N [SECONDS]  prints the next N frames received on IFACE as ID#DATA,
  *                                  one a line, and exits 0; exits 1 when SECONDS (default 5)
  *                                  pass first
+ *   canctl ecu IFACE PID=HEX...    an OBD-II ECU until killed: a single-frame mode 01 request
+ *                                  (`02 01 PID`) on 0x7DF or 0x7E0 for a PID given is answered
+ *                                  from 0x7E8 with `LEN 41 PID HEX…` (1-5 bytes, padded with
+ *                                  0x55); PID=!CC refuses it (`03 7F 01 CC`, PID=! is CC 12:
+ *                                  sub-function not supported); other PIDs get no answer.
+ *                                  Each request is printed as `PID answered|refused|ignored`.
  * Errors are one line on stderr, exit 1 (2 for bad usage).
  * Linux UAPI headers only. Build: gcc -static -O2 -o canctl canctl.c
  */
@@ -207,8 +213,62 @@ static void sleep_until(double t) {
     while (nanosleep(&ts, &ts) < 0 && errno == EINTR) {}
 }
 
+/* canctl ecu: the answers by PID; len 0 with refuse set is a negative response. */
+struct pid_answer { int set, refuse, len; unsigned char code, data[5]; };
+
+static int parse_pid(const char *s, struct pid_answer *answers) {
+    int hi = hexval(s[0]), lo = s[0] ? hexval(s[1]) : -1;
+    if (hi < 0 || lo < 0 || s[2] != '=') return -1;
+    struct pid_answer *a = &answers[hi * 16 + lo];
+    memset(a, 0, sizeof *a);
+    a->set = 1;
+    const char *d = s + 3;
+    if (*d == '!') {
+        a->refuse = 1; a->code = 0x12;
+        if (d[1]) { int h = hexval(d[1]), l = d[2] ? hexval(d[2]) : -1; if (h < 0 || l < 0 || d[3]) return -1; a->code = h * 16 + l; }
+        return 0;
+    }
+    while (*d) {
+        int h = hexval(d[0]), l = d[1] ? hexval(d[1]) : -1;
+        if (h < 0 || l < 0 || a->len == 5) return -1;
+        a->data[a->len++] = h * 16 + l;
+        d += 2;
+    }
+    return a->len ? 0 : -1;
+}
+
+static int ecu(const char *name, int argc, char **argv) {
+    static struct pid_answer answers[256];
+    for (int i = 0; i < argc; i++)
+        if (parse_pid(argv[i], answers)) { fprintf(stderr, "canctl: not PID=HEX (1-5 bytes), PID=! or PID=!CC: %s\n", argv[i]); return 2; }
+    int s = can_socket(name, 1);
+    struct can_filter filters[2] = { { 0x7DF, CAN_EFF_FLAG | CAN_RTR_FLAG | CAN_SFF_MASK },
+                                     { 0x7E0, CAN_EFF_FLAG | CAN_RTR_FLAG | CAN_SFF_MASK } };
+    if (setsockopt(s, SOL_CAN_RAW, CAN_RAW_FILTER, filters, sizeof filters) < 0) fail("filter on", name);
+    for (;;) {
+        struct can_frame f, r;
+        ssize_t n = read(s, &f, sizeof f);
+        if (n < 0) { if (errno == EINTR || errno == EAGAIN) continue; fail("receive on", name); }
+        if (n != (ssize_t)sizeof f || f.can_dlc < 3 || f.data[0] != 2 || f.data[1] != 0x01) continue;
+        const struct pid_answer *a = &answers[f.data[2]];
+        if (!a->set) { printf("%02X ignored\n", f.data[2]); fflush(stdout); continue; }
+        memset(&r, 0, sizeof r);
+        r.can_id = 0x7E8;
+        r.can_dlc = 8;
+        memset(r.data, 0x55, 8);
+        if (a->refuse) { r.data[0] = 3; r.data[1] = 0x7F; r.data[2] = 0x01; r.data[3] = a->code; }
+        else {
+            r.data[0] = 2 + a->len; r.data[1] = 0x41; r.data[2] = f.data[2];
+            memcpy(r.data + 3, a->data, a->len);
+        }
+        send_frame(s, &r);
+        printf("%02X %s\n", f.data[2], a->refuse ? "refused" : "answered");
+        fflush(stdout);
+    }
+}
+
 static int usage(void) {
-    fprintf(stderr, "usage: canctl up IFACE BITRATE | down IFACE | send IFACE ID#DATA... | replay IFACE FILE | dump IFACE N [SECONDS]\n");
+    fprintf(stderr, "usage: canctl up IFACE BITRATE | down IFACE | send IFACE ID#DATA... | replay IFACE FILE | dump IFACE N [SECONDS] | ecu IFACE PID=HEX...\n");
     return 2;
 }
 
@@ -281,5 +341,6 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
+    if (!strcmp(cmd, "ecu") && argc >= 4) return ecu(name, argc - 3, argv + 3);
     return usage();
 }

@@ -5,7 +5,7 @@ and checks every frame's screendump against the host's offscreen render of the s
 frame (`gaugepanel show --display offscreen` and, for frame 0, `gaugepanel testcard`),
 and every shot against the text console's ('@@SHOT console'), with `gaugepanel compare`.
 For '@@PANEL run' (`gaugepanel run` in the guest, tests panel, panel-board, connector,
-boat, fbconv and can) it drives the panel: line-protocol readings or NMEA 0183 sentences into the guest's
+boat, fbconv, can, canobd and can2k) it drives the panel: line-protocol readings or NMEA 0183 sentences into the guest's
 /dev/ttyS1 (a chardev socket), keys and a mouse wheel by QMP input-send-event, and
 screendumps until they equal `gaugepanel render` of the board with the same values and page
 (the VM's timing is loose).
@@ -36,7 +36,11 @@ For test 'cansmoke' it checks what /init said of the two kvaser_pci CAN controll
 links up by scripts/vm/canctl.c) and that the frames sent on can1 were received on can0 as sent;
 for test 'can' it is the car: the values of boards/qemu.toml's channels encoded as
 scripts/vm/qemu-car.dbc's frames (vmhost/canbus.py), sent on can1 by /init at 10 Hz, can0 taken
-down and up, a flood of frames the DBC does not describe, and screendumps against `gaugepanel render`.
+down and up, a flood of frames the DBC does not describe, and screendumps against `gaugepanel render`;
+for 'canobd' it starts an OBD-II ECU on can1 (/init's `canctl ecu`) answering the PIDs of the
+copy's channels with values (vmhost/canbus.py's PID formulas) and checks the screen and that a
+refused and an unanswered PID are each logged once; for 'can2k' it sends dashboards/boat.toml's
+values as NMEA 2000 frames on can1 (vmhost/canbus.py) and checks the screen against its render.
 Prints one 'ok: NAME: …' or 'FAIL: NAME: …' line per check (scripts/lib/checks.py's convention)."""
 import os, sys
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing vmhost/ (the parts, below)

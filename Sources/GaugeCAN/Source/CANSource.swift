@@ -44,6 +44,7 @@ public final class CANSource: SerialLine {
                 system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
         self.interface = interface
         self.decoder = CANDecoder(canProtocol)
+        self.reportsUnreadNames = canProtocol == .nmea2000
         if case .obd2(let pids, let hz) = canProtocol { poller = OBDPoller(pids: pids, pollHz: hz) }
         self.options = CANSocketOptions(filters: canProtocol.filters)
         self.backoff = backoff
@@ -61,7 +62,9 @@ public final class CANSource: SerialLine {
     public var kindName: String { "can" }
     /// A DBC bus and OBD-II answers carry more than a board shows, and its sources were
     /// checked when the board was read; NMEA 2000 names are reported like NMEA 0183's.
-    public var reportsUnreadNames: Bool { decoder.canProtocol == .nmea2000 }
+    /// A constant, not read from `decoder`: the run asks for it from inside `service`'s sink,
+    /// while `decoder` is being modified (a read of it there is an exclusivity violation).
+    public let reportsUnreadNames: Bool
 
     public var nextDeadline: UInt64? {
         fileDescriptor == nil ? reopenAt : poller?.deadline

@@ -6,7 +6,8 @@ what the harness does), a module per concept:
   screens  PPM files, `gaugepanel compare` and `gaugepanel render` on the host, and
            screendumps until they equal a reference
   nmea     NMEA 0183 sentences and the garbage-laden burst of the 'boat' run
-  canbus   the 'can' run's DBC reader and frame encoder, and its flood of undescribed ids
+  canbus   the 'can' run's DBC reader and frame encoder, and its flood of undescribed ids;
+           the 'canobd' run's OBD-II answers, the 'can2k' run's NMEA 2000 frames
   panel    the host's half of each '@@PANEL' run (drive_panel), the 'touch' test's runs
            and swipes, the connector's preferred mode
   options  the command line, and the state a run keeps on it

@@ -4,7 +4,7 @@ ttyS1, keys and the mouse wheel by QMP, the 'touch' test's swipes and keys by th
 first connector's preferred mode (main's checks use them too)."""
 import os, re, threading, time
 
-from .canbus import frames, read_dbc
+from .canbus import frames, n2k_boat, obd_answer, read_dbc
 from .nmea import nmea_burst
 from .qemu import dump, key
 from .screens import as_rgb565, compare, read_ppm, render, screen_becomes
@@ -100,6 +100,10 @@ def drive_panel(a, q, sensors, run):
                ref, 15, crop=True)
     elif run == 'can':   # boards/qemu.toml's copy on CAN: the car (can1, /init's canctl) sends qemu-car.dbc's frames
         out += drive_can(a, q, first)
+    elif run == 'canobd':   # the copy polling OBD-II PIDs; /init's canctl ecu on can1 answers them
+        out += drive_canobd(a, q)
+    elif run == 'can2k':   # dashboards/boat.toml's copy on NMEA 2000; the host's frames sent on can1
+        out += drive_can2k(a, q)
     elif run in TOUCH_RUNS:   # scripts/vm/touch.toml and its copies; input from the guest's uinput devices (inject)
         board = os.path.join(a.touch_dir, run + '.toml')
         values = {'rpm': 3100, 'speed': 72}
@@ -311,4 +315,52 @@ def drive_can(a, q, first):
                     f'run (can) {n} frames with ids qemu-car.dbc does not describe (canctl replay: exit {rc}, {said}): '
                     f'{f2 - f1} frames drawn over {u2 - u1:.1f} s (0 over {u1 - u0:.1f} s before, the car silent; frames={f2}); '
                     f'screen still as render ({how})'))
+    return out
+
+
+# the 'canobd' run's channels: the board's name, the OBD-II PID its source names
+OBD_CHANNELS = {'rpm': 0x0C, 'speed': 0x0D, 'coolant': 0x05, 'fuel': 0x2F}
+
+def drive_canobd(a, q):
+    """The 'canobd' run: an ECU on can1 (canctl ecu) answers the panel's mode 01 requests for
+    the four PIDs the board shows (refusing 0x11, silent on 0x42); the screen must become the
+    render of the values the answers carry (the PID formulas), then of new answers."""
+    out, board = [], os.path.join(os.path.dirname(a.can_board), 'obd.toml')
+    def ecu(values):
+        answers, shown = [], {}
+        for ch, v in values.items():
+            pid = OBD_CHANNELS[ch]
+            data, shown[ch] = obd_answer(pid, v)
+            answers.append(f'{pid:02X}={data}')
+        rc, _, said = a.ask('ecu ' + ' '.join(answers + ['11=!']))
+        return answers, shown, rc
+    for name, values, timeout in (('values', {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 20}, 10),
+                                  ('new', {'rpm': 6800, 'speed': 131, 'coolant': 98, 'fuel': 40}, 6)):
+        answers, shown, rc = ecu(values)
+        same, sec, how = screen_becomes(a, q, f'run-canobd-{name}', render(a, board, f'canobd-{name}', shown), timeout)
+        out.append((same and rc == 0, f'run (canobd) {"new answers: " if name == "new" else ""}ECU on can1 (canctl ecu can1 {" ".join(answers)} 11=!, '
+                                      f'from 0x7E8) polled by protocol = "obd2" on can0: screen as render '
+                                      + ' '.join(f'--set {k}={v:g}' for k, v in shown.items()) + f' after {sec:.1f} s ({how})'))
+    time.sleep(2.0)   # the unanswered PID (0x42) given up after 5 requests (0.25 s apart at most): logged by then
+    return out
+
+def drive_can2k(a, q):
+    """The 'can2k' run: the boat's instruments as NMEA 2000 frames (depth, wind, speed through
+    water, heading; an engine's fast packet among them) sent on can1 every 100 ms; the screen
+    must become the render of the copy with the values those frames carry."""
+    out, board = [], os.path.join(os.path.dirname(a.can_board), 'n2k.toml')
+    text = open(board, encoding='utf-8').read()
+    sources = dict(re.findall(r'name\s*=\s*"([^"]+)"\s*\n\s*source\s*=\s*"([^"]+)"', text))
+    sent, carried = n2k_boat(depth=8.4, wind_angle=-35, wind_speed=14.2, speed=6.1, heading=98.3, coolant=82.5)
+    values = {ch: carried[src] for ch, src in sources.items()}
+    rc, _, _ = a.ask('cyclic ' + ' '.join(sent))
+    try:
+        same, sec, how = screen_becomes(a, q, 'run-can2k-values', render(a, board, 'can2k-values', values), 20, crop=True)
+    finally:
+        a.ask('cyclic')
+    fast = [f for f in sent if f.startswith('09F201')]
+    out.append((same and rc == 0 and len(values) == 5,
+                f'run (can2k) NMEA 2000 on can1 (PGNs 128267, 130306, 128259, 127250 and 127489 as a fast packet of {len(fast)} frames, '
+                f'every 100 ms: {" ".join(sent)}) read by protocol = "nmea2000" on can0: screen as render of {os.path.basename(board)} '
+                + ' '.join(f'--set {k}={v:.4g}' for k, v in values.items()) + f' after {sec:.1f} s ({how})'))
     return out
