@@ -181,6 +181,25 @@ final class CANSourceTests: XCTestCase {
                        "a J1939 engine frame does not")
     }
 
+    /// A fast packet's frames before its last give no sample yet but are NMEA 2000: not
+    /// counted as unknown (which the run summary reports as dropped); a PGN the decoder
+    /// does not map is.
+    func testFastPacketFramesAreNotUnknown() throws {
+        var decoder = CANDecoder(.nmea2000)
+        // PGN 127489 (engine dynamic) from source 0x24 in four frames, coolant 25 °C.
+        let frames: [[UInt8]] = [[0x20, 0x1A, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xED], [0x21, 0x8A, 0xFF, 0x7F, 0xFF, 0x7F, 0xFF, 0xFF],
+                                 [0x22, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x23, 0x00, 0x00, 0x00, 0x00, 0x7F, 0x7F, 0xFF]]
+        var names: [String] = []
+        for data in frames {
+            decoder.feed(try CANFrame(id: 0x09F2_0124, extended: true, data: data), now: 0) { names.append($0.name) }
+        }
+        XCTAssertTrue(names.contains("engine.coolant.temperature"), "\(names)")
+        decoder.feed(try CANFrame(id: NMEA2000Header(priority: 3, pgn: 65_280, source: 0x24).id, extended: true, data: [1, 2]), now: 0) { _ in }
+        XCTAssertEqual(decoder.statistics.frames, 5)
+        XCTAssertEqual(decoder.statistics.decoded, 1)
+        XCTAssertEqual(decoder.statistics.unknown, 1)
+    }
+
     /// The run asks whether unread names are reported from inside `service`'s sink (as
     /// PanelRuntime does for each sample no channel reads): that read must not touch state
     /// `service` is modifying (it was an exclusivity violation: Fatal access conflict).
