@@ -27,6 +27,10 @@ work directory. Per file:
       adapter: 3200 rpm, 88 km/h, 92 °C, fuel 60 %, 14.1 V, throttle 20 %, load 40 %,
       intake 25 °C; manifold pressure answers NO DATA, so its gauges show "--".
       For every ELM327 case dropped_lines must equal the noisy answers sent.
+  dashboards/car-can.toml, boards/pi-can-hat.toml  CAN through dashboards/car-ecu.dbc: the
+      host has no SocketCAN, so the bus is a `candump -l` log of the ECU's three messages
+      played back with the same protocol and DBC (kind = "replay", format = "candump"); the
+      real interface runs in the kernel harness (scripts/vm-test.sh, machine 'can').
   dashboards/homelab.toml  sysfs (thermal zone x86_pkg_temp, hwmon nct6775 temp1 and
       fan2, power_supply BAT0 capacity) from a fake tree with decoy devices; its simulated
       `load` (noise: it cannot be matched by render) becomes a line-protocol serial sensor,

@@ -131,5 +131,15 @@ galleries = [line_case(n, f"dashboards/{n}.toml", None, GALLERY, simulated=SIM_T
 references = [line_case(n, f"dashboards/{n}.toml", None, REFERENCE, simulated=SIM_TO_LINE)
               for n in ("reference", "reference-text")]
 
+# ─── cars on CAN (an ECU's broadcast through dashboards/car-ecu.dbc, replayed from candump) ───
+# ENGINE 0x5E8 RPM 3000, TPS 23 % (0.5 %), MAP 98.5 kPa (0.1 kPa); TEMPS 0x5E9 COOLANT 90 °C
+# and IAT 31 °C (raw − 40), OIL_PRESSURE 350 kPa (0.1 kPa; the channels show bar), BATTERY
+# 13.8 V (mV); VEHICLE 0x5EA SPEED 88 km/h (0.01), FUEL_LEVEL 41 % (0.5 %).
+ECU_FRAMES = ["5E8#B80B2ED903000000", "5E9#8247AC0DE8350000", "5EA#6022520000000000"]
+ECU_SETS = {"rpm": "3000", "speed": "88", "coolant": "90", "fuel": "41", "oil": "3.5", "battery": "13.8"}
+carcan = Case("car-can", "dashboards/car-can.toml", can_frames=ECU_FRAMES, sets=ECU_SETS)
+canhat = Case("pi-can-hat", "boards/pi-can-hat.toml", can_frames=ECU_FRAMES,
+              sets=dict(ECU_SETS, throttle="23", manifold="98.5", intake="31"))
+
 CASES = [galleries[0], boat, spi35, car, touch7, touch2, homelab, pihdmi, pitft, hyper, qemu, headless,
-         galleries[1], galleries[2]] + references
+         galleries[1], galleries[2], carcan, canhat] + references

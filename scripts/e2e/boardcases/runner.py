@@ -15,8 +15,9 @@ from .tomltext import page_count, page_name, rewrite_sensors, with_page_first
 class Case:
     """name, source file, and how to make its copy, its feeds and its expected values."""
     def __init__(self, name, source, *, sets, lines=(), sysfs=None, unread_per_round=0,
-                 simulated=None, channel_extra=None, prepare=None):
+                 simulated=None, channel_extra=None, prepare=None, can_frames=None):
         self.name, self.source, self.sets = name, source, sets
+        self.can_frames = can_frames  # candump frames ("ID#HEX") its CAN sensor replays
         self.lines = list(lines)     # [(original device or None for a new one, feed kind, arg)]
         self.sysfs = sysfs
         self.unread_per_round = unread_per_round   # decoded values no channel reads, per round
@@ -50,8 +51,15 @@ def run_case(case):
             comment, proto = case.simulated
             sim = (comment, ['kind = "serial"', f'device = "{new_device}"', "baud = 115200",
                              f'protocol = "{proto}"'])
+        can = None
+        if case.can_frames:
+            log = os.path.join(d, "bus.log")
+            with open(log, "w") as f:     # every frame every 100 ms for 4 s, as candump -l writes
+                for i in range(40):
+                    f.writelines(f"({1700000000 + i / 10:.6f}) can0 {frame}\n" for frame in case.can_frames)
+            can = (log, os.path.dirname(os.path.join(settings.repo, case.source)))
         text = rewrite_sensors(text, devices=devices, sysfs_root=root, simulated_to=sim,
-                               channel_extra=case.channel_extra)
+                               channel_extra=case.channel_extra, can_replay=can)
         board = os.path.join(d, "board.toml")
         def write_board(t):
             with open(board + ".new", "w") as f: f.write(t)

@@ -1,7 +1,7 @@
 """TOML text rewriting of the board copies: serial devices, sysfs roots, simulated
 sensors turned serial, extra channel keys; and a page moved first. The example files use
 one header per line and no multi-line arrays, so sections are found by their header lines."""
-import re
+import os, re
 
 HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$")
 
@@ -38,7 +38,7 @@ def sensor_groups(secs):
 
 WAVEFORM_KEYS = {"waveform", "centre", "amplitude", "period", "from", "to", "interval", "seed", "values", "hold"}
 
-def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, channel_extra=None):
+def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, channel_extra=None, can_replay=None):
     """devices: {original device (or "*": any): new path} for serial sensors; sysfs_root:
     root of every sysfs sensor; simulated_to: (comment, [sensor key lines]) that replace
     each simulated sensor's kind (its channels lose their waveform keys); channel_extra:
@@ -57,6 +57,24 @@ def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, chan
             lines[:] = [l for l in lines if key_of(l) != "root"]
             at = next(i for i, l in enumerate(lines) if key_of(l) == "kind") + 1
             lines.insert(at, f'root = "{sysfs_root}"  # e2e: a fake sysfs tree')
+        elif kind == "can" and can_replay:
+            # A CAN bus recorded as `candump -l` and played back with the same protocol and
+            # DBC (docs/configuration.md): the host has no SocketCAN; the kernel harness
+            # runs the real interface.
+            log, source_dir = can_replay
+            out = []
+            for l in lines:
+                k = key_of(l)
+                if k == "kind":
+                    out += ['kind = "replay"  # e2e: was "can", the bus recorded by candump -l',
+                            'format = "candump"', f'file = "{log}"', "loop = true"]
+                elif k in ("interface", "poll_hz"):
+                    continue
+                elif k == "dbc":
+                    out.append(f'dbc = "{os.path.normpath(os.path.join(source_dir, value_of([l], "dbc")))}"')
+                else:
+                    out.append(l)
+            lines[:] = out
         elif kind == "simulated" and simulated_to:
             comment, keys = simulated_to
             at = next(i for i, l in enumerate(lines) if key_of(l) == "kind")

@@ -89,6 +89,24 @@ def case_file(key):
     return out
 
 
+def case_candump(key):
+    """format = "candump": a `candump -l` log decoded through a DBC beside the board
+    (M.A = raw × 0.1), one log with a = 42, one with a = 77: each replay shows its own."""
+    d = new_dir("replay-candump")
+    with open(os.path.join(d, "m.dbc"), "w") as f:
+        f.write('VERSION ""\n\nBU_: ECU\n\nBO_ 256 M: 8 ECU\n SG_ A : 0|16@1+ (0.1,0) [0|1000] "" ECU\n')
+    out = []
+    for v in (42, 77):
+        raw = v * 10
+        with open(os.path.join(d, f"a{v}.log"), "w") as f:
+            f.write(f"(1700000000.000000) can0 100#{raw & 0xFF:02X}{raw >> 8:02X}000000000000\n")
+        board = value_board({"kind": "replay", "file": f"a{v}.log", "format": "candump", "protocol": "dbc", "dbc": "m.dbc",
+                             "loop": False, "channel": [{"name": "a", "source": "M.A"}]})
+        _, ok, how = replay_run(d, f"candump-{v}", board, v)
+        out.append((ok, f'format = "candump": a candump log of 100#{raw & 0xFF:02X}{raw >> 8:02X}… through m.dbc shows a = {v} ({how})'))
+    return out
+
+
 def case_speed(key):
     """a = 20 at 0 s, 80 at 60 s: as recorded, 20 for now; 100× faster, 80 within 0.6 s.
     (A minute, not seconds: a debug build starting on a loaded machine must not reach the

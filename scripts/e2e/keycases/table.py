@@ -6,7 +6,7 @@ from .cases_display import (case_device, case_keys, case_output, case_refresh, c
                             case_snapshot_path, case_wait)
 from .cases_serial import (case_baud, case_device_serial, case_median, case_name, case_protocol, case_smoothing,
                            case_source, case_stale)
-from .cases_sources import case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
+from .cases_sources import case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
 from .kinds import DELETE, also_vm, diff, set_, vm
@@ -62,6 +62,13 @@ CASES = {
     "sensor.baud": case_baud,
     "sensor.protocol": case_protocol,
     "sensor.file": case_file,
+    "sensor.format": case_candump,
+    # kind = "can" on the kernel harness's kvaser_pci controllers (test 'can', 'canobd'):
+    # frames sent on can1 by canctl become the screen render --set shows for their values
+    "sensor.interface": vm("every 100 ms) read from can0: "),
+    "sensor.dbc": vm(" as DBC frames on can1 ("),
+    # canobd's board polls at poll_hz = 20: the ECU's answers become the screen
+    "sensor.poll_hz": vm('polled by protocol = "obd2" on can0: screen as render'),
     "sensor.speed": case_speed,
     "sensor.loop": case_loop,
     "sensor.channel.name": case_name,
