@@ -68,7 +68,10 @@
 # host has it), the guest sends them on can1 every 100 ms, and the screen must become the host's
 # `gaugepanel render` of the copy with those values; after `canctl down can0` the render without
 # values within 2 s, after `canctl up can0 500000` the car's new values (a negative coolant)
-# within 2 s (both times printed as a '#' line); then, the car silent, 2000 frames with ids the
+# within 2 s (both times printed as a '#' line); both controllers unplugged (rmmod kvaser_pci:
+# can0 and can1 vanish) for 4 s, then back (modprobe, canctl up): the render without values
+# within 2 s, then the car's new values within 2 s of the return (printed too); then, the car
+# silent, 2000 frames with ids the
 # DBC does not describe must draw no frame (the run's --stats-interval frame count, when the
 # silence before drew none; otherwise a '#' line says why that check is skipped); the run's
 # lines about can0 are printed as '#' lines. 'canobd' runs a copy of boards/qemu.toml whose

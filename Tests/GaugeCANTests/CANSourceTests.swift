@@ -84,6 +84,14 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(sys.options, [CANSocketOptions(filters: CANProtocol.dbc(Self.dbc).filters, fdFrames: true, errorMask: 0x1FFF_FFFF)])
     }
 
+    /// A vanished interface is looked for again at least every second, however long it
+    /// was gone: the delays grow from 0.25 s and stop at 1 s.
+    func testAVanishedInterfaceIsAskedForEverySecondAtMost() {
+        var backoff = CANSource.reopenBackoff
+        let delays = (0..<8).map { _ in backoff.next() }
+        XCTAssertEqual(delays, [250, 500, 1000, 1000, 1000, 1000, 1000, 1000].map { UInt64($0) * 1_000_000 })
+    }
+
     func testInterfaceDownGoesStaleAndReopensWithBackoff() {
         let sys = ScriptedCAN()
         sys.opens = [.failure(ENETDOWN), .failure(ENETDOWN), .success(4), .success(6)]

@@ -40,7 +40,13 @@ public final class CANSource: SerialLine {
     /// Bounds one `service` call so a flooding bus cannot starve the run loop.
     private let maxFramesPerService = 64
 
-    public init(interface: String, protocol canProtocol: CANProtocol, backoff: Backoff = Backoff(),
+    /// An interface comes back with no file to watch (a USB-CAN adapter replugged, its
+    /// driver loaded again): it is looked for again at least every second — a name lookup
+    /// and a socket, nothing a device or the bus notices — so the values return within
+    /// a second of it.
+    public static let reopenBackoff = Backoff(maximum: Nanoseconds.perSecond)
+
+    public init(interface: String, protocol canProtocol: CANProtocol, backoff: Backoff = CANSource.reopenBackoff,
                 system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
         self.interface = interface
         self.decoder = CANDecoder(canProtocol)

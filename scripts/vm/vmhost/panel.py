@@ -234,6 +234,7 @@ def preferred_mode(a):
 def drive_can(a, q, first):
     """The 'can' run: the values as DBC frames sent on can1 every 100 ms (the panel's CAN sensor
     reads can0); can0 taken down (stale within 2 s) and up again (values back within 2 s);
+    both controllers unplugged (their driver removed) for 4 s and back (values within 2 s);
     then a flood of frames the DBC does not describe, which must cost no redraws."""
     out, board = [], a.can_board
     text = open(board, encoding='utf-8').read()
@@ -289,6 +290,21 @@ def drive_can(a, q, first):
     out.append((same and up_s <= 2 and rc == 0, f'run (can) canctl up can0 500000 (exit {rc}{": " + said if said else ""}) while the car sends '
                                                 f'{desc(third)}: screen as render after {up_s:.1f} s (at most 2) ({how})'))
     out.append((None, f'can: stale {down_s:.1f} s after canctl down can0; values back {up_s:.1f} s after canctl up can0'))
+    # unplugged: the controllers' driver removed (can0 and can1 vanish) for 4 s, then loaded
+    # again and the interfaces brought up while the car sends new values
+    rc, _, said = a.ask('unplug')
+    gone, gone_s, how = becomes('run-can-unplugged', stale_ref, 6)
+    out.append((gone and gone_s <= 2 and rc == 0, f'run (can) rmmod kvaser_pci (exit {rc}{": " + said if said else ""}): '
+                                                  f'can0 gone, the values stale after {gone_s:.1f} s (at most 2) ({how})'))
+    time.sleep(4)
+    fourth = {'rpm': 2400, 'speed': 64, 'coolant': 82, 'fuel': 30}
+    cyclic(fourth)
+    back_ref = render(a, board, 'can-replug', fourth)
+    rc, _, said = a.ask('replug')
+    back, back_s, how = becomes('run-can-replugged', back_ref, 6)
+    out.append((back and back_s <= 2 and rc == 0, f'run (can) modprobe kvaser_pci and canctl up can0, can1 (exit {rc}{": " + said if said else ""}) '
+                                                  f'after 4 s unplugged, the car sending {desc(fourth)}: screen as render after {back_s:.1f} s (at most 2) ({how})'))
+    out.append((None, f'can: stale {gone_s:.1f} s after the controller vanished; values back {back_s:.1f} s after it returned'))
     # the flood: frames the DBC does not describe; the panel's frame count (stats every 0.5 s) over
     # a quiet window first (the car stopped: nothing new to draw), then over the flood
     a.ask('cyclic'); time.sleep(0.6)
@@ -300,7 +316,7 @@ def drive_can(a, q, first):
     rc, _, said = a.ask('can replay can1 /etc/gaugepanel/can/flood.log')
     time.sleep(1.0); f2, u2 = drawn()
     f = f'{a.out}/{a.name}-run-can-flood.ppm'; dump(a, q, f)
-    still, how = compare(a, f, up_ref)
+    still, how = compare(a, f, back_ref)
     n = sum(1 for _ in open(os.path.join(os.path.dirname(board), 'flood.log')))
     if None in (f0, f1, f2):
         out.append((None, f'can: flood check skipped: no frame count from the run\'s stats lines (--stats-interval 0.5)'))
