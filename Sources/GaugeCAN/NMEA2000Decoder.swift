@@ -13,20 +13,23 @@ public struct NMEA2000Decoder: Sendable {
 
     public init() {}
 
-    public mutating func feed(_ frame: CANFrame, into sink: (Sample) -> Void) {
+    /// Returns whether the frame is NMEA 2000 of a supported PGN — also a fast packet's
+    /// frame before its last, which gives no sample yet.
+    @discardableResult
+    public mutating func feed(_ frame: CANFrame, into sink: (Sample) -> Void) -> Bool {
         statistics.bytes &+= UInt64(frame.data.count)
         guard frame.isExtended, !frame.isRemote, !frame.isFD, frame.data.count <= 8 else {
             statistics.unparsable &+= 1
-            return
+            return false
         }
         let header = NMEA2000Header(id: frame.id)
         guard NMEA2000PGNs.supported.contains(header.pgn) else {
             statistics.unknownSentence &+= 1
-            return
+            return false
         }
         var message = frame.data
         if NMEA2000PGNs.fastPacket.contains(header.pgn) {
-            guard let whole = assembler.add(header, frame.data) else { return }
+            guard let whole = assembler.add(header, frame.data) else { return true }
             message = whole
         }
         var emitted: UInt64 = 0
@@ -36,6 +39,7 @@ public struct NMEA2000Decoder: Sendable {
         }
         statistics.accepted &+= 1
         statistics.samples &+= emitted
+        return true
     }
 
     public mutating func feed(_ frame: CANFrame) -> [Sample] {

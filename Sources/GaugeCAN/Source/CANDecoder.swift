@@ -105,8 +105,7 @@ public struct CANDecoder: Sendable {
             }
         case .nmea2000:
             // A fast packet's frames before its last give nothing yet, but are known.
-            recognised = frame.isExtended && NMEA2000PGNs.supported.contains(NMEA2000Header(id: frame.id).pgn)
-            nmea.feed(frame) { emitted &+= 1; sink($0) }
+            recognised = nmea.feed(frame) { emitted &+= 1; sink($0) }
         case .obd2(let pids, _):
             guard !frame.isRemote, let _ = OBDOverCAN.responder(frame) else { break }
             recognised = true
