@@ -60,12 +60,10 @@ extension DBCMessage {
     }
 
     /// The frame's values as samples named `MESSAGE.SIGNAL`, in the DBC's units where the
-    /// channels know them (else unitless).
+    /// channels know them (else unitless). For one frame; a bus's frames go through a
+    /// `DBCSampler` kept per message.
     public func samples(_ data: [UInt8], into sink: (Sample) -> Void) {
-        let decoded = decode(data)
-        for d in decoded {
-            sink(Sample(name: name + "." + d.name, value: d.physical, unit: SensorUnit(configName: d.unit) ?? .none))
-        }
+        DBCSampler(self).samples(data, into: sink)
     }
 
     /// Data bytes (`length` of them, zero elsewhere) carrying these physical values by
@@ -82,8 +80,8 @@ extension DBCMessage {
 
 /// A message's signals ready to become samples: each sample's name (`MESSAGE.SIGNAL`) and
 /// unit worked out once, so that a frame costs its bits and arithmetic, not building
-/// strings and looking units up (`DBCMessage.samples` does both per signal). The same
-/// samples as `DBCMessage.samples`, for the frames a bus sends all day.
+/// strings and looking units up: the signals `DBCMessage.decode` gives, as samples, for the
+/// frames a bus sends all day.
 public struct DBCSampler: Sendable {
     struct Entry: Sendable {
         let signal: DBCSignal

@@ -3,8 +3,8 @@ import GaugeSensors
 import GaugeTestSupport
 @testable import GaugeCAN
 
-/// `DBCSampler` (names and units worked out once) gives exactly the samples of
-/// `DBCMessage.samples` (worked out per frame), multiplexed messages and short frames included.
+/// `DBCSampler` (names and units worked out once) gives exactly the signals of
+/// `DBCMessage.decode` (worked out per frame), multiplexed messages and short frames included.
 final class DBCSamplerTests: XCTestCase {
     func testSamplerGivesTheMessagesOwnSamples() {
         var random = SplitMix(seed: 0xdbc5_a3b1)
@@ -18,7 +18,10 @@ final class DBCSamplerTests: XCTestCase {
                     let count = Int(random.next() % UInt64(message.length + 1))
                     let data = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                     var expected: [Sample] = [], got: [Sample] = []
-                    message.samples(data) { expected.append($0) }
+                    for d in message.decode(data) {
+                        expected.append(Sample(name: message.name + "." + d.name, value: d.physical,
+                                               unit: SensorUnit(configName: d.unit) ?? .none))
+                    }
                     sampler.samples(data) { got.append($0) }
                     XCTAssertEqual(got.map { $0.name }, expected.map { $0.name }, "\(name) \(message.name) \(data)")
                     XCTAssertEqual(got.map { $0.unit }, expected.map { $0.unit })
