@@ -53,11 +53,6 @@ import GaugeTestSupport
         """
     }
 
-    static func rendered(_ board: BoardConfiguration, _ values: [String: Double]) throws -> Surface {
-        try BoardConfiguration.render(board.dashboard(values: values, page: 0), format: board.display.format,
-                                      rotation: board.display.rotation, fonts: StrokeFontSet())
-    }
-
     static func folder() throws -> String {
         let f = NSTemporaryDirectory() + "gp-can-runtime-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true)
@@ -85,9 +80,9 @@ import GaugeTestSupport
         let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, log: CapturedLines())
         runtime.start()
         loop.advance(by: 100 * Self.ms)
-        #expect(differingPixels(runtime.screen, try Self.rendered(board, ["rpm": 3000, "coolant": 83])) == 0)
+        #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["rpm": 3000, "coolant": 83], page: 0)) == 0)
         loop.advance(by: 500 * Self.ms)
-        #expect(differingPixels(runtime.screen, try Self.rendered(board, ["rpm": 4500, "coolant": 83])) == 0)
+        #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["rpm": 4500, "coolant": 83], page: 0)) == 0)
         // Every signal of the three frames the DBC describes, the unknown id none.
         let summary = runtime.stop()
         #expect(summary.samples == 3, "RPM twice and COOLANT once reach channels")
@@ -113,7 +108,7 @@ import GaugeTestSupport
         let said = log.lines.filter { $0.hasPrefix("can gpnocan9: cannot open") }
         #expect(said.count == 1, "\(log.lines)")
         #expect(said.first?.contains("no interface gpnocan9") == true, "\(said)")
-        #expect(differingPixels(runtime.screen, try Self.rendered(board, [:])) == 0)
+        #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, [:], page: 0)) == 0)
         let source = try #require(runtime.sensors.serial.first)
         #expect(source.openCount == 0 && source.kindName == "can")
         let summary = runtime.stop()
