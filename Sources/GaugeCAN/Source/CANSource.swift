@@ -51,7 +51,7 @@ public final class CANSource: SerialLine {
         self.interface = interface
         self.decoder = CANDecoder(canProtocol)
         self.reportsUnreadNames = canProtocol == .nmea2000
-        if case .obd2(let pids, let hz) = canProtocol { poller = OBDPoller(pids: pids, pollHz: hz) }
+        if case .obd2(let pids, let hz, let ids) = canProtocol { poller = OBDPoller(pids: pids, pollHz: hz, ids: ids) }
         self.options = CANSocketOptions(filters: canProtocol.filters)
         self.backoff = backoff
         self.system = system
