@@ -80,7 +80,9 @@
 # channels no widget shows read throttle 0x11 and module voltage 0x42) while `canctl ecu` on
 # can1 answers the panel's requests from 0x7E8, refuses 0x11 and leaves 0x42 unanswered: the
 # screen must become the render of the values the answers carry (the PID formulas, in
-# vmhost/canbus.py), then of new answers, and each of 0x11 and 0x42 must be logged once.
+# vmhost/canbus.py), then of new answers, and each of 0x11 and 0x42 must be logged once; then
+# the same with its copy obd29.toml (obd_ids = 29) and `canctl ecu --29` (ISO 15765-4's 29-bit
+# ids: requests on 0x18DB33F1, answers from ECU 0x10's 0x18DAF110, flow control to 0x18DA10F1).
 # 'can2k' runs the 'boat' copy of dashboards/boat.toml with its [[sensor]] protocol = "nmea2000"
 # on can0 (the same channels and sources) while the guest sends NMEA 2000 frames on can1 every
 # 100 ms (vmhost/canbus.py: 29-bit ids of priority, PGN and source; water depth 128267, wind
