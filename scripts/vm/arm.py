@@ -14,7 +14,7 @@ dump and no virtio: the guest runs with GP_DISPLAY=none, the screen checks are l
 its `headless` and `line` tests run offscreen and send snapshot PNGs back in base64 lines
 on the console, and the sensor line is the BCM2835's mini UART (QEMU's second -serial, the
 guest's /dev/ttyS1).
-Test 'can' (aarch64, armv7: -M virt has PCI): two kvaser_pci cards on one QEMU CAN bus; the guest
+Test 'can' (aarch64; vm-arm-test.sh says why not on armv7 and armv6): two kvaser_pci cards on one QEMU CAN bus; the guest
 brings can0 and can1 up (scripts/vm/canctl.c, cross-compiled, static) and runs the firmware on
 the copy of boards/qemu.toml decoding scripts/vm/qemu-car.dbc on can0 (--can-board, made by
 scripts/vm/can-boards.sh); the host drives it as the x86_64 harness's 'can' test does (vmhost/
