@@ -86,8 +86,10 @@ public final class CANSource: SerialLine {
     public func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
         var event: SerialLineEvent?
         // Opened in this call and not yet read from: a socket bound to an interface that is
-        // down opens, and its first read fails (ENETDOWN). That is a failure to open — said
-        // once, retried on the backoff — not a connection made and lost every retry.
+        // down opens, and its first read fails (ENETDOWN). That is a failure to open, said
+        // once, not a connection made and lost at every retry. It is retried at the backoff's
+        // first step (a socket and a bind, nothing the bus sees), so the values are back
+        // within a quarter of a second of `ip link set … up`.
         var fresh = false
         if fileDescriptor == nil {
             guard now >= reopenAt else { return nil }
@@ -116,6 +118,7 @@ public final class CANSource: SerialLine {
                 if fresh {
                     system.close(fd)
                     fileDescriptor = nil
+                    backoff.reset()
                     return openFailed(now: now, error: error)
                 }
                 return disconnect(now: now, error: error)
