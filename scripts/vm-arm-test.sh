@@ -47,7 +47,8 @@
 # (values back within 2 s); both controllers unplugged for 4 s and back; 2000 frames of ids the
 # DBC does not describe, which must draw no frame. Its times print as '#' lines; about 35 s. Not on armv7:
 # Debian's armmp kvaser_pci probes both cards on -M virt's PCI (I/O BARs assigned) but makes no
-# interface, and Debian's kernels have no ctucan driver; not on armv6: raspi0 has no PCI bus.
+# interface, its plx_pci claims neither of QEMU's pcm3680_pci and mioe3680_pci, and Debian's
+# kernels have no ctucan driver; not on armv6: raspi0 has no PCI bus.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
 # Usage: scripts/vm-arm-test.sh [--only can] aarch64|armv7|armv6|all     (all: the three)
@@ -114,7 +115,7 @@ for cpu in "${cpus[@]}"; do
   [ "$cpu" = armv6 ] && MODS= PORT=/dev/ttyS1 headless=1 keys=
   case $cpu in   # test 'can': where a CAN controller QEMU emulates works with Debian's kernel
     aarch64) can=1 MODS=$MODS,kvaser_pci,can_raw ;;
-    armv7) nocan="armmp's kvaser_pci probes both cards on -M virt's PCI (\"initializing device 10e8:8406\", I/O BARs assigned) but registers no interface (no can0, no message); Debian's kernels have no ctucan driver" ;;
+    armv7) nocan="armmp's kvaser_pci probes both cards on -M virt's PCI (\"initializing device 10e8:8406\", I/O BARs assigned) but registers no interface (no can0, no message); QEMU's pcm3680_pci and mioe3680_pci (13fe:c002, 13fe:c302) no driver claims; Debian's kernels have no ctucan driver" ;;
     armv6) nocan="QEMU's raspi0 has no PCI bus for a kvaser_pci card and emulates no other CAN controller" ;;
   esac
   if [ "$ONLY" = can ] && [ -z "$can" ]; then echo "SKIP: $cpu: no CAN: $nocan"; continue; fi
