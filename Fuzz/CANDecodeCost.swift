@@ -3,6 +3,8 @@
 //   can-cost dbc FILE.dbc N    N broadcast frames, the DBC's messages in turn: the id looked up
 //                              as CANDecoder does, every signal into a sample (DBCSampler)
 //   can-cost nmea2000 N        N single-frame NMEA 2000 frames (depth, wind, heading) in turn
+//   can-cost signals K N       N frames of one message of K signals (1…8, a byte each, factor
+//                              0.1): the cost against K is a line, its slope one signal's cost
 // Prints the signals (samples) per frame; the sum of the values keeps the work alive.
 import Glibc
 
@@ -42,6 +44,18 @@ struct CANDecodeCost {
                 guard let i = index[frame.id | (frame.isExtended ? 0x8000_0000 : 0)] else { continue }
                 samplers[i].samples(frame.data) { sum += $0.value; samples += 1 }
             }
+        } else if args.count == 4, args[1] == "signals", let k = Int(args[2]), (1...8).contains(k), let n = Int(args[3]) {
+            var text = "BO_ 256 M: 8 ECU\n"
+            for i in 0..<k { text += " SG_ S\(i) : \(8 * i)|8@1+ (0.1,0) [0|25.5] \"\" ECU\n" }
+            let file = try! DBCFile.parse(Array(text.utf8))
+            let frame = try! CANFrame(id: 256, extended: false, data: [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88])
+            // The lookup as CANDecoder does it, so the intercept is a whole frame's fixed cost.
+            let index: [UInt32: Int] = [256: 0]
+            let samplers = file.messages.map { DBCSampler($0) }
+            for _ in 0..<n {
+                guard let i = index[frame.id | (frame.isExtended ? 0x8000_0000 : 0)] else { continue }
+                samplers[i].samples(frame.data) { sum += $0.value; samples += 1 }
+            }
         } else if args.count == 3, args[1] == "nmea2000", let n = Int(args[2]) {
             // priority 2, PGN, source 0x23; every PGN here is PDU2 (PF ≥ 240).
             func id(_ pgn: UInt32) -> UInt32 { 2 << 26 | pgn << 8 | 0x23 }
@@ -53,7 +67,7 @@ struct CANDecodeCost {
             var decoder = NMEA2000Decoder()
             for k in 0..<n { decoder.feed(frames[k % frames.count]) { sum += $0.value; samples += 1 } }
         } else {
-            fputs("usage: can-cost dbc FILE.dbc N | can-cost nmea2000 N\n", stderr); exit(2)
+            fputs("usage: can-cost dbc FILE.dbc N | can-cost nmea2000 N | can-cost signals K N\n", stderr); exit(2)
         }
         print("samples \(samples) sum \(sum)")
     }

@@ -36,9 +36,23 @@
 # coolant=90 fuel=55", SIGUSR1's snapshot equals the host's render with those values, and
 # SIGTERM exits 0. VM_ARM_FIGURES=1 prints the same figures, the first frame offscreen
 # (headless.toml). About 20 s (80 s with the figures), and part of `all` (CI).
+# CAN (aarch64; test 'can'): QEMU's -M virt gets two kvaser_pci cards (an SJA1000
+# each) on one QEMU CAN bus (-object can-bus); Debian's kvaser_pci, sja1000, can_dev, can and
+# can_raw modules go into the initramfs with scripts/vm/canctl.c built for the CPU by Debian's
+# cross gcc (static). The guest brings can0 and can1 up and runs the firmware on the x86_64
+# harness's CAN copy of boards/qemu.toml (scripts/vm/can-boards.sh: qemu-car.dbc on can0); the
+# host drives it as that harness's 'can' test does (scripts/vm/vmhost/panel.py's drive_can): the
+# car's frames sent on can1 every 100 ms, the screen (QMP screendump) bit for bit the host's
+# `gaugepanel render --set` of those values; new values; can0 down (stale within 2 s) and up
+# (values back within 2 s); both controllers unplugged for 4 s and back; 2000 frames of ids the
+# DBC does not describe, which must draw no frame. Its times print as '#' lines; about 35 s. Not on armv7:
+# Debian's armmp kvaser_pci probes both cards on -M virt's PCI (I/O BARs assigned) but makes no
+# interface, its plx_pci claims neither of QEMU's pcm3680_pci and mioe3680_pci, and Debian's
+# kernels have no ctucan driver; not on armv6: raspi0 has no PCI bus.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-arm-test.sh aarch64|armv7|armv6|all     (all: the three)
+# Usage: scripts/vm-arm-test.sh [--only can] aarch64|armv7|armv6|all     (all: the three)
+#   --only can: the CAN check alone (on armv7 and armv6: one SKIP line saying why)
 #   FIRMWARE_DIR (default out/firmware): where gaugepanel-<cpu> is
 #   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
 #   VM_ARM_WORK (default .build-vm-arm): private apt, kernels, initramfs, runs
@@ -50,16 +64,18 @@
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VM=$ROOT/scripts/vm
-cpus=()
-for arg in "$@"; do
+cpus=() ONLY=
+while [ $# -gt 0 ]; do
+  arg=$1; shift
   case $arg in
+    --only) ONLY=${1:-}; shift; [ "$ONLY" = can ] || { echo "--only: expected can" >&2; exit 2; } ;;
     aarch64|armv7|armv6) cpus+=("$arg") ;;
     all) cpus+=(aarch64 armv7 armv6) ;;
-    -h|--help) sed -n '2,49p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: $0 aarch64|armv7|armv6|all" >&2; exit 2 ;;
+    -h|--help) sed -n '2,61p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: $0 [--only can] aarch64|armv7|armv6|all" >&2; exit 2 ;;
   esac
 done
-((${#cpus[@]})) || { echo "usage: $0 aarch64|armv7|armv6|all" >&2; exit 2; }
+((${#cpus[@]})) || { echo "usage: $0 [--only can] aarch64|armv7|armv6|all" >&2; exit 2; }
 WORK=${VM_ARM_WORK:-.build-vm-arm}; case $WORK in /*) ;; *) WORK=$ROOT/$WORK ;; esac
 FW=${FIRMWARE_DIR:-out/firmware}; case $FW in /*) ;; *) FW=$ROOT/$FW ;; esac
 RUNS=$WORK/runs; mkdir -p "$RUNS"
@@ -90,12 +106,19 @@ private_apt_init "$WORK/apt" || { result "FAIL: setup: private apt-get update (s
 T1=$(date +%s)
 
 declare -A DEBARCH=([aarch64]=arm64 [armv7]=armhf [armv6]=armel) FLAVOUR=([aarch64]=arm64 [armv7]=armmp [armv6]=rpi)
+declare -A CROSS=([aarch64]=aarch64-linux-gnu [armv7]=arm-linux-gnueabihf)
 for cpu in "${cpus[@]}"; do
   ts=$(date +%s)
   arch=${DEBARCH[$cpu]} flavour=${FLAVOUR[$cpu]}
-  MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console PORT=/dev/hvc0 headless= keys=--keys
+  MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console PORT=/dev/hvc0 headless= keys=--keys can= nocan=
   # armv6: the rpi kernel's drivers are built in; boards/qemu.toml's own /dev/ttyS1 (unused)
   [ "$cpu" = armv6 ] && MODS= PORT=/dev/ttyS1 headless=1 keys=
+  case $cpu in   # test 'can': where a CAN controller QEMU emulates works with Debian's kernel
+    aarch64) can=1 MODS=$MODS,kvaser_pci,can_raw ;;
+    armv7) nocan="armmp's kvaser_pci probes both cards on -M virt's PCI (\"initializing device 10e8:8406\", I/O BARs assigned) but registers no interface (no can0, no message); QEMU's pcm3680_pci and mioe3680_pci (13fe:c002, 13fe:c302) no driver claims; Debian's kernels have no ctucan driver" ;;
+    armv6) nocan="QEMU's raspi0 has no PCI bus for a kvaser_pci card and emulates no other CAN controller" ;;
+  esac
+  if [ "$ONLY" = can ] && [ -z "$can" ]; then echo "SKIP: $cpu: no CAN: $nocan"; continue; fi
   firmware=$FW/gaugepanel-$cpu
   if [ ! -f "$firmware" ]; then
     result "FAIL: $cpu: no firmware at $firmware (scripts/build-firmware.sh builds it; FIRMWARE_DIR names another folder)"; continue
@@ -143,6 +166,16 @@ for cpu in "${cpus[@]}"; do
       { result "FAIL: $cpu: boards/headless.toml's signals (4 sines, a ramp to 12) are not as $0 holds them"; continue; }
   fi
   cp "$boards"/*.toml "$st/etc/gaugepanel/"
+  if [ -n "$can" ]; then   # test 'can': canctl for this CPU, the guest's commands, the x86 harness's CAN boards
+    gcc=${CROSS[$cpu]}-gcc
+    command -v "$gcc" >/dev/null || ensure_packages "gcc-${CROSS[$cpu]}" "libc6-dev-$arch-cross" ||
+      { result "FAIL: $cpu: cannot install $gcc (gcc-${CROSS[$cpu]})"; continue; }
+    "$gcc" -static -O2 -Wall -s -o "$WORK/canctl-$cpu" "$VM/canctl.c" > "$WORK/canctl-$cpu.log" 2>&1 ||
+      { result "FAIL: $cpu: $gcc -static scripts/vm/canctl.c (see $WORK/canctl-$cpu.log)"; continue; }
+    cp "$WORK/canctl-$cpu" "$st/bin/canctl"; cp "$VM/can-commands.sh" "$st/bin/can-commands.sh"
+    out=$(bash "$VM/can-boards.sh" "$ROOT/boards/qemu.toml" "$boards/can") || { result "${out/FAIL: /FAIL: $cpu: }"; continue; }
+    cp -r "$boards/can" "$st/etc/gaugepanel/can"
+  fi
   if [ -n "${VM_ARM_FIGURES:-}$headless" ]; then   # the figures run: the headless demo board and its font
     cp "$ROOT/boards/headless.toml" "$st/etc/gaugepanel/"
     mkdir -p "$st/usr/share/fonts/truetype/dejavu"; cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$st/usr/share/fonts/truetype/dejavu/"
@@ -157,12 +190,14 @@ for cpu in "${cpus[@]}"; do
   (cd "$st" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$WORK/initramfs-$cpu.cpio.gz")
   kernel=$kroot/boot/vmlinuz-$kver
   tb=$(date +%s)
-  tests=console,version,check,missing,panel${VM_ARM_FIGURES:+,figures} machine=()
+  tests=console,version,check,missing,panel${can:+,can}${VM_ARM_FIGURES:+,figures} machine=()
+  [ "$ONLY" = can ] && tests=can
+  [ -n "$can" ] && machine=(--can kvaser_pci --can-board "$boards/can/canpanel.toml")
   if [ -n "$headless" ]; then   # the Pi Zero's device tree with the mini UART (serial1, ttyS1) enabled
     dtb=$WORK/bcm2835-rpi-zero-uart1.dtb
     cp "$kroot/usr/lib/linux-image-$kver/bcm2835-rpi-zero.dtb" "$dtb" && fdtput -t s "$dtb" serial1 status okay ||
       { result "FAIL: $cpu: cannot enable serial1 in $kroot/usr/lib/linux-image-$kver/bcm2835-rpi-zero.dtb (fdtput)"; continue; }
-    tests=version,check,missing,headless,line${VM_ARM_FIGURES:+,figures} machine=(--dtb "$dtb" --still "$boards/still.toml")
+    tests=version,check,missing,headless,line${VM_ARM_FIGURES:+,figures}; machine=(--dtb "$dtb" --still "$boards/still.toml")
   fi
   echo "# $cpu: $kpkg:$arch, busybox-static:$arch, $(basename "$firmware") ($(stat -c %s "$firmware") bytes); initramfs $(stat -c %s "$WORK/initramfs-$cpu.cpio.gz") bytes, prepared in $((tb - ts)) s"
   python3 "$VM/arm.py" --arch "$cpu" --kernel "$kernel" --initrd "$WORK/initramfs-$cpu.cpio.gz" --kver "$kver" --mods "$MODS" \

@@ -80,7 +80,9 @@
 # channels no widget shows read throttle 0x11 and module voltage 0x42) while `canctl ecu` on
 # can1 answers the panel's requests from 0x7E8, refuses 0x11 and leaves 0x42 unanswered: the
 # screen must become the render of the values the answers carry (the PID formulas, in
-# vmhost/canbus.py), then of new answers, and each of 0x11 and 0x42 must be logged once.
+# vmhost/canbus.py), then of new answers, and each of 0x11 and 0x42 must be logged once; then
+# the same with its copy obd29.toml (obd_ids = 29) and `canctl ecu --29` (ISO 15765-4's 29-bit
+# ids: requests on 0x18DB33F1, answers from ECU 0x10's 0x18DAF110, flow control to 0x18DA10F1).
 # 'can2k' runs the 'boat' copy of dashboards/boat.toml with its [[sensor]] protocol = "nmea2000"
 # on can0 (the same channels and sources) while the guest sends NMEA 2000 frames on can1 every
 # 100 ms (vmhost/canbus.py: 29-bit ids of priority, PGN and source; water depth 128267, wind
@@ -140,6 +142,7 @@ cp "$VM/init" "$ST/init"; chmod +x "$ST/init"
 strip -o "$ST/bin/inject" "$WORK/inject"
 strip -o "$ST/bin/notify" "$WORK/notify"
 strip -o "$ST/bin/canctl" "$WORK/canctl"
+cp "$VM/can-commands.sh" "$ST/bin/can-commands.sh"
 # the 'panel' test's boards: boards/qemu.toml as it is, and a copy whose channels go stale
 # after 5 s (qemu.toml's never do) and whose rotary selector names the virtio mouse; 5, as
 # the page the wheel turns to must show with its values first, and its first drawing takes
@@ -214,38 +217,10 @@ ROT=('display|width = 768' 'display|height = 1024' 'display|mode = "1024x768"' '
 variant rot       "${ROT[@]}"
 variant rotinvy   "${ROT[@]}" 'input|touch_invert_y = true'
 cp -r "$TB" "$ST/etc/gaugepanel/touch"
-# the 'can' test's board: boards/qemu.toml with its [[sensor]] a CAN sensor on can0 decoding
-# scripts/vm/qemu-car.dbc (next to the copy), the same channels and units, each given its
-# MESSAGE.SIGNAL; and the flood the car sends: 2000 frames with ids the DBC does not describe
-CB=$WORK/can; rm -rf "$CB"; mkdir -p "$CB"; cp "$VM/qemu-car.dbc" "$CB/"
-awk 'BEGIN { src["rpm"] = "ENGINE.RPM"; src["speed"] = "VEHICLE.SPEED"; src["coolant"] = "ENGINE.COOLANT"; src["fuel"] = "VEHICLE.FUEL" }
-     /^[ \t]*\[/ { sensor = ($0 ~ /^[ \t]*\[\[sensor(\.channel)?\]\]/) }
-     sensor && /^[ \t]*\[\[sensor\]\]/ { print; print "kind = \"can\""; print "interface = \"can0\""; print "protocol = \"dbc\""; print "dbc = \"qemu-car.dbc\""; next }
-     sensor && /^(kind|device|baud|protocol)[ \t]*=/ { next }
-     { print }
-     sensor && /^[ \t]*name[ \t]*=/ { n = $0; sub(/^[^"]*"/, "", n); sub(/".*/, "", n); if (n in src) print "  source = \"" src[n] "\"" }' \
-  "$BOARD" > "$CB/canpanel.toml"
-if [ "$(grep -c '^  source = "' "$CB/canpanel.toml")" != 4 ] || [ "$(grep -c '^kind = ' "$CB/canpanel.toml")" != 1 ]; then
-  echo "FAIL: build: $BOARD: cannot make the CAN copy (one [[sensor]] with channels rpm, speed, coolant, fuel)"; echo "0 passed, 1 failed"; exit 1
-fi
-python3 "$VM/vmhost/canbus.py" flood "$CB/qemu-car.dbc" "$CB/flood.log" 2000
-# the 'canobd' test's board: the same with protocol = "obd2", each channel an OBD-II PID's
-# (GaugeSensors' OBDPID names: engine speed 0x0C, vehicle speed 0x0D, coolant 0x05, fuel level
-# 0x2F, in the units the board has), and two channels no widget shows, whose PIDs the ECU
-# refuses (throttle, 0x11) and never answers (module voltage, 0x42)
-awk 'BEGIN { src["rpm"] = "engine.rpm"; src["speed"] = "vehicle.speed"; src["coolant"] = "engine.coolant.temperature"; src["fuel"] = "0x2F" }
-     /^[ \t]*\[/ { sensor = ($0 ~ /^[ \t]*\[\[sensor(\.channel)?\]\]/) }
-     /^[ \t]*\[\[page\]\]/ && !extra { extra = 1
-       print "  [[sensor.channel]]"; print "  name = \"throttle\""; print "  source = \"0x11\""; print "  unit = \"%\""; print ""
-       print "  [[sensor.channel]]"; print "  name = \"voltage\""; print "  source = \"vehicle.voltage\""; print "  unit = \"V\""; print "" }
-     sensor && /^[ \t]*\[\[sensor\]\]/ { print; print "kind = \"can\""; print "interface = \"can0\""; print "protocol = \"obd2\""; print "poll_hz = 20"; next }
-     sensor && /^(kind|device|baud|protocol)[ \t]*=/ { next }
-     { print }
-     sensor && /^[ \t]*name[ \t]*=/ { n = $0; sub(/^[^"]*"/, "", n); sub(/".*/, "", n); if (n in src) print "  source = \"" src[n] "\"" }' \
-  "$BOARD" > "$CB/obd.toml"
-if [ "$(grep -c '^  source = "' "$CB/obd.toml")" != 6 ] || [ "$(grep -c '^kind = ' "$CB/obd.toml")" != 1 ]; then
-  echo "FAIL: build: $BOARD: cannot make the OBD-II copy (one [[sensor]] with channels rpm, speed, coolant, fuel)"; echo "0 passed, 1 failed"; exit 1
-fi
+# the CAN runs' boards (scripts/vm/can-boards.sh): the 'can' test's copy of boards/qemu.toml
+# on can0 decoding scripts/vm/qemu-car.dbc and its flood, the 'canobd' test's OBD-II copies
+CB=$WORK/can; rm -rf "$CB"
+bash "$VM/can-boards.sh" "$BOARD" "$CB" || { echo "0 passed, 1 failed"; exit 1; }
 # the 'can2k' test's board: the 'boat' copy (output drm) with its [[sensor]] on NMEA 2000 on can0,
 # the same channels and sources (the NMEA 2000 decoder gives the 0183 decoder's names)
 awk '/^[ \t]*\[/ { sensor = ($0 ~ /^[ \t]*\[\[sensor(\.channel)?\]\]/) }

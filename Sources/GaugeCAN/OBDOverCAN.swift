@@ -8,6 +8,11 @@ public enum OBDOverCAN {
     /// 29-bit: functional target 0x33 from tester 0xF1; answers from 0x18DAF1xx.
     public static let extendedFunctionalID: UInt32 = 0x18DB_33F1
 
+    /// `02 01 <pid>` padded to 8 bytes, to the functional id of `ids`.
+    public static func request(_ pid: OBDPID, ids: OBDIdentifiers, padding: UInt8 = 0x55) -> CANFrame {
+        request(pid, extended: ids == .extended, padding: padding)
+    }
+
     /// `02 01 <pid>` padded to 8 bytes.
     public static func request(_ pid: OBDPID, extended: Bool = false, padding: UInt8 = 0x55) -> CANFrame {
         var data: [UInt8] = [0x02, 0x01, pid.code]
@@ -64,6 +69,15 @@ public enum OBDOverCAN {
         guard length >= 1, length < frame.data.count else { return .malformed }
         return parse(Array(frame.data[1...length]), pids: pids)
     }
+}
+
+/// ISO 15765-4's two ways to address the ECUs: 11-bit ids (requests on 0x7DF, answers
+/// from 0x7E8…0x7EF, flow control to 0x7E0…0x7E7) or 29-bit ones (requests on 0x18DB33F1,
+/// answers from 0x18DAF1xx, flow control to 0x18DAxxF1, xx the ECU's address). A car uses
+/// one of them; the board names it (`obd_ids = 11 | 29`).
+public enum OBDIdentifiers: UInt8, Sendable, Equatable {
+    case standard = 11
+    case extended = 29
 }
 
 public enum OBDResponse: Sendable, Equatable {

@@ -5,7 +5,8 @@ import GaugeCAN
 /// `kind = "can"`: a SocketCAN interface read through a protocol. Keys: `interface`
 /// (`can0`, at most 15 bytes: IFNAMSIZ), `protocol` (`dbc`, `obd2`, `nmea2000`), `dbc`
 /// (protocol dbc: the file, relative to the board file), `poll_hz` (protocol obd2:
-/// requests a second, default 10). Channels read `source`: a DBC's `MESSAGE.SIGNAL` or a
+/// requests a second, default 10), `obd_ids` (protocol obd2: 11 or 29-bit identifiers,
+/// default 11). Channels read `source`: a DBC's `MESSAGE.SIGNAL` or a
 /// signal name only one message has; an OBD-II channel name of the ELM327 source
 /// (`engine.rpm`) or a PID in hex (`0x0C`); an NMEA 0183 decoder name for NMEA 2000.
 public struct CANConfiguration: Sendable, Equatable {
@@ -36,7 +37,7 @@ public struct CANConfiguration: Sendable, Equatable {
     }
 }
 
-/// The `protocol`, `dbc` and `poll_hz` keys, shared by `kind = "can"` and the replay of
+/// The `protocol`, `dbc`, `poll_hz` and `obd_ids` keys, shared by `kind = "can"` and the replay of
 /// `candump -l` logs (`format = "candump"`), and what they say about channels' sources.
 struct CANProtocolKeys: Sendable, Equatable {
     static let names = ["dbc", "obd2", "nmea2000"]
@@ -46,6 +47,7 @@ struct CANProtocolKeys: Sendable, Equatable {
     var dbcName: String?
     var dbcPath: String?
     var pollHz: Double
+    var obdIDs: OBDIdentifiers = .standard
 
     static func read(_ r: TableReader, polling: Bool) -> CANProtocolKeys? {
         let name = r.choice("protocol", names, required: true)
@@ -54,6 +56,13 @@ struct CANProtocolKeys: Sendable, Equatable {
             r.report("poll_hz", "only protocol = \"obd2\" polls; protocol \"\(name)\" listens to what the bus sends")
         }
         var keys = CANProtocolKeys(name: name ?? "", pollHz: pollHz ?? 10)
+        if polling, let ids = readOBDIdentifiers(r) {
+            if let name, name != "obd2" {
+                r.report("obd_ids", "only protocol = \"obd2\" addresses ECUs; protocol \"\(name)\" reads the ids its messages have")
+            } else {
+                keys.obdIDs = ids
+            }
+        }
         let dbcName = r.string("dbc", maxLength: 4096)
         if name == "dbc" {
             guard let dbcName else { r.report("dbc", "missing; protocol = \"dbc\" needs the DBC file that describes the bus's messages, like dbc = \"ecu.dbc\""); return nil }
@@ -73,6 +82,14 @@ struct CANProtocolKeys: Sendable, Equatable {
             r.report("dbc", "only protocol = \"dbc\" reads a DBC file; protocol \"\(name)\" has its own messages")
         }
         return name == nil ? nil : keys
+    }
+
+    /// `obd_ids = 11 | 29`: ISO 15765-4's 11-bit or 29-bit addressing.
+    static func readOBDIdentifiers(_ r: TableReader) -> OBDIdentifiers? {
+        guard let v = r.value("obd_ids") else { return nil }
+        if let n = v.int64, n == 11 || n == 29, let ids = OBDIdentifiers(rawValue: UInt8(n)) { return ids }
+        r.report("obd_ids", "expected 11 (requests on 0x7DF, answers from 0x7E8…0x7EF) or 29 (requests on 0x18DB33F1, answers from 0x18DAF1xx), got \(describe(v))")
+        return nil
     }
 
     /// Checks a channel's `source` against what the protocol gives, and names it as the
@@ -127,7 +144,7 @@ struct CANProtocolKeys: Sendable, Equatable {
             return .dbc(file.keeping(channels.map { $0.sourceName }))
         case "obd2":
             let pids = OBDPID.all.filter { p in (channels ?? []).contains { $0.sourceName == p.channel } }
-            return .obd2(pids: pids, pollHz: pollHz)
+            return .obd2(pids: pids, pollHz: pollHz, ids: obdIDs)
         default: return .nmea2000
         }
     }

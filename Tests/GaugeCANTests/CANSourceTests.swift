@@ -71,8 +71,9 @@ final class CANSourceTests: XCTestCase {
             CANFilter(id: 0x5E8, mask: 0x7FF | 0x8000_0000 | 0x4000_0000),
             CANFilter(id: 0x18FF_FEFE | 0x8000_0000, mask: 0x1FFF_FFFF | 0x8000_0000 | 0x4000_0000)])
         XCTAssertEqual(CANProtocol.obd2(pids: [.engineSpeed], pollHz: 10).filters, [
-            CANFilter(id: 0x7E8, mask: 0x7F8 | 0x8000_0000 | 0x4000_0000),
-            CANFilter(id: 0x18DA_F100 | 0x8000_0000, mask: 0x1FFF_FF00 | 0x8000_0000 | 0x4000_0000)])
+            CANFilter(id: 0x7E8, mask: 0x7F8 | 0x8000_0000 | 0x4000_0000)], "11-bit answers only")
+        XCTAssertEqual(CANProtocol.obd2(pids: [.engineSpeed], pollHz: 10, ids: .extended).filters, [
+            CANFilter(id: 0x18DA_F100 | 0x8000_0000, mask: 0x1FFF_FF00 | 0x8000_0000 | 0x4000_0000)], "29-bit answers only")
         let n2k = CANProtocol.nmea2000.filters
         // 128267 (water depth, PDU2 0x1F50B): data page, PF and PS; 127250 heading likewise.
         XCTAssertTrue(n2k.contains(CANFilter(id: 128267 << 8 | 0x8000_0000, mask: 0x3_FFFF << 8 | 0x8000_0000 | 0x4000_0000)))
@@ -115,6 +116,36 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(source.openCount, 2)
         XCTAssertEqual(Errno(100).canOpenAdvice("can0"),
                        "the interface is down: `sudo ip link set can0 up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)")
+    }
+
+    /// A socket bound to an interface that is down opens, and its first read says ENETDOWN:
+    /// a failure to open (said once, retried at the backoff's first step), not a connection
+    /// made and lost at every retry; and after a loss, reopening failing for the same reason
+    /// is not said again.
+    func testAnInterfaceThatIsDownIsAnOpenFailureSaidOnce() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3), .success(5), .success(7), .success(9), .success(11)]
+        sys.reads = [.failure(ENETDOWN), .failure(ENETDOWN)]
+        let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), backoff: Backoff(initial: 10, maximum: 40), system: sys)
+        XCTAssertEqual(source.service(now: 0) { _ in }, .openFailed(ENETDOWN))
+        XCTAssertEqual(source.status, .notOpen(ENETDOWN))
+        XCTAssertNil(source.fileDescriptor)
+        XCTAssertEqual(sys.closed, [3])
+        XCTAssertEqual(source.nextDeadline, 10)
+        XCTAssertNil(source.service(now: 10) { _ in }, "the same failure again is quiet")
+        XCTAssertEqual(source.nextDeadline, 20, "retried at the first step: up is seen soon")
+        XCTAssertEqual(source.openCount, 0)
+        XCTAssertEqual(source.service(now: 20) { _ in }, .connected, "up: nothing pending is a socket that works")
+        XCTAssertEqual(source.fileDescriptor, 7)
+        XCTAssertEqual(source.openCount, 1)
+        sys.reads = [.failure(ENETDOWN), .failure(ENETDOWN)]
+        XCTAssertEqual(source.service(now: 40) { _ in }, .disconnected(channels: []), "down again: lost, said once")
+        XCTAssertEqual(source.nextDeadline, 50)
+        XCTAssertNil(source.service(now: 50) { _ in }, "reopening fails for the reason the loss gave: not said again")
+        XCTAssertEqual(source.status, .notOpen(ENETDOWN))
+        XCTAssertEqual(source.service(now: 60) { _ in }, .connected)
+        XCTAssertEqual(source.openCount, 2)
+        XCTAssertEqual(sys.closed, [3, 5, 7, 9])
     }
 
     func testErrorFramesAreCountedNotDecoded() {
@@ -170,6 +201,47 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(asked.last, 0x0C)
         XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x2F (fuel.level): no answer to 5 requests; not asked for again"])
         XCTAssertEqual(source.poller?.active, [.engineSpeed])
+    }
+
+    /// ISO 15765-4 with 29-bit ids: requests on 0x18DB33F1, a multi-frame answer from ECU
+    /// 0x10 (0x18DAF110) gets its flow control on 0x18DA10F1, a single frame from ECU 0x18
+    /// answers too, and a refusal gives the PID up, as with 11-bit ids.
+    func testOBDPollingWith29BitIdentifiers() {
+        let sys = ScriptedCAN()
+        sys.opens = [.success(3)]
+        let tick: UInt64 = 100_000_000
+        let source = CANSource(interface: "can0", protocol: .obd2(pids: [.engineSpeed, .vehicleSpeed, .coolantTemperature], pollHz: 10, ids: .extended), system: sys)
+        XCTAssertEqual(source.poller?.ids, .extended)
+        var got: [Sample] = []
+        source.service(now: 0) { got.append($0) }
+        XCTAssertEqual(sys.options.first?.filters, [.extended(0x18DA_F100, mask: 0x1FFF_FF00)])
+        XCTAssertEqual(sys.written, [raw(0x18DB_33F1, [0x02, 0x01, 0x0C, 0x55, 0x55, 0x55, 0x55, 0x55], extended: true)])
+        // 0C, 0D and 05 in one answer of 8 bytes: first frame, flow control, consecutive frame.
+        sys.reads = [.success(raw(0x18DA_F110, [0x10, 0x08, 0x41, 0x0C, 0x1A, 0xF8, 0x0D, 0x32], extended: true))]
+        source.service(now: 10) { got.append($0) }
+        XCTAssertEqual(sys.written.last?.canID, 0x18DA_10F1 | CANRawFrame.extendedFlag, "flow control to the ECU's physical 29-bit id")
+        XCTAssertEqual(sys.written.last?.data.first, 0x30, "clear to send")
+        XCTAssertTrue(got.isEmpty, "nothing before the last consecutive frame")
+        sys.reads = [.success(raw(0x18DA_F110, [0x21, 0x05, 0x7B, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA], extended: true))]
+        source.service(now: 20) { got.append($0) }
+        XCTAssertEqual(got, [Sample(name: "engine.rpm", value: 1726, unit: .rpm),
+                             Sample(name: "vehicle.speed", value: 50, unit: .kilometresPerHour),
+                             Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius)])
+        XCTAssertNil(source.poller?.outstanding, "the answer carried the PID asked for")
+        // The next PID, 0D, from another ECU (0x18) in a single frame.
+        source.service(now: tick) { _ in }
+        XCTAssertEqual(sys.written.last, raw(0x18DB_33F1, [0x02, 0x01, 0x0D, 0x55, 0x55, 0x55, 0x55, 0x55], extended: true))
+        got = []
+        sys.reads = [.success(raw(0x18DA_F118, [0x03, 0x41, 0x0D, 0x64, 0, 0, 0, 0], extended: true))]
+        source.service(now: tick + 1) { got.append($0) }
+        XCTAssertEqual(got, [Sample(name: "vehicle.speed", value: 100, unit: .kilometresPerHour)])
+        // 05 refused by 0x18DAF110: given up, said once.
+        source.service(now: 2 * tick) { _ in }
+        XCTAssertEqual(sys.written.last?.data[2], 0x05)
+        sys.reads = [.success(raw(0x18DA_F110, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0], extended: true))]
+        source.service(now: 2 * tick + 1) { _ in }
+        XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
+        XCTAssertEqual(source.poller?.active, [.engineSpeed, .vehicleSpeed])
     }
 
     func testNMEA2000FramesGiveThe0183Names() {

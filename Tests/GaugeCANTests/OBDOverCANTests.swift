@@ -18,6 +18,18 @@ final class OBDOverCANTests: XCTestCase {
         XCTAssertEqual(e.data, [0x02, 0x01, 0x05, 0, 0, 0, 0, 0])
     }
 
+    func testRequestsByAddressing() {
+        XCTAssertEqual(OBDOverCAN.request(.engineSpeed, ids: .standard), OBDOverCAN.request(.engineSpeed))
+        let e = OBDOverCAN.request(.engineSpeed, ids: .extended)
+        XCTAssertEqual(e.id, 0x18DB_33F1)
+        XCTAssertTrue(e.isExtended)
+        XCTAssertEqual(e.data, [0x02, 0x01, 0x0C, 0x55, 0x55, 0x55, 0x55, 0x55])
+        var poller = OBDPoller(pids: [.fuelLevel], pollHz: 5, ids: .extended)
+        XCTAssertEqual(poller.next(now: 0), try! CANFrame(id: 0x18DB_33F1, extended: true, data: [0x02, 0x01, 0x2F, 0x55, 0x55, 0x55, 0x55, 0x55]))
+        var standard = OBDPoller(pids: [.fuelLevel], pollHz: 5)
+        XCTAssertEqual(standard.next(now: 0)?.id, 0x7DF)
+    }
+
     func testAnswersFromEveryResponder() {
         // 0x1AF8 / 4 = 1726 rpm.
         for id in UInt32(0x7E8)...0x7EF {

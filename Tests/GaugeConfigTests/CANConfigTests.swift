@@ -105,8 +105,32 @@ import GaugeCAN
         let b = try load(board("interface = \"can1\"\nprotocol = \"obd2\"\npoll_hz = 20", source: "0x0C",
                                extraChannel: "[[sensor.channel]]\n  name = \"coolant\"\n  unit = \"C\"\n  source = \"engine.coolant.temperature\""))
         guard case .can(let c) = b.sensors[0].kind else { Issue.record("not can"); return }
-        #expect(c.canProtocol == .obd2(pids: [.coolantTemperature, .engineSpeed], pollHz: 20))
+        #expect(c.canProtocol == .obd2(pids: [.coolantTemperature, .engineSpeed], pollHz: 20, ids: .standard))
         #expect(b.channels.map(\.sourceName) == ["engine.rpm", "engine.coolant.temperature"])
+    }
+
+    @Test func obdIDsChooseTheAddressing() throws {
+        func ids(_ keys: String) throws -> CANProtocol? {
+            let b = try load(board("interface = \"can0\"\nprotocol = \"obd2\"\n" + keys, source: "engine.rpm"))
+            guard case .can(let c) = b.sensors[0].kind else { return nil }
+            return c.canProtocol
+        }
+        #expect(try ids("") == .obd2(pids: [.engineSpeed], pollHz: 10, ids: .standard), "11-bit by default")
+        #expect(try ids("obd_ids = 11") == .obd2(pids: [.engineSpeed], pollHz: 10, ids: .standard))
+        let extended = try ids("obd_ids = 29")
+        #expect(extended == .obd2(pids: [.engineSpeed], pollHz: 10, ids: .extended))
+        #expect(extended?.filters == [.extended(0x18DA_F100, mask: 0x1FFF_FF00)], "only the 29-bit answers reach the panel")
+        let f = folder + "board.toml"
+        let wrong = "expected 11 (requests on 0x7DF, answers from 0x7E8…0x7EF) or 29 (requests on 0x18DB33F1, answers from 0x18DAF1xx)"
+        #expect(issues(board("interface = \"can0\"\nprotocol = \"obd2\"\nobd_ids = 28", source: "engine.rpm")) == [
+            "\(f):8: sensor[0].obd_ids: \(wrong), got 28"])
+        #expect(issues(board("interface = \"can0\"\nprotocol = \"obd2\"\nobd_ids = \"29\"", source: "engine.rpm")) == [
+            "\(f):8: sensor[0].obd_ids: \(wrong), got \"29\""])
+        try writeDBC()
+        #expect(issues(board("interface = \"can0\"\nprotocol = \"dbc\"\ndbc = \"ecu.dbc\"\nobd_ids = 29")) == [
+            "\(f):9: sensor[0].obd_ids: only protocol = \"obd2\" addresses ECUs; protocol \"dbc\" reads the ids its messages have"])
+        #expect(issues(board("interface = \"can0\"\nprotocol = \"nmea2000\"\nobd_ids = 11", source: "x")) == [
+            "\(f):8: sensor[0].obd_ids: only protocol = \"obd2\" addresses ECUs; protocol \"nmea2000\" reads the ids its messages have"])
     }
 
     @Test func aCandumpLogReplaysThroughTheDBC() throws {

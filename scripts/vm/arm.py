@@ -14,13 +14,22 @@ dump and no virtio: the guest runs with GP_DISPLAY=none, the screen checks are l
 its `headless` and `line` tests run offscreen and send snapshot PNGs back in base64 lines
 on the console, and the sensor line is the BCM2835's mini UART (QEMU's second -serial, the
 guest's /dev/ttyS1).
+Test 'can' (aarch64; vm-arm-test.sh says why not on armv7 and armv6): two kvaser_pci cards on one QEMU CAN bus; the guest
+brings can0 and can1 up (scripts/vm/canctl.c, cross-compiled, static) and runs the firmware on
+the copy of boards/qemu.toml decoding scripts/vm/qemu-car.dbc on can0 (--can-board, made by
+scripts/vm/can-boards.sh); the host drives it as the x86_64 harness's 'can' test does (vmhost/
+panel.py's drive_can: the car's frames on can1, can0 down and up, both controllers unplugged and
+back, a flood of unknown ids), each screen compared with `gaugepanel render --set` bit for bit;
+then the OBD-II copies, 11-bit and obd_ids = 29, polled while an ECU on can1 answers (drive_canobd,
+as the x86_64 'canobd' test).
 Prints one 'ok: ARCH: …' or 'FAIL: ARCH: …' line per check (scripts/lib/checks.py)."""
-import argparse, base64, os, socket, subprocess, sys, time
+import argparse, base64, os, re, socket, subprocess, sys, time
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing run.py
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE); sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 from checks import Checks
 from run import QMP, dump, compare, render, key, screen_becomes   # the x86 harness's host side
+from vmhost.panel import drive_can, drive_canobd
 from vmhost.qemu import ConsoleLines
 
 MACHINES = {   # qemu binary, CPU, the console's serial port
@@ -36,6 +45,8 @@ MACHINE_OPTS = {'aarch64': 'virt', 'armv7': 'virt,highmem=off', 'armv6': 'raspi0
 # abort, the boot panics) unless it is kept from running.
 HEADLESS = {'armv6'}
 EXTRA_APPEND = {'armv6': ' initcall_blacklist=bcm2835_power_driver_init GP_DISPLAY=none'}
+# test 'can': the runs /init makes (scripts/vm/arm-init's can_panel), their boards in the guest
+CAN_RUNS = {'can': 'can/canpanel.toml', 'canobd': 'can/obd.toml', 'canobd29': 'can/obd29.toml'}
 FIRST = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
 SECOND = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}   # no alarm: alarms blink
 
@@ -121,6 +132,8 @@ def main():
     ap.add_argument('--port', default='/dev/hvc0', help="the guest's sensor port")
     ap.add_argument('--dtb', help='the device tree (armv6: bcm2835-rpi-zero.dtb)')
     ap.add_argument('--still', help="host path of the board the guest's `headless` test runs (still.toml)")
+    ap.add_argument('--can-board', help="host path of the board test 'can' runs (can/canpanel.toml in the guest)")
+    ap.add_argument('--can', default='', help="QEMU's CAN controllers for test 'can': 'kvaser_pci'")
     ap.add_argument('--out', required=True)
     ap.add_argument('--timeout', type=float, default=300)
     ap.add_argument('--settle', type=float, default=30, help='seconds a screen may take to become the render')
@@ -141,6 +154,8 @@ def main():
                  # the sensor line: a virtconsole port (the guest's /dev/hvc0, a tty) on virtio-serial
                  '-device', 'virtio-serial-pci', '-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off',
                  '-device', 'virtconsole,chardev=sensors,name=gp.sensors']
+        if a.can:   # two controllers on one QEMU CAN bus: can0 the panel's, can1 the car
+            qemu += ['-object', 'can-bus,id=canbus0'] + ['-device', f'{a.can},canbus=canbus0'] * 2
     else:   # the mini UART (ttyS1; its device tree node enabled by the --dtb given) is serial 1
         qemu += ['-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off', '-serial', 'chardev:sensors']
     t0 = time.time()
@@ -154,9 +169,18 @@ def main():
     said, exits, devs, runlog, screens, panel_checks, info = {}, {}, [], [], {}, [], {}
     smaps, status, mem = [], {}, []   # the figures run's /proc/<pid>/smaps, status, start-up VmRSS
     files, receiving = {}, None   # files the guest sends in base64 lines (@@FILE name, @@B64, @@FILEEND)
-    console = ConsoleLines(p, log, t0, a.timeout)
+    console = ConsoleLines(p, log, t0, a.timeout); feed = iter(console)
+    canup, canrun, can_checks = {}, {}, []   # test 'can': @@CANUP by interface, @@CANRUN lines by run, the drives' checks
+    def ask(cmd):   # a command of scripts/vm/can-commands.sh: its '@@DONE rc uptime [output]'
+        p.stdin.write(f'{cmd}\n'.encode())
+        for s in feed:
+            if s.startswith('@@DONE '):
+                rc, up, *out = s[7:].split(' ', 2)
+                return int(rc), float(up), (out[0] if out else '')
+        return None, None, 'no answer (the console ended)'
+    a.ask = ask
     try:
-        for s in console:
+        for s in feed:
             word, _, rest = s.partition(' ')
             if word in ('@@START', '@@BOOTED', '@@END', '@@STARTED', '@@SIGTERM'):
                 info[word[2:]] = dict(x.split('=', 1) for x in rest.split() if '=' in x)
@@ -184,6 +208,17 @@ def main():
             elif word == '@@SENSORS':   # the offscreen `line` test: one reading on the port
                 try: sensors.sendall((desc(FIRST) + '\n').encode())
                 except OSError as e: print(f'# {a.name}: sensor port: {e}', flush=True)
+                p.stdin.write(b'go\n')
+            elif word == '@@CANUP': c, _, msg = rest.partition(' '); canup[c] = msg
+            elif word == '@@CANRUN': k, _, msg = rest.partition(' '); canrun.setdefault(k, []).append(msg)
+            elif word in ('@@CANSTARTED', '@@CANSIGTERM'):
+                k, _, kv = rest.partition(' ')
+                info[(word[2:], k)] = dict(x.split('=', 1) for x in kv.split() if '=' in x)
+            elif word == '@@PANEL' and rest in CAN_RUNS:
+                if info.get(('CANSTARTED', rest), {}).get('alive') == 'yes':
+                    try: can_checks += drive_can(a, q, FIRST) if rest == 'can' else drive_canobd(a, q, rest)
+                    except (OSError, subprocess.CalledProcessError) as e:
+                        can_checks.append((False, f'run ({rest}): {e} {getattr(e, "stderr", "") or ""}'))
                 p.stdin.write(b'go\n')
             elif word == '@@PANEL' and info.get('STARTED', {}).get('alive') != 'yes':
                 p.stdin.write(b'go\n')   # nothing to drive (its check below says why)
@@ -282,6 +317,35 @@ def main():
               f'screen as the console before ({how})' + (', no keys typed into it' if a.keys else ''))
         errors = [l for l in runlog if 'error' in l.lower() or 'warning' in l.lower()]
         if errors: print(f'# {a.name} run said: ' + ' / '.join(errors)[:400], flush=True)
+    if 'can' in tests:
+        for c in ('can0', 'can1'):
+            m = canup.get(c, 'no such interface')
+            check(' rc=0 operstate=up driver=kvaser_pci' in ' ' + m,
+                  f'can: {c} on {a.can} (-M {MACHINE_OPTS[a.arch]}\'s PCI, modules {a.mods}), canctl up {c} 500000 (scripts/vm/canctl.c for {a.arch}, static): {m[:200]}')
+        for k, board in CAN_RUNS.items():
+            st = info.get(('CANSTARTED', k), {})
+            try: took = f'{float(st["t1"]) - float(st["t0"]):.1f} s'
+            except (KeyError, ValueError): took = '?'
+            check(st.get('alive') == 'yes', f'run ({k}) --board {board}: running, its display open after {took}'
+                  + ('' if st.get('alive') == 'yes' else ': ' + ' / '.join(canrun.get(k, []))[:300]))
+        for ok, msg in can_checks:
+            if ok is None: print(f'# {a.name} {msg}', flush=True)
+            else: check(ok, msg)
+        for k in CAN_RUNS:
+            said = {}
+            for l in canrun.get(k, []):
+                if ' can can0: ' in l: m = re.sub(r'.*? can can0: ', 'can0: ', l); said[m] = said.get(m, 0) + 1
+            for m, n in said.items(): print(f'# {a.name} run {k}: {m[:200]}' + (f' ({n} times)' if n > 1 else ''), flush=True)
+            if k != 'can':   # each PID the ECU does not give is logged once: refused (0x11), never answered (0x42)
+                for pid, want in (('11', 'the ECU refused it (negative response 0x12)'), ('42', 'no answer to 5 requests')):
+                    lines = [m for m in said if f'OBD-II PID 0x{pid} ' in m]
+                    times = sum(said[m] for m in lines)
+                    check(times == 1 and want in lines[0], f'run ({k}) PID 0x{pid} ({"refused: canctl ecu can1 11=!" if pid == "11" else "not answered"}) '
+                                                           f'logged {times} time(s): "{lines[0][6:166] if lines else "?"}"')
+            sg = info.get(('CANSIGTERM', k), {})
+            try: ms = round((float(sg['t1']) - float(sg['t0'])) * 1000)
+            except (KeyError, ValueError): ms = None
+            check(sg.get('rc') == '0' and ms is not None and ms <= 1000, f'run ({k}) SIGTERM: exit {sg.get("rc")} {ms} ms after kill (at most 1000)')
     print(f'# {a.name}: {el:.1f} s in QEMU; logs and screendumps in {a.out}', flush=True)
     sys.exit(0 if checks.failed == 0 else 1)
 

@@ -21,6 +21,9 @@
  *                                  0x55); PID=!CC refuses it (`03 7F 01 CC`, PID=! is CC 12:
  *                                  sub-function not supported); other PIDs get no answer.
  *                                  Each request is printed as `PID answered|refused|ignored`.
+ *   canctl ecu IFACE --29 PID=HEX...   the same with ISO 15765-4's 29-bit ids: ECU 0x10
+ *                                  takes requests on 0x18DB33F1 (functional) or 0x18DA10F1
+ *                                  (its physical id) and answers from 0x18DAF110
  * Errors are one line on stderr, exit 1 (2 for bad usage).
  * Linux UAPI headers only. Build: gcc -static -O2 -o canctl canctl.c
  */
@@ -239,11 +242,17 @@ static int parse_pid(const char *s, struct pid_answer *answers) {
 
 static int ecu(const char *name, int argc, char **argv) {
     static struct pid_answer answers[256];
+    int ext = argc > 0 && !strcmp(argv[0], "--29");
+    if (ext) { argc--; argv++; }
     for (int i = 0; i < argc; i++)
         if (parse_pid(argv[i], answers)) { fprintf(stderr, "canctl: not PID=HEX (1-5 bytes), PID=! or PID=!CC: %s\n", argv[i]); return 2; }
     int s = can_socket(name, 1);
     struct can_filter filters[2] = { { 0x7DF, CAN_EFF_FLAG | CAN_RTR_FLAG | CAN_SFF_MASK },
                                      { 0x7E0, CAN_EFF_FLAG | CAN_RTR_FLAG | CAN_SFF_MASK } };
+    if (ext) {   /* 29-bit: functional 0x18DB33F1 and ECU 0x10's physical 0x18DA10F1, data frames only */
+        filters[0] = (struct can_filter){ 0x18DB33F1 | CAN_EFF_FLAG, CAN_EFF_FLAG | CAN_RTR_FLAG | CAN_EFF_MASK };
+        filters[1] = (struct can_filter){ 0x18DA10F1 | CAN_EFF_FLAG, CAN_EFF_FLAG | CAN_RTR_FLAG | CAN_EFF_MASK };
+    }
     if (setsockopt(s, SOL_CAN_RAW, CAN_RAW_FILTER, filters, sizeof filters) < 0) fail("filter on", name);
     for (;;) {
         struct can_frame f, r;
@@ -253,7 +262,7 @@ static int ecu(const char *name, int argc, char **argv) {
         const struct pid_answer *a = &answers[f.data[2]];
         if (!a->set) { printf("%02X ignored\n", f.data[2]); fflush(stdout); continue; }
         memset(&r, 0, sizeof r);
-        r.can_id = 0x7E8;
+        r.can_id = ext ? 0x18DAF110 | CAN_EFF_FLAG : 0x7E8;
         r.can_dlc = 8;
         memset(r.data, 0x55, 8);
         if (a->refuse) { r.data[0] = 3; r.data[1] = 0x7F; r.data[2] = 0x01; r.data[3] = a->code; }
@@ -268,7 +277,7 @@ static int ecu(const char *name, int argc, char **argv) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: canctl up IFACE BITRATE | down IFACE | send IFACE ID#DATA... | replay IFACE FILE | dump IFACE N [SECONDS] | ecu IFACE PID=HEX...\n");
+    fprintf(stderr, "usage: canctl up IFACE BITRATE | down IFACE | send IFACE ID#DATA... | replay IFACE FILE | dump IFACE N [SECONDS] | ecu IFACE [--29] PID=HEX...\n");
     return 2;
 }
 

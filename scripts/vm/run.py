@@ -39,7 +39,8 @@ scripts/vm/qemu-car.dbc's frames (vmhost/canbus.py), sent on can1 by /init at 10
 down and up, a flood of frames the DBC does not describe, and screendumps against `gaugepanel render`;
 for 'canobd' it starts an OBD-II ECU on can1 (/init's `canctl ecu`) answering the PIDs of the
 copy's channels with values (vmhost/canbus.py's PID formulas) and checks the screen and that a
-refused and an unanswered PID are each logged once; for 'can2k' it sends dashboards/boat.toml's
+refused and an unanswered PID are each logged once, then again with the copy whose
+obd_ids = 29 and the ECU on 29-bit ids (`canctl ecu --29`); for 'can2k' it sends dashboards/boat.toml's
 values as NMEA 2000 frames on can1 (vmhost/canbus.py) and checks the screen against its render.
 Prints one 'ok: NAME: …' or 'FAIL: NAME: …' line per check (scripts/lib/checks.py's convention)."""
 import os, sys

@@ -5,8 +5,9 @@ public enum CANProtocol: Sendable, Equatable {
     /// Broadcast frames described by a DBC file; samples are named `MESSAGE.SIGNAL`.
     case dbc(DBCFile)
     /// OBD-II mode 01 over ISO 15765-4: these PIDs, asked for `pollHz` times a second in
-    /// turn; samples are named as the ELM327 source names them (`engine.rpm`…).
-    case obd2(pids: [OBDPID], pollHz: Double)
+    /// turn with 11- or 29-bit ids; samples are named as the ELM327 source names them
+    /// (`engine.rpm`…).
+    case obd2(pids: [OBDPID], pollHz: Double, ids: OBDIdentifiers = .standard)
     /// NMEA 2000 PGNs; samples are named as the NMEA 0183 decoder names them.
     case nmea2000
 
@@ -31,10 +32,12 @@ public enum CANProtocol: Sendable, Equatable {
                 return [CANFilter(id: 0, mask: CANRawFrame.remoteFlag)]
             }
             return out
-        case .obd2:
-            // 0x7E8…0x7EF (mask 0x7F8) and 0x18DAF1xx (29-bit physical answers to the tester F1).
-            return [CANFilter(id: 0x7E8, mask: 0x7F8 | CANRawFrame.extendedFlag | CANRawFrame.remoteFlag),
-                    .extended(0x18DA_F100, mask: 0x1FFF_FF00)]
+        case .obd2(_, _, .standard):
+            // 0x7E8…0x7EF (mask 0x7F8), 11-bit data frames only.
+            return [CANFilter(id: 0x7E8, mask: 0x7F8 | CANRawFrame.extendedFlag | CANRawFrame.remoteFlag)]
+        case .obd2(_, _, .extended):
+            // 0x18DAF1xx: 29-bit physical answers to the tester F1 from any ECU address.
+            return [.extended(0x18DA_F100, mask: 0x1FFF_FF00)]
         case .nmea2000:
             // The PGN's bits of the 29-bit id: data page and PF, plus PS for PDU2 (PF ≥ 240).
             return NMEA2000PGNs.supported.sorted().map { pgn in
@@ -106,7 +109,7 @@ public struct CANDecoder: Sendable {
         case .nmea2000:
             // A fast packet's frames before its last give nothing yet, but are known.
             recognised = nmea.feed(frame) { emitted &+= 1; sink($0) }
-        case .obd2(let pids, _):
+        case .obd2(let pids, _, _):
             guard !frame.isRemote, let _ = OBDOverCAN.responder(frame) else { break }
             recognised = true
             let key = frame.id | (frame.isExtended ? CANRawFrame.extendedFlag : 0)

@@ -51,7 +51,7 @@ public final class CANSource: SerialLine {
         self.interface = interface
         self.decoder = CANDecoder(canProtocol)
         self.reportsUnreadNames = canProtocol == .nmea2000
-        if case .obd2(let pids, let hz) = canProtocol { poller = OBDPoller(pids: pids, pollHz: hz) }
+        if case .obd2(let pids, let hz, let ids) = canProtocol { poller = OBDPoller(pids: pids, pollHz: hz, ids: ids) }
         self.options = CANSocketOptions(filters: canProtocol.filters)
         self.backoff = backoff
         self.system = system
@@ -85,35 +85,42 @@ public final class CANSource: SerialLine {
     @discardableResult
     public func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
         var event: SerialLineEvent?
+        // Opened in this call and not yet read from: a socket bound to an interface that is
+        // down opens, and its first read fails (ENETDOWN). That is a failure to open, said
+        // once, not a connection made and lost at every retry. It is retried at the backoff's
+        // first step (a socket and a bind, nothing the bus sees), so the values are back
+        // within a quarter of a second of `ip link set … up`.
+        var fresh = false
         if fileDescriptor == nil {
             guard now >= reopenAt else { return nil }
             do {
                 fileDescriptor = try system.openCAN(interface, options: options)
-                statistics.opens += 1
-                backoff.reset()
+                fresh = true
                 decoder.reset()
                 poller?.connectionReset(now: now)
-                status = .open
-                reportedFailure = nil
-                event = .connected
             } catch {
-                statistics.openFailures += 1
-                statistics.lastError = error
-                reopenAt = now &+ backoff.next()
-                status = .notOpen(error)
-                guard error != reportedFailure else { return nil }
-                reportedFailure = error
-                return .openFailed(error)
+                return openFailed(now: now, error: error)
             }
         }
         guard let fd = fileDescriptor else { return event }
         for _ in 0..<maxFramesPerService {
             let raw: CANRawFrame
             do {
-                guard let r = try system.readCAN(fd) else { break }
+                let r = try system.readCAN(fd)
+                if fresh { fresh = false; event = opened() }
+                guard let r else { break }
                 raw = r
             } catch {
-                if error.meansTryLater { break }
+                if error.meansTryLater {
+                    if fresh { fresh = false; event = opened() }
+                    break
+                }
+                if fresh {
+                    system.close(fd)
+                    fileDescriptor = nil
+                    backoff.reset()
+                    return openFailed(now: now, error: error)
+                }
                 return disconnect(now: now, error: error)
             }
             statistics.frames &+= 1
@@ -170,6 +177,25 @@ public final class CANSource: SerialLine {
         _ = disconnect(now: now, error: nil)
     }
 
+    /// The socket works: the backoff starts again, the next failure is said again.
+    private func opened() -> SerialLineEvent {
+        statistics.opens += 1
+        backoff.reset()
+        status = .open
+        reportedFailure = nil
+        return .connected
+    }
+
+    private func openFailed(now: UInt64, error: Errno) -> SerialLineEvent? {
+        statistics.openFailures += 1
+        statistics.lastError = error
+        reopenAt = now &+ backoff.next()
+        status = .notOpen(error)
+        guard error != reportedFailure else { return nil }
+        reportedFailure = error
+        return .openFailed(error)
+    }
+
     private func disconnect(now: UInt64, error: Errno?) -> SerialLineEvent {
         if let fd = fileDescriptor { system.close(fd) }
         fileDescriptor = nil
@@ -178,6 +204,8 @@ public final class CANSource: SerialLine {
         reopenAt = now &+ backoff.next()
         decoder.reset()
         status = .lost(error)
+        // The loss said why; reopening failing for the same reason is not said again.
+        reportedFailure = error
         return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
     }
 }

@@ -1,7 +1,8 @@
 import GaugeSensors
 
 /// Which OBD-II PID to ask for next over CAN: the channels' PIDs in turn, `pollHz`
-/// requests a second on the functional id 0x7DF, one outstanding at a time. A PID that
+/// requests a second on the functional id of its addressing (0x7DF, or 0x18DB33F1 with
+/// 29-bit ids), one outstanding at a time. A PID that
 /// goes unanswered `maxTries` times in a row, or that an ECU refuses (`7F 01 <code>`), is
 /// given up: reported once (`takeAbandoned`) and not asked for again.
 public struct OBDPoller: Sendable, Equatable {
@@ -14,6 +15,7 @@ public struct OBDPoller: Sendable, Equatable {
     public static let maxTries: Int32 = 5
     public let pids: [OBDPID]
     public let interval: UInt64
+    public let ids: OBDIdentifiers
     public private(set) var active: [OBDPID]
     public private(set) var deadline: UInt64?
     public private(set) var outstanding: OBDPID?
@@ -22,8 +24,9 @@ public struct OBDPoller: Sendable, Equatable {
     private var cursor = 0
     private var abandoned: [Abandoned] = []
 
-    public init(pids: [OBDPID], pollHz: Double) {
+    public init(pids: [OBDPID], pollHz: Double, ids: OBDIdentifiers = .standard) {
         self.pids = pids
+        self.ids = ids
         self.active = pids
         let hz = pollHz.isFinite ? min(max(pollHz, 0.1), 1000) : 10
         interval = UInt64(1e9 / hz)
@@ -53,7 +56,7 @@ public struct OBDPoller: Sendable, Equatable {
         outstanding = pid
         requests &+= 1
         deadline = now &+ interval
-        return OBDOverCAN.request(pid)
+        return OBDOverCAN.request(pid, ids: ids)
     }
 
     /// An answer carried these PIDs.

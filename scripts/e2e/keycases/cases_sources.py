@@ -149,3 +149,40 @@ def case_loop(key):
         out.append((ok, f"loop = {str(loop).lower()}: values seen over 10 s: {' → '.join(map(str, seen))} ("
                     + ("20 again after 80" if loop else "80 stays") + " expected)"))
     return out
+
+
+def case_can_protocol(key):
+    """protocol on a CAN source (here a candump replay, which reads the same keys as
+    kind = "can"): one log holding a DBC message (M.A = 420 × 0.1), an OBD-II answer
+    (7E8: vehicle speed 0x2A km/h) and an NMEA 2000 water depth (PGN 128267: 4200 × 0.01 m),
+    each 42; protocol = "dbc", "obd2" and "nmea2000" each show a = 42 from their own frame,
+    and "dbc" of a log without its message is refused (no frame gives a value)."""
+    d = new_dir("protocol-can")
+    with open(os.path.join(d, "m.dbc"), "w") as f:
+        f.write('VERSION ""\n\nBU_: ECU\n\nBO_ 256 M: 8 ECU\n SG_ A : 0|16@1+ (0.1,0) [0|1000] "" ECU\n')
+    frames = {"dbc": "100#A401000000000000", "obd2": "7E8#03410D2A55555555", "nmea2000": "0DF50B23#0168100000FF7FFF"}
+    with open(os.path.join(d, "bus.log"), "w") as f:
+        f.write("".join(f"(1700000000.{i:06d}) can0 {fr}\n" for i, fr in enumerate(frames.values())))
+    with open(os.path.join(d, "other.log"), "w") as f:
+        f.write(f"(1700000000.000000) can0 {frames['obd2']}\n(1700000000.000001) can0 {frames['nmea2000']}\n")
+    out = []
+    for proto, source in (("dbc", "M.A"), ("obd2", "vehicle.speed"), ("nmea2000", "depth.below.transducer")):
+        extra = {"dbc": "m.dbc"} if proto == "dbc" else {}
+        board = value_board({"kind": "replay", "file": "bus.log", "format": "candump", "protocol": proto, **extra,
+                             "loop": False, "channel": [{"name": "a", "source": source}]})
+        _, ok, how = replay_run(d, f"protocol-{proto}", board, 42)
+        out.append((ok, f'protocol = "{proto}" (candump replay of {" ".join(frames.values())}): {source} shows a = 42 '
+                        f'from {frames[proto]} ({how})'))
+    # the protocol decides what a frame is: through "dbc" the other two frames give nothing,
+    # which the board's check refuses (a replay that can never show a value)
+    p = Panel("protocol-dbc-none", value_board({"kind": "replay", "file": "other.log", "format": "candump", "protocol": "dbc",
+                                                "dbc": "m.dbc", "loop": False, "channel": [{"name": "a", "source": "M.A"}]}),
+              d=d, board_name="protocol-dbc-none.toml")
+    try:
+        started, said = p.started(), p.log()
+    finally:
+        p.stop()
+    refused = 'no frame of the log gives a value the channels read through protocol "dbc"'
+    out.append((not started and refused in said, f'protocol = "dbc" of the OBD-II and NMEA 2000 frames alone: '
+                                                 f'refused at start ({said.strip()[-200:]})'))
+    return out

@@ -6,10 +6,18 @@ from .cases_display import (case_device, case_keys, case_output, case_refresh, c
                             case_snapshot_path, case_wait)
 from .cases_serial import (case_baud, case_device_serial, case_median, case_name, case_protocol, case_smoothing,
                            case_source, case_stale)
-from .cases_sources import case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
+from .cases_sources import case_can_protocol, case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
 from .kinds import DELETE, also_vm, diff, set_, vm
+
+def together(*cases):
+    """One key's checks from several case functions (a key that means something for
+    several sensor kinds)."""
+    def case(key):
+        return [r for c in cases for r in c(key)]
+    return case
+
 
 # ───────────────────────────── 2. the table ─────────────────────────────
 COLOUR = "#12AB34"   # a colour no default uses
@@ -60,7 +68,8 @@ CASES = {
         ("root B (temp1 77000)", lambda d: sysfs_board(fake_sysfs(d, {"temp1": 77000})), {"a": 77})]),
     "sensor.device": case_device_serial,
     "sensor.baud": case_baud,
-    "sensor.protocol": case_protocol,
+    # serial lines (line, nmea) and CAN sources (dbc, obd2, nmea2000: candump replays)
+    "sensor.protocol": together(case_protocol, case_can_protocol),
     "sensor.file": case_file,
     "sensor.format": case_candump,
     # kind = "can" on the kernel harness's kvaser_pci controllers (test 'can', 'canobd'):
@@ -69,6 +78,8 @@ CASES = {
     "sensor.dbc": vm(" as DBC frames on can1 ("),
     # canobd's board polls at poll_hz = 20: the ECU's answers become the screen
     "sensor.poll_hz": vm('polled by protocol = "obd2" on can0: screen as render'),
+    # canobd's copy with obd_ids = 29: the ECU answers from 0x18DAF110 to requests on 0x18DB33F1
+    "sensor.obd_ids": vm('obd_ids = 29: ECU on can1 answering 0x18DB33F1 from 0x18DAF110'),
     "sensor.speed": case_speed,
     "sensor.loop": case_loop,
     "sensor.channel.name": case_name,

@@ -29,7 +29,7 @@ def main():
     tests = a.tests.split(',')
     panel = [r for t, runs in (('panel', ['stale', 'board']), ('panel-board', ['board']), ('connector', ['connector']),
                                ('boat', ['boat']), ('fbconv', ['fbconv']), ('kill9', ['restart']), ('touch', list(TOUCH_RUNS)),
-                               ('wait', ['wait']), ('can', ['can']), ('canobd', ['canobd']), ('can2k', ['can2k'])) if t in tests for r in runs]
+                               ('wait', ['wait']), ('can', ['can']), ('canobd', ['canobd', 'canobd29']), ('can2k', ['can2k'])) if t in tests for r in runs]
     sensors_path = f'{a.out}/ttyS1.sock'   # the guest's second serial port, /dev/ttyS1: the sensor line
     if panel:
         if os.path.exists(sensors_path): os.unlink(sensors_path)
@@ -335,18 +335,18 @@ def main():
                 for l in runlogs.get(k, []):
                     if ' can can0: ' in l: m = re.sub(r'.*? can can0: ', 'can0: ', l); said[m] = said.get(m, 0) + 1
                 for m, n in said.items(): print(f'# {a.name} run can: {m[:200]}' + (f' ({n} times)' if n > 1 else ''), flush=True)
-            if k == 'canobd':   # each PID the ECU does not give is logged once: refused (0x11), never answered (0x42)
+            if k in ('canobd', 'canobd29'):   # each PID the ECU does not give is logged once: refused (0x11), never answered (0x42)
                 for pid, channel, want in (('11', 'engine.throttle', 'the ECU refused it (negative response 0x12)'),
                                            ('42', 'vehicle.voltage', 'no answer to 5 requests')):
                     said = [re.sub(r'.*?(OBD-II PID)', r'\1', l, count=1) for l in runlogs.get(k, []) if f'OBD-II PID 0x{pid} ' in l]
                     check(len(said) == 1 and f'({channel}): {want}; not asked for again' in said[0],
-                          f'run (canobd) PID 0x{pid} ({"refused: canctl ecu can1 11=!" if pid == "11" else "not answered"}) logged '
+                          f'run ({k}) PID 0x{pid} ({"refused: canctl ecu can1 11=!" if pid == "11" else "not answered"}) logged '
                           f'{len(said)} time(s): "{said[0][:160] if said else "?"}"')
             if k == 'can2k':   # the fast packet (127489) reassembled: its names, which no channel reads, logged once each
                 said = [re.sub(r'.*? can can0: ', '', l, count=1) for l in runlogs.get(k, []) if 'decoded "engine.coolant.temperature"' in l]
                 check(len(said) == 1, f'run (can2k) the fast packet 127489 (engine dynamic, 4 frames) reassembled and decoded: '
                                       f'logged {len(said)} time(s) "{said[0][:140] if said else "?"}"')
-            if k in ('canobd', 'can2k'):   # what the run said about can0
+            if k in ('canobd', 'canobd29', 'can2k'):   # what the run said about can0
                 said = {}
                 for l in runlogs.get(k, []):
                     if ' can can0: ' in l: m = re.sub(r'.*? can can0: ', 'can0: ', l); said[m] = said.get(m, 0) + 1

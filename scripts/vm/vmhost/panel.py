@@ -100,8 +100,8 @@ def drive_panel(a, q, sensors, run):
                ref, 15, crop=True)
     elif run == 'can':   # boards/qemu.toml's copy on CAN: the car (can1, /init's canctl) sends qemu-car.dbc's frames
         out += drive_can(a, q, first)
-    elif run == 'canobd':   # the copy polling OBD-II PIDs; /init's canctl ecu on can1 answers them
-        out += drive_canobd(a, q)
+    elif run in ('canobd', 'canobd29'):   # the copy polling OBD-II PIDs (11-bit, 29-bit ids); /init's canctl ecu on can1 answers them
+        out += drive_canobd(a, q, run)
     elif run == 'can2k':   # dashboards/boat.toml's copy on NMEA 2000; the host's frames sent on can1
         out += drive_can2k(a, q)
     elif run in TOUCH_RUNS:   # scripts/vm/touch.toml and its copies; input from the guest's uinput devices (inject)
@@ -337,25 +337,29 @@ def drive_can(a, q, first):
 # the 'canobd' run's channels: the board's name, the OBD-II PID its source names
 OBD_CHANNELS = {'rpm': 0x0C, 'speed': 0x0D, 'coolant': 0x05, 'fuel': 0x2F}
 
-def drive_canobd(a, q):
+def drive_canobd(a, q, run='canobd'):
     """The 'canobd' run: an ECU on can1 (canctl ecu) answers the panel's mode 01 requests for
     the four PIDs the board shows (refusing 0x11, silent on 0x42); the screen must become the
-    render of the values the answers carry (the PID formulas), then of new answers."""
-    out, board = [], os.path.join(os.path.dirname(a.can_board), 'obd.toml')
+    render of the values the answers carry (the PID formulas), then of new answers. The
+    'canobd29' run does the same with the copy whose obd_ids = 29 and an ECU on 29-bit ids
+    (canctl ecu --29: requests on 0x18DB33F1, answers from ECU 0x10's 0x18DAF110)."""
+    ext = run == 'canobd29'
+    out, board = [], os.path.join(os.path.dirname(a.can_board), 'obd29.toml' if ext else 'obd.toml')
+    how_ids = ('obd_ids = 29: ECU on can1 answering 0x18DB33F1 from 0x18DAF110' if ext else 'ECU on can1')
     def ecu(values):
         answers, shown = [], {}
         for ch, v in values.items():
             pid = OBD_CHANNELS[ch]
             data, shown[ch] = obd_answer(pid, v)
             answers.append(f'{pid:02X}={data}')
-        rc, _, said = a.ask('ecu ' + ' '.join(answers + ['11=!']))
+        rc, _, said = a.ask('ecu ' + ' '.join((['--29'] if ext else []) + answers + ['11=!']))
         return answers, shown, rc
     for name, values, timeout in (('values', {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 20}, 10),
                                   ('new', {'rpm': 6800, 'speed': 131, 'coolant': 98, 'fuel': 40}, 6)):
         answers, shown, rc = ecu(values)
-        same, sec, how = screen_becomes(a, q, f'run-canobd-{name}', render(a, board, f'canobd-{name}', shown), timeout)
-        out.append((same and rc == 0, f'run (canobd) {"new answers: " if name == "new" else ""}ECU on can1 (canctl ecu can1 {" ".join(answers)} 11=!, '
-                                      f'from 0x7E8) polled by protocol = "obd2" on can0: screen as render '
+        same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', render(a, board, f'{run}-{name}', shown), timeout)
+        out.append((same and rc == 0, f'run ({run}) {"new answers: " if name == "new" else ""}{how_ids} (canctl ecu can1 {"--29 " if ext else ""}{" ".join(answers)} 11=!, '
+                                      f'from {"0x18DAF110" if ext else "0x7E8"}) polled by protocol = "obd2" on can0: screen as render '
                                       + ' '.join(f'--set {k}={v:g}' for k, v in shown.items()) + f' after {sec:.1f} s ({how})'))
     time.sleep(2.0)   # the unanswered PID (0x42) given up after 5 requests (0.25 s apart at most): logged by then
     return out
