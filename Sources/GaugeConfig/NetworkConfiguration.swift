@@ -22,10 +22,10 @@ public struct NetworkConfiguration: Sendable, Equatable {
 
     /// The line the run loop drives.
     public func open() -> any SerialLine {
-        if protocolName == Self.gpsd { return StreamSource(transport: transport, protocol: GPSDSession()) }
+        if protocolName == Self.gpsd { return StreamSource(transport: transport, protocol: GPSDSession(), backoff: .network) }
         // The configuration only lets registered names through.
         return SerialProtocols.open(protocolName, transport: transport)
-            ?? StreamSource(transport: transport, protocol: LineProtocolDecoder())
+            ?? StreamSource(transport: transport, protocol: LineProtocolDecoder(), backoff: .network)
     }
 
     static func read(_ r: TableReader, kind: String) -> NetworkConfiguration? {

@@ -27,6 +27,7 @@ class StreamServer(threading.Thread):
         self.received = b""
         self.rounds = 0
         self.stopped = threading.Event()
+        self.paused = threading.Event()   # set: no rounds sent (the connection stays)
         self.listener = None
         self.listen(port)
         self.start()
@@ -85,7 +86,7 @@ class StreamServer(threading.Thread):
             except OSError:
                 self.hang_up()
                 continue
-            if time.time() >= next_round:
+            if time.time() >= next_round and not self.paused.is_set():
                 try:
                     client.sendall(self.make_round(i))
                     i += 1
