@@ -55,23 +55,6 @@ def network_copy(path, **keys):
     return join(secs)
 
 
-class TextPanel(Panel):
-    """A Panel on a board given as TOML text."""
-
-    def __init__(self, name, text, d=None):
-        d = d or new_dir(name)
-        path = os.path.join(d, "board.toml")
-        with open(path, "w") as f:
-            f.write(text)
-        # The Panel writes a board given as a dict: hand it this file instead.
-        original = harness.write_board
-        harness.write_board = lambda _d, _b, _n="board.toml": path
-        try:
-            super().__init__(name, None, d=d)
-        finally:
-            harness.write_board = original
-
-
 def cpu_seconds(pid):
     """utime + stime of a process, from /proc/PID/stat (fields 14 and 15, in ticks)."""
     with open(f"/proc/{pid}/stat") as f:
@@ -83,7 +66,7 @@ def tcp_nmea_and_loss():
     rounds = nmea_rounds()
     server = StreamServer(lambda i: rounds(i)[0], period=0.1)
     text = network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{server.port}", protocol="nmea")
-    p = TextPanel("tcp-nmea", text)
+    p = Panel("tcp-nmea", text)
     where = f"tcp 127.0.0.1:{server.port}"
     try:
         check(p.wait_for(f"{where}: connected", 20), f"{where}: connected")
@@ -137,7 +120,7 @@ def connect_timeout():
             check(False, "could not make a port that accepts no connection (backlog not full)")
             return
         text = network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{blackhole.port}", protocol="nmea")
-        p = TextPanel("tcp-timeout", text)
+        p = Panel("tcp-timeout", text)
         where = f"tcp 127.0.0.1:{blackhole.port}"
         try:
             p.started()
@@ -198,7 +181,7 @@ name = "engine"
   channel = "coolant"
   frame = [200, 60, 120, 60]
 """ % port
-    p = TextPanel("udp-line", text)
+    p = Panel("udp-line", text)
     stop = threading.Event()
 
     def feed():

@@ -2,6 +2,8 @@
 and its run: the copy, its feeds, the panel, every page, the summary's counts."""
 import os, re, shutil, signal, time
 
+from netpeers import StreamServer
+
 from . import settings
 from .elm327 import FakeELM327
 from .lineproto import line_rounds
@@ -15,7 +17,7 @@ from .tomltext import page_count, page_name, rewrite_sensors, with_page_first
 class Case:
     """name, source file, and how to make its copy, its feeds and its expected values."""
     def __init__(self, name, source, *, sets, lines=(), sysfs=None, unread_per_round=0,
-                 simulated=None, channel_extra=None, prepare=None, can_frames=None):
+                 simulated=None, channel_extra=None, prepare=None, can_frames=None, gpsd=None):
         self.name, self.source, self.sets = name, source, sets
         self.can_frames = can_frames  # candump frames ("ID#HEX") its CAN sensor replays
         self.lines = list(lines)     # [(original device, udp listen address, or None for a new device; feed kind, arg)]
@@ -24,6 +26,7 @@ class Case:
         self.simulated = simulated   # (comment, protocol) when a simulated sensor becomes serial
         self.channel_extra = channel_extra
         self.prepare = prepare       # text → text, before the generic rewriting
+        self.gpsd = gpsd             # JSON lines a fake gpsd sends its kind = "gpsd" sensor, every 0.2 s
 
 def run_case(case):
     rep = Report(case.name)
@@ -34,8 +37,12 @@ def run_case(case):
     text = open(os.path.join(settings.repo, case.source)).read()
     if case.prepare: text = case.prepare(text)
     ptys, feeders = [], []
-    panel = None
+    panel = gpsd = None
     try:
+        if case.gpsd:
+            # A fake gpsd on loopback: the JSON reports a real one sends after ?WATCH.
+            gpsd = StreamServer(lambda i: "".join(l + "\n" for l in case.gpsd).encode(), period=0.2)
+            text = re.sub(r'^server = ".*"', f'server = "127.0.0.1:{gpsd.port}"  # e2e: a fake gpsd', text, flags=re.M)
         devices, listens, new_device = {}, {}, None
         for i, (orig, kind, arg) in enumerate(case.lines):
             udp = bool(orig) and not orig.startswith("/")
@@ -90,7 +97,8 @@ def run_case(case):
             if isinstance(f, FakeELM327): f.start()
         panel = Panel(d, board)
         started = panel.wait_for("display offscreen", timeout=60)
-        connected = all(panel.wait_for(f"{p.log_name}: connected", timeout=20) for p in ptys)
+        connected = all(panel.wait_for(f"{p.log_name}: connected", timeout=20) for p in ptys) and (
+            not gpsd or panel.wait_for(f"tcp 127.0.0.1:{gpsd.port}: connected", timeout=20))
         if not rep.check(started and connected, "gaugepanel run started"
                          + (", serial line(s) and udp ports connected" if ptys else "")
                          + ("" if started and connected else ": " + " | ".join(panel.lines[-4:]))):
@@ -156,6 +164,7 @@ def run_case(case):
         return rep
     finally:
         for f in feeders: f.stop()
+        if gpsd: gpsd.close()
         if panel and panel.proc.poll() is None:
             panel.proc.kill(); panel.proc.wait()
         for p in ptys: p.close()
