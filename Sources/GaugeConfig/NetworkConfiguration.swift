@@ -62,9 +62,17 @@ public struct NetworkConfiguration: Sendable, Equatable {
             return try NetworkAddress.parse(text, defaultPort: defaultPort)
         } catch {
             // The parser's own examples are host:port ones; the key's is said when it gave none.
-            r.report(key, error.message + (error.message.contains("like \"") ? "" : "; e.g. \(key) = \(example)"))
+            r.report(key, error.message + (mentionsExample(error.message) ? "" : "; e.g. \(key) = \(example)"))
             return nil
         }
+    }
+
+    /// Whether `message` holds `like "` (byte-wise: Embedded Swift has no String.contains).
+    private static func mentionsExample(_ message: String) -> Bool {
+        let m = Array(message.utf8), needle = Array("like \"".utf8)
+        guard m.count >= needle.count else { return false }
+        for i in 0...(m.count - needle.count) where Array(m[i..<(i + needle.count)]) == needle { return true }
+        return false
     }
 
     /// A gpsd channel's `source` must be a name the decoder gives.
