@@ -161,6 +161,18 @@ struct GivingUpProtocol: SerialProtocol {
         #expect(sys.written.isEmpty)
     }
 
+    @Test func anELM327OverTCPIsResetOnceConnected() {
+        let sys = SocketScript()
+        sys.connects = [.success(12)]
+        sys.results = [.success(false), .success(true)]
+        let source = SerialProtocols.open("elm327", transport: .tcp(NetworkAddress(host: "192.168.0.10", port: 35000)))
+        #expect(source?.kindName == "tcp")
+        let elm = StreamSource(transport: .tcp(NetworkAddress(host: "192.168.0.10", port: 35000)), protocol: ELM327Driver(), system: sys)
+        #expect(elm.service(now: 0) { _ in } == nil && sys.written.isEmpty, "nothing is written while connecting")
+        #expect(elm.service(now: 1) { _ in } == .connected)
+        #expect(sys.written == [Array("ATZ\r".utf8)])
+    }
+
     @Test func aPortInUseIsSaidOnce() {
         let sys = SocketScript()
         let source = StreamSource(transport: .udp(NetworkAddress(host: "0.0.0.0", port: 10110)), protocol: LineProtocolDecoder(),

@@ -13,6 +13,10 @@
              fails after 5 s ("Connection timed out", said once), is retried quietly, and
              meanwhile the panel is idle: CPU time (from /proc/PID/stat) and wake-ups
              per second stay low — the loop polls the socket, it does not spin.
+  elm327     dashboards/car.toml as its closing comment says for a real car, its ELM327
+             sensor turned into kind = "tcp" on the port of a fake WiFi adapter (the
+             boards' fake ELM327 clone, scripts/e2e/boardcases/elm327.py, on a TCP
+             connection): rpm, speed, coolant, fuel and battery equal `render`.
   udp line   line-protocol datagrams (one value a datagram, no newline) to the port a
              kind = "udp" sensor listens on: the values on screen.
 
@@ -25,6 +29,8 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from keycases import harness   # noqa: E402
 from keycases.harness import Panel, new_dir, render   # noqa: E402
+from boardcases.cases import CAR_ADAPTER, car, car_from_comment   # noqa: E402
+from boardcases.elm327 import FakeELM327   # noqa: E402
 from boardcases.nmea import nmea_rounds   # noqa: E402
 from boardcases.tomltext import join, key_of, sections, value_of   # noqa: E402
 from netpeers import StreamServer, Unaccepting, free_port, send_datagrams   # noqa: E402
@@ -39,9 +45,10 @@ def check(ok, text):
     print(("ok: " if ok else "FAIL: ") + text, flush=True)
 
 
-def network_copy(path, **keys):
-    """The example file with its serial sensor turned into a network one (`keys`)."""
-    secs = sections(open(os.path.join(ROOT, path)).read())
+def network_copy(path, prepare=None, **keys):
+    """The example file (`prepare`d) with its serial sensor turned into a network one (`keys`)."""
+    text = open(os.path.join(ROOT, path)).read()
+    secs = sections(prepare(text) if prepare else text)
     for name, lines in secs:
         if name == "sensor" and value_of(lines, "kind") == "serial":
             out = []
@@ -148,6 +155,48 @@ def connect_timeout():
         blackhole.close()
 
 
+class SocketLine:
+    """A connected socket as FakeELM327's line (it reads `master`, calls write)."""
+
+    def __init__(self, sock):
+        self.sock, self.master = sock, sock.fileno()
+
+    def write(self, data):
+        try:
+            self.sock.sendall(data)
+        except OSError:
+            pass
+
+
+def elm327_tcp():
+    import socket
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    listener.settimeout(20)
+    port = listener.getsockname()[1]
+    text = network_copy("dashboards/car.toml", prepare=car_from_comment, kind="tcp",
+                        server=f"127.0.0.1:{port}", protocol="elm327")
+    p = Panel("tcp-elm327", text)
+    adapter = None
+    try:
+        conn, _ = listener.accept()
+        adapter = FakeELM327(SocketLine(conn), CAR_ADAPTER)
+        adapter.start()
+        check(p.wait_for(f"tcp 127.0.0.1:{port}: connected", 20), f"tcp 127.0.0.1:{port}: the WiFi adapter connected")
+        s, ok, how = p.settle(lambda: render(p.board, car.sets), timeout=15, confirm=True)
+        check(ok, f"car.toml's ELM327 over tcp: screen equals `render` of {car.sets} ({how}); "
+              f"the adapter saw {' '.join(adapter.commands[:6])} …")
+    except OSError as e:
+        check(False, f"elm327 over tcp: {e}")
+    finally:
+        if adapter:
+            adapter.stopping = True
+            adapter.join(timeout=5)
+        p.stop()
+        listener.close()
+
+
 def udp_line():
     port = free_port(2)
     text = """[display]
@@ -210,7 +259,7 @@ def main():
     harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     os.makedirs(harness.WORK, exist_ok=True)
     t0 = time.time()
-    for part in (tcp_nmea_and_loss, connect_timeout, udp_line):
+    for part in (tcp_nmea_and_loss, connect_timeout, elm327_tcp, udp_line):
         try:
             part()
         except Exception as e:   # noqa: BLE001 — a failing part is a failed check, the others still run
