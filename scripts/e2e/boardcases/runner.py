@@ -45,7 +45,7 @@ def run_case(case):
             text = re.sub(r'^server = ".*"', f'server = "127.0.0.1:{gpsd.port}"  # e2e: a fake gpsd', text, flags=re.M)
         devices, listens, new_device = {}, {}, None
         for i, (orig, kind, arg) in enumerate(case.lines):
-            udp = bool(orig) and not orig.startswith("/")
+            udp = bool(orig) and ":" in orig and not orig.startswith("/")   # a listen address
             p = UDPLine() if udp else Pty(os.path.join(d, f"tty{i}"))
             ptys.append(p)
             if udp: listens[orig] = p.link
