@@ -278,15 +278,14 @@ static inline int csystem_connect_result(int fd) {
     return 1;
 }
 
-// A non-blocking UDP socket bound to the address (SO_REUSEADDR: a restarted panel binds
-// again at once). -1 with errno.
+// A non-blocking UDP socket bound to the address; -1 with errno. No SO_REUSEADDR: on
+// UDP it lets a second program bind the same port and take the datagrams unnoticed;
+// without it that is EADDRINUSE, which the panel reports.
 static inline int csystem_udp_bind(int version, const uint8_t *bytes, uint16_t port) {
     struct sockaddr_storage sa;
     socklen_t length = csystem_ip_address(&sa, version, bytes, port);
     int fd = socket(version == 6 ? AF_INET6 : AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
-    int on = 1;
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
     if (bind(fd, (struct sockaddr *)&sa, length) == 0) return fd;
     int e = errno;
     close(fd);
