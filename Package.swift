@@ -92,7 +92,7 @@ let package = Package(
 
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeSystem", "CTOML",
+            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
         // Touch, keys and rotary encoders through libevdev.

@@ -16,9 +16,10 @@ swiftc="${SWIFTC:-swiftc}"
 out="${FUZZ_OUT:-.build-fuzz}"
 mkdir -p "$out"
 
-# The decoders and the three channel files they use: exactly the Embedded-subset sources.
+# The decoders, the three channel files they use and SerialProtocol (what GaugeNet's
+# sessions conform to): exactly the Embedded-subset sources.
 common=(Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift Sources/GaugeSensors/Channels/NameSuggestion.swift
-        Sources/GaugeSensors/Decoders/*.swift)
+        Sources/GaugeSensors/Sources/SerialProtocol.swift Sources/GaugeSensors/Decoders/*.swift)
 
 # GaugeCAN's sources join them as one module: staged with `import GaugeSensors` blanked
 # (line numbers kept), for the targets that need them.

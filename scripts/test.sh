@@ -60,8 +60,9 @@ else
 fi
 
 # The panel end to end without hardware: a pty feeds `gaugepanel run`, snapshots are
-# compared with `gaugepanel render`.
-run_step "headless end-to-end" "$(limit 600)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/e2e-headless.sh
+# compared with `gaugepanel render`; tcp, udp and gpsd sources against loopback senders
+# (about 80 s of it).
+run_step "headless end-to-end" "$(limit 720)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/e2e-headless.sh
 
 # The firmware's integer-only sscanf/fscanf (integer_scanf.c, linked in place of glibc's)
 # against the host glibc's, on its callers' formats and random ones: about a second.

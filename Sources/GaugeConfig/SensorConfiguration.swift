@@ -70,6 +70,8 @@ public struct SensorConfiguration: Sendable, Equatable {
         case replay(ReplayConfiguration)
         /// A SocketCAN interface through a protocol (CANConfiguration.swift).
         case can(CANConfiguration)
+        /// A protocol over TCP or UDP, or gpsd (NetworkConfiguration.swift).
+        case network(NetworkConfiguration)
     }
     public var kind: Kind
     public var channels: [ChannelConfiguration]
@@ -97,7 +99,7 @@ extension SensorConfiguration {
     static let maxMagnitude = 1e9
 
     static func read(_ r: TableReader) -> SensorConfiguration? {
-        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can"], required: true)
+        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can"] + NetworkConfiguration.kinds, required: true)
         var kind: Kind?
         // CAN sensors and candump replays: the protocol's names for the channels' sources.
         var canKeys: CANProtocolKeys?
@@ -125,6 +127,8 @@ extension SensorConfiguration {
         case "can":
             interface = CANConfiguration.readInterface(r)
             canKeys = CANProtocolKeys.read(r, polling: true)
+        case "tcp", "udp", "gpsd":
+            kind = NetworkConfiguration.read(r, kind: kindName ?? "").map { .network($0) }
         default: break
         }
         let channelReaders = r.tables("channel")
@@ -173,16 +177,19 @@ extension SensorConfiguration {
             }
             alarm = AlarmConfiguration(channel: name, warning: warning, critical: critical, below: below)
         }
-        var waveform: Waveform?, sysfs: SysfsSensor?, source = name ?? ""
+        var waveform: Waveform?, sysfs: SysfsSensor?, source = name ?? "", sourceKnown = true
         switch kind {
         case "simulated": waveform = readWaveform(r)
         case "sysfs": sysfs = readSysfsPath(r)
-        case "serial", "replay", "can": source = r.name("source") ?? source
+        case "serial", "replay", "can", "tcp", "udp": source = r.name("source") ?? source
+        case "gpsd":
+            source = r.name("source") ?? source
+            if name != nil { sourceKnown = NetworkConfiguration.checkGPSDSource(source, r) }
         default: break
         }
         // A simulated or sysfs channel's source is its waveform or path: no decoder names to pick from.
-        if kind != nil { r.finish(hints: ["source": "only serial, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
-        guard let name, isChannelName(name), scale != 0 else { return nil }
+        if kind != nil { r.finish(hints: ["source": "only serial, tcp, udp, gpsd, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
+        guard let name, isChannelName(name), scale != 0, sourceKnown else { return nil }
         if kind == "simulated" && waveform == nil || kind == "sysfs" && sysfs == nil { return nil }
         return ChannelConfiguration(name: name, unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
                                     scale: scale, offset: offset, alarm: alarm, waveform: waveform, sysfs: sysfs, sourceName: source)

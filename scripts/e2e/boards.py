@@ -19,6 +19,9 @@ work directory. Per file:
       channel reads (true wind, position, log, true heading, and DPT's `depth` = 8.9 below
       the surface, which must not reach boat.toml's `depth` channel: that one reads
       `depth.below.transducer` through `source`).
+  dashboards/gps.toml  kind = "gpsd" on a fake gpsd (a loopback TCP server sending
+      VERSION, a TPV with a 3D fix and a SKY report every 0.2 s): 2.984 m/s shown as knots,
+      course 84.4°, 8 satellites, 545.4 m (the real gpsd runs in scripts/e2e/gpsd.py).
   dashboards/car.toml  as its closing comment says for a real car: the simulated sensor
       removed, the commented ELM327 sensor uncommented as written (its channels read the
       OBD-II names through `source`), on a fake ELM327 clone (see FakeELM327): rpm 1726
@@ -36,7 +39,8 @@ work directory. Per file:
       `load` (noise: it cannot be matched by render) becomes a line-protocol serial sensor,
       as the file's comment suggests ("load=0.42").
   boards/pi-hdmi.toml, boards/pitft-28.toml  sysfs (cpu-thermal, pwmfan fan1) plus the
-      line protocol on their homelab-feed pty (load, load5, memory, disk).
+      line protocol as their homelab feed sends it (load, load5, memory, disk): pi-hdmi
+      on a pty, pitft-28 as UDP datagrams (a round each) to its udp sensor's port.
   boards/hyperpixel4.toml, boards/qemu.toml  the line protocol (the values in each
       file's comment).
   Every line-protocol feed sends its values in all the valid forms (spaces, commas, tabs,

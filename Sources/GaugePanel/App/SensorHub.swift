@@ -35,6 +35,9 @@ struct SensorHub {
                 // Driven like a serial line: a descriptor, a deadline, reopened with backoff.
                 serial.append(CANSource(interface: can.interface, protocol: can.canProtocol))
                 serialRoutes.append(s.routes)
+            case .network(let network):
+                serial.append(network.open())
+                serialRoutes.append(s.routes)
             }
         }
     }

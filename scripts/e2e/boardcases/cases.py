@@ -101,9 +101,18 @@ pihdmi = Case("pi-hdmi", "boards/pi-hdmi.toml",
               sets={"cpu.temperature": "52.312", "fan": "2900", "load": "0.8", "load5": "0.65",
                     "memory": "41.3", "disk": "63"})
 pitft = Case("pitft-28", "boards/pitft-28.toml",
-             lines=[("/dev/shm/gaugepanel-host", "line", [("load", "0.4"), ("memory", "37"), ("disk", "58")])],
+             lines=[("127.0.0.1:4711", "line", [("load", "0.4"), ("memory", "37"), ("disk", "58")])],
              sysfs=dict(PI_SYSFS, **{"class/thermal/thermal_zone0/temp": "48123"}),
              sets={"cpu.temperature": "48.123", "load": "0.4", "memory": "37", "disk": "58"})
+
+# ─── gpsd (a fake one on loopback: its JSON reports after ?WATCH; the real daemon runs
+# in scripts/e2e/gpsd.py) ───
+gps = Case("gps", "dashboards/gps.toml",
+           gpsd=['{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}',
+                 '{"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"2024-05-01T12:00:00.000Z","lat":48.1173,'
+                 '"lon":11.516666667,"altHAE":592.3,"altMSL":545.4,"track":84.4,"speed":2.984,"climb":0.0}',
+                 '{"class":"SKY","device":"/dev/ttyACM0","nSat":10,"uSat":8,"hdop":0.9}'],
+           sets={"speed": repr(2.984 / (1852 / 3600)), "course": "84.4", "satellites": "8", "altitude": "545.4"})
 
 # ─── the line protocol ───
 def line_case(name, source, device, pairs, **kw):
@@ -141,5 +150,5 @@ carcan = Case("car-can", "dashboards/car-can.toml", can_frames=ECU_FRAMES, sets=
 canhat = Case("pi-can-hat", "boards/pi-can-hat.toml", can_frames=ECU_FRAMES,
               sets=dict(ECU_SETS, throttle="23", manifold="98.5", intake="31"))
 
-CASES = [galleries[0], boat, spi35, car, touch7, touch2, homelab, pihdmi, pitft, hyper, qemu, headless,
+CASES = [galleries[0], boat, gps, spi35, car, touch7, touch2, homelab, pihdmi, pitft, hyper, qemu, headless,
          galleries[1], galleries[2], carcan, canhat] + references

@@ -6,6 +6,7 @@ from .cases_display import (case_device, case_keys, case_output, case_refresh, c
                             case_snapshot_path, case_wait)
 from .cases_serial import (case_baud, case_device_serial, case_median, case_name, case_protocol, case_smoothing,
                            case_source, case_stale)
+from .cases_network import case_listen, case_server
 from .cases_sources import case_can_protocol, case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
@@ -70,6 +71,8 @@ CASES = {
     "sensor.baud": case_baud,
     # serial lines (line, nmea) and CAN sources (dbc, obd2, nmea2000: candump replays)
     "sensor.protocol": together(case_protocol, case_can_protocol),
+    "sensor.server": case_server,
+    "sensor.listen": case_listen,
     "sensor.file": case_file,
     "sensor.format": case_candump,
     # kind = "can" on the kernel harness's kvaser_pci controllers (test 'can', 'canobd'):
