@@ -92,7 +92,7 @@ let package = Package(
 
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeSystem", "CTOML",
+            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
         // Touch, keys and rotary encoders through libevdev.
@@ -148,7 +148,7 @@ let package = Package(
                     dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+                    dependencies: ["GaugeConfig", "GaugeNet", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),

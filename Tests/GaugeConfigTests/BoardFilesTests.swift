@@ -83,6 +83,7 @@ import GaugeWidgets
             case .replay(let r): "replay:\(r.file)"
             case .serial(let device, _, let p): "serial:\(p):\(device)"
             case .can(let c): "can:\(c.canProtocol.name):\(c.interface)"
+            case .mqtt(let m): "mqtt:\(m.brokerName)"
             }
         }
         #expect(kinds == e.sensors, "\(name)")

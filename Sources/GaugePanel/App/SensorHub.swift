@@ -35,6 +35,8 @@ struct SensorHub {
                 // Driven like a serial line: a descriptor, a deadline, reopened with backoff.
                 serial.append(CANSource(interface: can.interface, protocol: can.canProtocol))
                 serialRoutes.append(s.routes)
+            case .mqtt:
+                break   // TODO: wired with the stream transport
             }
         }
     }
