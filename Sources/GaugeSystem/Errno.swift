@@ -46,6 +46,13 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     /// EOPNOTSUPP (= ENOTSUP on Linux).
     public static let notSupported = Errno(EOPNOTSUPP)
     public static let connectionRefused = Errno(ECONNREFUSED)
+    public static let connectionReset = Errno(ECONNRESET)
+    public static let connectionAborted = Errno(ECONNABORTED)
+    public static let timedOut = Errno(ETIMEDOUT)
+    public static let hostUnreachable = Errno(EHOSTUNREACH)
+    public static let networkUnreachable = Errno(ENETUNREACH)
+    public static let addressInUse = Errno(EADDRINUSE)
+    public static let addressNotAvailable = Errno(EADDRNOTAVAIL)
     public static let fileNameTooLong = Errno(ENAMETOOLONG)
     public static let noFunction = Errno(ENOSYS)
     public static let noData = Errno(ENODATA)

@@ -18,7 +18,7 @@ final class SerialHotPlugTests: XCTestCase {
 
     func testADeviceThatAppearsIsOpenedWithinHalfASecond() throws {
         let link = folder + "/ttyGP"
-        let source = SerialSource(path: link, protocol: LineProtocolDecoder())
+        let source = StreamSource(path: link, protocol: LineProtocolDecoder())
         XCTAssertEqual(source.service(now: 0) { _ in }, .openFailed(.noSuchFileOrDirectory))
         let watch = try XCTUnwrap(source.watchDescriptor, "the folder is watched while the device is absent")
         XCTAssertFalse(waitReadable(watch, timeoutMs: 0))
@@ -41,7 +41,7 @@ final class SerialHotPlugTests: XCTestCase {
     func testAFolderThatAppearsLaterIsWatchedInTurn() throws {
         let byID = folder + "/by-id"
         let link = byID + "/usb-adapter"
-        let source = SerialSource(path: link, protocol: LineProtocolDecoder())
+        let source = StreamSource(path: link, protocol: LineProtocolDecoder())
         XCTAssertEqual(source.service(now: 0) { _ in }, .openFailed(.noSuchFileOrDirectory))
         let parentWatch = try XCTUnwrap(source.watchDescriptor)
         XCTAssertEqual(mkdir(byID, 0o755), 0)

@@ -31,7 +31,7 @@ final class SerialMockTests: XCTestCase {
         let sys = ScriptedSystem()
         sys.opens = [.success(7), .success(8)]
         sys.reads = [.success(.bytes(Array("a=1 b=2\n".utf8))), .failure(.operationNotSupportedByDevice)]
-        let source = SerialSource(path: "/dev/x", protocol: LineProtocolDecoder(),
+        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(),
                                   backoff: Backoff(initial: 10, maximum: 40), system: sys)
         var got: [Sample] = []
         XCTAssertEqual(source.service(now: 0) { got.append($0) }, .connected)
@@ -49,7 +49,7 @@ final class SerialMockTests: XCTestCase {
         let sys = ScriptedSystem()
         sys.opens = [.success(3), .success(4)]
         sys.reads = [.success(.bytes(Array("a=12".utf8))), .success(.endOfFile)]   // then hang-up
-        let source = SerialSource(path: "/dev/x", protocol: LineProtocolDecoder(), system: sys)
+        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(), system: sys)
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }
         XCTAssertEqual(source.service(now: 1) { got.append($0) }, .disconnected(channels: []))
@@ -64,7 +64,7 @@ final class SerialMockTests: XCTestCase {
         let sys = ScriptedSystem()
         sys.opens = [.success(5)]
         sys.writeResult = .failure(.ioError)
-        let source = SerialSource(path: "/dev/obd", protocol: ELM327Driver(), system: sys)
+        let source = StreamSource(path: "/dev/obd", protocol: ELM327Driver(), system: sys)
         XCTAssertEqual(source.service(now: 0) { _ in }, .disconnected(channels: []))
         XCTAssertEqual(sys.written, [Array("ATZ\r".utf8)])
         XCTAssertEqual(sys.closed, [5])

@@ -85,13 +85,13 @@ final class SerialPtyTests: XCTestCase {
         let fdsBefore = openDescriptorCount()
         do {
             let device = try FakeSerialDevice(link: dir + "/ttyUSB-sensor")
-            let source = SerialSource(path: device.link, settings: SerialSettings(baudRate: 115200),
+            let source = StreamSource(path: device.link, settings: SerialSettings(baudRate: 115200),
                                       protocol: LineProtocolDecoder(),
                                       backoff: Backoff(initial: 100 * ms, maximum: 400 * ms))
             var channels = ChannelSet([Channel(name: "rpm", unit: .rpm, timeToLive: 1_000 * ms),
                                        Channel(name: "temp", unit: .celsius, timeToLive: 1_000 * ms)])
             var now: UInt64 = 0
-            func service() -> SerialSource<LineProtocolDecoder>.Event? {
+            func service() -> StreamSource<LineProtocolDecoder>.Event? {
                 source.service(now: now) { channels.accept($0, time: now) }
             }
             XCTAssertEqual(service(), .connected)
@@ -162,7 +162,7 @@ final class SerialPtyTests: XCTestCase {
 
     func testNMEAStreamThroughPty() throws {
         let device = try FakeSerialDevice(link: dir + "/ttyNMEA")
-        let source = SerialSource(path: device.link, settings: SerialSettings(baudRate: 4800),
+        let source = StreamSource(path: device.link, settings: SerialSettings(baudRate: 4800),
                                   protocol: NMEADecoder())
         var samples: [Sample] = []
         XCTAssertEqual(source.service(now: 0) { samples.append($0) }, .connected)
@@ -214,7 +214,7 @@ final class SerialPtyTests: XCTestCase {
         let device = try FakeSerialDevice(link: dir + "/ttyOBD")
         let driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms),
                                                                .init(.coolantTemperature, interval: 1_000 * ms)]))
-        let source = SerialSource(path: device.link, settings: SerialSettings(baudRate: 38400), protocol: driver)
+        let source = StreamSource(path: device.link, settings: SerialSettings(baudRate: 38400), protocol: driver)
         var fake = FakeELM327()
         var samples: [Sample] = []
         var now: UInt64 = 0

@@ -10,7 +10,7 @@ final class SerialStateTests: XCTestCase {
         sys.opens = [.failure(.permissionDenied), .failure(.permissionDenied), .failure(.inappropriateIOCTLForDevice),
                      .success(4), .failure(.permissionDenied)]
         sys.reads = [.success(.endOfFile)]
-        let source = SerialSource(path: "/dev/x", protocol: LineProtocolDecoder(),
+        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(),
                                   backoff: Backoff(initial: 1, maximum: 1), system: sys)
         XCTAssertEqual(source.status, .idle)
         XCTAssertEqual(source.service(now: 0) { _ in }, .openFailed(.permissionDenied))
@@ -27,7 +27,7 @@ final class SerialStateTests: XCTestCase {
         let sys = ScriptedSystem()
         sys.opens = [.success(3), .failure(.noSuchFileOrDirectory), .failure(.permissionDenied)]
         sys.reads = [.failure(.ioError)]
-        let source = SerialSource(path: "/dev/x", protocol: LineProtocolDecoder(),
+        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(),
                                   backoff: Backoff(initial: 1, maximum: 1), system: sys)
         XCTAssertEqual(source.service(now: 0) { _ in }, .disconnected(channels: []))
         XCTAssertEqual(source.status, .lost(.ioError))
@@ -41,7 +41,7 @@ final class SerialStateTests: XCTestCase {
     func testAMillionDistinctNamesKeepTheNameSetBounded() {
         let sys = ScriptedSystem()
         sys.opens = [.success(3)]
-        let source = SerialSource(path: "/dev/x", protocol: LineProtocolDecoder(), system: sys)
+        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(), system: sys)
         var chunk: [UInt8] = []
         var samples = 0
         source.service(now: 0) { _ in }

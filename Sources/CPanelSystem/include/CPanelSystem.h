@@ -38,6 +38,10 @@
 #include <linux/can.h>     // struct sockaddr_can, can_frame, canfd_frame, CAN_*_FLAG
 #include <linux/can/raw.h> // CAN_RAW_FILTER, CAN_RAW_FD_FRAMES, CAN_RAW_ERR_FILTER
 #include <linux/can/error.h> // CAN_ERR_* classes of error frames
+#include <netinet/in.h>    // sockaddr_in/in6 (tcp and udp sources)
+#include <netinet/tcp.h>   // TCP_KEEPIDLE… (a silent peer is noticed)
+#include <arpa/inet.h>     // inet_pton (IP literals without a resolver)
+#include <netdb.h>         // getaddrinfo (host names; blocking)
 #if defined(__GLIBC__)
 #include <malloc.h>        // malloc_trim (free heap pages handed back after start-up and snapshots)
 #endif
@@ -183,6 +187,111 @@ static inline int csystem_can_write(int fd, uint32_t can_id, int is_fd, uint8_t 
     if (n < 0) return -1;
     if ((size_t)n != size) { errno = EIO; return -1; }
     return 0;
+}
+
+// TCP and UDP sources (GaugeSensors' connectTCP, connectResult, bindUDP). An address is
+// its IP version (4 or 6), 16 bytes (4 used for IPv4) and a port, so that Swift never
+// touches the sockaddr unions.
+
+// An IP literal: 4 or 6 with `bytes` filled, 0 when `text` is not one.
+static inline int csystem_ip_parse(const char *text, uint8_t *bytes) {
+    if (inet_pton(AF_INET, text, bytes) == 1) return 4;
+    if (inet_pton(AF_INET6, text, bytes) == 1) return 6;
+    return 0;
+}
+
+// A host name through the resolver (getaddrinfo: /etc/hosts, DNS; blocks until it
+// answers): 4 or 6 with `bytes` filled (the first address), or 0 with errno ENXIO
+// (unknown name) or EAGAIN (no answer now).
+static inline int csystem_resolve(const char *name, uint8_t *bytes) {
+    struct addrinfo hints, *found = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_ADDRCONFIG;
+    int r = getaddrinfo(name, NULL, &hints, &found);
+    if (r != 0 || found == NULL) {
+        errno = (r == EAI_AGAIN || r == EAI_MEMORY || (r == EAI_SYSTEM && errno == EAGAIN)) ? EAGAIN : ENXIO;
+        return 0;
+    }
+    int version = 0;
+    if (found->ai_family == AF_INET) {
+        memcpy(bytes, &((struct sockaddr_in *)found->ai_addr)->sin_addr, 4);
+        version = 4;
+    } else if (found->ai_family == AF_INET6) {
+        memcpy(bytes, &((struct sockaddr_in6 *)found->ai_addr)->sin6_addr, 16);
+        version = 6;
+    } else {
+        errno = ENXIO;
+    }
+    freeaddrinfo(found);
+    return version;
+}
+
+static inline socklen_t csystem_ip_address(struct sockaddr_storage *sa, int version, const uint8_t *bytes, uint16_t port) {
+    memset(sa, 0, sizeof *sa);
+    if (version == 6) {
+        struct sockaddr_in6 *a = (struct sockaddr_in6 *)sa;
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons(port);
+        memcpy(&a->sin6_addr, bytes, 16);
+        return sizeof *a;
+    }
+    struct sockaddr_in *a = (struct sockaddr_in *)sa;
+    a->sin_family = AF_INET;
+    a->sin_port = htons(port);
+    memcpy(&a->sin_addr, bytes, 4);
+    return sizeof *a;
+}
+
+// A non-blocking TCP socket whose connect is started (it may still be in progress: the
+// socket turns writable when it ends); keep-alive probes after 10 s of silence, every 5 s,
+// 3 of them, so that a peer that vanished without a FIN is noticed. -1 with errno.
+static inline int csystem_tcp_connect(int version, const uint8_t *bytes, uint16_t port) {
+    struct sockaddr_storage sa;
+    socklen_t length = csystem_ip_address(&sa, version, bytes, port);
+    int fd = socket(version == 6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int on = 1, idle = 10, interval = 5, count = 3;
+    setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+    if (connect(fd, (struct sockaddr *)&sa, length) == 0 || errno == EINPROGRESS) return fd;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return -1;
+}
+
+// Where a started connect stands: 1 connected, 0 still in progress, -1 failed with errno
+// (the socket's SO_ERROR: ECONNREFUSED, EHOSTUNREACH, ...).
+static inline int csystem_connect_result(int fd) {
+    struct pollfd p = { fd, POLLOUT, 0 };
+    int n = poll(&p, 1, 0);
+    if (n < 0) return -1;
+    if (n == 0) return 0;
+    int e = 0;
+    socklen_t length = sizeof e;
+    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &length) != 0) return -1;
+    if (e != 0) { errno = e; return -1; }
+    return 1;
+}
+
+// A non-blocking UDP socket bound to the address (SO_REUSEADDR: a restarted panel binds
+// again at once). -1 with errno.
+static inline int csystem_udp_bind(int version, const uint8_t *bytes, uint16_t port) {
+    struct sockaddr_storage sa;
+    socklen_t length = csystem_ip_address(&sa, version, bytes, port);
+    int fd = socket(version == 6 ? AF_INET6 : AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int on = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (bind(fd, (struct sockaddr *)&sa, length) == 0) return fd;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return -1;
 }
 
 #endif

@@ -32,6 +32,7 @@ extension PanelRuntime {
         for fd in sensorFDs { loop.unregister(fd: fd) }
         sensorFDs = []
         serialWatches = [:]
+        serialRegistrations = [:]
         for s in sensors.serial { s.close(now: loop.now) }
         summary.droppedLines &+= sensors.serial.reduce(0) { $0 &+ $1.droppedCount }
     }
@@ -113,13 +114,22 @@ extension PanelRuntime {
     func serviceSerial(_ i: Int) {
         let source = sensors.serial[i]
         let routes = sensors.serialRoutes[i]
-        let before = source.fileDescriptor
         let now = loop.now
+        var noValue: [String] = []
         let event = source.service(now: now) { sample in
+            // "No value now" (gpsd without a fix, an MQTT `unavailable`): its channels go stale.
+            if sample.isNoValue {
+                noValue.append(contentsOf: routes.channels(readingSource: sample.name))
+                return
+            }
             record(sample, now: now)
             if !routes.route(sample, into: { accept($0, now: now) }), source.reportsUnreadNames {
                 noteUnread(sample.name, from: source.path, kind: source.kindName)
             }
+        }
+        if !noValue.isEmpty {
+            state.invalidate(noValue)
+            scheduler.invalidate()
         }
         let kind = source.kindName
         switch event {
@@ -137,11 +147,15 @@ extension PanelRuntime {
         }
         for notice in source.takeNotices() { log.sink.log(.warning, "\(kind) \(source.path): \(notice)") }
         let after = source.fileDescriptor
-        if before != after {
-            if let b = before { loop.unregister(fd: b); sensorFDs.removeAll { $0 == b } }
+        let events: FileEvents = source.wantsWritable ? [.readable, .writable] : .readable
+        let registered = serialRegistrations[i]
+        if registered?.fd != after || registered?.events != events {
+            if let b = registered?.fd { loop.unregister(fd: b); sensorFDs.removeAll { $0 == b } }
+            serialRegistrations[i] = nil
             if let a = after {
                 sensorFDs.append(a)
-                loop.register(fd: a, events: .readable) { [self] _ in self.serviceSerial(i) }
+                serialRegistrations[i] = (a, events)
+                loop.register(fd: a, events: events) { [self] _ in self.serviceSerial(i) }
             }
         }
         // Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.

@@ -36,6 +36,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     var serialTimers: [Int: TimerID] = [:]
     /// Per serial line not open: its folder's inotify descriptor, registered on the loop.
     var serialWatches: [Int: Int32] = [:]
+    /// Per line: its descriptor as registered and for what (writable while a TCP connect
+    /// is in progress), so that a change re-registers it.
+    var serialRegistrations: [Int: (fd: Int32, events: FileEvents)] = [:]
     /// One timer per replayed recording, for its next sample.
     var replayTimers: [Int: TimerID] = [:]
     var sensors: SensorHub

@@ -25,6 +25,15 @@ public struct Sample: Sendable, Equatable {
         self.value = value
         self.unit = unit
     }
+
+    /// "No value now for this name" (an MQTT `unavailable`, gpsd without a fix): the run
+    /// loop marks the channels reading it stale instead of keeping their last value.
+    public static func noValue(name: String) -> Sample {
+        Sample(name: name, value: .nan, unit: .none)
+    }
+
+    /// Whether this is a `noValue` marker.
+    public var isNoValue: Bool { value.isNaN }
 }
 
 /// Nanoseconds helpers (time is always UInt64 monotonic nanoseconds).

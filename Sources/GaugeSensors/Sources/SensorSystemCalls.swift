@@ -50,6 +50,13 @@ public protocol SensorSystemCalls: AnyObject, Sendable {
     func readCAN(_ fd: Int32) throws(Errno) -> CANRawFrame?
     /// One frame out (OBD-II requests, ISO-TP flow control).
     func writeCAN(_ fd: Int32, _ frame: CANRawFrame) throws(Errno)
+    /// A non-blocking TCP socket whose connect has started and may still be in progress
+    /// (NetworkSockets.swift): it turns writable when the connect ends.
+    func connectTCP(_ address: NetworkAddress) throws(Errno) -> Int32
+    /// A started connect: true once connected, false while in progress; throws its error.
+    func connectResult(_ fd: Int32) throws(Errno) -> Bool
+    /// A non-blocking UDP socket bound to `address`: each read is one datagram.
+    func bindUDP(_ address: NetworkAddress) throws(Errno) -> Int32
 }
 
 extension SensorSystemCalls {

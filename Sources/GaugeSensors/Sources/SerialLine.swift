@@ -7,6 +7,8 @@ public protocol SerialLine: AnyObject {
     var path: String { get }
     /// The open descriptor to poll for input (nil while closed, waiting to reopen).
     var fileDescriptor: Int32? { get }
+    /// Poll the descriptor for writability too: a TCP connect in progress ends so.
+    var wantsWritable: Bool { get }
     /// When to call `service` even without input: a reopen, a protocol's poll or timeout.
     var nextDeadline: UInt64? { get }
     /// Garbled input dropped so far.
@@ -23,7 +25,7 @@ public protocol SerialLine: AnyObject {
     func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent?
     /// Closes the device now (shutdown, reload).
     func close(now: UInt64)
-    /// What the log and the run summary call it: `serial`, `can`.
+    /// What the log and the run summary call it: `serial`, `tcp`, `udp`, `can`.
     var kindName: String { get }
     /// What to do when it cannot be opened, for the log line that says so.
     func openAdvice(_ error: Errno) -> String
@@ -39,6 +41,7 @@ public protocol SerialLine: AnyObject {
 
 extension SerialLine {
     public var kindName: String { "serial" }
+    public var wantsWritable: Bool { false }
     public func openAdvice(_ error: Errno) -> String { error.serialOpenAdvice }
     public var summaryDetail: String { "" }
     public func takeNotices() -> [String] { [] }
@@ -50,7 +53,7 @@ extension SerialLine {
 public enum SerialLineEvent: Sendable, Equatable {
     /// Opened (the first time, or again after it was lost or failed to open).
     case connected
-    /// Opening failed, for the first time or with another errno than last time; it is
+    /// Opening (or a TCP connect) failed, for the first time or with another errno than last time; it is
     /// retried with backoff, quietly.
     case openFailed(Errno)
     /// The names this line had emitted: mark the channels reading them stale.
@@ -64,6 +67,8 @@ public enum SerialLineStatus: Sendable, Equatable {
     /// Not tried yet.
     case idle
     case open
+    /// A TCP connect in progress.
+    case connecting
     /// The last open failed with this errno.
     case notOpen(Errno)
     /// It was open and went away (nil: hung up, end of file).
@@ -74,6 +79,7 @@ public enum SerialLineStatus: Sendable, Equatable {
         switch self {
         case .idle: "idle"
         case .open: "open"
+        case .connecting: "connecting"
         case .notOpen(let e): "not-open:errno-\(e.rawValue)"
         case .lost(let e): "lost:" + (e.map { "errno-\($0.rawValue)" } ?? "hangup")
         }

@@ -11,6 +11,16 @@ public protocol SerialProtocol {
     var deadline: UInt64? { get }
     /// The device was (re)opened: forget partial input, restart any handshake.
     mutating func connectionReset()
+    /// Things to log once (a broker refusing a login), drained by each call.
+    mutating func takeNotices() -> [String]
+    /// The protocol gave up on this connection (no answer to a keep-alive, a refused
+    /// login): the source closes it and opens it again after backoff, as a loss.
+    var wantsReconnect: Bool { get }
+}
+
+extension SerialProtocol {
+    public mutating func takeNotices() -> [String] { [] }
+    public var wantsReconnect: Bool { false }
 }
 
 extension LineProtocolDecoder: SerialProtocol {
