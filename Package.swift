@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-            "GaugeSensors", "GaugeCAN", "GaugeInput", "GaugeConfig",
+            "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
         ]),
 
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).

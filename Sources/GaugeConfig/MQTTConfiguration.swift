@@ -19,8 +19,7 @@ public struct MQTTConfiguration: Sendable, Equatable {
         }
     }
 
-    public var host: String
-    public var port: UInt16
+    public var broker: NetworkAddress
     /// nil: `gaugepanel-<hostname>` at run time (`defaultClientID`).
     public var clientID: String?
     public var keepAlive: UInt16
@@ -36,9 +35,7 @@ public struct MQTTConfiguration: Sendable, Equatable {
     public static let defaultKeepAlive: UInt16 = 30
 
     /// `host:port` as the logs and the run summary name the source.
-    public var brokerName: String {
-        (host.contains(":") ? "[" + host + "]" : host) + ":" + String(port)
-    }
+    public var brokerName: String { broker.description }
 
     /// What the session runs with. `fallbackClientID` when the board sets none.
     public func session(fallbackClientID: String) -> MQTTSession.Configuration {
@@ -96,7 +93,7 @@ public struct MQTTConfiguration: Sendable, Equatable {
             }
         }
         guard let broker else { return nil }
-        return MQTTConfiguration(host: broker.host, port: broker.port, clientID: clientID, keepAlive: keepAlive,
+        return MQTTConfiguration(broker: broker, clientID: clientID, keepAlive: keepAlive,
                                  username: username, password: password, passwordFile: passwordPath, qos: qos, subscriptions: [])
     }
 
@@ -125,49 +122,29 @@ public struct MQTTConfiguration: Sendable, Equatable {
         return Subscription(channel: name, topic: topic, json: json)
     }
 
-    /// `host`, `host:port`, `[v6]:port`; no scheme.
-    static func readBroker(_ r: TableReader) -> (host: String, port: UInt16)? {
+    /// `host`, `host:port`, `[v6]:port`; no scheme, no TLS.
+    static func readBroker(_ r: TableReader) -> NetworkAddress? {
         guard let s = r.string("broker", required: true, maxLength: 300) else { return nil }
+        let tls = "TLS is not supported: use a broker on the panel's LAN or on the Pi itself (a local mosquitto can bridge to a TLS broker)"
         if s.hasPrefix("mqtts://") || s.hasPrefix("ssl://") || s.hasPrefix("tls://") {
-            r.report("broker", "TLS is not supported: run the panel against a broker on its LAN or on the Pi itself (a local mosquitto can bridge to a TLS broker); expected \"host:port\"")
+            r.report("broker", tls + "; expected \"host:port\"")
             return nil
         }
         if s.hasPrefix("mqtt://") || s.hasPrefix("tcp://") {
             r.report("broker", "expected \"host:port\" without a scheme, like \"\(s.split(separator: "/").last.map(String.init) ?? "localhost:1883")\"")
             return nil
         }
-        var host = Substring(s), portText: Substring?
-        if s.hasPrefix("[") {
-            guard let close = s.firstIndex(of: "]") else { r.report("broker", "expected \"[IPv6 address]:port\", got \"\(s.escapingControls)\""); return nil }
-            host = s[s.index(after: s.startIndex)..<close]
-            let rest = s[s.index(after: close)...]
-            if !rest.isEmpty {
-                guard rest.hasPrefix(":") else { r.report("broker", "expected \"[IPv6 address]:port\", got \"\(s.escapingControls)\""); return nil }
-                portText = rest.dropFirst()
+        do {
+            let address = try NetworkAddress.parse(s, defaultPort: defaultPort)
+            if address.port == 8883 {
+                r.report("broker", "port 8883 is MQTT over TLS. " + tls + ", on its plain port (1883)")
+                return nil
             }
-        } else if let colon = s.lastIndex(of: ":") {
-            host = s[..<colon]
-            portText = s[s.index(after: colon)...]
-        }
-        guard !host.isEmpty, host.utf8.count <= 253,
-              !host.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "/" || $0 == "[" || $0 == "]" }),
-              s.hasPrefix("[") || !host.contains(":") else {
-            r.report("broker", "expected \"host:port\" like \"localhost:1883\" or \"192.168.1.10\", got \"\(s.escapingControls)\"")
+            return address
+        } catch {
+            r.report("broker", error.message)
             return nil
         }
-        var port = defaultPort
-        if let portText {
-            guard let p = UInt16(portText), p > 0 else {
-                r.report("broker", "expected a port 1…65535 after ':', got \"\(String(portText).escapingControls)\"")
-                return nil
-            }
-            if p == 8883 {
-                r.report("broker", "port 8883 is MQTT over TLS, which the panel does not speak: use the broker's plain port (1883) on the LAN, or a local mosquitto bridging to it")
-                return nil
-            }
-            port = p
-        }
-        return (String(host), port)
     }
 
     /// The bytes before the first line break (`\n` or `\r\n`).

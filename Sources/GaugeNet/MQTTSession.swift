@@ -85,6 +85,8 @@ public struct MQTTSession: Sendable {
     public private(set) var statistics = Statistics()
     /// The protocol gave up on this connection: close it and reopen after backoff.
     public private(set) var wantsReconnect = false
+    /// Refused CONNACKs in a row (reset by an accepted one).
+    public private(set) var refusals: UInt32 = 0
 
     private var decoder: MQTTDecoder
     private var outbox: [UInt8] = []
@@ -190,6 +192,13 @@ public struct MQTTSession: Sendable {
         return d
     }
 
+    /// After a refused login: 5 s, doubled at each refusal in a row up to a minute, so that
+    /// a wrong password is not tried at the transport's quick pace; nil otherwise.
+    public var reconnectDelay: UInt64? {
+        guard refusals > 0 else { return nil }
+        return min(5 * Nanoseconds.perSecond << UInt64(min(refusals - 1, 4)), 60 * Nanoseconds.perSecond)
+    }
+
     /// What to log once: a refused login, a refused subscription, a dropped connection.
     public mutating func takeNotices() -> [String] {
         defer { notices.removeAll() }
@@ -207,10 +216,12 @@ public struct MQTTSession: Sendable {
         case (.connecting, .connack(let ack)):
             waitingSince = nil
             guard ack.returnCode == .accepted else {
+                refusals &+= 1
                 fail("the broker refused the connection: \(ack.returnCode.message) — \(Self.advice(ack.returnCode))")
                 return
             }
             statistics.connects &+= 1
+            refusals = 0
             said.removeAll()
             subscribePacketID = 1
             let subs = filters.map { MQTTSubscription($0, qos: configuration.qos) }

@@ -173,16 +173,23 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         #expect(n.count == 1)
         #expect(n.first?.contains("bad user name or password") == true && n.first?.contains("password_file") == true)
         #expect(s.outgoing(now: 1) == nil && s.deadline == nil)
+        #expect(s.reconnectDelay == 5 * second)
         // Refused again after the backoff: not logged again.
         s.connectionReset()
         _ = s.outgoing(now: 2)
         _ = feed(&s, [0x20, 2, 0, 4])
         #expect(s.wantsReconnect && s.takeNotices().isEmpty)
+        #expect(s.reconnectDelay == 10 * second)
         // Not authorised names the keys too.
         s.connectionReset()
         _ = s.outgoing(now: 3)
         _ = feed(&s, [0x20, 2, 0, 5])
         #expect(s.takeNotices().first?.contains("not authorized") == true)
+        // Accepted at last: no delay.
+        s.connectionReset()
+        _ = s.outgoing(now: 4)
+        _ = feed(&s, [0x20, 2, 0, 0])
+        #expect(s.reconnectDelay == nil && s.phase == .subscribing)
     }
 
     @Test func missingConnAckOrSubAckTimesOut() {
