@@ -7,7 +7,9 @@
 # render` of the values sent (scripts/e2e/boards.py). Last, every key documented in
 # docs/configuration.md must change what `gaugepanel run` does (scripts/e2e/keys.py; keys
 # that need hardware name a check of scripts/vm/run.py). And the homelab boards' host feed
-# as scripts/install-service.sh installs it, run through socat (scripts/e2e/feed.py).
+# as scripts/install-service.sh installs it, run through socat (scripts/e2e/feed.py). And
+# kind = "mqtt" against a real mosquitto on loopback: retained and live values, the broker
+# stopped and back, a password file, a flood of unread topics (scripts/e2e/mqtt_panel.py).
 # Fails if any of them fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
@@ -16,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages python3 fonts-dejavu-core socat
+ensure_packages python3 fonts-dejavu-core socat mosquitto mosquitto-clients
 gp=${GAUGEPANEL:-}
 if [[ -z $gp ]]; then
     scratch=${SCRATCH_PATH:-.build}
@@ -30,4 +32,5 @@ python3 scripts/e2e/headless.py "$gp" "$work" || status=1
 python3 scripts/e2e/boards.py "$gp" "$work/boards" || status=1
 python3 scripts/e2e/keys.py "$gp" "$work/keys" || status=1   # every documented key changes what run does
 python3 scripts/e2e/feed.py "$gp" "$work/feed" || status=1    # the homelab boards' host feed as installed
+timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
 exit "$status"
