@@ -1,19 +1,36 @@
-#!/bin/sh
+#!/bin/bash
 # homelab-feed.sh — the host's load, memory and disk use as GaugePanel line-protocol lines
-# (docs/line-protocol.md), one every INTERVAL seconds (default 2), on standard output:
+# (docs/line-protocol.md), one every INTERVAL seconds (default 2):
 #   load=0.42 load5=0.37 memory=38.4 disk=61
-# The kernel's /proc has no sysfs file a [[sensor]] could read, so the homelab boards
-# (pi-hdmi.toml, pitft-28.toml) take these channels from a serial sensor on a
-# pseudo-terminal that socat connects to this script (no root needed; /dev/shm is the
-# one place under /dev every user may create a link in):
-#   socat PTY,link=/dev/shm/gaugepanel-host,rawer EXEC:/path/to/boards/homelab-feed.sh
-# Run it as the same user as gaugepanel (the service user `gaugepanel`), e.g. from a
-# second systemd unit, so that gaugepanel may open the pseudo-terminal.
+# The kernel's /proc has no sysfs file a [[sensor]] could read, so the homelab boards take
+# these channels from this script.
+#
+#   homelab-feed.sh [INTERVAL] HOST:PORT   each line one UDP datagram to HOST:PORT (bash's
+#                                          /dev/udp, no other program): pitft-28.toml's
+#                                          kind = "udp" sensor listens on 127.0.0.1:4711
+#   homelab-feed.sh [INTERVAL]             the lines on standard output (for a pipe or a
+#                                          pseudo-terminal: pi-hdmi.toml reads one that
+#                                          socat makes, socat PTY,link=/dev/shm/gaugepanel-host,rawer EXEC:…)
+#
+# scripts/install-service.sh installs it with gaugepanel-feed.service for a board that
+# reads it; it runs as the service user.
 interval=${1:-2}
+target=${2:-}
+if [[ -n $target ]]; then
+    host=${target%:*} port=${target##*:}
+    [[ $host != "$target" && $port =~ ^[0-9]+$ ]] || { echo "homelab-feed.sh: expected HOST:PORT, got $target" >&2; exit 2; }
+fi
 while :; do
     read -r l1 l5 _ < /proc/loadavg
     mem=$(awk '/^MemTotal:/ { t = $2 } /^MemAvailable:/ { a = $2 } END { if (t > 0) printf "%.1f", (t - a) * 100 / t }' /proc/meminfo)
     disk=$(df -P / | awk 'NR == 2 { sub("%", "", $5); print $5 }')
-    printf 'load=%s load5=%s memory=%s disk=%s\n' "$l1" "$l5" "${mem:-0}" "${disk:-0}"
+    line=$(printf 'load=%s load5=%s memory=%s disk=%s' "$l1" "$l5" "${mem:-0}" "${disk:-0}")
+    if [[ -n $target ]]; then
+        # One datagram (one write). Nobody listening is no error worth a log line: the
+        # panel may be restarting; the next line goes out in INTERVAL seconds.
+        { printf '%s\n' "$line" >"/dev/udp/$host/$port"; } 2>/dev/null
+    else
+        printf '%s\n' "$line"
+    fi
     sleep "$interval"
 done

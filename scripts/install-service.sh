@@ -3,9 +3,10 @@
 #   - the system user `gaugepanel` in groups video, input, dialout;
 #   - the binary to PREFIX/bin, the chosen board file to /etc/gaugepanel/board.toml;
 #   - scripts/systemd/gaugepanel.service to /etc/systemd/system, verified and enabled;
-#   - for a board that reads the host feed (/dev/shm/gaugepanel-host: pi-hdmi, pitft-28),
-#     boards/homelab-feed.sh to PREFIX/lib/gaugepanel and gaugepanel-feed.service, which
-#     runs it through socat with the panel (socat must be installed: apt install socat).
+#   - for a board that reads the host feed, boards/homelab-feed.sh to PREFIX/lib/gaugepanel
+#     and gaugepanel-feed.service, which runs it with the panel: datagrams to a udp
+#     sensor on 127.0.0.1:4711 (pitft-28), or through socat onto the pseudo-terminal
+#     /dev/shm/gaugepanel-host (pi-hdmi; socat must be installed: apt install socat).
 #
 # Usage: scripts/install-service.sh --board boards/NAME.toml [options]
 #   --board FILE     the board configuration to install (required)
@@ -61,10 +62,17 @@ libexecdir=$prefix/lib/gaugepanel
 confdir=/etc/gaugepanel
 unitdir=/etc/systemd/system
 feed_link=/dev/shm/gaugepanel-host
+feed_address=127.0.0.1:4711
+# The host feed comes with a board that reads it: datagrams to its udp sensor's address,
+# or the pseudo-terminal socat makes.
+needs_feed=0 feed_pty=0
 feed_unit_source="$repo/scripts/systemd/gaugepanel-feed.service"
-# The host feed comes with a board that reads its line.
-needs_feed=0
-grep -Eq "^[[:space:]]*device[[:space:]]*=[[:space:]]*\"$feed_link\"" "$board" && needs_feed=1
+if grep -Eq "^[[:space:]]*listen[[:space:]]*=[[:space:]]*\"$feed_address\"" "$board"; then
+    needs_feed=1
+elif grep -Eq "^[[:space:]]*device[[:space:]]*=[[:space:]]*\"$feed_link\"" "$board"; then
+    needs_feed=1 feed_pty=1
+    feed_unit_source="$repo/scripts/systemd/gaugepanel-feed-pty.service"
+fi
 
 # run CMD...: does it, or prints it under --dry-run.
 run() {
@@ -188,13 +196,13 @@ check_in_sandbox() {
     printf 'checked: %s starts as %s in the service sandbox (%s)\n' "$bindir/gaugepanel" "$user" "$out"
 }
 
-# The host feed (boards/homelab-feed.sh through socat) for boards that read it: a line
-# that nothing writes would show "--" for ever.
+# The host feed (boards/homelab-feed.sh) for boards that read it: a sensor that nothing
+# feeds would show "--" for ever.
 socat_bin=""
 install_feed() {
     ((needs_feed)) || return 0
-    socat_bin=$(command -v socat || true)
-    if [[ -z $socat_bin ]]; then
+    ((feed_pty)) && socat_bin=$(command -v socat || true)
+    if ((feed_pty)) && [[ -z $socat_bin ]]; then
         [[ -n $destdir || $dry_run == 1 ]] || die "board $board reads $feed_link, which gaugepanel-feed.service makes with socat: install it first (sudo apt install socat)"
         socat_bin=/usr/bin/socat
         printf 'note: socat not found here; the feed unit runs %s (apt install socat on the Pi)\n' "$socat_bin"
@@ -202,7 +210,11 @@ install_feed() {
     run install -D -m 0755 "$repo/boards/homelab-feed.sh" "$destdir$libexecdir/homelab-feed.sh"
     local unit="$destdir$unitdir/gaugepanel-feed.service"
     if ((dry_run)); then
-        printf '+ write %s (ExecStart=%s … EXEC:%s/homelab-feed.sh)\n' "$unit" "$socat_bin" "$libexecdir"
+        if ((feed_pty)); then
+            printf '+ write %s (ExecStart=%s … EXEC:%s/homelab-feed.sh)\n' "$unit" "$socat_bin" "$libexecdir"
+        else
+            printf '+ write %s (ExecStart=%s/homelab-feed.sh 2 %s)\n' "$unit" "$libexecdir" "$feed_address"
+        fi
     else
         sed -e "s|@SOCAT@|$socat_bin|g" -e "s|@LIBEXECDIR@|$libexecdir|g" "$feed_unit_source" >"$unit"
         chmod 0644 "$unit"
@@ -222,7 +234,7 @@ verify_unit() {
     check=$(mktemp -d)
     sed -e "s|@BINDIR@|$destdir$bindir|g" -e "s|@CONFDIR@|$destdir$confdir|g" "$unit_source" >"$check/gaugepanel.service"
     local units=("$check/gaugepanel.service")
-    if ((needs_feed)) && [[ ! -x $socat_bin ]]; then
+    if ((needs_feed && feed_pty)) && [[ ! -x $socat_bin ]]; then
         printf 'note: gaugepanel-feed.service not verified: %s is not on this machine\n' "$socat_bin"
     elif ((needs_feed)); then
         sed -e "s|@SOCAT@|$socat_bin|g" -e "s|@LIBEXECDIR@|$destdir$libexecdir|g" "$feed_unit_source" >"$check/gaugepanel-feed.service"
@@ -266,6 +278,6 @@ else
     printf 'installed: %s%s/gaugepanel, %s%s/board.toml, %s%s/gaugepanel.service\n' \
         "$destdir" "$bindir" "$destdir" "$confdir" "$destdir" "$unitdir"
     ((needs_feed)) && printf 'installed: %s%s/homelab-feed.sh, %s%s/gaugepanel-feed.service (the board reads %s)\n' \
-        "$destdir" "$libexecdir" "$destdir" "$unitdir" "$feed_link"
+        "$destdir" "$libexecdir" "$destdir" "$unitdir" "$( ((feed_pty)) && echo "$feed_link" || echo "udp $feed_address")"
     true
 fi

@@ -73,6 +73,8 @@ public struct SensorConfiguration: Sendable, Equatable {
         case can(CANConfiguration)
         /// Topics of an MQTT broker (MQTTConfiguration.swift).
         case mqtt(MQTTConfiguration)
+        /// A protocol over TCP or UDP, or gpsd (NetworkConfiguration.swift).
+        case network(NetworkConfiguration)
     }
     public var kind: Kind
     public var channels: [ChannelConfiguration]
@@ -100,7 +102,7 @@ extension SensorConfiguration {
     static let maxMagnitude = 1e9
 
     static func read(_ r: TableReader) -> SensorConfiguration? {
-        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can", "mqtt"], required: true)
+        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can", "mqtt"] + NetworkConfiguration.kinds, required: true)
         var kind: Kind?
         // CAN sensors and candump replays: the protocol's names for the channels' sources.
         var canKeys: CANProtocolKeys?
@@ -132,6 +134,8 @@ extension SensorConfiguration {
             canKeys = CANProtocolKeys.read(r, polling: true)
         case "mqtt":
             mqtt = MQTTConfiguration.read(r)
+        case "tcp", "udp", "gpsd":
+            kind = NetworkConfiguration.read(r, kind: kindName ?? "").map { .network($0) }
         default: break
         }
         let channelReaders = r.tables("channel")
@@ -185,11 +189,14 @@ extension SensorConfiguration {
             }
             alarm = AlarmConfiguration(channel: name, warning: warning, critical: critical, below: below)
         }
-        var waveform: Waveform?, sysfs: SysfsSensor?, source = name ?? ""
+        var waveform: Waveform?, sysfs: SysfsSensor?, source = name ?? "", sourceKnown = true
         switch kind {
         case "simulated": waveform = readWaveform(r)
         case "sysfs": sysfs = readSysfsPath(r)
-        case "serial", "replay", "can": source = r.name("source") ?? source
+        case "serial", "replay", "can", "tcp", "udp": source = r.name("source") ?? source
+        case "gpsd":
+            source = r.name("source") ?? source
+            if name != nil { sourceKnown = NetworkConfiguration.checkGPSDSource(source, r) }
         case "mqtt":
             // Each channel's subscription names its samples after the channel.
             if let s = MQTTConfiguration.readChannel(r, channel: name.flatMap { isChannelName($0) ? $0 : nil }) { subscriptions.append(s) }
@@ -198,7 +205,7 @@ extension SensorConfiguration {
         }
         // A simulated or sysfs channel's source is its waveform or path: no decoder names to pick from.
         _ = finishChannel(r, kind)
-        guard let name, isChannelName(name), scale != 0 else { return nil }
+        guard let name, isChannelName(name), scale != 0, sourceKnown else { return nil }
         if kind == "simulated" && waveform == nil || kind == "sysfs" && sysfs == nil { return nil }
         return ChannelConfiguration(name: name, unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
                                     scale: scale, offset: offset, alarm: alarm, waveform: waveform, sysfs: sysfs, sourceName: source)
@@ -207,7 +214,7 @@ extension SensorConfiguration {
     /// Unknown keys; nil, for a channel that failed.
     private static func finishChannel(_ r: TableReader, _ kind: String?) -> ChannelConfiguration? {
         let own = kind == "sysfs" ? "path" : kind == "mqtt" ? "topic" : "waveform"
-        if kind != nil { r.finish(hints: ["source": "only serial, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(own)"]) }
+        if kind != nil { r.finish(hints: ["source": "only serial, tcp, udp, gpsd, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(own)"]) }
         return nil
     }
 

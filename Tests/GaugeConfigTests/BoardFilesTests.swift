@@ -27,6 +27,7 @@ import GaugeWidgets
         var device: String? = nil
         var mode: String? = nil
         /// The sensors' kinds, in file order: "simulated", "sysfs", "serial:<protocol>:<device>",
+        /// "tcp:<protocol>:<host:port>", "udp:<protocol>:<address:port>",
         /// "can:<protocol>:<interface>".
         var sensors: [String]
         var touch = "auto"
@@ -46,7 +47,7 @@ import GaugeWidgets
         "spi-35.toml": Expected(output: .drm, width: 480, height: 320, format: .rgb565, sensors: ["serial:nmea:/dev/serial0"]),
         "pi-can-hat.toml": Expected(output: .drm, width: 800, height: 480, format: .xrgb8888, sensors: ["can:dbc:can0"]),
         "pitft-28.toml": Expected(output: .fbdev, width: 320, height: 240, format: .rgb565, device: "/dev/fb1",
-                                  sensors: ["sysfs", "serial:line:/dev/shm/gaugepanel-host"]),
+                                  sensors: ["sysfs", "udp:line:127.0.0.1:4711"]),
     ]
 
     @Test func everyPlannedBoardExistsAndNoOther() {
@@ -83,6 +84,7 @@ import GaugeWidgets
             case .replay(let r): "replay:\(r.file)"
             case .serial(let device, _, let p): "serial:\(p):\(device)"
             case .can(let c): "can:\(c.canProtocol.name):\(c.interface)"
+            case .network(let n): "\(n.transport.kindName):\(n.protocolName):\(n.transport.path)"
             case .mqtt(let m): "mqtt:\(m.brokerName)"
             }
         }

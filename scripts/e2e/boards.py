@@ -36,7 +36,8 @@ work directory. Per file:
       `load` (noise: it cannot be matched by render) becomes a line-protocol serial sensor,
       as the file's comment suggests ("load=0.42").
   boards/pi-hdmi.toml, boards/pitft-28.toml  sysfs (cpu-thermal, pwmfan fan1) plus the
-      line protocol on their homelab-feed pty (load, load5, memory, disk).
+      line protocol as their homelab feed sends it (load, load5, memory, disk): pi-hdmi
+      on a pty, pitft-28 as UDP datagrams (a round each) to its udp sensor's port.
   boards/hyperpixel4.toml, boards/qemu.toml  the line protocol (the values in each
       file's comment).
   Every line-protocol feed sends its values in all the valid forms (spaces, commas, tabs,

@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """End-to-end: the homelab boards' host feed as the installer sets it up.
 
-scripts/install-service.sh --destdir stages boards/pi-hdmi.toml (a board that reads
-/dev/shm/gaugepanel-host); its gaugepanel-feed.service must be staged, wanted by
-gaugepanel.service, with the feed script beside it. The unit's own ExecStart line (socat
-and the staged boards/homelab-feed.sh, with the link moved into WORKDIR so that nothing
-outside it is touched) is then run for real, and `gaugepanel run` of the staged board
-(offscreen) must read every name the feed sends: samples, none unread, none dropped.
+For each homelab board, scripts/install-service.sh --destdir stages it; its
+gaugepanel-feed.service must be staged, wanted by gaugepanel.service, with the feed
+script beside it. The unit's own ExecStart line is then run for real (with what it
+reaches moved into WORKDIR or to a free port, so that nothing outside is touched), and
+`gaugepanel run` of the staged board (offscreen) must read every name the feed sends:
+samples, none unread, none dropped.
+
+  boards/pitft-28.toml  a udp sensor on 127.0.0.1:4711: the unit runs homelab-feed.sh
+                        itself (bash's /dev/udp), no socat, no pseudo-terminal
+  boards/pi-hdmi.toml   a serial sensor on /dev/shm/gaugepanel-host: socat makes that
+                        pseudo-terminal and runs the script on its other side
 
 Usage: feed.py GAUGEPANEL WORKDIR     (prints "N passed, N failed"; exit 0/1)
 """
-import os, re, shlex, shutil, signal, subprocess, sys, time
+import os, re, shlex, shutil, signal, socket, subprocess, sys, time
 
 gp, work = sys.argv[1], os.path.abspath(sys.argv[2])
 root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
@@ -20,53 +25,102 @@ checks = Checks()
 check = checks.check
 
 LINK = "/dev/shm/gaugepanel-host"
+ADDRESS = "127.0.0.1:4711"
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
-stage = os.path.join(work, "stage")
-inst = subprocess.run(["bash", os.path.join(root, "scripts/install-service.sh"), "--board", os.path.join(root, "boards/pi-hdmi.toml"),
-                       "--binary", gp, "--prefix", "/usr", "--destdir", stage], capture_output=True, text=True)
-check(inst.returncode == 0, f"install-service.sh --destdir with boards/pi-hdmi.toml: exit {inst.returncode} {inst.stderr.strip()[:200]}")
-units = os.path.join(stage, "etc/systemd/system")
-unit_path = os.path.join(units, "gaugepanel-feed.service")
-unit = open(unit_path).read() if os.path.exists(unit_path) else ""
-wants = os.path.join(units, "gaugepanel.service.wants/gaugepanel-feed.service")
-script = os.path.join(stage, "usr/lib/gaugepanel/homelab-feed.sh")
-check(bool(unit) and os.path.islink(wants) and os.readlink(wants) == "/etc/systemd/system/gaugepanel-feed.service"
-      and os.access(script, os.X_OK) and "User=gaugepanel" in unit,
-      "staged: gaugepanel-feed.service (User=gaugepanel), wanted by gaugepanel.service, and /usr/lib/gaugepanel/homelab-feed.sh")
-m = re.search(r"^ExecStart=(.*)$", unit, re.M)
-check(bool(m) and f"link={LINK}" in m.group(1) and "EXEC:/usr/lib/gaugepanel/homelab-feed.sh" in m.group(1),
-      f"the feed unit's ExecStart makes {LINK} and runs the installed script: {m.group(1) if m else '(none)'}")
-if not shutil.which("socat"):
-    check(False, "socat is not installed (scripts/test.sh installs it): the feed cannot run")
-    sys.exit(checks.finish())
 
-# The unit's command as it is, but for where the link and the script lie.
-link = os.path.join(work, "gaugepanel-host")
-argv = [a.replace(LINK, link).replace("EXEC:/usr/lib/gaugepanel/", "EXEC:" + os.path.dirname(script) + "/")
-        for a in shlex.split(m.group(1))]
-argv = [a.replace("homelab-feed.sh", "homelab-feed.sh 0.5") if a.startswith("EXEC:") else a for a in argv]
-feed = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-board = os.path.join(work, "pi-hdmi-offscreen.toml")
-text = open(os.path.join(stage, "etc/gaugepanel/board.toml")).read().replace(f'"{LINK}"', f'"{link}"')
-text = re.sub(r'^output = "drm"$', 'output = "offscreen"', text, flags=re.M)
-text = re.sub(r'^mode = .*$', '', text, flags=re.M)
-open(board, "w").write(text)
-try:
-    for _ in range(50):
-        if os.path.exists(link): break
-        time.sleep(0.1)
-    check(os.path.exists(link), f"socat made the link ({' '.join(argv)[:160]})")
-    run = subprocess.Popen([gp, "run", "--board", board, "--no-animation"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+def stage(name):
+    """Stages the board; returns (staged root, the feed unit's ExecStart argv, the staged script)."""
+    d = os.path.join(work, name)
+    st = os.path.join(d, "stage")
+    inst = subprocess.run(["bash", os.path.join(root, "scripts/install-service.sh"), "--board", os.path.join(root, f"boards/{name}.toml"),
+                           "--binary", gp, "--prefix", "/usr", "--destdir", st], capture_output=True, text=True)
+    check(inst.returncode == 0, f"{name}: install-service.sh --destdir: exit {inst.returncode} {inst.stderr.strip()[:200]}")
+    units = os.path.join(st, "etc/systemd/system")
+    unit_path = os.path.join(units, "gaugepanel-feed.service")
+    unit = open(unit_path).read() if os.path.exists(unit_path) else ""
+    wants = os.path.join(units, "gaugepanel.service.wants/gaugepanel-feed.service")
+    script = os.path.join(st, "usr/lib/gaugepanel/homelab-feed.sh")
+    check(bool(unit) and os.path.islink(wants) and os.readlink(wants) == "/etc/systemd/system/gaugepanel-feed.service"
+          and os.access(script, os.X_OK) and "User=gaugepanel" in unit,
+          f"{name}: staged gaugepanel-feed.service (User=gaugepanel), wanted by gaugepanel.service, and /usr/lib/gaugepanel/homelab-feed.sh")
+    m = re.search(r"^ExecStart=(.*)$", unit, re.M)
+    return d, st, (m.group(1) if m else ""), script
+
+
+def run_board(d, st, replace):
+    """`gaugepanel run` of the staged board, offscreen, its text changed by `replace`, for
+    4 s; returns (exit status, summary fields)."""
+    board = os.path.join(d, "offscreen.toml")
+    text = replace(open(os.path.join(st, "etc/gaugepanel/board.toml")).read())
+    text = re.sub(r'^output = "(drm|fbdev)"$', 'output = "offscreen"', text, flags=re.M)
+    text = re.sub(r'^(mode|device) = "/dev/fb.*$|^mode = .*$', '', text, flags=re.M)
+    open(board, "w").write(text)
+    run = subprocess.Popen([gp, "run", "--board", board, "--no-animation", "--input-directory", d],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     time.sleep(4)
     run.send_signal(signal.SIGTERM)
     out, _ = run.communicate(timeout=10)
-finally:
-    feed.terminate(); feed.wait(timeout=5)
-summary = [l for l in out.splitlines() if l.startswith("@@SUMMARY")]
-fields = dict(kv.split("=", 1) for kv in summary[-1].split()[1:] if "=" in kv) if summary else {}
-samples = int(fields.get("samples", "0"))
-check(run.returncode == 0 and samples >= 8 and fields.get("unread_samples") == "0" and fields.get("dropped_lines") == "0",
-      f"gaugepanel run of the staged board read the feed through socat: exit {run.returncode}, samples={samples} "
-      f"(load, load5, memory, disk every 0.5 s), unread_samples={fields.get('unread_samples')}, dropped_lines={fields.get('dropped_lines')}")
+    summary = [l for l in out.splitlines() if l.startswith("@@SUMMARY")]
+    fields = dict(kv.split("=", 1) for kv in summary[-1].split()[1:] if "=" in kv) if summary else {}
+    return run.returncode, fields, out
+
+
+def read_all(name, how, status, fields, out, unread=()):
+    """Every name the feed sends is read, but `unread` (names the board shows nowhere)."""
+    samples = int(fields.get("samples", "0"))
+    said = set(re.findall(r'decoded "([^"]+)", which no channel reads', out))
+    ok = status == 0 and samples >= 8 and said == set(unread) and fields.get("dropped_lines") == "0"
+    check(ok and (unread or fields.get("unread_samples") == "0"),
+          f"{name}: gaugepanel run of the staged board read the feed {how}: exit {status}, samples={samples} "
+          f"(every 0.5 s), unread_samples={fields.get('unread_samples')} (names no channel reads: {sorted(said) or 'none'}), "
+          f"dropped_lines={fields.get('dropped_lines')}" + ("" if ok else " | " + out[-300:]))
+
+
+def udp_board():
+    d, st, exec_start, script = stage("pitft-28")
+    argv = shlex.split(exec_start)
+    check(argv == ["/usr/lib/gaugepanel/homelab-feed.sh", "2", ADDRESS] and "socat" not in exec_start,
+          f"pitft-28: the feed unit runs the script alone, to {ADDRESS}: {exec_start}")
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    here = f"127.0.0.1:{port}"
+    feed = subprocess.Popen([script, "0.5", here], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        status, fields, out = run_board(d, st, lambda t: t.replace(f'"{ADDRESS}"', f'"{here}"'))
+    finally:
+        feed.terminate(); feed.wait(timeout=5)
+    # load, memory, disk; load5 (the 5-minute load) is on pi-hdmi only
+    read_all("pitft-28", f"as datagrams to {here} (no socat, no pty)", status, fields, out, unread=["load5"])
+    check(fields.get(f"udp:{here}") == "open", f"pitft-28: the run summary lists udp:{here}=open")
+
+
+def pty_board():
+    d, st, exec_start, script = stage("pi-hdmi")
+    check(f"link={LINK}" in exec_start and "EXEC:/usr/lib/gaugepanel/homelab-feed.sh" in exec_start,
+          f"pi-hdmi: the feed unit's ExecStart makes {LINK} and runs the installed script: {exec_start}")
+    if not shutil.which("socat"):
+        check(False, "socat is not installed (scripts/test.sh installs it): the pi-hdmi feed cannot run")
+        return
+    link = os.path.join(d, "gaugepanel-host")
+    argv = [a.replace(LINK, link).replace("EXEC:/usr/lib/gaugepanel/", "EXEC:" + os.path.dirname(script) + "/")
+            for a in shlex.split(exec_start)]
+    argv = [a.replace("homelab-feed.sh", "homelab-feed.sh 0.5") if a.startswith("EXEC:") else a for a in argv]
+    feed = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(50):
+            if os.path.exists(link): break
+            time.sleep(0.1)
+        check(os.path.exists(link), f"pi-hdmi: socat made the link ({' '.join(argv)[:160]})")
+        status, fields, out = run_board(d, st, lambda t: t.replace(f'"{LINK}"', f'"{link}"'))
+    finally:
+        feed.terminate(); feed.wait(timeout=5)
+    read_all("pi-hdmi", "through socat", status, fields, out)
+
+
+udp_board()
+pty_board()
 sys.exit(checks.finish())

@@ -37,13 +37,16 @@ struct SensorHub {
                 // Driven like a serial line: a descriptor, a deadline, reopened with backoff.
                 serial.append(CANSource(interface: can.interface, protocol: can.canProtocol))
                 serialRoutes.append(s.routes)
+            case .network(let network):
+                serial.append(network.open())
+                serialRoutes.append(s.routes)
             case .mqtt(let mqtt):
                 // A TCP stream to the broker; the session names samples after the channels.
                 // Retried every second at most while the broker is away, so that values
                 // return within about a second of it (a refused login waits longer).
                 let session = MQTTSession(mqtt.session(fallbackClientID: Self.clientID))
                 serial.append(StreamSource(transport: .tcp(mqtt.broker), protocol: session,
-                                           backoff: Backoff(initial: 250 * Nanoseconds.perMillisecond, maximum: Nanoseconds.perSecond)))
+                                           backoff: .network))
                 serialRoutes.append(s.routes)
             }
         }

@@ -82,4 +82,9 @@ public struct Backoff: Sendable, Equatable {
     }
 
     public mutating func reset() { current = initial }
+
+    /// For TCP and UDP: ¼ s, ½ s, then every second. A refused connect costs next to
+    /// nothing (one packet each way) and a timed-out one already waits 5 s, so a sender
+    /// that comes back is connected to within a second however long it was away.
+    public static let network = Backoff(initial: 250 * Nanoseconds.perMillisecond, maximum: Nanoseconds.perSecond)
 }

@@ -9,18 +9,18 @@ public enum SerialProtocols {
         public let summary: String
         /// Whether it works on UDP datagrams (a polled protocol needs a peer to answer).
         public let overDatagrams: Bool
-        let open: @Sendable (_ transport: StreamTransport) -> any SerialLine
+        let open: @Sendable (_ transport: StreamTransport, _ backoff: Backoff) -> any SerialLine
     }
 
     public static let all: [Entry] = [
         Entry(name: "line", summary: "the line protocol, name=value pairs (docs/line-protocol.md)", overDatagrams: true) {
-            StreamSource(transport: $0, protocol: LineProtocolDecoder())
+            StreamSource(transport: $0, protocol: LineProtocolDecoder(), backoff: $1)
         },
         Entry(name: "nmea", summary: "NMEA 0183 sentences (boat instruments, GPS)", overDatagrams: true) {
-            StreamSource(transport: $0, protocol: NMEADecoder())
+            StreamSource(transport: $0, protocol: NMEADecoder(), backoff: $1)
         },
         Entry(name: "elm327", summary: "an ELM327 OBD-II adapter, polled", overDatagrams: false) {
-            StreamSource(transport: $0, protocol: ELM327Driver())
+            StreamSource(transport: $0, protocol: ELM327Driver(), backoff: $1)
         },
     ]
 
@@ -30,8 +30,10 @@ public enum SerialProtocols {
     public static var datagramNames: [String] { all.filter { $0.overDatagrams }.map { $0.name } }
 
     /// A line over `transport` speaking the protocol called `name` (nil: no such protocol).
+    /// A network transport retries at least every second (`Backoff.network`).
     public static func open(_ name: String, transport: StreamTransport) -> (any SerialLine)? {
-        all.first { $0.name == name }.map { $0.open(transport) }
+        let backoff: Backoff = if case .serial = transport { Backoff() } else { .network }
+        return all.first { $0.name == name }.map { $0.open(transport, backoff) }
     }
 
     /// A serial line on `path` speaking the protocol called `name`.

@@ -101,7 +101,7 @@ pihdmi = Case("pi-hdmi", "boards/pi-hdmi.toml",
               sets={"cpu.temperature": "52.312", "fan": "2900", "load": "0.8", "load5": "0.65",
                     "memory": "41.3", "disk": "63"})
 pitft = Case("pitft-28", "boards/pitft-28.toml",
-             lines=[("/dev/shm/gaugepanel-host", "line", [("load", "0.4"), ("memory", "37"), ("disk", "58")])],
+             lines=[("127.0.0.1:4711", "line", [("load", "0.4"), ("memory", "37"), ("disk", "58")])],
              sysfs=dict(PI_SYSFS, **{"class/thermal/thermal_zone0/temp": "48123"}),
              sets={"cpu.temperature": "48.123", "load": "0.4", "memory": "37", "disk": "58"})
 

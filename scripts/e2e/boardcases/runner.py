@@ -8,7 +8,7 @@ from .lineproto import line_rounds
 from .nmea import nmea_rounds
 from .panel import Panel, gaugepanel, settle, summary_fields
 from .report import Report
-from .serial_lines import Feeder, Pty
+from .serial_lines import Feeder, Pty, UDPLine
 from .sysfs import build_sysfs
 from .tomltext import page_count, page_name, rewrite_sensors, with_page_first
 
@@ -18,7 +18,7 @@ class Case:
                  simulated=None, channel_extra=None, prepare=None, can_frames=None):
         self.name, self.source, self.sets = name, source, sets
         self.can_frames = can_frames  # candump frames ("ID#HEX") its CAN sensor replays
-        self.lines = list(lines)     # [(original device or None for a new one, feed kind, arg)]
+        self.lines = list(lines)     # [(original device, udp listen address, or None for a new device; feed kind, arg)]
         self.sysfs = sysfs
         self.unread_per_round = unread_per_round   # decoded values no channel reads, per round
         self.simulated = simulated   # (comment, protocol) when a simulated sensor becomes serial
@@ -36,11 +36,13 @@ def run_case(case):
     ptys, feeders = [], []
     panel = None
     try:
-        devices, new_device = {}, None
+        devices, listens, new_device = {}, {}, None
         for i, (orig, kind, arg) in enumerate(case.lines):
-            p = Pty(os.path.join(d, f"tty{i}"))
+            udp = bool(orig) and not orig.startswith("/")
+            p = UDPLine() if udp else Pty(os.path.join(d, f"tty{i}"))
             ptys.append(p)
-            if orig: devices[orig] = p.link
+            if udp: listens[orig] = p.link
+            elif orig: devices[orig] = p.link
             else: new_device = p.link
         root = None
         if case.sysfs:
@@ -58,7 +60,7 @@ def run_case(case):
                 for i in range(40):
                     f.writelines(f"({1700000000 + i / 10:.6f}) can0 {frame}\n" for frame in case.can_frames)
             can = (log, os.path.dirname(os.path.join(settings.repo, case.source)))
-        text = rewrite_sensors(text, devices=devices, sysfs_root=root, simulated_to=sim,
+        text = rewrite_sensors(text, devices=devices, listens=listens, sysfs_root=root, simulated_to=sim,
                                channel_extra=case.channel_extra, can_replay=can)
         board = os.path.join(d, "board.toml")
         def write_board(t):
@@ -88,9 +90,9 @@ def run_case(case):
             if isinstance(f, FakeELM327): f.start()
         panel = Panel(d, board)
         started = panel.wait_for("display offscreen", timeout=60)
-        connected = all(panel.wait_for(f"serial {p.link}: connected", timeout=20) for p in ptys)
+        connected = all(panel.wait_for(f"{p.log_name}: connected", timeout=20) for p in ptys)
         if not rep.check(started and connected, "gaugepanel run started"
-                         + (", serial line(s) connected" if ptys else "")
+                         + (", serial line(s) and udp ports connected" if ptys else "")
                          + ("" if started and connected else ": " + " | ".join(panel.lines[-4:]))):
             return rep
         for f in feeders:
@@ -109,11 +111,11 @@ def run_case(case):
             for f in feeders: f.pause()
             for p in ptys: p.drain()
             n_reloaded = panel.count("config reloaded")
-            n_conn = [panel.count(f"serial {p.link}: connected") for p in ptys]
+            n_conn = [panel.count(f"{p.log_name}: connected") for p in ptys]
             write_board(with_page_first(text, k))
             panel.proc.send_signal(signal.SIGHUP)
             ok = panel.wait_for("config reloaded", n_reloaded + 1, timeout=20) and all(
-                panel.wait_for(f"serial {p.link}: connected", n + 1, timeout=20) for p, n in zip(ptys, n_conn))
+                panel.wait_for(f"{p.log_name}: connected", n + 1, timeout=20) for p, n in zip(ptys, n_conn))
             for f in feeders: f.resume()
             if not rep.check(ok, f"SIGHUP with page {k + 1} first: reloaded"
                              + ("" if ok else ": " + " | ".join(panel.lines[-3:]))):
@@ -134,7 +136,7 @@ def run_case(case):
             sent = sum(f.garbled if isinstance(f, FakeELM327) else f.dropped for f in feeders)
             got = int(fields.get("dropped_lines", "-1"))
             what = "noisy answers" if any(isinstance(f, FakeELM327) for f in feeders) else "garbled lines/sentences"
-            serial_log = [l.split("] ", 1)[-1] for l in panel.lines if "serial " in l]
+            serial_log = [l.split("] ", 1)[-1] for l in panel.lines if "serial " in l or "udp " in l]
             rep.check(sent > 0 and got == sent,
                       f"{what} dropped and counted: dropped_lines={got}, sent {sent}"
                       + ("" if got == sent else " (the run's serial lines: " + " | ".join(serial_log[-6:]) + ")"))

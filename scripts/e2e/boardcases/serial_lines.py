@@ -1,6 +1,7 @@
-"""Serial lines: a pty whose slave is reached through a symlink (the board's device), and
-the Feeder thread that writes a stream of rounds onto one (NMEA, the line protocol)."""
-import array, fcntl, os, pty, random, termios, threading, time, tty
+"""Serial lines: a pty whose slave is reached through a symlink (the board's device), a
+UDP port standing in for one (a udp sensor's listen address), and the Feeder thread that
+writes a stream of rounds onto one (NMEA, the line protocol)."""
+import array, fcntl, os, pty, random, socket, termios, threading, time, tty
 
 class Pty:
     def __init__(self, link):
@@ -9,6 +10,7 @@ class Pty:
         self.link = link
         if os.path.lexists(link): os.unlink(link)
         os.symlink(os.ttyname(self.slave), link)
+        self.log_name = f"serial {link}"   # how the panel's log names the line
 
     def write(self, data):
         while data:
@@ -35,6 +37,29 @@ class Pty:
             try: os.close(fd)
             except OSError: pass
 
+class UDPLine:
+    """A free UDP port on 127.0.0.1 for a udp sensor to listen on (`link`: its address);
+    each write is one datagram."""
+    datagrams = True
+
+    def __init__(self):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.link = f"127.0.0.1:{self.port}"
+        self.log_name = f"udp {self.link}"
+
+    def write(self, data):
+        self.sock.sendto(data, ("127.0.0.1", self.port))
+
+    def drain(self, timeout=10):
+        time.sleep(0.3)   # a datagram sent is read at once or lost: nothing to wait for but the panel's loop
+
+    def close(self):
+        self.sock.close()
+
 class Feeder(threading.Thread):
     """Writes one round of bytes every `period` seconds, each round in a few pieces (a
     serial line delivers sentences in arbitrary reads). `make_round(i)` → (bytes, number
@@ -58,6 +83,7 @@ class Feeder(threading.Thread):
                     data, bad = self.make_round(i)
                     cuts = sorted(self.rng.sample(range(1, len(data)), min(3, len(data) - 1)))
                     parts = [data[a:b] for a, b in zip([0] + cuts, cuts + [len(data)])]
+                    if getattr(self.line, "datagrams", False): parts = [data]   # a round, one datagram
                     for p in parts:
                         self.line.write(p)
                         time.sleep(0.002)

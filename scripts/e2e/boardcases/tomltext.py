@@ -38,8 +38,10 @@ def sensor_groups(secs):
 
 WAVEFORM_KEYS = {"waveform", "centre", "amplitude", "period", "from", "to", "interval", "seed", "values", "hold"}
 
-def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, channel_extra=None, can_replay=None):
-    """devices: {original device (or "*": any): new path} for serial sensors; sysfs_root:
+def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, channel_extra=None, can_replay=None,
+                    listens=None):
+    """devices: {original device (or "*": any): new path} for serial sensors; listens:
+    {original address: new address} for udp sensors; sysfs_root:
     root of every sysfs sensor; simulated_to: (comment, [sensor key lines]) that replace
     each simulated sensor's kind (its channels lose their waveform keys); channel_extra:
     {channel: [lines]} appended to that channel."""
@@ -52,6 +54,11 @@ def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, chan
             new = devices.get(dev, devices.get("*"))
             if new:
                 lines[:] = [f'device = "{new}"  # e2e: was "{dev}"' if key_of(l) == "device" else l
+                            for l in lines]
+        elif kind == "udp" and listens:
+            old = value_of(lines, "listen")
+            if old in listens:
+                lines[:] = [f'listen = "{listens[old]}"  # e2e: was "{old}"' if key_of(l) == "listen" else l
                             for l in lines]
         elif kind == "sysfs" and sysfs_root:
             lines[:] = [l for l in lines if key_of(l) != "root"]

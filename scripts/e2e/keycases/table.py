@@ -8,6 +8,7 @@ from .cases_serial import (case_baud, case_device_serial, case_median, case_name
                            case_source, case_stale)
 from .cases_mqtt import (case_broker, case_client_id, case_json, case_keepalive, case_password_file, case_qos,
                          case_topic, case_username)
+from .cases_network import case_listen, case_server
 from .cases_sources import case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
@@ -63,6 +64,8 @@ CASES = {
     "sensor.device": case_device_serial,
     "sensor.baud": case_baud,
     "sensor.protocol": case_protocol,
+    "sensor.server": case_server,
+    "sensor.listen": case_listen,
     "sensor.file": case_file,
     "sensor.format": case_candump,
     # kind = "can" on the kernel harness's kvaser_pci controllers (test 'can', 'canobd'):

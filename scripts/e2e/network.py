@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""End-to-end, the network sources against real senders on loopback: `gaugepanel run
+--display offscreen` must show what `gaugepanel render --set` draws for the values sent.
+
+  tcp nmea   dashboards/boat.toml with its serial sensor turned into kind = "tcp" on a
+             TCP server of this test sending NMEA 0183 with garbage (scripts/e2e/
+             boardcases/nmea.py: five dropped items a round): the screen equals the render
+             of the values; dropped_lines equals five times the rounds sent.
+  tcp loss   the server hangs up and stops listening: the panel says so once, its
+             channels show no value; the server listens again: the values are back on
+             screen within 2 s (measured from the listen to the first matching snapshot).
+  timeout    a server whose backlog is full accepts no connection: the panel's connect
+             fails after 5 s ("Connection timed out", said once), is retried quietly, and
+             meanwhile the panel is idle: CPU time (from /proc/PID/stat) and wake-ups
+             per second stay low — the loop polls the socket, it does not spin.
+  udp line   line-protocol datagrams (one value a datagram, no newline) to the port a
+             kind = "udp" sensor listens on: the values on screen.
+
+Usage: network.py GAUGEPANEL WORKDIR      Prints ok:/FAIL: per check; exit 1 on a failure.
+"""
+import os, sys, threading, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from keycases import harness   # noqa: E402
+from keycases.harness import Panel, new_dir, render   # noqa: E402
+from boardcases.nmea import nmea_rounds   # noqa: E402
+from boardcases.tomltext import join, key_of, sections, value_of   # noqa: E402
+from netpeers import StreamServer, Unaccepting, free_port, send_datagrams   # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+BOAT_SETS = {"depth": 8.4, "wind.angle": -35, "wind.speed": 14.2, "speed": 6.1, "heading": 274}
+results = []
+
+
+def check(ok, text):
+    results.append(ok)
+    print(("ok: " if ok else "FAIL: ") + text, flush=True)
+
+
+def network_copy(path, **keys):
+    """The example file with its serial sensor turned into a network one (`keys`)."""
+    secs = sections(open(os.path.join(ROOT, path)).read())
+    for name, lines in secs:
+        if name == "sensor" and value_of(lines, "kind") == "serial":
+            out = []
+            for l in lines:
+                k = key_of(l)
+                if k == "kind":
+                    out += [f'{key} = "{v}"' for key, v in keys.items()]
+                elif k not in ("device", "baud", "protocol"):
+                    out.append(l)
+            lines[:] = out
+    return join(secs)
+
+
+class TextPanel(Panel):
+    """A Panel on a board given as TOML text."""
+
+    def __init__(self, name, text, d=None):
+        d = d or new_dir(name)
+        path = os.path.join(d, "board.toml")
+        with open(path, "w") as f:
+            f.write(text)
+        # The Panel writes a board given as a dict: hand it this file instead.
+        original = harness.write_board
+        harness.write_board = lambda _d, _b, _n="board.toml": path
+        try:
+            super().__init__(name, None, d=d)
+        finally:
+            harness.write_board = original
+
+
+def cpu_seconds(pid):
+    """utime + stime of a process, from /proc/PID/stat (fields 14 and 15, in ticks)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tcp_nmea_and_loss():
+    rounds = nmea_rounds()
+    server = StreamServer(lambda i: rounds(i)[0], period=0.1)
+    text = network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{server.port}", protocol="nmea")
+    p = TextPanel("tcp-nmea", text)
+    where = f"tcp 127.0.0.1:{server.port}"
+    try:
+        check(p.wait_for(f"{where}: connected", 20), f"{where}: connected")
+        s, ok, how = p.settle(lambda: render(p.board, BOAT_SETS), timeout=10, confirm=True)
+        check(ok, f"boat.toml over tcp: the screen equals `render` of depth 8.4, wind -35°/14.2 kn, 6.1 kn, 274° ({how})")
+        # Garbage: five items a round, every round sent whole (one send) and read.
+        server.paused.set()
+        time.sleep(0.5)
+        sent = server.rounds
+        dropped_ok = p.wait_stats("dropped_lines", 5 * sent, timeout=5)
+        got = int(p.stats().get("dropped_lines", "0"))
+        check(dropped_ok and got == 5 * sent, f"dropped_lines = {got} for {sent} rounds of 5 garbled items each")
+        server.paused.clear()
+
+        # The server goes away: lost said once, no values shown.
+        server.stop_listening()
+        server.hang_up()
+        lost = p.wait_for(f"{where}: lost", 10)
+        s, ok, how = p.settle(lambda: render(p.board, {}), timeout=10, confirm=True)
+        check(lost and ok, f"server gone: `lost` logged ({lost}) and no value shown ({how})")
+        time.sleep(3)   # away long enough for the backoff to reach its 1 s step
+        refused = sum("cannot open: Connection refused" in l for l in p.lines)
+        check(refused <= 1, f"refused connects while away said {refused} time(s) (at most once)")
+        # Back: the values return within 2 s.
+        expected = render(p.board, BOAT_SETS)
+        accepted = server.accepted
+        t0 = time.monotonic()
+        server.listen()
+        back_at = connected_at = None
+        while time.monotonic() - t0 < 8:
+            if connected_at is None and server.accepted > accepted:
+                connected_at = time.monotonic() - t0
+            snap = p.snapshot()
+            if snap and harness.same(snap, expected)[0]:
+                back_at = time.monotonic() - t0
+                break
+            time.sleep(0.02)
+        again = any(f"{where}: connected again" in l for l in p.lines)
+        check(back_at is not None and back_at <= 2.0 and again,
+              f"server back: connected again {connected_at:.2f} s after it listens, values on screen after {back_at:.2f} s (≤ 2 s)"
+              if back_at is not None and connected_at is not None else f"server back: values never returned within 8 s (connected: {again})")
+    finally:
+        p.stop()
+        server.close()
+
+
+def connect_timeout():
+    blackhole = Unaccepting()
+    try:
+        if not blackhole.hangs():
+            check(False, "could not make a port that accepts no connection (backlog not full)")
+            return
+        text = network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{blackhole.port}", protocol="nmea")
+        p = TextPanel("tcp-timeout", text)
+        where = f"tcp 127.0.0.1:{blackhole.port}"
+        try:
+            p.started()
+            t0 = time.monotonic()
+            c0 = cpu_seconds(p.proc.pid)
+            said = p.wait_for(f"{where}: cannot open: Connection timed out", 12)
+            first = time.monotonic() - t0
+            time.sleep(8)   # one more timed-out connect, retried quietly
+            window = time.monotonic() - t0
+            cpu = cpu_seconds(p.proc.pid) - c0
+            stats = p.stats()
+            times = sum("cannot open" in l for l in p.lines)
+            check(said and 4.0 <= first <= 7.5, f"{where}: `Connection timed out` after {first:.1f} s (connect timeout 5 s)")
+            check(times == 1, f"said {times} time(s) in {window:.0f} s (once; retried quietly)")
+            pct = 100 * cpu / window
+            wps = float(stats.get("wakeups_per_s", "0"))
+            check(pct < 5 and wps < 40,
+                  f"while connecting: panel CPU {cpu:.2f} s in {window:.1f} s ({pct:.1f} %), {wps} wake-ups/s "
+                  "(the stats line itself wakes it 10×/s): no busy loop")
+            s, ok, how = p.settle(lambda: render(p.board, {}), confirm=True)
+            check(ok, f"no value shown while it cannot connect ({how})")
+        finally:
+            p.stop()
+    finally:
+        blackhole.close()
+
+
+def udp_line():
+    port = free_port(2)
+    text = """[display]
+width = 320
+height = 240
+output = "offscreen"
+[fonts]
+family = "builtin"
+[[sensor]]
+kind = "udp"
+listen = "127.0.0.1:%d"
+protocol = "line"
+  [[sensor.channel]]
+  name = "rpm"
+  source = "engine.rpm"
+  unit = "rpm"
+  [[sensor.channel]]
+  name = "coolant"
+  unit = "C"
+[[page]]
+name = "engine"
+  [[page.widget]]
+  id = "rpm"
+  type = "dial"
+  channel = "rpm"
+  frame = [0, 0, 200, 200]
+  range = [0, 8000]
+  [[page.widget]]
+  id = "coolant"
+  type = "readout"
+  channel = "coolant"
+  frame = [200, 60, 120, 60]
+""" % port
+    p = TextPanel("udp-line", text)
+    stop = threading.Event()
+
+    def feed():
+        while not stop.is_set():
+            send_datagrams(port, [b"engine.rpm=3450", b"coolant=91.5\n", b"garbage"])
+            time.sleep(0.1)
+    t = threading.Thread(target=feed, daemon=True)
+    try:
+        check(p.wait_for(f"udp 127.0.0.1:{port}: connected", 20), f"udp 127.0.0.1:{port}: bound")
+        t.start()
+        s, ok, how = p.settle(lambda: render(p.board, {"rpm": 3450, "coolant": 91.5}), timeout=10, confirm=True)
+        check(ok, f"line-protocol datagrams (no newline needed): screen equals `render rpm=3450 coolant=91.5` ({how})")
+        stats = p.stats()
+        check(int(stats.get("dropped_lines", "0")) >= 1, f"the garbage datagrams dropped and counted (dropped_lines={stats.get('dropped_lines')})")
+    finally:
+        stop.set()
+        if t.is_alive():
+            t.join()
+        p.stop()
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
+        return 2
+    harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(harness.WORK, exist_ok=True)
+    t0 = time.time()
+    for part in (tcp_nmea_and_loss, connect_timeout, udp_line):
+        try:
+            part()
+        except Exception as e:   # noqa: BLE001 — a failing part is a failed check, the others still run
+            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+    failed = results.count(False)
+    print(f"{len(results) - failed} passed, {failed} failed ({time.time() - t0:.0f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
