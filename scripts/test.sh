@@ -83,9 +83,18 @@ wait_step frame-budget "instruction budgets: FrameBudget build"
 # collected: beside them its own static build and its boots ran past the step's limit.
 run_step "kernel display harness" "$(limit 1800)" bash scripts/vm-test.sh
 
+# The service as installed, under a real systemd (PID 1 of a minimal Debian userland made by
+# mmdebstrap): a late display driver, a USB serial adapter plugged in later, the watchdog,
+# `systemctl stop`. It boots the kernel harness's static build.
+vm_gaugepanel=.build-vm/release/gaugepanel
+if [[ -x $vm_gaugepanel ]]; then
+    run_step "service under systemd (kernel harness)" "$(limit 900)" bash scripts/vm-systemd-test.sh --no-build
+else
+    skip_step "service under systemd (kernel harness)" "no static build ($vm_gaugepanel)"
+fi
+
 # What a PNG snapshot costs against the same frame as PPM (at most 2x), counted by
 # callgrind on the harness's release build.
-vm_gaugepanel=.build-vm/release/gaugepanel
 if [[ -x $vm_gaugepanel ]]; then
     run_step "snapshot cost (PNG vs PPM)" "$(limit 600)" env GAUGEPANEL="$vm_gaugepanel" bash scripts/bench-snapshot.sh
 else

@@ -117,48 +117,11 @@ mkdir -p "$WORK"; cd "$WORK"
 source "$ROOT/scripts/lib/deps.sh"
 ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev libtomlplusplus-dev
 
-# 2. Debian's kernel, unpacked (not installed); uncompressed vmlinux boots faster (PVH)
-kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
-KPKG=$(kernel_package)
-if [ -z "$KPKG" ]; then   # a machine whose package lists were never fetched
-  if [ "$(id -u)" -eq 0 ]; then apt-get update -q >/dev/null; else sudo apt-get update -q >/dev/null; fi
-  KPKG=$(kernel_package)
-fi
-[ -n "$KPKG" ] || { echo "cannot find Debian's linux-image-amd64 kernel package" >&2; exit 1; }
-KVER=${KPKG#linux-image-}
-KROOT=$WORK/kroot
-if [ ! -f "$KROOT/lib/modules/$KVER/modules.dep" ]; then
-  echo "# fetching $KPKG"
-  ls "$WORK/${KPKG}"_*.deb >/dev/null 2>&1 || apt-get download "$KPKG" >/dev/null 2>&1
-  rm -rf "$KROOT"; dpkg -x "$WORK/${KPKG}"_*.deb "$KROOT"
-  depmod -b "$KROOT" "$KVER"
-fi
-if [ ! -f "$WORK/vmlinux-$KVER" ]; then
-  python3 -c "
-import lzma; d=open('$KROOT/boot/vmlinuz-$KVER','rb').read(); o=d.find(b'\xfd7zXZ\x00')
-open('$WORK/vmlinux-$KVER','wb').write(lzma.LZMADecompressor().decompress(d[o:]))"
-fi
+# 2. Debian's kernel, unpacked (not installed): KVER, KROOT and $WORK/vmlinux-$KVER
+source "$VM/debian-kernel.sh"
 
-# 3. gaugepanel, fully static (libdrm.a from libdrm-dev); libfreetype.a needs its own
-#    dependencies (libpng, brotli) named on the link line, pkg-config --static knows them
-GP=$ROOT/$SCRATCH/release/gaugepanel
-STATIC_LIBS=()
-for l in $(pkg-config --static --libs-only-l freetype2 2>/dev/null); do STATIC_LIBS+=(-Xlinker "$l"); done
-if [ $BUILD = 1 ]; then
-  for attempt in 1 2 3; do   # a source edited during the build (others at work in the tree) is worth a retry
-    if (cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" -Xswiftc -static-executable "${STATIC_LIBS[@]}" --product gaugepanel \
-          > "$WORK/build.log" 2>&1); then built=1; break; fi
-    built=0; grep -q "modified during the build" "$WORK/build.log" || break
-  done
-  if [ $built = 0 ]; then
-    grep -E "error" "$WORK/build.log" | sort -u | head -5
-    echo "FAIL: build: swift build -c release -static-executable failed (see $WORK/build.log)"; echo "0 passed, 1 failed"; exit 1
-  fi
-fi
-[ -x "$GP" ] || { echo "FAIL: build: $GP missing"; echo "0 passed, 1 failed"; exit 1; }
-if ! file -L "$GP" | grep -q "statically linked"; then
-  echo "FAIL: build: $GP is not statically linked"; echo "0 passed, 1 failed"; exit 1
-fi
+# 3. gaugepanel, fully static: GP (scripts/vm/static-build.sh; BUILD=0 takes it as it is)
+source "$VM/static-build.sh"
 # the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
 # and systemd's notification socket (test 'wait'), see scripts/vm/notify.c
 # and CAN interfaces and frames (tests 'cansmoke', 'can'), see scripts/vm/canctl.c

@@ -137,7 +137,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             pendingSince = nil
         }
         if summary.frames == 0 {
-            _ = notifier.notify(.ready)
+            // The status replaces any "waiting for the display" said before (systemctl status
+            // shows the last one).
+            _ = notifier.notify([.ready, .status("showing the dashboard (\(display.summary))")])
             // Start-up is over: what the board's parse, the font search and the first draw
             // freed is handed back rather than kept resident for the life of the panel.
             SystemCall.releaseFreeHeap()

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Host side of scripts/vm-systemd-test.sh: boots the guest whose PID 1 is systemd and whose
+gaugepanel.service scripts/install-service.sh installed, reads its '@@' lines (console, ttyS0),
+asks it for steps on its second serial port (ttyS1), plugs a USB serial adapter in and out by
+QMP (device_add/device_del usb-serial on the xHCI bus) and writes line-protocol readings into it,
+and compares QMP screendumps with `gaugepanel render` of the board. --mode late or boot: see
+scripts/vm-systemd-test.sh. Prints 'ok: NAME: …' / 'FAIL: NAME: …' and '#' lines."""
+import argparse, os, queue, socket, subprocess, sys, threading, time
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vmhost.qemu import QMP, ConsoleLines
+from vmhost.screens import render, screen_becomes
+
+VALUES = [{'rpm': 3200, 'speed': 88, 'coolant': 92, 'fuel': 41}, {'rpm': 5400, 'speed': 131, 'coolant': 104, 'fuel': 17}]
+
+def line(values):
+    return (' '.join(f'{k}={v}' for k, v in values.items()) + '\n').encode()
+
+class Guest:
+    """The booted machine: its '@@' lines in a queue (a thread drains the console, so QEMU never
+    blocks on it), the control port, QMP, and the USB serial adapter's socket."""
+    def __init__(self, a):
+        self.a, self.t0 = a, time.time()
+        os.makedirs(a.out, exist_ok=True)
+        self.ctl_path, self.usb_path, qmp = f'{a.out}/ctl.sock', f'{a.out}/usb.sock', f'{a.out}/qmp.sock'
+        mode_args = 'gp.mode=late modprobe.blacklist=bochs' if a.mode == 'late' else 'gp.mode=boot'
+        cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '1024', '-smp', '1', '-display', 'none', '-nodefaults',
+               '-no-reboot', '-vga', 'std', '-device', 'qemu-xhci,id=xhci',
+               '-chardev', f'socket,id=usbser,path={self.usb_path},server=on,wait=off',
+               '-serial', 'stdio', '-chardev', f'socket,id=ctl,path={self.ctl_path},server=on,wait=off', '-serial', 'chardev:ctl',
+               '-qmp', f'unix:{qmp},server=on,wait=off', '-kernel', a.kernel, '-initrd', a.initrd,
+               '-append', f'console=ttyS0 panic=-1 quiet loglevel=3 systemd.show_status=0 {mode_args}']
+        self.p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.q = QMP(qmp)
+        self.marks = queue.Queue()
+        self.log = open(f'{a.out}/console.log', 'w')
+        threading.Thread(target=self._drain, daemon=True).start()
+        self.ctl = self._connect(self.ctl_path)
+        self.usb = None
+        self.feeding = None
+
+    def _drain(self):
+        for s in ConsoleLines(self.p, self.log, self.t0, self.a.timeout):
+            if s.startswith('@@'):
+                self.marks.put((time.time() - self.t0, s[2:]))
+
+    @staticmethod
+    def _connect(path):
+        for _ in range(200):
+            try:
+                s = socket.socket(socket.AF_UNIX); s.connect(path); return s
+            except OSError:
+                time.sleep(0.05)
+        raise OSError(f'cannot connect to {path}')
+
+    def wait(self, word, timeout):
+        """The next '@@WORD …' line (others before it are kept in `seen`): (time, rest) or None."""
+        end = time.time() + timeout
+        while time.time() < end:
+            try: t, s = self.marks.get(timeout=max(0.1, end - time.time()))
+            except queue.Empty: break
+            print(f'# guest {t:7.2f} s: @@{s}', flush=True)
+            if s.split(' ', 1)[0] == word: return t, (s.split(' ', 1) + [''])[1]
+        return None
+
+    def ask(self, cmd):
+        self.ctl.sendall(cmd.encode() + b'\n')
+
+    def plug(self):
+        r = self.q.cmd('device_add', driver='usb-serial', id='adapter', chardev='usbser', bus='xhci.0')
+        if 'error' in r: print(f'# device_add: {r["error"]}', flush=True)
+        return time.time()
+
+    def unplug(self):
+        r = self.q.cmd('device_del', id='adapter')
+        if 'error' in r: print(f'# device_del: {r["error"]}', flush=True)
+
+    def feed(self, values):
+        """Writes `values` as a line every 100 ms into the adapter's socket until told otherwise
+        (what is written while nothing is plugged in is lost, as on a real wire)."""
+        self.feeding = values
+        if self.usb is None:
+            self.usb = self._connect(self.usb_path)
+            def loop():
+                while self.feeding is not None:
+                    try: self.usb.sendall(line(self.feeding))
+                    except OSError: pass
+                    time.sleep(0.1)
+            threading.Thread(target=loop, daemon=True).start()
+
+    def close(self):
+        self.feeding = None
+        try: self.ask('off'); self.p.wait(timeout=20)
+        except Exception: pass
+        if self.p.poll() is None: self.p.kill()
+
+def check(ok, name, how):
+    print(f'{"ok" if ok else "FAIL"}: systemd-{name}: {how}', flush=True)
+    return ok
+
+def main():
+    ap = argparse.ArgumentParser()
+    for k in ('mode', 'kernel', 'initrd', 'gp', 'board', 'out'): ap.add_argument('--' + k, required=True)
+    ap.add_argument('--timeout', type=float, default=420)
+    a = ap.parse_args()
+    a.name, a.heads = a.mode, {}
+    os.makedirs(a.out, exist_ok=True)
+    blank = render(a, a.board, 'novalues', {})
+    refs = [render(a, a.board, f'values{i}', v) for i, v in enumerate(VALUES)]
+    g = Guest(a)
+    try:
+        up = g.wait('UP', 240)
+        if not check(up is not None, a.mode + '-boot', f'systemd reached the harness unit at {up[0]:.1f} s' if up else 'no @@UP from the guest'):
+            return
+        unit = g.wait('UNIT', 90)
+        check(unit is not None and unit[1].split()[0] in ('activating', 'active'), a.mode + '-unit',
+              f'gaugepanel.service started: {unit[1] if unit else "no state"}')
+        if a.mode == 'boot':
+            same, secs, how = screen_becomes(a, g.q, 'boot', blank, 120)
+            t = time.time() - g.t0
+            check(same, 'boot-dashboard', f'power-on to dashboard {t:.1f} s ({how})')
+            print(f'# figure: power-on to dashboard under systemd {t:.1f} s (TCG)', flush=True)
+            return
+        waiting = g.wait('WAITING', 90)
+        check(waiting is not None and waiting[1].startswith('activating') and 'wait' in waiting[1].lower(), 'late-waits',
+              f'20 s after start, before the driver: {waiting[1] if waiting else "nothing said"}')
+        g.wait('DEVICES', 10)
+        loaded = g.wait('LOADED', 60)
+        if not check(loaded is not None, 'late-loaded', 'modprobe bochs in the guest'): return
+        same, secs, how = screen_becomes(a, g.q, 'late', blank, 20)
+        check(same, 'late-dashboard', f'dashboard {secs:.1f} s after the display driver was loaded ({how})')
+        g.ask('state'); st = g.wait('STATE', 20)
+        # no restart on the way: a device the sandbox refuses (EPERM) fails the run, and
+        # Restart= would hide that behind a second start
+        check(st is not None and st[1].startswith('active') and 'restarts=0' in st[1] and 'waiting' not in st[1], 'late-ready',
+              f'READY=1 after the wait, the first start: {st[1] if st else "no state"}')
+        # a USB serial adapter plugged in after the service started
+        g.feed(VALUES[0]); t = g.plug()
+        same, secs, how = screen_becomes(a, g.q, 'plug', refs[0], 60)
+        check(same, 'usb-plugged', f'values {time.time() - t:.1f} s after the adapter was plugged in ({how})')
+        g.unplug()
+        same, secs, how = screen_becomes(a, g.q, 'unplug', blank, 30)
+        check(same, 'usb-unplugged', f'no values {secs:.1f} s after the adapter was pulled ({how})')
+        time.sleep(2)
+        g.feed(VALUES[1]); t = g.plug()
+        same, secs, how = screen_becomes(a, g.q, 'replug', refs[1], 30)
+        replug = time.time() - t
+        check(same, 'usb-replugged', f'new values {replug:.1f} s after the adapter was plugged in again ({how})')
+        print(f'# figure: USB serial plugged in again (QMP device_add) to its values on screen {replug:.1f} s (TCG; includes enumeration)', flush=True)
+        # a stuck loop: the watchdog restarts the service
+        g.feed(VALUES[0])
+        g.ask('hang'); hung = g.wait('HUNG', 20); back = g.wait('RESTARTED', 90)
+        check(back is not None and 'active' in back[1] and 'restarts=0' not in back[1], 'watchdog',
+              f'stopped loop restarted by the watchdog: {back[1] if back else "not restarted"}'
+              + (f' ({back[0] - hung[0]:.1f} s after SIGSTOP)' if back and hung else ''))
+        same, secs, how = screen_becomes(a, g.q, 'restarted', refs[0], 60)
+        check(same, 'watchdog-dashboard', f'the restarted panel shows the values ({how})')
+        g.ask('stop'); stopped = g.wait('STOPPED', 30); tty = g.wait('TTY', 10)
+        check(tty is not None and tty[1].split()[:1] == ['text'] and tty[1].split()[1:2] in (['unicode'], ['xlate']), 'stop-console',
+              f'after systemctl stop ({stopped[1] if stopped else "?"}): tty1 {tty[1] if tty else "not read"}')
+        g.ask('journal')
+        while True:
+            m = g.wait('J', 10)
+            if m is None: break
+    finally:
+        g.close()
+
+if __name__ == '__main__':
+    try:
+        main()
+    except Exception as e:   # a harness error is a failed check, said as one
+        print(f'FAIL: systemd-harness: {type(e).__name__}: {e}', flush=True)
+        sys.exit(1)
