@@ -272,4 +272,33 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         #expect(q.wantsReconnect)
         #expect(q.takeNotices().first?.contains("acknowledgements") == true)
     }
+
+    @Test func randomBytesNeverTrapAndAlwaysRecover() {
+        // A fixed xorshift sequence: broker bytes that are mostly garbage, some real packets.
+        var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x }
+        var s = ready(channels([("a", "a/+", nil), ("b", "#", "v")]), keepAlive: 2, qos: .atLeastOnce)
+        var now: UInt64 = 0, resets = 0
+        for _ in 0..<5000 {
+            now += next() % (300 * Nanoseconds.perMillisecond)
+            var chunk: [UInt8]
+            switch next() % 4 {
+            case 0: chunk = publish("a/\(next() % 9)", "\(next() % 100)", qos: .atLeastOnce, id: UInt16(next() % 500 + 1))
+            case 1: chunk = [0xD0, 0]
+            default: chunk = (0..<Int(next() % 40)).map { _ in UInt8(truncatingIfNeeded: next()) }
+            }
+            s.receive(chunk, now: now) { sample in #expect(sample.name == "a" || sample.name == "b") }
+            _ = s.outgoing(now: now)
+            if s.wantsReconnect {
+                resets += 1
+                s.connectionReset()
+                _ = s.outgoing(now: now)
+                _ = feed(&s, [0x20, 2, 0, 0], now: now)
+                _ = s.outgoing(now: now)
+                _ = feed(&s, [0x90, 4, 0, 1, 1, 1], now: now)
+                #expect(s.phase == .ready)
+            }
+        }
+        #expect(resets > 100 && s.statistics.protocolErrors > 100 && s.statistics.samples > 100)
+    }
 }
