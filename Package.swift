@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-            "GaugeSensors", "GaugeCAN", "GaugeInput", "GaugeConfig",
+            "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
         ]),
 
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).
@@ -148,7 +148,7 @@ let package = Package(
                     dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+                    dependencies: ["GaugeConfig", "GaugeNet", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),

@@ -7,10 +7,11 @@
 # render` of the values sent (scripts/e2e/boards.py). Last, every key documented in
 # docs/configuration.md must change what `gaugepanel run` does (scripts/e2e/keys.py; keys
 # that need hardware name a check of scripts/vm/run.py). And the homelab boards' host feed
-# as scripts/install-service.sh installs it (scripts/e2e/feed.py), and the tcp and udp
-# sources against senders on loopback (scripts/e2e/network.py), and dashboards/gps.toml
-# against a real gpsd that gpsfake feeds an NMEA log (scripts/e2e/gpsd.py). Fails if any
-# of them fails.
+# as scripts/install-service.sh installs it (scripts/e2e/feed.py), the tcp and udp sources
+# against senders on loopback (scripts/e2e/network.py), dashboards/gps.toml against a real
+# gpsd that gpsfake feeds an NMEA log (scripts/e2e/gpsd.py), and kind = "mqtt" against a
+# real mosquitto on loopback: retained and live values, the broker stopped and back, a
+# password file, a flood of unread topics (scripts/e2e/mqtt_panel.py). Fails if any fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages python3 fonts-dejavu-core socat gpsd gpsd-clients   # gpsd-clients: gpsfake
+ensure_packages python3 fonts-dejavu-core socat gpsd gpsd-clients mosquitto mosquitto-clients   # gpsd-clients: gpsfake
 gp=${GAUGEPANEL:-}
 if [[ -z $gp ]]; then
     scratch=${SCRATCH_PATH:-.build}
@@ -34,4 +35,5 @@ python3 scripts/e2e/keys.py "$gp" "$work/keys" || status=1   # every documented 
 python3 scripts/e2e/feed.py "$gp" "$work/feed" || status=1    # the homelab boards' host feed as installed
 python3 scripts/e2e/network.py "$gp" "$work/network" || status=1   # tcp and udp sources against loopback senders
 timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind = "gpsd" against gpsd under gpsfake
+timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
 exit "$status"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target per GaugeSensors decoder, per GaugeCAN parser (DBC files,
 # candump lines, ISO-TP, NMEA 2000 fast packets) and per GaugeNet decoder (the MQTT stream,
-# JSON paths and payloads, gpsd lines) and runs each for a bounded time.
+# the MQTT client session, JSON paths and payloads, gpsd lines) and runs each for a bounded time.
 # Usage: scripts/fuzz-sensors.sh [seconds-per-target]   (default 20)
 # FUZZ_RUNS=N runs N inputs per target instead of a time limit.
 # FUZZ_TARGETS="NMEA DBC" picks targets; FUZZ_OUT=dir moves the build/work folder
@@ -46,10 +46,10 @@ if [ "${1:-}" = "--bench" ]; then
 fi
 
 status=0
-for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT JSONPayload GPSD}; do
+for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD}; do
     dir="$out/$target"
     mkdir -p "$dir/corpus"
-    case $target in DBC|Candump|ISOTP|FastPacket) extra=("${can[@]}") ;; MQTT|JSONPayload|GPSD) extra=("${net[@]}") ;; *) extra=() ;; esac
+    case $target in DBC|Candump|ISOTP|FastPacket) extra=("${can[@]}") ;; MQTT|MQTTSession|JSONPayload|GPSD) extra=("${net[@]}") ;; *) extra=() ;; esac
     echo "== building $target"
     "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name Fuzz$target \
         "${common[@]}" "${extra[@]}" "Fuzz/${target}Fuzz.swift" -o "$dir/fuzz" 2> "$dir/build.txt" \

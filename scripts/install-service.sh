@@ -5,8 +5,9 @@
 #   - scripts/systemd/gaugepanel.service to /etc/systemd/system, verified and enabled;
 #   - for a board that reads the host feed, boards/homelab-feed.sh to PREFIX/lib/gaugepanel
 #     and gaugepanel-feed.service, which runs it with the panel: datagrams to a udp
-#     sensor on 127.0.0.1:4711 (pitft-28), or through socat onto the pseudo-terminal
-#     /dev/shm/gaugepanel-host (pi-hdmi; socat must be installed: apt install socat).
+#     sensor on 127.0.0.1:4711 (pitft-28), MQTT messages to the broker on localhost:1883
+#     (pi-hdmi; apt install mosquitto mosquitto-clients), or through socat onto the
+#     pseudo-terminal /dev/shm/gaugepanel-host (a serial sensor there; apt install socat).
 #
 # Usage: scripts/install-service.sh --board boards/NAME.toml [options]
 #   --board FILE     the board configuration to install (required)
@@ -63,12 +64,17 @@ confdir=/etc/gaugepanel
 unitdir=/etc/systemd/system
 feed_link=/dev/shm/gaugepanel-host
 feed_address=127.0.0.1:4711
+feed_broker=localhost:1883
 # The host feed comes with a board that reads it: datagrams to its udp sensor's address,
-# or the pseudo-terminal socat makes.
-needs_feed=0 feed_pty=0
+# the local broker's homelab/ topics, or the pseudo-terminal socat makes.
+needs_feed=0 feed_pty=0 feed_mqtt=0
 feed_unit_source="$repo/scripts/systemd/gaugepanel-feed.service"
 if grep -Eq "^[[:space:]]*listen[[:space:]]*=[[:space:]]*\"$feed_address\"" "$board"; then
     needs_feed=1
+elif grep -Eq "^[[:space:]]*broker[[:space:]]*=[[:space:]]*\"$feed_broker\"" "$board" &&
+     grep -Eq "^[[:space:]]*topic[[:space:]]*=[[:space:]]*\"homelab/" "$board"; then
+    needs_feed=1 feed_mqtt=1
+    feed_unit_source="$repo/scripts/systemd/gaugepanel-feed-mqtt.service"
 elif grep -Eq "^[[:space:]]*device[[:space:]]*=[[:space:]]*\"$feed_link\"" "$board"; then
     needs_feed=1 feed_pty=1
     feed_unit_source="$repo/scripts/systemd/gaugepanel-feed-pty.service"
@@ -207,11 +213,17 @@ install_feed() {
         socat_bin=/usr/bin/socat
         printf 'note: socat not found here; the feed unit runs %s (apt install socat on the Pi)\n' "$socat_bin"
     fi
+    if ((feed_mqtt)) && [[ -z $destdir && $dry_run == 0 ]]; then
+        command -v mosquitto_pub >/dev/null || die "board $board reads MQTT topics that gaugepanel-feed.service publishes with mosquitto_pub: install it first (sudo apt install mosquitto-clients)"
+        command -v mosquitto >/dev/null || printf 'note: the board reads a broker on %s and none is installed here: sudo apt install mosquitto\n' "$feed_broker"
+    fi
     run install -D -m 0755 "$repo/boards/homelab-feed.sh" "$destdir$libexecdir/homelab-feed.sh"
     local unit="$destdir$unitdir/gaugepanel-feed.service"
     if ((dry_run)); then
         if ((feed_pty)); then
             printf '+ write %s (ExecStart=%s … EXEC:%s/homelab-feed.sh)\n' "$unit" "$socat_bin" "$libexecdir"
+        elif ((feed_mqtt)); then
+            printf '+ write %s (ExecStart=%s/homelab-feed.sh 2 mqtt://%s)\n' "$unit" "$libexecdir" "$feed_broker"
         else
             printf '+ write %s (ExecStart=%s/homelab-feed.sh 2 %s)\n' "$unit" "$libexecdir" "$feed_address"
         fi
@@ -278,6 +290,6 @@ else
     printf 'installed: %s%s/gaugepanel, %s%s/board.toml, %s%s/gaugepanel.service\n' \
         "$destdir" "$bindir" "$destdir" "$confdir" "$destdir" "$unitdir"
     ((needs_feed)) && printf 'installed: %s%s/homelab-feed.sh, %s%s/gaugepanel-feed.service (the board reads %s)\n' \
-        "$destdir" "$libexecdir" "$destdir" "$unitdir" "$( ((feed_pty)) && echo "$feed_link" || echo "udp $feed_address")"
+        "$destdir" "$libexecdir" "$destdir" "$unitdir" "$( ((feed_pty)) && echo "$feed_link" || { ((feed_mqtt)) && echo "mqtt $feed_broker"; } || echo "udp $feed_address")"
     true
 fi

@@ -1,5 +1,6 @@
 import GaugeSensors
 import GaugeCAN
+import GaugeNet
 
 /// A channel alarm: warning and critical thresholds, crossed upwards (or downwards, for
 /// a fuel level) — the run loop shows the channel's page and colours it.
@@ -70,6 +71,8 @@ public struct SensorConfiguration: Sendable, Equatable {
         case replay(ReplayConfiguration)
         /// A SocketCAN interface through a protocol (CANConfiguration.swift).
         case can(CANConfiguration)
+        /// Topics of an MQTT broker (MQTTConfiguration.swift).
+        case mqtt(MQTTConfiguration)
         /// A protocol over TCP or UDP, or gpsd (NetworkConfiguration.swift).
         case network(NetworkConfiguration)
     }
@@ -99,12 +102,14 @@ extension SensorConfiguration {
     static let maxMagnitude = 1e9
 
     static func read(_ r: TableReader) -> SensorConfiguration? {
-        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can"] + NetworkConfiguration.kinds, required: true)
+        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can", "mqtt"] + NetworkConfiguration.kinds, required: true)
         var kind: Kind?
         // CAN sensors and candump replays: the protocol's names for the channels' sources.
         var canKeys: CANProtocolKeys?
         var interface: String?
         var replay: ReplayConfiguration?
+        var mqtt: MQTTConfiguration?
+        var subscriptions: [MQTTConfiguration.Subscription] = []
         switch kindName {
         case "simulated": kind = .simulated
         case "sysfs":
@@ -127,6 +132,8 @@ extension SensorConfiguration {
         case "can":
             interface = CANConfiguration.readInterface(r)
             canKeys = CANProtocolKeys.read(r, polling: true)
+        case "mqtt":
+            mqtt = MQTTConfiguration.read(r)
         case "tcp", "udp", "gpsd":
             kind = NetworkConfiguration.read(r, kind: kindName ?? "").map { .network($0) }
         default: break
@@ -135,7 +142,7 @@ extension SensorConfiguration {
         if channelReaders.isEmpty, r.value("channel") == nil { r.report(nil, "a sensor needs at least one [[sensor.channel]]") }
         var channels: [ChannelConfiguration] = []
         for c in channelReaders {
-            guard var ch = readChannel(c, kind: kindName) else { continue }
+            guard var ch = readChannel(c, kind: kindName, subscriptions: &subscriptions) else { continue }
             if let canKeys, !canKeys.resolve(&ch, c) { continue }
             channels.append(ch)
         }
@@ -144,13 +151,18 @@ extension SensorConfiguration {
             kind = .can(CANConfiguration(interface: interface, canProtocol: canKeys.canProtocol(channels: channels),
                                          dbcPath: canKeys.dbcPath))
         }
+        if var mqtt {
+            mqtt.subscriptions = subscriptions
+            kind = .mqtt(mqtt)
+        }
         // With an unknown kind, which keys are unknown can't be said.
         if kindName != nil { r.finish() }
         guard let kind else { return nil }
         return SensorConfiguration(kind: kind, channels: channels)
     }
 
-    private static func readChannel(_ r: TableReader, kind: String?) -> ChannelConfiguration? {
+    private static func readChannel(_ r: TableReader, kind: String?,
+                                     subscriptions: inout [MQTTConfiguration.Subscription]) -> ChannelConfiguration? {
         let name = r.string("name", required: true, maxLength: 64)
         if let name { r.path = r.path.named(name) }
         if let n = name, !isChannelName(n) {
@@ -185,14 +197,25 @@ extension SensorConfiguration {
         case "gpsd":
             source = r.name("source") ?? source
             if name != nil { sourceKnown = NetworkConfiguration.checkGPSDSource(source, r) }
+        case "mqtt":
+            // Each channel's subscription names its samples after the channel.
+            if let s = MQTTConfiguration.readChannel(r, channel: name.flatMap { isChannelName($0) ? $0 : nil }) { subscriptions.append(s) }
+            else { return finishChannel(r, kind) }
         default: break
         }
         // A simulated or sysfs channel's source is its waveform or path: no decoder names to pick from.
-        if kind != nil { r.finish(hints: ["source": "only serial, tcp, udp, gpsd, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(kind == "sysfs" ? "path" : "waveform")"]) }
+        _ = finishChannel(r, kind)
         guard let name, isChannelName(name), scale != 0, sourceKnown else { return nil }
         if kind == "simulated" && waveform == nil || kind == "sysfs" && sysfs == nil { return nil }
         return ChannelConfiguration(name: name, unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
                                     scale: scale, offset: offset, alarm: alarm, waveform: waveform, sysfs: sysfs, sourceName: source)
+    }
+
+    /// Unknown keys; nil, for a channel that failed.
+    private static func finishChannel(_ r: TableReader, _ kind: String?) -> ChannelConfiguration? {
+        let own = kind == "sysfs" ? "path" : kind == "mqtt" ? "topic" : "waveform"
+        if kind != nil { r.finish(hints: ["source": "only serial, tcp, udp, gpsd, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(own)"]) }
+        return nil
     }
 
     static func isChannelName(_ s: String) -> Bool {

@@ -39,7 +39,7 @@ import GaugeWidgets
         "qemu.toml": Expected(output: .drm, width: 1024, height: 768, format: .xrgb8888, mode: "1024x768",
                               sensors: ["serial:line:/dev/ttyS1"]),
         "pi-hdmi.toml": Expected(output: .drm, width: 1024, height: 600, format: .xrgb8888, mode: "1024x600",
-                                 sensors: ["sysfs", "serial:line:/dev/shm/gaugepanel-host"]),
+                                 sensors: ["sysfs", "mqtt:localhost:1883"]),
         "pi-touch-7.toml": Expected(output: .drm, width: 800, height: 480, format: .xrgb8888, sensors: ["serial:elm327:/dev/ttyUSB0"]),
         "pi-touch-2.toml": Expected(output: .drm, width: 1280, height: 720, format: .xrgb8888, rotation: .quarter,
                                     sensors: ["serial:elm327:/dev/rfcomm0"]),
@@ -85,6 +85,7 @@ import GaugeWidgets
             case .serial(let device, _, let p): "serial:\(p):\(device)"
             case .can(let c): "can:\(c.canProtocol.name):\(c.interface)"
             case .network(let n): "\(n.transport.kindName):\(n.protocolName):\(n.transport.path)"
+            case .mqtt(let m): "mqtt:\(m.brokerName)"
             }
         }
         #expect(kinds == e.sensors, "\(name)")
@@ -118,6 +119,10 @@ import GaugeWidgets
             #expect(sysfs.contains(.thermalZone(type: "cpu-thermal")), "\(name)")
         }
         #expect(try Self.load("pi-hdmi.toml").channels.compactMap(\.sysfs).contains(.hwmon(device: "pwmfan", attribute: "fan1")))
+        // pi-hdmi's host figures: what boards/homelab-feed.sh publishes, a topic each.
+        let hdmi = try Self.load("pi-hdmi.toml")
+        guard case .mqtt(let m) = hdmi.sensors[1].kind else { Issue.record("pi-hdmi: no mqtt sensor"); return }
+        #expect(m.subscriptions.map(\.topic) == ["homelab/+/load", "homelab/+/load5", "homelab/+/memory", "homelab/+/disk"])
     }
 
     /// A value for each channel that makes readouts as wide as they get in use: near the

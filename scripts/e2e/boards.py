@@ -39,8 +39,11 @@ work directory. Per file:
       `load` (noise: it cannot be matched by render) becomes a line-protocol serial sensor,
       as the file's comment suggests ("load=0.42").
   boards/pi-hdmi.toml, boards/pitft-28.toml  sysfs (cpu-thermal, pwmfan fan1) plus the
-      line protocol as their homelab feed sends it (load, load5, memory, disk): pi-hdmi
-      on a pty, pitft-28 as UDP datagrams (a round each) to its udp sensor's port.
+      host figures as their homelab feed sends them (load, load5, memory, disk): pi-hdmi
+      over MQTT (a mosquitto on a free loopback port in place of localhost:1883, each
+      value on homelab/pi/<name> with one garbled message a round on homelab/pi/load,
+      which must be dropped and counted), pitft-28 as line-protocol UDP datagrams (a
+      round each) to its udp sensor's port.
   boards/hyperpixel4.toml, boards/qemu.toml  the line protocol (the values in each
       file's comment).
   Every line-protocol feed sends its values in all the valid forms (spaces, commas, tabs,

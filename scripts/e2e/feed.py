@@ -10,8 +10,12 @@ samples, none unread, none dropped.
 
   boards/pitft-28.toml  a udp sensor on 127.0.0.1:4711: the unit runs homelab-feed.sh
                         itself (bash's /dev/udp), no socat, no pseudo-terminal
-  boards/pi-hdmi.toml   a serial sensor on /dev/shm/gaugepanel-host: socat makes that
-                        pseudo-terminal and runs the script on its other side
+  boards/pi-hdmi.toml   an mqtt sensor on localhost:1883 (homelab/+/…): the unit runs the
+                        script with mqtt://localhost:1883 (mosquitto_pub); here a
+                        mosquitto on a free loopback port stands in for the Pi's broker
+  pi-hdmi, pty copy     the same board with that sensor made a serial one on
+                        /dev/shm/gaugepanel-host: socat makes that pseudo-terminal and
+                        runs the script on its other side
 
 Usage: feed.py GAUGEPANEL WORKDIR     (prints "N passed, N failed"; exit 0/1)
 """
@@ -21,20 +25,25 @@ gp, work = sys.argv[1], os.path.abspath(sys.argv[2])
 root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(root, "scripts", "lib"))
 from checks import Checks   # the scripts' one pass/fail convention
+sys.path.insert(0, os.path.join(root, "scripts", "e2e"))
+from mosquitto import Broker   # a loopback mosquitto on a free port
 checks = Checks()
 check = checks.check
 
 LINK = "/dev/shm/gaugepanel-host"
 ADDRESS = "127.0.0.1:4711"
+BROKER = "localhost:1883"
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 
 
-def stage(name):
-    """Stages the board; returns (staged root, the feed unit's ExecStart argv, the staged script)."""
+def stage(name, board=None):
+    """Stages the board (boards/NAME.toml, or the file `board`); returns (staged root, the
+    feed unit's ExecStart argv, the staged script)."""
     d = os.path.join(work, name)
     st = os.path.join(d, "stage")
-    inst = subprocess.run(["bash", os.path.join(root, "scripts/install-service.sh"), "--board", os.path.join(root, f"boards/{name}.toml"),
+    os.makedirs(d, exist_ok=True)
+    inst = subprocess.run(["bash", os.path.join(root, "scripts/install-service.sh"), "--board", board or os.path.join(root, f"boards/{name}.toml"),
                            "--binary", gp, "--prefix", "/usr", "--destdir", st], capture_output=True, text=True)
     check(inst.returncode == 0, f"{name}: install-service.sh --destdir: exit {inst.returncode} {inst.stderr.strip()[:200]}")
     units = os.path.join(st, "etc/systemd/system")
@@ -98,10 +107,35 @@ def udp_board():
     check(fields.get(f"udp:{here}") == "open", f"pitft-28: the run summary lists udp:{here}=open")
 
 
-def pty_board():
+def mqtt_board():
     d, st, exec_start, script = stage("pi-hdmi")
+    argv = shlex.split(exec_start)
+    check(argv == ["/usr/lib/gaugepanel/homelab-feed.sh", "2", f"mqtt://{BROKER}"],
+          f"pi-hdmi: the feed unit runs the script to the broker on {BROKER}: {exec_start}")
+    broker = Broker(os.path.join(d, "broker"))
+    here = f"127.0.0.1:{broker.port}"
+    feed = subprocess.Popen([script, "0.5", f"mqtt://{here}"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        status, fields, out = run_board(d, st, lambda t: t.replace(f'"{BROKER}"', f'"{here}"'))
+    finally:
+        feed.terminate(); feed.wait(timeout=5)
+        broker.stop()
+    read_all("pi-hdmi", f"as MQTT messages through mosquitto on {here}", status, fields, out)
+    check(fields.get(f"mqtt:{here}") == "open", f"pi-hdmi: the run summary lists mqtt:{here}=open")
+
+
+def pty_board():
+    """pi-hdmi with its host figures read from socat's pseudo-terminal instead."""
+    text = open(os.path.join(root, "boards/pi-hdmi.toml")).read()
+    text = text.replace('kind = "mqtt"\nbroker = "localhost:1883"',
+                        f'kind = "serial"\ndevice = "{LINK}"\nbaud = 115200\nprotocol = "line"')
+    text = re.sub(r'^\s*topic = "homelab/.*\n', "", text, flags=re.M)
+    os.makedirs(os.path.join(work, "pi-hdmi-pty"), exist_ok=True)
+    copy = os.path.join(work, "pi-hdmi-pty", "pi-hdmi-pty.toml")
+    open(copy, "w").write(text)
+    d, st, exec_start, script = stage("pi-hdmi-pty", copy)
     check(f"link={LINK}" in exec_start and "EXEC:/usr/lib/gaugepanel/homelab-feed.sh" in exec_start,
-          f"pi-hdmi: the feed unit's ExecStart makes {LINK} and runs the installed script: {exec_start}")
+          f"pi-hdmi (pty copy): the feed unit's ExecStart makes {LINK} and runs the installed script: {exec_start}")
     if not shutil.which("socat"):
         check(False, "socat is not installed (scripts/test.sh installs it): the pi-hdmi feed cannot run")
         return
@@ -118,9 +152,10 @@ def pty_board():
         status, fields, out = run_board(d, st, lambda t: t.replace(f'"{LINK}"', f'"{link}"'))
     finally:
         feed.terminate(); feed.wait(timeout=5)
-    read_all("pi-hdmi", "through socat", status, fields, out)
+    read_all("pi-hdmi (pty copy)", "through socat", status, fields, out)
 
 
 udp_board()
+mqtt_board()
 pty_board()
 sys.exit(checks.finish())

@@ -1,6 +1,8 @@
 import GaugeConfig
 import GaugeSensors
 import GaugeCAN
+import GaugeNet
+import GaugeSystem
 
 /// The board's sensors as sources the loop drives: polled ones (simulated waveforms,
 /// sysfs files) on their own timers, serial lines and CAN interfaces by their file
@@ -38,7 +40,21 @@ struct SensorHub {
             case .network(let network):
                 serial.append(network.open())
                 serialRoutes.append(s.routes)
+            case .mqtt(let mqtt):
+                // A TCP stream to the broker; the session names samples after the channels.
+                // Retried every second at most while the broker is away, so that values
+                // return within about a second of it (a refused login waits longer).
+                let session = MQTTSession(mqtt.session(fallbackClientID: Self.clientID))
+                serial.append(StreamSource(transport: .tcp(mqtt.broker), protocol: session,
+                                           backoff: .network))
+                serialRoutes.append(s.routes)
             }
         }
+    }
+
+    /// `gaugepanel-<hostname>`, for MQTT brokers when the board names no client_id.
+    static var clientID: String {
+        let name = (try? FileIO.read("/proc/sys/kernel/hostname")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return MQTTConfiguration.defaultClientID(hostname: name)
     }
 }

@@ -16,11 +16,19 @@ public protocol SerialProtocol {
     /// The protocol gave up on this connection (no answer to a keep-alive, a refused
     /// login): the source closes it and opens it again after backoff, as a loss.
     var wantsReconnect: Bool { get }
+    /// After giving up: the least time to wait before opening again (a broker that refused
+    /// the login is not asked again at the transport's quick retry pace); nil: the backoff.
+    var reconnectDelay: UInt64? { get }
+    /// What the log and the run summary call a source speaking it (`mqtt`); nil: the
+    /// transport's name (`serial`, `tcp`, `udp`).
+    static var kindName: String? { get }
 }
 
 extension SerialProtocol {
     public mutating func takeNotices() -> [String] { [] }
     public var wantsReconnect: Bool { false }
+    public var reconnectDelay: UInt64? { nil }
+    public static var kindName: String? { nil }
 }
 
 extension LineProtocolDecoder: SerialProtocol {

@@ -72,7 +72,7 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         if let w = watchDescriptor { system.close(w) }
     }
 
-    public var kindName: String { transport.kindName }
+    public var kindName: String { P.kindName ?? transport.kindName }
 
     public func openAdvice(_ error: Errno) -> String {
         if case .serial = transport { return error.serialOpenAdvice }
@@ -236,7 +236,7 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         connectDeadline = nil
         statistics.disconnects += 1
         statistics.lastError = error
-        reopenAt = now &+ backoff.next()
+        reopenAt = now &+ max(backoff.next(), protocolState.wantsReconnect ? protocolState.reconnectDelay ?? 0 : 0)
         protocolState.connectionReset()
         status = .lost(error)
         watch()

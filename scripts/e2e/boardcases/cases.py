@@ -95,8 +95,9 @@ PI_SYSFS = {"class/thermal/thermal_zone0/type": "cpu-thermal",
             "class/hwmon/hwmon2/name": "pwmfan",
             "class/hwmon/hwmon2/fan1_input": "2900"}
 pihdmi = Case("pi-hdmi", "boards/pi-hdmi.toml",
-              lines=[("/dev/shm/gaugepanel-host", "line",
-                      [("load", "0.8"), ("load5", "0.65"), ("memory", "41.3"), ("disk", "63")])],
+              lines=[("localhost:1883", "mqtt",      # what homelab-feed.sh mqtt:// publishes
+                      [("homelab/pi/load", "0.8"), ("homelab/pi/load5", "0.65"), ("homelab/pi/memory", "41.3"),
+                       ("homelab/pi/disk", "63")])],
               sysfs=dict(PI_SYSFS, **{"class/thermal/thermal_zone0/temp": "52312"}),
               sets={"cpu.temperature": "52.312", "fan": "2900", "load": "0.8", "load5": "0.65",
                     "memory": "41.3", "disk": "63"})

@@ -11,6 +11,7 @@ from .nmea import nmea_rounds
 from .panel import Panel, gaugepanel, settle, summary_fields
 from .report import Report
 from .serial_lines import Feeder, Pty, UDPLine
+from .mqtt_line import MQTTFeeder, MQTTLine
 from .sysfs import build_sysfs
 from .tomltext import page_count, page_name, rewrite_sensors, with_page_first
 
@@ -43,12 +44,13 @@ def run_case(case):
             # A fake gpsd on loopback: the JSON reports a real one sends after ?WATCH.
             gpsd = StreamServer(lambda i: "".join(l + "\n" for l in case.gpsd).encode(), period=0.2)
             text = re.sub(r'^server = ".*"', f'server = "127.0.0.1:{gpsd.port}"  # e2e: a fake gpsd', text, flags=re.M)
-        devices, listens, new_device = {}, {}, None
+        devices, listens, brokers, new_device = {}, {}, {}, None
         for i, (orig, kind, arg) in enumerate(case.lines):
-            udp = bool(orig) and ":" in orig and not orig.startswith("/")   # a listen address
-            p = UDPLine() if udp else Pty(os.path.join(d, f"tty{i}"))
+            udp = kind != "mqtt" and bool(orig) and ":" in orig and not orig.startswith("/")   # a listen address
+            p = MQTTLine(d) if kind == "mqtt" else UDPLine() if udp else Pty(os.path.join(d, f"tty{i}"))
             ptys.append(p)
-            if udp: listens[orig] = p.link
+            if kind == "mqtt": brokers[orig] = p.link
+            elif udp: listens[orig] = p.link
             elif orig: devices[orig] = p.link
             else: new_device = p.link
         root = None
@@ -68,7 +70,7 @@ def run_case(case):
                     f.writelines(f"({1700000000 + i / 10:.6f}) can0 {frame}\n" for frame in case.can_frames)
             can = (log, os.path.dirname(os.path.join(settings.repo, case.source)))
         text = rewrite_sensors(text, devices=devices, listens=listens, sysfs_root=root, simulated_to=sim,
-                               channel_extra=case.channel_extra, can_replay=can)
+                               channel_extra=case.channel_extra, can_replay=can, brokers=brokers)
         board = os.path.join(d, "board.toml")
         def write_board(t):
             with open(board + ".new", "w") as f: f.write(t)
@@ -91,6 +93,7 @@ def run_case(case):
         for p, (orig, kind, arg) in zip(ptys, case.lines):
             if kind == "elm327": f = FakeELM327(p, arg)
             elif kind == "nmea": f = Feeder(p, nmea_rounds(), period=0.25)
+            elif kind == "mqtt": f = MQTTFeeder(p, arg, period=0.25)
             else: f = Feeder(p, line_rounds(arg), period=0.25)
             feeders.append(f)
         for f in feeders:
@@ -144,7 +147,7 @@ def run_case(case):
             sent = sum(f.garbled if isinstance(f, FakeELM327) else f.dropped for f in feeders)
             got = int(fields.get("dropped_lines", "-1"))
             what = "noisy answers" if any(isinstance(f, FakeELM327) for f in feeders) else "garbled lines/sentences"
-            serial_log = [l.split("] ", 1)[-1] for l in panel.lines if "serial " in l or "udp " in l]
+            serial_log = [l.split("] ", 1)[-1] for l in panel.lines if "serial " in l or "udp " in l or "mqtt " in l]
             rep.check(sent > 0 and got == sent,
                       f"{what} dropped and counted: dropped_lines={got}, sent {sent}"
                       + ("" if got == sent else " (the run's serial lines: " + " | ".join(serial_log[-6:]) + ")"))

@@ -39,9 +39,9 @@ def sensor_groups(secs):
 WAVEFORM_KEYS = {"waveform", "centre", "amplitude", "period", "from", "to", "interval", "seed", "values", "hold"}
 
 def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, channel_extra=None, can_replay=None,
-                    listens=None):
+                    listens=None, brokers=None):
     """devices: {original device (or "*": any): new path} for serial sensors; listens:
-    {original address: new address} for udp sensors; sysfs_root:
+    {original address: new address} for udp sensors; brokers: the same for mqtt sensors; sysfs_root:
     root of every sysfs sensor; simulated_to: (comment, [sensor key lines]) that replace
     each simulated sensor's kind (its channels lose their waveform keys); channel_extra:
     {channel: [lines]} appended to that channel."""
@@ -59,6 +59,11 @@ def rewrite_sensors(text, devices=None, sysfs_root=None, simulated_to=None, chan
             old = value_of(lines, "listen")
             if old in listens:
                 lines[:] = [f'listen = "{listens[old]}"  # e2e: was "{old}"' if key_of(l) == "listen" else l
+                            for l in lines]
+        elif kind == "mqtt" and brokers:
+            old = value_of(lines, "broker")
+            if old in brokers:
+                lines[:] = [f'broker = "{brokers[old]}"  # e2e: was "{old}"' if key_of(l) == "broker" else l
                             for l in lines]
         elif kind == "sysfs" and sysfs_root:
             lines[:] = [l for l in lines if key_of(l) != "root"]

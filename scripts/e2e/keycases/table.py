@@ -6,6 +6,8 @@ from .cases_display import (case_device, case_keys, case_output, case_refresh, c
                             case_snapshot_path, case_wait)
 from .cases_serial import (case_baud, case_device_serial, case_median, case_name, case_protocol, case_smoothing,
                            case_source, case_stale)
+from .cases_mqtt import (case_broker, case_client_id, case_json, case_keepalive, case_password_file, case_qos,
+                         case_topic, case_username)
 from .cases_network import case_listen, case_server
 from .cases_sources import case_can_protocol, case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
@@ -84,6 +86,15 @@ CASES = {
     # canobd's copy with obd_ids = 29: the ECU answers from 0x18DAF110 to requests on 0x18DB33F1
     "sensor.obd_ids": vm('obd_ids = 29: ECU on can1 answering 0x18DB33F1 from 0x18DAF110'),
     "sensor.speed": case_speed,
+    # kind = "mqtt" against a real mosquitto on loopback (keycases/cases_mqtt.py)
+    "sensor.broker": case_broker,
+    "sensor.client_id": case_client_id,
+    "sensor.keepalive": case_keepalive,
+    "sensor.username": case_username,
+    "sensor.password_file": case_password_file,
+    "sensor.qos": case_qos,
+    "sensor.channel.topic": case_topic,
+    "sensor.channel.json": case_json,
     "sensor.loop": case_loop,
     "sensor.channel.name": case_name,
     "sensor.channel.unit": case_sysfs([

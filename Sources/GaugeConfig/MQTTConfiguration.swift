@@ -1,0 +1,156 @@
+import GaugeSystem
+import GaugeSensors
+import GaugeNet
+
+/// `kind = "mqtt"`: topics of an MQTT broker, one per channel. Sensor keys: `broker`
+/// (`"host:port"`, port 1883 by default), `client_id`, `keepalive` (seconds), `username`,
+/// `password_file` (relative to the board file; its first line is the password), `qos`
+/// (0 or 1). Channel keys: `topic` (a filter: `+` and `#` allowed) and `json` (a dotted
+/// path into a JSON payload). No TLS: see docs/configuration.md.
+public struct MQTTConfiguration: Sendable, Equatable {
+    public struct Subscription: Sendable, Equatable {
+        /// The channel's name: the session names its samples so.
+        public var channel: String
+        public var topic: String
+        public var json: String?
+
+        public init(channel: String, topic: String, json: String? = nil) {
+            self.channel = channel; self.topic = topic; self.json = json
+        }
+    }
+
+    public var broker: NetworkAddress
+    /// nil: `gaugepanel-<hostname>` at run time (`defaultClientID`).
+    public var clientID: String?
+    public var keepAlive: UInt16
+    public var username: String?
+    /// The password file's first line; never written in the board.
+    public var password: [UInt8]?
+    /// As resolved, for messages.
+    public var passwordFile: String?
+    public var qos: MQTTQoS
+    public var subscriptions: [Subscription]
+
+    public static let defaultPort: UInt16 = 1883
+    public static let defaultKeepAlive: UInt16 = 30
+
+    /// `host:port` as the logs and the run summary name the source.
+    public var brokerName: String { broker.description }
+
+    /// What the session runs with. `fallbackClientID` when the board sets none.
+    public func session(fallbackClientID: String) -> MQTTSession.Configuration {
+        MQTTSession.Configuration(
+            clientID: clientID ?? fallbackClientID, keepAlive: keepAlive, username: username, password: password, qos: qos,
+            channels: subscriptions.map { MQTTSession.Channel(name: $0.channel, filter: $0.topic, reader: PayloadReader(path: $0.json)) })
+    }
+
+    /// `gaugepanel-<hostname>`: one per machine, so that two panels on one broker do not
+    /// take each other's session (a broker drops the older client with the same id).
+    public static func defaultClientID(hostname: String) -> String {
+        let kept = hostname.unicodeScalars.filter { isClientIDCharacter($0) }
+        var id = "gaugepanel-"
+        id.unicodeScalars.append(contentsOf: kept.prefix(48))
+        return kept.isEmpty ? "gaugepanel" : id
+    }
+
+    static func isClientIDCharacter(_ c: Unicode.Scalar) -> Bool {
+        (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "-" || c == "_" || c == "."
+    }
+
+    static func read(_ r: TableReader) -> MQTTConfiguration? {
+        let broker = readBroker(r)
+        var clientID: String?
+        if let id = r.string("client_id", maxLength: 64) {
+            if id.isEmpty || !id.unicodeScalars.allSatisfy(isClientIDCharacter) {
+                r.report("client_id", "expected 1 to 64 letters, digits, '-', '_' or '.' (unique per broker: a broker drops the older client with the same id), got \"\(id.escapingControls)\"")
+            } else { clientID = id }
+        }
+        let keepAlive = r.integer("keepalive", 0...65535).map { UInt16($0) } ?? defaultKeepAlive
+        let qos: MQTTQoS = r.integer("qos", 0...1) == 1 ? .atLeastOnce : .atMostOnce
+        let username = r.name("username", maxLength: 256)
+        if r.value("password") != nil {
+            r.report("password", "a password is not kept in the board file (boards are shared, copied and checked in): write it as the first line of a file readable only by the panel's service user and name that file with password_file = \"mqtt-password\"")
+        }
+        var password: [UInt8]?, passwordPath: String?
+        if let name = r.string("password_file", maxLength: 4096) {
+            let path = ReplayConfiguration.resolve(name, besides: r.diagnostics.file)
+            if username == nil {
+                r.report("password_file", "a password needs a username (MQTT 3.1.1 sends none without one): add username = \"…\"")
+            }
+            do {
+                let bytes = try FileIO.read(path)
+                let line = firstLine(bytes)
+                if line.isEmpty {
+                    r.report("password_file", "\(path): the first line is empty; expected the password on it")
+                } else if line.count > MQTTLimits.maxStringLength {
+                    r.report("password_file", "\(path): the first line has \(line.count) bytes; MQTT allows at most \(MQTTLimits.maxStringLength)")
+                } else {
+                    password = line
+                    passwordPath = path
+                }
+            } catch {
+                r.report("password_file", "\(error.description) (it must be readable by the user the panel runs as, and by no one else: chmod 600, owned by that user)")
+            }
+        }
+        guard let broker else { return nil }
+        return MQTTConfiguration(broker: broker, clientID: clientID, keepAlive: keepAlive,
+                                 username: username, password: password, passwordFile: passwordPath, qos: qos, subscriptions: [])
+    }
+
+    /// A channel's `topic` and `json`.
+    static func readChannel(_ r: TableReader, channel name: String?) -> Subscription? {
+        let topic = r.string("topic", required: true, maxLength: 1024)
+        if let topic {
+            let problem: String? = switch MQTTTopic.validateFilter(topic) {
+            case nil: nil
+            case .empty?: "expected a topic like \"homelab/pi/load\", got an empty one"
+            case .tooLong?: "at most 65535 bytes"
+            case .badUTF8?, .wildcardInName?: "expected text without NUL characters"
+            case .misplacedWildcard?:
+                "'+' must be a whole level (\"sensors/+/temperature\") and '#' the whole last level (\"sensors/#\"), got \"\(topic.escapingControls)\""
+            }
+            if let problem { r.report("topic", problem) }
+        }
+        var json: String?
+        if let path = r.string("json", maxLength: 256) {
+            let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+            if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || parts.contains(where: { $0.isEmpty }) {
+                r.report("json", "expected a dotted path into the payload's JSON like \"temperature\" or \"ENERGY.Power\", got \"\(path.escapingControls)\"")
+            } else { json = path }
+        }
+        guard let topic, MQTTTopic.validateFilter(topic) == nil, let name else { return nil }
+        return Subscription(channel: name, topic: topic, json: json)
+    }
+
+    /// `host`, `host:port`, `[v6]:port`; no scheme, no TLS.
+    static func readBroker(_ r: TableReader) -> NetworkAddress? {
+        guard let s = r.string("broker", required: true, maxLength: 300) else { return nil }
+        let tls = "TLS is not supported: use a broker on the panel's LAN or on the Pi itself (a local mosquitto can bridge to a TLS broker)"
+        if s.hasPrefix("mqtts://") || s.hasPrefix("ssl://") || s.hasPrefix("tls://") {
+            r.report("broker", tls + "; expected \"host:port\"")
+            return nil
+        }
+        if s.hasPrefix("mqtt://") || s.hasPrefix("tcp://") {
+            r.report("broker", "expected \"host:port\" without a scheme, like \"\(s.split(separator: "/").last.map(String.init) ?? "localhost:1883")\"")
+            return nil
+        }
+        do {
+            let address = try NetworkAddress.parse(s, defaultPort: defaultPort)
+            if address.port == 8883 {
+                r.report("broker", "port 8883 is MQTT over TLS. " + tls + ", on its plain port (1883)")
+                return nil
+            }
+            return address
+        } catch {
+            r.report("broker", error.message)
+            return nil
+        }
+    }
+
+    /// The bytes before the first line break (`\n` or `\r\n`).
+    static func firstLine(_ bytes: [UInt8]) -> [UInt8] {
+        var end = bytes.firstIndex(of: 10) ?? bytes.count
+        if end > 0, bytes[end - 1] == 13 { end -= 1 }
+        return Array(bytes[..<end])
+    }
+}
