@@ -44,6 +44,13 @@ public struct MQTTConfiguration: Sendable, Equatable {
             channels: subscriptions.map { MQTTSession.Channel(name: $0.channel, filter: $0.topic, reader: PayloadReader(path: $0.json)) })
     }
 
+    /// The line the run loop drives: a TCP stream to the broker, retried every second at
+    /// most while the broker is away (values return within about a second of it; a refused
+    /// login waits longer, by the session's `reconnectDelay`).
+    public func open(fallbackClientID: String) -> any SerialLine {
+        StreamSource(transport: .tcp(broker), protocol: MQTTSession(session(fallbackClientID: fallbackClientID)), backoff: .network)
+    }
+
     /// `gaugepanel-<hostname>`: one per machine, so that two panels on one broker do not
     /// take each other's session (a broker drops the older client with the same id).
     public static func defaultClientID(hostname: String) -> String {

@@ -41,12 +41,8 @@ struct SensorHub {
                 serial.append(network.open())
                 serialRoutes.append(s.routes)
             case .mqtt(let mqtt):
-                // A TCP stream to the broker; the session names samples after the channels.
-                // Retried every second at most while the broker is away, so that values
-                // return within about a second of it (a refused login waits longer).
-                let session = MQTTSession(mqtt.session(fallbackClientID: Self.clientID))
-                serial.append(StreamSource(transport: .tcp(mqtt.broker), protocol: session,
-                                           backoff: .network))
+                // The session names its samples after the channels.
+                serial.append(mqtt.open(fallbackClientID: Self.clientID))
                 serialRoutes.append(s.routes)
             }
         }
