@@ -1,0 +1,69 @@
+import CPanelSystem
+import CPreviewSocket
+import GaugeLoop
+import GaugePanel
+import GaugeSystem
+
+/// `gaugepanel preview BOARD [--listen ADDRESS:PORT]`: serves the board's preview page on
+/// the loop until SIGINT or SIGTERM. A non-loopback address gets a token, printed once in
+/// the URL and required on every request.
+public struct PreviewRequest {
+    public var file: String
+    public var listen = "127.0.0.1:8480"
+
+    public init(file: String) { self.file = file }
+
+    /// `ADDRESS:PORT` (IPv4) → address, port, and whether the address is a loopback one.
+    public static func parseListen(_ s: String) throws(CommandFailure) -> (address: String, port: UInt16, loopback: Bool) {
+        guard let colon = s.lastIndex(of: ":"), let port = UInt16(s[s.index(after: colon)...]) else {
+            throw CommandFailure("bad --listen '\(s)'; use ADDRESS:PORT, e.g. 127.0.0.1:8480")
+        }
+        let address = String(s[..<colon])
+        let kind = cpreview_is_loopback(address)
+        guard kind >= 0 else { throw CommandFailure("bad --listen '\(s)': '\(address)' is not an IPv4 address (e.g. 127.0.0.1, 0.0.0.0)") }
+        return (address, port, kind == 1)
+    }
+
+    /// 128 random bits as hex, from the kernel.
+    static func randomToken() throws(CommandFailure) -> String {
+        let bytes: [UInt8]
+        do {
+            let fd = try SystemCall.open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+            defer { SystemCall.close(fd) }
+            bytes = try SystemCall.readAll(fd, limit: 16)
+        } catch { throw CommandFailure("cannot read /dev/urandom for the token: \(error)") }
+        guard bytes.count == 16 else { throw CommandFailure("cannot read 16 bytes from /dev/urandom for the token") }
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    /// Serves until a signal. `said` gets the URL (once, at start); `log` reloads, edits
+    /// and the board's errors.
+    public func run(said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
+        let (address, port, loopback) = try Self.parseListen(listen)
+        let token = loopback ? nil : try Self.randomToken()
+        let session = PreviewSession(path: file)
+        if !session.errors.isEmpty { log(session.errors.joined(separator: "\n")) }
+        let loop: EventLoop
+        do { loop = try EventLoop() } catch { throw CommandFailure("cannot start the loop: \(error)", status: 1) }
+        defer { loop.close() }
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(loop: loop, system: LinuxPreviewSocketCalls(), session: session, address: address, port: port,
+                                       loopback: loopback, token: token, editable: true, log: log)
+        } catch {
+            throw CommandFailure("cannot listen on \(listen): \(error.message)"
+                + (error.rawValue == EADDRINUSE ? " (another preview? pick another port: --listen \(address):8481)" : ""))
+        }
+        defer { server.close() }
+        do { try server.watchFiles() } catch { log("cannot watch \(file) for saves (\(error.message)); reload the page by hand") }
+        do { try loop.onSignals([SIGINT, SIGTERM]) { _ in loop.stop() } } catch {
+            throw CommandFailure("cannot handle signals: \(error)", status: 1)
+        }
+        let host = address == "0.0.0.0" ? "THIS-MACHINE" : address
+        said("preview of \(file): http://\(host):\(server.port)/" + (token.map { "?token=" + $0 } ?? ""))
+        do { try loop.run() } catch { throw CommandFailure("the loop failed: \(error)", status: 1) }
+        let s = server.statistics
+        log("served \(s.requests) requests, \(s.malformed) malformed, \(s.refused) refused, \(session.edits) frames written")
+    }
+}
