@@ -56,8 +56,9 @@ public final class PreviewServer {
     }
 
     func filesSaved(_ saved: [String]) {
-        if saved.contains(where: { $0 != session.path }) { session.dropFonts() }
-        session.reload()
+        let others = saved.contains { $0 != session.path }
+        if others { session.dropFonts() }
+        guard session.reload(onlyIfChanged: !others) else { return }
         log(session.errors.isEmpty ? "\(session.path): reloaded (version \(session.version))"
             : "\(session.path): \(session.errors.count) error(s), showing the last good board:\n" + session.errors.joined(separator: "\n"))
         versionChanged()

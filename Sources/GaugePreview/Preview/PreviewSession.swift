@@ -21,6 +21,9 @@ public final class PreviewSession {
     public private(set) var edits: UInt64 = 0
     /// Fonts kept between pictures (their glyph caches), for the board's family.
     private var fonts: TrueTypeFontSet?
+    /// The file's bytes at the last reload: a save of the same bytes (the preview's own
+    /// write seen again by the watch, a touch) is not a new version.
+    private var loadedBytes: [UInt8]?
 
     public init(path: String) {
         self.path = path
@@ -28,16 +31,29 @@ public final class PreviewSession {
     }
 
     /// Loads the file again; a file that does not load keeps the last good board.
-    public func reload() {
+    /// `onlyIfChanged`: nothing happens when the file holds the bytes loaded last.
+    /// Returns whether the version changed.
+    @discardableResult
+    public func reload(onlyIfChanged: Bool = false) -> Bool {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch {
+            version += 1
+            loadedBytes = nil
+            errors = ["\(path): cannot read: \(error.errno.message)"]
+            return true
+        }
+        if onlyIfChanged && bytes == loadedBytes { return false }
+        loadedBytes = bytes
         version += 1
         do {
-            let loaded = try BoardConfiguration.load(path: path)
+            let loaded = try BoardConfiguration.parse(bytes, file: path)
             if let old = board, old.fonts.family != loaded.fonts.family || old.fonts.weight != loaded.fonts.weight { fonts = nil }
             board = loaded
             errors = []
         } catch {
             errors = error.issues.map { $0.description }
         }
+        return true
     }
 
     /// A font file changed: open the family again on the next picture.
