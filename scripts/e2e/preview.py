@@ -122,7 +122,7 @@ class Browser:
                                                "buttons": 1 if pressed else 0, "clickCount": 1})
 
     def screenshot(self, path):
-        data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
+        data = self.send("Page.captureScreenshot", {"format": "png", "clip": {"x": 0, "y": 0, "width": 1180, "height": 560, "scale": 1}})["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
 
@@ -228,7 +228,8 @@ def main():
     shutil.copy(f"{ROOT}/dashboards/car.toml", board)
     original = open(board).read()
 
-    server = subprocess.Popen([gp, "preview", board, "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
+    # Started in the board's folder with a relative name: the folder watched is ".".
+    server = subprocess.Popen([gp, "preview", "car.toml", "--listen", "127.0.0.1:0"], cwd=work, stdout=subprocess.PIPE,
                               stderr=open(f"{work}/preview.log", "w"), text=True)
     browser = None
     try:
@@ -274,7 +275,8 @@ def main():
         version = browser.js("board.version")
         save(board, broken)
         text = browser.wait(f"board.version > {version} && !document.getElementById('errors').hidden && document.getElementById('errors').textContent")
-        expected = run(gp, "check", board).stderr.strip().splitlines()
+        expected = subprocess.run([gp, "check", "car.toml"], cwd=work, capture_output=True, text=True,
+                                  timeout=left(30)).stderr.strip().splitlines()
         check(bool(text) and f"car.toml:{line_no}:" in text and all(e in text for e in expected),
               f"a broken save: the error with its line (car.toml:{line_no}) in the page, as check prints it ({(text or '').splitlines()[:1]})")
         page_png(browser, f"{work}/broken-page.png")

@@ -17,14 +17,16 @@ button:disabled { opacity: 0.4; cursor: default; }
 #status { margin-left: auto; color: #aaa; white-space: pre; }
 #status.bad { color: #ff8a7a; }
 main { display: flex; gap: 16px; padding: 12px; align-items: flex-start; }
-#viewport { overflow: auto; max-width: calc(100vw - 360px); max-height: calc(100vh - 80px); }
+#viewport { overflow: auto; padding: 18px 6px 6px; max-width: calc(100vw - 360px); max-height: calc(100vh - 80px); }
 #stage { position: relative; outline: 1px solid #444; }
 #frame { display: block; width: 100%; height: 100%; image-rendering: pixelated; user-select: none; -webkit-user-drag: none; }
 #overlay { position: absolute; inset: 0; }
 .box { position: absolute; box-sizing: border-box; border: 1px dashed rgba(255,255,255,0.35); cursor: move; }
 .box:hover { border-color: rgba(255,255,255,0.8); }
 .box.sel { border: 1px solid #3a8ee0; background: rgba(58,142,224,0.08); }
-.box .tag { position: absolute; left: 0; top: -17px; font-size: 11px; color: #9cf; white-space: nowrap; pointer-events: none; }
+.box .tag { display: none; position: absolute; left: 0; top: -17px; font-size: 11px; color: #9cf; white-space: nowrap; pointer-events: none; }
+.box:hover .tag, .box.sel .tag { display: block; }
+.box.dragging { background-repeat: no-repeat; box-shadow: 0 4px 18px rgba(0,0,0,0.6); opacity: 0.9; }
 .handle { position: absolute; width: 9px; height: 9px; background: #3a8ee0; border: 1px solid #fff; box-sizing: border-box; }
 .handle.nw { left: -5px; top: -5px; cursor: nwse-resize; } .handle.se { right: -5px; bottom: -5px; cursor: nwse-resize; }
 .handle.ne { right: -5px; top: -5px; cursor: nesw-resize; } .handle.sw { left: -5px; bottom: -5px; cursor: nesw-resize; }
@@ -124,7 +126,7 @@ function channels() {
     slider.type = "range"; slider.step = "any"; slider.min = c.min; slider.max = c.max;
     const staleBox = document.createElement("input"); staleBox.type = "checkbox";
     const label = document.createElement("label"); label.append(staleBox, " stale (no value)");
-    const start = c.name in values ? values[c.name] : (c.value === null ? c.min : c.value);
+    const start = c.name in values ? values[c.name] : Number((c.value === null ? c.min : c.value).toPrecision(6));
     slider.value = number.value = start;
     staleBox.checked = stale.has(c.name) || (c.value === null && !(c.name in values));
     const set = (v) => {
@@ -242,6 +244,14 @@ overlay.addEventListener("mousedown", (e) => {
   select(box.dataset.id);
   const wd = widget(box.dataset.id);
   drag = { id: wd.id, start: wd.frame.slice(), frame: wd.frame.slice(), mx: e.clientX, my: e.clientY, corner: e.target.dataset.corner || null };
+  if (!drag.corner) {
+    // The widget's own pixels travel with the box while it moves.
+    const [w, h] = size();
+    box.classList.add("dragging");
+    box.style.backgroundImage = "url(" + img.src + ")";
+    box.style.backgroundSize = w * zoom + "px " + h * zoom + "px";
+    box.style.backgroundPosition = -wd.frame[0] * zoom + "px " + -wd.frame[1] * zoom + "px";
+  }
 });
 window.addEventListener("mousemove", (e) => {
   if (!drag) return;
@@ -252,6 +262,8 @@ window.addEventListener("mousemove", (e) => {
 window.addEventListener("mouseup", () => {
   if (!drag) return;
   const d = drag; drag = null;
+  const box = boxOf(d.id);
+  if (box) { box.classList.remove("dragging"); box.style.backgroundImage = ""; }
   if (d.frame.join() !== d.start.join()) commit(d.id, d.start, d.frame, true);
 });
 overlay.addEventListener("click", (e) => { if (!e.target.closest(".box")) select(null); });
