@@ -11,7 +11,9 @@ dashboards/car.toml.
      differs in exactly that widget's frame line, `check` passes, `render` shows it moved;
      undo puts the file back byte for byte;
   5. 10,000 malformed requests on raw sockets: all refused with 4xx (400 for garbage),
-     the process alive, its RSS flat.
+     the process alive, its RSS flat;
+  6. `gaugepanel run --preview`: the page shows the panel's screen (= render of the same
+     constant values), follows it after a reload (SIGHUP), and refuses edits.
 
 Usage: preview.py GAUGEPANEL WORKDIR [--screenshots DIR]   (Chromium: scripts/e2e-preview.sh)
 """
@@ -219,6 +221,57 @@ def flood(port, count, rng):
     return statuses
 
 
+def constant_board(original):
+    """car.toml with every channel held at one value: a screen that stands still."""
+    head = original[:original.index("\n[[sensor]]\n") + 1]
+    pages = original[original.index("\n[[page]]\n") + 1:original.index("# A real car")]
+    sensor = '[[sensor]]\nkind = "simulated"\n'
+    for name, value in [("rpm", 5200), ("speed", 88), ("coolant", 97), ("fuel", 40), ("battery", 13.9)]:
+        sensor += f'  [[sensor.channel]]\n  name = "{name}"\n  waveform = "step"\n  values = [{value}]\n  hold = 1\n'
+    return head + sensor + "\n" + pages
+
+
+def live(gp, work, browser):
+    board = f"{work}/live.toml"
+    text = constant_board(open(f"{ROOT}/dashboards/car.toml").read())
+    with open(board, "w") as f:
+        f.write(text)
+    panel = subprocess.Popen([gp, "run", "--board", board, "--display", "offscreen", "--no-animation", "--duration", "60",
+                              "--preview", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=open(f"{work}/run.log", "w"), text=True)
+    try:
+        line = panel.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        check(m is not None, f"run --preview prints its URL ({line.strip()})")
+        if not m:
+            return
+        browser.send("Page.navigate", {"url": m.group(0)})
+        check(browser.wait("window.preview && window.preview.frames >= 1 && board && board.live", timeout=15) is not None,
+              "the page shows the running panel")
+        time.sleep(0.5)   # the first frames drawn; the screen then stands still
+        browser.wait("window.preview.shownVersion === board.version", timeout=5)
+        ok, said = same_as_render(gp, browser, work, "live", board)
+        check(ok, f"the page's picture is the panel's screen (= render of the same values) ({said})")
+        version = browser.js("window.preview.shownVersion")
+        with open(board, "w") as f:
+            f.write(text.replace('title = "km/h"', 'title = "KM/H LIVE"'))
+        panel.send_signal(1)   # SIGHUP: the panel reloads and redraws
+        browser.wait(f"window.preview.shownVersion > {version}", timeout=5)
+        time.sleep(0.3)
+        browser.wait("window.preview.shownVersion === board.version", timeout=5)
+        ok, said = same_as_render(gp, browser, work, "live-reloaded", board)
+        check(ok, f"after a reload the page follows the screen ({said})")
+        r = browser.js("""fetch('/frame', {method: 'POST', headers: {'X-GaugePanel': '1'}, body: 'id=rpm&frame=1,1,10,10'})
+            .then(r => r.status)""")
+        check(r == 403, f"editing is off in run --preview (POST /frame → {r})")
+        check(browser.js("document.getElementById('channels').offsetParent === null"), "no sliders in the live page")
+    finally:
+        panel.terminate()
+        try:
+            panel.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            panel.kill()
+
+
 def main():
     gp, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
@@ -348,6 +401,9 @@ def main():
         body = subprocess.run(["python3", "-c", f"import urllib.request;print(urllib.request.urlopen('http://127.0.0.1:{port}/board', timeout=5).read()[:20])"],
                               capture_output=True, text=True, timeout=left(10)).stdout
         check('"version"' in body, "…and still answers /board")
+
+        # 6. The running panel, read-only.
+        live(gp, work, browser)
     finally:
         if browser:
             browser.close()

@@ -38,20 +38,21 @@ aside { width: 320px; flex: none; }
 .channel input[type=range] { grid-column: 1 / 3; width: 100%; }
 .channel input[type=number] { width: 90px; }
 .channel label { color: #aaa; font-size: 12px; }
+body.live .edit { display: none; }
 </style></head>
 <body>
 <header>
   <span id="file"></span><span id="pages"></span>
-  <button id="theme" title="day / night (N)">day</button>
+  <button id="theme" class="edit" title="day / night (N)">day</button>
   <span>zoom <button id="zoomOut">−</button> <span id="zoomLabel">100%</span> <button id="zoomIn">+</button></span>
-  <label>grid <input id="grid" type="number" value="10" min="1" max="200" style="width:50px"></label>
-  <label><input id="snap" type="checkbox" checked> snap</label>
-  <button id="undo" disabled title="Ctrl+Z">undo</button>
+  <label class="edit">grid <input id="grid" type="number" value="10" min="1" max="200" style="width:50px"></label>
+  <label class="edit"><input id="snap" type="checkbox" checked> snap</label>
+  <button id="undo" class="edit" disabled title="Ctrl+Z">undo</button>
   <span id="status"></span>
 </header>
 <main>
   <div id="viewport"><div id="stage"><img id="frame" alt="the board as the panel draws it"><div id="overlay"></div><pre id="errors" hidden></pre></div></div>
-  <aside id="channels"></aside>
+  <aside id="channels" class="edit"></aside>
 </main>
 <script>
 "use strict";
@@ -78,6 +79,8 @@ async function watch() {
       if (!r.ok) throw new Error(await r.text());
       const b = await r.json();
       if (!board || b.version !== board.version) show(b);
+      // The live panel may draw 60 frames a second: the page shows at most 10.
+      if (b.live) await sleep(100);
     } catch (e) { say("preview server: " + e.message, true); await sleep(1000); }
   }
 }
@@ -86,13 +89,14 @@ function show(b) {
   const channelsChanged = !board || !b.loaded || !board.loaded ||
     JSON.stringify((board.channels || []).map((c) => [c.name, c.min, c.max])) !== JSON.stringify((b.channels || []).map((c) => [c.name, c.min, c.max]));
   board = b;
-  $("file").textContent = b.file;
+  document.body.classList.toggle("live", !!b.live);
+  $("file").textContent = b.live ? b.file + " — the panel now (read-only)" : b.file;
   const errors = $("errors");
   errors.hidden = b.errors.length === 0;
   errors.textContent = b.errors.length ? b.errors.join("\n") + "\n(showing the last board that loaded)" : "";
   if (!b.loaded) { say("the board has never loaded", true); return; }
   if (theme === null) theme = b.theme;
-  page = Math.min(page, b.pages.length - 1);
+  page = Math.max(0, Math.min(page, b.pages.length - 1));
   tabs();
   if (channelsChanged) channels();
   layout();
@@ -102,6 +106,7 @@ function show(b) {
 function tabs() {
   const nav = $("pages");
   nav.textContent = "";
+  if (board.live) return;
   board.pages.forEach((p, i) => {
     const t = document.createElement("button");
     t.textContent = p.name; t.className = i === page ? "on" : ""; t.dataset.page = String(i);
@@ -152,7 +157,7 @@ async function redraw() {
   drawing = true;
   const version = board.version;
   try {
-    const pairs = [["page", String(page)], ["theme", theme]];
+    const pairs = board.live ? [["v", String(version)]] : [["page", String(page)], ["theme", theme]];
     for (const [k, v] of Object.entries(values)) if (!stale.has(k)) pairs.push(["set", k + "=" + v]);
     for (const k of stale) pairs.push(["stale", k]);
     const url = "/frame.png?" + query(pairs);
@@ -177,7 +182,7 @@ function size() {
   const turned = board.rotation === 90 || board.rotation === 270;
   return turned ? [board.height, board.width] : [board.width, board.height];
 }
-function widgets() { return board.pages[page].widgets; }
+function widgets() { return board.pages[page] ? board.pages[page].widgets : []; }
 function widget(id) { return widgets().find((w) => w.id === id); }
 
 function layout() {

@@ -49,21 +49,48 @@ public struct PreviewRequest {
         defer { loop.close() }
         let server: PreviewServer
         do {
-            server = try PreviewServer(loop: loop, system: LinuxPreviewSocketCalls(), session: session, address: address, port: port,
+            server = try PreviewServer(loop: loop, system: LinuxPreviewSocketCalls(), source: .board(session), address: address, port: port,
                                        loopback: loopback, token: token, editable: true, log: log)
         } catch {
-            throw CommandFailure("cannot listen on \(listen): \(error.message)"
-                + (error.rawValue == EADDRINUSE ? " (another preview? pick another port: --listen \(address):8481)" : ""))
+            throw Self.listenFailure(listen, address, error)
         }
         defer { server.close() }
         do { try server.watchFiles() } catch { log("cannot watch \(file) for saves (\(error.message)); reload the page by hand") }
         do { try loop.onSignals([SIGINT, SIGTERM]) { _ in loop.stop() } } catch {
             throw CommandFailure("cannot handle signals: \(error)", status: 1)
         }
-        let host = address == "0.0.0.0" ? "THIS-MACHINE" : address
-        said("preview of \(file): http://\(host):\(server.port)/" + (token.map { "?token=" + $0 } ?? ""))
+        said("preview of \(file): " + Self.url(address, server.port, token))
         do { try loop.run() } catch { throw CommandFailure("the loop failed: \(error)", status: 1) }
         let s = server.statistics
         log("served \(s.requests) requests, \(s.malformed) malformed, \(s.refused) refused, \(session.edits) frames written")
+    }
+
+    /// Serves the running panel's screen, read-only, on its own loop (`run --preview`):
+    /// the page redraws after each frame that changed the picture. The server lives as
+    /// long as the panel (its frame callback holds it).
+    public static func serveLive(_ runtime: PanelRuntime<EventLoop>, file: String, listen: String,
+                                 said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
+        let (address, port, loopback) = try parseListen(listen)
+        let token = loopback ? nil : try randomToken()
+        let live = LiveScreen(file: file) { runtime.screen }
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(loop: runtime.eventLoop, system: LinuxPreviewSocketCalls(), source: .live(live), address: address,
+                                       port: port, loopback: loopback, token: token, editable: false, log: log)
+        } catch { throw listenFailure(listen, address, error) }
+        runtime.frameDrawn = { damage in
+            if live.frameDrawn(damage) { server.versionChanged() }
+        }
+        said("preview of the panel (read-only): " + url(address, server.port, token))
+    }
+
+    static func url(_ address: String, _ port: UInt16, _ token: String?) -> String {
+        let host = address == "0.0.0.0" ? "THIS-MACHINE" : address
+        return "http://\(host):\(port)/" + (token.map { "?token=" + $0 } ?? "")
+    }
+
+    static func listenFailure(_ listen: String, _ address: String, _ error: Errno) -> CommandFailure {
+        CommandFailure("cannot listen on \(listen): \(error.message)"
+            + (error.rawValue == EADDRINUSE ? " (in use: pick another port, e.g. --listen \(address):8481)" : ""))
     }
 }

@@ -3,8 +3,16 @@ import GaugeLoop
 import GaugeRaster
 import GaugeSystem
 
+/// What a preview shows: a board file, drawn as `render` draws it and edited through the
+/// page, or the running panel's screen (read-only).
+public enum PreviewSource {
+    case board(PreviewSession)
+    case live(LiveScreen)
+}
+
 /// `gaugepanel preview`: the page, the board as JSON and its pictures over HTTP, on the
-/// loop, for one board file that is watched for saves.
+/// loop, for one board file that is watched for saves — or, for `run --preview`, the
+/// panel's screen, redrawn in the page after each frame that changed it.
 ///
 /// - `GET /` the page; `GET /board` the board (`?after=N`: held until the version passes
 ///   N, at most `waitLimit`); `GET /frame.png?page=&theme=&set=name=value&stale=name` a
@@ -15,7 +23,7 @@ import GaugeSystem
 ///   (`X-GaugePanel: 1`, which another origin cannot send without a preflight it never
 ///   gets) and, when the browser sends one, the page's own Origin.
 public final class PreviewServer {
-    public let session: PreviewSession
+    public let source: PreviewSource
     public let editable: Bool
     public let token: String?
     public var waitLimit: UInt64 = 20_000_000_000
@@ -28,11 +36,13 @@ public final class PreviewServer {
     /// Why the last picture or edit failed (tests and the log).
     public private(set) var lastFailure: String?
 
-    public init(loop: any LoopScheduler, system: any PreviewSocketCalls, session: PreviewSession,
+    /// `editable` only counts for a board: the live screen is never edited.
+    public init(loop: any LoopScheduler, system: any PreviewSocketCalls, source: PreviewSource,
                 address: String, port: UInt16, loopback: Bool, token: String?, editable: Bool,
                 log: @escaping (String) -> Void) throws(Errno) {
-        self.loop = loop; self.session = session; self.loopback = loopback
-        self.token = token; self.editable = editable; self.log = log
+        self.loop = loop; self.source = source; self.loopback = loopback
+        if case .live = source { self.editable = false } else { self.editable = editable }
+        self.token = token; self.log = log
         server = try HTTPServer(loop: loop, system: system, address: address, port: port) { request, id in
             self.handle(request, id)
         }
@@ -41,9 +51,25 @@ public final class PreviewServer {
     public var port: UInt16 { server?.port ?? 0 }
     public var statistics: HTTPServer.Statistics { server?.statistics ?? HTTPServer.Statistics() }
 
+    /// The version the page compares with: a reload, or a frame that changed the screen.
+    public var version: UInt64 {
+        switch source {
+        case .board(let s): return s.version
+        case .live(let l): return l.version
+        }
+    }
+
+    func json() -> String {
+        switch source {
+        case .board(let s): return BoardJSON.encode(s, editable: editable)
+        case .live(let l): return l.json()
+        }
+    }
+
     /// Redraws on saves of the board and the files it reads.
     public func watchFiles() throws(Errno) {
-        let w = try FileWatch(loop: loop) { saved in self.filesSaved(saved) }
+        guard case .board(let session) = source else { return }
+        let w = try FileWatch(loop: loop) { saved in self.filesSaved(session, saved) }
         w.watch(session.watchedFiles)
         watch = w
     }
@@ -55,7 +81,7 @@ public final class PreviewServer {
         watch = nil
     }
 
-    func filesSaved(_ saved: [String]) {
+    func filesSaved(_ session: PreviewSession, _ saved: [String]) {
         let others = saved.contains { $0 != session.path }
         if others { session.dropFonts() }
         guard session.reload(onlyIfChanged: !others) else { return }
@@ -65,9 +91,10 @@ public final class PreviewServer {
     }
 
     /// Answers every page waiting for a new version.
-    func versionChanged() {
-        watch?.watch(session.watchedFiles)
-        let json = HTTPResponse.json(BoardJSON.encode(session, editable: editable))
+    public func versionChanged() {
+        if case .board(let session) = source { watch?.watch(session.watchedFiles) }
+        guard !waiting.isEmpty else { return }
+        let json = HTTPResponse.json(json())
         for id in waiting { server?.respond(id, json) }
         waiting = []
     }
@@ -78,15 +105,16 @@ public final class PreviewServer {
         case ("GET", "/"), ("GET", "/index.html"):
             return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
         case ("GET", "/board"):
-            if let after = request.queryValue("after"), let n = UInt64(after), n == session.version {
+            if let after = request.queryValue("after"), let n = UInt64(after), n == version {
                 waiting.append(id)
                 loop.schedule(after: waitLimit) {
+                    guard self.waiting.contains(id) else { return }
                     self.waiting.removeAll { $0 == id }
-                    self.server?.respond(id, .json(BoardJSON.encode(self.session, editable: self.editable)))
+                    self.server?.respond(id, .json(self.json()))
                 }
                 return nil
             }
-            return .json(BoardJSON.encode(session, editable: editable))
+            return .json(json())
         case ("GET", "/frame.png"):
             return picture(request)
         case ("POST", "/frame"):
@@ -117,6 +145,14 @@ public final class PreviewServer {
     }
 
     private func picture(_ request: HTTPRequest) -> HTTPResponse {
+        let session: PreviewSession
+        switch source {
+        case .board(let s): session = s
+        case .live(let live):
+            do { return HTTPResponse(contentType: "image/png", body: try live.png()) } catch {
+                return .text(.internalError, "cannot encode the screen: \(error)")
+            }
+        }
         var view = PreviewSession.View()
         view.page = request.queryValue("page")
         view.theme = request.queryValue("theme")
@@ -131,7 +167,9 @@ public final class PreviewServer {
     }
 
     private func moveWidget(_ request: HTTPRequest) -> HTTPResponse {
-        guard editable else { return .text(.forbidden, "editing is off (gaugepanel run --preview is read-only)") }
+        guard editable, case .board(let session) = source else {
+            return .text(.forbidden, "editing is off (gaugepanel run --preview is read-only)")
+        }
         let form = HTTPRequestParser.formItems(request.body)
         guard let id = form.first(where: { $0.name == "id" })?.value, !id.isEmpty,
               let f = form.first(where: { $0.name == "frame" })?.value else {
@@ -150,7 +188,7 @@ public final class PreviewServer {
         }
         log("\(session.path): widget \"\(id)\" frame = [\(x), \(y), \(w), \(h)]")
         versionChanged()
-        return .json(BoardJSON.encode(session, editable: editable))
+        return .json(json())
     }
 
     /// Compares every byte, however early they differ (no timing hint about the token).
