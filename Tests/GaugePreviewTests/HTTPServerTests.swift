@@ -116,4 +116,17 @@ struct HTTPServerTests {
         #expect(sockets.statusLine(10) == "HTTP/1.1 200 OK")
         #expect(!s.respond(try #require(held), .text(.ok, "again")))
     }
+
+    @Test func aHeldRequestWhoseClientLeavesIsDropped() throws {
+        let loop = TestEventLoop(), sockets = FakeSockets()
+        var held: HTTPServer.ConnectionID?
+        let s = try server(loop, sockets) { _, id in held = id; return nil }
+        connect(loop, sockets, 10, ["GET /board?after=1 HTTP/1.1\r\n\r\n"])
+        #expect(s.openConnections == 1)
+        sockets.hungUp.insert(10)
+        loop.deliver(fd: 10)
+        #expect(s.openConnections == 0)
+        #expect(sockets.closed.contains(10))
+        #expect(!s.respond(try #require(held), .text(.ok, "late")))
+    }
 }

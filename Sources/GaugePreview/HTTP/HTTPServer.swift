@@ -106,8 +106,13 @@ public final class HTTPServer {
         c.lastActivity = loop.now
         if events.contains(.writable) { flush(c); return }
         if c.answered {
-            // Waiting to answer: the client hung up or broke the connection.
-            if events.contains(.hangup) || events.contains(.error) || events.contains(.invalid) { drop(c) }
+            // Waiting to answer: a client that hangs up (end of file) is dropped now, not
+            // when its answer is due; anything more it sends is read and ignored.
+            if events.contains(.error) || events.contains(.invalid) { drop(c); return }
+            switch try? system.read(c.fd, max: 4096) {
+            case .endOfFile?, nil: drop(c)
+            default: break
+            }
             return
         }
         let result: ReadResult
@@ -136,7 +141,6 @@ public final class HTTPServer {
                 send(response, on: c)
             } else {
                 c.waiting = true
-                loop.register(fd: c.fd, events: []) { events in self.serve(c, events) }
             }
         }
     }

@@ -92,11 +92,13 @@ public final class PreviewServer {
 
     /// Answers every page waiting for a new version.
     public func versionChanged() {
+        if !waiting.isEmpty {
+            let json = HTTPResponse.json(json())
+            for id in waiting { server?.respond(id, json) }
+            waiting = []
+        }
+        // After the answers: the pages fetch their pictures while the watch is updated.
         if case .board(let session) = source { watch?.watch(session.watchedFiles) }
-        guard !waiting.isEmpty else { return }
-        let json = HTTPResponse.json(json())
-        for id in waiting { server?.respond(id, json) }
-        waiting = []
     }
 
     func handle(_ request: HTTPRequest, _ id: HTTPServer.ConnectionID) -> HTTPResponse? {

@@ -71,12 +71,18 @@ public final class PreviewSession {
             default: break
             }
         }
-        if let family = board.fonts.family, family != "builtin",
-           let file = try? FontLocator().locate(family: family, style: board.fonts.weight == .bold ? .bold : .regular) {
-            out.append(file)
+        if let family = board.fonts.family, family != "builtin" {
+            let style: FontStyle = board.fonts.weight == .bold ? .bold : .regular
+            // Looked for once per family and style: locating opens font files.
+            if fontFile?.family != family || fontFile?.style != style {
+                fontFile = (family, style, try? FontLocator().locate(family: family, style: style))
+            }
+            if let path = fontFile?.path { out.append(path) }
         }
         return out
     }
+
+    private var fontFile: (family: String, style: FontStyle, path: String?)?
 
     /// What the page asks to see: a page, a theme, channel values set by hand and
     /// channels shown as stale (no value).
