@@ -310,6 +310,15 @@ def main():
         ok, said = same_as_render(gp, browser, work, "slider", board, "--set", "rpm=4200")
         check(ok, f"slider rpm → 4200: the picture equals render --set rpm=4200 ({said})")
 
+        frames = browser.js("window.preview.frames")
+        browser.js("document.getElementById('theme').click()")
+        browser.wait(f"window.preview.frames > {frames} && window.preview.lastURL.includes('theme=night')")
+        ok, said = same_as_render(gp, browser, work, "night", board, "--set", "rpm=4200", "--theme", "night")
+        check(ok, f"night: the picture equals render --theme night ({said})")
+        frames = browser.js("window.preview.frames")
+        browser.js("document.getElementById('theme').click()")
+        browser.wait(f"window.preview.frames > {frames} && window.preview.lastURL.includes('theme=day')")
+
         # 3. Saved → redrawn; a broken save shows its error.
         times = []
         for n in range(5):
@@ -383,6 +392,22 @@ def main():
             while open(board).read() != want and time.monotonic() < end:
                 time.sleep(0.01)
         check(open(board).read() == before, "undo twice: the file is back byte for byte")
+        # Arrow keys nudge the selected widget by a pixel; one write after the last key.
+        browser.wait("widget('rpm').frame.join() === '20,10,340,340'")   # the page has the undone frame
+        browser.mouse("mousePressed", x, y, pressed=True)
+        browser.mouse("mouseReleased", x, y)
+        for _ in range(2):
+            for kind in ("keyDown", "keyUp"):
+                browser.send("Input.dispatchKeyEvent", {"type": kind, "key": "ArrowRight", "code": "ArrowRight", "windowsVirtualKeyCode": 39})
+        end = time.monotonic() + left(5)
+        while "frame = [22, 10, 340, 340]" not in open(board).read() and time.monotonic() < end:
+            time.sleep(0.01)
+        check("  frame = [22, 10, 340, 340]" in open(board).read(), "two → keys nudge the selected dial 2 px: frame = [22, 10, 340, 340]")
+        browser.js("document.getElementById('undo').click()")
+        end = time.monotonic() + left(5)
+        while open(board).read() != before and time.monotonic() < end:
+            time.sleep(0.01)
+        check(open(board).read() == before, "…and undo takes the nudge back")
         leftovers = [f for f in os.listdir(work) if f.endswith(".tmp")]
         check(not leftovers, f"no temporary files left beside the board ({leftovers})")
 

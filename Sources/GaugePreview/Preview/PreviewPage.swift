@@ -78,7 +78,7 @@ async function watch() {
       const r = await fetch("/board?" + query(pairs), { headers: auth, cache: "no-store" });
       if (!r.ok) throw new Error(await r.text());
       const b = await r.json();
-      if (!board || b.version !== board.version) show(b);
+      if (!board || b.version > board.version) show(b);
       // The live panel may draw 60 frames a second: the page shows at most 10.
       if (b.live) await sleep(100);
     } catch (e) { say("preview server: " + e.message, true); await sleep(1000); }
@@ -307,8 +307,9 @@ async function commit(id, before, after, remember) {
   if (remember) undo.push({ id, before, after });
   $("undo").disabled = undo.length === 0;
   say(id + " → [" + after.join(", ") + "]");
+  // Answers may cross: a move's reply can come after the long poll's newer version.
   const b = await r.json();
-  if (b.version !== board.version) show(b);
+  if (b.version > board.version) show(b);
 }
 function undoLast() {
   const u = undo.pop();
