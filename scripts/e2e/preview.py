@@ -12,7 +12,8 @@ dashboards/car.toml.
      undo puts the file back byte for byte;
   5. 10,000 malformed requests on raw sockets: all refused with 4xx (400 for garbage),
      the process alive, its RSS flat;
-  6. `gaugepanel run --preview`: the page shows the panel's screen (= render of the same
+  6. other boards: a second page's tab = `render --page 1`; a board turned 90° = render;
+  7. `gaugepanel run --preview`: the page shows the panel's screen (= render of the same
      constant values), follows it after a reload (SIGHUP), and refuses edits.
 
 Usage: preview.py GAUGEPANEL WORKDIR [--screenshots DIR]   (Chromium: scripts/e2e-preview.sh)
@@ -231,6 +232,30 @@ def constant_board(original):
     return head + sensor + "\n" + pages
 
 
+def other_boards(gp, work, browser):
+    for name, tab in [("boards/headless.toml", 1), ("boards/pi-touch-2.toml", None)]:
+        board = f"{work}/{os.path.basename(name)}"
+        shutil.copy(f"{ROOT}/{name}", board)
+        server = subprocess.Popen([gp, "preview", board, "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+        try:
+            m = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline())
+            browser.send("Page.navigate", {"url": m.group(0)})
+            browser.wait("window.preview && window.preview.frames >= 1 && board", timeout=15)
+            args = []
+            if tab is not None:
+                frames = browser.js("window.preview.frames")
+                browser.js(f"document.querySelector('#pages button[data-page=\"{tab}\"]').click()")
+                browser.wait(f"window.preview.frames > {frames} && window.preview.lastURL.includes('page={tab}')")
+                args = ["--page", str(tab)]
+            ok, said = same_as_render(gp, browser, work, os.path.basename(name), board, *args)
+            size = browser.js("[document.getElementById('frame').naturalWidth, document.getElementById('frame').naturalHeight]")
+            check(ok, f"{name}{' page ' + str(tab) if tab is not None else ''}: the page's picture ({size[0]}×{size[1]}) equals render {' '.join(args)} ({said})")
+        finally:
+            server.terminate()
+            server.wait(timeout=5)
+
+
 def live(gp, work, browser):
     board = f"{work}/live.toml"
     text = constant_board(open(f"{ROOT}/dashboards/car.toml").read())
@@ -403,6 +428,7 @@ def main():
         while "frame = [22, 10, 340, 340]" not in open(board).read() and time.monotonic() < end:
             time.sleep(0.01)
         check("  frame = [22, 10, 340, 340]" in open(board).read(), "two → keys nudge the selected dial 2 px: frame = [22, 10, 340, 340]")
+        browser.wait("undo.length === 1")   # the page has the move's reply
         browser.js("document.getElementById('undo').click()")
         end = time.monotonic() + left(5)
         while open(board).read() != before and time.monotonic() < end:
@@ -427,7 +453,8 @@ def main():
                               capture_output=True, text=True, timeout=left(10)).stdout
         check('"version"' in body, "…and still answers /board")
 
-        # 6. The running panel, read-only.
+        # 6. Pages and a turned board; 7. the running panel, read-only.
+        other_boards(gp, work, browser)
         live(gp, work, browser)
     finally:
         if browser:
