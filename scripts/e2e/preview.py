@@ -434,6 +434,16 @@ def main():
         while open(board).read() != before and time.monotonic() < end:
             time.sleep(0.01)
         check(open(board).read() == before, "…and undo takes the nudge back")
+        # Dropped over another widget: refused, the file untouched, the box back in place.
+        browser.wait("widget('rpm').frame.join() === '20,10,340,340' && undo.length === 0")
+        browser.mouse("mousePressed", x, y, pressed=True)
+        for k in range(1, 11):
+            browser.mouse("mouseMoved", x + 20 * k, y, pressed=True)
+        browser.mouse("mouseReleased", x + 200, y)
+        said = browser.wait("document.getElementById('status').textContent.startsWith('not moved') && document.getElementById('status').textContent")
+        check(bool(said) and "overlaps widget" in said and open(board).read() == before
+              and browser.js("document.querySelector('.box[data-id=\"rpm\"]').style.left") == "20px",
+              f"dropped over the speedometer: refused, file untouched, box back ({(said or '').strip()[:90]})")
         leftovers = [f for f in os.listdir(work) if f.endswith(".tmp")]
         check(not leftovers, f"no temporary files left beside the board ({leftovers})")
 

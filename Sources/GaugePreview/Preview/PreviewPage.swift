@@ -295,11 +295,15 @@ window.addEventListener("keydown", (e) => {
 
 async function commit(id, before, after, remember) {
   const body = "id=" + encodeURIComponent(id) + "&frame=" + after.join(",");
-  const r = await fetch("/frame" + (token ? "?" + query([]) : ""), {
-    method: "POST", body, cache: "no-store",
-    headers: Object.assign({ "Content-Type": "application/x-www-form-urlencoded", "X-GaugePanel": "1" }, auth),
-  });
+  let r;
+  try {
+    r = await fetch("/frame" + (token ? "?" + query([]) : ""), {
+      method: "POST", body, cache: "no-store",
+      headers: Object.assign({ "Content-Type": "application/x-www-form-urlencoded", "X-GaugePanel": "1" }, auth),
+    });
+  } catch (e) { r = { ok: false, text: async () => String(e) }; }
   if (!r.ok) {
+    // Refused (it would overlap, leave the display, or the file has errors): back it goes.
     say("not moved: " + (await r.text()), true);
     const box = boxOf(id); if (box) place(box, before);
     return;
