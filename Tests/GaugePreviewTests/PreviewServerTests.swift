@@ -104,3 +104,15 @@ struct PreviewServerTests {
         #expect(live.json().contains("\"editable\":false"))
     }
 }
+
+struct PreviewListenTests {
+    @Test func listenAddresses() throws {
+        #expect(try PreviewRequest.parseListen("127.0.0.1:8480") == ("127.0.0.1", 8480, true))
+        #expect(try PreviewRequest.parseListen("localhost:0") == ("127.0.0.1", 0, true))
+        #expect(try PreviewRequest.parseListen("0.0.0.0:8480") == ("0.0.0.0", 8480, false))
+        #expect(try PreviewRequest.parseListen("192.168.1.20:80") == ("192.168.1.20", 80, false))
+        for bad in ["nope", "127.0.0.1", "127.0.0.1:65536", "127.0.0.1:-1", "panel.local:8480", ":8480", "::1:8480"] {
+            #expect(throws: (any Error).self, "\(bad)") { try PreviewRequest.parseListen(bad) }
+        }
+    }
+}

@@ -13,12 +13,14 @@ public struct PreviewRequest {
 
     public init(file: String) { self.file = file }
 
-    /// `ADDRESS:PORT` (IPv4) → address, port, and whether the address is a loopback one.
+    /// `ADDRESS:PORT` (IPv4, or localhost) → address, port, and whether the address is a
+    /// loopback one.
     public static func parseListen(_ s: String) throws(CommandFailure) -> (address: String, port: UInt16, loopback: Bool) {
         guard let colon = s.lastIndex(of: ":"), let port = UInt16(s[s.index(after: colon)...]) else {
             throw CommandFailure("bad --listen '\(s)'; use ADDRESS:PORT, e.g. 127.0.0.1:8480")
         }
-        let address = String(s[..<colon])
+        let given = String(s[..<colon])
+        let address = given == "localhost" ? "127.0.0.1" : given
         let kind = cpreview_is_loopback(address)
         guard kind >= 0 else { throw CommandFailure("bad --listen '\(s)': '\(address)' is not an IPv4 address (e.g. 127.0.0.1, 0.0.0.0)") }
         return (address, port, kind == 1)
