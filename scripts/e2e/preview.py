@@ -19,16 +19,17 @@ dashboards/car.toml.
 Usage: preview.py GAUGEPANEL WORKDIR [--screenshots DIR]   (Chromium: scripts/e2e-preview.sh)
 """
 import base64
-import json
 import os
 import random
 import re
-import select
 import shutil
 import socket
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from devtools import Browser  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEADLINE = time.monotonic() + 170          # the whole test stays under 3 minutes
@@ -43,101 +44,6 @@ def check(ok, what):
 
 def left(seconds):
     return min(seconds, max(1.0, DEADLINE - time.monotonic()))
-
-
-class Browser:
-    """Chromium over --remote-debugging-pipe: JSON messages NUL-separated on fds 3 (to it)
-    and 4 (from it)."""
-
-    def __init__(self, profile):
-        to_r, self.to_w = os.pipe()
-        self.from_r, from_w = os.pipe()
-        exe = shutil.which("chromium") or shutil.which("chromium-browser")
-        if not exe:
-            raise SystemExit("chromium is not installed (scripts/e2e-preview.sh installs it)")
-
-        def fds():
-            # Through high numbers first: either pipe end may already be 3 or 4.
-            a, b = os.dup(to_r) + 100, os.dup(from_w) + 100
-            os.dup2(to_r, a)
-            os.dup2(from_w, b)
-            os.dup2(a, 3)
-            os.dup2(b, 4)
-        self.proc = subprocess.Popen(
-            [exe, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-             "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-             "--user-data-dir=" + profile, "--window-size=1280,760", "about:blank"],
-            preexec_fn=fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_r)
-        os.close(from_w)
-        self.buffer = b""
-        self.next_id = 0
-        self.session = None
-
-    def send(self, method, params=None, session=True, timeout=20):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if session and self.session:
-            message["sessionId"] = self.session
-        os.write(self.to_w, json.dumps(message).encode() + b"\0")
-        end = time.monotonic() + left(timeout)
-        while True:
-            while b"\0" in self.buffer:
-                raw, self.buffer = self.buffer.split(b"\0", 1)
-                reply = json.loads(raw)
-                if reply.get("id") == self.next_id:
-                    if "error" in reply:
-                        raise RuntimeError(f"{method}: {reply['error']}")
-                    return reply.get("result", {})
-            wait = end - time.monotonic()
-            if wait <= 0:
-                raise TimeoutError(method)
-            ready, _, _ = select.select([self.from_r], [], [], wait)
-            if ready:
-                chunk = os.read(self.from_r, 1 << 20)
-                if not chunk:
-                    raise RuntimeError("chromium closed the pipe")
-                self.buffer += chunk
-
-    def open(self, url):
-        target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
-        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True}, session=False)["sessionId"]
-        self.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 760, "deviceScaleFactor": 1, "mobile": False})
-        self.send("Page.navigate", {"url": url})
-
-    def js(self, expression, timeout=20):
-        r = self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}, timeout=timeout)
-        if "exceptionDetails" in r:
-            raise RuntimeError(f"{expression[:80]}: {r['exceptionDetails']}")
-        return r["result"].get("value")
-
-    def wait(self, expression, timeout=10, step=0.005):
-        end = time.monotonic() + left(timeout)
-        while time.monotonic() < end:
-            value = self.js(expression)
-            if value:
-                return value
-            time.sleep(step)
-        return None
-
-    def mouse(self, kind, x, y, pressed=False):
-        self.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
-                                               "buttons": 1 if pressed else 0, "clickCount": 1})
-
-    def screenshot(self, path):
-        data = self.send("Page.captureScreenshot", {"format": "png", "clip": {"x": 0, "y": 0, "width": 1180, "height": 560, "scale": 1}})["data"]
-        with open(path, "wb") as f:
-            f.write(base64.b64decode(data))
-
-    def close(self):
-        try:
-            self.send("Browser.close", session=False, timeout=5)
-        except Exception:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
 
 
 def run(gp, *args):
@@ -317,7 +223,7 @@ def main():
         if not m:
             return
         url, port = m.group(0), int(m.group(1))
-        browser = Browser(f"{work}/profile")
+        browser = Browser(f"{work}/profile", left)
         browser.open(url)
 
         # 1. The page's picture is render's.
