@@ -116,12 +116,22 @@ let package = Package(
             "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
         ]),
 
+        // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
+        // the panel's poll loop, the page embedded as a string, pictures drawn as `render`
+        // draws them. Host only: only GaugePanelCLI depends on it, so the firmware's module
+        // closure (scripts/build-firmware.sh) never holds a web server.
+        .target(name: "CPreviewSocket"),
+        .target(name: "GaugePreview", dependencies: [
+            "CPreviewSocket", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeImages", "GaugeText", "GaugeRaster",
+            "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+        ]),
+
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).
         .executableTarget(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem", "GaugeSensors",
-                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel", "GaugeCAN",
+                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel", "GaugeCAN", "GaugePreview",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -151,6 +161,7 @@ let package = Package(
                     dependencies: ["GaugeConfig", "GaugeNet", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
+        .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeImages"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",
                     dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeImages", "GaugeRaster",

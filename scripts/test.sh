@@ -64,6 +64,11 @@ fi
 # (about 80 s of it).
 run_step "headless end-to-end" "$(limit 720)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/e2e-headless.sh
 
+# `gaugepanel preview` in headless Chromium (installed when missing): the page's picture is
+# render's, sliders, saves redrawn, errors shown, a dial dragged into the file, malformed
+# requests refused. Under 3 minutes.
+run_step "preview in a browser" "$(limit 300)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/e2e-preview.sh
+
 # The firmware's integer-only sscanf/fscanf (integer_scanf.c, linked in place of glibc's)
 # against the host glibc's, on its callers' formats and random ones: about a second.
 run_step "firmware scanf vs glibc" "$(limit 60)" bash scripts/firmware/scanf-check.sh

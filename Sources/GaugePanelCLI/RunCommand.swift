@@ -1,5 +1,7 @@
 import ArgumentParser
 import GaugePanel
+import GaugePreview
+import Glibc
 import Logging
 
 struct RunCommand: ParsableCommand {
@@ -66,6 +68,9 @@ struct RunCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Switch the text console to graphics mode while drawing.")
     var consoleGraphics = true
 
+    @Option(help: "Serve the screen, read-only, to a browser at ADDRESS:PORT (e.g. 127.0.0.1:8480); another address than a loopback one needs the printed token.")
+    var preview: String?
+
     func run() throws {
         var request = RunRequest(board: board)
         request.display = display
@@ -87,6 +92,15 @@ struct RunCommand: ParsableCommand {
         // Under systemd, lines keep their priority in the journal (errors as errors).
         let toJournal = JournalStream.stderrIsJournal()
         LoggingSystem.bootstrap { JournalLogHandler(label: $0, toJournal: toJournal) }
-        do { print(try request.run(log: SwiftLogPanelLog(Logger(label: "gaugepanel")))) } catch { throw Console.report(error) }
+        let board = self.board, preview = self.preview
+        do {
+            print(try request.run(log: SwiftLogPanelLog(Logger(label: "gaugepanel"))) { runtime throws(CommandFailure) in
+                guard let preview else { return }
+                try PreviewRequest.serveLive(runtime, file: board, listen: preview, said: { line in
+                    print(line)
+                    fflush(nil)   // the URL now, also when stdout is a pipe
+                }, log: { Console.error($0, prefixed: false) })
+            })
+        } catch { throw Console.report(error) }
     }
 }

@@ -121,6 +121,12 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     /// The picture on the panel now (tests compare it with `gaugepanel render`).
     public var screen: Surface { display.snapshotSurface }
 
+    /// The loop the panel runs on, for what serves beside it (`run --preview`).
+    public var eventLoop: Loop { loop }
+
+    /// Called after each frame is presented, with what it redrew (empty: nothing changed).
+    public var frameDrawn: ((Region) -> Void)?
+
     // MARK: Frames
 
     private func drawFrame(now: UInt64) -> FrameOutcome {
@@ -128,6 +134,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         let damage = composer.draw(frame.dashboard, on: display.surface, fonts: fonts)
         var flipPending = false
         do { flipPending = try display.present(damage: damage) } catch { warn("present", "display: \(error)") }
+        frameDrawn?(damage)
         let done = loop.now
         if let since = pendingSince {
             let l = (done &- since) / 1000

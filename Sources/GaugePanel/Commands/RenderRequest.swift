@@ -33,6 +33,14 @@ public struct RenderRequest: Sendable {
         do { board = try BoardConfiguration.load(path: file) } catch {
             throw CommandFailure(lines: error.issues.map { $0.description }, prefixed: false)
         }
+        guard let fileFormat = ImageFileFormat(path: out) else { throw CommandFailure("\(out): unknown output type (use a .png or .ppm name)") }
+        let (surface, warnings) = try picture(of: board, values: try values(for: board))
+        do { try ImageFile.save(surface, as: fileFormat, to: out) } catch { throw CommandFailure(error.description) }
+        return ("wrote \(out) (\(file), \(surface.format.lowercaseName), \(surface.width)x\(surface.height))", warnings)
+    }
+
+    /// Each channel's value: its sensor's at `time`, then the `--set` assignments.
+    public func values(for board: BoardConfiguration) throws(CommandFailure) -> [String: Double] {
         guard time.isFinite, time >= 0, time <= 1e6 else { throw CommandFailure("bad --time \(time); use seconds 0…1000000") }
         var values = board.values(atNanoseconds: UInt64(time * 1e9))
         for a in assignments {
@@ -43,6 +51,14 @@ public struct RenderRequest: Sendable {
             }
             values[String(parts[0])] = v
         }
+        return values
+    }
+
+    /// The picture `run()` writes, of `board` with `values` (NaN: no value), on the
+    /// request's page, theme, rotation, format and font. `trueType` is drawn with when it
+    /// is the family asked for (a caller drawing many pictures keeps its glyph caches).
+    public func picture(of board: BoardConfiguration, values: [String: Double],
+                        trueType: TrueTypeFontSet? = nil) throws(CommandFailure) -> (surface: Surface, warnings: [String]) {
         let rotation: RotationAngle
         if let rotate {
             guard let a = RotationAngle(degrees: rotate) else { throw CommandFailure("bad --rotate \(rotate); use 0, 90, 180 or 270") }
@@ -60,22 +76,22 @@ public struct RenderRequest: Sendable {
             guard let t = ThemeConfiguration.Name(rawValue: theme) else { throw CommandFailure("bad --theme '\(theme)'; use day or night") }
             themeName = t
         }
-        guard let fileFormat = ImageFileFormat(path: out) else { throw CommandFailure("\(out): unknown output type (use a .png or .ppm name)") }
         var warnings: [String] = []
         let surface: Surface
         do {
             let pageIndex = try page.map { p throws(RenderError) in try board.pageIndex(p) } ?? 0
             let dashboard = try board.dashboard(values: values, page: pageIndex, theme: themeName)
             let family = font ?? board.fonts.family ?? "builtin"
+            let style: FontStyle = board.fonts.weight == .bold ? .bold : .regular
             if family == "builtin" {
                 surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: StrokeFontSet())
             } else {
-                let fonts = TrueTypeFontSet(family: family, style: board.fonts.weight == .bold ? .bold : .regular)
+                let fonts = trueType.flatMap { $0.family == family && $0.style == style ? $0 : nil }
+                    ?? TrueTypeFontSet(family: family, style: style)
                 if !fonts.isTrueType { warnings.append("font '\(family)' not found; drawing with the built-in stroke font") }
                 surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: fonts)
             }
         } catch { throw CommandFailure(error.description) }
-        do { try ImageFile.save(surface, as: fileFormat, to: out) } catch { throw CommandFailure(error.description) }
-        return ("wrote \(out) (\(file), \(pixelFormat.lowercaseName), \(surface.width)x\(surface.height))", warnings)
+        return (surface, warnings)
     }
 }

@@ -60,11 +60,18 @@ public struct RunRequest: Sendable {
     /// Opens the board's panel and runs it until a signal, `duration` or `frames`; the
     /// summary line (`@@SUMMARY …`) on success. Opening fails with status 2 (bad input:
     /// the board file, a missing device — each line naming it and the fix), running with 1.
-    public func run(log: any PanelLog) throws(CommandFailure) -> String {
+    /// `beside`: called with the opened panel before it runs, to add what serves on its
+    /// loop (the host's `--preview`); a failure there stops it before it starts.
+    public func run(log: any PanelLog,
+                    beside: (PanelRuntime<EventLoop>) throws(CommandFailure) -> Void = { _ throws(CommandFailure) in }) throws(CommandFailure) -> String {
         let options = try options()
         let runtime: PanelRuntime<EventLoop>
         do { runtime = try PanelRuntime.open(options: options, log: log) } catch {
             throw CommandFailure(lines: error.description.split(separator: "\n").map { String($0) }, status: 2, prefixed: true)
+        }
+        do { try beside(runtime) } catch {
+            _ = runtime.stop()
+            throw error
         }
         let summary: RunSummary
         do { summary = try runtime.run() } catch { throw CommandFailure(error.description, status: 1) }

@@ -1,0 +1,98 @@
+import CPanelSystem
+import CPreviewSocket
+import GaugeLoop
+import GaugePanel
+import GaugeSystem
+
+/// `gaugepanel preview BOARD [--listen ADDRESS:PORT]`: serves the board's preview page on
+/// the loop until SIGINT or SIGTERM. A non-loopback address gets a token, printed once in
+/// the URL and required on every request.
+public struct PreviewRequest {
+    public var file: String
+    public var listen = "127.0.0.1:8480"
+
+    public init(file: String) { self.file = file }
+
+    /// `ADDRESS:PORT` (IPv4, or localhost) → address, port, and whether the address is a
+    /// loopback one.
+    public static func parseListen(_ s: String) throws(CommandFailure) -> (address: String, port: UInt16, loopback: Bool) {
+        guard let colon = s.lastIndex(of: ":"), let port = UInt16(s[s.index(after: colon)...]) else {
+            throw CommandFailure("bad --listen '\(s)'; use ADDRESS:PORT, e.g. 127.0.0.1:8480")
+        }
+        let given = String(s[..<colon])
+        let address = given == "localhost" ? "127.0.0.1" : given
+        let kind = cpreview_is_loopback(address)
+        guard kind >= 0 else { throw CommandFailure("bad --listen '\(s)': '\(address)' is not an IPv4 address (e.g. 127.0.0.1, 0.0.0.0)") }
+        return (address, port, kind == 1)
+    }
+
+    /// 128 random bits as hex, from the kernel.
+    static func randomToken() throws(CommandFailure) -> String {
+        let bytes: [UInt8]
+        do {
+            let fd = try SystemCall.open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+            defer { SystemCall.close(fd) }
+            bytes = try SystemCall.readAll(fd, limit: 16)
+        } catch { throw CommandFailure("cannot read /dev/urandom for the token: \(error)") }
+        guard bytes.count == 16 else { throw CommandFailure("cannot read 16 bytes from /dev/urandom for the token") }
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    /// Serves until a signal. `said` gets the URL (once, at start); `log` reloads, edits
+    /// and the board's errors.
+    public func run(said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
+        let (address, port, loopback) = try Self.parseListen(listen)
+        let token = loopback ? nil : try Self.randomToken()
+        let session = PreviewSession(path: file)
+        if !session.errors.isEmpty { log(session.errors.joined(separator: "\n")) }
+        let loop: EventLoop
+        do { loop = try EventLoop() } catch { throw CommandFailure("cannot start the loop: \(error)", status: 1) }
+        defer { loop.close() }
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(loop: loop, system: LinuxPreviewSocketCalls(), source: .board(session), address: address, port: port,
+                                       loopback: loopback, token: token, editable: true, log: log)
+        } catch {
+            throw Self.listenFailure(listen, address, error)
+        }
+        defer { server.close() }
+        do { try server.watchFiles() } catch { log("cannot watch \(file) for saves (\(error.message)); reload the page by hand") }
+        do { try loop.onSignals([SIGINT, SIGTERM]) { _ in loop.stop() } } catch {
+            throw CommandFailure("cannot handle signals: \(error)", status: 1)
+        }
+        said("preview of \(file): " + Self.url(address, server.port, token))
+        do { try loop.run() } catch { throw CommandFailure("the loop failed: \(error)", status: 1) }
+        let s = server.statistics
+        log("served \(s.requests) requests, \(s.malformed) malformed, \(s.refused) refused, \(session.edits) frames written")
+    }
+
+    /// Serves the running panel's screen, read-only, on its own loop (`run --preview`):
+    /// the page redraws after each frame that changed the picture. The server lives as
+    /// long as the panel (its frame callback holds it).
+    public static func serveLive(_ runtime: PanelRuntime<EventLoop>, file: String, listen: String,
+                                 said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
+        let (address, port, loopback) = try parseListen(listen)
+        let token = loopback ? nil : try randomToken()
+        let live = LiveScreen(file: file) { runtime.screen }
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(loop: runtime.eventLoop, system: LinuxPreviewSocketCalls(), source: .live(live), address: address,
+                                       port: port, loopback: loopback, token: token, editable: false, log: log)
+        } catch { throw listenFailure(listen, address, error) }
+        runtime.frameDrawn = { damage in
+            if live.frameDrawn(damage) { server.versionChanged() }
+        }
+        said("preview of the panel (read-only): " + url(address, server.port, token))
+    }
+
+    static func url(_ address: String, _ port: UInt16, _ token: String?) -> String {
+        let host = address == "0.0.0.0" ? "THIS-MACHINE" : address
+        return "http://\(host):\(port)/" + (token.map { "?token=" + $0 } ?? "")
+    }
+
+    static func listenFailure(_ listen: String, _ address: String, _ error: Errno) -> CommandFailure {
+        CommandFailure("cannot listen on \(listen): \(error.message)"
+            + (error.rawValue == EADDRINUSE ? " (in use: pick another port, e.g. --listen \(address):8481)" : ""))
+    }
+}

@@ -1,0 +1,138 @@
+import GaugeConfig
+import GaugeImages
+import GaugePanel
+import GaugeRaster
+import GaugeSensors
+import GaugeSystem
+import GaugeText
+import GaugeWidgets
+
+/// One board file as the preview page sees it: the last board that loaded, the errors of
+/// the latest load that did not (shown over the last good picture), and a version that
+/// increases on every reload. Pictures are drawn by `RenderRequest`, as `gaugepanel
+/// render` draws them, so the page's PNG is render's PNG byte for byte.
+public final class PreviewSession {
+    public let path: String
+    public private(set) var board: BoardConfiguration?
+    /// The latest load's problems (`check`'s lines); empty when it loaded.
+    public private(set) var errors: [String] = []
+    public private(set) var version: UInt64 = 0
+    /// Frames written back by the page.
+    public private(set) var edits: UInt64 = 0
+    /// Fonts kept between pictures (their glyph caches), for the board's family.
+    private var fonts: TrueTypeFontSet?
+    /// The file's bytes at the last reload: a save of the same bytes (the preview's own
+    /// write seen again by the watch, a touch) is not a new version.
+    private var loadedBytes: [UInt8]?
+
+    public init(path: String) {
+        self.path = path
+        reload()
+    }
+
+    /// Loads the file again; a file that does not load keeps the last good board.
+    /// `onlyIfChanged`: nothing happens when the file holds the bytes loaded last.
+    /// Returns whether the version changed.
+    @discardableResult
+    public func reload(onlyIfChanged: Bool = false) -> Bool {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path) } catch {
+            version += 1
+            loadedBytes = nil
+            errors = ["\(path): cannot read: \(error.errno.message)"]
+            return true
+        }
+        if onlyIfChanged && bytes == loadedBytes { return false }
+        loadedBytes = bytes
+        version += 1
+        do {
+            let loaded = try BoardConfiguration.parse(bytes, file: path)
+            if let old = board, old.fonts.family != loaded.fonts.family || old.fonts.weight != loaded.fonts.weight { fonts = nil }
+            board = loaded
+            errors = []
+        } catch {
+            errors = error.issues.map { $0.description }
+        }
+        return true
+    }
+
+    /// A font file changed: open the family again on the next picture.
+    public func dropFonts() { fonts = nil }
+
+    /// The files a save of which should redraw: the board, its DBC files and recordings,
+    /// and its font's file.
+    public var watchedFiles: [String] {
+        var out = [path]
+        guard let board else { return out }
+        for s in board.sensors {
+            switch s.kind {
+            case .can(let c): if let d = c.dbcPath { out.append(d) }
+            case .replay(let r): out.append(r.file)
+            default: break
+            }
+        }
+        if let family = board.fonts.family, family != "builtin" {
+            let style: FontStyle = board.fonts.weight == .bold ? .bold : .regular
+            // Looked for once per family and style: locating opens font files.
+            if fontFile?.family != family || fontFile?.style != style {
+                fontFile = (family, style, try? FontLocator().locate(family: family, style: style))
+            }
+            if let path = fontFile?.path { out.append(path) }
+        }
+        return out
+    }
+
+    private var fontFile: (family: String, style: FontStyle, path: String?)?
+
+    /// What the page asks to see: a page, a theme, channel values set by hand and
+    /// channels shown as stale (no value).
+    public struct View: Sendable, Equatable {
+        public var page: String?
+        public var theme: String?
+        public var assignments: [String] = []
+        public var stale: [String] = []
+        public init() {}
+    }
+
+    /// The PNG of `view` of the last good board.
+    public func png(_ view: View) throws(CommandFailure) -> [UInt8] {
+        guard let board else { throw CommandFailure(errors.isEmpty ? "\(path): not loaded" : errors.joined(separator: "\n")) }
+        var request = RenderRequest(file: path)
+        request.page = view.page
+        request.theme = view.theme
+        request.assignments = view.assignments
+        var values = try request.values(for: board)
+        for name in view.stale {
+            guard board.knownChannels.contains(name) else { throw CommandFailure("unknown channel \"\(name)\"") }
+            values[name] = .nan
+        }
+        if fonts == nil, let family = board.fonts.family, family != "builtin" {
+            fonts = TrueTypeFontSet(family: family, style: board.fonts.weight == .bold ? .bold : .regular)
+        }
+        let surface = try request.picture(of: board, values: values, trueType: fonts).surface
+        do { return try PNG.encode(surface) } catch { throw CommandFailure("cannot encode the picture: \(error)") }
+    }
+
+    /// Writes `frame` into the widget's `frame = [...]` line of the file on disk (the
+    /// file as it is now), only if the result loads: a frame off screen or over another
+    /// widget is refused with the problems `check` would print, and the file is untouched.
+    public func moveWidget(_ id: String, to frame: IntRect, temporarySuffix: String) throws(FrameEditError) {
+        let source: [UInt8]
+        do { source = try FileIO.read(path) } catch { throw FrameEditError(error.description) }
+        let current: BoardConfiguration
+        do { current = try BoardConfiguration.parse(source, file: path) } catch {
+            throw FrameEditError("the file has errors; fix them first:\n" + error.description)
+        }
+        guard let line = current.line(ofWidget: id, key: "frame", in: source) else {
+            throw FrameEditError("no widget \"\(id)\" with a frame line in \(path)")
+        }
+        let edited = try FrameLineEdit.rewrite(source, line: line, frame: frame)
+        do { _ = try BoardConfiguration.parse(edited, file: path) } catch {
+            throw FrameEditError(error.description)
+        }
+        guard edited != source else { return }
+        try FrameLineEdit.replaceAtomically(path, with: edited, temporarySuffix: temporarySuffix)
+        edits += 1
+        reload()
+    }
+}
