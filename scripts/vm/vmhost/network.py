@@ -8,7 +8,7 @@ screendump) must equal the host's `gaugepanel render --set` of the values sent, 
 MQTT: retained values, a live one, the broker stopped (every channel stale) and started
 again (the retained values back); TCP: the values, the server gone and back. The times
 from the stop and the restart to the matching screen are printed."""
-import os, sys, time
+import os, shutil, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', '..', 'e2e'))
@@ -33,6 +33,7 @@ class NetTest:
 
     def __init__(self, a):
         self.a = a
+        shutil.rmtree(os.path.join(a.out, 'broker'), ignore_errors=True)   # no retained message of an earlier run
         self.broker = Broker(os.path.join(a.out, 'broker'))
         self.line = dict(FIRST)   # what the TCP server sends, a line every 0.1 s
         self.server = StreamServer(lambda i: (desc(self.line) + '\n').encode(), period=0.1)
