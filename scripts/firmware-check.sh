@@ -12,7 +12,11 @@
 #   - a missing device: the same one line and exit 2 as the host;
 #   - scripts/install-service.sh --destdir takes it (it runs it under qemu-user);
 #   - `run` of a board fed the line protocol through a pty (scripts/e2e/headless.py: its
-#     snapshots equal render, staleness, a vanished and returning line).
+#     snapshots equal render, staleness, a vanished and returning line);
+#   - `run` of network sources against real peers on loopback (scripts/e2e/
+#     firmware_network.py): kind = "mqtt" on a mosquitto (retained and live values, the
+#     broker stopped and back) and kind = "tcp" NMEA from a TCP server, snapshots equal to
+#     the host's render --set.
 # Usage: scripts/firmware-check.sh [aarch64|armv7|armv6 ...]   (default: all three)
 # Environment: GAUGEPANEL (the host build; default: swift build's), FIRMWARE_DIR
 #   (default out/firmware). Prints ok:/FAIL: lines and "N passed, N failed".
@@ -20,7 +24,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages qemu-user python3 fonts-dejavu-core >/dev/null || exit 1
+ensure_packages qemu-user python3 fonts-dejavu-core mosquitto mosquitto-clients >/dev/null || exit 1
 
 cpus=("$@")
 ((${#cpus[@]})) || cpus=(aarch64 armv7 armv6)
@@ -116,6 +120,12 @@ for cpu in "${cpus[@]}"; do
         pass "$cpu: run fed the line protocol through a pty: $(tail -1 "$dir/headless.log") (scripts/e2e/headless.py)"
     else
         fail "$cpu: run through a pty: $(grep FAIL "$dir/headless.log" | head -3 | tr '\n' ' ') (see $dir/headless.log)"
+    fi
+    # Network sources against a real broker and a TCP server on loopback.
+    if python3 scripts/e2e/firmware_network.py "$dir/gaugepanel" "$dir/network" "$HOST" > "$dir/network.log" 2>&1; then
+        pass "$cpu: run with mqtt and tcp sources: $(tail -1 "$dir/network.log"): $(grep -o 'broker back: .*' "$dir/network.log") (scripts/e2e/firmware_network.py)"
+    else
+        fail "$cpu: network sources: $(grep FAIL "$dir/network.log" | head -3 | tr '\n' ' ') (see $dir/network.log)"
     fi
     echo "# $cpu: $(( $(date +%s) - t0 )) s"
 done

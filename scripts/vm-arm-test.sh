@@ -49,10 +49,19 @@
 # Debian's armmp kvaser_pci probes both cards on -M virt's PCI (I/O BARs assigned) but makes no
 # interface, its plx_pci claims neither of QEMU's pcm3680_pci and mioe3680_pci, and Debian's
 # kernels have no ctucan driver; not on armv6: raspi0 has no PCI bus.
+# Network (aarch64 and armv7; test 'net'): QEMU's user networking (-netdev user, a
+# virtio-net-pci card; Debian's virtio_net and what it needs into the initramfs). The guest
+# gives eth0 slirp's 10.0.2.15/24 (gateway 10.0.2.2) with busybox ip and runs the firmware on
+# the MQTT and TCP copies of boards/qemu.toml (scripts/vm/net-boards.sh); their broker and
+# server are 10.0.2.2:PORT, which slirp connects to the host's 127.0.0.1:PORT, where
+# scripts/vm/vmhost/network.py runs a mosquitto and a TCP server sending the line protocol:
+# the screen bit for bit the host's `gaugepanel render --set` of the values; new values; the
+# broker (server) stopped: stale; started again: the values back (both times printed). Not
+# on armv6: raspi0 has no PCI bus and QEMU's raspi0 no network device a Debian kernel drives.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-arm-test.sh [--only can] aarch64|armv7|armv6|all     (all: the three)
-#   --only can: the CAN check alone (on armv7 and armv6: one SKIP line saying why)
+# Usage: scripts/vm-arm-test.sh [--only can|net] aarch64|armv7|armv6|all     (all: the three)
+#   --only can, --only net: that check alone (where it does not run: one SKIP line saying why)
 #   FIRMWARE_DIR (default out/firmware): where gaugepanel-<cpu> is
 #   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
 #   VM_ARM_WORK (default .build-vm-arm): private apt, kernels, initramfs, runs
@@ -68,14 +77,14 @@ cpus=() ONLY=
 while [ $# -gt 0 ]; do
   arg=$1; shift
   case $arg in
-    --only) ONLY=${1:-}; shift; [ "$ONLY" = can ] || { echo "--only: expected can" >&2; exit 2; } ;;
+    --only) ONLY=${1:-}; shift; [ "$ONLY" = can ] || [ "$ONLY" = net ] || { echo "--only: expected can or net" >&2; exit 2; } ;;
     aarch64|armv7|armv6) cpus+=("$arg") ;;
     all) cpus+=(aarch64 armv7 armv6) ;;
-    -h|--help) sed -n '2,61p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: $0 [--only can] aarch64|armv7|armv6|all" >&2; exit 2 ;;
+    -h|--help) sed -n '2,72p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: $0 [--only can|net] aarch64|armv7|armv6|all" >&2; exit 2 ;;
   esac
 done
-((${#cpus[@]})) || { echo "usage: $0 [--only can] aarch64|armv7|armv6|all" >&2; exit 2; }
+((${#cpus[@]})) || { echo "usage: $0 [--only can|net] aarch64|armv7|armv6|all" >&2; exit 2; }
 WORK=${VM_ARM_WORK:-.build-vm-arm}; case $WORK in /*) ;; *) WORK=$ROOT/$WORK ;; esac
 FW=${FIRMWARE_DIR:-out/firmware}; case $FW in /*) ;; *) FW=$ROOT/$FW ;; esac
 RUNS=$WORK/runs; mkdir -p "$RUNS"
@@ -88,6 +97,9 @@ finish() { echo "# total $(( $(date +%s) - T0 )) s; logs and screendumps in $RUN
 source "$ROOT/scripts/lib/deps.sh"
 source "$ROOT/scripts/lib/private-apt.sh"
 ensure_packages qemu-system-arm cpio kmod python3 gzip || { result "FAIL: setup: cannot install qemu-system-arm cpio kmod"; finish; }
+if [[ " ${cpus[*]} " == *" aarch64 "* || " ${cpus[*]} " == *" armv7 "* ]] && [ "$ONLY" != can ]; then   # test 'net': the broker
+  ensure_packages mosquitto mosquitto-clients || { result "FAIL: setup: cannot install mosquitto mosquitto-clients"; finish; }
+fi
 if [[ " ${cpus[*]} " == *" armv6 "* ]]; then   # fdtput: the armv6 device tree's mini UART
   ensure_packages device-tree-compiler || { result "FAIL: setup: cannot install device-tree-compiler"; finish; }
 fi
@@ -110,15 +122,16 @@ declare -A CROSS=([aarch64]=aarch64-linux-gnu [armv7]=arm-linux-gnueabihf)
 for cpu in "${cpus[@]}"; do
   ts=$(date +%s)
   arch=${DEBARCH[$cpu]} flavour=${FLAVOUR[$cpu]}
-  MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console PORT=/dev/hvc0 headless= keys=--keys can= nocan=
+  MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console,virtio_net PORT=/dev/hvc0 headless= keys=--keys can= nocan= net=1
   # armv6: the rpi kernel's drivers are built in; boards/qemu.toml's own /dev/ttyS1 (unused)
-  [ "$cpu" = armv6 ] && MODS= PORT=/dev/ttyS1 headless=1 keys=
+  [ "$cpu" = armv6 ] && MODS= PORT=/dev/ttyS1 headless=1 keys= net=
   case $cpu in   # test 'can': where a CAN controller QEMU emulates works with Debian's kernel
     aarch64) can=1 MODS=$MODS,kvaser_pci,can_raw ;;
     armv7) nocan="armmp's kvaser_pci probes both cards on -M virt's PCI (\"initializing device 10e8:8406\", I/O BARs assigned) but registers no interface (no can0, no message); QEMU's pcm3680_pci and mioe3680_pci (13fe:c002, 13fe:c302) no driver claims; Debian's kernels have no ctucan driver" ;;
     armv6) nocan="QEMU's raspi0 has no PCI bus for a kvaser_pci card and emulates no other CAN controller" ;;
   esac
   if [ "$ONLY" = can ] && [ -z "$can" ]; then echo "SKIP: $cpu: no CAN: $nocan"; continue; fi
+  if [ "$ONLY" = net ] && [ -z "$net" ]; then echo "SKIP: $cpu: no network: QEMU's raspi0 has no PCI bus for a virtio-net card and no network device Debian's rpi kernel drives"; continue; fi
   firmware=$FW/gaugepanel-$cpu
   if [ ! -f "$firmware" ]; then
     result "FAIL: $cpu: no firmware at $firmware (scripts/build-firmware.sh builds it; FIRMWARE_DIR names another folder)"; continue
@@ -176,6 +189,10 @@ for cpu in "${cpus[@]}"; do
     out=$(bash "$VM/can-boards.sh" "$ROOT/boards/qemu.toml" "$boards/can") || { result "${out/FAIL: /FAIL: $cpu: }"; continue; }
     cp -r "$boards/can" "$st/etc/gaugepanel/can"
   fi
+  if [ -n "$net" ]; then   # test 'net': the MQTT and TCP copies of the board
+    out=$(bash "$VM/net-boards.sh" "$ROOT/boards/qemu.toml" "$boards/net") || { result "${out/FAIL: /FAIL: $cpu: }"; continue; }
+    cp -r "$boards/net" "$st/etc/gaugepanel/net"
+  fi
   if [ -n "${VM_ARM_FIGURES:-}$headless" ]; then   # the figures run: the headless demo board and its font
     cp "$ROOT/boards/headless.toml" "$st/etc/gaugepanel/"
     mkdir -p "$st/usr/share/fonts/truetype/dejavu"; cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$st/usr/share/fonts/truetype/dejavu/"
@@ -190,9 +207,10 @@ for cpu in "${cpus[@]}"; do
   (cd "$st" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$WORK/initramfs-$cpu.cpio.gz")
   kernel=$kroot/boot/vmlinuz-$kver
   tb=$(date +%s)
-  tests=console,version,check,missing,panel${can:+,can}${VM_ARM_FIGURES:+,figures} machine=()
-  [ "$ONLY" = can ] && tests=can
+  tests=console,version,check,missing,panel${can:+,can}${net:+,net}${VM_ARM_FIGURES:+,figures} machine=()
+  [ -n "$ONLY" ] && tests=$ONLY
   [ -n "$can" ] && machine=(--can kvaser_pci --can-board "$boards/can/canpanel.toml")
+  [ -n "$net" ] && [ "$ONLY" != can ] && machine+=(--net)
   if [ -n "$headless" ]; then   # the Pi Zero's device tree with the mini UART (serial1, ttyS1) enabled
     dtb=$WORK/bcm2835-rpi-zero-uart1.dtb
     cp "$kroot/usr/lib/linux-image-$kver/bcm2835-rpi-zero.dtb" "$dtb" && fdtput -t s "$dtb" serial1 status okay ||

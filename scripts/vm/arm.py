@@ -22,6 +22,10 @@ panel.py's drive_can: the car's frames on can1, can0 down and up, both controlle
 back, a flood of unknown ids), each screen compared with `gaugepanel render --set` bit for bit;
 then the OBD-II copies, 11-bit and obd_ids = 29, polled while an ECU on can1 answers (drive_canobd,
 as the x86_64 'canobd' test).
+Test 'net' (--net): QEMU's user networking on a virtio-net-pci card; the guest's eth0 at
+10.0.2.15/24 reaches a mosquitto and a TCP server on the host's loopback as 10.0.2.2
+(vmhost/network.py: the MQTT and TCP copies of boards/qemu.toml, values, the peer stopped
+and back, each screen compared with `gaugepanel render --set` bit for bit).
 Prints one 'ok: ARCH: …' or 'FAIL: ARCH: …' line per check (scripts/lib/checks.py)."""
 import argparse, base64, os, re, socket, subprocess, sys, time
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing run.py
@@ -31,6 +35,7 @@ from checks import Checks
 from run import QMP, dump, compare, render, key, screen_becomes   # the x86 harness's host side
 from vmhost.panel import drive_can, drive_canobd
 from vmhost.qemu import ConsoleLines
+from vmhost.network import NetTest, QEMU_ARGS as NET_QEMU_ARGS, RUNS as NET_RUNS
 
 MACHINES = {   # qemu binary, CPU, the console's serial port
     'aarch64': ('qemu-system-aarch64', 'cortex-a53', 'ttyAMA0'),
@@ -134,6 +139,7 @@ def main():
     ap.add_argument('--still', help="host path of the board the guest's `headless` test runs (still.toml)")
     ap.add_argument('--can-board', help="host path of the board test 'can' runs (can/canpanel.toml in the guest)")
     ap.add_argument('--can', default='', help="QEMU's CAN controllers for test 'can': 'kvaser_pci'")
+    ap.add_argument('--net', action='store_true', help="test 'net': QEMU user networking, a broker and a TCP server on the host")
     ap.add_argument('--out', required=True)
     ap.add_argument('--timeout', type=float, default=300)
     ap.add_argument('--settle', type=float, default=30, help='seconds a screen may take to become the render')
@@ -145,7 +151,9 @@ def main():
     for s in (qmp, sensors_path):
         if os.path.exists(s): os.unlink(s)
     headless = a.arch in HEADLESS
+    net = NetTest(a) if a.net else None   # its peers listen before the guest boots: their ports go on the command line
     cmdline = f'console={console} panic=-1 quiet GP_MODS={a.mods} GP_TESTS={a.tests} GP_PORT={a.port}' + EXTRA_APPEND.get(a.arch, '')
+    if net: cmdline += net.cmdline()
     qemu = [qemu_bin, '-M', MACHINE_OPTS[a.arch], '-cpu', cpu, '-m', '512', '-smp', '1', '-accel', 'tcg', '-display', 'none', '-nodefaults',
             '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off',
             '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline] + (['-dtb', a.dtb] if a.dtb else [])
@@ -156,6 +164,7 @@ def main():
                  '-device', 'virtconsole,chardev=sensors,name=gp.sensors']
         if a.can:   # two controllers on one QEMU CAN bus: can0 the panel's, can1 the car
             qemu += ['-object', 'can-bus,id=canbus0'] + ['-device', f'{a.can},canbus=canbus0'] * 2
+        if net: qemu += NET_QEMU_ARGS
     else:   # the mini UART (ttyS1; its device tree node enabled by the --dtb given) is serial 1
         qemu += ['-chardev', f'socket,id=sensors,path={sensors_path},server=on,wait=off', '-serial', 'chardev:sensors']
     t0 = time.time()
@@ -220,6 +229,12 @@ def main():
                     except (OSError, subprocess.CalledProcessError) as e:
                         can_checks.append((False, f'run ({rest}): {e} {getattr(e, "stderr", "") or ""}'))
                 p.stdin.write(b'go\n')
+            elif net and net.on_line(word, rest): pass
+            elif word == '@@PANEL' and rest in NET_RUNS and net:
+                try: net.drive(q, rest)
+                except (OSError, RuntimeError, subprocess.CalledProcessError) as e:
+                    net.checks.append((False, f'run ({rest}): {e} {getattr(e, "stderr", "") or ""}'))
+                p.stdin.write(b'go\n')
             elif word == '@@PANEL' and info.get('STARTED', {}).get('alive') != 'yes':
                 p.stdin.write(b'go\n')   # nothing to drive (its check below says why)
             elif word == '@@PANEL':
@@ -231,6 +246,7 @@ def main():
         if p.poll() is None:
             try: p.wait(timeout=20 if not console.timed_out else 0.1)
             except subprocess.TimeoutExpired: q.cmd('quit'); p.wait(timeout=10)
+        if net: net.close()
     el = time.time() - t0
     checks = Checks()
     def check(ok, msg): checks.check(ok, f'{a.name}: {msg}')
@@ -346,6 +362,7 @@ def main():
             try: ms = round((float(sg['t1']) - float(sg['t0'])) * 1000)
             except (KeyError, ValueError): ms = None
             check(sg.get('rc') == '0' and ms is not None and ms <= 1000, f'run ({k}) SIGTERM: exit {sg.get("rc")} {ms} ms after kill (at most 1000)')
+    if 'net' in tests and net: net.report(check)
     print(f'# {a.name}: {el:.1f} s in QEMU; logs and screendumps in {a.out}', flush=True)
     sys.exit(0 if checks.failed == 0 else 1)
 

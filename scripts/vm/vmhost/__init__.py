@@ -11,6 +11,8 @@ what the harness does), a module per concept:
   panel    the host's half of each '@@PANEL' run (drive_panel), the 'touch' test's runs
            and swipes, the connector's preferred mode
   options  the command line, and the state a run keeps on it
+  network  the ARM harness's test 'net' (scripts/vm/arm.py): a broker and a TCP server on
+           the host reached through QEMU's user networking, the screens they make
   main     boots the machine, answers the guest's markers, then checks what it said
 
 Imported by run.py with sys.dont_write_bytecode set: no __pycache__ in scripts/vm."""
