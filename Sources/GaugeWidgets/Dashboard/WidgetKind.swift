@@ -10,11 +10,11 @@ public struct WidgetFontSizes: Sendable, Equatable {
 
 /// What a dashboard needs of each kind of widget: drawing, its exact damage, the value
 /// it shows, and how a theme and an alarm recolour it. Each built-in kind conforms in
-/// its own file, next to its drawing; `WidgetContent` holds one of them and dispatches
-/// through three switches (`visit`, `modify`, and same-kind pairs for damage), so a new
-/// kind is its own file, one case of `WidgetContent` and a line in each of those switches
-/// (plus, for boards to name it, its entry in GaugeConfig's `WidgetKinds`). Used
-/// generically only, never as an existential (Embedded Swift).
+/// its own file, next to its drawing, and says there how it sits in `WidgetContent`
+/// (`DashboardWidgetKind`); `WidgetContent` holds one of them and dispatches through one
+/// switch (`visit`), so a new kind is its own file, one case of `WidgetContent` with its
+/// line in that switch (plus, for boards to name it, its entry in GaugeConfig's
+/// `WidgetKinds`). Used generically only, never as an existential (Embedded Swift).
 public protocol WidgetKind: Sendable {
     var frame: IntRect { get }
     /// The value shown: NaN for "no value" and for kinds without one.
@@ -42,10 +42,34 @@ extension WidgetKind {
     public mutating func setPhase(_ phase: Int32) {}
 }
 
+/// A kind a dashboard holds: its case of `WidgetContent`, both ways, declared in the
+/// kind's own file (so changing a widget and comparing two need no switch of their own).
+public protocol DashboardWidgetKind: WidgetKind {
+    /// This widget as a dashboard holds it.
+    var content: WidgetContent { get }
+    /// The widget in `content` when it is of this kind; nil for another kind.
+    init?(_ content: WidgetContent)
+}
+
+/// A gauge style a dashboard holds: which case of `WidgetContent` its gauges are. A
+/// style of one's own (drawn directly, not named by boards) needs none of this.
+public protocol DashboardGaugeStyle: GaugeStyle {
+    static func content(_ gauge: Gauge<Self>) -> WidgetContent
+    static func gauge(in content: WidgetContent) -> Gauge<Self>?
+}
+
+extension Gauge: DashboardWidgetKind where Style: DashboardGaugeStyle {
+    public var content: WidgetContent { Style.content(self) }
+    public init?(_ content: WidgetContent) {
+        guard let g = Style.gauge(in: content) else { return nil }
+        self = g
+    }
+}
+
 /// Reads a widget of any kind (`WidgetContent.visit`).
 public protocol WidgetVisitor {
     associatedtype Result
-    func visit<K: WidgetKind>(_ kind: K) -> Result
+    func visit<K: DashboardWidgetKind>(_ kind: K) -> Result
 }
 
 /// Changes a widget of any kind in place (`WidgetContent.modify`).

@@ -107,7 +107,13 @@ public struct LevelIndicator: Sendable {
     }
 }
 
-extension LevelIndicator: WidgetKind {
+extension LevelIndicator: DashboardWidgetKind {
+    public var content: WidgetContent { .level(self) }
+    public init?(_ content: WidgetContent) {
+        guard case .level(let w) = content else { return nil }
+        self = w
+    }
+
     public var shownValue: Double { value }
     public var scale: ClosedRange<Double>? { gaugeValue.lowerBound...gaugeValue.upperBound }
     public mutating func show(_ value: Double) { self.value = value }

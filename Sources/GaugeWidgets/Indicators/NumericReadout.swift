@@ -38,7 +38,13 @@ public struct NumericReadout: Sendable {
     }
 }
 
-extension NumericReadout: WidgetKind {
+extension NumericReadout: DashboardWidgetKind {
+    public var content: WidgetContent { .readout(self) }
+    public init?(_ content: WidgetContent) {
+        guard case .readout(let w) = content else { return nil }
+        self = w
+    }
+
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
     public mutating func apply(_ theme: GaugeTheme) { color = theme.value; background = theme.background }

@@ -184,10 +184,16 @@ public struct ProgressIndicator: Sendable {
 
 /// A progress indicator on a dashboard: the fraction of `range` its channel's value is;
 /// without a value (waiting for the first reading) it turns indeterminate and animates.
-public struct RangedProgress: WidgetKind {
+public struct RangedProgress: DashboardWidgetKind {
     public var indicator: ProgressIndicator
     public let range: ClosedRange<Double>
     public init(_ indicator: ProgressIndicator, range: ClosedRange<Double>) { self.indicator = indicator; self.range = range }
+
+    public var content: WidgetContent { .progress(indicator, range: range) }
+    public init?(_ content: WidgetContent) {
+        guard case .progress(let p, let r) = content else { return nil }
+        self.init(p, range: r)
+    }
 
     public var frame: IntRect { indicator.frame }
     public var shownValue: Double {

@@ -117,7 +117,13 @@ public struct RatingIndicator: Sendable {
     }
 }
 
-extension RatingIndicator: WidgetKind {
+extension RatingIndicator: DashboardWidgetKind {
+    public var content: WidgetContent { .rating(self) }
+    public init?(_ content: WidgetContent) {
+        guard case .rating(let w) = content else { return nil }
+        self = w
+    }
+
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
     public mutating func apply(_ theme: GaugeTheme) { unlitColor = theme.track; background = theme.background }

@@ -62,7 +62,13 @@ public struct RelevanceIndicator: Sendable {
     }
 }
 
-extension RelevanceIndicator: WidgetKind {
+extension RelevanceIndicator: DashboardWidgetKind {
+    public var content: WidgetContent { .relevance(self) }
+    public init?(_ content: WidgetContent) {
+        guard case .relevance(let w) = content else { return nil }
+        self = w
+    }
+
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
     public mutating func apply(_ theme: GaugeTheme) { trackColor = theme.track; background = theme.background }

@@ -44,7 +44,13 @@ public struct TextLabel: Sendable {
     }
 }
 
-extension TextLabel: WidgetKind {
+extension TextLabel: DashboardWidgetKind {
+    public var content: WidgetContent { .label(self) }
+    public init?(_ content: WidgetContent) {
+        guard case .label(let w) = content else { return nil }
+        self = w
+    }
+
     public var shownValue: Double { .nan }
     public mutating func show(_ value: Double) {}
     public mutating func apply(_ theme: GaugeTheme) { color = theme.label; background = theme.background }

@@ -113,3 +113,11 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
         return region
     }
 }
+
+extension BarGaugeStyle: DashboardGaugeStyle {
+    public static func content(_ gauge: Gauge<Self>) -> WidgetContent { .bar(gauge) }
+    public static func gauge(in content: WidgetContent) -> Gauge<Self>? {
+        guard case .bar(let g) = content else { return nil }
+        return g
+    }
+}

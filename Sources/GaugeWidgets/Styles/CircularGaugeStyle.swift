@@ -189,3 +189,11 @@ extension GaugeStyle where Self == CircularGaugeStyle {
     /// A dial with needle, ticks and value arc.
     public static var circular: CircularGaugeStyle { CircularGaugeStyle() }
 }
+
+extension CircularGaugeStyle: DashboardGaugeStyle {
+    public static func content(_ gauge: Gauge<Self>) -> WidgetContent { .dial(gauge) }
+    public static func gauge(in content: WidgetContent) -> Gauge<Self>? {
+        guard case .dial(let g) = content else { return nil }
+        return g
+    }
+}

@@ -119,3 +119,11 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
         return region
     }
 }
+
+extension RingGaugeStyle: DashboardGaugeStyle {
+    public static func content(_ gauge: Gauge<Self>) -> WidgetContent { .ring(gauge) }
+    public static func gauge(in content: WidgetContent) -> Gauge<Self>? {
+        guard case .ring(let g) = content else { return nil }
+        return g
+    }
+}
