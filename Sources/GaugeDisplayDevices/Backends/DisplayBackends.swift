@@ -50,8 +50,8 @@ public enum DisplayBackends {
 public protocol DisplayBackend {
     /// What `[display] output` and `--display` call it.
     static var name: String { get }
-    /// The `[display]` settings it reads (documentation, checked against what the
-    /// configuration reads by the tests).
+    /// The `[display]` keys it reads: what a board's author may set for it (the tests
+    /// check each is a documented `[display]` key).
     static var keys: [String] { get }
     /// Opens it; errors name the device and the fix.
     static func open(_ settings: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display
