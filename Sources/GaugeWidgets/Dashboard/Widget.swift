@@ -84,20 +84,24 @@ public struct DashboardWidget: Sendable {
 }
 
 extension WidgetContent {
-    /// The one switch over kinds: `visitor` sees the widget as its own kind.
-    public func visit<V: WidgetVisitor>(_ visitor: V) -> V.Result {
+    /// The one switch over kinds: `visitor` sees the widget as its own kind, and
+    /// `argument`, borrowed (a widget passed along is not copied).
+    func visit<V: WidgetArgumentVisitor>(_ visitor: V, with argument: V.Argument) -> V.Result {
         switch self {
-        case .dial(let g): return visitor.visit(g)
-        case .ring(let g): return visitor.visit(g)
-        case .bar(let g): return visitor.visit(g)
-        case .level(let l): return visitor.visit(l)
-        case .readout(let r): return visitor.visit(r)
-        case .label(let t): return visitor.visit(t)
-        case .rating(let r): return visitor.visit(r)
-        case .relevance(let r): return visitor.visit(r)
-        case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range))
+        case .dial(let g): return visitor.visit(g, argument)
+        case .ring(let g): return visitor.visit(g, argument)
+        case .bar(let g): return visitor.visit(g, argument)
+        case .level(let l): return visitor.visit(l, argument)
+        case .readout(let r): return visitor.visit(r, argument)
+        case .label(let t): return visitor.visit(t, argument)
+        case .rating(let r): return visitor.visit(r, argument)
+        case .relevance(let r): return visitor.visit(r, argument)
+        case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range), argument)
         }
     }
+
+    /// `visitor` sees the widget as its own kind.
+    public func visit<V: WidgetVisitor>(_ visitor: V) -> V.Result { visit(Plain(visitor: visitor), with: ()) }
 
     /// Changes the widget as its own kind (through `visit`: the kind puts itself back).
     public mutating func modify<M: WidgetModifier>(_ modifier: M) {
@@ -109,7 +113,7 @@ extension WidgetContent {
     /// wrapping one copied its 768 bytes.
     func formDamage<S: FontSet>(from old: WidgetContent, fonts: S, sizes: WidgetFontSizes,
                                 into region: inout Region) -> Bool {
-        withUnsafeMutablePointer(to: &region) { visit(SameKindDamage(old: old, fonts: fonts, sizes: sizes, region: $0)) }
+        withUnsafeMutablePointer(to: &region) { visit(SameKindDamage(fonts: fonts, sizes: sizes, region: $0), with: old) }
     }
 }
 
@@ -131,14 +135,18 @@ private struct Modified<M: WidgetModifier>: WidgetVisitor {
     func visit<K: DashboardWidgetKind>(_ k: K) -> WidgetContent {
         var changed = k
         modifier.modify(&changed)
-        return changed.content
+        return changed.intoContent()
     }
 }
-private struct SameKindDamage<S: FontSet>: WidgetVisitor {
-    let old: WidgetContent, fonts: S, sizes: WidgetFontSizes, region: UnsafeMutablePointer<Region>
-    func visit<K: DashboardWidgetKind>(_ new: K) -> Bool {
-        guard let previous = K(old) else { return false }
-        region.pointee.formUnion(new.damage(from: previous, fonts: fonts, sizes: sizes))
-        return true
+/// The old widget comes as the argument, borrowed: a copy of it would retain every
+/// string and array in it, for every widget in every frame.
+private struct SameKindDamage<S: FontSet>: WidgetArgumentVisitor {
+    let fonts: S, sizes: WidgetFontSizes, region: UnsafeMutablePointer<Region>
+    func visit<K: DashboardWidgetKind>(_ new: K, _ old: WidgetContent) -> Bool {
+        K.withKind(in: old) { previous in region.pointee.formUnion(new.damage(from: previous, fonts: fonts, sizes: sizes)) } != nil
     }
+}
+private struct Plain<V: WidgetVisitor>: WidgetArgumentVisitor {
+    let visitor: V
+    func visit<K: DashboardWidgetKind>(_ kind: K, _: Void) -> V.Result { visitor.visit(kind) }
 }

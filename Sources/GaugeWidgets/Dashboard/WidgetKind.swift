@@ -45,31 +45,36 @@ extension WidgetKind {
 /// A kind a dashboard holds: its case of `WidgetContent`, both ways, declared in the
 /// kind's own file (so changing a widget and comparing two need no switch of their own).
 public protocol DashboardWidgetKind: WidgetKind {
-    /// This widget as a dashboard holds it.
-    var content: WidgetContent { get }
-    /// The widget in `content` when it is of this kind; nil for another kind.
-    init?(_ content: WidgetContent)
+    /// This widget as a dashboard holds it (consumed: moved in, not copied).
+    consuming func intoContent() -> WidgetContent
+    /// `body` of the widget in `content` when it is of this kind (borrowed, not copied:
+    /// a copy retains every string and array in it); nil for another kind.
+    static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R?
 }
 
 /// A gauge style a dashboard holds: which case of `WidgetContent` its gauges are. A
 /// style of one's own (drawn directly, not named by boards) needs none of this.
 public protocol DashboardGaugeStyle: GaugeStyle {
-    static func content(_ gauge: Gauge<Self>) -> WidgetContent
-    static func gauge(in content: WidgetContent) -> Gauge<Self>?
+    static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent
+    static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R?
 }
 
 extension Gauge: DashboardWidgetKind where Style: DashboardGaugeStyle {
-    public var content: WidgetContent { Style.content(self) }
-    public init?(_ content: WidgetContent) {
-        guard let g = Style.gauge(in: content) else { return nil }
-        self = g
-    }
+    public consuming func intoContent() -> WidgetContent { Style.content(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? { Style.withGauge(in: content, body) }
 }
 
 /// Reads a widget of any kind (`WidgetContent.visit`).
 public protocol WidgetVisitor {
     associatedtype Result
     func visit<K: DashboardWidgetKind>(_ kind: K) -> Result
+}
+
+/// Reads a widget of any kind with an argument passed along borrowed (`WidgetContent.visit(_:with:)`).
+public protocol WidgetArgumentVisitor {
+    associatedtype Argument
+    associatedtype Result
+    func visit<K: DashboardWidgetKind>(_ kind: K, _ argument: Argument) -> Result
 }
 
 /// Changes a widget of any kind in place (`WidgetContent.modify`).

@@ -108,10 +108,10 @@ public struct LevelIndicator: Sendable {
 }
 
 extension LevelIndicator: DashboardWidgetKind {
-    public var content: WidgetContent { .level(self) }
-    public init?(_ content: WidgetContent) {
+    public consuming func intoContent() -> WidgetContent { .level(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
         guard case .level(let w) = content else { return nil }
-        self = w
+        return body(w)
     }
 
     public var shownValue: Double { value }

@@ -39,10 +39,10 @@ public struct NumericReadout: Sendable {
 }
 
 extension NumericReadout: DashboardWidgetKind {
-    public var content: WidgetContent { .readout(self) }
-    public init?(_ content: WidgetContent) {
+    public consuming func intoContent() -> WidgetContent { .readout(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
         guard case .readout(let w) = content else { return nil }
-        self = w
+        return body(w)
     }
 
     public var shownValue: Double { value }

@@ -189,10 +189,10 @@ public struct RangedProgress: DashboardWidgetKind {
     public let range: ClosedRange<Double>
     public init(_ indicator: ProgressIndicator, range: ClosedRange<Double>) { self.indicator = indicator; self.range = range }
 
-    public var content: WidgetContent { .progress(indicator, range: range) }
-    public init?(_ content: WidgetContent) {
+    public consuming func intoContent() -> WidgetContent { .progress(indicator, range: range) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
         guard case .progress(let p, let r) = content else { return nil }
-        self.init(p, range: r)
+        return body(RangedProgress(p, range: r))
     }
 
     public var frame: IntRect { indicator.frame }

@@ -118,10 +118,10 @@ public struct RatingIndicator: Sendable {
 }
 
 extension RatingIndicator: DashboardWidgetKind {
-    public var content: WidgetContent { .rating(self) }
-    public init?(_ content: WidgetContent) {
+    public consuming func intoContent() -> WidgetContent { .rating(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
         guard case .rating(let w) = content else { return nil }
-        self = w
+        return body(w)
     }
 
     public var shownValue: Double { value }

@@ -63,10 +63,10 @@ public struct RelevanceIndicator: Sendable {
 }
 
 extension RelevanceIndicator: DashboardWidgetKind {
-    public var content: WidgetContent { .relevance(self) }
-    public init?(_ content: WidgetContent) {
+    public consuming func intoContent() -> WidgetContent { .relevance(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
         guard case .relevance(let w) = content else { return nil }
-        self = w
+        return body(w)
     }
 
     public var shownValue: Double { value }

@@ -45,10 +45,10 @@ public struct TextLabel: Sendable {
 }
 
 extension TextLabel: DashboardWidgetKind {
-    public var content: WidgetContent { .label(self) }
-    public init?(_ content: WidgetContent) {
+    public consuming func intoContent() -> WidgetContent { .label(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
         guard case .label(let w) = content else { return nil }
-        self = w
+        return body(w)
     }
 
     public var shownValue: Double { .nan }

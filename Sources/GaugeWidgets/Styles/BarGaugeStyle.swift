@@ -115,9 +115,9 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
 }
 
 extension BarGaugeStyle: DashboardGaugeStyle {
-    public static func content(_ gauge: Gauge<Self>) -> WidgetContent { .bar(gauge) }
-    public static func gauge(in content: WidgetContent) -> Gauge<Self>? {
+    public static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent { .bar(gauge) }
+    public static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R? {
         guard case .bar(let g) = content else { return nil }
-        return g
+        return body(g)
     }
 }

@@ -191,9 +191,9 @@ extension GaugeStyle where Self == CircularGaugeStyle {
 }
 
 extension CircularGaugeStyle: DashboardGaugeStyle {
-    public static func content(_ gauge: Gauge<Self>) -> WidgetContent { .dial(gauge) }
-    public static func gauge(in content: WidgetContent) -> Gauge<Self>? {
+    public static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent { .dial(gauge) }
+    public static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R? {
         guard case .dial(let g) = content else { return nil }
-        return g
+        return body(g)
     }
 }

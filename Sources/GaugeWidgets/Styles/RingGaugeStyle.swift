@@ -121,9 +121,9 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
 }
 
 extension RingGaugeStyle: DashboardGaugeStyle {
-    public static func content(_ gauge: Gauge<Self>) -> WidgetContent { .ring(gauge) }
-    public static func gauge(in content: WidgetContent) -> Gauge<Self>? {
+    public static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent { .ring(gauge) }
+    public static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R? {
         guard case .ring(let g) = content else { return nil }
-        return g
+        return body(g)
     }
 }
