@@ -106,8 +106,8 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
 
     public var droppedCount: UInt64 { protocolState.droppedCount }
 
-    /// When to call `service` even without input: reopen time, the connect's timeout, or
-    /// the protocol's deadline.
+    /// When to call `service` even without input: reopen time, the connect's or the TLS
+    /// handshake's timeout, at once for decrypted bytes held, or the protocol's deadline.
     public var nextDeadline: UInt64? {
         if fileDescriptor == nil { return reopenAt }
         if let d = connectDeadline ?? handshakeDeadline { return d }
