@@ -341,7 +341,17 @@ def main():
             time.sleep(0.01)
         check(open(board).read() == before, "…and undo takes the nudge back")
         # Dropped over another widget: refused, the file untouched, the box back in place.
+        # First the page must show the server's latest version (the undo's reload): a reload
+        # arriving after the drop would replace the refusal in the status line.
         browser.wait("widget('rpm').frame.join() === '20,10,340,340' && undo.length === 0")
+        import json, urllib.request
+        latest = -1
+        for _ in range(10):   # until the server's version holds still for 0.3 s
+            now = json.loads(urllib.request.urlopen(f"http://127.0.0.1:{port}/board", timeout=left(5)).read())["version"]
+            if now == latest: break
+            latest = now
+            browser.wait(f"board.version >= {latest} && window.preview.shownVersion >= {latest}")
+            time.sleep(0.3)
         browser.mouse("mousePressed", x, y, pressed=True)
         for k in range(1, 11):
             browser.mouse("mouseMoved", x + 20 * k, y, pressed=True)

@@ -27,7 +27,12 @@ struct DisplayWait {
     static let permissionGraceSeconds: Double = 10
 
     /// Whether waiting can help: the device or output is simply not there (yet).
-    static func mayAppear(_ error: DisplayError) -> Bool { error.mayAppear }
+    static func mayAppear(_ error: DisplayError) -> Bool {
+        switch error {
+        case .noDevice, .noDisplayFound, .noConnectedOutput, .noSuchConnector: true
+        default: false
+        }
+    }
 
     /// `open()` until it succeeds, fails for good, or `seconds` pass; `waiting(error)` is
     /// called once, when the wait starts.

@@ -38,13 +38,7 @@ public struct NumericReadout: Sendable {
     }
 }
 
-extension NumericReadout: DashboardWidgetKind {
-    public consuming func intoContent() -> WidgetContent { .readout(self) }
-    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
-        guard case .readout(let w) = content else { return nil }
-        return body(w)
-    }
-
+extension NumericReadout: WidgetKind {
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
     public mutating func apply(_ theme: GaugeTheme) { color = theme.value; background = theme.background }

@@ -44,13 +44,7 @@ public struct TextLabel: Sendable {
     }
 }
 
-extension TextLabel: DashboardWidgetKind {
-    public consuming func intoContent() -> WidgetContent { .label(self) }
-    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
-        guard case .label(let w) = content else { return nil }
-        return body(w)
-    }
-
+extension TextLabel: WidgetKind {
     public var shownValue: Double { .nan }
     public mutating func show(_ value: Double) {}
     public mutating func apply(_ theme: GaugeTheme) { color = theme.label; background = theme.background }
