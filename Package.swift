@@ -126,12 +126,21 @@ let package = Package(
             "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
         ]),
 
+        // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
+        // ships no pkg-config file: the three libraries are linked by name. Host only: only
+        // GaugePanelCLI depends on GaugeTLS, so the firmware's module closure never holds it
+        // (the static armv6 binary has no room for a TLS library).
+        .target(name: "CMbedTLS", linkerSettings: [
+            .linkedLibrary("mbedtls"), .linkedLibrary("mbedx509"), .linkedLibrary("mbedcrypto"),
+        ]),
+        .target(name: "GaugeTLS", dependencies: ["CMbedTLS", "GaugeSensors", "GaugeSystem"]),
+
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).
         .executableTarget(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem", "GaugeSensors",
-                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel", "GaugeCAN", "GaugePreview",
+                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -160,6 +169,7 @@ let package = Package(
         .testTarget(name: "GaugeConfigTests",
                     dependencies: ["GaugeConfig", "GaugeNet", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
+        .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeImages"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),

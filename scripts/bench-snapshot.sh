@@ -14,7 +14,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
 
-ensure_packages valgrind binutils
+ensure_packages valgrind binutils libmbedtls-dev
 max_ratio=${MAX_RATIO:-2}
 boards=("$@")
 ((${#boards[@]})) || boards=(dashboards/car.toml boards/headless.toml)

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/deps.sh
-ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev libtomlplusplus-dev
+ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev libtomlplusplus-dev libmbedtls-dev
 export GAUGEPANEL_BENCHMARKS=1
 summary=$(mktemp); output=$(mktemp)
 trap 'rm -f "$summary" "$output"' EXIT

@@ -315,6 +315,7 @@ elif [ $ref_ok = 1 ]; then
         gp=${GAUGEPANEL:-}
         if [ -z "$gp" ]; then
             echo "== building gaugepanel (swift build --scratch-path .build-cross-host --product gaugepanel)"
+            ensure_packages libmbedtls-dev >/dev/null   # the host build's TLS (GaugeTLS)
             if swift build --scratch-path "$ROOT/.build-cross-host" --product gaugepanel > "$BUILD/gaugepanel-build.log" 2>&1; then
                 gp="$ROOT/.build-cross-host/debug/gaugepanel"
             else

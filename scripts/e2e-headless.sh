@@ -11,7 +11,7 @@
 # against senders on loopback (scripts/e2e/network.py), dashboards/gps.toml against a real
 # gpsd that gpsfake feeds an NMEA log (scripts/e2e/gpsd.py), and kind = "mqtt" against a
 # real mosquitto on loopback: retained and live values, the broker stopped and back, a
-# password file, a flood of unread topics (scripts/e2e/mqtt_panel.py). Fails if any fails.
+# password file, TLS with a CA made by openssl, a flood of unread topics (scripts/e2e/mqtt_panel.py). Fails if any fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages python3 fonts-dejavu-core socat gpsd gpsd-clients mosquitto mosquitto-clients   # gpsd-clients: gpsfake
+ensure_packages python3 fonts-dejavu-core socat gpsd gpsd-clients mosquitto mosquitto-clients libmbedtls-dev openssl   # gpsd-clients: gpsfake
 gp=${GAUGEPANEL:-}
 if [[ -z $gp ]]; then
     scratch=${SCRATCH_PATH:-.build}

@@ -24,7 +24,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages qemu-user python3 fonts-dejavu-core mosquitto mosquitto-clients >/dev/null || exit 1
+ensure_packages qemu-user python3 fonts-dejavu-core mosquitto mosquitto-clients libmbedtls-dev >/dev/null || exit 1
 
 cpus=("$@")
 ((${#cpus[@]})) || cpus=(aarch64 armv7 armv6)

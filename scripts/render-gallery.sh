@@ -12,7 +12,7 @@ source scripts/lib/deps.sh
 ensure_packages fonts-dejavu-core
 bin=${GAUGEPANEL_BIN:-}
 if [[ -z $bin ]]; then
-    ensure_packages zlib1g-dev pkg-config libfreetype-dev libdrm-dev libevdev-dev libtomlplusplus-dev
+    ensure_packages zlib1g-dev pkg-config libfreetype-dev libdrm-dev libevdev-dev libtomlplusplus-dev libmbedtls-dev
     scratch=${SCRATCH_PATH:-.build}
     log "building gaugepanel"
     swift build --scratch-path "$scratch" --product gaugepanel

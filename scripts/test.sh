@@ -23,7 +23,7 @@ limit() {
 }
 
 log "checking Debian packages"
-ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev libtomlplusplus-dev
+ensure_packages zlib1g-dev pkg-config libfreetype-dev fonts-dejavu-core libdrm-dev libevdev-dev libtomlplusplus-dev libmbedtls-dev
 # The scanf check builds a C harness with the host's cc.
 command -v cc >/dev/null 2>&1 || ensure_packages gcc libc6-dev
 # The cross toolchains and qemu-user, now: the firmware build runs in the background while

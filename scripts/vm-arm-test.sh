@@ -96,7 +96,7 @@ finish() { echo "# total $(( $(date +%s) - T0 )) s; logs and screendumps in $RUN
 # 1. host tools, installed when missing (scripts/lib/deps.sh)
 source "$ROOT/scripts/lib/deps.sh"
 source "$ROOT/scripts/lib/private-apt.sh"
-ensure_packages qemu-system-arm cpio kmod python3 gzip || { result "FAIL: setup: cannot install qemu-system-arm cpio kmod"; finish; }
+ensure_packages qemu-system-arm cpio kmod python3 gzip libmbedtls-dev || { result "FAIL: setup: cannot install qemu-system-arm cpio kmod"; finish; }
 if [[ " ${cpus[*]} " == *" aarch64 "* || " ${cpus[*]} " == *" armv7 "* ]] && [ "$ONLY" != can ]; then   # test 'net': the broker
   ensure_packages mosquitto mosquitto-clients || { result "FAIL: setup: cannot install mosquitto mosquitto-clients"; finish; }
 fi

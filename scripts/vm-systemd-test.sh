@@ -30,7 +30,7 @@ T0=$(date +%s)
 mkdir -p "$WORK"; cd "$WORK"
 
 source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 mmdebstrap cpio kmod python3 gcc libc6-dev file pkg-config libdrm-dev libfreetype-dev libpng-dev libbrotli-dev libtomlplusplus-dev
+ensure_packages qemu-system-x86 mmdebstrap cpio kmod python3 gcc libc6-dev file pkg-config libdrm-dev libfreetype-dev libpng-dev libbrotli-dev libtomlplusplus-dev libmbedtls-dev
 source "$VM/debian-kernel.sh"
 source "$VM/static-build.sh"
 if ! gcc -static -O2 -Wall -o "$WORK/ttymode" "$VM/ttymode.c" > "$WORK/ttymode.log" 2>&1; then

@@ -117,7 +117,7 @@ mkdir -p "$WORK"; cd "$WORK"
 
 # 1. host tools, installed when missing (scripts/lib/deps.sh: apt-get, sudo when not root)
 source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev libtomlplusplus-dev
+ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev libtomlplusplus-dev libmbedtls-dev
 
 # 2. Debian's kernel, unpacked (not installed): KVER, KROOT and $WORK/vmlinux-$KVER
 source "$VM/debian-kernel.sh"

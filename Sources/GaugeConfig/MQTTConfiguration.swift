@@ -3,10 +3,11 @@ import GaugeSensors
 import GaugeNet
 
 /// `kind = "mqtt"`: topics of an MQTT broker, one per channel. Sensor keys: `broker`
-/// (`"host:port"`, port 1883 by default), `client_id`, `keepalive` (seconds), `username`,
-/// `password_file` (relative to the board file; its first line is the password), `qos`
-/// (0 or 1). Channel keys: `topic` (a filter: `+` and `#` allowed) and `json` (a dotted
-/// path into a JSON payload). No TLS: see docs/configuration.md.
+/// (`"host:port"`, port 1883 by default, 8883 with TLS), `client_id`, `keepalive` (seconds),
+/// `username`, `password_file` (relative to the board file; its first line is the
+/// password), `qos` (0 or 1), `tls` and `ca_file` (the CA's PEM certificate, relative to the
+/// board file; TLS runs in the host build only: see docs/configuration.md). Channel keys:
+/// `topic` (a filter: `+` and `#` allowed) and `json` (a dotted path into a JSON payload).
 public struct MQTTConfiguration: Sendable, Equatable {
     public struct Subscription: Sendable, Equatable {
         /// The channel's name: the session names its samples so.
@@ -30,8 +31,12 @@ public struct MQTTConfiguration: Sendable, Equatable {
     public var passwordFile: String?
     public var qos: MQTTQoS
     public var subscriptions: [Subscription]
+    /// TLS: the CA certificate file (PEM) the broker's certificate must lead to, as
+    /// resolved; nil: plain TCP.
+    public var tlsCAFile: String?
 
     public static let defaultPort: UInt16 = 1883
+    public static let defaultTLSPort: UInt16 = 8883
     public static let defaultKeepAlive: UInt16 = 30
 
     /// `host:port` as the logs and the run summary name the source.
@@ -48,7 +53,8 @@ public struct MQTTConfiguration: Sendable, Equatable {
     /// most while the broker is away (values return within about a second of it; a refused
     /// login waits longer, by the session's `reconnectDelay`).
     public func open(fallbackClientID: String) -> any SerialLine {
-        StreamSource(transport: .tcp(broker), protocol: MQTTSession(session(fallbackClientID: fallbackClientID)), backoff: .network)
+        StreamSource(transport: .tcp(broker), protocol: MQTTSession(session(fallbackClientID: fallbackClientID)), backoff: .network,
+                     tlsCAFile: tlsCAFile)
     }
 
     /// `gaugepanel-<hostname>`: one per machine, so that two panels on one broker do not
@@ -65,7 +71,9 @@ public struct MQTTConfiguration: Sendable, Equatable {
     }
 
     static func read(_ r: TableReader) -> MQTTConfiguration? {
-        let broker = readBroker(r)
+        let tls = r.bool("tls") ?? false
+        let broker = readBroker(r, tls: tls)
+        let caFile = readCAFile(r, tls: tls)
         var clientID: String?
         if let id = r.string("client_id", maxLength: 64) {
             if id.isEmpty || !id.unicodeScalars.allSatisfy(isClientIDCharacter) {
@@ -99,9 +107,10 @@ public struct MQTTConfiguration: Sendable, Equatable {
                 r.report("password_file", "\(error.description) (it must be readable by the user the panel runs as, and by no one else: chmod 600, owned by that user)")
             }
         }
-        guard let broker else { return nil }
+        guard let broker, !tls || caFile != nil else { return nil }
         return MQTTConfiguration(broker: broker, clientID: clientID, keepAlive: keepAlive,
-                                 username: username, password: password, passwordFile: passwordPath, qos: qos, subscriptions: [])
+                                 username: username, password: password, passwordFile: passwordPath, qos: qos, subscriptions: [],
+                                 tlsCAFile: tls ? caFile : nil)
     }
 
     /// A channel's `topic` and `json`.
@@ -129,12 +138,11 @@ public struct MQTTConfiguration: Sendable, Equatable {
         return Subscription(channel: name, topic: topic, json: json)
     }
 
-    /// `host`, `host:port`, `[v6]:port`; no scheme, no TLS.
-    static func readBroker(_ r: TableReader) -> NetworkAddress? {
+    /// `host`, `host:port`, `[v6]:port`; no scheme (TLS is the `tls` key).
+    static func readBroker(_ r: TableReader, tls: Bool) -> NetworkAddress? {
         guard let s = r.string("broker", required: true, maxLength: 300) else { return nil }
-        let tls = "TLS is not supported: use a broker on the panel's LAN or on the Pi itself (a local mosquitto can bridge to a TLS broker)"
         if s.hasPrefix("mqtts://") || s.hasPrefix("ssl://") || s.hasPrefix("tls://") {
-            r.report("broker", tls + "; expected \"host:port\"")
+            r.report("broker", "expected \"host:port\" without a scheme; for MQTT over TLS write tls = true and ca_file = \"ca.crt\" (the CA certificate that signed the broker's)")
             return nil
         }
         if s.hasPrefix("mqtt://") || s.hasPrefix("tcp://") {
@@ -142,9 +150,9 @@ public struct MQTTConfiguration: Sendable, Equatable {
             return nil
         }
         do {
-            let address = try NetworkAddress.parse(s, defaultPort: defaultPort)
-            if address.port == 8883 {
-                r.report("broker", "port 8883 is MQTT over TLS. " + tls + ", on its plain port (1883)")
+            let address = try NetworkAddress.parse(s, defaultPort: tls ? defaultTLSPort : defaultPort)
+            if address.port == defaultTLSPort && !tls {
+                r.report("broker", "port 8883 is MQTT over TLS: add tls = true and ca_file = \"ca.crt\" (host build only), or use the broker's plain port (1883)")
                 return nil
             }
             return address
@@ -152,6 +160,40 @@ public struct MQTTConfiguration: Sendable, Equatable {
             r.report("broker", error.message)
             return nil
         }
+    }
+
+    /// `ca_file`: required with `tls = true`, meaningless without; read now so that a
+    /// missing or non-PEM file is said with its line (the TLS library reads it per connection).
+    static func readCAFile(_ r: TableReader, tls: Bool) -> String? {
+        let name = r.string("ca_file", maxLength: 4096)
+        guard tls else {
+            if name != nil { r.report("ca_file", "ca_file is used only with tls = true: add tls = true, or remove ca_file") }
+            return nil
+        }
+        guard let name else {
+            r.report("tls", "TLS needs ca_file = \"ca.crt\": the PEM certificate of the CA that signed the broker's (mosquitto.conf's cafile)")
+            return nil
+        }
+        let path = ReplayConfiguration.resolve(name, besides: r.diagnostics.file)
+        do {
+            let bytes = try FileIO.read(path)
+            guard contains(bytes, Array("-----BEGIN CERTIFICATE-----".utf8)) else {
+                r.report("ca_file", "\(path): no \"-----BEGIN CERTIFICATE-----\" in it; expected the CA certificate in PEM (`openssl x509 -in ca.der -inform der -out ca.crt` converts a DER one)")
+                return nil
+            }
+            return path
+        } catch {
+            r.report("ca_file", "\(error.description) (it must be readable by the user the panel runs as)")
+            return nil
+        }
+    }
+
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if Array(bytes[start..<(start + needle.count)]) == needle { return true }
+        }
+        return false
     }
 
     /// The bytes before the first line break (`\n` or `\r\n`).

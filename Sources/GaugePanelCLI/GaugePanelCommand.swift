@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import GaugeTLS
 
 @main
 struct GaugePanelCommand: ParsableCommand {
@@ -13,6 +14,8 @@ struct GaugePanelCommand: ParsableCommand {
     /// As ArgumentParser's, except that usage errors exit 2 (like every other kind of bad
     /// input, and like cmp/diff) instead of 64: scripts need check only one code.
     static func main() {
+        // The host build's TLS (mbed TLS) for MQTT brokers with `tls = true`; the firmware has none.
+        MbedTLSProvider.install()
         do {
             var command = try parseAsRoot()
             try command.run()

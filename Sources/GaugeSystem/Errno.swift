@@ -48,6 +48,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let connectionRefused = Errno(ECONNREFUSED)
     public static let connectionReset = Errno(ECONNRESET)
     public static let connectionAborted = Errno(ECONNABORTED)
+    /// EPROTO: what a stream source's TLS handshake or session failure shows as.
+    public static let protocolError = Errno(EPROTO)
     public static let timedOut = Errno(ETIMEDOUT)
     public static let hostUnreachable = Errno(EHOSTUNREACH)
     public static let networkUnreachable = Errno(ENETUNREACH)

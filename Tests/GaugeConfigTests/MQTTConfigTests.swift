@@ -74,13 +74,36 @@ import GaugeNet
         #expect(mqtt(c)?.password == Array("crlf".utf8))
     }
 
+    @Test func tlsAndCAFile() throws {
+        let f = folder + "board.toml"
+        try "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".write(toFile: folder + "ca.crt", atomically: true, encoding: .utf8)
+        // tls = true: port 8883 by default, the CA file resolved beside the board.
+        let m = try #require(mqtt(try load(board("broker = \"broker.lan\"\ntls = true\nca_file = \"ca.crt\""))))
+        #expect(m.broker == NetworkAddress(host: "broker.lan", port: 8883) && m.tlsCAFile == folder + "ca.crt")
+        let explicit = try #require(mqtt(try load(board("broker = \"broker.lan:18883\"\ntls = true\nca_file = \"\(folder)ca.crt\""))))
+        #expect(explicit.broker.port == 18883 && explicit.tlsCAFile == folder + "ca.crt")
+        // Off by default, and then plain TCP on 1883.
+        let plain = try #require(mqtt(try load(board("broker = \"broker.lan\"\ntls = false"))))
+        #expect(plain.broker.port == 1883 && plain.tlsCAFile == nil)
+        #expect(issues(board("broker = \"pi\"\ntls = true")) == [
+            "\(f):7: sensor[0].tls: TLS needs ca_file = \"ca.crt\": the PEM certificate of the CA that signed the broker's (mosquitto.conf's cafile)"])
+        #expect(issues(board("broker = \"pi\"\nca_file = \"ca.crt\"")) == [
+            "\(f):7: sensor[0].ca_file: ca_file is used only with tls = true: add tls = true, or remove ca_file"])
+        #expect(issues(board("broker = \"pi\"\ntls = true\nca_file = \"missing.crt\"")) == [
+            "\(f):8: sensor[0].ca_file: cannot open \(folder)missing.crt: No such file or directory (it must be readable by the user the panel runs as)"])
+        try "not a certificate\n".write(toFile: folder + "bad.crt", atomically: true, encoding: .utf8)
+        #expect(issues(board("broker = \"pi\"\ntls = true\nca_file = \"bad.crt\"")).first?.hasPrefix(
+            "\(f):8: sensor[0].ca_file: \(folder)bad.crt: no \"-----BEGIN CERTIFICATE-----\" in it") == true)
+        #expect(issues(board("broker = \"pi\"\ntls = \"yes\"")).first?.contains("sensor[0].tls") == true)
+    }
+
     @Test func errorsNameFileLineAndKey() throws {
         let f = folder + "board.toml"
         #expect(issues(board("broker = \"localhost\"\npassword = \"hunter2\"")).first?.hasPrefix(
             "\(f):7: sensor[0].password: a password is not kept in the board file") == true)
         #expect(issues(board("")) == ["\(f):4: sensor[0].broker: missing; expected a string"])
-        #expect(issues(board("broker = \"mqtts://broker.example:8883\"")).first?.contains("TLS is not supported") == true)
-        #expect(issues(board("broker = \"broker.example:8883\"")).first?.contains("MQTT over TLS") == true)
+        #expect(issues(board("broker = \"mqtts://broker.example:8883\"")).first?.contains("write tls = true and ca_file") == true)
+        #expect(issues(board("broker = \"broker.example:8883\"")).first?.contains("MQTT over TLS: add tls = true") == true)
         #expect(issues(board("broker = \"mqtt://pi:1883\"")) == [
             "\(f):6: sensor[0].broker: expected \"host:port\" without a scheme, like \"pi:1883\""])
         #expect(issues(board("broker = \"pi:99999\"")) == ["\(f):6: sensor[0].broker: expected a port 1…65535 after ':' in \"pi:99999\""])

@@ -1,7 +1,9 @@
 """A mosquitto broker for the end-to-end tests: started on 127.0.0.1 on a free port with
 its own config file (anonymous, or a password file made by mosquitto_passwd), every
 packet logged, stopped (and restarted on the same port) by the test; mosquitto_pub to
-publish. Every start and publish is bounded in time, and each broker is killed at exit."""
+publish (on the plain port). Optionally a TLS listener too, with a CA and a certificate for
+localhost/127.0.0.1 made by `openssl` in the test's folder (`make_certificates`). Every
+start, publish and openssl run is bounded in time, and each broker is killed at exit."""
 import atexit, os, pwd, shutil, signal, socket, subprocess, time
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
@@ -22,12 +24,34 @@ def listening(port):
         return False
 
 
+def _openssl(*args, cwd):
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, timeout=30, capture_output=True)
+
+
+def make_certificates(d):
+    """In `d`: ca.crt (a CA), server.crt/server.key (signed by it, for localhost and
+    127.0.0.1) and other-ca.crt (a CA that signed nothing here). Returns their paths."""
+    os.makedirs(d, exist_ok=True)
+    for name in ("ca", "other-ca"):
+        _openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN=gaugepanel e2e {name}",
+                 "-keyout", f"{name}.key", "-out", f"{name}.crt", cwd=d)
+    with open(os.path.join(d, "san.ext"), "w") as f:
+        f.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    _openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "server.key", "-out", "server.csr", cwd=d)
+    _openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
+             "-extfile", "san.ext", "-out", "server.crt", cwd=d)
+    return {k: os.path.join(d, v) for k, v in
+            (("ca", "ca.crt"), ("other_ca", "other-ca.crt"), ("cert", "server.crt"), ("key", "server.key"))}
+
+
 class Broker:
     """mosquitto in `d` (config, log, persistence). users: {name: password} → a password
-    file and no anonymous clients."""
+    file and no anonymous clients. tls: make_certificates' paths → a TLS listener on
+    `tls_port` (127.0.0.1) beside the plain one."""
 
-    def __init__(self, d, users=None, port=None):
+    def __init__(self, d, users=None, port=None, tls=None):
         self.dir, self.port = d, port or free_port()
+        self.tls_port = free_port() if tls else None
         os.makedirs(d, exist_ok=True)
         self.conf = os.path.join(d, "mosquitto.conf")
         self.log = os.path.join(d, "mosquitto.log")
@@ -45,6 +69,8 @@ class Broker:
             lines += [f"password_file {pw}", "allow_anonymous false"]
         else:
             lines += ["allow_anonymous true"]
+        if tls:   # per-listener settings: they follow their listener line
+            lines += [f"listener {self.tls_port} 127.0.0.1", f"cafile {tls['ca']}", f"certfile {tls['cert']}", f"keyfile {tls['key']}"]
         with open(self.conf, "w") as f:
             f.write("\n".join(lines) + "\n")
         self.proc = None
@@ -55,7 +81,7 @@ class Broker:
         self.proc = subprocess.Popen([MOSQUITTO, "-c", self.conf], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.time() + timeout
         while time.time() < deadline:
-            if listening(self.port):
+            if listening(self.port) and (self.tls_port is None or listening(self.tls_port)):
                 return time.monotonic()
             if self.proc.poll() is not None:
                 raise RuntimeError(f"mosquitto exited {self.proc.returncode}: {self.proc.stderr.read().decode()[-300:]}")

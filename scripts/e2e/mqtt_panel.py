@@ -16,7 +16,11 @@ offscreen with its statistics every 0.1 s, its SIGUSR1 snapshots compared with
 3. A broker with a password file (mosquitto_passwd, no anonymous clients): the board's
    username and password_file (mode 600) log in and show the value; a wrong password is
    logged once with the broker's reason and shows no value.
-4. 1,000 messages a second for 10 s on topics the board does not read (half on a topic
+4. TLS (host build): a TLS listener beside the plain one, its CA and certificate for
+   localhost/127.0.0.1 made by openssl; the board's tls = true and ca_file = the CA show
+   the published value; with a CA that did not sign the broker's certificate the value
+   never shows and the log says once that the certificate is not trusted.
+5. 1,000 messages a second for 10 s on topics the board does not read (half on a topic
    no channel subscribes to, half on a subscribed topic without the channels' JSON
    field): no frame drawn (the summary's frame count) and the RSS (VmRSS) flat.
 
@@ -30,7 +34,7 @@ sys.path.insert(0, os.path.join(here, "..", "lib"))
 from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
 from keycases.harness import Panel, render   # noqa: E402
-from mosquitto import Broker   # noqa: E402
+from mosquitto import Broker, make_certificates   # noqa: E402
 
 checks = Checks()
 check = checks.check
@@ -179,6 +183,34 @@ def login(d):
     b.stop()
 
 
+def tls(d):
+    certs = make_certificates(os.path.join(d, "certs"))
+    b = Broker(os.path.join(d, "broker"), tls=certs)
+    b.pub("secure/load", "2.25", retain=True)
+    ch = [{"name": "load", "topic": "secure/load"}]
+    for label, ca in (("trusted", certs["ca"]), ("untrusted", certs["other_ca"])):
+        os.makedirs(os.path.join(d, label))
+        bd = board(b.tls_port, ch, tls=True, ca_file=ca, client_id=f"e2e-tls-{label}")
+        bd["sensor"][0]["broker"] = f"localhost:{b.tls_port}"   # the certificate's name
+        p = Panel(f"mqtt-tls-{label}", bd, d=os.path.join(d, label))
+        try:
+            if label == "trusted":
+                check(p.wait_for(f"mqtt localhost:{b.tls_port}: connected", 20), "TLS: the panel connects (handshake with the CA file)")
+                shows(p, {"load": 2.25}, "TLS: the retained value over TLS")
+                b.pub("secure/load", "3.5")
+                shows(p, {"load": 3.5}, "TLS: a live value over TLS")
+            else:
+                said = p.wait_for("certificate is not trusted", 20)
+                time.sleep(2.5)   # several reconnects (¼ s, ½ s, then every second)
+                log = p.log()
+                n = log.count("certificate is not trusted")
+                check(said and n == 1, f"TLS with another CA: the log says once that the certificate is not trusted ({n}×)")
+                check(f"localhost:{b.tls_port}: connected" not in log, "TLS with another CA: never connected")
+                shows(p, {}, "TLS with another CA: no value", timeout=3)
+        finally:
+            p.stop()
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.rsplit("Usage: ", 1)[1], file=sys.stderr)
@@ -186,7 +218,7 @@ def main():
     harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     os.makedirs(harness.WORK, exist_ok=True)
     t0 = time.monotonic()
-    for part in (values_and_recovery, login):
+    for part in (values_and_recovery, login, tls):
         try:
             part(harness.new_dir(part.__name__))
         except Exception as e:   # noqa: BLE001 — a broken part is a failure with its reason

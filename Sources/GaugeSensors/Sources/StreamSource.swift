@@ -10,6 +10,8 @@ import GaugeSystem
 /// closes it, reports the names it had produced so the caller can mark them stale, and
 /// opens it again with exponential backoff — a serial device at once when its folder
 /// changes (`watchDescriptor`). A class because it owns file descriptors (closed on deinit).
+/// Over TCP with `tlsCAFile`, the connection is TLS (`StreamSecurity`): the handshake runs
+/// on the same polls, and the line counts as open once it has finished.
 public final class StreamSource<P: SerialProtocol>: SerialLine {
     public typealias Event = SerialLineEvent
 
@@ -43,13 +45,23 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     private var reopenAt: UInt64 = 0
     /// A TCP connect in progress: when it fails if it has not ended.
     private var connectDeadline: UInt64?
+    /// TLS: the CA file the broker's certificate must lead to (nil: plain TCP).
+    public let tlsCAFile: String?
+    private var security: (any StreamSecurity)?
+    /// A TLS handshake in progress: when it fails if it has not ended.
+    private var handshakeDeadline: UInt64?
+    /// The sentence of the last TLS failure, said with the errno it showed as.
+    private var failureReason: String?
+    private var reportedReason: String?
+    private var notices: [String] = []
     private let system: any SensorSystemCalls
     /// Bounds one `service` call so a flooding device cannot starve the run loop.
     private let maxReadsPerService = 16
 
-    public init(transport: StreamTransport, protocol: P, backoff: Backoff = Backoff(),
+    public init(transport: StreamTransport, protocol: P, backoff: Backoff = Backoff(), tlsCAFile: String? = nil,
                 system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
         self.transport = transport
+        self.tlsCAFile = tlsCAFile
         self.path = transport.path
         self.protocolState = `protocol`
         self.backoff = backoff
@@ -76,24 +88,31 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
 
     public func openAdvice(_ error: Errno) -> String {
         if case .serial = transport { return error.serialOpenAdvice }
+        if let reason = failureReason { return reason }
         return error.networkOpenAdvice(kind: kindName, address: path)
     }
 
-    public func takeNotices() -> [String] { protocolState.takeNotices() }
+    public func takeNotices() -> [String] {
+        defer { notices = [] }
+        return notices + protocolState.takeNotices()
+    }
 
-    public var isConnected: Bool { fileDescriptor != nil && connectDeadline == nil }
+    public var isConnected: Bool { fileDescriptor != nil && connectDeadline == nil && handshakeDeadline == nil }
 
-    /// A TCP connect in progress: its end shows as writability.
-    public var wantsWritable: Bool { connectDeadline != nil }
+    /// A TCP connect in progress (its end shows as writability), or TLS waiting to send.
+    public var wantsWritable: Bool { connectDeadline != nil || security?.wantsWritable == true }
 
     public var openCount: UInt64 { statistics.opens }
 
     public var droppedCount: UInt64 { protocolState.droppedCount }
 
-    /// When to call `service` even without input: reopen time, the connect's timeout, or
-    /// the protocol's deadline.
+    /// When to call `service` even without input: reopen time, the connect's or the TLS
+    /// handshake's timeout, at once for decrypted bytes held, or the protocol's deadline.
     public var nextDeadline: UInt64? {
-        fileDescriptor == nil ? reopenAt : connectDeadline ?? protocolState.deadline
+        if fileDescriptor == nil { return reopenAt }
+        if let d = connectDeadline ?? handshakeDeadline { return d }
+        // Decrypted bytes held by TLS: no poll would announce them.
+        return security?.hasPendingInput == true ? 0 : protocolState.deadline
     }
 
     /// Opens/reads/writes as needed. Returns a connection change, if one happened.
@@ -129,13 +148,24 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
             }
             connectDeadline = nil
         }
+        if let fd = fileDescriptor, let caFile = tlsCAFile, case .tcp(let address) = transport, status != .open {
+            do throws(StreamSecurityFailure) {
+                guard try handshake(fd: fd, host: address.host, caFile: caFile, now: now) else { return nil }
+            } catch {
+                system.close(fd)
+                fileDescriptor = nil
+                security = nil
+                handshakeDeadline = nil
+                return openFailed(now: now, error.errno, reason: error.reason)
+            }
+        }
         if status != .open, fileDescriptor != nil { event = opened() }
         guard let fd = fileDescriptor else { return event }
         let datagrams: Bool = if case .udp = transport { true } else { false }
         reading: for _ in 0..<maxReadsPerService {
             var bytes: [UInt8]
-            do {
-                switch try system.read(fd, max: 4096) {
+            do throws(Errno) {
+                switch try read(fd) {
                 case .bytes(let read): bytes = read
                 case .nothingPending: break reading
                 case .endOfFile:
@@ -156,14 +186,15 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
                 emittedNames.insert(s.name)
                 sink(s)
             }
-            // A short read means the kernel buffer is drained (a datagram says nothing).
-            if !datagrams && bytes.count < 4096 { break reading }
+            // A short read means the kernel buffer is drained (a datagram says nothing; TLS
+            // returns a record at a time, so it reads until nothing is pending).
+            if !datagrams && security == nil && bytes.count < 4096 { break reading }
         }
         if protocolState.wantsReconnect { return disconnect(now: now, error: .connectionAborted) }
         // Datagrams have no peer to answer.
         if !datagrams, let out = protocolState.outgoing(now: now) {
             do {
-                let n = try system.write(fd, out)
+                let n = try write(fd, out)
                 statistics.bytesWritten += UInt64(n)
                 if n < out.count { statistics.writeFailures += 1 }
             } catch {
@@ -203,19 +234,63 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         protocolState.connectionReset()
         status = .open
         reportedFailure = nil
+        reportedReason = nil
+        failureReason = nil
         unwatch()
         return .connected
     }
 
-    private func openFailed(now: UInt64, _ error: Errno) -> Event? {
+    /// Starts or continues the TLS handshake (a session made per connection); true once done.
+    private func handshake(fd: Int32, host: String, caFile: String, now: UInt64) throws(StreamSecurityFailure) -> Bool {
+        let session: any StreamSecurity
+        if let s = security {
+            session = s
+        } else {
+            guard let provider = StreamSecurities.tls else { throw StreamSecurities.unavailable }
+            session = try provider.session(host: host, caFile: caFile)
+            security = session
+            handshakeDeadline = now &+ Self.connectTimeout
+        }
+        if try session.handshake(fd: fd) {
+            handshakeDeadline = nil
+            return true
+        }
+        guard now >= handshakeDeadline ?? now else { return false }
+        throw StreamSecurityFailure(errno: .timedOut, reason: "the TLS handshake did not finish within 5 s: is \(path) a TLS port (MQTT over TLS: 8883)?")
+    }
+
+    /// One read from the socket, or from TLS (a failure it names is logged once, as a notice).
+    private func read(_ fd: Int32) throws(Errno) -> ReadResult {
+        guard let s = security else { return try system.read(fd, max: 4096) }
+        do throws(StreamSecurityFailure) {
+            return try s.read(max: 4096)
+        } catch {
+            if let r = error.reason { notices.append("TLS: " + r) }
+            throw error.errno
+        }
+    }
+
+    private func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
+        guard let s = security else { return try system.write(fd, bytes) }
+        do throws(StreamSecurityFailure) {
+            return try s.write(bytes)
+        } catch {
+            if let r = error.reason { notices.append("TLS: " + r) }
+            throw error.errno
+        }
+    }
+
+    private func openFailed(now: UInt64, _ error: Errno, reason: String? = nil) -> Event? {
+        failureReason = reason
         statistics.openFailures += 1
         statistics.lastError = error
         reopenAt = now &+ backoff.next()
         watch()
         if case .lost = status, error == .noSuchFileOrDirectory { reportedFailure = error }
         status = .notOpen(error)
-        guard error != reportedFailure else { return nil }
+        guard error != reportedFailure || reason != reportedReason else { return nil }
         reportedFailure = error
+        reportedReason = reason
         return .openFailed(error)
     }
 
@@ -234,6 +309,8 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         if let fd = fileDescriptor { system.close(fd) }
         fileDescriptor = nil
         connectDeadline = nil
+        security = nil
+        handshakeDeadline = nil
         statistics.disconnects += 1
         statistics.lastError = error
         reopenAt = now &+ max(backoff.next(), protocolState.wantsReconnect ? protocolState.reconnectDelay ?? 0 : 0)

@@ -146,3 +146,46 @@ def case_json(key):
     ok3, how3, _, _ = mqtt_run("json-none", b, {"topic": "keys/json"}, {}, client_id="keys-json-none")
     return [(ok, f'json = "a": shows 1.5 ({how})'), (ok2, f'json = "nested.b": shows 2.5 ({how2})'),
             (ok3, f"without json the JSON payload is no number: no value ({how3})")]
+
+
+def _tls_broker():
+    with _lock:
+        if "tls" not in _brokers:
+            d = new_dir("mosquitto-tls")
+            _brokers["tls"] = mosquitto.Broker(d, tls=mosquitto.make_certificates(os.path.join(d, "certs")))
+        return _brokers["tls"]
+
+
+def _tls_run(name, ca, sets, wait, tls=True):
+    b = _tls_broker()
+    b.pub("keys/tls", "8", retain=True)
+    port = type("B", (), {"port": b.tls_port})()
+    # localhost: the name in the broker's certificate (mbed TLS 2.28 matches names, not IP addresses)
+    sensor = {"broker": f"localhost:{b.tls_port}"} | ({"tls": tls, "ca_file": ca} if tls else {})
+    return mqtt_run(name, port, {"topic": "keys/tls"}, sets, wait=wait, client_id=f"keys-{name}", **sensor)
+
+
+def _certs():
+    d = os.path.join(_tls_broker().dir, "certs")
+    return os.path.join(d, "ca.crt"), os.path.join(d, "other-ca.crt")
+
+
+def case_tls(key):
+    ca, _ = _certs()
+    ok, how, s1, _ = _tls_run("tls-on", ca, {"a": 8}, "connected")
+    # The same TLS port without tls: the broker's TLS listener drops the plain CONNECT.
+    ok2, how2, s2, _ = _tls_run("tls-off", ca, {}, "mqtt", tls=False)
+    out = [(ok, f"tls = true, ca_file = the broker's CA: shows 8 over TLS ({how})"),
+           (ok2, f"no tls on the TLS port: no value ({how2})")]
+    if s1 and s2:
+        out.append((not same(s1, s2)[0], "the pictures differ"))
+    return out
+
+
+def case_ca_file(key):
+    ca, other = _certs()
+    ok, how, _, _ = _tls_run("ca-right", ca, {"a": 8}, "connected")
+    ok2, how2, _, log = _tls_run("ca-other", other, {}, "certificate is not trusted")
+    return [(ok, f"ca_file = the CA that signed the broker's: shows 8 ({how})"),
+            (ok2 and log.count("certificate is not trusted") == 1,
+             f"ca_file = another CA: no value, the log says once the certificate is not trusted ({how2})")]

@@ -6,7 +6,7 @@ from .cases_display import (case_device, case_keys, case_output, case_refresh, c
                             case_snapshot_path, case_wait)
 from .cases_serial import (case_baud, case_device_serial, case_median, case_name, case_protocol, case_smoothing,
                            case_source, case_stale)
-from .cases_mqtt import (case_broker, case_client_id, case_json, case_keepalive, case_password_file, case_qos,
+from .cases_mqtt import (case_broker, case_ca_file, case_tls, case_client_id, case_json, case_keepalive, case_password_file, case_qos,
                          case_topic, case_username)
 from .cases_network import case_listen, case_server
 from .cases_sources import case_can_protocol, case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
@@ -92,6 +92,8 @@ CASES = {
     "sensor.keepalive": case_keepalive,
     "sensor.username": case_username,
     "sensor.password_file": case_password_file,
+    "sensor.tls": case_tls,
+    "sensor.ca_file": case_ca_file,
     "sensor.qos": case_qos,
     "sensor.channel.topic": case_topic,
     "sensor.channel.json": case_json,
