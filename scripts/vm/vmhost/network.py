@@ -18,7 +18,7 @@ from netpeers import StreamServer   # noqa: E402
 from .qemu import dump   # noqa: E402
 from .screens import compare, render   # noqa: E402
 
-QEMU_ARGS = ['-netdev', 'user,id=n0', '-device', 'virtio-net-pci,netdev=n0']
+QEMU_ARGS = ['-netdev', 'user,id=n0', '-device', 'virtio-net-pci,netdev=n0,romfile=']   # no option ROM: the kernel boots directly (and ipxe-qemu need not be installed)
 RUNS = {'mqtt': 'net/mqtt.toml', 'tcp': 'net/tcp.toml'}   # the guest's boards (/etc/gaugepanel)
 FIRST = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
 SECOND = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}
