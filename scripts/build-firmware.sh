@@ -145,7 +145,9 @@ compile_and_link() {
     # C and C++ functions and data in sections of their own, so that --gc-sections drops
     # the unused ones; the TOML shim without C++ exceptions (toml++ is built with
     # TOML_EXCEPTIONS=0; Sources/CTOML/ctoml.cpp says what replaces libstdc++'s throws).
-    local cflags=(--target="$triple" $(abi_flags "$cpu") -O2 -ffunction-sections -fdata-sections "${includes[@]}")
+    # GAUGEPANEL_EMBEDDED_RUNTIME: C code that stands in for parts of the Embedded Swift runtime
+    # (Sources/CEmbeddedSupport/bridge_object.c) is compiled only here, never for the host.
+    local cflags=(--target="$triple" $(abi_flags "$cpu") -O2 -ffunction-sections -fdata-sections -DGAUGEPANEL_EMBEDDED_RUNTIME=1 "${includes[@]}")
     local cxxflags=("${cflags[@]}" -std=c++17 -fno-exceptions -isystem "/usr/$triple/include/c++/$("$triple-gcc" -dumpversion)"
                     -isystem "/usr/$triple/include/c++/$("$triple-gcc" -dumpversion)/$triple")
     for t in "${C_TARGETS[@]}"; do

@@ -4,7 +4,8 @@
 #   armv7    qemu-arm -cpu cortex-a7      (Pi 2, 32-bit OS)
 #   armv6    qemu-arm -cpu arm1176        (Pi 1, Zero)
 # For each out/firmware/gaugepanel-<cpu> (scripts/build-firmware.sh):
-#   - `--version` as the host's;
+#   - `--version` as the host's; on aarch64, the bridge-object retains are the firmware's own
+#     (Sources/CEmbeddedSupport/bridge_object.c);
 #   - `check` of every board, dashboard and broken corpus file: the same lines, the same
 #     exit status as the host's `gaugepanel check` (file:line:key messages, exit 2);
 #   - `render` of every example board and dashboard (every page on armv6, the first page
@@ -66,6 +67,18 @@ for cpu in "${cpus[@]}"; do
     "${run[@]}" --version > "$dir/version" 2>&1
     if cmp -s "$dir/version" "$WORK/host-version"; then pass "$cpu: --version as the host's: $(cat "$dir/version")"
     else fail "$cpu: --version: $(head -c 200 "$dir/version") (host: $(cat "$WORK/host-version"))"; fi
+
+    # The 64-bit firmware links Sources/CEmbeddedSupport/bridge_object.c's retains, which return
+    # their argument as the compiler assumes, not the Embedded runtime's weak ones, which
+    # corrupt small strings: strong (T) symbols in the unstripped build.
+    if [[ $cpu == aarch64 ]]; then
+        unstripped=.build-firmware/$cpu/gaugepanel-firmware
+        if [[ -f $unstripped ]]; then
+            strong=$(aarch64-linux-gnu-nm "$unstripped" | grep -cE ' T swift_bridgeObjectRetain(_n)?$')
+            if [[ $strong == 2 ]]; then pass "$cpu: swift_bridgeObjectRetain and _n are the firmware's own (return their argument)"
+            else fail "$cpu: swift_bridgeObjectRetain(_n) are the Embedded runtime's: $(aarch64-linux-gnu-nm "$unstripped" | grep -E 'swift_bridgeObjectRetain' | tr '\n' ' ')"; fi
+        fi
+    fi
 
     "${run[@]}" check "${FILES[@]}" > "$dir/check" 2>&1; echo "exit $?" >> "$dir/check"
     if cmp -s "$dir/check" "$WORK/host-check"; then

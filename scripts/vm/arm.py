@@ -152,7 +152,7 @@ def main():
         if os.path.exists(s): os.unlink(s)
     headless = a.arch in HEADLESS
     net = NetTest(a) if a.net else None   # its peers listen before the guest boots: their ports go on the command line
-    cmdline = f'console={console} panic=-1 quiet GP_MODS={a.mods} GP_TESTS={a.tests} GP_PORT={a.port}' + EXTRA_APPEND.get(a.arch, '')
+    cmdline = f'console={console} panic=-1 quiet print-fatal-signals=1 GP_MODS={a.mods} GP_TESTS={a.tests} GP_PORT={a.port}' + EXTRA_APPEND.get(a.arch, '')
     if net: cmdline += net.cmdline()
     qemu = [qemu_bin, '-M', MACHINE_OPTS[a.arch], '-cpu', cpu, '-m', '512', '-smp', '1', '-accel', 'tcg', '-display', 'none', '-nodefaults',
             '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off',
