@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "GaugeImages", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CZlib"]),
 
         // The real screens: DRM/KMS through libdrm, fbdev, the text console, backlights,
-        // and the opener that picks one.
+        // and the registry of display back-ends that boards and --display name (DisplayBackends).
         .systemLibrary(
             name: "CDRM",
             pkgConfig: "libdrm",
@@ -123,7 +123,7 @@ let package = Package(
         .target(name: "CPreviewSocket"),
         .target(name: "GaugePreview", dependencies: [
             "CPreviewSocket", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeImages", "GaugeText", "GaugeRaster",
-            "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+            "GaugeDisplay", "GaugeDisplayDevices", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
         ]),
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
@@ -174,7 +174,8 @@ let package = Package(
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeImages"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeImages", "GaugeRaster",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeDisplayDevices",
+                                   "GaugeImages", "GaugeRaster",
                                    "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6],

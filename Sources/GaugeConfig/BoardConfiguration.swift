@@ -8,7 +8,8 @@ import GaugeWidgets
 /// input, the headless snapshot, and the dashboard built from its pages.
 ///
 /// ```swift
-/// let board = try BoardConfiguration.load(path: "dashboards/car.toml")   // throws(ConfigurationErrors)
+/// let board = try BoardConfiguration.load(path: "dashboards/car.toml",
+///                                        displayOutputs: DisplayBackends.names)   // throws(ConfigurationErrors)
 /// var dash = board.dashboard          // initial values set, the active theme applied
 /// dash.set("rpm", to: 4200)
 /// ```
@@ -36,17 +37,19 @@ public struct BoardConfiguration: Sendable {
     }
 
     /// Reads and validates `path`. Throws every issue found (file, line, key path), never
-    /// a partly loaded board.
-    public static func load(path: String) throws(ConfigurationErrors) -> BoardConfiguration {
+    /// a partly loaded board. `displayOutputs`: the names `[display] output` may take —
+    /// the display back-ends of the program (GaugeDisplayDevices' `DisplayBackends.names`),
+    /// given by the caller because the configuration does not link the devices.
+    public static func load(path: String, displayOutputs: [String]) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path) } catch {
             throw ConfigurationErrors([ConfigIssue(file: path, line: nil, path: "", message: "cannot read: \(error.description)")])
         }
-        return try parse(bytes, file: path)
+        return try parse(bytes, file: path, displayOutputs: displayOutputs)
     }
 
     /// Parses the bytes of a board file; `file` names it in messages.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationErrors) -> BoardConfiguration {
+    public static func parse(_ bytes: [UInt8], file: String, displayOutputs: [String]) throws(ConfigurationErrors) -> BoardConfiguration {
         // TOML allows no NUL byte; refused here with its line, before toml++ sees the file.
         if let nul = bytes.firstIndex(of: 0) {
             throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
@@ -56,10 +59,10 @@ public struct BoardConfiguration: Sendable {
             throw ConfigurationErrors([ConfigIssue(file: file, line: firstInvalidUTF8Line(bytes), path: "syntax",
                                                    message: "the file is not valid UTF-8")])
         }
-        return try parse(text, file: file)
+        return try parse(text, file: file, displayOutputs: displayOutputs)
     }
 
-    public static func parse(_ text: String, file: String) throws(ConfigurationErrors) -> BoardConfiguration {
+    public static func parse(_ text: String, file: String, displayOutputs: [String]) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes = Array(text.utf8)
         if let nul = bytes.firstIndex(of: 0) {
             throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
@@ -71,7 +74,7 @@ public struct BoardConfiguration: Sendable {
             throw ConfigurationErrors([ConfigIssue(file: file, line: error.line, path: "syntax", message: error.message)])
         }
         let diagnostics = Diagnostics(file: file, locator: SourceLocator(bytes), nulLines: nulLines)
-        let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file)
+        let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file, displayOutputs: displayOutputs)
         diagnostics.reportRemainingNULs(in: text)
         let issues = diagnostics.sortedIssues
         guard issues.isEmpty, let board else {
@@ -81,9 +84,9 @@ public struct BoardConfiguration: Sendable {
         return board
     }
 
-    private static func read(_ r: TableReader, file: String) -> BoardConfiguration? {
+    private static func read(_ r: TableReader, file: String, displayOutputs: [String]) -> BoardConfiguration? {
         if r.value("display") == nil { r.report("display", "missing; expected a [display] table with width and height") }
-        let display = DisplayConfiguration.read(r.table("display"))
+        let display = DisplayConfiguration.read(r.table("display"), outputs: displayOutputs)
         let fonts = FontConfiguration.read(r.table("fonts"))
         let themes = ThemeConfiguration.read(r.table("theme"))
         var sensors: [SensorConfiguration] = []

@@ -8,7 +8,9 @@ public struct DisplayConfiguration: Sendable, Equatable {
     public var height: Int32
     public var format: PixelFormat
     public var rotation: RotationAngle
-    public var output: DisplayKind
+    /// The display back-end's name (`auto`, `drm`, …), one of the names the loader was
+    /// given (GaugeDisplayDevices' `DisplayBackends.names`, passed by the command layer).
+    public var output: String
     /// `/dev/dri/cardN` or `/dev/fbN` (nil: the first that works).
     public var device: String?
     /// A DRM connector name (`HDMI-A-1`, `DSI-1`).
@@ -23,7 +25,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
     public var waitSeconds: Double?
 
     public init(width: Int32 = 800, height: Int32 = 480, format: PixelFormat = .xrgb8888, rotation: RotationAngle = .none,
-                output: DisplayKind = .auto, device: String? = nil, connector: String? = nil, mode: String? = nil,
+                output: String = "auto", device: String? = nil, connector: String? = nil, mode: String? = nil,
                 refresh: Int32 = 30) {
         self.width = width; self.height = height; self.format = format; self.rotation = rotation
         self.output = output; self.device = device; self.connector = connector; self.mode = mode; self.refresh = refresh
@@ -37,7 +39,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
 
     static let sizeRange = 16...4096
 
-    static func read(_ r: TableReader?) -> DisplayConfiguration {
+    static func read(_ r: TableReader?, outputs: [String]) -> DisplayConfiguration {
         var d = DisplayConfiguration()
         guard let r else { return d }
         if let w = r.integer("width", sizeRange, required: true) { d.width = Int32(w) }
@@ -47,7 +49,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
             if let i = v.int, let a = RotationAngle(degrees: i) { d.rotation = a }
             else { r.report("rotation", "expected 0, 90, 180 or 270, got \(describe(v))") }
         }
-        if let o = r.choice("output", DisplayKind.allCases.map { $0.rawValue }), let k = DisplayKind(rawValue: o) { d.output = k }
+        if let o = r.choice("output", outputs) { d.output = o }
         if let dev = r.string("device") {
             if dev.hasPrefix("/dev/") { d.device = dev } else { r.report("device", "expected a device path like \"/dev/dri/card0\", got \"\(dev)\"") }
         }

@@ -7,9 +7,8 @@ import GaugeSensors
 /// the board sets each channel's initial value afterwards.
 enum WidgetBuilder {
     static let maxMagnitude = TableReader.maxMagnitude
-    static let ringStyles = ["circularCapacity", "accessoryCircular", "accessoryCircularCapacity"]
-    static let barStyles = ["linear", "linearCapacity", "accessoryLinear", "accessoryLinearCapacity"]
-    static let allStyles = ["circular"] + ringStyles + barStyles
+    /// Every gauge kind's styles (a style of another kind is named as such in messages).
+    static let allStyles = WidgetKinds.all.flatMap { $0.styles }
     static let types: [String] = WidgetKinds.all.map { $0.type }
     /// Per type: the other types' keys, each with why it does not apply (made once, not
     /// per widget: a board may have thousands).
@@ -35,11 +34,13 @@ enum WidgetBuilder {
         // A bad frame is reported once; the other keys are still checked against a stand-in.
         let frame = r.frame()
         let box = frame ?? IntRect(x: 0, y: 0, width: 1, height: 1)
+        let kind = WidgetKinds.named(type)
         var channel: String?
-        if type != "label", let c = r.string("channel", maxLength: 64) {
+        // A kind without a channel (a label) leaves the key to "does not apply"; an unknown
+        // type still has it checked.
+        if kind?.keys.contains("channel") ?? true, let c = r.string("channel", maxLength: 64) {
             if c.isEmpty { r.report("channel", "expected a channel name") } else { channel = c }
         }
-        let kind = WidgetKinds.all.first { $0.type == type }
         let content = kind?.build(r, box)
         let labelSize = kind?.labelSize == true ? r.integer("label_size", 4...256) : nil
         let valueSize = kind?.valueSize == true ? r.integer("value_size", 4...512) : nil
@@ -50,9 +51,12 @@ enum WidgetBuilder {
                                labelSize: Int32(labelSize ?? 14), valueSize: Int32(valueSize ?? 32))
     }
 
-    static func gauge(_ r: TableReader, type: String, frame: IntRect) -> WidgetContent? {
-        let styles = type == "dial" ? ["circular"] : type == "ring" ? ringStyles : barStyles
-        var style = styles[type == "bar" ? 1 : 0]
+    /// What every gauge kind reads alike; `make` builds the kind from it and the `style`
+    /// name (one of the kind's `styles`, else `defaultStyle`, else its first).
+    static func gauge(_ r: TableReader, type: String, frame: IntRect, defaultStyle: String? = nil,
+                      make: (GaugeParts, String) -> WidgetContent) -> WidgetContent? {
+        let styles = WidgetKinds.named(type)?.styles ?? []
+        var style = defaultStyle ?? styles.first ?? ""
         if let v = r.value("style") {
             if let s = v.string, styles.contains(s) { style = s }
             else if let s = v.string, allStyles.contains(s) {
@@ -73,32 +77,9 @@ enum WidgetBuilder {
         let format = r.valueFormat()
         let hold = r.scaleValue("hold", in: range)
         let readout = r.bool("readout") ?? true
-        func configure<S: GaugeStyle>(_ g: inout Gauge<S>) {
-            g.minimumLabel = minLabel; g.maximumLabel = maxLabel
-            g.ticks = ticks; g.zones = zones; g.hold = hold
-            if !readout { g.currentValueLabel = "" }
-        }
-        switch type {
-        case "dial":
-            let needle = r.bool("needle") ?? true, arc = r.bool("value_arc") ?? true
-            var g = Gauge(value: .nan, in: range, frame: frame, style: CircularGaugeStyle(showsValueArc: arc, showsNeedle: needle),
-                          tint: tint, title: title, format: format)
-            configure(&g)
-            return .dial(g)
-        case "ring":
-            let s: RingGaugeStyle = style == "accessoryCircular" ? .accessoryCircular
-                : style == "accessoryCircularCapacity" ? .accessoryCircularCapacity : .circularCapacity
-            var g = Gauge(value: .nan, in: range, frame: frame, style: s, tint: tint, title: title, format: format)
-            configure(&g)
-            return .ring(g)
-        default:
-            var s: BarGaugeStyle = style == "linear" ? .linear : style == "accessoryLinear" ? .accessoryLinear
-                : style == "accessoryLinearCapacity" ? .accessoryLinearCapacity : .linearCapacity
-            if let t = r.integer("thickness", 1...256) { s = s.thickness(Int32(t)) }
-            var g = Gauge(value: .nan, in: range, frame: frame, style: s, tint: tint, title: title, format: format)
-            configure(&g)
-            return .bar(g)
-        }
+        let parts = GaugeParts(range: range, frame: frame, tint: tint, title: title, format: format, minLabel: minLabel,
+                               maxLabel: maxLabel, ticks: ticks, zones: zones, hold: hold, readout: readout)
+        return make(parts, style)
     }
 
     static func level(_ r: TableReader, frame: IntRect) -> WidgetContent? {
@@ -115,5 +96,28 @@ enum WidgetBuilder {
         }
         let mode: LevelIndicator.Mode = segments.map { .discrete(segments: Int32($0), gap: Int32(gap ?? 2)) } ?? .continuous
         return .level(LevelIndicator(value: .nan, in: range, frame: frame, mode: mode, tiers: tiers, litColor: lit))
+    }
+}
+
+/// A gauge's settings that do not depend on its kind, read once by `WidgetBuilder.gauge`.
+struct GaugeParts {
+    let range: ClosedRange<Double>
+    let frame: IntRect
+    let tint: GaugeTint
+    let title: String?
+    let format: ValueFormat
+    let minLabel: String?, maxLabel: String?
+    let ticks: GaugeTicks?
+    let zones: [GaugeZone]
+    let hold: Double?
+    let readout: Bool
+
+    /// A gauge of `style` with these settings, at "no value".
+    func gauge<S: GaugeStyle>(_ style: S) -> Gauge<S> {
+        var g = Gauge(value: .nan, in: range, frame: frame, style: style, tint: tint, title: title, format: format)
+        g.minimumLabel = minLabel; g.maximumLabel = maxLabel
+        g.ticks = ticks; g.zones = zones; g.hold = hold
+        if !readout { g.currentValueLabel = "" }
+        return g
     }
 }

@@ -12,6 +12,8 @@ struct WidgetKinds {
         let keys: [String]
         let labelSize: Bool
         let valueSize: Bool
+        /// A gauge kind's `style` names, as messages list them.
+        var styles: [String] = []
         let build: @Sendable (TableReader, IntRect) -> WidgetContent?
     }
 
@@ -19,12 +21,28 @@ struct WidgetKinds {
                                     "format", "hold", "readout"]
 
     static let all: [Entry] = [
-        Entry(type: "dial", keys: gaugeKeys + ["needle", "value_arc"], labelSize: true, valueSize: true) {
-            WidgetBuilder.gauge($0, type: "dial", frame: $1)
+        Entry(type: "dial", keys: gaugeKeys + ["needle", "value_arc"], labelSize: true, valueSize: true, styles: ["circular"]) { r, frame in
+            WidgetBuilder.gauge(r, type: "dial", frame: frame) { parts, _ in
+                let needle = r.bool("needle") ?? true, arc = r.bool("value_arc") ?? true
+                return .dial(parts.gauge(CircularGaugeStyle(showsValueArc: arc, showsNeedle: needle)))
+            }
         },
-        Entry(type: "ring", keys: gaugeKeys, labelSize: true, valueSize: true) { WidgetBuilder.gauge($0, type: "ring", frame: $1) },
-        Entry(type: "bar", keys: gaugeKeys + ["thickness"], labelSize: true, valueSize: true) {
-            WidgetBuilder.gauge($0, type: "bar", frame: $1)
+        Entry(type: "ring", keys: gaugeKeys, labelSize: true, valueSize: true,
+              styles: ["circularCapacity", "accessoryCircular", "accessoryCircularCapacity"]) { r, frame in
+            WidgetBuilder.gauge(r, type: "ring", frame: frame) { parts, style in
+                let s: RingGaugeStyle = style == "accessoryCircular" ? .accessoryCircular
+                    : style == "accessoryCircularCapacity" ? .accessoryCircularCapacity : .circularCapacity
+                return .ring(parts.gauge(s))
+            }
+        },
+        Entry(type: "bar", keys: gaugeKeys + ["thickness"], labelSize: true, valueSize: true,
+              styles: ["linear", "linearCapacity", "accessoryLinear", "accessoryLinearCapacity"]) { r, frame in
+            WidgetBuilder.gauge(r, type: "bar", frame: frame, defaultStyle: "linearCapacity") { parts, style in
+                var s: BarGaugeStyle = style == "linear" ? .linear : style == "accessoryLinear" ? .accessoryLinear
+                    : style == "accessoryLinearCapacity" ? .accessoryLinearCapacity : .linearCapacity
+                if let t = r.integer("thickness", 1...256) { s = s.thickness(Int32(t)) }
+                return .bar(parts.gauge(s))
+            }
         },
         Entry(type: "level", keys: ["channel", "range", "tint", "segments", "gap"], labelSize: false, valueSize: false) {
             WidgetBuilder.level($0, frame: $1)
@@ -48,6 +66,8 @@ struct WidgetKinds {
             IndicatorBuilder.progress($0, frame: $1)
         },
     ]
+
+    static func named(_ type: String?) -> Entry? { all.first { $0.type == type } }
 
     /// Every kind-specific key → the kinds that take it (for "does not apply" messages).
     static let owners: [String: [String]] = {

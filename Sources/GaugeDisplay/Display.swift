@@ -3,7 +3,8 @@ import GaugeRaster
 /// A screen to draw on: render into `surface` (a shadow surface in memory, never the
 /// device's memory), then `present(damage:)` what changed. Displays copy only the
 /// damaged rectangles to the device (fbdev mapping, DRM dumb buffer) and tell the kernel.
-/// (`DRMDisplay.setMode` replaces the surface: redraw it all after a mode change.)
+/// (A display that can change mode — `modeSetting` — replaces the surface: redraw it all
+/// after a mode change.)
 ///
 /// With a rotation, `width`/`height`/`surface` are logical (upright, as the app draws)
 /// and the copy turns each damaged rectangle into scan-out memory.
@@ -37,6 +38,19 @@ public protocol Display: AnyObject {
     var summary: String { get }
     /// Gives the screen back (DRM: the CRTC as it was).
     func close()
+
+    /// What it shows on, for `gaugepanel show`'s lines; nil: no device (a surface in memory).
+    var device: DisplayDevice? { get }
+    /// One line on what presenting has cost so far (`gaugepanel show` ends with it); nil:
+    /// nothing beyond `statistics`.
+    var statisticsSummary: String? { get }
+    /// True when it shows on the screen the text console draws on (DRM, fbdev): the
+    /// console is switched to graphics mode while it draws.
+    var coversTextConsole: Bool { get }
+    /// Its mode setting, when it can change mode (DRM); nil: a fixed mode.
+    var modeSetting: (any ModeSetting)? { get }
+    /// Waits until the last frame presented is on screen (DRM: its flip has completed).
+    func finish() throws(DisplayError)
 }
 
 extension Display {
@@ -59,9 +73,9 @@ extension Display {
     public var snapshotSurface: Surface { surface }
     public var summary: String { "\(width)x\(height) format=\(format.lowercaseName)" }
     public func close() {}
-}
-
-/// Which display `--display` asked for.
-public enum DisplayKind: String, CaseIterable, Sendable {
-    case auto, drm, fbdev, offscreen
+    public var device: DisplayDevice? { nil }
+    public var statisticsSummary: String? { nil }
+    public var coversTextConsole: Bool { false }
+    public var modeSetting: (any ModeSetting)? { nil }
+    public func finish() throws(DisplayError) {}
 }

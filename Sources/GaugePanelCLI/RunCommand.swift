@@ -1,4 +1,5 @@
 import ArgumentParser
+import GaugeDisplayDevices
 import GaugePanel
 import GaugePreview
 import Glibc
@@ -20,7 +21,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The board file (TOML): display, sensors, input and dashboard.")
     var board: String
 
-    @Option(help: "Override the board's display: auto, drm, fbdev or offscreen.")
+    @Option(help: "Override the board's display: \(DisplayBackends.namesInWords).")
     var display: String?
 
     @Option(help: "Override the board's display device (/dev/dri/cardN, /dev/fbN).")

@@ -21,7 +21,7 @@ struct ShowCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Display: auto, drm, fbdev or offscreen.")
+    @Option(help: "Display: \(DisplayBackends.namesInWords).")
     var display: String = "auto"
 
     @Option(help: "Device: /dev/dri/cardN or /dev/fbN (default: the first that works).")
@@ -70,8 +70,8 @@ struct ShowCommand: ParsableCommand {
     var consoleGraphics = true
 
     func run() throws {
-        guard let kind = DisplayKind(rawValue: display) else {
-            throw fail("unknown display '\(display)'; valid: \(DisplayKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        guard DisplayBackends.names.contains(display) else {
+            throw fail(DisplayError.unknownBackend(name: display, known: DisplayBackends.names).description)
         }
         guard let s = TestCard.scene(named: scene) else {
             throw fail("unknown scene '\(scene)'; valid scenes: \(TestCard.scenes.map(\.nameString).joined(separator: ", "))")
@@ -85,18 +85,20 @@ struct ShowCommand: ParsableCommand {
         guard frames >= 0 else { throw fail("--frames must be 0 or more") }
         guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
         let opened: any Display
-        do { opened = try Displays.open(kind, device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1], rotation: angle, atomic: atomic) } catch {
+        let settings = DisplaySettings(device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1],
+                                       rotation: angle, atomic: atomic)
+        do { opened = try DisplayBackends.open(display, settings) } catch {
             throw fail(error.description)
         }
         if let thenMode {
             // Checked before anything is drawn: a mode the connector lacks leaves the screen alone.
-            guard let d = opened as? DRMDisplay else { throw fail("--then-mode needs --display drm (a DRM/KMS display)") }
-            guard thenModeAfter >= 0, thenModeAfter < frames else { d.close(); throw fail("--then-mode-after must be below --frames (\(frames))") }
-            do { _ = try d.availableMode(thenMode) } catch { d.close(); throw fail(error.description) }
+            guard let modes = opened.modeSetting else { throw fail("--then-mode needs --display drm (a DRM/KMS display)") }
+            guard thenModeAfter >= 0, thenModeAfter < frames else { opened.close(); throw fail("--then-mode-after must be below --frames (\(frames))") }
+            do { try modes.checkMode(thenMode) } catch { opened.close(); throw fail(error.description) }
         }
         ShowCommand.catchStopSignals()
         var console: ConsoleGraphicsMode?
-        if consoleGraphics, kind != .offscreen {
+        if consoleGraphics, opened.coversTextConsole {
             console = ConsoleGraphicsMode()
             if let why = console?.unavailableReason { print("console: left in text mode (\(why))") }
             if let found = console?.leftBehind { print("console: found in \(found); text mode and a working keyboard on exit") }
@@ -108,47 +110,34 @@ struct ShowCommand: ParsableCommand {
                 print("stopped by signal \(ShowCommand.stopSignal): display and console restored \(ShowCommand.millisecondsSinceStop()) ms after it")
             }
         }
-        if let d = opened as? DRMDisplay {
-            func describe(_ d: DRMDisplay) {
-                print("display drm \(d.path) driver=\(d.driver) connector=\(d.connector.name) mode=\(d.mode.name) format=\(d.format.lowercaseName) scanout=\(d.scanoutFormat.lowercaseName) rotate=\(d.rotation.angle.rawValue) damage=\(d.damageReporting)")
-                ShowCommand.machineLine(kind: "drm", path: d.path, width: d.mode.width, height: d.mode.height, format: d.format,
-                                        rotate: d.rotation.angle.rawValue, extra: [("driver", d.driver), ("connector", d.connector.name),
-                                                                                   ("mode", d.mode.name), ("damage", d.damageReporting),
-                                                                                   ("scanout", d.scanoutFormat.lowercaseName)])
-            }
-            describe(d)
-            let drm = d
-            do {
-                try drive(d, scene: s, settle: { try drm.finish() }, switchMode: { n in
-                    guard let thenMode, n == thenModeAfter else { return false }
-                    try drm.setMode(thenMode)
-                    describe(drm)
-                    return true
-                })
-            } catch { d.close(); throw error }   // the CRTC back before the console (defer above)
-            let st = d.statistics
-            print("drm: \(d.frames) frames, \(d.pixelsCopied) pixels (\(st.bytesCopied) bytes) copied, \(st.clipRectangles) clip rectangles (\(st.clipPixels) px), damage=\(d.damageReporting) pageflip=\(d.pageFlips ? "yes" : "no")")
-            d.close()
-        } else if let d = opened as? FbdevDisplay {
-            print("display fbdev \(d.path) id=\(d.info.id) \(d.info.width)x\(d.info.height) bpp=\(d.info.bitsPerPixel) line=\(d.info.lineLength) format=\(d.format.lowercaseName) scanout=\(d.scanoutFormat.lowercaseName) rotate=\(d.rotation.angle.rawValue)")
-            ShowCommand.machineLine(kind: "fbdev", path: d.path, width: d.info.width, height: d.info.height, format: d.format,
-                                    rotate: d.rotation.angle.rawValue, extra: [("id", d.info.id), ("scanout", d.scanoutFormat.lowercaseName)])
-            try drive(d, scene: s)
-            print("fbdev: \(d.frames) frames, \(d.pixelsCopied) pixels (\(d.statistics.bytesCopied) bytes) copied")
-        } else if let d = opened as? OffscreenDisplay {
-            try drive(d, scene: s)
-            if let out {
-                guard let ff = ImageFileFormat(path: out) else { throw fail("\(out): unknown output type (use a .png or .ppm name)") }
-                do { try ImageFile.save(d.physical, as: ff, to: out) } catch { throw fail(error.description) }
-                print("wrote \(out) (\(d.physical.width)x\(d.physical.height), \(d.format.lowercaseName))")
-            }
+        func describe() {
+            guard let device = opened.device else { return }
+            print("display \(device.line)")
+            ShowCommand.machineLine(device)
         }
+        describe()
+        do {
+            try drive(opened, scene: s, settle: { try opened.finish() }, switchMode: { n in
+                guard let thenMode, n == thenModeAfter, let modes = opened.modeSetting else { return false }
+                try modes.setMode(thenMode)
+                describe()
+                return true
+            })
+        } catch { opened.close(); throw error }   // the screen back before the console (defer above)
+        if let line = opened.statisticsSummary { print(line) }
+        // --out saves a display with no device (offscreen): what it shows is only in memory.
+        if let out, opened.device == nil {
+            let picture = opened.snapshotSurface
+            guard let ff = ImageFileFormat(path: out) else { opened.close(); throw fail("\(out): unknown output type (use a .png or .ppm name)") }
+            do { try ImageFile.save(picture, as: ff, to: out) } catch { opened.close(); throw fail(error.description) }
+            print("wrote \(out) (\(picture.width)x\(picture.height), \(opened.format.lowercaseName))")
+        }
+        opened.close()
     }
 
     /// The display as scripts read it (scripts/vm/run.py): `@@DISPLAY {json}`, one object
     /// per display opened or mode set — the physical size, format and rotation.
-    static func machineLine(kind: String, path: String, width: Int, height: Int, format: PixelFormat, rotate: Int32,
-                            extra: [(String, String)]) {
+    static func machineLine(_ device: DisplayDevice) {
         func quoted(_ s: String) -> String {
             var out = "\""
             for u in s.unicodeScalars {
@@ -160,9 +149,9 @@ struct ShowCommand: ParsableCommand {
             }
             return out + "\""
         }
-        var fields = [("kind", quoted(kind)), ("path", quoted(path)), ("width", String(width)), ("height", String(height)),
-                      ("format", quoted(format.lowercaseName)), ("rotate", String(rotate))]
-        fields += extra.map { ($0.0, quoted($0.1)) }
+        var fields = [("kind", quoted(device.kind)), ("path", quoted(device.path)), ("width", String(device.width)),
+                      ("height", String(device.height)), ("format", quoted(device.format.lowercaseName)), ("rotate", String(device.rotate))]
+        fields += device.fields.map { ($0.0, quoted($0.1)) }
         print("@@DISPLAY {" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}")
     }
 

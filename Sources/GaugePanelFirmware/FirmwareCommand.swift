@@ -11,7 +11,7 @@ enum FirmwareCommand {
     static let usage = """
         USAGE: gaugepanel <command> [options]    (the firmware build: run, check, render)
 
-          run --board FILE [--display auto|drm|fbdev|offscreen] [--device PATH] [--connector NAME]
+          run --board FILE [--display \(RunRequest.displayNames.joined(separator: "|"))] [--device PATH] [--connector NAME]
               [--mode WxH[@Hz]] [--wait-for-display S] [--snapshot PNG] [--snapshot-interval S]
               [--duration S] [--frames N] [--stats-interval S] [--record FILE]
               [--input-directory DIR] [--no-damage] [--no-animation] [--unpaced] [--no-console-graphics]

@@ -10,7 +10,7 @@ import GaugeWidgets
     @Test func minimalBoardLoads() throws {
         let board = try BoardConfiguration.parse(TestFiles.minimal, file: "m.toml")
         #expect(board.display.width == 320 && board.display.height == 240)
-        #expect(board.display.output == .auto && board.display.format == .xrgb8888)
+        #expect(board.display.output == "auto" && board.display.format == .xrgb8888)
         #expect(board.dashboard.pages.count == 1)
         #expect(board.dashboard.visibleWidgets.map(\.id) == ["dial"])
         // A sine starts at its centre.

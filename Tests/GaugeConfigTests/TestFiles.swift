@@ -44,3 +44,20 @@ enum TestFiles {
           range = [0, 100]
         """
 }
+
+/// The `[display] output` names of the program: GaugeDisplayDevices' `DisplayBackends.names`,
+/// which the command layer passes to the loader (this target does not link the devices;
+/// GaugeDisplayTests checks the registry has these names).
+let testDisplayOutputs = ["auto", "drm", "fbdev", "offscreen"]
+
+extension BoardConfiguration {
+    static func load(path: String) throws(ConfigurationErrors) -> BoardConfiguration {
+        try load(path: path, displayOutputs: testDisplayOutputs)
+    }
+    static func parse(_ text: String, file: String) throws(ConfigurationErrors) -> BoardConfiguration {
+        try parse(text, file: file, displayOutputs: testDisplayOutputs)
+    }
+    static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationErrors) -> BoardConfiguration {
+        try parse(bytes, file: file, displayOutputs: testDisplayOutputs)
+    }
+}

@@ -64,9 +64,9 @@ import Testing
         let sys = system()
         let d = try DRMDisplay(path: "/dev/dri/card0", system: sys)
         let creates = sys.calls.filter { $0.hasPrefix("create_dumb") }.count
-        #expect(throws: DisplayError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "800x600",
-                                                available: ["64x40", "32x20"])) { try d.setMode("800x600") }
-        let e = DisplayError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "800x600", available: ["64x40", "32x20"])
+        #expect(throws: DisplayError(DRMError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "800x600",
+                                                          available: ["64x40", "32x20"]))) { try d.setMode("800x600") }
+        let e = DRMError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "800x600", available: ["64x40", "32x20"])
         #expect(e.description == "/dev/dri/card0: connector Virtual-1 has no mode 800x600; set [display] mode (or --mode) to one of its modes: 64x40, 32x20")
         #expect(d.mode.name == "64x40" && d.width == 64 && !d.modesetPending)
         #expect(sys.calls.filter { $0.hasPrefix("create_dumb") }.count == creates)
@@ -77,13 +77,13 @@ import Testing
     @Test func formatsTheDriverRefusesBothNameTheDriverWhatItOffersAndAFixThatExists() {
         let sys = system()
         sys.addFBError = .invalidArgument   // AddFB2 refuses every fourcc
-        #expect(throws: DisplayError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: nil)) {
+        #expect(throws: DisplayError(DRMError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: nil))) {
             _ = try DRMDisplay(path: "/dev/dri/card0", format: .rgb565, system: sys)
         }
         #expect(sys.calls.filter { $0.hasPrefix("create_dumb") } == ["create_dumb 64x40x16", "create_dumb 64x40x32"])
         #expect(sys.calls.filter { $0.hasPrefix("destroy_dumb") }.count == 2)   // the one buffer of each try
         #expect(sys.calls.last == "close /dev/dri/card0")
-        #expect(DisplayError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: nil).description
+        #expect(DRMError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: nil).description
                 == "/dev/dri/card0: the mock driver scans out neither rgb565 nor xrgb8888 (an rgb565 board is converted to xrgb8888 on copy); "
                 + "it refused rgb565 and xrgb8888 buffers; show it on the driver's framebuffer device instead: set [display] output = \"fbdev\" (or --display fbdev)")
     }

@@ -47,7 +47,7 @@ import Testing
         }
         #expect(error("/dev/fb9") == .noDevice(path: "/dev/fb9"))
         #expect(error("/dev/fb1") == .permissionDenied(path: "/dev/fb1"))
-        #expect(error("/dev/fb2") == .unsupportedDepth(path: "/dev/fb2", bitsPerPixel: 24))
+        #expect(error("/dev/fb2") == DisplayError(FbdevError.unsupportedDepth(path: "/dev/fb2", bitsPerPixel: 24)))
         // 8 bpp (palette; what fbset -depth 8 gives on a driver that allows it)
         sys.framebuffers["/dev/fb3"] = FramebufferInfo(id: "x", width: 16, height: 8, bitsPerPixel: 8,
                                                        red: (0, 8), green: (0, 8), blue: (0, 8), lineLength: 16, memoryLength: 128)
@@ -71,10 +71,10 @@ import Testing
         let sys = MockSystem()
         sys.directories["/dev"] = ["fb0"]
         sys.framebuffers["/dev/fb0"] = .xrgb(width: 16, height: 16)
-        guard try Displays.open(.auto, system: sys) is FbdevDisplay else { Issue.record("not fbdev"); return }
+        guard try DisplayBackends.open("auto", DisplaySettings(), system: sys) is FbdevDisplay else { Issue.record("not fbdev"); return }
         let none = MockSystem()
-        #expect(throws: DisplayError.noDisplayFound(tried: ["/dev/dri/card*", "/dev/fb0"])) {
-            _ = try Displays.open(.auto, system: none)
+        #expect(throws: DisplayError(AutomaticDisplayError.noDisplayFound(tried: ["/dev/dri/card*", "/dev/fb0"]))) {
+            _ = try DisplayBackends.open("auto", DisplaySettings(), system: none)
         }
     }
 }
@@ -163,7 +163,7 @@ import Testing
             do { _ = try DRMDisplay(path: path, mode: mode, system: sys); return nil } catch { return error }
         }
         #expect(error(sys, mode: "640x480")
-                == .noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "640x480", available: ["64x40", "32x20"]))
+                == DisplayError(DRMError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "640x480", available: ["64x40", "32x20"])))
         let busy = MockSystem()
         busy.cards["/dev/dri/card0"] = card()
         busy.setCRTCError = .permissionDenied   // not DRM master: someone else holds the card
@@ -179,7 +179,7 @@ import Testing
         let unplugged = MockSystem()
         unplugged.directories["/dev/dri"] = ["card0"]
         unplugged.cards["/dev/dri/card0"] = DRMCard(driver: "m", connectors: [DRMConnector(id: 1, name: "HDMI-A-1", connected: false, modes: [], crtcs: [1])], supportsDumbBuffers: true)
-        #expect(error(unplugged, path: nil) == .noConnectedOutput(path: "/dev/dri/card0"))
+        #expect(error(unplugged, path: nil) == DisplayError(DRMError.noConnectedOutput(path: "/dev/dri/card0")))
     }
 
     /// A Pi with HDMI and DSI both connected: the board's `connector` picks the screen,

@@ -78,7 +78,7 @@ import Testing
         sys.planeFormats = [DRMSelection.fourcc(for: .xrgb8888)!.fourcc ^ 0x0000_1000, 0x3231_564E]   // XBGR8888, NV12
         var thrown: DisplayError?
         do { _ = try DRMDisplay(path: "/dev/dri/card0", format: .rgb565, system: sys) } catch { thrown = error }
-        #expect(thrown == .unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: ["XBGR8888", "NV12"]))
+        #expect(thrown == DisplayError(DRMError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: ["XBGR8888", "NV12"])))
         #expect(thrown?.description == "/dev/dri/card0: the mock driver scans out neither rgb565 nor xrgb8888 (an rgb565 board is converted "
                 + "to xrgb8888 on copy); its primary plane offers XBGR8888, NV12; show it on the driver's framebuffer device instead: "
                 + "set [display] output = \"fbdev\" (or --display fbdev)")
@@ -117,7 +117,7 @@ import Testing
     @Test func displaysOpenGivesTheBoardsFormatToFbdev() throws {
         let sys = MockSystem()
         sys.framebuffers["/dev/fb0"] = FramebufferInfo.xrgb(width: 8, height: 8)
-        let d = try Displays.open(.fbdev, format: .rgb565, system: sys)
+        let d = try DisplayBackends.open("fbdev", DisplaySettings(format: .rgb565), system: sys)
         #expect(d.format == .rgb565 && d.scanoutFormat == .xrgb8888)
     }
 }

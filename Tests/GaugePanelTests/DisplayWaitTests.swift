@@ -1,6 +1,7 @@
 import Testing
 import GaugeConfig
 import GaugeDisplay
+import GaugeDisplayDevices
 @testable import GaugePanel
 
 /// A display that appears late (a driver loading at boot) is waited for, boundedly;
@@ -19,8 +20,8 @@ import GaugeDisplay
 
     @Test func theWaitIsBoundedAndOnlyForWhatMayAppear() {
         let start = DisplayWait.monotonicSeconds()
-        #expect(throws: DisplayError.noConnectedOutput(path: "/dev/dri/card0")) {
-            _ = try DisplayWait.open(waiting: 0.6, { () throws(DisplayError) -> any Display in throw .noConnectedOutput(path: "/dev/dri/card0") },
+        #expect(throws: DisplayError(DRMError.noConnectedOutput(path: "/dev/dri/card0"))) {
+            _ = try DisplayWait.open(waiting: 0.6, { () throws(DisplayError) -> any Display in throw DisplayError(DRMError.noConnectedOutput(path: "/dev/dri/card0")) },
                                      waiting: { _ in })
         }
         let waited = DisplayWait.monotonicSeconds() - start

@@ -20,8 +20,8 @@ extension DRMDisplay {
                 throw DRMDisplay.error(error.errno, path: path, call: "\(error.step) (creating \(m.name) scan-out buffers)")
             }
         }
-        throw .unsupportedFormat(path: path, driver: driver, format: drawing.lowercaseName,
-                                 offered: offered.map { $0.map(DRMSelection.formatName) })
+        throw .drm(.unsupportedFormat(path: path, driver: driver, format: drawing.lowercaseName,
+                                      offered: offered.map { $0.map(DRMSelection.formatName) }))
     }
 
     static let createDumb = "DRM_IOCTL_MODE_CREATE_DUMB", addFramebuffer = "drmModeAddFB2"

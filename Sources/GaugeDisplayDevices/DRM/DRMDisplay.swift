@@ -8,7 +8,7 @@ import GaugeRaster
 /// the frames it missed), and the damage told to the kernel: as FB_DAMAGE_CLIPS in an
 /// atomic flip where the driver has them (virtio-gpu then uploads only those), else as
 /// DirtyFB clip rectangles. `setMode` switches to another mode of the connector.
-public final class DRMDisplay: Display {
+public final class DRMDisplay: Display, ModeSetting {
     typealias ScanoutBuffer = (dumb: DumbBuffer, framebuffer: UInt32, memory: UnsafeMutableRawPointer, target: Surface)
     public let path: String
     public let driver: String
@@ -56,6 +56,20 @@ public final class DRMDisplay: Display {
     /// Flip completions arrive here.
     public var eventDescriptor: Int32? { fd }
 
+    public var device: DisplayDevice? {
+        DisplayDevice(line: "drm \(path) driver=\(driver) connector=\(connector.name) mode=\(mode.name) format=\(format.lowercaseName) scanout=\(scanoutFormat.lowercaseName) rotate=\(rotation.angle.rawValue) damage=\(damageReporting)",
+                      kind: "drm", path: path, width: mode.width, height: mode.height, format: format, rotate: rotation.angle.rawValue,
+                      fields: [("driver", driver), ("connector", connector.name), ("mode", mode.name), ("damage", damageReporting),
+                               ("scanout", scanoutFormat.lowercaseName)])
+    }
+
+    public var statisticsSummary: String? {
+        "drm: \(frames) frames, \(pixelsCopied) pixels (\(statistics.bytesCopied) bytes) copied, \(statistics.clipRectangles) clip rectangles (\(statistics.clipPixels) px), damage=\(damageReporting) pageflip=\(pageFlips ? "yes" : "no")"
+    }
+
+    public var coversTextConsole: Bool { true }
+    public var modeSetting: (any ModeSetting)? { self }
+
     /// Opens `path`, or the first card in /dev/dri with a connected connector — the one
     /// named `connector` when given (an error lists the connectors there are otherwise).
     public init(path: String? = nil, connector wantedConnector: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
@@ -78,7 +92,7 @@ public final class DRMDisplay: Display {
                     found = (p, fd, card, c); break
                 }
                 connectorsSeen += DRMSelection.connectorList(card).map { "\($0) on \(p)" }
-                firstError = firstError ?? (wantedConnector == nil ? .noConnectedOutput(path: p) : nil)
+                firstError = firstError ?? (wantedConnector == nil ? .drm(.noConnectedOutput(path: p)) : nil)
             } catch {
                 firstError = firstError ?? (error == .permissionDenied ? .permissionDenied(path: p)
                     : error == .invalidArgument || error == .notSupported ? .noDevice(path: p)
@@ -88,7 +102,7 @@ public final class DRMDisplay: Display {
         }
         guard let (p, fd, card, con) = found else {
             if let wantedConnector, !connectorsSeen.isEmpty {
-                throw .noSuchConnector(path: path ?? "/dev/dri/card*", wanted: wantedConnector, available: connectorsSeen)
+                throw .drm(.noSuchConnector(path: path ?? "/dev/dri/card*", wanted: wantedConnector, available: connectorsSeen))
             }
             throw firstError ?? .noDevice(path: "/dev/dri/card*")
         }
@@ -134,7 +148,7 @@ public final class DRMDisplay: Display {
         guard let m = DRMSelection.mode(from: connector.modes, wanted: wanted) else {
             var names: [String] = []
             for n in connector.modes.map({ $0.name }) where !names.contains(n) { names.append(n) }
-            throw .noSuchMode(path: path, connector: connector.name, wanted: wanted ?? "any", available: names)
+            throw .drm(.noSuchMode(path: path, connector: connector.name, wanted: wanted ?? "any", available: names))
         }
         return m
     }
@@ -143,6 +157,8 @@ public final class DRMDisplay: Display {
     public func availableMode(_ wanted: String) throws(DisplayError) -> DRMMode {
         try DRMDisplay.mode(wanted, of: connector, path: path)
     }
+
+    public func checkMode(_ wanted: String) throws(DisplayError) { _ = try availableMode(wanted) }
 
     /// Switches to the connector's mode `wanted` ("WxH" or "WxH@Hz"): new scan-out
     /// buffers and a new, blank shadow `surface` of the new size (rotated as before).
@@ -284,5 +300,15 @@ public final class DRMDisplay: Display {
     public func finish() throws(DisplayError) {
         var waited = 0
         while flipPending && waited < 1000 { _ = try waitForFlip(timeoutMilliseconds: 50); waited += 50 }
+    }
+}
+
+extension DRMDisplay: DisplayBackend {
+    public static let name = "drm"
+    public static let keys = ["device", "connector", "mode", "format", "rotation"]
+
+    public static func open(_ s: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display {
+        try DRMDisplay(path: s.device, connector: s.connector, mode: s.mode, format: s.format ?? .xrgb8888, rotation: s.rotation,
+                       atomic: s.atomic, system: system)
     }
 }

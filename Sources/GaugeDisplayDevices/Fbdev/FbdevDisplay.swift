@@ -20,7 +20,7 @@ public enum FramebufferFormat {
     /// Checks `info` and says what is wrong with it, naming `path`.
     public static func validate(_ info: FramebufferInfo, path: String) throws(DisplayError) -> PixelFormat {
         guard info.bitsPerPixel == 16 || info.bitsPerPixel == 32 else {
-            throw .unsupportedDepth(path: path, bitsPerPixel: info.bitsPerPixel)
+            throw DisplayError(FbdevError.unsupportedDepth(path: path, bitsPerPixel: info.bitsPerPixel))
         }
         guard let f = select(info) else {
             throw .unsupportedLayout(path: path, detail: "\(info.bitsPerPixel) bpp, R \(info.red.length)@\(info.red.offset) G \(info.green.length)@\(info.green.offset) B \(info.blue.length)@\(info.blue.offset)")
@@ -60,6 +60,18 @@ public final class FbdevDisplay: Display {
 
     /// The device's format (its depth and colour fields).
     public var scanoutFormat: PixelFormat { target.format }
+
+    public var device: DisplayDevice? {
+        DisplayDevice(line: "fbdev \(path) id=\(info.id) \(info.width)x\(info.height) bpp=\(info.bitsPerPixel) line=\(info.lineLength) format=\(format.lowercaseName) scanout=\(scanoutFormat.lowercaseName) rotate=\(rotation.angle.rawValue)",
+                      kind: "fbdev", path: path, width: info.width, height: info.height, format: format, rotate: rotation.angle.rawValue,
+                      fields: [("id", info.id), ("scanout", scanoutFormat.lowercaseName)])
+    }
+
+    public var statisticsSummary: String? {
+        "fbdev: \(frames) frames, \(pixelsCopied) pixels (\(statistics.bytesCopied) bytes) copied"
+    }
+
+    public var coversTextConsole: Bool { true }
 
     public var summary: String {
         "fbdev \(path) \(info.width)x\(info.height) bpp=\(info.bitsPerPixel) format=\(format.lowercaseName)"
@@ -129,5 +141,26 @@ public final class FbdevDisplay: Display {
         statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
         frames += 1
         return false
+    }
+}
+
+extension FbdevDisplay: DisplayBackend {
+    public static let name = "fbdev"
+    public static let keys = ["device", "format", "rotation"]
+
+    public static func open(_ s: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display {
+        try FbdevDisplay(path: s.device ?? "/dev/fb0", format: s.format, rotation: s.rotation, system: system)
+    }
+}
+
+/// What only a framebuffer device fails with.
+public enum FbdevError: DisplayBackendError, Equatable {
+    case unsupportedDepth(path: String, bitsPerPixel: Int)
+
+    public var description: String {
+        switch self {
+        case .unsupportedDepth(let path, let bpp):
+            return "\(path): unsupported depth \(bpp) bpp; only 16 (RGB565) and 32 (XRGB8888) are scanned out (a board in either format is converted to the other); set 32 with fbset -depth 32, or framebuffer_depth=32 in the Pi's config.txt"
+        }
     }
 }

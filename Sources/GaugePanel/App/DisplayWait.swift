@@ -27,12 +27,7 @@ struct DisplayWait {
     static let permissionGraceSeconds: Double = 10
 
     /// Whether waiting can help: the device or output is simply not there (yet).
-    static func mayAppear(_ error: DisplayError) -> Bool {
-        switch error {
-        case .noDevice, .noDisplayFound, .noConnectedOutput, .noSuchConnector: true
-        default: false
-        }
-    }
+    static func mayAppear(_ error: DisplayError) -> Bool { error.mayAppear }
 
     /// `open()` until it succeeds, fails for good, or `seconds` pass; `waiting(error)` is
     /// called once, when the wait starts.

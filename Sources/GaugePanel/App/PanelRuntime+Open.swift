@@ -25,9 +25,9 @@ public enum RunError: Error, CustomStringConvertible {
 extension PanelRuntime where Loop == EventLoop {
     public static func open(options: RunOptions, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: options.boardPath) } catch { throw .configuration(error) }
+        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: DisplayBackends.names) } catch { throw .configuration(error) }
         let d = board.display
-        let kind = options.display ?? d.output
+        let output = options.display ?? d.output
         let turned = d.rotation.swapsAxes
         let environment = serviceEnvironment()
         let notifier = SystemdNotifier(environment: environment)
@@ -35,10 +35,9 @@ extension PanelRuntime where Loop == EventLoop {
         let display: any Display
         do {
             display = try DisplayWait.open(waiting: wait, { () throws(DisplayError) -> any Display in
-                try Displays.open(kind, device: options.device ?? d.device, connector: options.connector ?? d.connector,
-                                  mode: options.mode ?? d.mode, format: d.format,
-                                  width: turned ? d.height : d.width, height: turned ? d.width : d.height,
-                                  rotation: d.rotation)
+                try DisplayBackends.open(output, DisplaySettings(
+                    device: options.device ?? d.device, connector: options.connector ?? d.connector, mode: options.mode ?? d.mode,
+                    format: d.format, width: turned ? d.height : d.width, height: turned ? d.width : d.height, rotation: d.rotation))
             }, waiting: { error in
                 let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
                 let what = "waiting up to \(seconds) s for the display (\(error.description))"
@@ -48,7 +47,7 @@ extension PanelRuntime where Loop == EventLoop {
         } catch { throw .display(error) }
         let loop: EventLoop
         do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
-        let console = options.consoleGraphics && kind != .offscreen ? ConsoleGraphicsMode() : nil
+        let console = options.consoleGraphics && display.coversTextConsole ? ConsoleGraphicsMode() : nil
         return try PanelRuntime(options: options, board: board, display: display, loop: loop, log: log,
                                 environment: environment, console: console)
     }

@@ -249,7 +249,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         _ = notifier.reloading()
         defer { _ = notifier.notify(.ready) }
         let new: BoardConfiguration
-        do { new = try BoardConfiguration.load(path: options.boardPath) } catch {
+        do { new = try BoardConfiguration.load(path: options.boardPath, displayOutputs: DisplayBackends.names) } catch {
             log.sink.log(.error, "config reload failed, keeping the running configuration: \(error.description)")
             return
         }

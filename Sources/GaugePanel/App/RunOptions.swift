@@ -5,8 +5,9 @@ import GaugeImages
 /// How `gaugepanel run` was asked to run, beyond what the board file says.
 public struct RunOptions: Sendable {
     public var boardPath: String
-    /// Overrides the board's `[display] output` (e.g. offscreen on a desk).
-    public var display: DisplayKind?
+    /// Overrides the board's `[display] output` (e.g. offscreen on a desk): a name in
+    /// `DisplayBackends.names`.
+    public var display: String?
     public var device: String?
     /// Override the board's DRM `connector` and `mode`.
     public var connector: String?

@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeDisplayDevices
 
 /// `gaugepanel check FILE...`: validates board files; every problem on its own line.
 public struct CheckRequest: Sendable {
@@ -13,7 +14,7 @@ public struct CheckRequest: Sendable {
         var lines: [String] = [], valid = true
         for file in files {
             do {
-                _ = try BoardConfiguration.load(path: file)
+                _ = try BoardConfiguration.load(path: file, displayOutputs: DisplayBackends.names)
                 lines.append("\(file): OK")
             } catch {
                 valid = false

@@ -1,5 +1,6 @@
 import GaugeConfig
 import GaugeDisplay
+import GaugeDisplayDevices
 import GaugeGlyphs
 import GaugeImages
 import GaugeRaster
@@ -30,7 +31,7 @@ public struct RenderRequest: Sendable {
     /// warnings for stderr (a font that is not there).
     public func run() throws(CommandFailure) -> (said: String, warnings: [String]) {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: file) } catch {
+        do { board = try BoardConfiguration.load(path: file, displayOutputs: DisplayBackends.names) } catch {
             throw CommandFailure(lines: error.issues.map { $0.description }, prefixed: false)
         }
         guard let fileFormat = ImageFileFormat(path: out) else { throw CommandFailure("\(out): unknown output type (use a .png or .ppm name)") }

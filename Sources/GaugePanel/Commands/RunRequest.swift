@@ -1,4 +1,5 @@
 import GaugeDisplay
+import GaugeDisplayDevices
 
 /// `gaugepanel run --board FILE`: the options as given on a command line, checked into
 /// `RunOptions` with the same messages whichever command line read them.
@@ -23,14 +24,17 @@ public struct RunRequest: Sendable {
 
     public init(board: String) { self.board = board }
 
+    /// The names `--display` takes (the display back-ends), for usage texts.
+    public static var displayNames: [String] { DisplayBackends.names }
+
     /// The checked options; a bad value is one line and exit status 2.
     public func options() throws(CommandFailure) -> RunOptions {
         var options = RunOptions(boardPath: board)
         if let display {
-            guard let kind = DisplayKind(rawValue: display) else {
-                throw CommandFailure("unknown display '\(display)'; valid: \(DisplayKind.allCases.map { $0.rawValue }.joined(separator: ", "))")
+            guard DisplayBackends.names.contains(display) else {
+                throw CommandFailure(DisplayError.unknownBackend(name: display, known: DisplayBackends.names).description)
             }
-            options.display = kind
+            options.display = display
         }
         for (name, v) in [("--duration", duration), ("--snapshot-interval", snapshotInterval), ("--stats-interval", statsInterval)] {
             if let v, !(v.isFinite && v > 0) { throw CommandFailure("\(name) must be a positive number of seconds, got \(v)") }

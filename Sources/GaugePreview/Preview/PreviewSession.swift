@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeDisplayDevices
 import GaugeImages
 import GaugePanel
 import GaugeRaster
@@ -46,7 +47,7 @@ public final class PreviewSession {
         loadedBytes = bytes
         version += 1
         do {
-            let loaded = try BoardConfiguration.parse(bytes, file: path)
+            let loaded = try BoardConfiguration.parse(bytes, file: path, displayOutputs: DisplayBackends.names)
             if let old = board, old.fonts.family != loaded.fonts.family || old.fonts.weight != loaded.fonts.weight { fonts = nil }
             board = loaded
             errors = []
@@ -120,14 +121,14 @@ public final class PreviewSession {
         let source: [UInt8]
         do { source = try FileIO.read(path) } catch { throw FrameEditError(error.description) }
         let current: BoardConfiguration
-        do { current = try BoardConfiguration.parse(source, file: path) } catch {
+        do { current = try BoardConfiguration.parse(source, file: path, displayOutputs: DisplayBackends.names) } catch {
             throw FrameEditError("the file has errors; fix them first:\n" + error.description)
         }
         guard let line = current.line(ofWidget: id, key: "frame", in: source) else {
             throw FrameEditError("no widget \"\(id)\" with a frame line in \(path)")
         }
         let edited = try FrameLineEdit.rewrite(source, line: line, frame: frame)
-        do { _ = try BoardConfiguration.parse(edited, file: path) } catch {
+        do { _ = try BoardConfiguration.parse(edited, file: path, displayOutputs: DisplayBackends.names) } catch {
             throw FrameEditError(error.description)
         }
         guard edited != source else { return }

@@ -84,71 +84,69 @@ public struct DashboardWidget: Sendable {
 }
 
 extension WidgetContent {
-    /// The one switch that reads: `visitor` sees the widget as its own kind.
-    public func visit<V: WidgetVisitor>(_ visitor: V) -> V.Result {
+    /// The one switch over kinds: `visitor` sees the widget as its own kind, and
+    /// `argument`, borrowed (a widget passed along is not copied).
+    func visit<V: WidgetArgumentVisitor>(_ visitor: V, with argument: V.Argument) -> V.Result {
         switch self {
-        case .dial(let g): return visitor.visit(g)
-        case .ring(let g): return visitor.visit(g)
-        case .bar(let g): return visitor.visit(g)
-        case .level(let l): return visitor.visit(l)
-        case .readout(let r): return visitor.visit(r)
-        case .label(let t): return visitor.visit(t)
-        case .rating(let r): return visitor.visit(r)
-        case .relevance(let r): return visitor.visit(r)
-        case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range))
+        case .dial(let g): return visitor.visit(g, argument)
+        case .ring(let g): return visitor.visit(g, argument)
+        case .bar(let g): return visitor.visit(g, argument)
+        case .level(let l): return visitor.visit(l, argument)
+        case .readout(let r): return visitor.visit(r, argument)
+        case .label(let t): return visitor.visit(t, argument)
+        case .rating(let r): return visitor.visit(r, argument)
+        case .relevance(let r): return visitor.visit(r, argument)
+        case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range), argument)
         }
     }
 
-    /// The one switch that changes: `modifier` changes the widget as its own kind.
+    /// `visitor` sees the widget as its own kind.
+    public func visit<V: WidgetVisitor>(_ visitor: V) -> V.Result { visit(Plain(visitor: visitor), with: ()) }
+
+    /// Changes the widget as its own kind (through `visit`: the kind puts itself back).
     public mutating func modify<M: WidgetModifier>(_ modifier: M) {
-        switch self {
-        case .dial(var g): modifier.modify(&g); self = .dial(g)
-        case .ring(var g): modifier.modify(&g); self = .ring(g)
-        case .bar(var g): modifier.modify(&g); self = .bar(g)
-        case .level(var l): modifier.modify(&l); self = .level(l)
-        case .readout(var r): modifier.modify(&r); self = .readout(r)
-        case .label(var t): modifier.modify(&t); self = .label(t)
-        case .rating(var r): modifier.modify(&r); self = .rating(r)
-        case .relevance(var r): modifier.modify(&r); self = .relevance(r)
-        case .progress(let p, let range):
-            var w = RangedProgress(p, range: range)
-            modifier.modify(&w)
-            self = .progress(w.indicator, range: range)
-        }
+        self = visit(Modified(modifier: modifier))
     }
 
     /// Joins the damage from `old` to `region` when it is the same kind; false (nothing
-    /// joined) for another kind: redraw both frames. The third switch: pairs of the same
-    /// kind. Not an optional region returned: wrapping one copied its 768 bytes.
+    /// joined) for another kind: redraw both frames. Not an optional region returned:
+    /// wrapping one copied its 768 bytes.
     func formDamage<S: FontSet>(from old: WidgetContent, fonts: S, sizes: WidgetFontSizes,
                                 into region: inout Region) -> Bool {
-        switch (old, self) {
-        case (.dial(let a), .dial(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.ring(let a), .ring(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.bar(let a), .bar(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.level(let a), .level(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.readout(let a), .readout(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.label(let a), .label(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.rating(let a), .rating(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.relevance(let a), .relevance(let b)): region.formUnion(b.damage(from: a, fonts: fonts, sizes: sizes))
-        case (.progress(let a, let ra), .progress(let b, let rb)):
-            region.formUnion(RangedProgress(b, range: rb).damage(from: RangedProgress(a, range: ra), fonts: fonts, sizes: sizes))
-        default: return false
-        }
-        return true
+        withUnsafeMutablePointer(to: &region) { visit(SameKindDamage(fonts: fonts, sizes: sizes, region: $0), with: old) }
     }
 }
 
 // The operations, each a small visitor or modifier: generic, so specialised per kind.
-private struct Frame: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> IntRect { k.frame } }
-private struct ShownValue: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> Double { k.shownValue } }
-private struct Scale: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> ClosedRange<Double>? { k.scale } }
-private struct Indeterminate: WidgetVisitor { func visit<K: WidgetKind>(_ k: K) -> Bool { k.isIndeterminate } }
+private struct Frame: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> IntRect { k.frame } }
+private struct ShownValue: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Double { k.shownValue } }
+private struct Scale: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> ClosedRange<Double>? { k.scale } }
+private struct Indeterminate: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.isIndeterminate } }
 private struct Draw<S: FontSet>: WidgetVisitor {
     let canvas: Canvas, fonts: S, sizes: WidgetFontSizes
-    func visit<K: WidgetKind>(_ k: K) { k.draw(on: canvas, fonts: fonts, sizes: sizes) }
+    func visit<K: DashboardWidgetKind>(_ k: K) { k.draw(on: canvas, fonts: fonts, sizes: sizes) }
 }
 private struct Phase: WidgetModifier { let phase: Int32; func modify<K: WidgetKind>(_ k: inout K) { k.setPhase(phase) } }
 private struct Show: WidgetModifier { let value: Double; func modify<K: WidgetKind>(_ k: inout K) { k.show(value) } }
 private struct Theme: WidgetModifier { let theme: GaugeTheme; func modify<K: WidgetKind>(_ k: inout K) { k.apply(theme) } }
 private struct Highlight: WidgetModifier { let color: Color; func modify<K: WidgetKind>(_ k: inout K) { k.highlight(color) } }
+private struct Modified<M: WidgetModifier>: WidgetVisitor {
+    let modifier: M
+    func visit<K: DashboardWidgetKind>(_ k: K) -> WidgetContent {
+        var changed = k
+        modifier.modify(&changed)
+        return changed.intoContent()
+    }
+}
+/// The old widget comes as the argument, borrowed: a copy of it would retain every
+/// string and array in it, for every widget in every frame.
+private struct SameKindDamage<S: FontSet>: WidgetArgumentVisitor {
+    let fonts: S, sizes: WidgetFontSizes, region: UnsafeMutablePointer<Region>
+    func visit<K: DashboardWidgetKind>(_ new: K, _ old: WidgetContent) -> Bool {
+        K.withKind(in: old) { previous in region.pointee.formUnion(new.damage(from: previous, fonts: fonts, sizes: sizes)) } != nil
+    }
+}
+private struct Plain<V: WidgetVisitor>: WidgetArgumentVisitor {
+    let visitor: V
+    func visit<K: DashboardWidgetKind>(_ kind: K, _: Void) -> V.Result { visitor.visit(kind) }
+}

@@ -10,11 +10,11 @@ public struct WidgetFontSizes: Sendable, Equatable {
 
 /// What a dashboard needs of each kind of widget: drawing, its exact damage, the value
 /// it shows, and how a theme and an alarm recolour it. Each built-in kind conforms in
-/// its own file, next to its drawing; `WidgetContent` holds one of them and dispatches
-/// through three switches (`visit`, `modify`, and same-kind pairs for damage), so a new
-/// kind is its own file, one case of `WidgetContent` and a line in each of those switches
-/// (plus, for boards to name it, its entry in GaugeConfig's `WidgetKinds`). Used
-/// generically only, never as an existential (Embedded Swift).
+/// its own file, next to its drawing, and says there how it sits in `WidgetContent`
+/// (`DashboardWidgetKind`); `WidgetContent` holds one of them and dispatches through one
+/// switch (`visit`), so a new kind is its own file, one case of `WidgetContent` with its
+/// line in that switch (plus, for boards to name it, its entry in GaugeConfig's
+/// `WidgetKinds`). Used generically only, never as an existential (Embedded Swift).
 public protocol WidgetKind: Sendable {
     var frame: IntRect { get }
     /// The value shown: NaN for "no value" and for kinds without one.
@@ -42,10 +42,39 @@ extension WidgetKind {
     public mutating func setPhase(_ phase: Int32) {}
 }
 
+/// A kind a dashboard holds: its case of `WidgetContent`, both ways, declared in the
+/// kind's own file (so changing a widget and comparing two need no switch of their own).
+public protocol DashboardWidgetKind: WidgetKind {
+    /// This widget as a dashboard holds it (consumed: moved in, not copied).
+    consuming func intoContent() -> WidgetContent
+    /// `body` of the widget in `content` when it is of this kind (borrowed, not copied:
+    /// a copy retains every string and array in it); nil for another kind.
+    static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R?
+}
+
+/// A gauge style a dashboard holds: which case of `WidgetContent` its gauges are. A
+/// style of one's own (drawn directly, not named by boards) needs none of this.
+public protocol DashboardGaugeStyle: GaugeStyle {
+    static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent
+    static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R?
+}
+
+extension Gauge: DashboardWidgetKind where Style: DashboardGaugeStyle {
+    public consuming func intoContent() -> WidgetContent { Style.content(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? { Style.withGauge(in: content, body) }
+}
+
 /// Reads a widget of any kind (`WidgetContent.visit`).
 public protocol WidgetVisitor {
     associatedtype Result
-    func visit<K: WidgetKind>(_ kind: K) -> Result
+    func visit<K: DashboardWidgetKind>(_ kind: K) -> Result
+}
+
+/// Reads a widget of any kind with an argument passed along borrowed (`WidgetContent.visit(_:with:)`).
+public protocol WidgetArgumentVisitor {
+    associatedtype Argument
+    associatedtype Result
+    func visit<K: DashboardWidgetKind>(_ kind: K, _ argument: Argument) -> Result
 }
 
 /// Changes a widget of any kind in place (`WidgetContent.modify`).

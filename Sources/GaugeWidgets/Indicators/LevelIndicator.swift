@@ -107,7 +107,13 @@ public struct LevelIndicator: Sendable {
     }
 }
 
-extension LevelIndicator: WidgetKind {
+extension LevelIndicator: DashboardWidgetKind {
+    public consuming func intoContent() -> WidgetContent { .level(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
+        guard case .level(let w) = content else { return nil }
+        return body(w)
+    }
+
     public var shownValue: Double { value }
     public var scale: ClosedRange<Double>? { gaugeValue.lowerBound...gaugeValue.upperBound }
     public mutating func show(_ value: Double) { self.value = value }

@@ -38,7 +38,13 @@ public struct NumericReadout: Sendable {
     }
 }
 
-extension NumericReadout: WidgetKind {
+extension NumericReadout: DashboardWidgetKind {
+    public consuming func intoContent() -> WidgetContent { .readout(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
+        guard case .readout(let w) = content else { return nil }
+        return body(w)
+    }
+
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
     public mutating func apply(_ theme: GaugeTheme) { color = theme.value; background = theme.background }

@@ -184,10 +184,16 @@ public struct ProgressIndicator: Sendable {
 
 /// A progress indicator on a dashboard: the fraction of `range` its channel's value is;
 /// without a value (waiting for the first reading) it turns indeterminate and animates.
-public struct RangedProgress: WidgetKind {
+public struct RangedProgress: DashboardWidgetKind {
     public var indicator: ProgressIndicator
     public let range: ClosedRange<Double>
     public init(_ indicator: ProgressIndicator, range: ClosedRange<Double>) { self.indicator = indicator; self.range = range }
+
+    public consuming func intoContent() -> WidgetContent { .progress(indicator, range: range) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
+        guard case .progress(let p, let r) = content else { return nil }
+        return body(RangedProgress(p, range: r))
+    }
 
     public var frame: IntRect { indicator.frame }
     public var shownValue: Double {

@@ -117,7 +117,13 @@ public struct RatingIndicator: Sendable {
     }
 }
 
-extension RatingIndicator: WidgetKind {
+extension RatingIndicator: DashboardWidgetKind {
+    public consuming func intoContent() -> WidgetContent { .rating(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
+        guard case .rating(let w) = content else { return nil }
+        return body(w)
+    }
+
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
     public mutating func apply(_ theme: GaugeTheme) { unlitColor = theme.track; background = theme.background }

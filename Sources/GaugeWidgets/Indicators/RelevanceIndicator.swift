@@ -62,7 +62,13 @@ public struct RelevanceIndicator: Sendable {
     }
 }
 
-extension RelevanceIndicator: WidgetKind {
+extension RelevanceIndicator: DashboardWidgetKind {
+    public consuming func intoContent() -> WidgetContent { .relevance(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
+        guard case .relevance(let w) = content else { return nil }
+        return body(w)
+    }
+
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
     public mutating func apply(_ theme: GaugeTheme) { trackColor = theme.track; background = theme.background }

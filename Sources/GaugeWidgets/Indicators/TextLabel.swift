@@ -44,7 +44,13 @@ public struct TextLabel: Sendable {
     }
 }
 
-extension TextLabel: WidgetKind {
+extension TextLabel: DashboardWidgetKind {
+    public consuming func intoContent() -> WidgetContent { .label(self) }
+    public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
+        guard case .label(let w) = content else { return nil }
+        return body(w)
+    }
+
     public var shownValue: Double { .nan }
     public mutating func show(_ value: Double) {}
     public mutating func apply(_ theme: GaugeTheme) { color = theme.label; background = theme.background }

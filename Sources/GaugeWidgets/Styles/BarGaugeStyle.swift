@@ -113,3 +113,11 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
         return region
     }
 }
+
+extension BarGaugeStyle: DashboardGaugeStyle {
+    public static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent { .bar(gauge) }
+    public static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R? {
+        guard case .bar(let g) = content else { return nil }
+        return body(g)
+    }
+}

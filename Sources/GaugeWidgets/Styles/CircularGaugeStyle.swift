@@ -189,3 +189,11 @@ extension GaugeStyle where Self == CircularGaugeStyle {
     /// A dial with needle, ticks and value arc.
     public static var circular: CircularGaugeStyle { CircularGaugeStyle() }
 }
+
+extension CircularGaugeStyle: DashboardGaugeStyle {
+    public static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent { .dial(gauge) }
+    public static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R? {
+        guard case .dial(let g) = content else { return nil }
+        return body(g)
+    }
+}

@@ -119,3 +119,11 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
         return region
     }
 }
+
+extension RingGaugeStyle: DashboardGaugeStyle {
+    public static func content(_ gauge: consuming Gauge<Self>) -> WidgetContent { .ring(gauge) }
+    public static func withGauge<R>(in content: WidgetContent, _ body: (Gauge<Self>) -> R) -> R? {
+        guard case .ring(let g) = content else { return nil }
+        return body(g)
+    }
+}

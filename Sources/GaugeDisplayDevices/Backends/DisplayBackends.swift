@@ -1,0 +1,85 @@
+import GaugeDisplay
+import GaugeRaster
+
+/// The displays a board (`[display] output`) and `--display` can name, each registered
+/// by one line here. A back-end is one file: a type conforming to `DisplayBackend` (its
+/// name, the settings it reads, how it opens), its display and its own errors
+/// (`DisplayBackendError`). The configuration checks `output` against `names`, which the
+/// command layer passes to it (GaugeConfig does not link the devices).
+public enum DisplayBackends {
+    public struct Entry: Sendable {
+        public let name: String
+        /// The `[display]` settings it reads (of `DisplaySettings`).
+        public let keys: [String]
+        let open: @Sendable (DisplaySettings, any DisplaySystemCalls) throws(DisplayError) -> any Display
+
+        init<B: DisplayBackend>(_ backend: B.Type) {
+            name = B.name
+            keys = B.keys
+            open = { (settings, system) throws(DisplayError) -> any Display in try B.open(settings, system: system) }
+        }
+    }
+
+    /// In the order messages and help list them.
+    public static let all: [Entry] = [
+        Entry(AutomaticDisplay.self),
+        Entry(DRMDisplay.self),
+        Entry(FbdevDisplay.self),
+        Entry(OffscreenDisplay.self),
+    ]
+
+    public static var names: [String] { all.map { $0.name } }
+
+    /// "auto, drm, fbdev or offscreen", for help texts.
+    public static var namesInWords: String {
+        let n = names
+        guard let last = n.last else { return "" }
+        return n.count == 1 ? last : n.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// Opens the display called `name` with `settings`.
+    public static func open(_ name: String, _ settings: DisplaySettings,
+                            system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) -> any Display {
+        guard let entry = all.first(where: { $0.name == name }) else { throw .unknownBackend(name: name, known: names) }
+        return try entry.open(settings, system)
+    }
+}
+
+/// A kind of display a board can name: one file with this conformance, and one line in
+/// `DisplayBackends.all`.
+public protocol DisplayBackend {
+    /// What `[display] output` and `--display` call it.
+    static var name: String { get }
+    /// The `[display]` keys it reads: what a board's author may set for it (the tests
+    /// check each is a documented `[display]` key).
+    static var keys: [String] { get }
+    /// Opens it; errors name the device and the fix.
+    static func open(_ settings: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display
+}
+
+/// What a board's `[display]` and the command line ask of a display. Each back-end reads
+/// the settings it has a use for (its `keys`).
+public struct DisplaySettings: Sendable {
+    /// `/dev/dri/cardN` or `/dev/fbN` (nil: the first that works).
+    public var device: String?
+    /// A DRM connector name (`HDMI-A-1`).
+    public var connector: String?
+    /// A DRM mode, `WxH` or `WxH@Hz` (nil: the preferred one).
+    public var mode: String?
+    /// The surface's format (nil: XRGB8888, or on fbdev the device's own); a device that
+    /// cannot show it scans out the other of XRGB8888 and RGB565, converted on copy.
+    public var format: PixelFormat?
+    /// The size of a display with no device (offscreen), physical.
+    public var width: Int32
+    public var height: Int32
+    /// Turns the logical surface on every kind.
+    public var rotation: RotationAngle
+    /// DRM: atomic flips with damage clips where the driver has them.
+    public var atomic: Bool
+
+    public init(device: String? = nil, connector: String? = nil, mode: String? = nil, format: PixelFormat? = nil,
+                width: Int32 = 800, height: Int32 = 480, rotation: RotationAngle = .none, atomic: Bool = true) {
+        self.device = device; self.connector = connector; self.mode = mode; self.format = format
+        self.width = width; self.height = height; self.rotation = rotation; self.atomic = atomic
+    }
+}
