@@ -76,7 +76,7 @@ enum FirmwareCommand {
     /// `run`: its options as `RunOptions.table` declares them (the host reads the same).
     static func run(_ reader: inout ArgumentReader) throws(ArgumentReader.UsageError) -> Int32 {
         if reader.flag("help", inversion: false) == true {
-            say("USAGE: gaugepanel " + RunOptions.usage() + "\n\nOPTIONS:\n" + RunOptions.help())
+            say("USAGE: " + RunOptions.usage(prefix: "gaugepanel run", width: 72) + "\n\nOPTIONS:\n" + RunOptions.help())
             return 0
         }
         let given = try reader.read(RunOptions.table)

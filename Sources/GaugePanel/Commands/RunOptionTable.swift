@@ -17,7 +17,7 @@ extension RunOptions {
             }
             o.display = v
         },
-        display(.device, "PATH", help: "Override the board's display device (/dev/dri/cardN, /dev/fbN)."),
+        displaySetting(.device, "PATH", help: "Override the board's display device (/dev/dri/cardN, /dev/fbN)."),
         .number("wait-for-display", "S", help: "Seconds to wait for a display that is not there yet (default: [display] wait, else 120 as a systemd service, 0 at a terminal).") { o, w throws(CommandFailure) in
             guard w.isFinite, w >= 0, w <= 600 else { throw CommandFailure("--wait-for-display: expected 0…600 seconds, got \(w)") }
             o.waitForDisplaySeconds = w
@@ -25,8 +25,8 @@ extension RunOptions {
         .text("record", "FILE", help: "Record every sensor sample to this file (play it back with a kind = \"replay\" sensor).") { o, v in
             o.recordPath = v
         },
-        display(.connector, "NAME", help: "Override the board's DRM connector (HDMI-A-1, DSI-1, …; gaugepanel devices lists them)."),
-        display(.mode, "WxH[@Hz]", help: "Override the board's DRM mode, WxH or WxH@Hz."),
+        displaySetting(.connector, "NAME", help: "Override the board's DRM connector (HDMI-A-1, DSI-1, …; gaugepanel devices lists them)."),
+        displaySetting(.mode, "WxH[@Hz]", help: "Override the board's DRM mode, WxH or WxH@Hz."),
         .text("snapshot", "PNG", help: "Write a snapshot PNG here (periodically with --snapshot-interval, and on SIGUSR1).") { o, v in
             o.snapshotPath = v
         },
@@ -56,7 +56,7 @@ extension RunOptions {
 
     /// `--KEY TEXT`: overrides the board's `[display] KEY`; the back-end opened reads it if
     /// it declares the key.
-    static func display(_ key: DisplayKey, _ placeholder: String, help: String) -> RunOption {
+    static func displaySetting(_ key: DisplayKey, _ placeholder: String, help: String) -> RunOption {
         .text(key.rawValue, placeholder, help: help) { o, v throws(CommandFailure) in
             var probe = DisplaySettings()
             guard probe.set(key, v) else { throw CommandFailure("--\(key.rawValue): '\(v)' is not a [display] \(key.rawValue) value") }
