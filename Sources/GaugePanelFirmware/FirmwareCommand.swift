@@ -2,19 +2,17 @@ import CPanelSystem
 import GaugePanel
 
 /// `gaugepanel` as firmware: the commands a panel needs — run, check, render — read by
-/// `ArgumentReader` into the same requests the host's ArgumentParser commands fill, so
-/// both print the same lines and exit with the same status: 0 done, 2 bad input (a
-/// usage mistake, a broken board file, a missing device), 1 a run that failed.
+/// `ArgumentReader` into the same requests the host's commands fill (`run` by the option
+/// table both read, `RunOptions.table`), so both print the same lines and exit with the
+/// same status: 0 done, 2 bad input (a usage mistake, a broken board file, a missing
+/// device), 1 a run that failed.
 enum FirmwareCommand {
     static let version = "0.1.0"
 
     static let usage = """
         USAGE: gaugepanel <command> [options]    (the firmware build: run, check, render)
 
-          run --board FILE [--display \(RunRequest.displayNames.joined(separator: "|"))] [--device PATH] [--connector NAME]
-              [--mode WxH[@Hz]] [--wait-for-display S] [--snapshot PNG] [--snapshot-interval S]
-              [--duration S] [--frames N] [--stats-interval S] [--record FILE]
-              [--input-directory DIR] [--no-damage] [--no-animation] [--unpaced] [--no-console-graphics]
+          \(RunOptions.usage(continuation: 6))
           check FILE...
           render FILE [--set CHANNEL=VALUE]... [--page N|NAME] [--rotate 0|90|180|270]
               [--theme day|night] [--out FILE.png|.ppm] [--format xrgb8888|rgb565] [--font FAMILY|builtin]
@@ -75,29 +73,17 @@ enum FirmwareCommand {
         } catch { return report(error) }
     }
 
+    /// `run`: its options as `RunOptions.table` declares them (the host reads the same).
     static func run(_ reader: inout ArgumentReader) throws(ArgumentReader.UsageError) -> Int32 {
-        guard let board = try reader.value("--board") else { throw .init(message: "missing expected argument '--board <board>'") }
-        var request = RunRequest(board: board)
-        request.display = try reader.value("--display")
-        request.device = try reader.value("--device")
-        request.waitForDisplay = try reader.double("--wait-for-display")
-        request.record = try reader.value("--record")
-        request.connector = try reader.value("--connector")
-        request.mode = try reader.value("--mode")
-        request.snapshot = try reader.value("--snapshot")
-        request.snapshotInterval = try reader.double("--snapshot-interval")
-        request.duration = try reader.double("--duration")
-        request.frames = try reader.int64("--frames")
-        request.statsInterval = try reader.double("--stats-interval")
-        request.inputDirectory = try reader.value("--input-directory") ?? request.inputDirectory
-        request.damage = reader.flag("damage", default: true)
-        request.animation = reader.flag("animation", default: true)
-        request.unpaced = reader.flag("unpaced", default: false, inversion: false)
-        request.consoleGraphics = reader.flag("console-graphics", default: true)
+        if reader.flag("help", inversion: false) == true {
+            say("USAGE: " + RunOptions.usage(prefix: "gaugepanel run", width: 72) + "\n\nOPTIONS:\n" + RunOptions.help())
+            return 0
+        }
+        let given = try reader.read(RunOptions.table)
         let rest = try reader.finish()
         if let extra = rest.first { throw .init(message: "unexpected argument '\(extra)'") }
         do {
-            say(try request.run(log: StderrLog()))
+            say(try RunRequest(given).run(log: StderrLog()))
             return 0
         } catch { return report(error) }
     }

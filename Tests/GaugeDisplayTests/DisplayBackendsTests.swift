@@ -96,7 +96,23 @@ import GaugeRaster
         #expect(documented.contains("output"))
         for b in DisplayBackends.all {
             #expect(!b.keys.isEmpty, "\(b.name)")
-            for k in b.keys { #expect(documented.contains(k), "\(b.name): \(k)") }
+            for k in b.keys { #expect(documented.contains(k.rawValue), "\(b.name): \(k)") }
         }
+    }
+
+    /// A back-end is given only the keys it declares; the command line sets a key from
+    /// its text as a board writes it.
+    @Test func aBackendIsGivenOnlyItsKeys() {
+        let all = DisplaySettings(device: "/dev/fb1", connector: "DSI-1", mode: "800x480", format: .rgb565,
+                                  width: 40, height: 30, rotation: .half, atomic: false)
+        let fb = all.keeping(FbdevDisplay.keys)
+        #expect(fb.device == "/dev/fb1" && fb.format == .rgb565 && fb.rotation == .half && !fb.atomic)
+        #expect(fb.connector == nil && fb.mode == nil && fb.width == 800 && fb.height == 480)
+        let off = all.keeping(OffscreenDisplay.keys)
+        #expect(off.device == nil && off.width == 40 && off.height == 30)
+        var s = DisplaySettings()
+        #expect(s.set(.connector, "HDMI-A-1") && s.set(.format, "RGB565") && s.set(.rotation, "270") && s.set(.width, "64"))
+        #expect(s.connector == "HDMI-A-1" && s.format == .rgb565 && s.rotation == .threeQuarters && s.width == 64)
+        #expect(!s.set(.rotation, "45") && !s.set(.height, "0") && !s.set(.format, "rgb888"))
     }
 }

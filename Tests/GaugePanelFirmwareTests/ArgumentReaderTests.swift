@@ -1,4 +1,5 @@
 import Testing
+import GaugePanel
 @testable import GaugePanelFirmware
 
 /// The firmware's small command-line reader: the forms the host's ArgumentParser takes.
@@ -38,5 +39,15 @@ import Testing
         #expect(FirmwareCommand.main(["check"]) == 2)
         #expect(FirmwareCommand.main(["check", "/nonexistent/board.toml"]) == 2)
         #expect(FirmwareCommand.main(["run", "--board", "/nonexistent/board.toml"]) == 2)
+    }
+
+    /// The firmware's `run` reads `RunOptions.table` (the host's RunCommand reads the same
+    /// table): its usage and `run --help` list every option of it.
+    @Test func runListsTheTablesOptions() {
+        #expect(FirmwareCommand.main(["run", "--help"]) == 0)
+        for option in RunOptions.table { #expect(FirmwareCommand.usage.contains(option.synopsis), "\(option.name)") }
+        #expect(FirmwareCommand.usage.contains("run --board FILE [--display auto|drm|fbdev|offscreen]"))
+        #expect(FirmwareCommand.main(["run", "--board", "b.toml", "--frames", "ten"]) == 2)
+        #expect(FirmwareCommand.main(["run", "--board", "/nonexistent/board.toml", "--frames", "0"]) == 2)
     }
 }

@@ -4,7 +4,7 @@ import GaugeDisplay
 /// output), else the first fbdev device.
 public enum AutomaticDisplay: DisplayBackend {
     public static let name = "auto"
-    public static let keys = ["device", "connector", "mode", "format", "rotation"]
+    public static let keys: [DisplayKey] = [.device, .connector, .mode, .format, .rotation]
 
     public static func open(_ s: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display {
         let drmError: DisplayError

@@ -9,8 +9,8 @@ import GaugeRaster
 public enum DisplayBackends {
     public struct Entry: Sendable {
         public let name: String
-        /// The `[display]` settings it reads (of `DisplaySettings`).
-        public let keys: [String]
+        /// The `[display]` settings it reads (of `DisplaySettings`); it is given only these.
+        public let keys: [DisplayKey]
         let open: @Sendable (DisplaySettings, any DisplaySystemCalls) throws(DisplayError) -> any Display
 
         init<B: DisplayBackend>(_ backend: B.Type) {
@@ -37,11 +37,12 @@ public enum DisplayBackends {
         return n.count == 1 ? last : n.dropLast().joined(separator: ", ") + " or " + last
     }
 
-    /// Opens the display called `name` with `settings`.
+    /// Opens the display called `name` with the settings it declares (`keys`); the
+    /// others are left at their defaults, so a back-end cannot read what it did not declare.
     public static func open(_ name: String, _ settings: DisplaySettings,
                             system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) -> any Display {
         guard let entry = all.first(where: { $0.name == name }) else { throw .unknownBackend(name: name, known: names) }
-        return try entry.open(settings, system)
+        return try entry.open(settings.keeping(entry.keys), system)
     }
 }
 
@@ -52,34 +53,7 @@ public protocol DisplayBackend {
     static var name: String { get }
     /// The `[display]` keys it reads: what a board's author may set for it (the tests
     /// check each is a documented `[display]` key).
-    static var keys: [String] { get }
+    static var keys: [DisplayKey] { get }
     /// Opens it; errors name the device and the fix.
     static func open(_ settings: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display
-}
-
-/// What a board's `[display]` and the command line ask of a display. Each back-end reads
-/// the settings it has a use for (its `keys`).
-public struct DisplaySettings: Sendable {
-    /// `/dev/dri/cardN` or `/dev/fbN` (nil: the first that works).
-    public var device: String?
-    /// A DRM connector name (`HDMI-A-1`).
-    public var connector: String?
-    /// A DRM mode, `WxH` or `WxH@Hz` (nil: the preferred one).
-    public var mode: String?
-    /// The surface's format (nil: XRGB8888, or on fbdev the device's own); a device that
-    /// cannot show it scans out the other of XRGB8888 and RGB565, converted on copy.
-    public var format: PixelFormat?
-    /// The size of a display with no device (offscreen), physical.
-    public var width: Int32
-    public var height: Int32
-    /// Turns the logical surface on every kind.
-    public var rotation: RotationAngle
-    /// DRM: atomic flips with damage clips where the driver has them.
-    public var atomic: Bool
-
-    public init(device: String? = nil, connector: String? = nil, mode: String? = nil, format: PixelFormat? = nil,
-                width: Int32 = 800, height: Int32 = 480, rotation: RotationAngle = .none, atomic: Bool = true) {
-        self.device = device; self.connector = connector; self.mode = mode; self.format = format
-        self.width = width; self.height = height; self.rotation = rotation; self.atomic = atomic
-    }
 }

@@ -305,7 +305,7 @@ public final class DRMDisplay: Display, ModeSetting {
 
 extension DRMDisplay: DisplayBackend {
     public static let name = "drm"
-    public static let keys = ["device", "connector", "mode", "format", "rotation"]
+    public static let keys: [DisplayKey] = [.device, .connector, .mode, .format, .rotation]
 
     public static func open(_ s: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display {
         try DRMDisplay(path: s.device, connector: s.connector, mode: s.mode, format: s.format ?? .xrgb8888, rotation: s.rotation,

@@ -146,7 +146,7 @@ public final class FbdevDisplay: Display {
 
 extension FbdevDisplay: DisplayBackend {
     public static let name = "fbdev"
-    public static let keys = ["device", "format", "rotation"]
+    public static let keys: [DisplayKey] = [.device, .format, .rotation]
 
     public static func open(_ s: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display {
         try FbdevDisplay(path: s.device ?? "/dev/fb0", format: s.format, rotation: s.rotation, system: system)

@@ -32,12 +32,14 @@ extension PanelRuntime where Loop == EventLoop {
         let environment = serviceEnvironment()
         let notifier = SystemdNotifier(environment: environment)
         let wait = options.waitForDisplaySeconds ?? d.waitSeconds ?? DisplayWait.defaultSeconds(environment: environment)
+        var settings = DisplaySettings(device: d.device, connector: d.connector, mode: d.mode, format: d.format,
+                                       width: turned ? d.height : d.width, height: turned ? d.width : d.height, rotation: d.rotation)
+        // The command line's overrides were checked as it was read (`RunOptions.table`).
+        for (key, text) in options.displaySettings { _ = settings.set(key, text) }
         let display: any Display
         do {
-            display = try DisplayWait.open(waiting: wait, { () throws(DisplayError) -> any Display in
-                try DisplayBackends.open(output, DisplaySettings(
-                    device: options.device ?? d.device, connector: options.connector ?? d.connector, mode: options.mode ?? d.mode,
-                    format: d.format, width: turned ? d.height : d.width, height: turned ? d.width : d.height, rotation: d.rotation))
+            display = try DisplayWait.open(waiting: wait, { [settings] () throws(DisplayError) -> any Display in
+                try DisplayBackends.open(output, settings)
             }, waiting: { error in
                 let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
                 let what = "waiting up to \(seconds) s for the display (\(error.description))"

@@ -2,16 +2,16 @@ import GaugeDisplay
 import GaugeDisplayDevices
 import GaugeImages
 
-/// How `gaugepanel run` was asked to run, beyond what the board file says.
+/// How `gaugepanel run` was asked to run, beyond what the board file says: what its
+/// command line said, filled by `RunOptions.table` (the options, declared once).
 public struct RunOptions: Sendable {
     public var boardPath: String
     /// Overrides the board's `[display] output` (e.g. offscreen on a desk): a name in
     /// `DisplayBackends.names`.
     public var display: String?
-    public var device: String?
-    /// Override the board's DRM `connector` and `mode`.
-    public var connector: String?
-    public var mode: String?
+    /// Override the board's `[display]` settings by key (`--device`, `--connector`,
+    /// `--mode`), as text; the opened back-end reads those it declares.
+    public var displaySettings: [DisplayKey: String] = [:]
     /// Redraw only what changed (off: every frame is drawn whole; the pixels are the same).
     public var tracksDamage = true
     /// Ease needles like physical ones (off: they jump to each value).

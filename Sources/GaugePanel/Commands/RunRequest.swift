@@ -1,65 +1,13 @@
-import GaugeDisplay
-import GaugeDisplayDevices
-
-/// `gaugepanel run --board FILE`: the options as given on a command line, checked into
-/// `RunOptions` with the same messages whichever command line read them.
+/// `gaugepanel run --board FILE`: the options a command line gave (read by
+/// `RunOptions.table`, checked as they were set), and the run itself, with the same lines
+/// and exit status whichever command line started it.
 public struct RunRequest: Sendable {
-    public var board: String
-    public var display: String?
-    public var device: String?
-    public var waitForDisplay: Double?
-    public var record: String?
-    public var connector: String?
-    public var mode: String?
-    public var snapshot: String?
-    public var snapshotInterval: Double?
-    public var duration: Double?
-    public var frames: Int64?
-    public var statsInterval: Double?
-    public var inputDirectory = "/dev/input"
-    public var damage = true
-    public var animation = true
-    public var unpaced = false
-    public var consoleGraphics = true
+    public var options: RunOptions
 
-    public init(board: String) { self.board = board }
+    public init(options: RunOptions) { self.options = options }
 
-    /// The names `--display` takes (the display back-ends), for usage texts.
-    public static var displayNames: [String] { DisplayBackends.names }
-
-    /// The checked options; a bad value is one line and exit status 2.
-    public func options() throws(CommandFailure) -> RunOptions {
-        var options = RunOptions(boardPath: board)
-        if let display {
-            guard DisplayBackends.names.contains(display) else {
-                throw CommandFailure(DisplayError.unknownBackend(name: display, known: DisplayBackends.names).description)
-            }
-            options.display = display
-        }
-        for (name, v) in [("--duration", duration), ("--snapshot-interval", snapshotInterval), ("--stats-interval", statsInterval)] {
-            if let v, !(v.isFinite && v > 0) { throw CommandFailure("\(name) must be a positive number of seconds, got \(v)") }
-        }
-        if let frames, frames <= 0 { throw CommandFailure("--frames must be positive, got \(frames)") }
-        options.device = device
-        options.connector = connector
-        options.recordPath = record
-        if let w = waitForDisplay {
-            guard w.isFinite, w >= 0, w <= 600 else { throw CommandFailure("--wait-for-display: expected 0…600 seconds, got \(w)") }
-            options.waitForDisplaySeconds = w
-        }
-        options.mode = mode
-        options.snapshotPath = snapshot
-        options.snapshotInterval = snapshotInterval
-        options.duration = duration
-        options.maxFrames = frames
-        options.statsInterval = statsInterval
-        options.inputDirectory = inputDirectory
-        options.tracksDamage = damage
-        options.animates = animation
-        options.unpaced = unpaced
-        options.consoleGraphics = consoleGraphics
-        return options
-    }
+    /// The options a command line gave (`ArgumentReader.read(RunOptions.table)`), checked.
+    public init(_ given: RunOption.Given) throws(CommandFailure) { options = try RunOptions(given) }
 
     /// Opens the board's panel and runs it until a signal, `duration` or `frames`; the
     /// summary line (`@@SUMMARY …`) on success. Opening fails with status 2 (bad input:
@@ -68,7 +16,6 @@ public struct RunRequest: Sendable {
     /// loop (the host's `--preview`); a failure there stops it before it starts.
     public func run(log: any PanelLog,
                     beside: (PanelRuntime<EventLoop>) throws(CommandFailure) -> Void = { _ throws(CommandFailure) in }) throws(CommandFailure) -> String {
-        let options = try options()
         let runtime: PanelRuntime<EventLoop>
         do { runtime = try PanelRuntime.open(options: options, log: log) } catch {
             throw CommandFailure(lines: error.description.split(separator: "\n").map { String($0) }, status: 2, prefixed: true)

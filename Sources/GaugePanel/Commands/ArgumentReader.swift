@@ -1,22 +1,24 @@
-/// The firmware's command-line reader: `--name value`, `--name=value`, flags, and
-/// positional arguments — the little the firmware's commands need, where the host has
-/// ArgumentParser. A usage mistake is a `UsageError` (exit status 2, as on the host).
-struct ArgumentReader {
+/// A command-line reader: `--name value`, `--name=value`, flags, and positional
+/// arguments. The firmware reads its commands with it (it has no ArgumentParser), and
+/// both command lines read `run`'s options with it (`read(_:)`, `RunOptions.table`).
+/// A usage mistake is a `UsageError` (exit status 2, as on the host).
+public struct ArgumentReader {
     private var arguments: [String]
 
-    init(_ arguments: [String]) { self.arguments = arguments }
+    public init(_ arguments: [String]) { self.arguments = arguments }
 
-    struct UsageError: Error {
-        var message: String
+    public struct UsageError: Error, Sendable {
+        public var message: String
+        public init(message: String) { self.message = message }
     }
 
     /// The value of `--name` (the last one given, as ArgumentParser takes it), or nil.
-    mutating func value(_ name: String) throws(UsageError) -> String? {
+    public mutating func value(_ name: String) throws(UsageError) -> String? {
         try values(name).last
     }
 
     /// Every value of a repeatable `--name`, in order.
-    mutating func values(_ name: String) throws(UsageError) -> [String] {
+    public mutating func values(_ name: String) throws(UsageError) -> [String] {
         var all: [String] = []
         // Walk left to right so the order on the line is kept.
         var i = 0
@@ -38,21 +40,26 @@ struct ArgumentReader {
     }
 
     /// A number (finite or not: the requests check ranges and say so).
-    mutating func double(_ name: String) throws(UsageError) -> Double? {
+    public mutating func double(_ name: String) throws(UsageError) -> Double? {
         guard let s = try value(name) else { return nil }
         guard let d = Double(s) else { throw UsageError(message: "'\(name)' expects a number, got '\(s)'") }
         return d
     }
 
-    mutating func int64(_ name: String) throws(UsageError) -> Int64? {
+    public mutating func int64(_ name: String) throws(UsageError) -> Int64? {
         guard let s = try value(name) else { return nil }
         guard let n = Int64(s) else { throw UsageError(message: "'\(name)' expects a whole number, got '\(s)'") }
         return n
     }
 
     /// `--name` → true, `--no-name` → false, neither → `default`.
-    mutating func flag(_ name: String, default value: Bool, inversion: Bool = true) -> Bool {
-        var result = value
+    public mutating func flag(_ name: String, default value: Bool, inversion: Bool = true) -> Bool {
+        flag(name, inversion: inversion) ?? value
+    }
+
+    /// `--name` → true, `--no-name` → false (the last given wins), neither → nil.
+    public mutating func flag(_ name: String, inversion: Bool) -> Bool? {
+        var result: Bool? = nil
         var i = 0
         while i < arguments.count, arguments[i] != "--" {
             if arguments[i] == "--" + name { result = true; arguments.remove(at: i) }
@@ -63,7 +70,7 @@ struct ArgumentReader {
     }
 
     /// What is left: positional arguments; an unknown `--option` is a usage error.
-    mutating func finish() throws(UsageError) -> [String] {
+    public mutating func finish() throws(UsageError) -> [String] {
         var rest: [String] = []
         var afterDashes = false
         for a in arguments {
