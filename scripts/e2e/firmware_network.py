@@ -25,11 +25,9 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
 from keycases.harness import Panel, new_dir, render   # noqa: E402
-from boardcases.nmea import nmea_rounds   # noqa: E402
 from mosquitto import Broker   # noqa: E402
 from mqtt_panel import CHANNELS, board as mqtt_board   # noqa: E402
-from netpeers import StreamServer   # noqa: E402
-from network import BOAT_SETS, network_copy   # noqa: E402
+from network import BOAT_SETS, boat_over_tcp   # noqa: E402
 
 checks = Checks()
 check = checks.check
@@ -39,11 +37,7 @@ FIRMWARE = REFERENCE = None
 def firmware_panel(name, board, **kw):
     """A Panel running the firmware; harness.GP stays the reference, which render and
     compare use."""
-    harness.GP = FIRMWARE
-    try:
-        return Panel(name, board, **kw)
-    finally:
-        harness.GP = REFERENCE
+    return Panel(name, board, gp=FIRMWARE, **kw)
 
 
 def shows(p, sets, what, timeout=20):
@@ -69,13 +63,7 @@ def mqtt():
         check(p.wait_for(f"{where}: lost", 15), f"{where}: the broker stopped: the loss logged")
         shows(p, {}, "mqtt: broker away: every channel shows no value")
         expected = render(p.board, sets)
-        t_up = b.start()
-        seen = None
-        while time.monotonic() - t_up < 15 and seen is None:
-            s = p.snapshot()
-            if s and harness.same(s, expected)[0]:
-                seen = time.monotonic() - t_up
-            time.sleep(0.05)
+        seen = p.shows(expected, 15, since=b.start())
         check(seen is not None, "mqtt: broker back: the retained values on screen "
               + (f"{seen:.2f} s after it listens" if seen is not None else "never (15 s)"))
     finally:
@@ -84,9 +72,7 @@ def mqtt():
 
 
 def tcp_nmea():
-    rounds = nmea_rounds()
-    server = StreamServer(lambda i: rounds(i)[0], period=0.1)
-    text = network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{server.port}", protocol="nmea")
+    server, text = boat_over_tcp()
     p = firmware_panel("tcp-nmea", text)
     where = f"tcp 127.0.0.1:{server.port}"
     try:
