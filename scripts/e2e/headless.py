@@ -17,7 +17,7 @@ snap = os.path.join(work, "snapshot.png")
 board = os.path.join(work, "e2e.toml")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from checks import Checks   # the scripts' one pass/fail convention
-from panel import Panel, Pty, RenderFailed, compare, gaugepanel, render   # the harnesses' one way to run gaugepanel
+from panel import Panel, Pty, RenderFailed, gaugepanel, render   # the harnesses' one way to run gaugepanel
 checks = Checks()
 check = checks.check
 
@@ -68,42 +68,19 @@ name = "main"
   value_size = 24
 """)
 
-def values(sets):
-    return dict(v.split("=", 1) for v in sets)
-
-def same_as_render(sets, what):
-    expected = os.path.join(work, "expected.png")
-    try:
-        render(board, values(sets), expected, gp=ref)
-    except RenderFailed as e:
-        check(False, f"{what}: {e}"); return
-    same, how = compare(snap, expected, gp=ref)
-    check(same, f"{what}: framebuffer equals `render {' '.join(sets)}`" + ("" if same else f" ({how})"))
-
-def matches(sets):
-    """Whether the snapshot equals the render of `sets` now."""
-    expected = os.path.join(work, "expected.png")
-    try:
-        render(board, values(sets), expected, gp=ref)
-    except RenderFailed:
-        return False
-    return compare(snap, expected, gp=ref)[0]
-
-def settle(p, sets, what, feed=None, timeout=6):
+def settle(sets, what, feed=None, timeout=6, pause=0.2):
     """Frames follow a reading within a refresh. Retry the comparison briefly, since the
     reading and the snapshot race on a loaded machine. `feed` is written before each try,
     as a live sensor keeps sending: a retry that comes after stale_after (1.5 s) must
     not find the gauges stale because the test went quiet."""
-    deadline = time.time() + timeout
-    while True:
-        if feed is not None:
-            line.write(feed)
-            time.sleep(0.1)
-        if not p.snapshot():
-            check(False, f"{what}: no snapshot"); return
-        if matches(sets) or time.time() > deadline:
-            same_as_render(sets, what); return
-        time.sleep(0.2)
+    expected = lambda: render(board, dict(v.split("=", 1) for v in sets), os.path.join(work, "expected.png"), gp=ref)
+    try:
+        s, same, how = p.settle(expected, timeout, feed=feed and (lambda: line.write(feed)), pause=pause)
+    except RenderFailed as e:
+        check(False, f"{what}: {e}"); return
+    if s is None:
+        check(False, f"{what}: no snapshot"); return
+    check(same, f"{what}: framebuffer equals `render {' '.join(sets)}`" + ("" if same else f" ({how})"))
 
 line = Pty(link)
 p = Panel(board, ["--no-animation", "--stats-interval", "100"], snapshot=snap, gp=gp)
@@ -115,23 +92,18 @@ try:
     # The panel flushes a serial line's input when it opens it (stale bytes from before are
     # not readings), so the first line is written once it has said the line is connected.
     check(p.wait_for(f"serial {link}: connected", 30), f"serial {link}: connected")
-    settle(p, ["rpm=3000", "coolant=88.5"], "first reading", feed=b"rpm=3000 coolant=88.5\n")
+    settle(["rpm=3000", "coolant=88.5"], "first reading", feed=b"rpm=3000 coolant=88.5\n")
     line.write(b"rpm=4250,coolant=91.2\ngarbage line ###\nrpm=4300\n")
-    settle(p, ["rpm=4300", "coolant=91.2"], "second reading (a garbled line between is dropped)",
+    settle(["rpm=4300", "coolant=91.2"], "second reading (a garbled line between is dropped)",
            feed=b"rpm=4300 coolant=91.2\n")
     time.sleep(2.0)   # silence: longer than stale_after (1.5 s)
-    settle(p, [], "silence: every gauge shows no value")
+    settle([], "silence: every gauge shows no value")
     # The line vanishes (adapter unplugged) and returns as a new device behind the same path.
     line.close()
     time.sleep(0.5)
     line = Pty(link)
-    deadline = time.time() + 8
-    while time.time() < deadline:   # write until the panel has reopened the line
-        line.write(b"rpm=1200 coolant=70\n")
-        time.sleep(0.3)
-        if p.snapshot() and matches(["rpm=1200", "coolant=70"]):
-            break
-    same_as_render(["rpm=1200", "coolant=70"], "reconnect: values recover")
+    # written until the panel has reopened the line
+    settle(["rpm=1200", "coolant=70"], "reconnect: values recover", feed=b"rpm=1200 coolant=70\n", timeout=8)
     # Latency: lines 37 ms apart (not a multiple of the 30 Hz refresh); the panel measures
     # read → presented for each frame that carried a new reading.
     for i in range(60):
@@ -144,12 +116,12 @@ try:
     p.proc.send_signal(signal.SIGHUP)
     check(p.wait_for("config reload failed", 20) and p.proc.poll() is None, "SIGHUP with an invalid board: refused, still running")
     open(board, "w").write(original)          # render the old layout for the comparison
-    settle(p, ["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws",
+    settle(["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws",
            feed=b"rpm=2500 coolant=75.25\n")
     open(board, "w").write(original.replace("decimals = 1", "decimals = 2"))
     p.proc.send_signal(signal.SIGHUP)
     check(p.wait_for("config reloaded", 20), "SIGHUP with a valid board: reloaded")
-    settle(p, ["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)",
+    settle(["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)",
            feed=b"rpm=2500 coolant=75.25\n")
     status = p.stop()
     out = p.log()

@@ -12,7 +12,7 @@ adapter behind the board's device path.
     same, how = panel.compare(snap, panel.render(board, {"rpm": 3000}))
     status = p.stop()
 """
-import array, fcntl, os, pty, re, signal, subprocess, termios, threading, time, tty
+import array, fcntl, os, pty, re, shutil, signal, subprocess, termios, threading, time, tty
 
 GP = None   # the gaugepanel binary for calls that name none (gp=)
 
@@ -99,8 +99,12 @@ class Panel:
     """`gaugepanel run --board BOARD ARGS [--snapshot SNAPSHOT]`, its output (stdout and
     stderr) collected line by line in `lines`."""
 
-    def __init__(self, board, args=(), *, snapshot=None, gp=None, cwd=None, env=None, on_line=None):
+    def __init__(self, board, args=(), *, snapshot=None, gp=None, ref=None, copies=False, cwd=None, env=None,
+                 on_line=None):
         self.board, self.snap, self.on_line = board, snapshot, on_line   # on_line(line): as each is read
+        self.ref = ref or gp or GP   # the gaugepanel that compares (the host's, when gp is firmware)
+        self.copies, self.n = copies, 0   # copies: each snapshot kept as BOARD-snap-N.png
+        self.tries = 0                    # snapshots the last settle() took
         cmd = [gp or GP, "run", "--board", board, *args] + (["--snapshot", snapshot] if snapshot else [])
         self.proc = launch(subprocess.Popen, cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
@@ -156,8 +160,9 @@ class Panel:
         return (fields(s[-1][len("@@SUMMARY"):]), s[-1]) if s else ({}, "")
 
     def snapshot(self, timeout=10):
-        """SIGUSR1: whether a new snapshot file is there within `timeout` (the panel writes
-        it atomically, so a new inode or time stamp is a whole file)."""
+        """SIGUSR1: the new snapshot's path (a copy, with `copies`), or None when none is
+        there within `timeout` (the panel writes it atomically: a new inode or time stamp
+        is a whole file)."""
         def stamp():
             try:
                 s = os.stat(self.snap)
@@ -166,14 +171,61 @@ class Panel:
                 return None
         before = stamp()
         if self.proc.poll() is not None:
-            return False
+            return None
         self.proc.send_signal(signal.SIGUSR1)
         deadline = time.time() + timeout
         while time.time() < deadline:
             if stamp() not in (None, before):
-                return True
+                if not self.copies:
+                    return self.snap
+                self.n += 1
+                copy = self.board[:-5] + f"-snap-{self.n}.png"
+                shutil.copyfile(self.snap, copy)
+                return copy
             time.sleep(0.02)
-        return False
+        return None
+
+    def settle(self, expected=None, timeout=6, confirm=False, feed=None, pause=0.12):
+        """Snapshots until one equals `expected` (a PNG path, or a function that makes one
+        anew each try) or, without it, until two in a row are identical (needs `copies`);
+        after `timeout` the last comparison stands. confirm: the match must hold in the
+        next snapshot too (where a value changes while running, needles and numbers ease
+        towards it, even with --no-animation, and pass through other values). feed() runs
+        before each try, as a live sensor keeps sending (a retry on a loaded machine may
+        come after a short stale_after). Returns (snapshot or None, ok, how); the
+        snapshots taken are in `tries`."""
+        deadline = time.time() + timeout
+        prev, matched, self.tries = None, False, 0
+        while True:
+            if feed is not None:
+                feed(); time.sleep(0.1)
+            s = self.snapshot()
+            if s is None:
+                return None, False, "no snapshot (" + (self.lines[-1] if self.lines else "no output") + ")"
+            self.tries += 1
+            if expected is not None:
+                ok, how = compare(s, expected() if callable(expected) else expected, gp=self.ref)
+            else:
+                ok, how = compare(prev, s, gp=self.ref) if prev else (False, "first")
+            if ok and confirm and not matched:
+                matched = True
+            elif ok or time.time() > deadline:
+                return s, ok, how
+            else:
+                matched = False
+            prev = s
+            time.sleep(pause)
+
+    def shows(self, expected, timeout, since=None, pause=0.05):
+        """Snapshots until one equals `expected` (a PNG): the seconds from `since` (a
+        time.monotonic(); default now) to that snapshot, or None once `timeout` has passed."""
+        since = time.monotonic() if since is None else since
+        while time.monotonic() - since < timeout:
+            s = self.snapshot()
+            if s and compare(s, expected, gp=self.ref)[0]:
+                return time.monotonic() - since
+            time.sleep(pause)
+        return None
 
     def stop(self, timeout=10):
         """SIGTERM, then its exit status (killed when it does not exit within `timeout`);

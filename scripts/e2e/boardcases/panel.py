@@ -32,21 +32,15 @@ def settle(report, panel, sets, label):
     except shared.RenderFailed as e:
         return report.check(False, f"{label}: {e}")
     start = time.time()
-    deadline = start + SETTLE_TIMEOUT
-    attempts = 0
-    while True:
-        attempts += 1
+    snap, same, how = panel.settle(expected, SETTLE_TIMEOUT, pause=0.15)
+    if snap is None:
         if panel.proc.poll() is not None:
             return report.check(False, f"{label}: gaugepanel run exited ({panel.proc.returncode}): "
                                 + " | ".join(panel.lines[-3:]))
-        if not panel.snapshot():
-            return report.check(False, f"{label}: no snapshot after SIGUSR1")
-        same, how = shared.compare(panel.snap, expected, gp=settings.gp)
-        if same:
-            return report.check(True, f"{label}: screen equals `render {shown}` ({attempts} snapshot(s), {time.time() - start:.1f} s)")
-        if time.time() > deadline:
-            kept = os.path.join(panel.dir, f"snapshot-{tag}.png")
-            shutil.copyfile(panel.snap, kept)
-            return report.check(False, f"{label}: screen differs from `render {shown}`: "
-                                f"{how[:300]} (see {kept} vs {expected})")
-        time.sleep(0.15)
+        return report.check(False, f"{label}: no snapshot after SIGUSR1")
+    if same:
+        return report.check(True, f"{label}: screen equals `render {shown}` ({panel.tries} snapshot(s), {time.time() - start:.1f} s)")
+    kept = os.path.join(panel.dir, f"snapshot-{tag}.png")
+    shutil.copyfile(snap, kept)
+    return report.check(False, f"{label}: screen differs from `render {shown}`: "
+                        f"{how[:300]} (see {kept} vs {expected})")

@@ -1,11 +1,11 @@
 """The key cases' way of running gaugepanel, on scripts/lib/panel.py (the harnesses' one
 Panel, render and compare): the work directories, boards written as TOML, Panel (a
-`gaugepanel run` of such a board) and its settle, Line (a pty standing in for a serial
-adapter), and the settled base snapshots.
+`gaugepanel run` of such a board), Line (a pty standing in for a serial adapter), and the
+settled base snapshots.
 
 GP and WORK are set by keys.py's main(): other modules read them as harness.GP and
 harness.WORK (a `from .harness import GP` would keep the None they start as)."""
-import json, os, re, shutil, threading, time, tomllib
+import json, os, re, shutil, threading, tomllib
 
 import panel   # scripts/lib, on the path of every entry point
 
@@ -90,7 +90,7 @@ def gaugepanel(*args):
 class Panel(panel.Panel):
     """`gaugepanel run` of a board written into a new work directory, offscreen unless told
     otherwise, no evdev device opened, its statistics line every 0.1 s; each snapshot kept
-    as a copy."""
+    as a copy; GP (the reference when gp runs firmware) compares."""
 
     def __init__(self, name, board, display="offscreen", snapshot=True, args=(), d=None, board_name="board.toml", env=None,
                  gp=None):
@@ -98,65 +98,16 @@ class Panel(panel.Panel):
         path = write_board(self.dir, board, board_name)
         self.inputs = os.path.join(self.dir, "input")   # no evdev devices: an empty directory
         os.makedirs(self.inputs, exist_ok=True)
-        self.n = 0
         cmd = ["--no-animation", "--no-console-graphics", "--stats-interval", "0.1", "--input-directory", self.inputs]
         if display:
             cmd += ["--display", display]
         super().__init__(path, cmd + list(args), snapshot=path[:-5] + "-snapshot.png" if snapshot else None,
-                         gp=gp or GP, env=env)
+                         gp=gp or GP, ref=GP, copies=True, env=env)
         if not snapshot:
             self.snap = path[:-5] + "-snapshot.png"
 
     def started(self):
         return self.wait_for("] display ")
-
-    def snapshot(self):
-        """SIGUSR1; a copy of the new snapshot, or None."""
-        if not super().snapshot():
-            return None
-        self.n += 1
-        dst = self.board[:-5] + f"-snap-{self.n}.png"
-        shutil.copyfile(self.snap, dst)
-        return dst
-
-    def shows(self, expected, timeout, since=None, pause=0.05):
-        """Snapshots until one equals `expected` (a PNG): the seconds from `since` (a
-        time.monotonic(); default now) to that snapshot, or None once `timeout` has passed."""
-        since = time.monotonic() if since is None else since
-        while time.monotonic() - since < timeout:
-            s = self.snapshot()
-            if s and same(s, expected)[0]:
-                return time.monotonic() - since
-            time.sleep(pause)
-        return None
-
-    def settle(self, expected=None, timeout=6, confirm=False, feed=None):
-        """Snapshots until one equals expected() (a PNG path, rendered anew each try) or,
-        without expected, until two in a row are identical. confirm: the match must hold
-        in the next snapshot too — where a value changes while running, needles and
-        numbers ease towards it (even with --no-animation) and pass through other values
-        on the way. feed() runs before each try, as a live sensor keeps sending (a retry
-        on a loaded machine may come after a short stale_after). Returns (path, ok, how)."""
-        deadline = time.time() + timeout
-        prev, matched = None, False
-        while True:
-            if feed is not None:
-                feed(); time.sleep(0.1)
-            s = self.snapshot()
-            if s is None:
-                return None, False, "no snapshot (" + (self.lines[-1] if self.lines else "no output") + ")"
-            if expected is not None:
-                ok, how = same(s, expected())
-            else:
-                ok, how = (same(prev, s) if prev else (False, "first"))
-            if ok and confirm and not matched:
-                matched = True
-            elif ok or time.time() > deadline:
-                return s, ok, how
-            else:
-                matched = False
-            prev = s
-            time.sleep(0.12)
 
 
 def Line(d, name="tty"):
