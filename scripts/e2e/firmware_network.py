@@ -31,7 +31,7 @@ from network import BOAT_SETS, boat_over_tcp   # noqa: E402
 
 checks = Checks()
 check = checks.check
-FIRMWARE = REFERENCE = None
+FIRMWARE = None
 
 
 def firmware_panel(name, board, **kw):
@@ -84,19 +84,14 @@ def tcp_nmea():
 
 
 def main():
-    global FIRMWARE, REFERENCE
+    global FIRMWARE
     if len(sys.argv) != 4:
         print(__doc__.split("Usage: ")[1], file=sys.stderr)
         return 2
-    FIRMWARE, REFERENCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[3])
-    harness.GP, harness.WORK = REFERENCE, os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    FIRMWARE = os.path.abspath(sys.argv[1])
+    harness.use(sys.argv[3], sys.argv[2])   # the reference renders and compares
     t0 = time.monotonic()
-    for part in (mqtt, tcp_nmea):
-        try:
-            part()
-        except Exception as e:   # noqa: BLE001 — a broken part is a failure with its reason
-            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+    harness.run_parts(check, (mqtt, tcp_nmea))
     print(f"# {time.monotonic() - t0:.1f} s", flush=True)
     return checks.finish()
 

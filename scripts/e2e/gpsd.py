@@ -95,8 +95,7 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
         return 2
-    harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    harness.use(sys.argv[1], sys.argv[2])
     if not shutil.which("gpsfake") or not shutil.which("gpsd"):
         check(False, "gpsd and gpsfake are not installed (apt install gpsd gpsd-clients; scripts/e2e-headless.sh does)")
         return 1

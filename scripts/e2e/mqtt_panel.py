@@ -204,14 +204,9 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__.rsplit("Usage: ", 1)[1], file=sys.stderr)
         return 2
-    harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    harness.use(sys.argv[1], sys.argv[2])
     t0 = time.monotonic()
-    for part in (values_and_recovery, login, tls):
-        try:
-            part(harness.new_dir(part.__name__))
-        except Exception as e:   # noqa: BLE001 — a broken part is a failure with its reason
-            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+    harness.run_parts(check, (values_and_recovery, login, tls), lambda part: harness.new_dir(part.__name__))
     print(f"# {time.monotonic() - t0:.1f} s", flush=True)
     return checks.finish()
 

@@ -253,14 +253,9 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
         return 2
-    harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    harness.use(sys.argv[1], sys.argv[2])
     t0 = time.time()
-    for part in (tcp_nmea_and_loss, connect_timeout, elm327_tcp, udp_line):
-        try:
-            part()
-        except Exception as e:   # noqa: BLE001 — a failing part is a failed check, the others still run
-            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+    harness.run_parts(check, (tcp_nmea_and_loss, connect_timeout, elm327_tcp, udp_line))
     return checks.finish(f"{time.time() - t0:.0f} s")
 
 

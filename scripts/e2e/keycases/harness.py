@@ -15,6 +15,24 @@ _counter = 0
 _counter_lock = threading.Lock()
 
 
+def use(gp, work):
+    """An entry point's GAUGEPANEL and WORKDIR: GP (the binary that renders and compares)
+    and WORK (made when missing), both absolute."""
+    global GP, WORK
+    GP, WORK = os.path.abspath(gp), os.path.abspath(work)
+    os.makedirs(WORK, exist_ok=True)
+
+
+def run_parts(check, parts, arg=None):
+    """Runs each part (with arg(part) when given): one that raises is a failed check with
+    its reason, and the others still run."""
+    for part in parts:
+        try:
+            part(*(() if arg is None else (arg(part),)))
+        except Exception as e:   # noqa: BLE001 — a broken part is a failure with its reason
+            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+
+
 def new_dir(name):
     global _counter
     with _counter_lock:
