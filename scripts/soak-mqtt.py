@@ -1,71 +1,28 @@
 #!/usr/bin/env python3
-"""The MQTT source under load, for the figures in docs/performance.md: `gaugepanel run` of a
-board reading four topics from a loopback mosquitto (scripts/e2e/mosquitto.py), while
+"""The MQTT source under load, for the figures in docs/performance.md: `gaugepanel run` of
+the board of scripts/e2e/mqtt_panel.py (the e2e test of the same source; a readout a
+channel) reading four topics from a loopback mosquitto (scripts/e2e/mosquitto.py), while
 mosquitto_pub sends RATE messages a second for SECONDS — a quarter of them on the topics the
 board reads (values changing, so frames are drawn), the rest on topics it does not read.
 Prints the panel's resident memory every 30 s and at the end, then its CPU time at 10
-messages a second for 60 s. Not a test: a measurement (the e2e test of the same source is
-scripts/e2e/mqtt_panel.py).
+messages a second for 60 s. Not a test: a measurement.
 
 Usage: scripts/soak-mqtt.py GAUGEPANEL [SECONDS (600)] [RATE (1000)]"""
-import os, subprocess, sys, tempfile, threading, time
+import os, sys, tempfile, threading, time
 sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e"))
-from mosquitto import Broker
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "lib"))
+sys.path.insert(0, os.path.join(HERE, "e2e"))
+from keycases.harness import write_board   # noqa: E402
+from mosquitto import Broker   # noqa: E402
+from mqtt_panel import board   # noqa: E402 — the e2e test's board: a readout per channel
+from panel import Panel, cpu_seconds, rss_kb   # noqa: E402
 
 TOPICS = ["homelab/pi/load", "homelab/pi/memory", "zigbee/living", "tele/plug/power"]
-BOARD = """[display]
-width = 320
-height = 240
-format = "xrgb8888"
-output = "offscreen"
-
-[fonts]
-family = "builtin"
-
-[[sensor]]
-kind = "mqtt"
-broker = "127.0.0.1:{port}"
-
-  [[sensor.channel]]
-  name = "load"
-  topic = "homelab/+/load"
-
-  [[sensor.channel]]
-  name = "memory"
-  topic = "homelab/pi/memory"
-
-  [[sensor.channel]]
-  name = "temp"
-  topic = "zigbee/living"
-  json = "temperature"
-
-  [[sensor.channel]]
-  name = "power"
-  topic = "tele/plug/power"
-
-[[page]]
-name = "main"
-{widgets}
-"""
-
-
-def widgets():
-    out = []
-    for i, c in enumerate(["load", "memory", "temp", "power"]):
-        out.append(f'  [[page.widget]]\n  id = "o-{c}"\n  type = "readout"\n  channel = "{c}"\n'
-                   f'  frame = [0, {58 * i}, 320, 56]\n  value_size = 30\n')
-    return "\n".join(out)
-
-
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return next(int(l.split()[1]) for l in f if l.startswith("VmRSS:"))
-
-
-def cpu_seconds(pid):
-    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")   # utime + stime
+CHANNELS = [{"name": "load", "topic": "homelab/+/load"},
+            {"name": "memory", "topic": "homelab/pi/memory"},
+            {"name": "temp", "topic": "zigbee/living", "json": "temperature"},
+            {"name": "power", "topic": "tele/plug/power"}]
 
 
 def publish(broker, rate, seconds, stop, all_read=False):
@@ -99,34 +56,31 @@ def main():
     rate = float(sys.argv[3]) if len(sys.argv) > 3 else 1000
     d = tempfile.mkdtemp(prefix="gp-soak-")
     broker = Broker(os.path.join(d, "broker"))
-    board = os.path.join(d, "board.toml")
-    open(board, "w").write(BOARD.format(port=broker.port, widgets=widgets()))
     total = seconds + 75
-    panel = subprocess.Popen([gp, "run", "--board", board, "--display", "offscreen", "--duration", str(total)],
-                             stdout=open(os.path.join(d, "panel.out"), "w"), stderr=open(os.path.join(d, "panel.log"), "w"))
+    panel = Panel(write_board(d, board(broker.port, CHANNELS)), ["--display", "offscreen", "--duration", str(total)], gp=gp)
     time.sleep(3)
     stop, sent = threading.Event(), [0]
     flood = threading.Thread(target=lambda: sent.__setitem__(0, publish(broker, rate, seconds, stop)), daemon=True)
-    t0 = time.monotonic(); cpu0 = cpu_seconds(panel.pid)
-    print(f"# start: RSS {rss_kb(panel.pid)} kB; {rate:.0f} messages/s for {seconds:.0f} s", flush=True)
+    t0 = time.monotonic(); cpu0 = cpu_seconds(panel.proc.pid)
+    print(f"# start: RSS {rss_kb(panel.proc.pid)} kB; {rate:.0f} messages/s for {seconds:.0f} s", flush=True)
     flood.start()
     next_report = 30
     while flood.is_alive():
         time.sleep(1)
         if time.monotonic() - t0 >= next_report:
-            print(f"# {next_report:4d} s: RSS {rss_kb(panel.pid)} kB", flush=True); next_report += 30
+            print(f"# {next_report:4d} s: RSS {rss_kb(panel.proc.pid)} kB", flush=True); next_report += 30
     busy = time.monotonic() - t0
-    print(f"# end: {sent[0]} messages in {busy:.0f} s; RSS {rss_kb(panel.pid)} kB; "
-          f"CPU {100 * (cpu_seconds(panel.pid) - cpu0) / busy:.1f} % of one core", flush=True)
+    print(f"# end: {sent[0]} messages in {busy:.0f} s; RSS {rss_kb(panel.proc.pid)} kB; "
+          f"CPU {100 * (cpu_seconds(panel.proc.pid) - cpu0) / busy:.1f} % of one core", flush=True)
     # 10 messages a second on the topics the board reads
-    cpu1, t1 = cpu_seconds(panel.pid), time.monotonic()
+    cpu1, t1 = cpu_seconds(panel.proc.pid), time.monotonic()
     n = publish(broker, 10, 60, threading.Event(), all_read=True)
     quiet = time.monotonic() - t1
-    print(f"# 10 messages/s: {n} in {quiet:.0f} s; CPU {100 * (cpu_seconds(panel.pid) - cpu1) / quiet:.2f} % of one core; "
-          f"RSS {rss_kb(panel.pid)} kB", flush=True)
+    print(f"# 10 messages/s: {n} in {quiet:.0f} s; CPU {100 * (cpu_seconds(panel.proc.pid) - cpu1) / quiet:.2f} % of one core; "
+          f"RSS {rss_kb(panel.proc.pid)} kB", flush=True)
     time.sleep(1)
-    panel.terminate(); panel.wait(timeout=10)
-    summary = [l.strip() for l in open(os.path.join(d, "panel.out")) if "samples" in l]
+    panel.stop()
+    summary = [l.strip() for l in panel.lines if "samples" in l]
     print(f"# the run's summary: {summary[-1] if summary else '(none)'}", flush=True)
 
 

@@ -19,12 +19,13 @@ samples, none unread, none dropped.
 
 Usage: feed.py GAUGEPANEL WORKDIR     (prints "N passed, N failed"; exit 0/1)
 """
-import os, re, shlex, shutil, signal, socket, subprocess, sys, time
+import os, re, shlex, shutil, socket, subprocess, sys, time
 
 gp, work = sys.argv[1], os.path.abspath(sys.argv[2])
 root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 sys.path.insert(0, os.path.join(root, "scripts", "lib"))
 from checks import Checks   # the scripts' one pass/fail convention
+from panel import Panel   # the harnesses' one way to run gaugepanel
 sys.path.insert(0, os.path.join(root, "scripts", "e2e"))
 from mosquitto import Broker   # a loopback mosquitto on a free port
 checks = Checks()
@@ -66,14 +67,10 @@ def run_board(d, st, replace):
     text = re.sub(r'^output = "(drm|fbdev)"$', 'output = "offscreen"', text, flags=re.M)
     text = re.sub(r'^(mode|device) = "/dev/fb.*$|^mode = .*$', '', text, flags=re.M)
     open(board, "w").write(text)
-    run = subprocess.Popen([gp, "run", "--board", board, "--no-animation", "--input-directory", d],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    run = Panel(board, ["--no-animation", "--input-directory", d], gp=gp)
     time.sleep(4)
-    run.send_signal(signal.SIGTERM)
-    out, _ = run.communicate(timeout=10)
-    summary = [l for l in out.splitlines() if l.startswith("@@SUMMARY")]
-    fields = dict(kv.split("=", 1) for kv in summary[-1].split()[1:] if "=" in kv) if summary else {}
-    return run.returncode, fields, out
+    status = run.stop()
+    return status, run.summary()[0], run.log() + "\n"
 
 
 def read_all(name, how, status, fields, out, unread=()):

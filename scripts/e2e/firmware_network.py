@@ -25,25 +25,19 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
 from keycases.harness import Panel, new_dir, render   # noqa: E402
-from boardcases.nmea import nmea_rounds   # noqa: E402
 from mosquitto import Broker   # noqa: E402
 from mqtt_panel import CHANNELS, board as mqtt_board   # noqa: E402
-from netpeers import StreamServer   # noqa: E402
-from network import BOAT_SETS, network_copy   # noqa: E402
+from network import BOAT_SETS, boat_over_tcp   # noqa: E402
 
 checks = Checks()
 check = checks.check
-FIRMWARE = REFERENCE = None
+FIRMWARE = None
 
 
 def firmware_panel(name, board, **kw):
     """A Panel running the firmware; harness.GP stays the reference, which render and
     compare use."""
-    harness.GP = FIRMWARE
-    try:
-        return Panel(name, board, **kw)
-    finally:
-        harness.GP = REFERENCE
+    return Panel(name, board, gp=FIRMWARE, **kw)
 
 
 def shows(p, sets, what, timeout=20):
@@ -69,13 +63,7 @@ def mqtt():
         check(p.wait_for(f"{where}: lost", 15), f"{where}: the broker stopped: the loss logged")
         shows(p, {}, "mqtt: broker away: every channel shows no value")
         expected = render(p.board, sets)
-        t_up = b.start()
-        seen = None
-        while time.monotonic() - t_up < 15 and seen is None:
-            s = p.snapshot()
-            if s and harness.same(s, expected)[0]:
-                seen = time.monotonic() - t_up
-            time.sleep(0.05)
+        seen = p.shows(expected, 15, since=b.start())
         check(seen is not None, "mqtt: broker back: the retained values on screen "
               + (f"{seen:.2f} s after it listens" if seen is not None else "never (15 s)"))
     finally:
@@ -84,9 +72,7 @@ def mqtt():
 
 
 def tcp_nmea():
-    rounds = nmea_rounds()
-    server = StreamServer(lambda i: rounds(i)[0], period=0.1)
-    text = network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{server.port}", protocol="nmea")
+    server, text = boat_over_tcp()
     p = firmware_panel("tcp-nmea", text)
     where = f"tcp 127.0.0.1:{server.port}"
     try:
@@ -98,19 +84,14 @@ def tcp_nmea():
 
 
 def main():
-    global FIRMWARE, REFERENCE
+    global FIRMWARE
     if len(sys.argv) != 4:
         print(__doc__.split("Usage: ")[1], file=sys.stderr)
         return 2
-    FIRMWARE, REFERENCE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[3])
-    harness.GP, harness.WORK = REFERENCE, os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    FIRMWARE = os.path.abspath(sys.argv[1])
+    harness.use(sys.argv[3], sys.argv[2])   # the reference renders and compares
     t0 = time.monotonic()
-    for part in (mqtt, tcp_nmea):
-        try:
-            part()
-        except Exception as e:   # noqa: BLE001 — a broken part is a failure with its reason
-            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+    harness.run_parts(check, (mqtt, tcp_nmea))
     print(f"# {time.monotonic() - t0:.1f} s", flush=True)
     return checks.finish()
 

@@ -21,8 +21,9 @@ import os, re, shutil, signal, socket, subprocess, sys, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
-from keycases.harness import Panel, new_dir, render, same   # noqa: E402
+from keycases.harness import Panel, new_dir, render   # noqa: E402
 from nmea0183 import sentence   # noqa: E402
 from netpeers import free_port   # noqa: E402
 
@@ -31,12 +32,8 @@ KNOT = 1852 / 3600                       # m/s
 SPEED_MS = round(5.8 * KNOT, 3)          # gpsd reports speed in m/s with 3 decimals
 FIX = {"speed": SPEED_MS / KNOT, "course": 84.4, "satellites": 8, "altitude": 545.4}
 NO_FIX = {"satellites": 0}
-results = []
-
-
-def check(ok, text):
-    results.append(ok)
-    print(("ok: " if ok else "FAIL: ") + text, flush=True)
+checks = Checks()
+check = checks.check
 
 
 def epoch(i, fix):
@@ -94,23 +91,11 @@ def wait_listening(port, timeout=15):
     return False
 
 
-def wait_screen(p, expected, timeout):
-    """Snapshots until one equals `expected` (a PNG); the seconds it took, or None."""
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < timeout:
-        s = p.snapshot()
-        if s and same(s, expected)[0]:
-            return time.monotonic() - t0
-        time.sleep(0.05)
-    return None
-
-
 def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
         return 2
-    harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    harness.use(sys.argv[1], sys.argv[2])
     if not shutil.which("gpsfake") or not shutil.which("gpsd"):
         check(False, "gpsd and gpsfake are not installed (apt install gpsd gpsd-clients; scripts/e2e-headless.sh does)")
         return 1
@@ -129,19 +114,19 @@ def main():
         where = f"tcp 127.0.0.1:{port}"
         check(p.wait_for(f"{where}: connected", 20), f"{where}: connected (gpsd)")
         fix_png, nofix_png, none_png = render(p.board, FIX), render(p.board, NO_FIX), render(p.board, {})
-        t = wait_screen(p, fix_png, 20)
+        t = p.shows(fix_png, 20)
         check(t is not None, f"fix: screen equals `render speed={FIX['speed']:.4f} (5.8 kn) course=84.4 satellites=8 "
               f"altitude=545.4`" + (f" ({t:.1f} s)" if t is not None else " — not within 20 s"))
-        t = wait_screen(p, nofix_png, 20)
+        t = p.shows(nofix_png, 20)
         check(t is not None, "fix lost: speed, course and altitude show no value, satellites 0"
               + (f" ({t:.1f} s after the fix was shown)" if t is not None else " — not within 20 s"))
-        t = wait_screen(p, fix_png, 20)
+        t = p.shows(fix_png, 20)
         check(t is not None, "fix back: the values again" + (f" ({t:.1f} s)" if t is not None else " — not within 20 s"))
 
         # gpsd killed (gpsfake's process group: gpsfake and its gpsd); then started again.
         stop(fake)
         lost = p.wait_for(f"{where}: lost", 10)
-        t = wait_screen(p, none_png, 10)
+        t = p.shows(none_png, 10)
         check(lost and t is not None, f"gpsd gone: `lost` logged ({lost}), no values shown"
               + ("" if t is not None else " — the screen still shows some"))
         time.sleep(2)
@@ -155,7 +140,7 @@ def main():
         # which is gpsd's and gpsfake's pace, not the panel's.
         again = p.wait_for(f"{where}: connected again", 5)
         back = time.monotonic() - t0 - up
-        t = wait_screen(p, fix_png, 15)
+        t = p.shows(fix_png, 15)
         check(listening and again and back <= 2 and t is not None,
               f"gpsd started again: listening after {up:.1f} s, `connected again` {back:.2f} s after that (≤ 2 s), values on screen "
               + (f"{up + back + t:.1f} s after the start" if t is not None else "not within 15 s"))
@@ -166,9 +151,7 @@ def main():
         stop(fake)
         if p:
             p.stop()
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed ({time.time() - t_start:.0f} s)")
-    return 1 if failed else 0
+    return checks.finish(f"{time.time() - t_start:.0f} s")
 
 
 if __name__ == "__main__":

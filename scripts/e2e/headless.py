@@ -7,7 +7,7 @@ Usage: headless.py GAUGEPANEL WORKDIR [REFERENCE]     (prints "N passed, N faile
 REFERENCE: the gaugepanel that renders the expected images and compares (default
 GAUGEPANEL itself); scripts/firmware-check.sh runs the firmware and gives the host build.
 """
-import os, pty, signal, subprocess, sys, threading, time, tty
+import os, signal, sys, time
 
 gp, work = sys.argv[1], os.path.abspath(sys.argv[2])
 ref = sys.argv[3] if len(sys.argv) > 3 else gp   # renders the expected images and compares
@@ -17,6 +17,7 @@ snap = os.path.join(work, "snapshot.png")
 board = os.path.join(work, "e2e.toml")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from checks import Checks   # the scripts' one pass/fail convention
+from panel import Panel, Pty, RenderFailed, gaugepanel, render   # the harnesses' one way to run gaugepanel
 checks = Checks()
 check = checks.check
 
@@ -67,134 +68,76 @@ name = "main"
   value_size = 24
 """)
 
-def new_pty():
-    master, slave = pty.openpty()
-    tty.setraw(slave)
-    path = os.ttyname(slave)
-    tmp = link + ".new"
-    if os.path.lexists(tmp): os.unlink(tmp)
-    os.symlink(path, tmp); os.replace(tmp, link)
-    return master, slave
-
-def snapshot(proc):
-    """Asks the running panel for a snapshot; returns when a new file is there."""
-    before = os.stat(snap).st_mtime_ns if os.path.exists(snap) else 0
-    proc.send_signal(signal.SIGUSR1)
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        if os.path.exists(snap) and os.stat(snap).st_mtime_ns != before:
-            return True
-        time.sleep(0.05)
-    return False
-
-def same_as_render(sets, what):
-    expected = os.path.join(work, "expected.png")
-    args = [ref, "render", board, "--out", expected] + [a for s in sets for a in ("--set", s)]
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode != 0:
-        check(False, f"{what}: render failed: {r.stderr.strip()}"); return
-    c = subprocess.run([ref, "compare", snap, expected], capture_output=True, text=True)
-    check(c.returncode == 0, f"{what}: framebuffer equals `render {' '.join(sets)}`"
-          + ("" if c.returncode == 0 else f" ({c.stdout.strip()} {c.stderr.strip()})"))
-
-def settle(proc, sets, what, feed=None, timeout=6):
+def settle(sets, what, feed=None, timeout=6, pause=0.2):
     """Frames follow a reading within a refresh. Retry the comparison briefly, since the
     reading and the snapshot race on a loaded machine. `feed` is written before each try,
     as a live sensor keeps sending: a retry that comes after stale_after (1.5 s) must
     not find the gauges stale because the test went quiet."""
-    deadline = time.time() + timeout
-    while True:
-        if feed is not None:
-            os.write(master, feed)
-            time.sleep(0.1)
-        if not snapshot(proc):
-            check(False, f"{what}: no snapshot"); return
-        expected = os.path.join(work, "expected.png")
-        subprocess.run([ref, "render", board, "--out", expected] + [a for s in sets for a in ("--set", s)],
-                       capture_output=True)
-        c = subprocess.run([ref, "compare", snap, expected], capture_output=True)
-        if c.returncode == 0 or time.time() > deadline:
-            same_as_render(sets, what); return
-        time.sleep(0.2)
+    expected = lambda: render(board, dict(v.split("=", 1) for v in sets), os.path.join(work, "expected.png"), gp=ref)
+    try:
+        s, same, how = p.settle(expected, timeout, feed=feed and (lambda: line.write(feed)), pause=pause)
+    except RenderFailed as e:
+        check(False, f"{what}: {e}"); return
+    if s is None:
+        check(False, f"{what}: no snapshot"); return
+    check(same, f"{what}: framebuffer equals `render {' '.join(sets)}`" + ("" if same else f" ({how})"))
 
-master, slave = new_pty()
-proc = subprocess.Popen([gp, "run", "--board", board, "--no-animation", "--snapshot", snap,
-                         "--stats-interval", "100"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-lines = []
-def collect():
-    for l in proc.stdout: lines.append(l.rstrip("\n"))
-reader = threading.Thread(target=collect, daemon=True); reader.start()
-def logged(text, timeout=20):
-    """Whether the panel logs a line holding `text` within `timeout` seconds (while it runs)."""
-    deadline = time.time() + timeout
-    while time.time() < deadline and proc.poll() is None and not any(text in l for l in lines): time.sleep(0.05)
-    return any(text in l for l in lines)
+line = Pty(link)
+p = Panel(board, ["--no-animation", "--stats-interval", "100"], snapshot=snap, gp=gp)
+lines = p.lines
 try:
     # Running once it has logged its display (a debug build on a busy machine is slow to start).
-    check(logged("display offscreen", timeout=60) and proc.poll() is None,
+    check(p.wait_for("display offscreen", 60) and p.proc.poll() is None,
           "gaugepanel run started: " + (lines[-1] if lines else "(no output)"))
     # The panel flushes a serial line's input when it opens it (stale bytes from before are
     # not readings), so the first line is written once it has said the line is connected.
-    check(logged(f"serial {link}: connected", timeout=30), f"serial {link}: connected")
-    settle(proc, ["rpm=3000", "coolant=88.5"], "first reading", feed=b"rpm=3000 coolant=88.5\n")
-    os.write(master, b"rpm=4250,coolant=91.2\ngarbage line ###\nrpm=4300\n")
-    settle(proc, ["rpm=4300", "coolant=91.2"], "second reading (a garbled line between is dropped)",
+    check(p.wait_for(f"serial {link}: connected", 30), f"serial {link}: connected")
+    settle(["rpm=3000", "coolant=88.5"], "first reading", feed=b"rpm=3000 coolant=88.5\n")
+    line.write(b"rpm=4250,coolant=91.2\ngarbage line ###\nrpm=4300\n")
+    settle(["rpm=4300", "coolant=91.2"], "second reading (a garbled line between is dropped)",
            feed=b"rpm=4300 coolant=91.2\n")
     time.sleep(2.0)   # silence: longer than stale_after (1.5 s)
-    settle(proc, [], "silence: every gauge shows no value")
+    settle([], "silence: every gauge shows no value")
     # The line vanishes (adapter unplugged) and returns as a new device behind the same path.
-    os.close(master); os.close(slave)
+    line.close()
     time.sleep(0.5)
-    master, slave = new_pty()
-    deadline = time.time() + 8
-    while time.time() < deadline:   # write until the panel has reopened the line
-        os.write(master, b"rpm=1200 coolant=70\n")
-        time.sleep(0.3)
-        if snapshot(proc):
-            c = subprocess.run([ref, "render", board, "--out", os.path.join(work, "expected.png"),
-                                "--set", "rpm=1200", "--set", "coolant=70"], capture_output=True)
-            if subprocess.run([ref, "compare", snap, os.path.join(work, "expected.png")], capture_output=True).returncode == 0:
-                break
-    same_as_render(["rpm=1200", "coolant=70"], "reconnect: values recover")
+    line = Pty(link)
+    # written until the panel has reopened the line
+    settle(["rpm=1200", "coolant=70"], "reconnect: values recover", feed=b"rpm=1200 coolant=70\n", timeout=8)
     # Latency: lines 37 ms apart (not a multiple of the 30 Hz refresh); the panel measures
     # read → presented for each frame that carried a new reading.
     for i in range(60):
-        os.write(master, f"rpm={1000 + (i * 137) % 6000} coolant={60 + i % 40}\n".encode())
+        line.write(f"rpm={1000 + (i * 137) % 6000} coolant={60 + i % 40}\n")
         time.sleep(0.037)
     # SIGHUP reloads the board: an invalid file keeps the running one (and says why); a
     # valid change takes effect (the readout gets two decimals).
     original = open(board).read()
     open(board, "w").write(original.replace("range = [0, 8000]", "range = [8000, 0]"))
-    proc.send_signal(signal.SIGHUP)
-    check(logged("config reload failed") and proc.poll() is None, "SIGHUP with an invalid board: refused, still running")
+    p.proc.send_signal(signal.SIGHUP)
+    check(p.wait_for("config reload failed", 20) and p.proc.poll() is None, "SIGHUP with an invalid board: refused, still running")
     open(board, "w").write(original)          # render the old layout for the comparison
-    settle(proc, ["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws",
+    settle(["rpm=2500", "coolant=75.25"], "after an invalid reload: the old board still draws",
            feed=b"rpm=2500 coolant=75.25\n")
     open(board, "w").write(original.replace("decimals = 1", "decimals = 2"))
-    proc.send_signal(signal.SIGHUP)
-    check(logged("config reloaded"), "SIGHUP with a valid board: reloaded")
-    settle(proc, ["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)",
+    p.proc.send_signal(signal.SIGHUP)
+    check(p.wait_for("config reloaded", 20), "SIGHUP with a valid board: reloaded")
+    settle(["rpm=2500", "coolant=75.25"], "after a valid reload: the new board draws (two decimals)",
            feed=b"rpm=2500 coolant=75.25\n")
-    t0 = time.monotonic()
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=10)
-    dt = time.monotonic() - t0
-    reader.join(timeout=5)
-    out = "\n".join(lines)
-    check(proc.returncode == 0, f"SIGTERM: clean exit (status {proc.returncode}, {dt*1000:.0f} ms)")
-    summary = [l for l in out.splitlines() if l.startswith("@@SUMMARY")]
-    check(bool(summary) and "dropped_lines=1" in summary[0], f"the garbled line was counted: {summary[0] if summary else out[-300:]}")
-    fields = dict(kv.split("=", 1) for kv in summary[0].split()[1:]) if summary else {}
+    status = p.stop()
+    out = p.log()
+    check(status == 0, f"SIGTERM: clean exit (status {status}, {p.stop_seconds*1000:.0f} ms)")
+    fields, summary = p.summary()
+    check(bool(summary) and "dropped_lines=1" in summary, f"the garbled line was counted: {summary or out[-300:]}")
     mean = int(fields.get("latency_us_mean", "-1"))
     # One refresh period (33 ms at 30 Hz) plus the render time; generous for a loaded
     # machine running a debug build: the figure itself is what the README reports.
     check(0 < mean < 100_000, f"serial line → framebuffer latency: mean {mean} µs, max {fields.get('latency_us_max')} µs over {fields.get('latency_n')} frames")
     check("config reload failed" in out and "config reloaded" in out,
           "the log says why a reload was refused, and when one succeeded")
-    print(summary[0] if summary else out[-2000:])
+    print(summary or out[-2000:])
 finally:
-    if proc.poll() is None:
-        proc.kill()
+    if p.proc.poll() is None:
+        p.proc.kill()
 
 # A serial device that cannot be opened is named in the log once, with errno's words and
 # the fix, and the run summary lists its state: /dev/null (no tty), a directory, nothing.
@@ -204,8 +147,7 @@ for device, words, errno in (("/dev/null", "Inappropriate ioctl for device", 25)
                              (os.path.join(work, "absent", "ttyX"), "No such file or directory", 2)):
     bad = os.path.join(work, "bad-device.toml")
     with open(bad, "w") as f: f.write(text.replace(f'device = "{link}"', f'device = "{device}"'))
-    r = subprocess.run([gp, "run", "--board", bad, "--display", "offscreen", "--duration", "3"],
-                       capture_output=True, text=True, timeout=60)
+    r = gaugepanel("run", "--board", bad, "--display", "offscreen", "--duration", "3", gp=gp, timeout=60)
     out = r.stdout + r.stderr
     said = [l for l in out.splitlines() if f"serial {device}: cannot open: {words}" in l]
     check(r.returncode == 0 and len(said) == 1 and " warning " in said[0],
@@ -218,18 +160,15 @@ os.makedirs(os.path.dirname(late), exist_ok=True)
 if os.path.lexists(late): os.unlink(late)
 lateboard = os.path.join(work, "late.toml")
 with open(lateboard, "w") as f: f.write(text.replace(f'device = "{link}"', f'device = "{late}"'))
-proc = subprocess.Popen([gp, "run", "--board", lateboard, "--display", "offscreen", "--duration", "8"],
-                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 said = {}
-def watch_output():
-    for l in proc.stdout:
-        if f"serial {late}: connected" in l and "connected" not in said: said["connected"] = time.monotonic()
-threading.Thread(target=watch_output, daemon=True).start()
+def watch_output(l):
+    if f"serial {late}: connected" in l and "connected" not in said: said["connected"] = time.monotonic()
+p = Panel(lateboard, ["--display", "offscreen", "--duration", "8"], gp=gp, on_line=watch_output)
 time.sleep(4.2)
-m, sl = pty.openpty(); tty.setraw(sl)
-os.symlink(os.ttyname(sl), late); appeared = time.monotonic()
-proc.wait(timeout=30)
+line = Pty(late); appeared = time.monotonic()
+p.proc.wait(timeout=30)
+p.reader.join(timeout=5)
 delay = said.get("connected", float("inf")) - appeared
 check(delay < 0.5, f"a device that appears late is opened {delay * 1000:.0f} ms after its node appears (< 500 ms)")
-os.close(m); os.close(sl)
+line.close()
 sys.exit(checks.finish())

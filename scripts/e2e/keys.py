@@ -40,9 +40,7 @@ def main():
     if len(args) != 2:
         print("usage: keys.py GAUGEPANEL WORKDIR [--list]   (or keys.py --list)", file=sys.stderr)
         return 2
-    # set on the module: the other modules read harness.GP and harness.WORK when they run
-    harness.GP, harness.WORK = os.path.abspath(args[0]), os.path.abspath(args[1])
-    os.makedirs(harness.WORK, exist_ok=True)
+    harness.use(args[0], args[1])   # the other modules read harness.GP and harness.WORK when they run
     t0 = time.time()
     results = []   # (ok, text)
 

@@ -35,6 +35,7 @@ from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
 from keycases.harness import Panel, render   # noqa: E402
 from mosquitto import Broker, make_certificates   # noqa: E402
+from panel import rss_kb   # noqa: E402
 
 checks = Checks()
 check = checks.check
@@ -53,14 +54,6 @@ CHANNELS = [{"name": "load", "topic": "homelab/+/load"},
             {"name": "temp", "topic": "zigbee/living", "json": "temperature"},
             {"name": "hum", "topic": "zigbee/living", "json": "humidity"},
             {"name": "power", "topic": "tele/plug/power"}]
-
-
-def vmrss(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for l in f:
-            if l.startswith("VmRSS:"):
-                return int(l.split()[1])
-    return -1
 
 
 def shows(p, sets, what, timeout=6):
@@ -106,11 +99,7 @@ def values_and_recovery(d):
         # has pi's again), the first zigbee/living, power 99.
         sets = {"load": 0.75, "temp": 21.5, "hum": 40, "power": 99}
         expected = render(p.board, sets)
-        seen = None
-        while time.monotonic() < deadline and seen is None:
-            s = p.snapshot()
-            if s and harness.same(s, expected)[0]:
-                seen = time.monotonic() - t_up
+        seen = p.shows(expected, deadline - t_up, since=t_up, pause=0)
         check(first is not None and first < 2.0,
               f"broker back after 3 s away: first sample {first if first is None else round(first, 2)} s after it listens (< 2 s)")
         check(seen is not None and seen < 2.0,
@@ -120,7 +109,7 @@ def values_and_recovery(d):
         # A flood on topics the board does not read.
         shows(p, sets, "before the flood")
         time.sleep(0.5)
-        frames0, rss0 = int(p.stats().get("frames", "0")), vmrss(p.proc.pid)
+        frames0, rss0 = int(p.stats().get("frames", "0")), rss_kb(p.proc.pid)
         pubs = [b.publisher("flood/unread"), b.publisher("zigbee/living")]
         stop, sent, rss_max = threading.Event(), [0], [rss0]
 
@@ -138,11 +127,11 @@ def values_and_recovery(d):
             for q in pubs: q.stdin.flush()
         t = threading.Thread(target=flood, daemon=True); t.start()
         while t.is_alive():
-            rss_max[0] = max(rss_max[0], vmrss(p.proc.pid)); time.sleep(0.25)
+            rss_max[0] = max(rss_max[0], rss_kb(p.proc.pid)); time.sleep(0.25)
         for q in pubs:
             q.stdin.close(); q.wait(timeout=20)
         time.sleep(1)
-        frames1, rss1 = int(p.stats().get("frames", "0")), vmrss(p.proc.pid)
+        frames1, rss1 = int(p.stats().get("frames", "0")), rss_kb(p.proc.pid)
         recv = b.text().count("Sending PUBLISH to e2e-values")
         check(sent[0] >= 9000, f"flood: {sent[0]} messages in 10 s on flood/unread and zigbee/living (no channel's field)")
         check(frames1 == frames0, f"flood: no redraw (frames {frames0} → {frames1})")
@@ -215,14 +204,9 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__.rsplit("Usage: ", 1)[1], file=sys.stderr)
         return 2
-    harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    harness.use(sys.argv[1], sys.argv[2])
     t0 = time.monotonic()
-    for part in (values_and_recovery, login, tls):
-        try:
-            part(harness.new_dir(part.__name__))
-        except Exception as e:   # noqa: BLE001 — a broken part is a failure with its reason
-            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
+    harness.run_parts(check, (values_and_recovery, login, tls), lambda part: harness.new_dir(part.__name__))
     print(f"# {time.monotonic() - t0:.1f} s", flush=True)
     return checks.finish()
 

@@ -27,22 +27,20 @@ import os, sys, threading, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
-from keycases.harness import Panel, new_dir, render   # noqa: E402
+from keycases.harness import Panel, render   # noqa: E402
 from boardcases.cases import CAR_ADAPTER, car, car_from_comment   # noqa: E402
 from boardcases.elm327 import FakeELM327   # noqa: E402
 from boardcases.nmea import nmea_rounds   # noqa: E402
 from boardcases.tomltext import join, key_of, sections, value_of   # noqa: E402
 from netpeers import StreamServer, Unaccepting, free_port, send_datagrams   # noqa: E402
+from panel import cpu_seconds   # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 BOAT_SETS = {"depth": 8.4, "wind.angle": -35, "wind.speed": 14.2, "speed": 6.1, "heading": 274}
-results = []
-
-
-def check(ok, text):
-    results.append(ok)
-    print(("ok: " if ok else "FAIL: ") + text, flush=True)
+checks = Checks()
+check = checks.check
 
 
 def network_copy(path, prepare=None, **keys):
@@ -62,17 +60,16 @@ def network_copy(path, prepare=None, **keys):
     return join(secs)
 
 
-def cpu_seconds(pid):
-    """utime + stime of a process, from /proc/PID/stat (fields 14 and 15, in ticks)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def boat_over_tcp():
+    """A TCP server sending NMEA 0183 with garbage (five dropped items a round, a round every
+    0.1 s), and dashboards/boat.toml's copy reading it: (server, board text)."""
+    rounds = nmea_rounds()
+    server = StreamServer(lambda i: rounds(i)[0], period=0.1)
+    return server, network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{server.port}", protocol="nmea")
 
 
 def tcp_nmea_and_loss():
-    rounds = nmea_rounds()
-    server = StreamServer(lambda i: rounds(i)[0], period=0.1)
-    text = network_copy("dashboards/boat.toml", kind="tcp", server=f"127.0.0.1:{server.port}", protocol="nmea")
+    server, text = boat_over_tcp()
     p = Panel("tcp-nmea", text)
     where = f"tcp 127.0.0.1:{server.port}"
     try:
@@ -256,17 +253,10 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
         return 2
-    harness.GP, harness.WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(harness.WORK, exist_ok=True)
+    harness.use(sys.argv[1], sys.argv[2])
     t0 = time.time()
-    for part in (tcp_nmea_and_loss, connect_timeout, elm327_tcp, udp_line):
-        try:
-            part()
-        except Exception as e:   # noqa: BLE001 — a failing part is a failed check, the others still run
-            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed ({time.time() - t0:.0f} s)")
-    return 1 if failed else 0
+    harness.run_parts(check, (tcp_nmea_and_loss, connect_timeout, elm327_tcp, udp_line))
+    return checks.finish(f"{time.time() - t0:.0f} s")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from devtools import Browser  # noqa: E402
+from panel import Panel, RenderFailed, compare, gaugepanel, render, rss_kb  # noqa: E402 — the harnesses' one way to run gaugepanel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEADLINE = time.monotonic() + 170          # the whole test stays under 3 minutes
@@ -47,7 +49,7 @@ def left(seconds):
 
 
 def run(gp, *args):
-    return subprocess.run([gp, *args], capture_output=True, text=True, timeout=left(60))
+    return gaugepanel(*args, gp=gp, timeout=left(60))
 
 
 def page_png(b, path):
@@ -60,19 +62,11 @@ def page_png(b, path):
 
 def same_as_render(gp, b, work, name, board, *render_args):
     page_png(b, f"{work}/{name}-page.png")
-    r = run(gp, "render", board, *render_args, "--out", f"{work}/{name}-render.png")
-    if r.returncode != 0:
-        return False, r.stderr
-    c = run(gp, "compare", f"{work}/{name}-page.png", f"{work}/{name}-render.png")
-    return c.returncode == 0, c.stdout.strip() + c.stderr.strip()
-
-
-def rss_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return -1
+    try:
+        render(board, out=f"{work}/{name}-render.png", extra=render_args, gp=gp, timeout=left(60))
+    except RenderFailed as e:
+        return False, e.stderr
+    return compare(f"{work}/{name}-page.png", f"{work}/{name}-render.png", gp=gp, same_bytes=False, timeout=left(60))
 
 
 def save(path, text):
@@ -167,10 +161,10 @@ def live(gp, work, browser):
     text = constant_board(open(f"{ROOT}/dashboards/car.toml").read())
     with open(board, "w") as f:
         f.write(text)
-    panel = subprocess.Popen([gp, "run", "--board", board, "--display", "offscreen", "--no-animation", "--duration", "60",
-                              "--preview", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=open(f"{work}/run.log", "w"), text=True)
+    panel = Panel(board, ["--display", "offscreen", "--no-animation", "--duration", "60", "--preview", "127.0.0.1:0"], gp=gp)
     try:
-        line = panel.stdout.readline()
+        panel.wait_for("http://127.0.0.1:", 60)
+        line = next((l for l in panel.lines if "http://127.0.0.1:" in l), "")
         m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         check(m is not None, f"run --preview prints its URL ({line.strip()})")
         if not m:
@@ -185,7 +179,7 @@ def live(gp, work, browser):
         version = browser.js("window.preview.shownVersion")
         with open(board, "w") as f:
             f.write(text.replace('title = "km/h"', 'title = "KM/H LIVE"'))
-        panel.send_signal(1)   # SIGHUP: the panel reloads and redraws
+        panel.proc.send_signal(1)   # SIGHUP: the panel reloads and redraws
         browser.wait(f"window.preview.shownVersion > {version}", timeout=5)
         time.sleep(0.3)
         browser.wait("window.preview.shownVersion === board.version", timeout=5)
@@ -196,11 +190,9 @@ def live(gp, work, browser):
         check(r == 403, f"editing is off in run --preview (POST /frame → {r})")
         check(browser.js("document.getElementById('channels').offsetParent === null"), "no sliders in the live page")
     finally:
-        panel.terminate()
-        try:
-            panel.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            panel.kill()
+        panel.stop(timeout=5)
+        with open(f"{work}/run.log", "w") as f:
+            f.write(panel.log() + "\n")
 
 
 def main():
@@ -366,10 +358,10 @@ def main():
         # 5. Malformed requests.
         rng = random.Random(7)
         flood(port, 300, rng)
-        rss0 = rss_kib(server.pid)
+        rss0 = rss_kb(server.pid)
         t0 = time.monotonic()
         statuses = flood(port, 10000, rng)
-        rss1 = rss_kib(server.pid)
+        rss1 = rss_kb(server.pid)
         garbage = {k: v for k, v in statuses.items() if k not in (400, 413, 431)}
         check(not garbage and statuses.get(400, 0) >= 9900,
               f"10,000 malformed requests in {time.monotonic() - t0:.1f} s: {dict(sorted(statuses.items()))}")

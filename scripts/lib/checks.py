@@ -36,7 +36,7 @@ class Checks:
             print(line(ok, what), flush=True)
         return ok
 
-    def finish(self):
-        """Prints "N passed, N failed"; the exit status to use."""
-        print(f"{self.passed} passed, {self.failed} failed", flush=True)
+    def finish(self, note=""):
+        """Prints "N passed, N failed" (and " (note)"); the exit status to use."""
+        print(f"{self.passed} passed, {self.failed} failed" + (f" ({note})" if note else ""), flush=True)
         return 0 if self.failed == 0 else 1

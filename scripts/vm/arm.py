@@ -32,7 +32,9 @@ sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing r
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE); sys.path.insert(0, os.path.join(HERE, '..', 'lib'))
 from checks import Checks
+import panel   # the harnesses' one way to run gaugepanel
 from run import QMP, dump, compare, render, key, screen_becomes   # the x86 harness's host side
+from vmhost.screens import exact
 from vmhost.panel import drive_can, drive_canobd
 from vmhost.qemu import ConsoleLines
 from vmhost.network import NetTest, QEMU_ARGS as NET_QEMU_ARGS, RUNS as NET_RUNS
@@ -55,7 +57,7 @@ CAN_RUNS = {'can': 'can/canpanel.toml', 'canobd': 'can/obd.toml', 'canobd29': 'c
 FIRST = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
 SECOND = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}   # no alarm: alarms blink
 
-def desc(values): return ' '.join(f'{k}={v}' for k, v in values.items())
+desc = panel.readings
 
 def drive_panel(a, q, sensors, keys):
     """The host's half of the run: (ok, message) checks."""
@@ -290,12 +292,9 @@ def main():
         if name not in files: return False, False, 'no snapshot came back'
         png = f'{a.out}/{a.name}-{name}'
         with open(png, 'wb') as f: f.write(base64.b64decode(''.join(files[name])))
-        c = subprocess.run([a.gp, 'compare', png, reference()], capture_output=True, text=True)
-        return True, c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+        return (True, *exact(a, png, reference()))
     def still_reference():
-        ref = f'{a.out}/ref-still.png'
-        subprocess.run([a.gp, 'render', a.still, '--out', ref], check=True, capture_output=True)
-        return ref
+        return panel.render(a.still, out=f'{a.out}/ref-still.png', gp=a.gp)
     if 'headless' in tests:
         h = said.get('headless', [])
         got, same, how = returned_snapshot('still.png', still_reference)

@@ -10,11 +10,12 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vmhost.qemu import QMP, ConsoleLines
 from vmhost.screens import render, screen_becomes
+from panel import readings   # scripts/lib, on the path through vmhost.screens
 
 VALUES = [{'rpm': 3200, 'speed': 88, 'coolant': 92, 'fuel': 41}, {'rpm': 5400, 'speed': 131, 'coolant': 104, 'fuel': 17}]
 
 def line(values):
-    return (' '.join(f'{k}={v}' for k, v in values.items()) + '\n').encode()
+    return (readings(values) + '\n').encode()
 
 class Guest:
     """The booted machine: its '@@' lines in a queue (a thread drains the console, so QEMU never

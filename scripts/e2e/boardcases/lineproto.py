@@ -1,11 +1,8 @@
 """The line protocol's rounds: the values in every valid form, and one garbled line a
 round that the panel must drop and count."""
 
-from nmea0183 import checksum
+from nmea0183 import sentence
 
-
-def xor_hex(text):
-    return f"{checksum(text):02X}"
 
 def line_rounds(pairs):
     """The line protocol: `pairs` [(name, value text)] every round in a different but
@@ -18,7 +15,7 @@ def line_rounds(pairs):
     name0 = pairs[0][0]
     garbage = [
         b"garbage line ###\n",                                      # a pair without '='
-        f"{name0}=9999*{int(xor_hex(name0 + '=9999'), 16) ^ 0x5A:02X}\n".encode(),  # wrong checksum
+        sentence(f"{name0}=9999", start="", end="\n", wrong=True),  # wrong checksum
         b"\x00\xff\x13\x80\xfe=\x01\x9c\n",                          # binary noise
         (" ".join([f"{name0}=1"] * 60) + "\n").encode(),            # overlong (> 256 bytes)
     ]
@@ -26,7 +23,7 @@ def line_rounds(pairs):
         form = i % 4
         if form == 0: good = text_sp + "\n"
         elif form == 1: good = text_comma + "\r\n"
-        elif form == 2: good = f"{text_tab}*{xor_hex(text_tab)}\n"
+        elif form == 2: good = sentence(text_tab, start="", end="\n").decode()
         else:
             good = " ".join(f"{n}={v}" for n, v in first) + "\n"
             if rest: good += "\n" + " ".join(f"{n}={v}" for n, v in rest) + "\r\n"   # a blank line between

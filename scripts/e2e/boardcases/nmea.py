@@ -2,17 +2,8 @@
 instrument sentences mixed with garbage that a Feeder writes."""
 import random
 
-from nmea0183 import sentence
+from nmea0183 import checksum, sentence as nmea   # nmea(body): a sentence with its checksum, CR LF
 
-
-def nmea(body, start="$"):
-    """A sentence with its checksum, ended by CR LF."""
-    return sentence(body, start)
-
-def wrong_checksum(body):
-    s = nmea(body)
-    good = int(s[-4:-2], 16)
-    return s[:-4] + f"{good ^ 0x5A:02X}".encode() + b"\r\n"
 
 def nmea_rounds(seed=7):
     """Real instrument sentences with checksums, and garbage: five dropped items a round
@@ -22,9 +13,7 @@ def nmea_rounds(seed=7):
     def noise(n):      # binary bytes that cannot start or end a sentence, XOR ≠ 0
         while True:
             b = bytes(rng.choice([c for c in range(256) if c not in b"$!\r\n*"]) for _ in range(n))
-            x = 0
-            for c in b: x ^= c
-            if x: return b
+            if checksum(b): return b
     good = [
         nmea("SDDBT,27.6,f,8.4,M,4.6,F"),
         nmea("SDDPT,8.4,0.5"),                           # `depth` (below the surface) = 8.9
@@ -43,7 +32,7 @@ def nmea_rounds(seed=7):
         vhw = nmea("VWVHW,,T,,M,6.1,N,11.3,K")
         corrupted = vhw[:14] + noise(3) + vhw[14:]       # its old checksum no longer fits
         out = b"".join(good[:4])
-        out += wrong_checksum("SDDBT,99.9,f,30.4,M,16.6,F")           # 1 bad checksum
+        out += nmea("SDDBT,99.9,f,30.4,M,16.6,F", wrong=True)       # 1 bad checksum
         out += nmea("WIMWV,180.0,R,0.0,N,A")[:12]                     # 2 cut off by the next '$'
         out += b"".join(good[4:8])
         out += noise(9) + b"\r\n" + noise(4)                          #   noise between: not a line

@@ -3,14 +3,15 @@ and its run: the copy, its feeds, the panel, every page, the summary's counts.""
 import os, re, shutil, signal, time
 
 from netpeers import StreamServer
+from panel import Pty
 
 from . import settings
 from .elm327 import FakeELM327
 from .lineproto import line_rounds
 from .nmea import nmea_rounds
-from .panel import Panel, gaugepanel, settle, summary_fields
+from .panel import Panel, gaugepanel, settle
 from .report import Report
-from .serial_lines import Feeder, Pty, UDPLine
+from .serial_lines import Feeder, UDPLine
 from .mqtt_line import MQTTFeeder, MQTTLine
 from .sysfs import build_sysfs
 from .tomltext import page_count, page_name, rewrite_sensors, with_page_first
@@ -125,8 +126,8 @@ def run_case(case):
             n_conn = [panel.count(f"{p.log_name}: connected") for p in ptys]
             write_board(with_page_first(text, k))
             panel.proc.send_signal(signal.SIGHUP)
-            ok = panel.wait_for("config reloaded", n_reloaded + 1, timeout=20) and all(
-                panel.wait_for(f"{p.log_name}: connected", n + 1, timeout=20) for p, n in zip(ptys, n_conn))
+            ok = panel.wait_for("config reloaded", 20, n=n_reloaded + 1) and all(
+                panel.wait_for(f"{p.log_name}: connected", 20, n=n + 1) for p, n in zip(ptys, n_conn))
             for f in feeders: f.resume()
             if not rep.check(ok, f"SIGHUP with page {k + 1} first: reloaded"
                              + ("" if ok else ": " + " | ".join(panel.lines[-3:]))):
@@ -139,8 +140,9 @@ def run_case(case):
                 while f.garbled == 0 and time.time() < deadline: time.sleep(0.05)
         for f in feeders: f.pause()
         for p in ptys: p.drain()                 # the panel has read all that was written
-        rc, dt = panel.stop()
-        fields, line = summary_fields(panel)
+        rc = panel.stop()
+        dt = panel.stop_seconds
+        fields, line = panel.summary()
         rep.check(rc == 0 and bool(fields), f"SIGTERM: clean exit (status {rc}, {dt * 1000:.0f} ms)")
         if fields: rep.note(line)
         if feeders:

@@ -1,41 +1,7 @@
-"""Serial lines: a pty whose slave is reached through a symlink (the board's device), a
-UDP port standing in for one (a udp sensor's listen address), and the Feeder thread that
-writes a stream of rounds onto one (NMEA, the line protocol)."""
-import array, fcntl, os, pty, random, socket, termios, threading, time, tty
-
-class Pty:
-    def __init__(self, link):
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)          # we keep the slave open: the line never hangs up
-        self.link = link
-        if os.path.lexists(link): os.unlink(link)
-        os.symlink(os.ttyname(self.slave), link)
-        self.log_name = f"serial {link}"   # how the panel's log names the line
-
-    def write(self, data):
-        while data:
-            n = os.write(self.master, data)
-            data = data[n:]
-
-    def unread(self):
-        """Bytes written that the panel has not read yet (the slave's input queue)."""
-        n = array.array("i", [0])
-        fcntl.ioctl(self.slave, termios.FIONREAD, n, True)
-        return n[0]
-
-    def drain(self, timeout=10):
-        """Waits until the panel has read everything (the pty hands written bytes to the
-        slave's queue a moment later, so the queue must stay empty a while)."""
-        deadline = time.time() + timeout
-        empty = 0
-        while empty < 4 and time.time() < deadline:
-            time.sleep(0.025)
-            empty = empty + 1 if self.unread() == 0 else 0
-
-    def close(self):
-        for fd in (self.master, self.slave):
-            try: os.close(fd)
-            except OSError: pass
+"""Serial lines besides scripts/lib/panel.py's Pty (a pty behind the board's device path):
+a UDP port standing in for one (a udp sensor's listen address), and the Feeder thread that
+writes a stream of rounds onto either (NMEA, the line protocol)."""
+import random, socket, threading, time
 
 class UDPLine:
     """A free UDP port on 127.0.0.1 for a udp sensor to listen on (`link`: its address);

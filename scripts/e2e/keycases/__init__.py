@@ -1,8 +1,8 @@
 """The parts of scripts/e2e/keys.py (the entry point, which runs them), a module per concept:
-doc (the keys documented in docs/configuration.md), harness (running gaugepanel: Panel,
-Line, render, same), base_boards (the boards the cases start from), kinds (the generic
-case kinds: diff, set_, vm, also_vm), cases_* (the custom cases, by what they test) and
-table (CASES: key path → its case). Here: the paths they share."""
+doc (the keys documented in docs/configuration.md), harness (running gaugepanel on
+scripts/lib/panel.py: Panel, Line, render, same), base_boards (the boards the cases start
+from), kinds (the generic case kinds: diff, set_, vm, also_vm), cases_* (the custom cases,
+by what they test) and table (CASES: key path → its case). Here: the paths they share."""
 import glob, os
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))

@@ -22,7 +22,7 @@ def serial_run(name, channels, lines, sets, widgets=None, waits=None, **sensor):
     panel log)."""
     d = new_dir(name)
     line = Line(d)
-    b = serial_board(line.path, channels, widgets, **sensor)
+    b = serial_board(line.link, channels, widgets, **sensor)
     p = Panel(name, b, d=d)
     try:
         if not p.wait_for("connected", 30):
@@ -63,7 +63,7 @@ def case_stale(key):
         ch = {"name": "a"} | ({"stale_after": stale} if stale else {})
         d = new_dir(f"stale-{stale}")
         line = Line(d)
-        p = Panel("x", serial_board(line.path, [ch]), d=d)
+        p = Panel("x", serial_board(line.link, [ch]), d=d)
         try:
             p.wait_for("connected")
             line.write("a=42\n"); p.wait_stats("samples", 1)
@@ -103,11 +103,11 @@ def case_device_serial(key):
     t = threading.Thread(target=feed, daemon=True); t.start()
     try:
         for line, v in ((one, 11), (two, 22)):
-            p = Panel(f"device-{v}", serial_board(line.path, [{"name": "a"}]), d=new_dir(f"sensor-device-{v}"))
+            p = Panel(f"device-{v}", serial_board(line.link, [{"name": "a"}]), d=new_dir(f"sensor-device-{v}"))
             try:
                 p.wait_for("connected")
                 s, ok, how = p.settle(lambda: render(p.board, {"a": v}), confirm=True)
-                out.append((ok, f"device = {os.path.basename(line.path)} shows that line's a={v} ({how})"))
+                out.append((ok, f"device = {os.path.basename(line.link)} shows that line's a={v} ({how})"))
             finally:
                 p.stop()
     finally:
@@ -120,7 +120,7 @@ def case_baud(key):
     for baud, const in ((4800, termios.B4800), (115200, termios.B115200)):
         d = new_dir(f"baud-{baud}")
         line = Line(d)
-        p = Panel("x", serial_board(line.path, [{"name": "a"}], baud=baud), d=d)
+        p = Panel("x", serial_board(line.link, [{"name": "a"}], baud=baud), d=d)
         try:
             ok = p.wait_for("connected")
             time.sleep(0.1)

@@ -1,9 +1,9 @@
 """Custom cases for pages and widgets: page names, widget ids, and the alarm keys
 (warning, critical, alarm) that colour a channel's widgets."""
-import copy, json, os, subprocess
+import copy, json, os
 
 from .base_boards import W, step, value_board, widgets_board
-from .harness import Panel, launch, new_dir, render, run_and_settle, same, write_board
+from .harness import Panel, gaugepanel, new_dir, render, run_and_settle, same, write_board
 
 def case_page_name(key):
     b = widgets_board()
@@ -17,8 +17,7 @@ def case_page_name(key):
     ok2, _ = same(by_name, first)
     b["page"][1]["name"] = "other"
     path2 = write_board(d, b, "renamed.toml")
-    r = launch(subprocess.run, ["render", path2, "--page", "second", "--out", os.path.join(d, "x.png")],
-               capture_output=True, text=True)
+    r = gaugepanel("render", path2, "--page", "second", "--out", os.path.join(d, "x.png"))
     return [(ok1 and not ok2, f"render --page second draws page [1] named second ({how1}) — `gaugepanel run` "
              "has no --page: the docs give the name no run-time use"),
             (r.returncode == 2, f'renamed, --page second is refused: exit {r.returncode} {r.stderr.strip()[:120]}')]

@@ -1,15 +1,36 @@
-"""Running gaugepanel: the work directories, the binary (waited for while it is rebuilt),
-boards written as TOML, `gaugepanel render`, picture comparison, Panel (a `gaugepanel
-run`), Line (a pty standing in for a serial adapter), and the settled base snapshots.
+"""The key cases' way of running gaugepanel, on scripts/lib/panel.py (the harnesses' one
+Panel, render and compare): the work directories, boards written as TOML, Panel (a
+`gaugepanel run` of such a board), Line (a pty standing in for a serial adapter), and the
+settled base snapshots.
 
 GP and WORK are set by keys.py's main(): other modules read them as harness.GP and
 harness.WORK (a `from .harness import GP` would keep the None they start as)."""
-import json, os, pty, re, shutil, signal, subprocess, threading, time, tomllib, tty
+import json, os, re, shutil, threading, tomllib
+
+import panel   # scripts/lib, on the path of every entry point
 
 # ───────────────────────────── running gaugepanel ─────────────────────────────
 GP = WORK = None
 _counter = 0
 _counter_lock = threading.Lock()
+
+
+def use(gp, work):
+    """An entry point's GAUGEPANEL and WORKDIR: GP (the binary that renders and compares)
+    and WORK (made when missing), both absolute."""
+    global GP, WORK
+    GP, WORK = os.path.abspath(gp), os.path.abspath(work)
+    os.makedirs(WORK, exist_ok=True)
+
+
+def run_parts(check, parts, arg=None):
+    """Runs each part (with arg(part) when given): one that raises is a failed check with
+    its reason, and the others still run."""
+    for part in parts:
+        try:
+            part(*(() if arg is None else (arg(part),)))
+        except Exception as e:   # noqa: BLE001 — a broken part is a failure with its reason
+            check(False, f"{part.__name__}: {type(e).__name__}: {e}")
 
 
 def new_dir(name):
@@ -21,27 +42,6 @@ def new_dir(name):
     shutil.rmtree(d, ignore_errors=True)   # a WORKDIR used before: its files (a pty's symlink) would be in the way
     os.makedirs(d)
     return d
-
-
-def binary():
-    """The binary may vanish for a moment while it is rebuilt: wait for it."""
-    deadline = time.time() + 90
-    while not os.access(GP, os.X_OK) and time.time() < deadline:
-        time.sleep(0.5)
-    return GP
-
-
-def launch(fn, args, **kw):
-    """fn(args, **kw) (subprocess.run or Popen), again while the binary is being
-    rewritten by a build (ETXTBSY) or is briefly missing."""
-    deadline = time.time() + 90
-    while True:
-        try:
-            return fn([binary()] + list(args), **kw)
-        except OSError as e:
-            if e.errno not in (26, 2) or time.time() > deadline:   # ETXTBSY, ENOENT
-                raise
-            time.sleep(0.5)
 
 
 def tv(v):
@@ -93,163 +93,44 @@ def write_board(d, board, name="board.toml"):
 
 
 def same(a, b):
-    """(identical, what compare said). Byte-identical PNGs need no `compare` (the run's
-    snapshots and render share one encoder); any others are compared as pictures."""
-    with open(a, "rb") as fa, open(b, "rb") as fb:
-        if fa.read() == fb.read():
-            return True, "identical"
-    c = launch(subprocess.run, ["compare", a, b], capture_output=True, text=True)
-    return c.returncode == 0, (c.stdout.strip() or c.stderr.strip())
+    """(identical, what compare said)."""
+    return panel.compare(a, b, gp=GP)
 
 
 def render(board_path, sets=None, out=None, extra=()):
-    out = out or board_path[:-5] + f"-render-{time.monotonic_ns()}.png"
-    args = ["render", board_path, "--out", out, *extra]
-    for k, v in (sets or {}).items():
-        args += ["--set", f"{k}={v!r}" if isinstance(v, float) else f"{k}={v}"]
-    r = launch(subprocess.run, args, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise RuntimeError(f"render failed: {r.stderr.strip() or r.stdout.strip()}")
-    return out
+    return panel.render(board_path, sets, out, extra=extra, gp=GP)
 
 
-class Panel:
-    """`gaugepanel run` on a board, offscreen unless told otherwise, with its output
-    collected and its statistics line every 0.1 s."""
+def gaugepanel(*args):
+    return panel.gaugepanel(*args, gp=GP)
 
-    def __init__(self, name, board, display="offscreen", snapshot=True, args=(), d=None, board_name="board.toml", env=None):
+
+class Panel(panel.Panel):
+    """`gaugepanel run` of a board written into a new work directory, offscreen unless told
+    otherwise, no evdev device opened, its statistics line every 0.1 s; each snapshot kept
+    as a copy; GP (the reference when gp runs firmware) compares."""
+
+    def __init__(self, name, board, display="offscreen", snapshot=True, args=(), d=None, board_name="board.toml", env=None,
+                 gp=None):
         self.dir = d or new_dir(name)
-        self.board = write_board(self.dir, board, board_name)
-        self.snap = self.board[:-5] + "-snapshot.png"
+        path = write_board(self.dir, board, board_name)
         self.inputs = os.path.join(self.dir, "input")   # no evdev devices: an empty directory
         os.makedirs(self.inputs, exist_ok=True)
-        self.n = 0
-        cmd = ["run", "--board", self.board, "--no-animation", "--no-console-graphics", "--stats-interval", "0.1",
-               "--input-directory", self.inputs]
+        cmd = ["--no-animation", "--no-console-graphics", "--stats-interval", "0.1", "--input-directory", self.inputs]
         if display:
             cmd += ["--display", display]
-        if snapshot:
-            cmd += ["--snapshot", self.snap]
-        self.proc = launch(subprocess.Popen, cmd + list(args), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-        self.lines = []
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self):
-        for l in self.proc.stdout:
-            self.lines.append(l.rstrip("\n"))
-
-    def log(self):
-        return "\n".join(self.lines)
-
-    def wait_for(self, text, timeout=30):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if any(text in l for l in self.lines):
-                return True
-            if self.proc.poll() is not None:
-                time.sleep(0.1)
-                return any(text in l for l in self.lines)
-            time.sleep(0.02)
-        return False
+        super().__init__(path, cmd + list(args), snapshot=path[:-5] + "-snapshot.png" if snapshot else None,
+                         gp=gp or GP, ref=GP, copies=True, env=env)
+        if not snapshot:
+            self.snap = path[:-5] + "-snapshot.png"
 
     def started(self):
         return self.wait_for("] display ")
 
-    def stats(self):
-        for l in reversed(self.lines):
-            m = re.search(r"\] stats (.*)$", l)
-            if m:
-                return dict(kv.split("=", 1) for kv in m.group(1).split() if "=" in kv)
-        return {}
 
-    def wait_stats(self, key, at_least, timeout=10):
-        deadline = time.time() + timeout
-        while time.time() < deadline and self.proc.poll() is None:
-            if int(self.stats().get(key, "0")) >= at_least:
-                return True
-            time.sleep(0.03)
-        return False
-
-    def snapshot(self):
-        """SIGUSR1; a copy of the new snapshot (the panel writes it atomically)."""
-        def stamp():
-            try:
-                s = os.stat(self.snap); return (s.st_ino, s.st_mtime_ns)
-            except FileNotFoundError:
-                return None
-        before = stamp()
-        if self.proc.poll() is not None:
-            return None
-        self.proc.send_signal(signal.SIGUSR1)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            now = stamp()
-            if now is not None and now != before:
-                self.n += 1
-                dst = self.board[:-5] + f"-snap-{self.n}.png"
-                shutil.copyfile(self.snap, dst)
-                return dst
-            time.sleep(0.02)
-        return None
-
-    def settle(self, expected=None, timeout=6, confirm=False, feed=None):
-        """Snapshots until one equals expected() (a PNG path, rendered anew each try) or,
-        without expected, until two in a row are identical. confirm: the match must hold
-        in the next snapshot too — where a value changes while running, needles and
-        numbers ease towards it (even with --no-animation) and pass through other values
-        on the way. feed() runs before each try, as a live sensor keeps sending (a retry
-        on a loaded machine may come after a short stale_after). Returns (path, ok, how)."""
-        deadline = time.time() + timeout
-        prev, matched = None, False
-        while True:
-            if feed is not None:
-                feed(); time.sleep(0.1)
-            s = self.snapshot()
-            if s is None:
-                return None, False, "no snapshot (" + (self.lines[-1] if self.lines else "no output") + ")"
-            if expected is not None:
-                ok, how = same(s, expected())
-            else:
-                ok, how = (same(prev, s) if prev else (False, "first"))
-            if ok and confirm and not matched:
-                matched = True
-            elif ok or time.time() > deadline:
-                return s, ok, how
-            else:
-                matched = False
-            prev = s
-            time.sleep(0.12)
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill(); self.proc.wait()
-        self.reader.join(timeout=5)
-        return self.proc.returncode
-
-
-class Line:
-    """A pty standing in for a serial adapter; `path` is a symlink to its slave."""
-
-    def __init__(self, d, name="tty"):
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
-        self.path = os.path.join(d, name)
-        os.symlink(os.ttyname(self.slave), self.path)
-
-    def write(self, text):
-        os.write(self.master, text.encode())
-
-    def close(self):
-        for fd in (self.master, self.slave):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+def Line(d, name="tty"):
+    """A pty standing in for a serial adapter at d/name."""
+    return panel.Pty(os.path.join(d, name))
 
 
 def run_and_settle(name, board, expect=None, sets=None, settle_timeout=6):

@@ -3,9 +3,9 @@ what the harness does), a module per concept:
 
   qemu     QEMU's sockets: the QMP client, screendumps, keys by input-send-event, and the
            minimal VNC client that turns a second head on (--extra-head)
-  screens  PPM files, `gaugepanel compare` and `gaugepanel render` on the host, and
-           screendumps until they equal a reference
-  nmea     NMEA 0183 sentences and the garbage-laden burst of the 'boat' run
+  screens  PPM files, `gaugepanel compare` and `gaugepanel render` on the host (through
+           scripts/lib/panel.py), and screendumps until they equal a reference
+  nmea     the garbage-laden burst of the 'boat' run (checksums: scripts/lib/nmea0183.py)
   canbus   the 'can' run's DBC reader and frame encoder, and its flood of undescribed ids;
            the 'canobd' run's OBD-II answers, the 'can2k' run's NMEA 2000 frames
   panel    the host's half of each '@@PANEL' run (drive_panel), the 'touch' test's runs

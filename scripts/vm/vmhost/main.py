@@ -8,7 +8,7 @@ from checks import line as check_line   # the scripts' one pass/fail convention
 from .options import parse_args
 from .panel import TOUCH_RUNS, drive_panel, preferred_mode
 from .qemu import QMP, ConsoleLines, dump, key, vnc_ask_size
-from .screens import as_rgb565, compare, crop_ppm, read_ppm
+from .screens import as_rgb565, compare, crop_ppm, exact, read_ppm
 
 def main():
     a = parse_args()
@@ -146,8 +146,7 @@ def main():
         check(exits.get('devices') == 0 and (a.driver in d) and 'connected' in d, f'gaugepanel devices: {d[:300]}')
     def same_as_console(name, console='console'):
         if name not in screens or console not in screens: return False, f'no screendump ({name})'
-        c = subprocess.run([a.gp, 'compare', screens[name], screens[console]], capture_output=True, text=True)
-        return c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+        return exact(a, screens[name], screens[console])
     if 'connector' in a.tests.split(','):   # [display] connector / --connector on a machine with two outputs
         c = a.connector
         d = ' | '.join(devs)
@@ -195,16 +194,16 @@ def main():
                 if scanout.get(t) == 'rgb565' and fmt == 'xrgb8888': ref = as_rgb565(ref, ref[:-4] + '-as-rgb565.ppm')
                 rw, rh, _ = read_ppm(ref)
                 crop = f[:-4] + '-scene.ppm'; crop_ppm(f, crop, rw, rh)
-                c = subprocess.run([a.gp, 'compare', crop, ref], capture_output=True, text=True)
-                check(c.returncode == 0, f'{label} frame 0 vs testcard --format {fmt}: {c.stdout.strip() or c.stderr.strip()}')
+                same, how = exact(a, crop, ref)
+                check(same, f'{label} frame 0 vs testcard --format {fmt}: {how}')
             ref = f'{a.out}/ref-{w}x{h}-{fmt}-r{rotate}-{n}.ppm'
             subprocess.run([a.gp, 'show', '--display', 'offscreen', '--size', f'{w}x{h}', '--format', fmt,
                             '--rotate', rotate, '--frames', str(n), '--out', ref], check=True, capture_output=True)
             # an xrgb8888 picture packed to rgb565 on copy: the render as a 16 bpp panel shows it
             # (an rgb565 picture widened to xrgb8888 needs nothing: PPM files hold it widened)
             if scanout.get(t) == 'rgb565' and fmt == 'xrgb8888': ref = as_rgb565(ref, ref[:-4] + '-as-rgb565.ppm')
-            c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
-            check(c.returncode == 0, f'{label} frame {n} vs offscreen {w}x{h} {fmt} --rotate {rotate}: {c.stdout.strip() or c.stderr.strip()}')
+            same, how = exact(a, f, ref)
+            check(same, f'{label} frame {n} vs offscreen {w}x{h} {fmt} --rotate {rotate}: {how}')
         if t == 'connector':   # meanwhile the first head kept the text console; afterwards the CRTC given back
             same, how = compare(a, head0[t], screens['console']) if t in head0 and 'console' in screens else (False, 'no screendump')
             check(same, f'connector "{a.connector}": the first head (Virtual-1) kept the text console while show drew on {a.connector} ({how})')

@@ -24,7 +24,7 @@ FIRST = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
 SECOND = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}
 
 
-def desc(values): return ' '.join(f'{k}={v}' for k, v in values.items())
+from panel import readings as desc   # noqa: E402 — scripts/lib
 
 
 class NetTest:

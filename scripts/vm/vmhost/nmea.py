@@ -1,12 +1,8 @@
 """NMEA 0183 for the 'boat' run: sentences with their checksums, and a second of a boat's
 instrument bus with garbage among the sentences."""
 
-from nmea0183 import sentence
+from nmea0183 import sentence as nmea   # one sentence with its checksum, ended by CR LF
 
-
-def nmea(body):
-    """One NMEA 0183 sentence with its checksum, ended by CR LF."""
-    return sentence(body)
 
 def nmea_burst():
     """A second of a boat's instrument bus: the four sentences boat.toml reads (depth 8.4 m,
@@ -15,13 +11,12 @@ def nmea_burst():
     would show if it got through. Returns (bytes, bad sentences the decoder must drop)."""
     good = [nmea('IIDBT,27.6,f,8.4,M,4.6,F'), nmea('WIMWV,325.0,R,14.2,N,A'),
             nmea('IIVHW,,T,,M,6.1,N,11.3,K'), nmea('IIHDG,98.3,,,7.1,W')]
-    wrong = lambda s: s[:-4] + b'%02X\r\n' % (int(s[-4:-2], 16) ^ 0x5A)   # a checksum that does not match
-    bad = [wrong(nmea('IIDBT,98.4,f,30.0,M,16.4,F')),            # bad checksum
+    bad = [nmea('IIDBT,98.4,f,30.0,M,16.4,F', wrong=True),       # bad checksum
            nmea('IIDBT,2x.6,f,8.x,M,4.6,F'),                    # checksum right, numbers not
            nmea('WIMWV,90.0,R,30.0,N,V'),                       # status V: data invalid
            b'$IIVHW,,T,,M,9.9,N',                               # cut off by the next '$'
            nmea('IIXDR,C,20.5,C,ENGINE,' + 'P,1.01,B,BARO,' * 5),  # longer than 82 bytes
-           wrong(nmea('IIHDG,200.0,,,7.1,W'))]                  # bad checksum, last of the burst
+           nmea('IIHDG,200.0,,,7.1,W', wrong=True)]              # bad checksum, last of the burst
     noise = [b'GaugePanel vm-test: not NMEA\r\n', b'\x00\xff\xfe\x13 line noise \x7f\r\n']
     burst = noise[0] + good[0] + bad[0] + bad[1] + good[1] + bad[2] + noise[1] + bad[3] + good[2] + bad[4] + good[3] + bad[5]
     return burst, len(bad)

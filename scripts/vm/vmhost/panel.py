@@ -8,18 +8,19 @@ from .canbus import frames, n2k_boat, obd_answer, read_dbc
 from .nmea import nmea_burst
 from .qemu import dump, key
 from .screens import as_rgb565, compare, read_ppm, render, screen_becomes
+from panel import readings   # scripts/lib, on the path through .screens
 
 def drive_panel(a, q, sensors, run):
     """The host's half of one 'panel' run: readings into ttyS1, keys by QMP, screendumps
     against `gaugepanel render`. Returns (ok, message) checks."""
     out = []
-    def line(values): sensors.sendall((' '.join(f'{k}={v}' for k, v in values.items()) + '\n').encode())
+    def line(values): sensors.sendall((readings(values) + '\n').encode())
     def expect(name, what, ref, timeout, connector=None, crop=False):
         same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout, connector, crop)
         out.append((same, f'run ({run}) {what}: screen as render after {sec:.1f} s ({how})'))
         return same, sec
     first = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
-    desc = ' '.join(f'{k}={v}' for k, v in first.items())
+    desc = readings(first)
     if run == 'board':
         board = a.board
         line(first)
@@ -30,7 +31,7 @@ def drive_panel(a, q, sensors, run):
         expect('page1', 'KEY_RIGHT (QMP input-send-event): page 1', render(a, board, 'run-page1', first, 1), 8)
         second = {'rpm': 6800, 'speed': 131, 'coolant': 98.5, 'fuel': 40}   # no alarm: alarms blink
         line(second)
-        expect('page1-new', 'new readings on page 1 (' + ' '.join(f'{k}={v}' for k, v in second.items()) + ')',
+        expect('page1-new', 'new readings on page 1 (' + readings(second) + ')',
                render(a, board, 'run-page1-new', second, 1), 5)
         key(q, 'left')
         expect('page0', 'KEY_LEFT: page 0', render(a, board, 'run-page0', second, 0), 5)
@@ -107,7 +108,7 @@ def drive_panel(a, q, sensors, run):
     elif run in TOUCH_RUNS:   # scripts/vm/touch.toml and its copies; input from the guest's uinput devices (inject)
         board = os.path.join(a.touch_dir, run + '.toml')
         values = {'rpm': 3100, 'speed': 72}
-        desc = ' '.join(f'{k}={v}' for k, v in values.items())
+        desc = readings(values)
         def becomes(name, ref, timeout=8):   # a page first drawn takes 2 s under TCG on a loaded host
             same, sec, how = screen_becomes(a, q, f'run-{run}-{name}', ref, timeout, crop=True)
             return same, f'after {sec:.1f} s ({how})'
@@ -251,7 +252,7 @@ def drive_can(a, q, first):
             same, how = compare(a, f, ref)
             if same or at > timeout: return same, at, how
             time.sleep(0.05)
-    def desc(values): return ' '.join(f'{k}={v}' for k, v in values.items())
+    desc = readings
     def sets(values): return ' '.join(f'--set {k}={v}' for k, v in values.items())
     try:   # the frames checked against cantools where the host has it (the encoder is the harness's own)
         import cantools

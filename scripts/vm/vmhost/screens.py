@@ -1,9 +1,13 @@
 """Pictures on the host: PPM screendumps read and cropped, `gaugepanel compare` against a
-reference, screendumps until one equals it, `gaugepanel render` of a board, and a render
-as a 16 bpp panel shows it (an xrgb8888 picture packed to rgb565 on copy)."""
-import subprocess, time
+reference, screendumps until one equals it, `gaugepanel render` of a board (both through
+scripts/lib/panel.py, the harnesses' one way to run gaugepanel), and a render as a 16 bpp
+panel shows it (an xrgb8888 picture packed to rgb565 on copy)."""
+import os, sys, time
 
-from .qemu import dump
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'lib'))
+import panel   # noqa: E402
+
+from .qemu import dump   # noqa: E402
 
 def read_ppm(path):
     d = open(path, 'rb').read()
@@ -47,32 +51,28 @@ def as_rgb565(src, dst):
     open(dst, 'wb').write(b'P6\n%d %d\n255\n' % (w, h) + bytes(px))
     return dst
 
+def exact(a, f, ref):
+    """The host's `gaugepanel compare` of two pictures as they are: (same, compare's words)."""
+    return panel.compare(f, ref, gp=a.gp, same_bytes=False)
+
 def compare(a, f, ref):
     """`gaugepanel compare`, the screendump first cropped to ref's size when it is larger
     (a board smaller than the mode is drawn at the top left): (same, how)."""
     rw, rh, _ = read_ppm(ref); w, h, _ = read_ppm(f)
     if (w, h) != (rw, rh) and w >= rw and h >= rh:
         crop = f[:-4] + '-crop.ppm'; crop_ppm(f, crop, rw, rh); f = crop
-    c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
-    return c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+    return exact(a, f, ref)
 
 def screen_becomes(a, q, name, ref, timeout, connector=None, crop=False):
     """Screendumps until one equals ref (timing in the VM is loose): (same, seconds, how)."""
     t = time.time(); f = f'{a.out}/{a.name}-{name}.ppm'
     while True:
         dump(a, q, f, connector)
-        if crop: same, how = compare(a, f, ref)
-        else:
-            c = subprocess.run([a.gp, 'compare', f, ref], capture_output=True, text=True)
-            same, how = c.returncode == 0, c.stdout.strip() or c.stderr.strip()
+        same, how = (compare if crop else exact)(a, f, ref)
         if same or time.time() - t > timeout:
             return same, time.time() - t, how
         time.sleep(0.2)
 
 def render(a, board, name, values, page=0, theme=None):
     """`gaugepanel render` on the host: the picture the guest's `gaugepanel run` should show."""
-    out = f'{a.out}/ref-{name}.ppm'
-    sets = [x for k, v in values.items() for x in ('--set', f'{k}={v}')]
-    subprocess.run([a.gp, 'render', board, *sets, '--page', str(page), *(['--theme', theme] if theme else []), '--out', out],
-                   check=True, capture_output=True)
-    return out
+    return panel.render(board, values, f'{a.out}/ref-{name}.ppm', page=page, theme=theme, gp=a.gp)
