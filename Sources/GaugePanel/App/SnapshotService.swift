@@ -2,7 +2,7 @@ import GaugeDisplay
 import GaugeImages
 import GaugeSystem
 
-/// The picture on screen as a PNG: on SIGUSR1 and, when the board or `--snapshot-every`
+/// The picture on screen as a PNG: on SIGUSR1 and, when the board or `--snapshot-interval`
 /// asks, on a repeating timer. Path and interval are the board's `[snapshot]` unless the
 /// command line overrides them.
 final class SnapshotService<Loop: LoopScheduler>: PanelService {
