@@ -1,4 +1,5 @@
 import ArgumentParser
+import GaugeDisplay
 import GaugeDisplayDevices
 import GaugePanel
 import GaugePreview
@@ -73,7 +74,7 @@ struct RunCommand: ParsableCommand {
     var preview: String?
 
     func run() throws {
-        var request = RunRequest(board: board)
+        var request = RunRequest(board: board, devices: .system)
         request.display = display
         request.device = device
         request.waitForDisplay = waitForDisplay

@@ -1,4 +1,6 @@
 import CPanelSystem
+import GaugeDisplay
+import GaugeDisplayDevices
 import GaugePanel
 
 /// `gaugepanel` as firmware: the commands a panel needs — run, check, render — read by
@@ -11,7 +13,7 @@ enum FirmwareCommand {
     static let usage = """
         USAGE: gaugepanel <command> [options]    (the firmware build: run, check, render)
 
-          run --board FILE [--display \(RunRequest.displayNames.joined(separator: "|"))] [--device PATH] [--connector NAME]
+          run --board FILE [--display \(DisplayBackends.names.joined(separator: "|"))] [--device PATH] [--connector NAME]
               [--mode WxH[@Hz]] [--wait-for-display S] [--snapshot PNG] [--snapshot-interval S]
               [--duration S] [--frames N] [--stats-interval S] [--record FILE]
               [--input-directory DIR] [--no-damage] [--no-animation] [--unpaced] [--no-console-graphics]
@@ -46,13 +48,13 @@ enum FirmwareCommand {
         let files: [String]
         do { files = try reader.finish() } catch { complain(error.message, prefixed: false, label: "Error: "); return 2 }
         guard !files.isEmpty else { complain("missing expected argument '<files> ...'", prefixed: false, label: "Error: "); return 2 }
-        let result = CheckRequest(files: files).run()
+        let result = CheckRequest(files: files, displayOutputs: DisplayBackends.names).run()
         for line in result.lines { say(line) }
         return result.valid ? 0 : 2
     }
 
     static func render(_ reader: inout ArgumentReader) throws(ArgumentReader.UsageError) -> Int32 {
-        var request = RenderRequest(file: "")
+        var request = RenderRequest(file: "", displayOutputs: DisplayBackends.names)
         request.assignments = try reader.values("--set")
         request.page = try reader.value("--page")
         if let r = try reader.int64("--rotate") {
@@ -77,7 +79,7 @@ enum FirmwareCommand {
 
     static func run(_ reader: inout ArgumentReader) throws(ArgumentReader.UsageError) -> Int32 {
         guard let board = try reader.value("--board") else { throw .init(message: "missing expected argument '--board <board>'") }
-        var request = RunRequest(board: board)
+        var request = RunRequest(board: board, devices: .system)
         request.display = try reader.value("--display")
         request.device = try reader.value("--device")
         request.waitForDisplay = try reader.double("--wait-for-display")

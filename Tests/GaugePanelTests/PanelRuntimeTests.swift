@@ -97,7 +97,7 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop,
+        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing,
                                        log: CapturedLines())
         runtime.start()
         loop.advance(by: 40 * Self.ms)
@@ -152,7 +152,7 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, log: CapturedLines())
+                                       loop: loop, devices: .testing, log: CapturedLines())
         runtime.start()
         let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
         pty.write("coolant=120\n")
@@ -192,7 +192,7 @@ import GaugeTestSupport
             options.duration = 60
             let loop = TestEventLoop(now: 5_000 * Self.ms)
             let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                           loop: loop, log: CapturedLines())
+                                           loop: loop, devices: .testing, log: CapturedLines())
             weakRuntime = runtime
             weakLoop = loop
             runtime.start()

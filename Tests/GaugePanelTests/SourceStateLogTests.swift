@@ -22,7 +22,7 @@ import GaugeSystem
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let runtime = try PanelRuntime(options: options, board: try BoardConfiguration.load(path: file),
                                        display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, log: log)
+                                       loop: loop, devices: .testing, log: log)
         return (runtime, loop)
     }
 

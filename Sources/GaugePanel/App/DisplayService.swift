@@ -1,6 +1,5 @@
 import GaugeConfig
 import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeRaster
 import GaugeSensors
 import GaugeSystem
@@ -19,7 +18,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     var frameDrawn: ((Region) -> Void)?
     private let settings: Settings
     private let log: PanelLogger
-    private var console: ConsoleGraphicsMode?
+    private var console: (any ConsoleMode)?
     private var loop: Loop?
     private var scheduler: FrameScheduler<Loop>?
     private var wakeTimer: (id: TimerID, at: UInt64)?
@@ -42,7 +41,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     }
 
     init(device: any Display, state: PanelState, fonts: PanelFonts, tracksDamage: Bool, settings: Settings,
-         console: ConsoleGraphicsMode?, log: PanelLogger) {
+         console: (any ConsoleMode)?, log: PanelLogger) {
         self.device = device
         self.state = state
         self.fonts = fonts

@@ -1,5 +1,5 @@
 import GaugeConfig
-import GaugeDisplayDevices
+import GaugeDisplay
 import GaugeInput
 
 /// The board's input devices on the loop: each opened evdev device by its descriptor,
@@ -10,6 +10,7 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     private let configuration: InputConfiguration
     private let displayConfiguration: DisplayConfiguration
     private let directory: String
+    private let devices: DisplayDevices
     /// The devices and their routers while started.
     private(set) var hub: InputHub?
     private var gestureTimer: TimerID?
@@ -18,10 +19,11 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     private var loop: Loop?
 
     init(_ configuration: InputConfiguration, display displayConfiguration: DisplayConfiguration, directory: String,
-         feeding display: DisplayService<Loop>, log: PanelLogger) {
+         devices: DisplayDevices, feeding display: DisplayService<Loop>, log: PanelLogger) {
         self.configuration = configuration
         self.displayConfiguration = displayConfiguration
         self.directory = directory
+        self.devices = devices
         self.display = display
         self.log = log
     }
@@ -62,15 +64,9 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     /// Brightness keys and encoders: 10 % steps on the first backlight (never fully off,
     /// so the panel can't be dimmed into looking dead).
     private func stepBrightness(_ step: Int) {
-        let backlights = Backlights()
-        do {
-            let name = try backlights.device(nil)
-            let now = try backlights.state(name)
-            let percent = min(max(now.percent + (step > 0 ? 10 : -10), 5), 100)
-            try backlights.setBrightness(name, percent: percent)
-            log.info("backlight \(name): \(percent) %")
-        } catch {
-            log.warn("backlight", "brightness: \(error)", now: loop?.now ?? 0)
+        switch devices.stepBacklight(step > 0 ? 10 : -10) {
+        case .success(let set): log.info("backlight \(set.name): \(set.percent) %")
+        case .failure(let error): log.warn("backlight", "brightness: \(error)", now: loop?.now ?? 0)
         }
     }
 

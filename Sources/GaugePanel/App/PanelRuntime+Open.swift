@@ -1,6 +1,5 @@
 import GaugeConfig
 import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeImages
 import GaugeSystem
 
@@ -23,9 +22,9 @@ public enum RunError: Error, CustomStringConvertible {
 /// The panel as `gaugepanel run` starts it: the board file, its display (or the one
 /// `--display` names), the real poll loop, the console and the service's environment.
 extension PanelRuntime where Loop == EventLoop {
-    public static func open(options: RunOptions, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
+    public static func open(options: RunOptions, devices: DisplayDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: DisplayBackends.names) } catch { throw .configuration(error) }
+        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names) } catch { throw .configuration(error) }
         let d = board.display
         let output = options.display ?? d.output
         let turned = d.rotation.swapsAxes
@@ -35,7 +34,7 @@ extension PanelRuntime where Loop == EventLoop {
         let display: any Display
         do {
             display = try DisplayWait.open(waiting: wait, { () throws(DisplayError) -> any Display in
-                try DisplayBackends.open(output, DisplaySettings(
+                try devices.open(output, DisplaySettings(
                     device: options.device ?? d.device, connector: options.connector ?? d.connector, mode: options.mode ?? d.mode,
                     format: d.format, width: turned ? d.height : d.width, height: turned ? d.width : d.height, rotation: d.rotation))
             }, waiting: { error in
@@ -47,8 +46,8 @@ extension PanelRuntime where Loop == EventLoop {
         } catch { throw .display(error) }
         let loop: EventLoop
         do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
-        let console = options.consoleGraphics && display.coversTextConsole ? ConsoleGraphicsMode() : nil
-        return try PanelRuntime(options: options, board: board, display: display, loop: loop, log: log,
+        let console = options.consoleGraphics && display.coversTextConsole ? devices.consoleGraphics() : nil
+        return try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: devices, log: log,
                                 environment: environment, console: console)
     }
 

@@ -1,6 +1,5 @@
 import GaugeConfig
 import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeRaster
 import GaugeSensors
 import GaugeSystem
@@ -20,6 +19,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     let loop: Loop
     let log: PanelLogger
     let notifier: SystemdNotifier
+    /// Display names for a reload's board, and the backlight for brightness keys.
+    let devices: DisplayDevices
     /// The services, each owning its descriptors and timers (PanelService). Sensors and
     /// input feed the display's state; sensors, input and snapshots follow the board on a
     /// reload, the display and the recording last the whole run.
@@ -32,10 +33,11 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     private var isShutDown = false
 
     /// `environment`: the service's `NOTIFY_SOCKET`, `WATCHDOG_USEC`, `WATCHDOG_PID`.
-    /// `console`: switched back to text mode at shutdown.
-    public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, log sink: any PanelLog,
-                environment: [String: String] = [:], console: ConsoleGraphicsMode? = nil) throws(RunError) {
+    /// `console`: switched back to text mode at shutdown. `devices`: the command line's.
+    public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, devices: DisplayDevices,
+                log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil) throws(RunError) {
         self.options = options
+        self.devices = devices
         self.board = board
         self.loop = loop
         let log = PanelLogger(sink: sink)
@@ -52,7 +54,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         self.display = shown
         self.recording = recording
         sensors = SensorService(SensorHub(board.sensors), display: shown, recording: recording, log: log)
-        input = Self.input(board, options, shown, log)
+        input = Self.input(board, options, devices, shown, log)
         snapshots = Self.snapshots(board, options, display, log)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
         // during start-up waits in the signalfd instead of killing the process.
@@ -62,9 +64,10 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
     }
 
-    private static func input(_ board: BoardConfiguration, _ options: RunOptions, _ display: DisplayService<Loop>,
-                              _ log: PanelLogger) -> InputService<Loop> {
-        InputService(board.input, display: board.display, directory: options.inputDirectory, feeding: display, log: log)
+    private static func input(_ board: BoardConfiguration, _ options: RunOptions, _ devices: DisplayDevices,
+                              _ display: DisplayService<Loop>, _ log: PanelLogger) -> InputService<Loop> {
+        InputService(board.input, display: board.display, directory: options.inputDirectory, devices: devices,
+                     feeding: display, log: log)
     }
 
     private static func snapshots(_ board: BoardConfiguration, _ options: RunOptions, _ device: any Display,
@@ -138,7 +141,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         _ = notifier.reloading()
         defer { _ = notifier.notify(.ready) }
         let new: BoardConfiguration
-        do { new = try BoardConfiguration.load(path: options.boardPath, displayOutputs: DisplayBackends.names) } catch {
+        do { new = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names) } catch {
             log.sink.log(.error, "config reload failed, keeping the running configuration: \(error.description)")
             return
         }
@@ -151,7 +154,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         display.replace(state: next, fonts: PanelFonts(new.fonts))
         sensors.hub = SensorHub(new.sensors)
         sensors.start(on: loop)
-        input = Self.input(new, options, display, log)
+        input = Self.input(new, options, devices, display, log)
         input.start(on: loop)
         snapshots.stop()
         snapshots = Self.snapshots(new, options, display.device, log)

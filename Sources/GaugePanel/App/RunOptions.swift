@@ -1,12 +1,11 @@
 import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeImages
 
 /// How `gaugepanel run` was asked to run, beyond what the board file says.
 public struct RunOptions: Sendable {
     public var boardPath: String
     /// Overrides the board's `[display] output` (e.g. offscreen on a desk): a name in
-    /// `DisplayBackends.names`.
+    /// the command line's `DisplayDevices.names`.
     public var display: String?
     public var device: String?
     /// Override the board's DRM `connector` and `mode`.

@@ -1,5 +1,4 @@
 import GaugeDisplay
-import GaugeDisplayDevices
 
 /// `gaugepanel run --board FILE`: the options as given on a command line, checked into
 /// `RunOptions` with the same messages whichever command line read them.
@@ -21,18 +20,20 @@ public struct RunRequest: Sendable {
     public var animation = true
     public var unpaced = false
     public var consoleGraphics = true
+    /// The displays `--display` names and the panel opens, from the command line.
+    public let devices: DisplayDevices
 
-    public init(board: String) { self.board = board }
-
-    /// The names `--display` takes (the display back-ends), for usage texts.
-    public static var displayNames: [String] { DisplayBackends.names }
+    public init(board: String, devices: DisplayDevices) {
+        self.board = board
+        self.devices = devices
+    }
 
     /// The checked options; a bad value is one line and exit status 2.
     public func options() throws(CommandFailure) -> RunOptions {
         var options = RunOptions(boardPath: board)
         if let display {
-            guard DisplayBackends.names.contains(display) else {
-                throw CommandFailure(DisplayError.unknownBackend(name: display, known: DisplayBackends.names).description)
+            guard devices.names.contains(display) else {
+                throw CommandFailure(DisplayError.unknownBackend(name: display, known: devices.names).description)
             }
             options.display = display
         }
@@ -70,7 +71,7 @@ public struct RunRequest: Sendable {
                     beside: (PanelRuntime<EventLoop>) throws(CommandFailure) -> Void = { _ throws(CommandFailure) in }) throws(CommandFailure) -> String {
         let options = try options()
         let runtime: PanelRuntime<EventLoop>
-        do { runtime = try PanelRuntime.open(options: options, log: log) } catch {
+        do { runtime = try PanelRuntime.open(options: options, devices: devices, log: log) } catch {
             throw CommandFailure(lines: error.description.split(separator: "\n").map { String($0) }, status: 2, prefixed: true)
         }
         do { try beside(runtime) } catch {
