@@ -109,10 +109,12 @@ let package = Package(
         // the renderer.
         .target(name: "GaugeLoop", dependencies: ["GaugeSystem", "CPanelSystem"]),
 
-        // The panel: sensors, pages, input and the display driven by the loop.
+        // The panel: sensors, pages, input and the display driven by the loop. Not the real
+        // screens (GaugeDisplayDevices, libdrm): the command lines give it their
+        // `DisplayDevices`, so this library and its tests link no libdrm.
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
-            "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
+            "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
             "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
         ]),
 
@@ -149,7 +151,7 @@ let package = Package(
         // The firmware's command line (run, check, render) without ArgumentParser or
         // swift-log, and what Embedded Swift's stdlib needs from the C library.
         .target(name: "CEmbeddedSupport"),
-        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "CPanelSystem", "CEmbeddedSupport"]),
+        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "CPanelSystem", "CEmbeddedSupport"]),
 
         // Shared by the test targets: the seeded PRNG and golden-image comparison.
         .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages"], path: "Tests/GaugeTestSupport"),
@@ -174,7 +176,7 @@ let package = Package(
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeImages"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay", "GaugeDisplayDevices",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay",
                                    "GaugeImages", "GaugeRaster",
                                    "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],

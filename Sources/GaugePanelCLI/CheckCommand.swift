@@ -1,4 +1,5 @@
 import ArgumentParser
+import GaugeDisplayDevices
 import GaugePanel
 
 /// `gaugepanel check`: validates board files; every problem on its own line.
@@ -17,7 +18,7 @@ struct CheckCommand: ParsableCommand {
     var files: [String]
 
     func run() throws {
-        let result = CheckRequest(files: files).run()
+        let result = CheckRequest(files: files, displayOutputs: DisplayBackends.names).run()
         for line in result.lines { print(line) }
         if !result.valid { throw ExitCode.badInput }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GaugeDisplayDevices
 import GaugePanel
 
 /// `gaugepanel render`: draws a board file's dashboard headless into a PNG.
@@ -41,7 +42,7 @@ struct RenderCommand: ParsableCommand {
     var time: Double = 0
 
     func run() throws {
-        var request = RenderRequest(file: file)
+        var request = RenderRequest(file: file, displayOutputs: DisplayBackends.names)
         request.assignments = assignments
         request.page = page
         request.rotate = rotate

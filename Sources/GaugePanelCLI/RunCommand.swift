@@ -1,4 +1,5 @@
 import ArgumentParser
+import GaugeDisplay
 import GaugeDisplayDevices
 import GaugePanel
 import GaugePreview
@@ -9,7 +10,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a panel: sensors, input and the display, from a board file.",
-        usage: RunOptions.usage(prefix: "gaugepanel run", extra: ["[--preview <preview>]"], width: 72),
+        usage: RunOptions.usage(displays: DisplayDevices.system.names, prefix: "gaugepanel run", extra: ["[--preview <preview>]"], width: 72),
         discussion: """
             Draws the board's dashboard on its display and keeps it current: readings are \
             coalesced into at most one frame per refresh, and only what changed is redrawn and \
@@ -18,11 +19,11 @@ struct RunCommand: ParsableCommand {
             Try it without hardware: gaugepanel run --board boards/headless.toml
 
             The options (the firmware's run reads the same):
-            \(RunOptions.help())
+            \(RunOptions.help(displays: DisplayDevices.system.names))
             """
     )
 
-    // The run options are declared once, in `RunOptions.table`, which the firmware reads
+    // The run options are declared once, in `RunOptions.table(displays:)`, which the firmware reads
     // too: ArgumentParser captures them as they were given and the table's reader parses
     // them (the same names, values and messages as the firmware's), and `--help` lists them
     // from the table (the discussion). Only `--preview`, which the firmware lacks, is
@@ -37,7 +38,7 @@ struct RunCommand: ParsableCommand {
     func given() throws -> RunOption.Given {
         var reader = ArgumentReader(options)
         do throws(ArgumentReader.UsageError) {
-            let given = try reader.read(RunOptions.table)
+            let given = try reader.read(RunOptions.table(displays: DisplayDevices.system.names))
             if let extra = try reader.finish().first { throw ArgumentReader.UsageError(message: "unexpected argument '\(extra)'") }
             return given
         } catch { throw ValidationError(error.message) }
@@ -47,7 +48,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let request: RunRequest
-        do { request = try RunRequest(given()) } catch let failure as CommandFailure { throw Console.report(failure) }
+        do { request = try RunRequest(given(), devices: .system) } catch let failure as CommandFailure { throw Console.report(failure) }
         // Under systemd, lines keep their priority in the journal (errors as errors).
         let toJournal = JournalStream.stderrIsJournal()
         LoggingSystem.bootstrap { JournalLogHandler(label: $0, toJournal: toJournal) }

@@ -1,9 +1,11 @@
 import CPanelSystem
+import GaugeDisplay
+import GaugeDisplayDevices
 import GaugePanel
 
 /// `gaugepanel` as firmware: the commands a panel needs — run, check, render — read by
 /// `ArgumentReader` into the same requests the host's commands fill (`run` by the option
-/// table both read, `RunOptions.table`), so both print the same lines and exit with the
+/// table both read, `RunOptions.table(displays:)`), so both print the same lines and exit with the
 /// same status: 0 done, 2 bad input (a usage mistake, a broken board file, a missing
 /// device), 1 a run that failed.
 enum FirmwareCommand {
@@ -12,7 +14,7 @@ enum FirmwareCommand {
     static let usage = """
         USAGE: gaugepanel <command> [options]    (the firmware build: run, check, render)
 
-          \(RunOptions.usage(continuation: 6))
+          \(RunOptions.usage(displays: DisplayDevices.system.names, continuation: 6))
           check FILE...
           render FILE [--set CHANNEL=VALUE]... [--page N|NAME] [--rotate 0|90|180|270]
               [--theme day|night] [--out FILE.png|.ppm] [--format xrgb8888|rgb565] [--font FAMILY|builtin]
@@ -44,13 +46,13 @@ enum FirmwareCommand {
         let files: [String]
         do { files = try reader.finish() } catch { complain(error.message, prefixed: false, label: "Error: "); return 2 }
         guard !files.isEmpty else { complain("missing expected argument '<files> ...'", prefixed: false, label: "Error: "); return 2 }
-        let result = CheckRequest(files: files).run()
+        let result = CheckRequest(files: files, displayOutputs: DisplayBackends.names).run()
         for line in result.lines { say(line) }
         return result.valid ? 0 : 2
     }
 
     static func render(_ reader: inout ArgumentReader) throws(ArgumentReader.UsageError) -> Int32 {
-        var request = RenderRequest(file: "")
+        var request = RenderRequest(file: "", displayOutputs: DisplayBackends.names)
         request.assignments = try reader.values("--set")
         request.page = try reader.value("--page")
         if let r = try reader.int64("--rotate") {
@@ -73,17 +75,17 @@ enum FirmwareCommand {
         } catch { return report(error) }
     }
 
-    /// `run`: its options as `RunOptions.table` declares them (the host reads the same).
+    /// `run`: its options as `RunOptions.table(displays:)` declares them (the host reads the same).
     static func run(_ reader: inout ArgumentReader) throws(ArgumentReader.UsageError) -> Int32 {
         if reader.flag("help", inversion: false) == true {
-            say("USAGE: " + RunOptions.usage(prefix: "gaugepanel run", width: 72) + "\n\nOPTIONS:\n" + RunOptions.help())
+            say("USAGE: " + RunOptions.usage(displays: DisplayDevices.system.names, prefix: "gaugepanel run", width: 72) + "\n\nOPTIONS:\n" + RunOptions.help(displays: DisplayDevices.system.names))
             return 0
         }
-        let given = try reader.read(RunOptions.table)
+        let given = try reader.read(RunOptions.table(displays: DisplayDevices.system.names))
         let rest = try reader.finish()
         if let extra = rest.first { throw .init(message: "unexpected argument '\(extra)'") }
         do {
-            say(try RunRequest(given).run(log: StderrLog()))
+            say(try RunRequest(given, devices: .system).run(log: StderrLog()))
             return 0
         } catch { return report(error) }
     }

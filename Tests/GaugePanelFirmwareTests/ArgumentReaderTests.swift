@@ -1,4 +1,6 @@
 import Testing
+import GaugeDisplay
+import GaugeDisplayDevices
 import GaugePanel
 @testable import GaugePanelFirmware
 
@@ -41,11 +43,11 @@ import GaugePanel
         #expect(FirmwareCommand.main(["run", "--board", "/nonexistent/board.toml"]) == 2)
     }
 
-    /// The firmware's `run` reads `RunOptions.table` (the host's RunCommand reads the same
+    /// The firmware's `run` reads `RunOptions.table(displays:)` (the host's RunCommand reads the same
     /// table): its usage and `run --help` list every option of it.
     @Test func runListsTheTablesOptions() {
         #expect(FirmwareCommand.main(["run", "--help"]) == 0)
-        for option in RunOptions.table { #expect(FirmwareCommand.usage.contains(option.synopsis), "\(option.name)") }
+        for option in RunOptions.table(displays: DisplayDevices.system.names) { #expect(FirmwareCommand.usage.contains(option.synopsis), "\(option.name)") }
         #expect(FirmwareCommand.usage.contains("run --board FILE [--display auto|drm|fbdev|offscreen]"))
         #expect(FirmwareCommand.main(["run", "--board", "b.toml", "--frames", "ten"]) == 2)
         #expect(FirmwareCommand.main(["run", "--board", "/nonexistent/board.toml", "--frames", "0"]) == 2)

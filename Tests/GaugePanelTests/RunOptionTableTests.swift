@@ -1,38 +1,38 @@
 import Testing
-import GaugeDisplayDevices
+import GaugeDisplay
 import GaugePanel
 
-/// `gaugepanel run`'s options, declared once (`RunOptions.table`) and read by both command
+/// `gaugepanel run`'s options, declared once (`RunOptions.table(displays:)`) and read by both command
 /// lines: every option sets its field, and a mistake says the same words on either.
 @Suite struct RunOptionTableTests {
     func read(_ arguments: [String]) throws -> RunOptions {
         var reader = ArgumentReader(arguments)
-        let given = try reader.read(RunOptions.table)
+        let given = try reader.read(RunOptions.table(displays: displayBackendNames))
         #expect(try reader.finish() == [])
         return try RunOptions(given)
     }
 
     func usageMistake(_ arguments: [String]) -> String? {
         var reader = ArgumentReader(arguments)
-        do throws(ArgumentReader.UsageError) { _ = try reader.read(RunOptions.table); _ = try reader.finish() } catch { return error.message }
+        do throws(ArgumentReader.UsageError) { _ = try reader.read(RunOptions.table(displays: displayBackendNames)); _ = try reader.finish() } catch { return error.message }
         return nil
     }
 
     func failure(_ arguments: [String]) -> String? {
         var reader = ArgumentReader(arguments)
-        guard let given = try? reader.read(RunOptions.table) else { return nil }
+        guard let given = try? reader.read(RunOptions.table(displays: displayBackendNames)) else { return nil }
         do throws(CommandFailure) { _ = try RunOptions(given) } catch { return error.lines.joined(separator: "\n") }
         return nil
     }
 
     @Test func namesAreUniqueAndEachHasHelp() {
-        let names = RunOptions.table.map { $0.name }
+        let names = RunOptions.table(displays: displayBackendNames).map { $0.name }
         #expect(Set(names).count == names.count)
         #expect(names == ["board", "display", "device", "wait-for-display", "record", "connector", "mode", "snapshot",
                           "snapshot-interval", "duration", "frames", "stats-interval", "input-directory", "damage",
                           "animation", "unpaced", "console-graphics"])
-        for option in RunOptions.table { #expect(!option.help.isEmpty && !option.help.contains("\n"), "\(option.name)") }
-        #expect(RunOptions.table.filter { $0.required }.map { $0.name } == ["board"])
+        for option in RunOptions.table(displays: displayBackendNames) { #expect(!option.help.isEmpty && !option.help.contains("\n"), "\(option.name)") }
+        #expect(RunOptions.table(displays: displayBackendNames).filter { $0.required }.map { $0.name } == ["board"])
     }
 
     @Test func everyOptionSetsItsField() throws {
@@ -69,13 +69,13 @@ import GaugePanel
     }
 
     @Test func usageAndHelpComeFromTheTable() {
-        let usage = RunOptions.usage(extra: ["[--preview <preview>]"])
+        let usage = RunOptions.usage(displays: displayBackendNames, extra: ["[--preview <preview>]"])
         #expect(usage.hasPrefix("run --board FILE [--display auto|drm|fbdev|offscreen]"))
         #expect(usage.hasSuffix("[--preview <preview>]"))
         #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 76 })
-        let help = RunOptions.help()
+        let help = RunOptions.help(displays: displayBackendNames)
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 79 })
-        for option in RunOptions.table { #expect(usage.contains(option.synopsis) && help.contains("  " + option.synopsis + " ")) }
+        for option in RunOptions.table(displays: displayBackendNames) { #expect(usage.contains(option.synopsis) && help.contains("  " + option.synopsis + " ")) }
         #expect(help.contains("  --[no-]damage "))
     }
 }

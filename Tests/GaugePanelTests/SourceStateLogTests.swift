@@ -22,7 +22,7 @@ import GaugeSystem
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let runtime = try PanelRuntime(options: options, board: try BoardConfiguration.load(path: file),
                                        display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, log: log)
+                                       loop: loop, devices: .testing, log: log)
         return (runtime, loop)
     }
 
@@ -95,7 +95,7 @@ import GaugeSystem
         let (runtime, loop) = try runtime(device: link, folder: folder, log: log)
         runtime.start()
         loop.advance(by: 20_000 * Self.ms)   // the retries are 16 s apart by now
-        let watch = try #require(runtime.serialWatches[0])
+        let watch = try #require(runtime.sensors.lines[0].watch)
         #expect(runtime.sensors.serial.first?.fileDescriptor == nil)
 
         let pty = try PanelRuntimeTests.Pty()
@@ -105,7 +105,7 @@ import GaugeSystem
         #expect(loop.deliver(fd: watch))
         #expect(log.lines.contains("serial \(link): connected"), "\(log.lines)")
         let fd = try #require(runtime.sensors.serial.first?.fileDescriptor)
-        #expect(runtime.serialWatches.isEmpty && !loop.registeredDescriptors.contains(watch) || watch == fd)
+        #expect(runtime.sensors.lines[0].watch == nil && !loop.registeredDescriptors.contains(watch) || watch == fd)
         pty.write("engine.rpm=2000\n")
         #expect(loop.deliver(fd: fd))
         #expect(runtime.currentSummary().samples == 1)

@@ -15,7 +15,7 @@ import CLinuxFB
 ///
 /// Best effort: without a VT (a serial-only board, no permission on /dev/tty0) it does
 /// nothing, and says why in `unavailableReason`.
-public final class ConsoleGraphicsMode {
+public final class ConsoleGraphicsMode: ConsoleMode {
     private let system: any DisplaySystemCalls
     private var fd: Int32 = -1
     private var keyboardMode: Int32?

@@ -1,6 +1,5 @@
 import GaugeConfig
 import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeImages
 import GaugeSystem
 
@@ -23,9 +22,9 @@ public enum RunError: Error, CustomStringConvertible {
 /// The panel as `gaugepanel run` starts it: the board file, its display (or the one
 /// `--display` names), the real poll loop, the console and the service's environment.
 extension PanelRuntime where Loop == EventLoop {
-    public static func open(options: RunOptions, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
+    public static func open(options: RunOptions, devices: DisplayDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: DisplayBackends.names) } catch { throw .configuration(error) }
+        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names) } catch { throw .configuration(error) }
         let d = board.display
         let output = options.display ?? d.output
         let turned = d.rotation.swapsAxes
@@ -34,12 +33,12 @@ extension PanelRuntime where Loop == EventLoop {
         let wait = options.waitForDisplaySeconds ?? d.waitSeconds ?? DisplayWait.defaultSeconds(environment: environment)
         var settings = DisplaySettings(device: d.device, connector: d.connector, mode: d.mode, format: d.format,
                                        width: turned ? d.height : d.width, height: turned ? d.width : d.height, rotation: d.rotation)
-        // The command line's overrides were checked as it was read (`RunOptions.table`).
+        // The command line's overrides were checked as it was read (`RunOptions.table(displays:)`).
         for (key, text) in options.displaySettings { _ = settings.set(key, text) }
         let display: any Display
         do {
             display = try DisplayWait.open(waiting: wait, { [settings] () throws(DisplayError) -> any Display in
-                try DisplayBackends.open(output, settings)
+                try devices.open(output, settings)
             }, waiting: { error in
                 let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
                 let what = "waiting up to \(seconds) s for the display (\(error.description))"
@@ -49,8 +48,8 @@ extension PanelRuntime where Loop == EventLoop {
         } catch { throw .display(error) }
         let loop: EventLoop
         do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
-        let console = options.consoleGraphics && display.coversTextConsole ? ConsoleGraphicsMode() : nil
-        return try PanelRuntime(options: options, board: board, display: display, loop: loop, log: log,
+        let console = options.consoleGraphics && display.coversTextConsole ? devices.consoleGraphics() : nil
+        return try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: devices, log: log,
                                 environment: environment, console: console)
     }
 

@@ -1,13 +1,12 @@
 import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeImages
 
 /// How `gaugepanel run` was asked to run, beyond what the board file says: what its
-/// command line said, filled by `RunOptions.table` (the options, declared once).
+/// command line said, filled by `RunOptions.table(displays:)` (the options, declared once).
 public struct RunOptions: Sendable {
     public var boardPath: String
     /// Overrides the board's `[display] output` (e.g. offscreen on a desk): a name in
-    /// `DisplayBackends.names`.
+    /// the command line's `DisplayDevices.names`.
     public var display: String?
     /// Override the board's `[display]` settings by key (`--device`, `--connector`,
     /// `--mode`), as text; the opened back-end reads those it declares.

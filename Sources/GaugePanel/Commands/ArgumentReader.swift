@@ -1,6 +1,6 @@
 /// A command-line reader: `--name value`, `--name=value`, flags, and positional
 /// arguments. The firmware reads its commands with it (it has no ArgumentParser), and
-/// both command lines read `run`'s options with it (`read(_:)`, `RunOptions.table`).
+/// both command lines read `run`'s options with it (`read(_:)`, `RunOptions.table(displays:)`).
 /// A usage mistake is a `UsageError` (exit status 2, as on the host).
 public struct ArgumentReader {
     private var arguments: [String]

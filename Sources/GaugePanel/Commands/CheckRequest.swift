@@ -1,11 +1,15 @@
 import GaugeConfig
-import GaugeDisplayDevices
 
 /// `gaugepanel check FILE...`: validates board files; every problem on its own line.
 public struct CheckRequest: Sendable {
     public var files: [String]
+    /// The display back-ends' names, which `[display] output` may take.
+    public var displayOutputs: [String]
 
-    public init(files: [String]) { self.files = files }
+    public init(files: [String], displayOutputs: [String]) {
+        self.files = files
+        self.displayOutputs = displayOutputs
+    }
 
     /// '<file>: OK' for a valid file, else one line per problem
     /// ('<file>:<line>: <key path>: <what was expected, what was found>'); `valid` is
@@ -14,7 +18,7 @@ public struct CheckRequest: Sendable {
         var lines: [String] = [], valid = true
         for file in files {
             do {
-                _ = try BoardConfiguration.load(path: file, displayOutputs: DisplayBackends.names)
+                _ = try BoardConfiguration.load(path: file, displayOutputs: displayOutputs)
                 lines.append("\(file): OK")
             } catch {
                 valid = false

@@ -1,6 +1,5 @@
 import GaugeConfig
 import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeGlyphs
 import GaugeImages
 import GaugeRaster
@@ -24,14 +23,19 @@ public struct RenderRequest: Sendable {
     /// A font family, or "builtin" for the stroke font (default: the file's [fonts]).
     public var font: String?
     public var time: Double = 0
+    /// The display back-ends' names, which `[display] output` may take.
+    public var displayOutputs: [String]
 
-    public init(file: String) { self.file = file }
+    public init(file: String, displayOutputs: [String]) {
+        self.file = file
+        self.displayOutputs = displayOutputs
+    }
 
     /// Draws and writes the image. Returns what to print (the "wrote …" line) and
     /// warnings for stderr (a font that is not there).
     public func run() throws(CommandFailure) -> (said: String, warnings: [String]) {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: file, displayOutputs: DisplayBackends.names) } catch {
+        do { board = try BoardConfiguration.load(path: file, displayOutputs: displayOutputs) } catch {
             throw CommandFailure(lines: error.issues.map { $0.description }, prefixed: false)
         }
         guard let fileFormat = ImageFileFormat(path: out) else { throw CommandFailure("\(out): unknown output type (use a .png or .ppm name)") }

@@ -1,5 +1,5 @@
 /// One option of `gaugepanel run`: its name, the value it takes, its help line, and how it
-/// sets `RunOptions` (checking the value's range). `RunOptions.table` lists them all; both
+/// sets `RunOptions` (checking the value's range). `RunOptions.table(displays:)` lists them all; both
 /// command lines read them with `ArgumentReader.read(_:)` and print their help from it.
 public struct RunOption: Sendable {
     public enum Kind: Sendable, Equatable {
@@ -105,7 +105,8 @@ extension RunOptions {
     /// The usage line of `run` (for `--help` and usage errors), starting with `prefix`, then
     /// the options and `extra` words, wrapped at `width`, the lines after the first
     /// indented by `continuation` spaces.
-    public static func usage(prefix: String = "run", extra: [String] = [], continuation: Int = 4, width: Int = 76) -> String {
+    public static func usage(displays: [String], prefix: String = "run", extra: [String] = [], continuation: Int = 4, width: Int = 76) -> String {
+        let table = table(displays: displays)
         let indent = String(repeating: " ", count: continuation)
         var lines: [String] = [], line = prefix
         for word in table.map({ $0.required ? $0.synopsis : "[" + $0.synopsis + "]" }) + extra {
@@ -117,7 +118,8 @@ extension RunOptions {
 
     /// Each option's synopsis, then its help wrapped in a column to `width`, as `run
     /// --help` lists them.
-    public static func help(width: Int = 79) -> String {
+    public static func help(displays: [String], width: Int = 79) -> String {
+        let table = table(displays: displays)
         let column = (table.map { $0.synopsis.count }.max() ?? 0) + 4
         var lines: [String] = []
         for option in table {

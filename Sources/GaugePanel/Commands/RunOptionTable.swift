@@ -1,19 +1,20 @@
 import GaugeDisplay
-import GaugeDisplayDevices
 
 /// The options of `gaugepanel run`, declared once: the firmware's reader and the host's
 /// RunCommand both read the command line by this table and print their help from it, so
 /// the two accept the same options with the same messages. Adding an option is a line
 /// here (and the field of `RunOptions` it sets). In the order help lists them.
 extension RunOptions {
-    public static let table: [RunOption] = [
+    /// `displays`: the display back-ends' names `--display` takes (the command line's
+    /// `DisplayDevices.names`: the panel's modules do not link the devices).
+    public static func table(displays: [String]) -> [RunOption] { [
         .text("board", "FILE", required: true, help: "The board file (TOML): display, sensors, input and dashboard.") { o, v in
             o.boardPath = v
         },
-        .text("display", DisplayBackends.names.joined(separator: "|"),
-              help: "Override the board's display: \(DisplayBackends.namesInWords).") { o, v throws(CommandFailure) in
-            guard DisplayBackends.names.contains(v) else {
-                throw CommandFailure(DisplayError.unknownBackend(name: v, known: DisplayBackends.names).description)
+        .text("display", displays.joined(separator: "|"),
+              help: "Override the board's display: \(inWords(displays)).") { o, v throws(CommandFailure) in
+            guard displays.contains(v) else {
+                throw CommandFailure(DisplayError.unknownBackend(name: v, known: displays).description)
             }
             o.display = v
         },
@@ -44,7 +45,13 @@ extension RunOptions {
         .flag("animation", negatable: true, help: "Ease needles like physical ones (default: on).") { $0.animates = $1 },
         .flag("unpaced", negatable: false, help: "Draw frames as fast as possible instead of at the display's refresh (benchmarks).") { $0.unpaced = $1 },
         .flag("console-graphics", negatable: true, help: "Switch the text console to graphics mode while drawing (default: on).") { $0.consoleGraphics = $1 },
-    ]
+    ] }
+
+    /// "auto, drm, fbdev or offscreen".
+    static func inWords(_ names: [String]) -> String {
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+    }
 
     /// `--NAME S`: a positive number of seconds.
     static func seconds(_ name: String, help: String, _ set: @escaping @Sendable (inout RunOptions, Double) -> Void) -> RunOption {

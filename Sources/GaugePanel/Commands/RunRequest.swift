@@ -1,13 +1,20 @@
+import GaugeDisplay
+
 /// `gaugepanel run --board FILE`: the options a command line gave (read by
-/// `RunOptions.table`, checked as they were set), and the run itself, with the same lines
+/// `RunOptions.table(displays:)`, checked as they were set), and the run itself, with the same lines
 /// and exit status whichever command line started it.
 public struct RunRequest: Sendable {
     public var options: RunOptions
+    /// The displays `--display` names and the panel opens, from the command line.
+    public let devices: DisplayDevices
 
-    public init(options: RunOptions) { self.options = options }
+    public init(options: RunOptions, devices: DisplayDevices) { self.options = options; self.devices = devices }
 
-    /// The options a command line gave (`ArgumentReader.read(RunOptions.table)`), checked.
-    public init(_ given: RunOption.Given) throws(CommandFailure) { options = try RunOptions(given) }
+    /// The options a command line gave (`ArgumentReader.read(RunOptions.table(displays:))`), checked.
+    public init(_ given: RunOption.Given, devices: DisplayDevices) throws(CommandFailure) {
+        options = try RunOptions(given)
+        self.devices = devices
+    }
 
     /// Opens the board's panel and runs it until a signal, `duration` or `frames`; the
     /// summary line (`@@SUMMARY …`) on success. Opening fails with status 2 (bad input:
@@ -17,7 +24,7 @@ public struct RunRequest: Sendable {
     public func run(log: any PanelLog,
                     beside: (PanelRuntime<EventLoop>) throws(CommandFailure) -> Void = { _ throws(CommandFailure) in }) throws(CommandFailure) -> String {
         let runtime: PanelRuntime<EventLoop>
-        do { runtime = try PanelRuntime.open(options: options, log: log) } catch {
+        do { runtime = try PanelRuntime.open(options: options, devices: devices, log: log) } catch {
             throw CommandFailure(lines: error.description.split(separator: "\n").map { String($0) }, status: 2, prefixed: true)
         }
         do { try beside(runtime) } catch {

@@ -98,7 +98,7 @@ public final class PreviewSession {
     /// The PNG of `view` of the last good board.
     public func png(_ view: View) throws(CommandFailure) -> [UInt8] {
         guard let board else { throw CommandFailure(errors.isEmpty ? "\(path): not loaded" : errors.joined(separator: "\n")) }
-        var request = RenderRequest(file: path)
+        var request = RenderRequest(file: path, displayOutputs: DisplayBackends.names)
         request.page = view.page
         request.theme = view.theme
         request.assignments = view.assignments

@@ -1,5 +1,3 @@
-import GaugeDisplay
-import GaugeDisplayDevices
 import GaugeSystem
 
 /// Opening the display at boot, when its driver may not have loaded yet: Touch Display 2
@@ -13,10 +11,10 @@ import GaugeSystem
 /// appeared is root's (devtmpfs makes it 0600) until udev gives it to group video a
 /// moment later, so "permission denied" right after a missing device is retried for
 /// `permissionGraceSeconds`; denied from the first try, it is the user's groups, and fails.
-struct DisplayWait {
+public struct DisplayWait {
     /// The wait when neither the board (`[display] wait`) nor `--wait-for-display` says:
     /// two minutes as a service (systemd's NOTIFY_SOCKET is set), none at a terminal.
-    static func defaultSeconds(environment: [String: String]) -> Double {
+    public static func defaultSeconds(environment: [String: String]) -> Double {
         environment["NOTIFY_SOCKET"] != nil ? 120 : 0
     }
 
@@ -31,7 +29,7 @@ struct DisplayWait {
 
     /// `open()` until it succeeds, fails for good, or `seconds` pass; `waiting(error)` is
     /// called once, when the wait starts.
-    static func open(waiting seconds: Double, _ open: () throws(DisplayError) -> any Display,
+    public static func open(waiting seconds: Double, _ open: () throws(DisplayError) -> any Display,
                      waiting: (DisplayError) -> Void) throws(DisplayError) -> any Display {
         let start = monotonicSeconds()
         var said = false

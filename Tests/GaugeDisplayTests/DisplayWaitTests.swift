@@ -1,8 +1,6 @@
 import Testing
-import GaugeConfig
-import GaugeDisplay
+@testable import GaugeDisplay
 import GaugeDisplayDevices
-@testable import GaugePanel
 
 /// A display that appears late (a driver loading at boot) is waited for, boundedly;
 /// errors that waiting cannot fix fail at once.

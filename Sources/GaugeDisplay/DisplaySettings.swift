@@ -1,4 +1,3 @@
-import GaugeDisplay
 import GaugeRaster
 
 /// What a board's `[display]` and the command line ask of a display. Each back-end reads

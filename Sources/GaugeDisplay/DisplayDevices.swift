@@ -1,0 +1,40 @@
+/// The screens a panel can open and what goes with them (the text console, backlights),
+/// given by the command line that links their libraries (GaugeDisplayDevices: libdrm), so
+/// that the panel's own modules and their tests link none of them.
+public struct DisplayDevices: Sendable {
+    /// The display back-ends' names, which `[display] output` and `--display` take.
+    public var names: [String]
+    /// Opens the back-end called `name` with `settings`.
+    public var open: @Sendable (_ name: String, _ settings: DisplaySettings) throws(DisplayError) -> any Display
+    /// The text console switched to graphics mode, for a display that covers it.
+    public var consoleGraphics: @Sendable () -> (any ConsoleMode)?
+    /// Steps the first backlight by `points` percent, kept within 5…100 % (never fully
+    /// off, so the panel can't be dimmed into looking dead): its name and new percentage.
+    public var stepBacklight: @Sendable (_ points: Int) -> Result<(name: String, percent: Int), DeviceFailure>
+
+    public init(names: [String],
+                open: @escaping @Sendable (_ name: String, _ settings: DisplaySettings) throws(DisplayError) -> any Display,
+                consoleGraphics: @escaping @Sendable () -> (any ConsoleMode)?,
+                stepBacklight: @escaping @Sendable (_ points: Int) -> Result<(name: String, percent: Int), DeviceFailure>) {
+        self.names = names
+        self.open = open
+        self.consoleGraphics = consoleGraphics
+        self.stepBacklight = stepBacklight
+    }
+}
+
+/// The text console while a panel draws over it: given back (text mode, a working
+/// keyboard) by `restore()`.
+public protocol ConsoleMode: AnyObject {
+    /// Why it stays in text mode (no console device), or nil.
+    var unavailableReason: String? { get }
+    /// The mode a panel that was killed left it in, or nil.
+    var leftBehind: String? { get }
+    func restore()
+}
+
+/// A device's failure in its own words.
+public struct DeviceFailure: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

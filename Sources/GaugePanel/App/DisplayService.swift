@@ -1,0 +1,153 @@
+import GaugeConfig
+import GaugeDisplay
+import GaugeRaster
+import GaugeSensors
+import GaugeSystem
+
+/// The screen and what is on it: the panel's state, drawn at most once per refresh and
+/// only what changed (FrameScheduler, FrameComposer), the display's flip events, a wake-up
+/// for what changes by itself (staleness, a blink), and the console given back at the end.
+/// Sensors and input change the state through it; it counts frames and the latency from a
+/// reading to the frame that shows it.
+final class DisplayService<Loop: LoopScheduler>: PanelService {
+    let device: any Display
+    var state: PanelState
+    var fonts: PanelFonts
+    private(set) var composer: FrameComposer
+    /// Called after each frame is presented, with what it redrew (empty: nothing changed).
+    var frameDrawn: ((Region) -> Void)?
+    private let settings: Settings
+    private let log: PanelLogger
+    private var console: (any ConsoleMode)?
+    private var loop: Loop?
+    private var scheduler: FrameScheduler<Loop>?
+    private var wakeTimer: (id: TimerID, at: UInt64)?
+    private(set) var counts = Counts()
+
+    struct Settings {
+        var refreshPeriod: UInt64
+        var maxFrames: Int64?
+        var notifier: SystemdNotifier
+    }
+
+    /// Frames presented, and reading → frame presented in microseconds.
+    struct Counts {
+        var frames: Int64 = 0
+        /// When the oldest reading not yet on screen was read.
+        var pendingSince: UInt64?
+        var latencyTotal: UInt64 = 0
+        var latencyMax: UInt64 = 0
+        var latencySamples: UInt64 = 0
+    }
+
+    init(device: any Display, state: PanelState, fonts: PanelFonts, tracksDamage: Bool, settings: Settings,
+         console: (any ConsoleMode)?, log: PanelLogger) {
+        self.device = device
+        self.state = state
+        self.fonts = fonts
+        composer = FrameComposer(tracksDamage: tracksDamage)
+        self.settings = settings
+        self.console = console
+        self.log = log
+    }
+
+    func start(on loop: Loop) {
+        self.loop = loop
+        scheduler = FrameScheduler(loop: loop, pacer: FramePacer(refreshPeriod: settings.refreshPeriod)) { [self] now in
+            self.drawFrame(now: now)
+        }
+        if let fd = device.eventDescriptor {
+            loop.register(fd: fd, events: .readable) { [self] _ in self.displayEvents() }
+        }
+    }
+
+    /// Gives the screen and the console back. The frame scheduler's `draw` holds this
+    /// service (Embedded Swift has no weak references): stopping it drops that.
+    func stop() {
+        if let loop, let fd = device.eventDescriptor { loop.unregister(fd: fd) }
+        if let w = wakeTimer, let loop { loop.cancel(w.id) }
+        wakeTimer = nil
+        device.close()
+        console?.restore()
+        console = nil
+        scheduler?.stop()
+    }
+
+    /// Whether the console stays in text mode, and why.
+    var consoleNotes: (unavailable: String?, leftBehind: String?) { (console?.unavailableReason, console?.leftBehind) }
+
+    /// The state changed: schedule a frame.
+    func invalidate() { scheduler?.invalidate() }
+
+    /// A reading changed what is shown: note when, for latency, and schedule a frame.
+    func readingsChanged(at now: UInt64) {
+        if counts.pendingSince == nil { counts.pendingSince = now }
+        invalidate()
+    }
+
+    func accept(_ sample: Sample, now: UInt64) {
+        if state.accept(sample, now: now) { readingsChanged(at: now) }
+    }
+
+    /// `channels` have no value now (a source lost, a file unreadable).
+    func invalidate(_ channels: [String]) {
+        state.invalidate(channels)
+        invalidate()
+    }
+
+    /// A new board's state and fonts (SIGHUP): the next frame draws everything.
+    func replace(state: PanelState, fonts: PanelFonts) {
+        self.state = state
+        self.fonts = fonts
+        composer.invalidate()
+    }
+
+    private func drawFrame(now: UInt64) -> FrameOutcome {
+        let frame = state.frame(now: now)
+        let damage = composer.draw(frame.dashboard, on: device.surface, fonts: fonts)
+        var flipPending = false
+        do { flipPending = try device.present(damage: damage) } catch { warn("present", "display: \(error)") }
+        frameDrawn?(damage)
+        let done = loop?.now ?? now
+        if let since = counts.pendingSince {
+            let l = (done &- since) / 1000
+            counts.latencyMax = max(counts.latencyMax, l)
+            counts.latencyTotal &+= l
+            counts.latencySamples += 1
+            counts.pendingSince = nil
+        }
+        if counts.frames == 0 {
+            // The status replaces any "waiting for the display" said before (systemctl status
+            // shows the last one).
+            _ = settings.notifier.notify([.ready, .status("showing the dashboard (\(device.summary))")])
+            // Start-up is over: what the board's parse, the font search and the first draw
+            // freed is handed back rather than kept resident for the life of the panel.
+            SystemCall.releaseFreeHeap()
+        }
+        counts.frames += 1
+        if let max = settings.maxFrames, counts.frames >= max { loop?.stop() }
+        armWake(frame.wakeAt)
+        return FrameOutcome(flipPending: flipPending, animating: frame.animating)
+    }
+
+    /// Something will change by itself at `at` (staleness, a blink): wake then, once.
+    private func armWake(_ at: UInt64?) {
+        guard wakeTimer?.at != at, let loop else { return }
+        if let w = wakeTimer { loop.cancel(w.id) }
+        wakeTimer = nil
+        guard let at else { return }
+        let id = loop.schedule(at: at) { [self] in
+            self.wakeTimer = nil
+            self.invalidate()
+        }
+        wakeTimer = (id, at)
+    }
+
+    private func displayEvents() {
+        do {
+            if try device.handleEvents() { scheduler?.flipCompleted() }
+        } catch { warn("display-events", "display: \(error)") }
+    }
+
+    private func warn(_ key: String, _ message: String) { log.warn(key, message, now: loop?.now ?? 0) }
+}

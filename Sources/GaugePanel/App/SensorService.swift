@@ -1,0 +1,245 @@
+import GaugeConfig
+import GaugeSensors
+
+/// The board's sensors on the loop: polled sources (simulated, sysfs) on timers,
+/// recordings on a timer for their next sample, serial lines, CAN and network sources by
+/// their descriptors with a timer for their next deadline, and hot-plug by inotify.
+/// Samples are recorded (`run --record`) as the source gave them, then routed to the
+/// display service's state.
+final class SensorService<Loop: LoopScheduler>: PanelService {
+    /// What the loop holds for one serial line.
+    struct LineRegistration {
+        /// Its descriptor as registered and for what (writable while a TCP connect is in
+        /// progress), so that a change re-registers it.
+        var fd: Int32?
+        var events: FileEvents = .readable
+        /// While it is not open: its folder's inotify descriptor.
+        var watch: Int32?
+        /// Its next deadline (reopen, ELM327 poll).
+        var timer: TimerID?
+    }
+
+    /// The current board's sources (replaced on a reload, between `stop` and `start`).
+    var hub: SensorHub
+    /// Per serial line, in `hub.serial`'s order.
+    private(set) var lines: [LineRegistration] = []
+    private var pollTimers: [TimerID] = []
+    /// Per recording, in `hub.replays`' order: the timer for its next sample.
+    private var replayTimers: [TimerID?] = []
+    private let display: DisplayService<Loop>
+    private let recording: RecordingService<Loop>
+    private let log: PanelLogger
+    private var loop: Loop?
+    private(set) var counts = Counts()
+
+    /// Over the whole run, reloads included.
+    struct Counts {
+        var samples: UInt64 = 0
+        /// Decoded samples no channel reads.
+        var unread: UInt64 = 0
+        /// Lines dropped by sources already stopped (the current ones count their own).
+        var retiredDroppedLines: UInt64 = 0
+        /// Decoded names no channel reads, already logged once.
+        var unreadNames: Set<String> = []
+    }
+
+    init(_ hub: SensorHub, display: DisplayService<Loop>, recording: RecordingService<Loop>, log: PanelLogger) {
+        self.hub = hub
+        self.display = display
+        self.recording = recording
+        self.log = log
+    }
+
+    /// The serial lines, CAN and network sources (each driven by its descriptor).
+    var serial: [any SerialLine] {
+        get { hub.serial }
+        set { hub.serial = newValue }
+    }
+
+    func start(on loop: Loop) {
+        self.loop = loop
+        lines = Array(repeating: LineRegistration(), count: hub.serial.count)
+        replayTimers = Array(repeating: nil, count: hub.replays.count)
+        let now = loop.now
+        for source in hub.simulated {
+            source.poll(now: now) { take($0, now: now) }
+            pollTimers.append(loop.scheduleRepeating(every: SensorHub.simulatedInterval) { [self] in
+                let t = self.loop?.now ?? 0
+                source.poll(now: t) { self.take($0, now: t) }
+            })
+        }
+        for i in hub.replays.indices { pollReplay(i) }
+        for i in hub.sysfs.indices {
+            pollSysfs(i)
+            pollTimers.append(loop.scheduleRepeating(every: SensorHub.sysfsInterval) { [self] in self.pollSysfs(i) })
+        }
+        for i in hub.serial.indices { serviceSerial(i) }
+    }
+
+    /// Cancels every timer, unregisters every descriptor and closes the lines.
+    func stop() {
+        guard let loop else { return }
+        for t in pollTimers { loop.cancel(t) }
+        pollTimers = []
+        for t in replayTimers { if let t { loop.cancel(t) } }
+        replayTimers = []
+        for l in lines {
+            if let t = l.timer { loop.cancel(t) }
+            if let fd = l.fd { loop.unregister(fd: fd) }
+            if let w = l.watch { loop.unregister(fd: w) }
+        }
+        lines = []
+        for s in hub.serial { s.close(now: loop.now) }
+        counts.retiredDroppedLines &+= droppedLines
+        self.loop = nil
+    }
+
+    /// Lines the current sources dropped.
+    var droppedLines: UInt64 { hub.serial.reduce(0) { $0 &+ $1.droppedCount } }
+
+    /// `run --record` gets the sample as its source gave it; the state, each routed one.
+    private func take(_ sample: Sample, now: UInt64) {
+        recording.record(sample, now: now)
+        accept(sample, now: now)
+    }
+
+    private func accept(_ sample: Sample, now: UInt64) {
+        counts.samples &+= 1
+        display.accept(sample, now: now)
+    }
+
+    /// Plays what is due of recording `i`, then sleeps until its next sample.
+    private func pollReplay(_ i: Int) {
+        guard let loop else { return }
+        let now = loop.now
+        let routes = hub.replays[i].routes
+        hub.replays[i].source.poll(now: now) { sample in
+            recording.record(sample, now: now)
+            routes.route(sample) { accept($0, now: now) }
+        }
+        if let t = replayTimers[i] { loop.cancel(t) }
+        replayTimers[i] = nil
+        if let due = hub.replays[i].source.nextDeadline {
+            replayTimers[i] = loop.schedule(at: max(due, now &+ 1)) { [self] in
+                self.replayTimers[i] = nil
+                self.pollReplay(i)
+            }
+        }
+    }
+
+    /// A decoded value no channel reads (a `source` typo shows "--" forever otherwise):
+    /// counted, and said once per name.
+    private func noteUnread(_ name: String, from path: String, kind: String) {
+        counts.unread &+= 1
+        guard counts.unreadNames.count < 64, counts.unreadNames.insert(name).inserted else { return }
+        log.info("\(kind) \(path): decoded \"\(name)\", which no channel reads (a channel's source = \"\(name)\" would)")
+    }
+
+    /// A file that cannot be read is said once, when it stops being readable, and once
+    /// when it is again; meanwhile its channel shows no value.
+    private func pollSysfs(_ i: Int) {
+        guard let loop else { return }
+        let now = loop.now
+        let before = hub.sysfs[i].unreadable
+        let missing = hub.sysfs[i].poll(now: now) { take($0, now: now) }
+        let lost = missing.filter { !before.contains($0) }
+        let back = before.filter { !missing.contains($0) }
+        if !lost.isEmpty {
+            log.sink.log(.warning, "sysfs: cannot read \(lost.joined(separator: ", ")) under \(hub.sysfs[i].root) (shown as no value; read again every second)")
+        }
+        if !back.isEmpty { log.info("sysfs: \(back.joined(separator: ", ")) readable again") }
+        if !missing.isEmpty { display.invalidate(missing) }
+    }
+
+    /// Each source and where it stands, for the run summary: `serial:/dev/ttyUSB0=open`.
+    func sourceStates() -> [String] {
+        func name(_ kind: String, _ path: String) -> String {
+            kind + ":" + path.split(separator: " ", omittingEmptySubsequences: false).joined(separator: "%20")
+        }
+        var out: [String] = []
+        // `can:can0=open,frames:1200,errors:0`: a CAN bus's error frames beside its state.
+        for s in hub.serial {
+            let detail = s.summaryDetail
+            out.append(name(s.kindName, s.path) + "=" + s.status.token + (detail.isEmpty ? "" : "," + detail))
+        }
+        for s in hub.sysfs {
+            out.append(name("sysfs", s.root) + "=" + (s.unreadable.isEmpty ? "ok" : "unreadable:" + s.unreadable.joined(separator: ",")))
+        }
+        for (i, r) in hub.replays.enumerated() { out.append("replay:\(i)=" + (r.source.isFinished ? "ended" : "playing")) }
+        if !hub.simulated.isEmpty { out.append("simulated=\(hub.simulated.count)") }
+        return out
+    }
+
+    /// Reads what a serial line has, (re)opens it after backoff, and keeps its descriptor
+    /// registered and its next deadline (reopen, ELM327 poll) on a timer.
+    private func serviceSerial(_ i: Int) {
+        guard let loop else { return }
+        let source = hub.serial[i]
+        let routes = hub.serialRoutes[i]
+        let now = loop.now
+        var noValue: [String] = []
+        let event = source.service(now: now) { sample in
+            // "No value now" (gpsd without a fix, an MQTT `unavailable`): its channels go stale.
+            if sample.isNoValue {
+                noValue.append(contentsOf: routes.channels(readingSource: sample.name))
+                return
+            }
+            recording.record(sample, now: now)
+            if !routes.route(sample, into: { accept($0, now: now) }), source.reportsUnreadNames {
+                noteUnread(sample.name, from: source.path, kind: source.kindName)
+            }
+        }
+        if !noValue.isEmpty { display.invalidate(noValue) }
+        let kind = source.kindName
+        switch event {
+        case .connected:
+            log.info("\(kind) \(source.path): connected" + (source.openCount > 1 ? " again" : ""))
+        case .openFailed(let e):
+            log.sink.log(.warning, "\(kind) \(source.path): cannot open: \(e.message) — \(source.openAdvice(e)); retrying quietly until it opens")
+        case .disconnected(let names, let moreNames):
+            var why = "hung up"
+            if case .lost(let e?) = source.status { why = e.message + (kind == "can" ? " — " + source.openAdvice(e) : "") }
+            log.sink.log(.warning, "\(kind) \(source.path): lost (\(why)); its channels show no value until it returns")
+            display.invalidate(moreNames ? routes.allChannels : routes.channels(readingAny: names))
+        case nil: break
+        }
+        for notice in source.takeNotices() { log.sink.log(.warning, "\(kind) \(source.path): \(notice)") }
+        let after = source.fileDescriptor
+        register(i, fd: after, events: source.wantsWritable ? [.readable, .writable] : .readable, loop: loop)
+        // Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.
+        if lines[i].watch != source.watchDescriptor {
+            if let b = lines[i].watch { loop.unregister(fd: b) }
+            lines[i].watch = nil
+            if let w = source.watchDescriptor {
+                lines[i].watch = w
+                loop.register(fd: w, events: .readable) { [self] _ in
+                    // Unregistered first: the source closes this descriptor and watches anew.
+                    loop.unregister(fd: w)
+                    self.lines[i].watch = nil
+                    self.hub.serial[i].folderChanged(now: loop.now)
+                    self.serviceSerial(i)
+                }
+            }
+        }
+        if let t = lines[i].timer { loop.cancel(t) }
+        lines[i].timer = nil
+        if let deadline = source.nextDeadline, after == nil || deadline > now {
+            lines[i].timer = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [self] in
+                self.lines[i].timer = nil
+                self.serviceSerial(i)
+            }
+        }
+    }
+
+    /// Keeps line `i`'s descriptor registered for what it waits for.
+    private func register(_ i: Int, fd after: Int32?, events: FileEvents, loop: Loop) {
+        guard lines[i].fd != after || (after != nil && lines[i].events != events) else { return }
+        if let b = lines[i].fd { loop.unregister(fd: b) }
+        lines[i].fd = nil
+        if let a = after {
+            lines[i].fd = a
+            lines[i].events = events
+            loop.register(fd: a, events: events) { [self] _ in self.serviceSerial(i) }
+        }
+    }
+}
