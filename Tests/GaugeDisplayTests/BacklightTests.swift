@@ -24,7 +24,7 @@ struct FakeBacklightTree {
     }
     /// Two levels of plain files: unlink them, then the directories.
     func remove() {
-        let list = LinuxDisplaySystemCalls.shared.listDirectory
+        let list = { (path: String) in (try? LinuxSystem.standard.listDirectory(path)) ?? [] }
         for d in list(root) where d != "." && d != ".." {
             for f in list("\(root)/\(d)") where f != "." && f != ".." { unlink("\(root)/\(d)/\(f)") }
             rmdir("\(root)/\(d)")

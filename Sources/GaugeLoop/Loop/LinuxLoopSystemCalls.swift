@@ -3,17 +3,13 @@ import GaugeSystem
 
 /// The real system calls, through CPanelSystem (timerfd and signalfd among them: Swift's
 /// Glibc module map leaves those out).
-public final class LinuxLoopSystemCalls: LoopSystemCalls {
+public final class LinuxLoopSystemCalls: LinuxSystem, LoopSystemCalls, @unchecked Sendable {
 
     // Linux's struct signalfd_siginfo (include/uapi/linux/signalfd.h). The timerfd and
     // signalfd flags equal O_*.
     private static let signalInfoSize = 128
 
-    public init() {}
-
-    public func monotonicNanoseconds() -> UInt64 {
-        SystemCall.monotonicNanoseconds()
-    }
+    public override init() {}
 
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
         var raw = descriptors.map { pollfd(fd: $0.fd, events: Self.pollBits($0.events), revents: 0) }
@@ -68,7 +64,7 @@ public final class LinuxLoopSystemCalls: LoopSystemCalls {
     /// read or the end of the file is EIO: these descriptors never give either.
     private func readRecord(_ fd: Int32, size: Int, call: String) throws(LoopError) -> [UInt8]? {
         let result: ReadResult
-        do { result = try SystemCall.read(fd, max: size) } catch {
+        do { result = try read(fd, max: size) } catch {
             throw LoopError(call: call, subject: "fd \(fd)", errno: error)
         }
         switch result {
@@ -136,7 +132,7 @@ public final class LinuxLoopSystemCalls: LoopSystemCalls {
         let length = socklen_t(csystem_sockaddr_un_path_offset() + name.count + (abstract ? 0 : 1))
         let fd = csystem_unix_datagram_socket()
         guard fd >= 0 else { throw LoopError(call: "socket", subject: path, errno: .current) }
-        defer { SystemCall.close(fd) }
+        defer { close(fd) }
         let sent: Int
         do {
             sent = try SystemCall.retrying {
@@ -155,6 +151,4 @@ public final class LinuxLoopSystemCalls: LoopSystemCalls {
     }
 
     public func processID() -> Int32 { getpid() }
-
-    public func close(_ fd: Int32) { SystemCall.close(fd) }
 }
