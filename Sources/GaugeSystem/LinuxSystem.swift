@@ -47,4 +47,6 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
     }
 
     public final func monotonicNanoseconds() -> UInt64 { SystemCall.monotonicNanoseconds() }
+
+    public final func sleep(nanoseconds: UInt64) { SystemCall.sleep(nanoseconds: nanoseconds) }
 }

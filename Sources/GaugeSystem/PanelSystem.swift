@@ -10,7 +10,7 @@ public enum FileWriteMode: Hashable, Sendable {
 }
 
 /// The system calls every family of the panel shares — descriptors, whole files,
-/// directories, the monotonic clock — declared once. The families refine it with their own
+/// directories, the monotonic clock and sleeping — declared once. The families refine it with their own
 /// calls (`DisplaySystemCalls`, `InputSystemCalls`, `LoopSystemCalls`, `SensorSystemCalls`);
 /// `LinuxSystem` implements it over `SystemCall`, and each family's Linux class inherits
 /// that. Class-bound: Embedded Swift accepts `any P` only for class-bound protocols.
@@ -33,4 +33,6 @@ public protocol PanelSystem: AnyObject {
     func rename(_ from: String, to path: String) throws(Errno)
     /// CLOCK_MONOTONIC in nanoseconds.
     func monotonicNanoseconds() -> UInt64
+    /// Sleeps `nanoseconds` (a signal may end it early).
+    func sleep(nanoseconds: UInt64)
 }

@@ -44,6 +44,8 @@ class FakeLoopSystemCalls: FakePanelSystem, LoopSystemCalls {
         datagrams.append((path, String(decoding: bytes, as: UTF8.self)))
     }
     func processID() -> Int32 { pid }
+    func processCPUMicroseconds() -> Int64 { 0 }
+    func pageSize() -> Int64 { 4096 }
 }
 
 extension [PollDescriptor] {

@@ -66,6 +66,7 @@ final class FaultySystemCalls: SensorSystemCalls {
     func exists(_ path: String) -> Bool { real.exists(path) }
     func rename(_ from: String, to path: String) throws(Errno) { try real.rename(from, to: path) }
     func monotonicNanoseconds() -> UInt64 { real.monotonicNanoseconds() }
+    func sleep(nanoseconds: UInt64) { real.sleep(nanoseconds: nanoseconds) }
 }
 
 final class SysfsTests: XCTestCase {

@@ -1,7 +1,7 @@
 import GaugeSystem
 
 /// An in-memory `PanelSystem`: files and directories are dictionary entries, reads come
-/// from a script, writes and closes are recorded, the clock is a variable.
+/// from a script, writes and closes are recorded, the clock is a variable that sleeps advance.
 /// The family fakes (displays, input, the loop, sensors) subclass it and add their own
 /// calls, overriding a shared one only where they script it differently.
 open class FakePanelSystem: PanelSystem, @unchecked Sendable {
@@ -59,4 +59,7 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
     }
 
     open func monotonicNanoseconds() -> UInt64 { time }
+
+    /// Sleeping passes the fake time, at once.
+    open func sleep(nanoseconds: UInt64) { time += nanoseconds }
 }

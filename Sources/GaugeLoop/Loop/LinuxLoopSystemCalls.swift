@@ -9,6 +9,9 @@ public final class LinuxLoopSystemCalls: LinuxSystem, LoopSystemCalls, @unchecke
     // signalfd flags equal O_*.
     private static let signalInfoSize = 128
 
+    /// For callers without a loop of their own (`ProcessUsage`): the class has no state.
+    public static let shared = LinuxLoopSystemCalls()
+
     public override init() {}
 
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
@@ -151,4 +154,8 @@ public final class LinuxLoopSystemCalls: LinuxSystem, LoopSystemCalls, @unchecke
     }
 
     public func processID() -> Int32 { getpid() }
+
+    public func processCPUMicroseconds() -> Int64 { Int64(csystem_cpu_microseconds_self()) }
+
+    public func pageSize() -> Int64 { Int64(csystem_page_size()) }
 }

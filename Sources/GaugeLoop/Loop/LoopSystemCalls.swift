@@ -69,4 +69,9 @@ public protocol LoopSystemCalls: PanelSystem {
     /// One datagram to a unix socket at `path` ("@name" for the abstract namespace).
     func sendDatagram(_ bytes: [UInt8], to path: String) throws(LoopError)
     func processID() -> Int32
+    /// The process's user plus system CPU time in microseconds (getrusage); negative when
+    /// unknown.
+    func processCPUMicroseconds() -> Int64
+    /// The memory page size in bytes (sysconf).
+    func pageSize() -> Int64
 }
