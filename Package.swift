@@ -153,16 +153,17 @@ let package = Package(
         .target(name: "CEmbeddedSupport"),
         .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "CPanelSystem", "CEmbeddedSupport"]),
 
-        // Shared by the test targets: the seeded PRNG and golden-image comparison.
-        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages"], path: "Tests/GaugeTestSupport"),
+        // Shared by the test targets: the seeded PRNG, golden-image comparison and the in-memory
+        // system (FakePanelSystem) that the syscall families' fakes extend.
+        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem"], path: "Tests/GaugeTestSupport"),
         .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
                                                            "GaugeRaster", "GaugeTestSupport", "CZlib"]),
-        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem"]),
+        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
-        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors"], exclude: ["Broker"]),
+        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
@@ -172,7 +173,7 @@ let package = Package(
                     dependencies: ["GaugeConfig", "GaugeNet", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "GaugeSensors", "GaugeSystem"]),
-        .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem"]),
+        .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeImages"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",

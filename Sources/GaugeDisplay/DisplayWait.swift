@@ -28,15 +28,16 @@ public struct DisplayWait {
     static func mayAppear(_ error: DisplayError) -> Bool { error.mayAppear }
 
     /// `open()` until it succeeds, fails for good, or `seconds` pass; `waiting(error)` is
-    /// called once, when the wait starts.
+    /// called once, when the wait starts. `system` gives the clock and the sleep.
     public static func open(waiting seconds: Double, _ open: () throws(DisplayError) -> any Display,
-                     waiting: (DisplayError) -> Void) throws(DisplayError) -> any Display {
-        let start = monotonicSeconds()
+                            waiting: (DisplayError) -> Void,
+                            system: any PanelSystem = LinuxSystem.standard) throws(DisplayError) -> any Display {
+        let start = monotonicSeconds(system)
         var said = false
         var deniedSince: Double?   // when a device that appeared during the wait was first root's
         while true {
             do { return try open() } catch {
-                let now = monotonicSeconds()
+                let now = monotonicSeconds(system)
                 guard seconds > 0, now - start < seconds else { throw error }
                 if case .permissionDenied = error {
                     guard said else { throw error }   // denied from the start: the user's groups
@@ -49,12 +50,12 @@ public struct DisplayWait {
                     if !said { waiting(error); said = true }
                 }
             }
-            SystemCall.sleep(nanoseconds: retryNanoseconds)
+            system.sleep(nanoseconds: retryNanoseconds)
         }
     }
 
-    static func monotonicSeconds() -> Double {
-        let t = SystemCall.monotonicNanoseconds()
+    static func monotonicSeconds(_ system: any PanelSystem = LinuxSystem.standard) -> Double {
+        let t = system.monotonicNanoseconds()
         return Double(t / 1_000_000_000) + Double(t % 1_000_000_000) / 1e9
     }
 }

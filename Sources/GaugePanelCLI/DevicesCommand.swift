@@ -31,8 +31,8 @@ struct DevicesCommand: ParsableCommand {
             }
             return
         }
-        let cards = DRMSelection.cardPaths(in: system.listDirectory("/dev/dri"))
-        let fbs = DRMSelection.framebufferPaths(in: system.listDirectory("/dev"))
+        let cards = DRMSelection.cardPaths(in: (try? system.listDirectory("/dev/dri")) ?? [])
+        let fbs = DRMSelection.framebufferPaths(in: (try? system.listDirectory("/dev")) ?? [])
         if cards.isEmpty && fbs.isEmpty { print("no DRM cards (/dev/dri/card*) and no framebuffers (/dev/fb*)") }
         for path in cards {
             let fd: Int32

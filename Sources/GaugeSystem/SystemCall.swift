@@ -12,8 +12,9 @@ public enum ReadResult: Hashable, Sendable {
 
 /// The system calls every part of the panel shares — files, descriptors, directories,
 /// poll — each in one place: retried when a signal interrupts it (EINTR), failing with
-/// an `Errno`. The modules' mockable call protocols (`DisplaySystemCalls`,
-/// `SensorSystemCalls`, `InputSystemCalls`, `LoopSystemCalls`) are implemented over these.
+/// an `Errno`. Modules reach them through the mockable `PanelSystem` and its family
+/// refinements (`DisplaySystemCalls`, `InputSystemCalls`, `LoopSystemCalls`,
+/// `SensorSystemCalls`), whose Linux classes inherit `LinuxSystem`, built on these.
 public enum SystemCall {
     /// Runs `call` — a system call that returns -1 and sets errno when it fails — again
     /// while a signal interrupts it (EINTR); any other failure is thrown.

@@ -1,31 +1,26 @@
 import XCTest
 import GaugeSystem
 import GaugeSensors
+import GaugeTestSupport
 @testable import GaugeCAN
 
-/// A scripted SocketCAN: what `openCAN` answers, the frames `readCAN` gives, what was written.
-final class ScriptedCAN: SensorSystemCalls, @unchecked Sendable {
+/// A scripted SocketCAN: what `openCAN` answers, the frames `readCAN` gives, the frames
+/// sent; closes are `FakePanelSystem`'s.
+final class ScriptedCAN: FakePanelSystem, SensorSystemCalls, @unchecked Sendable {
     var opens: [Result<Int32, Errno>] = []
-    var reads: [Result<CANRawFrame?, Errno>] = []
-    var written: [CANRawFrame] = []
+    var frames: [Result<CANRawFrame?, Errno>] = []
+    var sent: [CANRawFrame] = []
     var options: [CANSocketOptions] = []
-    var closed: [Int32] = []
 
-    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] { throw .noSuchFileOrDirectory }
-    func listDirectory(_ path: String) throws(Errno) -> [String] { throw .noSuchFileOrDirectory }
     func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 { throw .noSuchFileOrDirectory }
-    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { .nothingPending }
-    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { bytes.count }
-    func close(_ fd: Int32) { closed.append(fd) }
-    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {}
     func openCAN(_ interface: String, options: CANSocketOptions) throws(Errno) -> Int32 {
         self.options.append(options)
         return try (opens.isEmpty ? .failure(.operationNotSupportedByDevice) : opens.removeFirst()).get()
     }
     func readCAN(_ fd: Int32) throws(Errno) -> CANRawFrame? {
-        try (reads.isEmpty ? .success(nil) : reads.removeFirst()).get()
+        try (frames.isEmpty ? .success(nil) : frames.removeFirst()).get()
     }
-    func writeCAN(_ fd: Int32, _ frame: CANRawFrame) throws(Errno) { written.append(frame) }
+    func writeCAN(_ fd: Int32, _ frame: CANRawFrame) throws(Errno) { sent.append(frame) }
 }
 
 final class CANSourceTests: XCTestCase {
@@ -49,7 +44,7 @@ final class CANSourceTests: XCTestCase {
     func testDBCFramesBecomeSamplesWithMultiplexing() {
         let sys = ScriptedCAN()
         sys.opens = [.success(5)]
-        sys.reads = [.success(raw(0x5E8, [0xB8, 0x0B, 1, 30, 0, 0, 0, 0])),      // 3000 rpm, mode 1: oil 300 kPa
+        sys.frames = [.success(raw(0x5E8, [0xB8, 0x0B, 1, 30, 0, 0, 0, 0])),      // 3000 rpm, mode 1: oil 300 kPa
                      .success(raw(0x5E8, [0xB8, 0x0B, 2, 90, 0, 0, 0, 0])),      // mode 2: fuel 45 %
                      .success(raw(0x18FF_FEFE, [0x39, 0x30], extended: true)),   // 12.345 V
                      .success(raw(0x123, [1, 2]))]                               // in no message
@@ -104,7 +99,7 @@ final class CANSourceTests: XCTestCase {
         XCTAssertNil(source.service(now: 5) { got.append($0) }, "not before the backoff")
         XCTAssertNil(source.service(now: 10) { got.append($0) }, "the same failure again is quiet")
         XCTAssertEqual(source.nextDeadline, 30)
-        sys.reads = [.success(raw(0x5E8, [0x20, 0x03, 0, 0, 0, 0, 0, 0])), .failure(.operationNotSupportedByDevice)]
+        sys.frames = [.success(raw(0x5E8, [0x20, 0x03, 0, 0, 0, 0, 0, 0])), .failure(.operationNotSupportedByDevice)]
         XCTAssertEqual(source.service(now: 30) { got.append($0) }, .disconnected(channels: ["ENGINE.MODE", "ENGINE.RPM"]),
                        "opened, read one frame, then the interface vanished")
         XCTAssertEqual(got.first, Sample(name: "ENGINE.RPM", value: 800, unit: .rpm))
@@ -125,7 +120,7 @@ final class CANSourceTests: XCTestCase {
     func testAnInterfaceThatIsDownIsAnOpenFailureSaidOnce() {
         let sys = ScriptedCAN()
         sys.opens = [.success(3), .success(5), .success(7), .success(9), .success(11)]
-        sys.reads = [.failure(ENETDOWN), .failure(ENETDOWN)]
+        sys.frames = [.failure(ENETDOWN), .failure(ENETDOWN)]
         let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), backoff: Backoff(initial: 10, maximum: 40), system: sys)
         XCTAssertEqual(source.service(now: 0) { _ in }, .openFailed(ENETDOWN))
         XCTAssertEqual(source.status, .notOpen(ENETDOWN))
@@ -138,7 +133,7 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(source.service(now: 20) { _ in }, .connected, "up: nothing pending is a socket that works")
         XCTAssertEqual(source.fileDescriptor, 7)
         XCTAssertEqual(source.openCount, 1)
-        sys.reads = [.failure(ENETDOWN), .failure(ENETDOWN)]
+        sys.frames = [.failure(ENETDOWN), .failure(ENETDOWN)]
         XCTAssertEqual(source.service(now: 40) { _ in }, .disconnected(channels: []), "down again: lost, said once")
         XCTAssertEqual(source.nextDeadline, 50)
         XCTAssertNil(source.service(now: 50) { _ in }, "reopening fails for the reason the loss gave: not said again")
@@ -151,7 +146,7 @@ final class CANSourceTests: XCTestCase {
     func testErrorFramesAreCountedNotDecoded() {
         let sys = ScriptedCAN()
         sys.opens = [.success(3)]
-        sys.reads = [.success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x04, data: [0, 0x10, 0, 0, 0, 0, 0, 0])),
+        sys.frames = [.success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x04, data: [0, 0x10, 0, 0, 0, 0, 0, 0])),
                      .success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x40, data: [0, 0, 0, 0, 0, 0, 0, 0]))]
         let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), system: sys)
         var got: [Sample] = []
@@ -169,33 +164,33 @@ final class CANSourceTests: XCTestCase {
         let source = CANSource(interface: "can0", protocol: .obd2(pids: [.engineSpeed, .coolantTemperature, .fuelLevel], pollHz: hz), system: sys)
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }
-        XCTAssertEqual(sys.written.map { $0.data[2] }, [0x0C], "first request at once")
-        XCTAssertEqual(sys.written[0], CANRawFrame(canID: 0x7DF, data: [0x02, 0x01, 0x0C, 0x55, 0x55, 0x55, 0x55, 0x55]))
+        XCTAssertEqual(sys.sent.map { $0.data[2] }, [0x0C], "first request at once")
+        XCTAssertEqual(sys.sent[0], CANRawFrame(canID: 0x7DF, data: [0x02, 0x01, 0x0C, 0x55, 0x55, 0x55, 0x55, 0x55]))
         XCTAssertEqual(source.nextDeadline, tick)
         // The answer to 0C as ISO-TP: a first frame, flow control from us, a consecutive frame.
-        sys.reads = [.success(raw(0x7E8, [0x10, 0x08, 0x41, 0x0C, 0x1A, 0xF8, 0x05, 0x7B]))]
+        sys.frames = [.success(raw(0x7E8, [0x10, 0x08, 0x41, 0x0C, 0x1A, 0xF8, 0x05, 0x7B]))]
         source.service(now: 10) { got.append($0) }
-        XCTAssertEqual(sys.written.last?.canID, 0x7E0, "flow control to the responder's physical id")
-        XCTAssertEqual(sys.written.last?.data.first, 0x30)
-        sys.reads = [.success(raw(0x7E8, [0x21, 0x2F, 0x80, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA]))]
+        XCTAssertEqual(sys.sent.last?.canID, 0x7E0, "flow control to the responder's physical id")
+        XCTAssertEqual(sys.sent.last?.data.first, 0x30)
+        sys.frames = [.success(raw(0x7E8, [0x21, 0x2F, 0x80, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA]))]
         source.service(now: 20) { got.append($0) }
         XCTAssertEqual(got, [Sample(name: "engine.rpm", value: 1726, unit: .rpm),
                              Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius),
                              Sample(name: "fuel.level", value: Double(0x80) * 100 / 255, unit: .percent)])
         // 05 next; the ECU refuses it: given up at once, said once.
         source.service(now: tick) { _ in }
-        XCTAssertEqual(sys.written.last?.data[2], 0x05)
-        sys.reads = [.success(raw(0x7E8, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0]))]
+        XCTAssertEqual(sys.sent.last?.data[2], 0x05)
+        sys.frames = [.success(raw(0x7E8, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0]))]
         source.service(now: tick + 1) { _ in }
         XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
         XCTAssertEqual(source.takeNotices(), [])
         // 2F and 0C in turn; 2F never answers and is given up after five requests.
         var asked: [UInt8] = []
         for k in 2...12 {
-            let before = sys.written.count
+            let before = sys.sent.count
             source.service(now: UInt64(k) * tick) { _ in }
-            if sys.written.count > before { asked.append(sys.written.last!.data[2]) }
-            if asked.last == 0x0C { sys.reads = [.success(raw(0x7E8, [0x04, 0x41, 0x0C, 0x1A, 0xF8, 0, 0, 0]))]; source.service(now: UInt64(k) * tick + 1) { _ in } }
+            if sys.sent.count > before { asked.append(sys.sent.last!.data[2]) }
+            if asked.last == 0x0C { sys.frames = [.success(raw(0x7E8, [0x04, 0x41, 0x0C, 0x1A, 0xF8, 0, 0, 0]))]; source.service(now: UInt64(k) * tick + 1) { _ in } }
         }
         XCTAssertEqual(Array(asked.prefix(10)), [0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C])
         XCTAssertEqual(asked.last, 0x0C)
@@ -215,14 +210,14 @@ final class CANSourceTests: XCTestCase {
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }
         XCTAssertEqual(sys.options.first?.filters, [.extended(0x18DA_F100, mask: 0x1FFF_FF00)])
-        XCTAssertEqual(sys.written, [raw(0x18DB_33F1, [0x02, 0x01, 0x0C, 0x55, 0x55, 0x55, 0x55, 0x55], extended: true)])
+        XCTAssertEqual(sys.sent, [raw(0x18DB_33F1, [0x02, 0x01, 0x0C, 0x55, 0x55, 0x55, 0x55, 0x55], extended: true)])
         // 0C, 0D and 05 in one answer of 8 bytes: first frame, flow control, consecutive frame.
-        sys.reads = [.success(raw(0x18DA_F110, [0x10, 0x08, 0x41, 0x0C, 0x1A, 0xF8, 0x0D, 0x32], extended: true))]
+        sys.frames = [.success(raw(0x18DA_F110, [0x10, 0x08, 0x41, 0x0C, 0x1A, 0xF8, 0x0D, 0x32], extended: true))]
         source.service(now: 10) { got.append($0) }
-        XCTAssertEqual(sys.written.last?.canID, 0x18DA_10F1 | CANRawFrame.extendedFlag, "flow control to the ECU's physical 29-bit id")
-        XCTAssertEqual(sys.written.last?.data.first, 0x30, "clear to send")
+        XCTAssertEqual(sys.sent.last?.canID, 0x18DA_10F1 | CANRawFrame.extendedFlag, "flow control to the ECU's physical 29-bit id")
+        XCTAssertEqual(sys.sent.last?.data.first, 0x30, "clear to send")
         XCTAssertTrue(got.isEmpty, "nothing before the last consecutive frame")
-        sys.reads = [.success(raw(0x18DA_F110, [0x21, 0x05, 0x7B, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA], extended: true))]
+        sys.frames = [.success(raw(0x18DA_F110, [0x21, 0x05, 0x7B, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA], extended: true))]
         source.service(now: 20) { got.append($0) }
         XCTAssertEqual(got, [Sample(name: "engine.rpm", value: 1726, unit: .rpm),
                              Sample(name: "vehicle.speed", value: 50, unit: .kilometresPerHour),
@@ -230,15 +225,15 @@ final class CANSourceTests: XCTestCase {
         XCTAssertNil(source.poller?.outstanding, "the answer carried the PID asked for")
         // The next PID, 0D, from another ECU (0x18) in a single frame.
         source.service(now: tick) { _ in }
-        XCTAssertEqual(sys.written.last, raw(0x18DB_33F1, [0x02, 0x01, 0x0D, 0x55, 0x55, 0x55, 0x55, 0x55], extended: true))
+        XCTAssertEqual(sys.sent.last, raw(0x18DB_33F1, [0x02, 0x01, 0x0D, 0x55, 0x55, 0x55, 0x55, 0x55], extended: true))
         got = []
-        sys.reads = [.success(raw(0x18DA_F118, [0x03, 0x41, 0x0D, 0x64, 0, 0, 0, 0], extended: true))]
+        sys.frames = [.success(raw(0x18DA_F118, [0x03, 0x41, 0x0D, 0x64, 0, 0, 0, 0], extended: true))]
         source.service(now: tick + 1) { got.append($0) }
         XCTAssertEqual(got, [Sample(name: "vehicle.speed", value: 100, unit: .kilometresPerHour)])
         // 05 refused by 0x18DAF110: given up, said once.
         source.service(now: 2 * tick) { _ in }
-        XCTAssertEqual(sys.written.last?.data[2], 0x05)
-        sys.reads = [.success(raw(0x18DA_F110, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0], extended: true))]
+        XCTAssertEqual(sys.sent.last?.data[2], 0x05)
+        sys.frames = [.success(raw(0x18DA_F110, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0], extended: true))]
         source.service(now: 2 * tick + 1) { _ in }
         XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
         XCTAssertEqual(source.poller?.active, [.engineSpeed, .vehicleSpeed])
@@ -249,7 +244,7 @@ final class CANSourceTests: XCTestCase {
         sys.opens = [.success(3)]
         // PGN 128267 water depth from source 0x23, priority 3: 12.34 m, offset +0.5 m.
         let id = NMEA2000Header(priority: 3, pgn: 128267, source: 0x23).id
-        sys.reads = [.success(raw(id, [0x01, 0xD2, 0x04, 0, 0, 0xF4, 0x01, 0xFF], extended: true))]
+        sys.frames = [.success(raw(id, [0x01, 0xD2, 0x04, 0, 0, 0xF4, 0x01, 0xFF], extended: true))]
         let source = CANSource(interface: "can0", protocol: .nmea2000, system: sys)
         var got: [String: Double] = [:]
         source.service(now: 0) { got[$0.name] = $0.value }
@@ -287,7 +282,7 @@ final class CANSourceTests: XCTestCase {
         let sys = ScriptedCAN()
         sys.opens = [.success(3)]
         let id = NMEA2000Header(priority: 3, pgn: 128267, source: 0x23).id
-        sys.reads = [.success(raw(id, [0x01, 0xD2, 0x04, 0, 0, 0xF4, 0x01, 0xFF], extended: true))]
+        sys.frames = [.success(raw(id, [0x01, 0xD2, 0x04, 0, 0, 0xF4, 0x01, 0xFF], extended: true))]
         let source = CANSource(interface: "can0", protocol: .nmea2000, system: sys)
         var reported: [Bool] = []
         source.service(now: 0) { _ in reported.append(source.reportsUnreadNames) }

@@ -2,6 +2,7 @@ import GaugeSystem
 import GaugeDisplay
 import GaugeDisplayDevices
 import GaugeImages
+import GaugeTestSupport
 import Glibc
 import Testing
 
@@ -24,7 +25,7 @@ struct FakeBacklightTree {
     }
     /// Two levels of plain files: unlink them, then the directories.
     func remove() {
-        let list = LinuxDisplaySystemCalls.shared.listDirectory
+        let list = { (path: String) in (try? LinuxSystem.standard.listDirectory(path)) ?? [] }
         for d in list(root) where d != "." && d != ".." {
             for f in list("\(root)/\(d)") where f != "." && f != ".." { unlink("\(root)/\(d)/\(f)") }
             rmdir("\(root)/\(d)")
@@ -104,5 +105,17 @@ struct FakeBacklightTree {
         #expect(throws: BacklightError.notWritable(path: "\(t.root)/rpi/brightness")) {
             try Backlights(root: t.root).setBrightness("rpi", to: 1)
         }
+    }
+
+    @Test func goesThroughThePanelSystemOnly() throws {
+        let sys = FakePanelSystem()
+        sys.directories["/bl"] = ["rpi"]
+        sys.files["/bl/rpi/max_brightness"] = Array("255\n".utf8)
+        sys.files["/bl/rpi/brightness"] = Array("100\n".utf8)
+        let b = Backlights(root: "/bl", system: sys)
+        #expect(try b.state("rpi") == BacklightState(name: "rpi", brightness: 100, maxBrightness: 255))
+        try b.setBrightness("rpi", percent: 50)
+        #expect(sys.files["/bl/rpi/brightness"] == Array("128\n".utf8))
+        #expect(throws: BacklightError.noPowerControl(device: "rpi")) { try b.setPower("rpi", on: false) }
     }
 }

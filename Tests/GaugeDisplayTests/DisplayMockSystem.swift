@@ -3,14 +3,15 @@ import GaugeDisplay
 import GaugeDisplayDevices
 import GaugeImages
 import GaugeRaster
+import GaugeTestSupport
 
-/// A scripted `DisplaySystemCalls`: devices are entries in `files`; memory maps are plain
-/// allocations the tests can inspect; every call is recorded.
-final class MockSystem: DisplaySystemCalls {
+/// A scripted `DisplaySystemCalls`: devices are entries in `framebuffers`, `cards` and
+/// `consoles`, directories `FakePanelSystem`'s; memory maps are plain allocations the
+/// tests can inspect; every call is recorded.
+final class MockSystem: FakePanelSystem, DisplaySystemCalls {
     var openErrors: [String: Errno] = [:]
     var framebuffers: [String: FramebufferInfo] = [:]
     var cards: [String: DRMCard] = [:]
-    var directories: [String: [String]] = [:]
     var dirtyError: Errno? = nil
     var flipError: Errno? = nil
     var setCRTCError: Errno? = nil
@@ -28,7 +29,7 @@ final class MockSystem: DisplaySystemCalls {
     var scanout: UInt32 = 0
     let pad: UInt32
 
-    init(pitchPadding: UInt32 = 64) { pad = pitchPadding }
+    init(pitchPadding: UInt32 = 64) { pad = pitchPadding; super.init() }
 
     deinit { for m in maps { m.pointer.deallocate() } }
 
@@ -39,8 +40,7 @@ final class MockSystem: DisplaySystemCalls {
         let fd = nextFD; nextFD += 1; fds[fd] = path
         return fd
     }
-    func close(_ fd: Int32) { calls.append("close \(fds[fd] ?? "?")"); fds[fd] = nil }
-    func listDirectory(_ path: String) -> [String] { directories[path] ?? [] }
+    override func close(_ fd: Int32) { super.close(fd); calls.append("close \(fds[fd] ?? "?")"); fds[fd] = nil }
     func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo {
         guard let p = fds[fd], let i = framebuffers[p] else { throw Errno.inappropriateIOCTLForDevice }
         return i

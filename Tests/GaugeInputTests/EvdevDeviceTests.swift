@@ -1,6 +1,7 @@
 import Testing
 @testable import GaugeInput
 import GaugeSystem
+import GaugeTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -75,13 +76,11 @@ import Glibc
     @Test func nonEvdevNodeIsRejectedAndClosed() {
         let sys = FakeInputSystem()
         sys.nodes["/dev/input/mice"] = .keys()
-        final class NotEvdev: InputSystemCalls {
+        final class NotEvdev: FakePanelSystem, InputSystemCalls {
             let base: FakeInputSystem
             init(_ base: FakeInputSystem) { self.base = base }
             func openDevice(_ path: String) throws(Errno) -> Int32 { try base.openDevice(path) }
-            func close(_ fd: Int32) { base.close(fd) }
-            func listDirectory(_ path: String) throws(Errno) -> [String] { try base.listDirectory(path) }
-            func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { try base.read(fd, max: max) }
+            override func close(_ fd: Int32) { base.close(fd) }
             func watchDirectory(_ path: String) throws(Errno) -> Int32 { try base.watchDirectory(path) }
             func evdevNew(fd: Int32) throws(Errno) -> EvdevHandle { throw .inappropriateIOCTLForDevice }
             func evdevFree(_ handle: EvdevHandle) {}

@@ -1,22 +1,15 @@
 import Testing
 import GaugeSensors
 import GaugeSystem
+import GaugeTestSupport
 @testable import GaugeNet
 
 /// gpsd over a stream source: the watch command on each connection, reports to samples,
 /// no fix to "no value now".
 @Suite struct GPSDSessionTests {
-    final class Sockets: SensorSystemCalls, @unchecked Sendable {
-        var reads: [ReadResult] = []
-        var written: [[UInt8]] = []
+    final class Sockets: FakePanelSystem, SensorSystemCalls, @unchecked Sendable {
         var fd: Int32 = 20
-        func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] { throw .noSuchFileOrDirectory }
-        func listDirectory(_ path: String) throws(Errno) -> [String] { throw .noSuchFileOrDirectory }
         func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 { throw .noSuchFileOrDirectory }
-        func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { reads.isEmpty ? .nothingPending : reads.removeFirst() }
-        func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { written.append(bytes); return bytes.count }
-        func close(_ fd: Int32) {}
-        func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {}
         func connectTCP(_ address: NetworkAddress) throws(Errno) -> Int32 { fd += 1; return fd }
         func connectResult(_ fd: Int32) throws(Errno) -> Bool { true }
     }
@@ -28,18 +21,18 @@ import GaugeSystem
         var got: [Sample] = []
         #expect(source.service(now: 0) { got.append($0) } == .connected)
         #expect(sys.written == [Array(#"?WATCH={"enable":true,"json":true}"#.utf8) + [10]])
-        sys.reads = [.bytes(Array((gpsdVersion + "\n" + gpsdTPVNew + "\n").utf8))]
+        sys.reads = [.success(.bytes(Array((gpsdVersion + "\n" + gpsdTPVNew + "\n").utf8)))]
         source.service(now: 1) { got.append($0) }
         #expect(got.contains(Sample(name: "gps.speed", value: 5.14, unit: .metresPerSecond)))
         #expect(got.contains(Sample(name: "gps.course", value: 271.5, unit: .degrees)))
         #expect(got.contains { $0.name == "gps.altitude" && $0.isNoValue }, "a 2D fix has no altitude")
         got = []
-        sys.reads = [.bytes(Array((gpsdTPVNoFix + "\nnot json\n").utf8))]
+        sys.reads = [.success(.bytes(Array((gpsdTPVNoFix + "\nnot json\n").utf8)))]
         source.service(now: 2) { got.append($0) }
         #expect(got.filter { $0.isNoValue }.map(\.name).contains("gps.speed"))
         #expect(source.droppedCount == 1)
         #expect(sys.written.count == 1, "the watch is sent once per connection")
-        sys.reads = [.endOfFile]
+        sys.reads = [.success(.endOfFile)]
         #expect(source.service(now: 3) { _ in } != nil)
         #expect(source.service(now: 13) { _ in } == .connected)
         #expect(sys.written.count == 2, "and again on the next one")

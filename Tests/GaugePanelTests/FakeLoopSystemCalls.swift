@@ -1,13 +1,13 @@
 @testable import GaugePanel
 import GaugeSystem
+import GaugeTestSupport
 
-/// Scripted system calls: a settable clock, poll answered by a closure, and a record of
-/// every timerfd arm, so the loop's bookkeeping can be checked without a kernel.
-class FakeLoopSystemCalls: LoopSystemCalls {
-    var time: UInt64 = 1_000
+/// Scripted system calls: poll answered by a closure and a record of every timerfd arm,
+/// so the loop's bookkeeping can be checked without a kernel; the clock (`time`) and
+/// closes are `FakePanelSystem`'s.
+class FakeLoopSystemCalls: FakePanelSystem, LoopSystemCalls {
     var armed: [UInt64?] = []
     var polls: [(fds: [Int32], timeout: Int32)] = []
-    var closed: [Int32] = []
     var datagrams: [(path: String, text: String)] = []
     var pid: Int32 = 4242
     var pendingSignals: [Int32] = []
@@ -18,7 +18,10 @@ class FakeLoopSystemCalls: LoopSystemCalls {
     static let timerFD: Int32 = 100
     static let signalFD: Int32 = 101
 
-    func monotonicNanoseconds() -> UInt64 { time }
+    override init() {
+        super.init()
+        time = 1_000
+    }
 
     func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
         polls.append((descriptors.map(\.fd), timeoutMilliseconds))
@@ -41,7 +44,8 @@ class FakeLoopSystemCalls: LoopSystemCalls {
         datagrams.append((path, String(decoding: bytes, as: UTF8.self)))
     }
     func processID() -> Int32 { pid }
-    func close(_ fd: Int32) { closed.append(fd) }
+    func processCPUMicroseconds() -> Int64 { 0 }
+    func pageSize() -> Int64 { 4096 }
 }
 
 extension [PollDescriptor] {

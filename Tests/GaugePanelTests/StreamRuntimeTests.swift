@@ -13,17 +13,9 @@ import GaugeTestSupport
 @Suite struct StreamRuntimeTests {
     static let ms: UInt64 = 1_000_000
 
-    final class Sockets: SensorSystemCalls, @unchecked Sendable {
+    final class Sockets: FakePanelSystem, SensorSystemCalls, @unchecked Sendable {
         var results: [Bool] = [false, true]
-        var reads: [ReadResult] = []
-        var closed: [Int32] = []
-        func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] { throw .noSuchFileOrDirectory }
-        func listDirectory(_ path: String) throws(Errno) -> [String] { throw .noSuchFileOrDirectory }
         func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 { throw .noSuchFileOrDirectory }
-        func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { reads.isEmpty ? .nothingPending : reads.removeFirst() }
-        func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { bytes.count }
-        func close(_ fd: Int32) { closed.append(fd) }
-        func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {}
         func connectTCP(_ address: NetworkAddress) throws(Errno) -> Int32 { 900 }
         func connectResult(_ fd: Int32) throws(Errno) -> Bool { results.isEmpty ? true : results.removeFirst() }
     }
@@ -65,12 +57,12 @@ import GaugeTestSupport
         #expect(log.lines.contains { $0.contains("tcp 127.0.0.1:10110: connected") }, "\(log.lines)")
         #expect(!loop.deliver(fd: 900, .writable), "connected: readable only, no busy loop on writability")
 
-        sockets.reads = [.bytes(Array("engine.rpm=3000 coolant=92.5\n".utf8))]
+        sockets.reads = [.success(.bytes(Array("engine.rpm=3000 coolant=92.5\n".utf8)))]
         #expect(loop.deliver(fd: 900))
         loop.advance(by: 40 * Self.ms)
         #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["rpm": 3000, "coolant": 92.5], page: 0)) == 0)
 
-        sockets.reads = [.bytes(Array("engine.rpm=?\n".utf8))]
+        sockets.reads = [.success(.bytes(Array("engine.rpm=?\n".utf8)))]
         #expect(loop.deliver(fd: 900))
         loop.advance(by: 40 * Self.ms)
         #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["coolant": 92.5], page: 0)) == 0,

@@ -1,29 +1,21 @@
 import XCTest
 import GaugeSystem
+import GaugeTestSupport
 @testable import GaugeSensors
 
 /// Scripted system calls: proves the serial source depends on nothing but `SensorSystemCalls`.
-final class ScriptedSystem: SensorSystemCalls, @unchecked Sendable {
+/// Reads, writes and closes are `FakePanelSystem`'s.
+final class ScriptedSystem: FakePanelSystem, SensorSystemCalls, @unchecked Sendable {
     var opens: [Result<Int32, Errno>] = []
-    var reads: [Result<ReadResult, Errno>] = []
-    var written: [[UInt8]] = []
     var writeResult: Result<Int, Errno>?
-    var closed: [Int32] = []
 
-    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] { throw .noSuchFileOrDirectory }
-    func listDirectory(_ path: String) throws(Errno) -> [String] { throw .noSuchFileOrDirectory }
     func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 {
         try (opens.isEmpty ? .failure(.noSuchFileOrDirectory) : opens.removeFirst()).get()
     }
-    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
-        try (reads.isEmpty ? .success(.nothingPending) : reads.removeFirst()).get()
-    }
-    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
-        written.append(bytes)
+    override func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
+        _ = try super.write(fd, bytes)
         return try (writeResult ?? .success(bytes.count)).get()
     }
-    func close(_ fd: Int32) { closed.append(fd) }
-    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {}
 }
 
 final class SerialMockTests: XCTestCase {

@@ -1,27 +1,18 @@
 import Testing
 import GaugeSystem
+import GaugeTestSupport
 @testable import GaugeSensors
 
-/// Scripted sockets: a TCP connect's progress, its result, reads, and UDP binds.
-final class SocketScript: SensorSystemCalls, @unchecked Sendable {
+/// Scripted sockets: a TCP connect's progress, its result and UDP binds; reads, writes
+/// and closes are `FakePanelSystem`'s.
+final class SocketScript: FakePanelSystem, SensorSystemCalls, @unchecked Sendable {
     var connects: [Result<Int32, Errno>] = []
     /// Each `connectResult` answer in turn; once empty: still in progress.
     var results: [Result<Bool, Errno>] = []
     var binds: [Result<Int32, Errno>] = []
-    var reads: [Result<ReadResult, Errno>] = []
-    var written: [[UInt8]] = []
-    var closed: [Int32] = []
     var connectAddresses: [NetworkAddress] = []
 
-    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] { throw .noSuchFileOrDirectory }
-    func listDirectory(_ path: String) throws(Errno) -> [String] { throw .noSuchFileOrDirectory }
     func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 { throw .noSuchFileOrDirectory }
-    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
-        try (reads.isEmpty ? .success(.nothingPending) : reads.removeFirst()).get()
-    }
-    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { written.append(bytes); return bytes.count }
-    func close(_ fd: Int32) { closed.append(fd) }
-    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {}
     func connectTCP(_ address: NetworkAddress) throws(Errno) -> Int32 {
         connectAddresses.append(address)
         return try (connects.isEmpty ? .failure(.networkUnreachable) : connects.removeFirst()).get()

@@ -62,9 +62,11 @@ final class FaultySystemCalls: SensorSystemCalls {
     func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { try real.read(fd, max: max) }
     func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { try real.write(fd, bytes) }
     func close(_ fd: Int32) { real.close(fd) }
-    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {
-        try real.appendFile(path, bytes, truncate: truncate)
-    }
+    func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno) { try real.writeFile(path, bytes, mode) }
+    func exists(_ path: String) -> Bool { real.exists(path) }
+    func rename(_ from: String, to path: String) throws(Errno) { try real.rename(from, to: path) }
+    func monotonicNanoseconds() -> UInt64 { real.monotonicNanoseconds() }
+    func sleep(nanoseconds: UInt64) { real.sleep(nanoseconds: nanoseconds) }
 }
 
 final class SysfsTests: XCTestCase {

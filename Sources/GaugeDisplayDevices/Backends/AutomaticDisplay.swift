@@ -14,7 +14,7 @@ public enum AutomaticDisplay: DisplayBackend {
         } catch { drmError = error }
         // A named connector is a DRM choice: an fbdev picture would be the wrong screen.
         if case .backend(let failure) = drmError, failure.rulesOutOthers { throw drmError }
-        let fbPath = DRMSelection.framebufferPaths(in: system.listDirectory("/dev")).first ?? "/dev/fb0"
+        let fbPath = DRMSelection.framebufferPaths(in: (try? system.listDirectory("/dev")) ?? []).first ?? "/dev/fb0"
         do { return try FbdevDisplay(path: fbPath, format: s.format, rotation: s.rotation, system: system) } catch {
             switch (drmError, error) {
             case (.noDevice, .noDevice): throw DisplayError(AutomaticDisplayError.noDisplayFound(tried: ["/dev/dri/card*", fbPath]))

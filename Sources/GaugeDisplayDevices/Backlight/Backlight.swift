@@ -1,5 +1,4 @@
 import GaugeDisplay
-import CPanelSystem
 import GaugeSystem
 
 /// One backlight as sysfs shows it.
@@ -30,18 +29,21 @@ public struct BacklightState: Equatable, Sendable {
 }
 
 /// The backlights under a sysfs class directory (`/sys/class/backlight`; tests pass a
-/// fake tree). A value type: every call reads or writes the files afresh.
-public struct Backlights: Sendable {
+/// fake tree). A value type: every call reads or writes the files afresh, through `system`.
+public struct Backlights {
     public let root: String
+    let system: any PanelSystem
 
-    public init(root: String = "/sys/class/backlight") { self.root = root }
+    public init(root: String = "/sys/class/backlight", system: any PanelSystem = LinuxSystem.standard) {
+        self.root = root; self.system = system
+    }
 
     /// bl_power values (include/uapi/linux/fb.h): 0 unblank, 4 powerdown.
     static let powerOn = 0, powerOff = 4
 
     /// Device names, sorted.
     public func names() -> [String] {
-        ((try? SystemCall.listDirectory(root)) ?? []).filter { !$0.hasPrefix(".") }
+        ((try? system.listDirectory(root)) ?? []).filter { !$0.hasPrefix(".") }
     }
 
     /// `name`, or the first device when nil.
@@ -81,33 +83,28 @@ public struct Backlights: Sendable {
     /// Switches the backlight on or off through bl_power (brightness is kept).
     public func setPower(_ name: String, on: Bool) throws(BacklightError) {
         let path = "\(root)/\(name)/bl_power"
-        guard SystemCall.exists(path) else { throw .noPowerControl(device: name) }
+        guard system.exists(path) else { throw .noPowerControl(device: name) }
         try write("\(on ? Backlights.powerOn : Backlights.powerOff)", to: path)
     }
 
     // MARK: files
 
     private func readOptionalInt(_ path: String) throws(BacklightError) -> Int? {
-        SystemCall.exists(path) ? try readInt(path) : nil
+        system.exists(path) ? try readInt(path) : nil
     }
 
     private func readInt(_ path: String) throws(BacklightError) -> Int {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw .unreadable(path: path, errno: error.errno) }
+        do { bytes = try system.readFile(path, limit: .max) } catch { throw .unreadable(path: path, errno: error) }
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = text.filter { !$0.isWhitespace }
         guard let v = Int(trimmed) else { throw .badValue(path: path, text: trimmed) }
         return v
     }
 
-    /// One write(2), as `echo N > file` does (O_TRUNC, no O_CREAT): a sysfs attribute
-    /// takes its value in a single write, and a missing one must not be created.
+    /// A sysfs attribute's write (`FileWriteMode.attribute`: one write, never creating it).
     private func write(_ text: String, to path: String) throws(BacklightError) {
-        do {
-            let fd = try SystemCall.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            defer { SystemCall.close(fd) }
-            _ = try SystemCall.write(fd, Array((text + "\n").utf8))
-        } catch {
+        do { try system.writeFile(path, Array((text + "\n").utf8), .attribute) } catch {
             throw BacklightError.write(path: path, errno: error)
         }
     }

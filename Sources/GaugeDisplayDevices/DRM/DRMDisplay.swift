@@ -76,7 +76,7 @@ public final class DRMDisplay: Display, ModeSetting {
                 rotation angle: RotationAngle = .none, atomic: Bool = true,
                 system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
         self.system = system
-        let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: system.listDirectory("/dev/dri"))
+        let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: (try? system.listDirectory("/dev/dri")) ?? [])
         guard !paths.isEmpty else { throw .noDevice(path: "/dev/dri/card*") }
         var firstError: DisplayError?
         var found: (String, Int32, DRMCard, DRMConnector)?

@@ -109,12 +109,10 @@ public struct SavedCRTC: Sendable {
     }
 }
 
-/// The system calls behind the displays. Methods throw the errno of a failure.
-public protocol DisplaySystemCalls: AnyObject {
+/// The system calls behind the displays, beyond the shared `PanelSystem` ones: DRM/KMS,
+/// fbdev and the console ioctls. Methods throw the errno of a failure.
+public protocol DisplaySystemCalls: PanelSystem {
     func open(_ path: String, readWrite: Bool, nonBlocking: Bool) throws(Errno) -> Int32
-    func close(_ fd: Int32)
-    /// Entry names, sorted, without "." and ".."; empty when the directory cannot be read.
-    func listDirectory(_ path: String) -> [String]
     func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo
     func map(_ fd: Int32, length: Int, offset: Int64) throws(Errno) -> UnsafeMutableRawPointer
     func unmap(_ address: UnsafeMutableRawPointer, length: Int)

@@ -5,20 +5,16 @@ import CLinuxFB
 import CPanelSystem
 
 /// The real display system calls: libdrm, the fbdev and console ioctls, and files and
-/// descriptors through GaugeSystem's `SystemCall`.
-public final class LinuxDisplaySystemCalls: DisplaySystemCalls, Sendable {
+/// descriptors through GaugeSystem's `LinuxSystem`.
+public final class LinuxDisplaySystemCalls: LinuxSystem, DisplaySystemCalls, @unchecked Sendable {
     public static let shared = LinuxDisplaySystemCalls()
-    public init() {}
+    public override init() {}
 
     public func open(_ path: String, readWrite: Bool, nonBlocking: Bool) throws(Errno) -> Int32 {
         var flags = readWrite ? O_RDWR : O_RDONLY
         if nonBlocking { flags |= O_NONBLOCK }
         return try SystemCall.open(path, flags | O_CLOEXEC)
     }
-
-    public func close(_ fd: Int32) { SystemCall.close(fd) }
-
-    public func listDirectory(_ path: String) -> [String] { (try? SystemCall.listDirectory(path)) ?? [] }
 
     public func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo {
         var v = fb_var_screeninfo(), f = fb_fix_screeninfo()
@@ -64,7 +60,7 @@ public final class LinuxDisplaySystemCalls: DisplaySystemCalls, Sendable {
     }
 
     public func consoleDefaultsToUTF8() -> Bool {
-        guard let text = try? SystemCall.readFile("/sys/module/vt/parameters/default_utf8", limit: 16) else { return true }
+        guard let text = try? readFile("/sys/module/vt/parameters/default_utf8", limit: 16) else { return true }
         return Self.isUTF8Setting(text)
     }
 

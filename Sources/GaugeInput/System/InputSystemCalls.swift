@@ -38,19 +38,14 @@ public struct AxisRange: Hashable, Sendable {
     public var span: Int64 { Swift.max(1, Int64(maximum) - Int64(minimum) + 1) }
 }
 
-/// Every system and libevdev call GaugeInput makes, behind one protocol so tests can
-/// fake devices, directories and inotify. `LinuxInputSystemCalls` is the real one (files
-/// and descriptors through GaugeSystem's `SystemCall`). Class-bound, like
-/// `DisplaySystemCalls`: Embedded Swift accepts `any InputSystemCalls` only for
-/// class-bound protocols.
-public protocol InputSystemCalls: AnyObject {
+/// Every system and libevdev call GaugeInput makes beyond the shared `PanelSystem` ones
+/// (close, read, directories), behind one protocol so tests can fake devices, directories
+/// and inotify. `LinuxInputSystemCalls` is the real one. Class-bound (through
+/// `PanelSystem`): Embedded Swift accepts `any InputSystemCalls` only for class-bound
+/// protocols.
+public protocol InputSystemCalls: PanelSystem {
     /// open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC).
     func openDevice(_ path: String) throws(Errno) -> Int32
-    func close(_ fd: Int32)
-    /// Entry names, sorted, without "." and "..".
-    func listDirectory(_ path: String) throws(Errno) -> [String]
-    /// Non-blocking read: bytes, end of file, or nothing pending (EAGAIN).
-    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult
     /// A non-blocking inotify fd watching `path` for IN_CREATE | IN_DELETE | IN_ATTRIB.
     func watchDirectory(_ path: String) throws(Errno) -> Int32
 

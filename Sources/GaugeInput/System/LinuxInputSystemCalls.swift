@@ -2,24 +2,13 @@ import CEvdev
 import CPanelSystem
 import GaugeSystem
 
-/// The real system: GaugeSystem for files, CPanelSystem for inotify, libevdev for devices.
-public final class LinuxInputSystemCalls: InputSystemCalls, Sendable {
-    public init() {}
+/// The real system: GaugeSystem's `LinuxSystem` for files, CPanelSystem for inotify,
+/// libevdev for devices.
+public final class LinuxInputSystemCalls: LinuxSystem, InputSystemCalls, @unchecked Sendable {
+    public override init() {}
 
     public func openDevice(_ path: String) throws(Errno) -> Int32 {
         try SystemCall.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    }
-
-    public func close(_ fd: Int32) {
-        SystemCall.close(fd)
-    }
-
-    public func listDirectory(_ path: String) throws(Errno) -> [String] {
-        try SystemCall.listDirectory(path)
-    }
-
-    public func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
-        try SystemCall.read(fd, max: max)
     }
 
     public func watchDirectory(_ path: String) throws(Errno) -> Int32 {
@@ -28,7 +17,7 @@ public final class LinuxInputSystemCalls: InputSystemCalls, Sendable {
         let mask = UInt32(IN_CREATE) | UInt32(IN_DELETE) | UInt32(IN_ATTRIB)
         guard inotify_add_watch(fd, path, mask) >= 0 else {
             let e = Errno.current
-            SystemCall.close(fd)
+            close(fd)
             throw e
         }
         return fd

@@ -3,17 +3,16 @@ import GaugeSystem
 
 /// The real system calls, through CPanelSystem (timerfd and signalfd among them: Swift's
 /// Glibc module map leaves those out).
-public final class LinuxLoopSystemCalls: LoopSystemCalls {
+public final class LinuxLoopSystemCalls: LinuxSystem, LoopSystemCalls, @unchecked Sendable {
 
     // Linux's struct signalfd_siginfo (include/uapi/linux/signalfd.h). The timerfd and
     // signalfd flags equal O_*.
     private static let signalInfoSize = 128
 
-    public init() {}
+    /// For callers without a loop of their own (`ProcessUsage`): the class has no state.
+    public static let shared = LinuxLoopSystemCalls()
 
-    public func monotonicNanoseconds() -> UInt64 {
-        SystemCall.monotonicNanoseconds()
-    }
+    public override init() {}
 
     public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
         var raw = descriptors.map { pollfd(fd: $0.fd, events: Self.pollBits($0.events), revents: 0) }
@@ -68,7 +67,7 @@ public final class LinuxLoopSystemCalls: LoopSystemCalls {
     /// read or the end of the file is EIO: these descriptors never give either.
     private func readRecord(_ fd: Int32, size: Int, call: String) throws(LoopError) -> [UInt8]? {
         let result: ReadResult
-        do { result = try SystemCall.read(fd, max: size) } catch {
+        do { result = try read(fd, max: size) } catch {
             throw LoopError(call: call, subject: "fd \(fd)", errno: error)
         }
         switch result {
@@ -136,7 +135,7 @@ public final class LinuxLoopSystemCalls: LoopSystemCalls {
         let length = socklen_t(csystem_sockaddr_un_path_offset() + name.count + (abstract ? 0 : 1))
         let fd = csystem_unix_datagram_socket()
         guard fd >= 0 else { throw LoopError(call: "socket", subject: path, errno: .current) }
-        defer { SystemCall.close(fd) }
+        defer { close(fd) }
         let sent: Int
         do {
             sent = try SystemCall.retrying {
@@ -156,5 +155,7 @@ public final class LinuxLoopSystemCalls: LoopSystemCalls {
 
     public func processID() -> Int32 { getpid() }
 
-    public func close(_ fd: Int32) { SystemCall.close(fd) }
+    public func processCPUMicroseconds() -> Int64 { Int64(csystem_cpu_microseconds_self()) }
+
+    public func pageSize() -> Int64 { Int64(csystem_page_size()) }
 }

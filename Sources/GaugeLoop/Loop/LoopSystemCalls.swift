@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// Readiness conditions of a file descriptor (the poll(2) bits, without libc types).
 public struct FileEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt16
@@ -39,14 +41,13 @@ public struct SignalMask: Sendable, Equatable {
     public init(storage: [UInt64]) { self.storage = storage }
 }
 
-/// Every system call the run loop and the service layer make, behind one protocol so that
-/// tests can substitute them. `LinuxLoopSystemCalls` is the real implementation (poll,
-/// reads and writes through GaugeSystem's `SystemCall`). Failures name the call.
-/// Times are CLOCK_MONOTONIC nanoseconds, the time base of `GaugeSensors`. Class-bound:
-/// Embedded Swift accepts `any LoopSystemCalls` only for a class-bound protocol.
-public protocol LoopSystemCalls: AnyObject {
-    /// clock_gettime(CLOCK_MONOTONIC).
-    func monotonicNanoseconds() -> UInt64
+/// Every system call the run loop and the service layer make beyond the shared
+/// `PanelSystem` ones (the clock, close), behind one protocol so that tests can substitute
+/// them. `LinuxLoopSystemCalls` is the real implementation. Failures name the call.
+/// Times are CLOCK_MONOTONIC nanoseconds, the time base of `GaugeSensors`. Class-bound
+/// (through `PanelSystem`): Embedded Swift accepts `any LoopSystemCalls` only for a
+/// class-bound protocol.
+public protocol LoopSystemCalls: PanelSystem {
     /// poll(2); `timeoutMilliseconds` -1 waits forever. Returns the number ready (0 on EINTR).
     func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int
 
@@ -68,5 +69,9 @@ public protocol LoopSystemCalls: AnyObject {
     /// One datagram to a unix socket at `path` ("@name" for the abstract namespace).
     func sendDatagram(_ bytes: [UInt8], to path: String) throws(LoopError)
     func processID() -> Int32
-    func close(_ fd: Int32)
+    /// The process's user plus system CPU time in microseconds (getrusage); negative when
+    /// unknown.
+    func processCPUMicroseconds() -> Int64
+    /// The memory page size in bytes (sysconf).
+    func pageSize() -> Int64
 }

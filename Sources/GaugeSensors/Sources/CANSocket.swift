@@ -77,7 +77,7 @@ extension LinuxSensorSystemCalls {
         guard fd >= 0 else { throw .current }
         func fail() -> Errno {
             let e = Errno.current
-            SystemCall.close(fd)
+            close(fd)
             return e
         }
         let ids = options.filters.map { $0.id }, masks = options.filters.map { $0.mask }

@@ -139,7 +139,7 @@ public struct Recorder: Sendable {
     public init(path: String, system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
         self.path = path
         self.system = system
-        do { try system.appendFile(path, Array("# gaugepanel recording\n".utf8), truncate: true) } catch { lastError = error }
+        do { try system.writeFile(path, Array("# gaugepanel recording\n".utf8), .replace) } catch { lastError = error }
     }
 
     public mutating func record(_ sample: Sample, now: UInt64) {
@@ -152,7 +152,7 @@ public struct Recorder: Sendable {
 
     public mutating func flush() {
         guard !pending.isEmpty else { return }
-        do { try system.appendFile(path, pending, truncate: false) } catch { lastError = error }
+        do { try system.writeFile(path, pending, .append) } catch { lastError = error }
         pending.removeAll(keepingCapacity: true)
     }
 }

@@ -23,22 +23,13 @@ public struct SerialSettings: Sendable, Equatable {
                                             230400, 460800, 500000, 576000, 921600]
 }
 
-/// Every system call GaugeSensors sources make, behind one protocol so tests can
-/// substitute them. `LinuxSensorSystemCalls` is the real implementation, over
-/// GaugeSystem's `SystemCall`. Class-bound, like `DisplaySystemCalls`: Embedded Swift
-/// accepts `any SensorSystemCalls` only for class-bound protocols.
-public protocol SensorSystemCalls: AnyObject, Sendable {
-    /// Whole small file (sysfs attribute): at most `limit` bytes.
-    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8]
-    /// Entry names, sorted, without "." and "..".
-    func listDirectory(_ path: String) throws(Errno) -> [String]
+/// Every system call GaugeSensors sources make beyond the shared `PanelSystem` ones
+/// (files, directories, read, write, close), behind one protocol so tests can substitute
+/// them. `LinuxSensorSystemCalls` is the real implementation. Class-bound (through
+/// `PanelSystem`): Embedded Swift accepts `any SensorSystemCalls` only for class-bound
+/// protocols.
+public protocol SensorSystemCalls: PanelSystem, Sendable {
     func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32
-    /// Non-blocking read: bytes, end of file (the line hung up) or nothing pending.
-    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult
-    /// One write: the number of bytes written (may be fewer than `bytes`).
-    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int
-    func close(_ fd: Int32)
-    func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno)
     /// A non-blocking inotify descriptor, readable when an entry is created, moved in or
     /// changes attributes in `path`'s folder — or, while that folder does not exist, in
     /// its nearest existing ancestor.
@@ -64,16 +55,10 @@ extension SensorSystemCalls {
     public func watchFolder(of path: String) throws(Errno) -> Int32 { throw .noFunction }
 }
 
-public final class LinuxSensorSystemCalls: SensorSystemCalls {
-    public init() {}
-
-    public func readFile(_ path: String, limit: Int = 4096) throws(Errno) -> [UInt8] {
-        try SystemCall.readFile(path, limit: limit)
-    }
-
-    public func listDirectory(_ path: String) throws(Errno) -> [String] {
-        try SystemCall.listDirectory(path)
-    }
+/// The real sensor system calls: GaugeSystem's `LinuxSystem` for files and descriptors,
+/// CPanelSystem for termios, inotify and sockets.
+public final class LinuxSensorSystemCalls: LinuxSystem, SensorSystemCalls, @unchecked Sendable {
+    public override init() {}
 
     static func speed(_ baud: Int) -> speed_t? {
         switch baud {
@@ -120,29 +105,17 @@ public final class LinuxSensorSystemCalls: SensorSystemCalls {
         var tio = termios()
         guard tcgetattr(fd, &tio) == 0 else {
             let e = Errno.current
-            SystemCall.close(fd)
+            close(fd)
             throw e
         }
         Self.configure(&tio, settings: settings, speed: speed)
         guard tcsetattr(fd, TCSANOW, &tio) == 0 else {
             let e = Errno.current
-            SystemCall.close(fd)
+            close(fd)
             throw e
         }
         tcflush(fd, TCIOFLUSH)
         return fd
-    }
-
-    public func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
-        try SystemCall.read(fd, max: max)
-    }
-
-    public func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
-        try SystemCall.write(fd, bytes)
-    }
-
-    public func close(_ fd: Int32) {
-        SystemCall.close(fd)
     }
 
     public func watchFolder(of path: String) throws(Errno) -> Int32 {
@@ -156,7 +129,7 @@ public final class LinuxSensorSystemCalls: SensorSystemCalls {
             // Not there yet (/dev/serial/by-id before the first adapter): its parent's
             // change is the sign to look again.
             guard e == .noSuchFileOrDirectory || e == Errno(ENOTDIR), folder != "/" else {
-                SystemCall.close(fd)
+                close(fd)
                 throw e
             }
             folder = Self.folder(of: folder)
@@ -169,11 +142,5 @@ public final class LinuxSensorSystemCalls: SensorSystemCalls {
         while bytes.count > 1 && bytes.last == 47 { bytes.removeLast() }   // trailing "/"
         guard let slash = bytes.lastIndex(of: 47) else { return "." }
         return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
-    }
-
-    public func appendFile(_ path: String, _ bytes: [UInt8], truncate: Bool) throws(Errno) {
-        let fd = try SystemCall.open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (truncate ? O_TRUNC : O_APPEND), mode: 0o644)
-        defer { SystemCall.close(fd) }
-        try SystemCall.writeAll(fd, bytes)
     }
 }

@@ -1,5 +1,6 @@
 @testable import GaugeInput
 import GaugeSystem
+import GaugeTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,16 +53,15 @@ final class FakeDevice {
     }
 }
 
-/// InputSystemCalls over in-memory devices, directories and inotify bytes.
-final class FakeInputSystem: InputSystemCalls {
+/// InputSystemCalls over in-memory devices and inotify bytes; directories and closes
+/// are `FakePanelSystem`'s.
+final class FakeInputSystem: FakePanelSystem, InputSystemCalls {
     /// Device nodes by path; an errno entry makes open fail.
     var nodes: [String: FakeDevice] = [:]
     var openErrors: [String: Int32] = [:]
-    var directories: [String: [String]] = [:]
     var inotifyBytes: [[UInt8]] = []
     private(set) var openFDs: [Int32: String] = [:]
     private(set) var handles: [UInt: FakeDevice] = [:]
-    private(set) var closed: [Int32] = []
     private(set) var freed: [UInt] = []
     private var nextFD: Int32 = 10
     static let inotifyFD: Int32 = 5
@@ -74,17 +74,13 @@ final class FakeInputSystem: InputSystemCalls {
         return nextFD
     }
 
-    func close(_ fd: Int32) {
-        closed.append(fd)
+    override func close(_ fd: Int32) {
+        super.close(fd)
         openFDs[fd] = nil
     }
 
-    func listDirectory(_ path: String) throws(Errno) -> [String] {
-        guard let names = directories[path] else { throw .noSuchFileOrDirectory }
-        return names.sorted()
-    }
-
-    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
+    /// Only the inotify descriptor is read (devices go through libevdev).
+    override func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
         guard fd == Self.inotifyFD else { throw .badFileDescriptor }
         return inotifyBytes.isEmpty ? .nothingPending : .bytes(inotifyBytes.removeFirst())
     }

@@ -1,0 +1,38 @@
+/// How `PanelSystem.writeFile` opens its file.
+public enum FileWriteMode: Hashable, Sendable {
+    /// An existing file, truncated, in one write(2), as `echo N > file` does: a sysfs
+    /// attribute takes its value in a single write, and a missing one must not be created.
+    case attribute
+    /// Created (mode 0644) or truncated, then written whole.
+    case replace
+    /// Created (mode 0644) when missing, written whole at its end.
+    case append
+}
+
+/// The system calls every family of the panel shares — descriptors, whole files,
+/// directories, the monotonic clock and sleeping — declared once. The families refine it with their own
+/// calls (`DisplaySystemCalls`, `InputSystemCalls`, `LoopSystemCalls`, `SensorSystemCalls`);
+/// `LinuxSystem` implements it over `SystemCall`, and each family's Linux class inherits
+/// that. Class-bound: Embedded Swift accepts `any P` only for class-bound protocols.
+public protocol PanelSystem: AnyObject {
+    /// close(2).
+    func close(_ fd: Int32)
+    /// One non-blocking read: bytes, end of file, or nothing pending (EAGAIN).
+    func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult
+    /// One write: the number of bytes written (may be fewer than `bytes`).
+    func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int
+    /// The file at `path`, at most `limit` bytes (a sysfs attribute, a small file).
+    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8]
+    /// Writes `bytes` to the file at `path` as `mode` says.
+    func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno)
+    /// Entry names, sorted, without "." and "..".
+    func listDirectory(_ path: String) throws(Errno) -> [String]
+    /// Whether anything exists at `path`.
+    func exists(_ path: String) -> Bool
+    /// rename(2): `path` names what `from` named (atomically, on one file system).
+    func rename(_ from: String, to path: String) throws(Errno)
+    /// CLOCK_MONOTONIC in nanoseconds.
+    func monotonicNanoseconds() -> UInt64
+    /// Sleeps `nanoseconds` (a signal may end it early).
+    func sleep(nanoseconds: UInt64)
+}

@@ -1,0 +1,65 @@
+import GaugeSystem
+
+/// An in-memory `PanelSystem`: files and directories are dictionary entries, reads come
+/// from a script, writes and closes are recorded, the clock is a variable that sleeps advance.
+/// The family fakes (displays, input, the loop, sensors) subclass it and add their own
+/// calls, overriding a shared one only where they script it differently.
+open class FakePanelSystem: PanelSystem, @unchecked Sendable {
+    /// Whole files by path (`readFile`, `writeFile`, `exists`, `rename`).
+    public var files: [String: [UInt8]] = [:]
+    /// Directory entries by path, listed sorted; a missing path is ENOENT.
+    public var directories: [String: [String]] = [:]
+    /// What successive reads return, whichever the descriptor; once empty, nothing pending.
+    public var reads: [Result<ReadResult, Errno>] = []
+    /// The bytes of each write, in order.
+    public var written: [[UInt8]] = []
+    /// Closed descriptors, in order.
+    public var closed: [Int32] = []
+    /// What `monotonicNanoseconds` answers.
+    public var time: UInt64 = 0
+
+    public init() {}
+
+    open func close(_ fd: Int32) { closed.append(fd) }
+
+    open func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
+        try (reads.isEmpty ? .success(.nothingPending) : reads.removeFirst()).get()
+    }
+
+    open func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
+        written.append(bytes)
+        return bytes.count
+    }
+
+    open func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
+        guard let bytes = files[path] else { throw .noSuchFileOrDirectory }
+        return Array(bytes.prefix(limit))
+    }
+
+    open func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno) {
+        switch mode {
+        case .attribute:
+            guard files[path] != nil else { throw .noSuchFileOrDirectory }
+            files[path] = bytes
+        case .replace: files[path] = bytes
+        case .append: files[path, default: []] += bytes
+        }
+    }
+
+    open func listDirectory(_ path: String) throws(Errno) -> [String] {
+        guard let names = directories[path] else { throw .noSuchFileOrDirectory }
+        return names.sorted()
+    }
+
+    open func exists(_ path: String) -> Bool { files[path] != nil || directories[path] != nil }
+
+    open func rename(_ from: String, to path: String) throws(Errno) {
+        guard let bytes = files.removeValue(forKey: from) else { throw .noSuchFileOrDirectory }
+        files[path] = bytes
+    }
+
+    open func monotonicNanoseconds() -> UInt64 { time }
+
+    /// Sleeping passes the fake time, at once.
+    open func sleep(nanoseconds: UInt64) { time += nanoseconds }
+}
