@@ -49,4 +49,8 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
     public final func monotonicNanoseconds() -> UInt64 { SystemCall.monotonicNanoseconds() }
 
     public final func sleep(nanoseconds: UInt64) { SystemCall.sleep(nanoseconds: nanoseconds) }
+
+    public final func environment(_ name: String) -> String? { SystemCall.environment(name) }
+
+    public final func releaseFreeHeap() { _ = SystemCall.releaseFreeHeap() }
 }

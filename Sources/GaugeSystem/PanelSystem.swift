@@ -35,4 +35,9 @@ public protocol PanelSystem: AnyObject {
     func monotonicNanoseconds() -> UInt64
     /// Sleeps `nanoseconds` (a signal may end it early).
     func sleep(nanoseconds: UInt64)
+    /// getenv(3): the process environment's `name`, or nil.
+    func environment(_ name: String) -> String?
+    /// Gives the memory the allocator holds free back to the kernel (glibc's malloc_trim),
+    /// after a peak that will not come again (start-up, a snapshot's encoder).
+    func releaseFreeHeap()
 }

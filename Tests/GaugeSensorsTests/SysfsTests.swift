@@ -67,6 +67,8 @@ final class FaultySystemCalls: SensorSystemCalls {
     func rename(_ from: String, to path: String) throws(Errno) { try real.rename(from, to: path) }
     func monotonicNanoseconds() -> UInt64 { real.monotonicNanoseconds() }
     func sleep(nanoseconds: UInt64) { real.sleep(nanoseconds: nanoseconds) }
+    func environment(_ name: String) -> String? { real.environment(name) }
+    func releaseFreeHeap() { real.releaseFreeHeap() }
 }
 
 final class SysfsTests: XCTestCase {

@@ -62,4 +62,12 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
 
     /// Sleeping passes the fake time, at once.
     open func sleep(nanoseconds: UInt64) { time += nanoseconds }
+
+    /// The process environment it answers with.
+    public var environmentValues: [String: String] = [:]
+    open func environment(_ name: String) -> String? { environmentValues[name] }
+
+    /// How many times the heap was given back.
+    public var heapReleases = 0
+    open func releaseFreeHeap() { heapReleases += 1 }
 }

@@ -11,6 +11,8 @@ import GaugeSystem
 /// reading to the frame that shows it.
 final class DisplayService<Loop: LoopScheduler>: PanelService {
     let device: any Display
+    /// The calls made around the loop's own (giving the heap back after start-up).
+    private let system: any PanelSystem
     var state: PanelState
     var fonts: PanelFonts
     private(set) var composer: FrameComposer
@@ -41,7 +43,8 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     }
 
     init(device: any Display, state: PanelState, fonts: PanelFonts, tracksDamage: Bool, settings: Settings,
-         console: (any ConsoleMode)?, log: PanelLogger) {
+         console: (any ConsoleMode)?, system: any PanelSystem, log: PanelLogger) {
+        self.system = system
         self.device = device
         self.state = state
         self.fonts = fonts
@@ -122,7 +125,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
             _ = settings.notifier.notify([.ready, .status("showing the dashboard (\(device.summary))")])
             // Start-up is over: what the board's parse, the font search and the first draw
             // freed is handed back rather than kept resident for the life of the panel.
-            SystemCall.releaseFreeHeap()
+            system.releaseFreeHeap()
         }
         counts.frames += 1
         if let max = settings.maxFrames, counts.frames >= max { loop?.stop() }

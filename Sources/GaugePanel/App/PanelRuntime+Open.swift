@@ -61,10 +61,10 @@ extension PanelRuntime where Loop == EventLoop {
     }
 
     /// What systemd tells a `Type=notify` service.
-    static func serviceEnvironment() -> [String: String] {
+    static func serviceEnvironment(_ system: any PanelSystem = LinuxSystem.standard) -> [String: String] {
         var env: [String: String] = [:]
         for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
-            if let v = SystemCall.environment(key) { env[key] = v }
+            if let v = system.environment(key) { env[key] = v }
         }
         return env
     }

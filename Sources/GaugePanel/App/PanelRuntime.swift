@@ -21,6 +21,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     let notifier: SystemdNotifier
     /// Display names for a reload's board, and the backlight for brightness keys.
     let devices: DisplayDevices
+    /// The calls made beside the loop's and the devices' own.
+    private let system: any PanelSystem
     /// The services, each owning its descriptors and timers (PanelService). Sensors and
     /// input feed the display's state; sensors, input and snapshots follow the board on a
     /// reload, the display and the recording last the whole run.
@@ -34,8 +36,12 @@ public final class PanelRuntime<Loop: LoopScheduler> {
 
     /// `environment`: the service's `NOTIFY_SOCKET`, `WATCHDOG_USEC`, `WATCHDOG_PID`.
     /// `console`: switched back to text mode at shutdown. `devices`: the command line's.
+    /// `system`: the calls the services make beside the loop's and the devices' own (the
+    /// snapshot's file, the heap given back, the host name).
     public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, devices: DisplayDevices,
-                log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil) throws(RunError) {
+                log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil,
+                system: any PanelSystem = LinuxSystem.standard) throws(RunError) {
+        self.system = system
         self.options = options
         self.devices = devices
         self.board = board
@@ -49,13 +55,13 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         let shown = DisplayService<Loop>(device: display, state: PanelState(board: board, animates: options.animates),
                                          fonts: PanelFonts(board.fonts), tracksDamage: options.tracksDamage,
                                          settings: .init(refreshPeriod: period, maxFrames: options.maxFrames, notifier: notifier),
-                                         console: console, log: log)
+                                         console: console, system: system, log: log)
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)
         self.display = shown
         self.recording = recording
-        sensors = SensorService(SensorHub(board.sensors), display: shown, recording: recording, log: log)
+        sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
         input = Self.input(board, options, devices, shown, log)
-        snapshots = Self.snapshots(board, options, display, log)
+        snapshots = Self.snapshots(board, options, display, system, log)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
         // during start-up waits in the signalfd instead of killing the process.
         do { try loop.onSignals(LoopSignals.service) { [self] in self.signal($0) } } catch {
@@ -71,9 +77,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     }
 
     private static func snapshots(_ board: BoardConfiguration, _ options: RunOptions, _ device: any Display,
-                                  _ log: PanelLogger) -> SnapshotService<Loop> {
+                                  _ system: any PanelSystem, _ log: PanelLogger) -> SnapshotService<Loop> {
         SnapshotService(path: options.snapshotPath ?? board.snapshot?.path,
-                        interval: options.snapshotInterval ?? board.snapshot?.intervalSeconds, of: device, log: log)
+                        interval: options.snapshotInterval ?? board.snapshot?.intervalSeconds, of: device, system: system, log: log)
     }
 
     /// Starts everything on the loop: sensors, input, snapshots, the first frame.
@@ -152,12 +158,12 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         next.carryOver(from: display.state, oldBoard: board, newBoard: new)
         board = new
         display.replace(state: next, fonts: PanelFonts(new.fonts))
-        sensors.hub = SensorHub(new.sensors)
+        sensors.hub = SensorHub(new.sensors, system: system)
         sensors.start(on: loop)
         input = Self.input(new, options, devices, display, log)
         input.start(on: loop)
         snapshots.stop()
-        snapshots = Self.snapshots(new, options, display.device, log)
+        snapshots = Self.snapshots(new, options, display.device, system, log)
         snapshots.start(on: loop)
         info("config reloaded from \(options.boardPath)")
         display.invalidate()

@@ -22,7 +22,7 @@ struct SensorHub {
     /// Recordings played back, each with its names → channels.
     var replays: [(source: ReplaySource, routes: SampleRoutes)] = []
 
-    init(_ sensors: [SensorConfiguration]) {
+    init(_ sensors: [SensorConfiguration], system: any PanelSystem) {
         for s in sensors {
             switch s.kind {
             case .simulated: if let src = s.simulatedSource { simulated.append(src) }
@@ -42,15 +42,15 @@ struct SensorHub {
                 serialRoutes.append(s.routes)
             case .mqtt(let mqtt):
                 // The session names its samples after the channels.
-                serial.append(mqtt.open(fallbackClientID: Self.clientID))
+                serial.append(mqtt.open(fallbackClientID: Self.clientID(system)))
                 serialRoutes.append(s.routes)
             }
         }
     }
 
     /// `gaugepanel-<hostname>`, for MQTT brokers when the board names no client_id.
-    static var clientID: String {
-        let name = (try? FileIO.read("/proc/sys/kernel/hostname")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    static func clientID(_ system: any PanelSystem) -> String {
+        let name = (try? system.readFile("/proc/sys/kernel/hostname", limit: 256)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return MQTTConfiguration.defaultClientID(hostname: name)
     }
 }

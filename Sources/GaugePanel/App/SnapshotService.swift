@@ -10,13 +10,15 @@ final class SnapshotService<Loop: LoopScheduler>: PanelService {
     private let interval: Double?
     private let device: any Display
     private let log: PanelLogger
+    private let system: any PanelSystem
     private var loop: Loop?
     private var timer: TimerID?
 
-    init(path: String?, interval: Double?, of device: any Display, log: PanelLogger) {
+    init(path: String?, interval: Double?, of device: any Display, system: any PanelSystem, log: PanelLogger) {
         self.path = path
         self.interval = interval
         self.device = device
+        self.system = system
         self.log = log
     }
 
@@ -35,14 +37,16 @@ final class SnapshotService<Loop: LoopScheduler>: PanelService {
     func write() {
         guard let path else { log.info("snapshot: no path configured ([snapshot] path or --snapshot)"); return }
         let temporary = path + ".tmp"
-        do {
-            try ImageFile.save(device.snapshotSurface, as: .png, to: temporary)
-            do { try SystemCall.rename(temporary, to: path) } catch {
-                warn("snapshot: cannot rename \(temporary) to \(path)"); return
-            }
-        } catch { warn("snapshot: \(path): \(error)") }
         // zlib's state (about 260 KB at level 9) and the file were freed below live objects.
-        SystemCall.releaseFreeHeap()
+        defer { system.releaseFreeHeap() }
+        let bytes: [UInt8]
+        do { bytes = try PNG.encode(device.snapshotSurface) } catch { warn("snapshot: \(path): \(error)"); return }
+        do { try system.writeFile(temporary, bytes, .replace) } catch {
+            warn("snapshot: \(FileError(.write, path: temporary, errno: error))"); return
+        }
+        do { try system.rename(temporary, to: path) } catch {
+            warn("snapshot: cannot rename \(temporary) to \(path): \(error.message)"); return
+        }
     }
 
     private func warn(_ message: String) { log.warn("snapshot", message, now: loop?.now ?? 0) }
