@@ -46,6 +46,60 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
         try SystemCall.rename(from, to: path)
     }
 
+    public final func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(Errno) -> Int {
+        var raw = descriptors.map { pollfd(fd: $0.fd, events: Self.pollBits($0.events), revents: 0) }
+        let n = try SystemCall.poll(&raw, timeoutMilliseconds: timeoutMilliseconds)
+        for i in descriptors.indices { descriptors[i].returned = Self.fileEvents(raw[i].revents) }
+        return n
+    }
+
+    static func pollBits(_ e: FileEvents) -> Int16 {
+        var bits: Int16 = 0
+        if e.contains(.readable) { bits |= Int16(POLLIN) }
+        if e.contains(.priority) { bits |= Int16(POLLPRI) }
+        if e.contains(.writable) { bits |= Int16(POLLOUT) }
+        return bits
+    }
+
+    static func fileEvents(_ bits: Int16) -> FileEvents {
+        var e: FileEvents = []
+        if bits & Int16(POLLIN) != 0 { e.insert(.readable) }
+        if bits & Int16(POLLPRI) != 0 { e.insert(.priority) }
+        if bits & Int16(POLLOUT) != 0 { e.insert(.writable) }
+        if bits & Int16(POLLHUP) != 0 { e.insert(.hangup) }
+        if bits & Int16(POLLERR) != 0 { e.insert(.error) }
+        if bits & Int16(POLLNVAL) != 0 { e.insert(.invalid) }
+        return e
+    }
+
+    public final func createTimer() throws(Errno) -> Int32 {
+        let fd = timerfd_create(CLOCK_MONOTONIC, Int32(O_NONBLOCK | O_CLOEXEC))
+        guard fd >= 0 else { throw .current }
+        return fd
+    }
+
+    public final func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno) {
+        // nil disarms (0); 0 itself would disarm too: a deadline at the epoch of the clock
+        // is "now" anyway.
+        let absolute = deadline.map { max($0, 1) } ?? 0
+        guard csystem_timerfd_set_absolute(fd, absolute) == 0 else { throw .current }
+    }
+
+    public final func readTimer(_ fd: Int32) throws(Errno) -> UInt64 {
+        let bytes = try readRecord(fd, size: 8)
+        return bytes.map { $0.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } } ?? 0
+    }
+
+    /// One fixed-size record of a timerfd or signalfd; nil when none is pending. A short
+    /// read or the end of the file is EIO: these descriptors never give either.
+    public final func readRecord(_ fd: Int32, size: Int) throws(Errno) -> [UInt8]? {
+        switch try read(fd, max: size) {
+        case .bytes(let bytes) where bytes.count == size: return bytes
+        case .nothingPending: return nil
+        case .bytes, .endOfFile: throw .ioError
+        }
+    }
+
     public final func monotonicNanoseconds() -> UInt64 { SystemCall.monotonicNanoseconds() }
 
     public final func sleep(nanoseconds: UInt64) { SystemCall.sleep(nanoseconds: nanoseconds) }

@@ -10,7 +10,7 @@ public enum FileWriteMode: Hashable, Sendable {
 }
 
 /// The system calls every family of the panel shares — descriptors, whole files,
-/// directories, the monotonic clock and sleeping — declared once. The families refine it with their own
+/// directories, poll, the monotonic clock, its timers and sleeping — declared once. The families refine it with their own
 /// calls (`DisplaySystemCalls`, `InputSystemCalls`, `LoopSystemCalls`, `SensorSystemCalls`);
 /// `LinuxSystem` implements it over `SystemCall`, and each family's Linux class inherits
 /// that. Class-bound: Embedded Swift accepts `any P` only for class-bound protocols.
@@ -31,6 +31,15 @@ public protocol PanelSystem: AnyObject {
     func exists(_ path: String) -> Bool
     /// rename(2): `path` names what `from` named (atomically, on one file system).
     func rename(_ from: String, to path: String) throws(Errno)
+    /// poll(2); `timeoutMilliseconds` -1 waits forever. Returns how many are ready: 0 when
+    /// the timeout passed or a signal interrupted the wait.
+    func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(Errno) -> Int
+    /// timerfd_create(CLOCK_MONOTONIC), non-blocking, close-on-exec.
+    func createTimer() throws(Errno) -> Int32
+    /// Arms the timer `fd` to expire once at the absolute monotonic `deadline`; nil disarms it.
+    func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno)
+    /// The timer's expiration count; 0 when it had not expired (EAGAIN).
+    func readTimer(_ fd: Int32) throws(Errno) -> UInt64
     /// CLOCK_MONOTONIC in nanoseconds.
     func monotonicNanoseconds() -> UInt64
     /// Sleeps `nanoseconds` (a signal may end it early).

@@ -115,7 +115,7 @@ import GaugeSystem
 
     @Test func pollFailureEndsRunWithTheError() throws {
         let sys = FakeLoopSystemCalls()
-        sys.pollError = LoopError(call: "poll", errno: .noMemory)
+        sys.pollError = .noMemory
         let loop = try EventLoop(system: sys)
         #expect(throws: LoopError(call: "poll", errno: .noMemory)) { try loop.run() }
     }

@@ -7,11 +7,10 @@ import GaugeTestSupport
 /// closes are `FakePanelSystem`'s.
 class FakeLoopSystemCalls: FakePanelSystem, LoopSystemCalls {
     var armed: [UInt64?] = []
-    var polls: [(fds: [Int32], timeout: Int32)] = []
     var datagrams: [(path: String, text: String)] = []
     var pid: Int32 = 4242
     var pendingSignals: [Int32] = []
-    var pollError: LoopError?
+    var pollError: Errno?
     /// Sets `returned` on the descriptors; default: the timerfd (fd 100) is ready.
     var answer: (inout [PollDescriptor]) -> Void = { _ in }
 
@@ -23,16 +22,16 @@ class FakeLoopSystemCalls: FakePanelSystem, LoopSystemCalls {
         time = 1_000
     }
 
-    func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
+    override func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(Errno) -> Int {
         polls.append((descriptors.map(\.fd), timeoutMilliseconds))
         if let pollError { throw pollError }
         answer(&descriptors)
         return descriptors.filter { !$0.returned.isEmpty }.count
     }
 
-    func createTimer() throws(LoopError) -> Int32 { Self.timerFD }
-    func setTimer(_ fd: Int32, deadline: UInt64?) throws(LoopError) { armed.append(deadline) }
-    func readTimer(_ fd: Int32) throws(LoopError) -> UInt64 { 1 }
+    override func createTimer() throws(Errno) -> Int32 { Self.timerFD }
+    override func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno) { armed.append(deadline) }
+    override func readTimer(_ fd: Int32) throws(Errno) -> UInt64 { 1 }
     func blockSignals(_ signals: [Int32]) throws(LoopError) -> SignalMask { SignalMask(storage: [0]) }
     func restoreSignalMask(_ mask: SignalMask) {}
     func createSignalDescriptor(_ signals: [Int32], existing: Int32?) throws(LoopError) -> Int32 { Self.signalFD }

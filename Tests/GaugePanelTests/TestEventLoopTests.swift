@@ -1,3 +1,4 @@
+import GaugeSystem
 import Testing
 @testable import GaugePanel
 

@@ -65,6 +65,12 @@ final class FaultySystemCalls: SensorSystemCalls {
     func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno) { try real.writeFile(path, bytes, mode) }
     func exists(_ path: String) -> Bool { real.exists(path) }
     func rename(_ from: String, to path: String) throws(Errno) { try real.rename(from, to: path) }
+    func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(Errno) -> Int {
+        try real.poll(&descriptors, timeoutMilliseconds: timeoutMilliseconds)
+    }
+    func createTimer() throws(Errno) -> Int32 { try real.createTimer() }
+    func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno) { try real.setTimer(fd, deadline: deadline) }
+    func readTimer(_ fd: Int32) throws(Errno) -> UInt64 { try real.readTimer(fd) }
     func monotonicNanoseconds() -> UInt64 { real.monotonicNanoseconds() }
     func sleep(nanoseconds: UInt64) { real.sleep(nanoseconds: nanoseconds) }
     func environment(_ name: String) -> String? { real.environment(name) }

@@ -58,6 +58,29 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
         files[path] = bytes
     }
 
+    /// Each poll's descriptors and timeout, in order.
+    public var polls: [(fds: [Int32], timeout: Int32)] = []
+    /// Nothing is ready unless a subclass says otherwise.
+    open func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(Errno) -> Int {
+        polls.append((descriptors.map(\.fd), timeoutMilliseconds))
+        return 0
+    }
+
+    /// Timer descriptors are numbered from 1000; `timerDeadlines` keeps each one's deadline.
+    public var timerDeadlines: [Int32: UInt64?] = [:]
+    open func createTimer() throws(Errno) -> Int32 {
+        let fd = Int32(1000 + timerDeadlines.count)
+        timerDeadlines[fd] = .some(nil)
+        return fd
+    }
+    open func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno) { timerDeadlines[fd] = .some(deadline) }
+    /// 1 when the timer's deadline has passed on the fake clock, else 0.
+    open func readTimer(_ fd: Int32) throws(Errno) -> UInt64 {
+        guard case .some(.some(let deadline)) = timerDeadlines[fd], deadline <= time else { return 0 }
+        timerDeadlines[fd] = .some(nil)
+        return 1
+    }
+
     open func monotonicNanoseconds() -> UInt64 { time }
 
     /// Sleeping passes the fake time, at once.

@@ -181,9 +181,9 @@ public final class LinuxDisplaySystemCalls: LinuxSystem, DisplaySystemCalls, @un
     nonisolated(unsafe) private static var flipsCompleted = 0
 
     public func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int {
-        var pfd = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-        let n = try SystemCall.poll(&pfd, timeoutMilliseconds: timeoutMilliseconds)
-        guard n > 0, pfd[0].revents & Int16(POLLIN) != 0 else { return 0 }
+        var waiting = [PollDescriptor(fd: fd, events: .readable)]
+        let n = try poll(&waiting, timeoutMilliseconds: timeoutMilliseconds)
+        guard n > 0, waiting[0].returned.contains(.readable) else { return 0 }
         var ctx = drmEventContext()
         ctx.version = Int32(cdrm_event_context_version())
         ctx.page_flip_handler = { _, _, _, _, _ in LinuxDisplaySystemCalls.flipsCompleted += 1 }

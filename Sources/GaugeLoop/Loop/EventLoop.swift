@@ -46,7 +46,7 @@ public final class EventLoop: LoopScheduler {
 
     public init(system: any LoopSystemCalls = LinuxLoopSystemCalls()) throws(LoopError) {
         self.system = system
-        timerFD = try system.createTimer()
+        do { timerFD = try system.createTimer() } catch { throw LoopError(call: "timerfd_create", errno: error) }
     }
 
     deinit { close() }
@@ -125,7 +125,9 @@ public final class EventLoop: LoopScheduler {
         try rearmTimer()
         if !pollSetValid { rebuildPollSet() }
         var ready = pollSet
-        _ = try system.poll(&ready, timeoutMilliseconds: timeoutMilliseconds)
+        do { _ = try system.poll(&ready, timeoutMilliseconds: timeoutMilliseconds) } catch {
+            throw LoopError(call: "poll", errno: error)
+        }
         statistics.wakeups += 1
 
         var timerReady = false
@@ -138,7 +140,9 @@ public final class EventLoop: LoopScheduler {
         }
         if timerReady {
             // The count is irrelevant: due timers are found by comparing with the clock.
-            _ = try system.readTimer(timerFD)
+            do { _ = try system.readTimer(timerFD) } catch {
+                throw LoopError(call: "read timerfd", subject: "fd \(timerFD)", errno: error)
+            }
             armedDeadline = nil
         }
         if signalReady, let signalFD { try serveSignals(signalFD) }
@@ -176,7 +180,9 @@ public final class EventLoop: LoopScheduler {
     private func rearmTimer() throws(LoopError) {
         let wanted = timers.nextDeadline
         guard wanted != armedDeadline else { return }
-        try system.setTimer(timerFD, deadline: wanted)
+        do { try system.setTimer(timerFD, deadline: wanted) } catch {
+            throw LoopError(call: "timerfd_settime", subject: "fd \(timerFD)", errno: error)
+        }
         statistics.timerRearms += 1
         armedDeadline = wanted
     }

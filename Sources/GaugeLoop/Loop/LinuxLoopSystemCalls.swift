@@ -1,8 +1,8 @@
 import CPanelSystem
 import GaugeSystem
 
-/// The real system calls, through CPanelSystem (timerfd and signalfd among them: Swift's
-/// Glibc module map leaves those out).
+/// The real system calls, through CPanelSystem (signalfd among them: Swift's Glibc module
+/// map leaves it out); poll and the timerfd are `LinuxSystem`'s.
 public final class LinuxLoopSystemCalls: LinuxSystem, LoopSystemCalls, @unchecked Sendable {
 
     // Linux's struct signalfd_siginfo (include/uapi/linux/signalfd.h). The timerfd and
@@ -14,66 +14,10 @@ public final class LinuxLoopSystemCalls: LinuxSystem, LoopSystemCalls, @unchecke
 
     public override init() {}
 
-    public func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(LoopError) -> Int {
-        var raw = descriptors.map { pollfd(fd: $0.fd, events: Self.pollBits($0.events), revents: 0) }
-        let n: Int
-        do { n = try SystemCall.poll(&raw, timeoutMilliseconds: timeoutMilliseconds) } catch {
-            throw LoopError(call: "poll", errno: error)
-        }
-        for i in descriptors.indices { descriptors[i].returned = Self.fileEvents(raw[i].revents) }
-        return n
-    }
-
-    static func pollBits(_ e: FileEvents) -> Int16 {
-        var bits: Int16 = 0
-        if e.contains(.readable) { bits |= Int16(POLLIN) }
-        if e.contains(.priority) { bits |= Int16(POLLPRI) }
-        if e.contains(.writable) { bits |= Int16(POLLOUT) }
-        return bits
-    }
-
-    static func fileEvents(_ bits: Int16) -> FileEvents {
-        var e: FileEvents = []
-        if bits & Int16(POLLIN) != 0 { e.insert(.readable) }
-        if bits & Int16(POLLPRI) != 0 { e.insert(.priority) }
-        if bits & Int16(POLLOUT) != 0 { e.insert(.writable) }
-        if bits & Int16(POLLHUP) != 0 { e.insert(.hangup) }
-        if bits & Int16(POLLERR) != 0 { e.insert(.error) }
-        if bits & Int16(POLLNVAL) != 0 { e.insert(.invalid) }
-        return e
-    }
-
-    public func createTimer() throws(LoopError) -> Int32 {
-        let fd = timerfd_create(CLOCK_MONOTONIC, Int32(O_NONBLOCK | O_CLOEXEC))
-        guard fd >= 0 else { throw LoopError(call: "timerfd_create", errno: .current) }
-        return fd
-    }
-
-    public func setTimer(_ fd: Int32, deadline: UInt64?) throws(LoopError) {
-        // nil disarms (0); 0 itself would disarm too: a deadline at the epoch of the clock
-        // is "now" anyway.
-        let absolute = deadline.map { max($0, 1) } ?? 0
-        guard csystem_timerfd_set_absolute(fd, absolute) == 0 else {
-            throw LoopError(call: "timerfd_settime", subject: "fd \(fd)", errno: .current)
-        }
-    }
-
-    public func readTimer(_ fd: Int32) throws(LoopError) -> UInt64 {
-        let bytes = try readRecord(fd, size: 8, call: "read timerfd")
-        return bytes.map { $0.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } } ?? 0
-    }
-
-    /// One fixed-size record of a timerfd or signalfd; nil when none is pending. A short
-    /// read or the end of the file is EIO: these descriptors never give either.
-    private func readRecord(_ fd: Int32, size: Int, call: String) throws(LoopError) -> [UInt8]? {
-        let result: ReadResult
-        do { result = try read(fd, max: size) } catch {
-            throw LoopError(call: call, subject: "fd \(fd)", errno: error)
-        }
-        switch result {
-        case .bytes(let bytes) where bytes.count == size: return bytes
-        case .nothingPending: return nil
-        case .bytes, .endOfFile: throw LoopError(call: call, subject: "fd \(fd)", errno: .ioError)
+    /// One signalfd record; the read failing names the call.
+    private func readSignalRecord(_ fd: Int32) throws(LoopError) -> [UInt8]? {
+        do { return try readRecord(fd, size: Self.signalInfoSize) } catch {
+            throw LoopError(call: "read signalfd", subject: "fd \(fd)", errno: error)
         }
     }
 
@@ -111,7 +55,7 @@ public final class LinuxLoopSystemCalls: LinuxSystem, LoopSystemCalls, @unchecke
 
     public func readSignals(_ fd: Int32) throws(LoopError) -> [Int32] {
         var found: [Int32] = []
-        while let info = try readRecord(fd, size: Self.signalInfoSize, call: "read signalfd") {
+        while let info = try readSignalRecord(fd) {
             // struct signalfd_siginfo begins with uint32_t ssi_signo.
             found.append(info.withUnsafeBytes { Int32(bitPattern: $0.loadUnaligned(as: UInt32.self)) })
         }

@@ -1,3 +1,4 @@
+import GaugeSystem
 /// Names a scheduled timer, to cancel it.
 public struct TimerID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: UInt64

@@ -1,3 +1,4 @@
+import GaugeSystem
 /// A deterministic loop for unit tests, after swift-nio's EmbeddedEventLoop: time moves
 /// only with `advance(by:)`, which runs every timer due by then in deadline order with
 /// `now` set to each timer's deadline; descriptors and signals are delivered by hand.

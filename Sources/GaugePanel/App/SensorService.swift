@@ -1,3 +1,4 @@
+import GaugeSystem
 import GaugeConfig
 import GaugeSensors
 
