@@ -39,17 +39,20 @@ public struct BoardConfiguration: Sendable {
     /// Reads and validates `path`. Throws every issue found (file, line, key path), never
     /// a partly loaded board. `displayOutputs`: the names `[display] output` may take —
     /// the display back-ends of the program (GaugeDisplayDevices' `DisplayBackends.names`),
-    /// given by the caller because the configuration does not link the devices.
-    public static func load(path: String, displayOutputs: [String]) throws(ConfigurationErrors) -> BoardConfiguration {
+    /// given by the caller because the configuration does not link the devices. The board
+    /// and the files it names (DBC, recordings, CA and password files) are read through `system`.
+    public static func load(path: String, displayOutputs: [String],
+                            system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch {
+        do { bytes = try system.readFile(path, limit: .max) } catch {
             throw ConfigurationErrors([ConfigIssue(file: path, line: nil, path: "", message: "cannot read: \(error.description)")])
         }
-        return try parse(bytes, file: path, displayOutputs: displayOutputs)
+        return try parse(bytes, file: path, displayOutputs: displayOutputs, system: system)
     }
 
     /// Parses the bytes of a board file; `file` names it in messages.
-    public static func parse(_ bytes: [UInt8], file: String, displayOutputs: [String]) throws(ConfigurationErrors) -> BoardConfiguration {
+    public static func parse(_ bytes: [UInt8], file: String, displayOutputs: [String],
+                             system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
         // TOML allows no NUL byte; refused here with its line, before toml++ sees the file.
         if let nul = bytes.firstIndex(of: 0) {
             throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
@@ -59,10 +62,11 @@ public struct BoardConfiguration: Sendable {
             throw ConfigurationErrors([ConfigIssue(file: file, line: firstInvalidUTF8Line(bytes), path: "syntax",
                                                    message: "the file is not valid UTF-8")])
         }
-        return try parse(text, file: file, displayOutputs: displayOutputs)
+        return try parse(text, file: file, displayOutputs: displayOutputs, system: system)
     }
 
-    public static func parse(_ text: String, file: String, displayOutputs: [String]) throws(ConfigurationErrors) -> BoardConfiguration {
+    public static func parse(_ text: String, file: String, displayOutputs: [String],
+                             system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes = Array(text.utf8)
         if let nul = bytes.firstIndex(of: 0) {
             throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
@@ -73,7 +77,7 @@ public struct BoardConfiguration: Sendable {
         do { root = try TOMLDocument.parse(bytes, nulLines: &nulLines) } catch {
             throw ConfigurationErrors([ConfigIssue(file: file, line: error.line, path: "syntax", message: error.message)])
         }
-        let diagnostics = Diagnostics(file: file, locator: SourceLocator(bytes), nulLines: nulLines)
+        let diagnostics = Diagnostics(file: file, locator: SourceLocator(bytes), nulLines: nulLines, system: system)
         let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file, displayOutputs: displayOutputs)
         diagnostics.reportRemainingNULs(in: text)
         let issues = diagnostics.sortedIssues

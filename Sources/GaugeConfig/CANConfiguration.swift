@@ -68,7 +68,7 @@ struct CANProtocolKeys: Sendable, Equatable {
             guard let dbcName else { r.report("dbc", "missing; protocol = \"dbc\" needs the DBC file that describes the bus's messages, like dbc = \"ecu.dbc\""); return nil }
             let path = ReplayConfiguration.resolve(dbcName, besides: r.diagnostics.file)
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(path) } catch {
+            do { bytes = try r.diagnostics.system.readFile(path, limit: .max) } catch {
                 r.report("dbc", "cannot read the DBC file \(path): \(error.description)")
                 return nil
             }

@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// Collects every issue found while reading one file, each located by the source locator.
 final class Diagnostics {
     let file: String
@@ -8,8 +10,11 @@ final class Diagnostics {
     /// Lines whose strings hold an escaped NUL, not yet reported by the key that reads them.
     private(set) var unreportedNULLines: Set<Int>
 
-    init(file: String, locator: SourceLocator, nulLines: Set<Int> = []) {
-        self.file = file; self.locator = locator; unreportedNULLines = nulLines
+    /// Reads the files the board names (DBC, recordings, CA and password files).
+    let system: any PanelSystem
+
+    init(file: String, locator: SourceLocator, nulLines: Set<Int> = [], system: any PanelSystem) {
+        self.file = file; self.locator = locator; unreportedNULLines = nulLines; self.system = system
     }
 
     /// True (once per line) if the string at `path` holds an escaped NUL.

@@ -93,7 +93,7 @@ public struct MQTTConfiguration: Sendable, Equatable {
                 r.report("password_file", "a password needs a username (MQTT 3.1.1 sends none without one): add username = \"…\"")
             }
             do {
-                let bytes = try FileIO.read(path)
+                let bytes = try r.diagnostics.system.readFile(path, limit: .max)
                 let line = firstLine(bytes)
                 if line.isEmpty {
                     r.report("password_file", "\(path): the first line is empty; expected the password on it")
@@ -176,7 +176,7 @@ public struct MQTTConfiguration: Sendable, Equatable {
         }
         let path = ReplayConfiguration.resolve(name, besides: r.diagnostics.file)
         do {
-            let bytes = try FileIO.read(path)
+            let bytes = try r.diagnostics.system.readFile(path, limit: .max)
             guard contains(bytes, Array("-----BEGIN CERTIFICATE-----".utf8)) else {
                 r.report("ca_file", "\(path): no \"-----BEGIN CERTIFICATE-----\" in it; expected the CA certificate in PEM (`openssl x509 -in ca.der -inform der -out ca.crt` converts a DER one)")
                 return nil

@@ -36,7 +36,7 @@ public struct ReplayConfiguration: Sendable, Equatable {
         guard let name = r.string("file", required: true, maxLength: 4096) else { return nil }
         let path = resolve(name, besides: r.diagnostics.file)
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch {
+        do { bytes = try r.diagnostics.system.readFile(path, limit: .max) } catch {
             r.report("file", "cannot read the recording \(path): \(error.description) (make one with gaugepanel run --record FILE)")
             return nil
         }

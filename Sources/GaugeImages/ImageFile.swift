@@ -38,9 +38,9 @@ public enum ImageFileError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Loading and saving whole image files.
 public enum ImageFile {
     /// Reads a PNG or PPM file, telling them apart by their magic bytes, not the name.
-    public static func load(_ path: String) throws(ImageFileError) -> DecodedImage {
+    public static func load(_ path: String, system: any PanelSystem = LinuxSystem.standard) throws(ImageFileError) -> DecodedImage {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw .file(error) }
+        do { bytes = try system.readFile(path, limit: .max) } catch { throw .file(error) }
         switch ImageFileFormat(magic: bytes) {
         case .png:
             do { return try PNG.decode(bytes) } catch { throw .png(path: path, error) }
@@ -52,7 +52,8 @@ public enum ImageFile {
     }
 
     /// Writes `surface` as `format` (PNG keeps alpha for ARGB8888; PPM drops it).
-    public static func save(_ surface: Surface, as format: ImageFileFormat, to path: String) throws(ImageFileError) {
+    public static func save(_ surface: Surface, as format: ImageFileFormat, to path: String,
+                            system: any PanelSystem = LinuxSystem.standard) throws(ImageFileError) {
         let bytes: [UInt8]
         switch format {
         case .png:
@@ -60,6 +61,6 @@ public enum ImageFile {
         case .ppm:
             bytes = PPM.encode(surface)
         }
-        do { try FileIO.write(bytes, to: path) } catch { throw .file(error) }
+        do { try system.writeFile(path, bytes, .replace) } catch { throw .file(error) }
     }
 }

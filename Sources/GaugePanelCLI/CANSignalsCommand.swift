@@ -20,7 +20,7 @@ struct CANSignalsCommand: ParsableCommand {
 
     func run() throws {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(file) } catch {
+        do { bytes = try LinuxSystem.standard.readFile(file, limit: .max) } catch {
             throw fail("\(file): \(error.description)")
         }
         do {

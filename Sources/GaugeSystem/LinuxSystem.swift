@@ -18,22 +18,35 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
         try SystemCall.write(fd, bytes)
     }
 
-    public final func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
-        try SystemCall.readFile(path, limit: limit)
+    public final func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        let fd: Int32
+        do { fd = try SystemCall.open(path, O_RDONLY | O_CLOEXEC) } catch { throw FileError(.open, path: path, errno: error) }
+        defer { SystemCall.close(fd) }
+        do { return try SystemCall.readAll(fd, limit: limit) } catch { throw FileError(.read, path: path, errno: error) }
     }
 
-    public final func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno) {
-        switch mode {
-        case .attribute:
-            let fd = try SystemCall.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            defer { SystemCall.close(fd) }
-            _ = try SystemCall.write(fd, bytes)
-        case .replace, .append:
-            let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (mode == .replace ? O_TRUNC : O_APPEND)
-            let fd = try SystemCall.open(path, flags, mode: 0o644)
-            defer { SystemCall.close(fd) }
-            try SystemCall.writeAll(fd, bytes)
+    public final func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(FileError) {
+        let fd: Int32
+        do {
+            switch mode {
+            case .attribute: fd = try SystemCall.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            case .replace, .append:
+                let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (mode == .replace ? O_TRUNC : O_APPEND)
+                fd = try SystemCall.open(path, flags, mode: 0o644)
+            }
+        } catch {
+            throw FileError(.open, path: path, errno: error)
         }
+        var failure: FileError?
+        do {
+            // A sysfs attribute takes its value in one write(2); a file is written whole.
+            if mode == .attribute { _ = try SystemCall.write(fd, bytes) } else { try SystemCall.writeAll(fd, bytes) }
+        } catch {
+            failure = FileError(.write, path: path, errno: error)
+        }
+        // close can report a deferred write error (NFS, a full disk): not ignored.
+        if CPanelSystem.close(fd) != 0 && failure == nil { failure = FileError(.close, path: path, errno: .current) }
+        if let failure { throw failure }
     }
 
     public final func listDirectory(_ path: String) throws(Errno) -> [String] {
@@ -41,6 +54,10 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
     }
 
     public final func exists(_ path: String) -> Bool { SystemCall.exists(path) }
+
+    public final func isReadable(_ path: String) -> Bool { SystemCall.exists(path, readable: true) }
+
+    public final func fileKind(_ path: String) -> FileKind? { SystemCall.fileKind(path) }
 
     public final func rename(_ from: String, to path: String) throws(Errno) {
         try SystemCall.rename(from, to: path)

@@ -21,14 +21,20 @@ public protocol PanelSystem: AnyObject {
     func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult
     /// One write: the number of bytes written (may be fewer than `bytes`).
     func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int
-    /// The file at `path`, at most `limit` bytes (a sysfs attribute, a small file).
-    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8]
-    /// Writes `bytes` to the file at `path` as `mode` says.
-    func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno)
+    /// The file at `path`, at most `limit` bytes (`.max` for all of it); a failure names
+    /// the path and the step (open or read).
+    func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8]
+    /// Writes `bytes` to the file at `path` as `mode` says; a failure names the path and
+    /// the step (open, write, or a close that reports a deferred write error).
+    func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(FileError)
     /// Entry names, sorted, without "." and "..".
     func listDirectory(_ path: String) throws(Errno) -> [String]
     /// Whether anything exists at `path`.
     func exists(_ path: String) -> Bool
+    /// access(2) R_OK: whether this process may read `path`.
+    func isReadable(_ path: String) -> Bool
+    /// What `path` names (links followed); nil when nothing, or stat fails.
+    func fileKind(_ path: String) -> FileKind?
     /// rename(2): `path` names what `from` named (atomically, on one file system).
     func rename(_ from: String, to path: String) throws(Errno)
     /// poll(2); `timeoutMilliseconds` -1 waits forever. Returns how many are ready: 0 when

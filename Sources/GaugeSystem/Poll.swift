@@ -1,3 +1,6 @@
+/// What a path names (stat(2)'s file type, reduced to what the panel asks).
+public enum FileKind: Hashable, Sendable { case regular, directory, other }
+
 /// Readiness conditions of a file descriptor (the poll(2) bits, without libc types).
 public struct FileEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt16

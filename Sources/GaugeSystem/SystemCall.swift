@@ -120,9 +120,6 @@ public enum SystemCall {
         access(path, readable ? R_OK : F_OK) == 0
     }
 
-    /// What a path names, following links (stat(2)).
-    public enum FileKind: Hashable, Sendable { case regular, directory, other }
-
     /// The kind of file at `path`; nil when there is none (or stat fails).
     public static func fileKind(_ path: String) -> FileKind? {
         var info = stat()

@@ -17,11 +17,11 @@ struct FakeBacklightTree {
         for (name, files) in [("rpi", ["max_brightness": "255", "brightness": "100", "actual_brightness": "100", "bl_power": "0"]),
                               ("acpi_video0", ["max_brightness": "10", "brightness": "3"])] {
             mkdir("\(root)/\(name)", 0o755)
-            for (f, v) in files { try FileIO.write(Array("\(v)\n".utf8), to: "\(root)/\(name)/\(f)") }
+            for (f, v) in files { try LinuxSystem.standard.writeFile("\(root)/\(name)/\(f)", Array("\(v)\n".utf8), .replace) }
         }
     }
     func value(_ device: String, _ file: String) throws -> String {
-        String(decoding: try FileIO.read("\(root)/\(device)/\(file)"), as: UTF8.self)
+        String(decoding: try LinuxSystem.standard.readFile("\(root)/\(device)/\(file)", limit: .max), as: UTF8.self)
     }
     /// Two levels of plain files: unlink them, then the directories.
     func remove() {
@@ -82,7 +82,7 @@ struct FakeBacklightTree {
         let b = Backlights(root: t.root)
         #expect(throws: BacklightError.noSuchDevice(name: "lcd", available: ["acpi_video0", "rpi"])) { try b.device("lcd") }
         #expect(throws: BacklightError.noBacklight(root: t.root + "/none")) { try Backlights(root: t.root + "/none").device(nil) }
-        try FileIO.write(Array("bright\n".utf8), to: "\(t.root)/rpi/brightness")
+        try LinuxSystem.standard.writeFile("\(t.root)/rpi/brightness", Array("bright\n".utf8), .replace)
         #expect(throws: BacklightError.badValue(path: "\(t.root)/rpi/brightness", text: "bright")) { try b.state("rpi") }
         #expect(throws: BacklightError.unreadable(path: "\(t.root)/x/max_brightness", errno: .noSuchFileOrDirectory)) { try b.state("x") }
         // Permission: the mapping of errno (tests may run as root, where chmod doesn't bite).

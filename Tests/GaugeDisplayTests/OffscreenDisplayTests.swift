@@ -3,6 +3,7 @@
 @testable import GaugeDisplayDevices
 import GaugeSystem
 import GaugeRaster
+import GaugeTestSupport
 import Glibc
 import Testing
 
@@ -60,6 +61,18 @@ func removeDirectory(_ path: String) {
         }
     }
 
+    @Test func imageFilesGoThroughTheSystemTheyAreGiven() throws {
+        let system = FakePanelSystem()
+        let display = try OffscreenDisplay(width: 8, height: 6, format: .xrgb8888)
+        Canvas(display.surface).fillDisc(centre: Point(4, 3), radius: 3, paint: .solid(Color(r: 10, g: 200, b: 90)))
+        try ImageFile.save(display.surface, as: .png, to: "/out/frame.png", system: system)
+        #expect(system.files["/out/frame.png"].map { Array($0.prefix(8)) } == PNG.signature)
+        #expect(try ImageFile.load("/out/frame.png", system: system) == DecodedImage(display.surface))
+        #expect(throws: ImageFileError.file(FileError(.open, path: "/out/none.png", errno: .noSuchFileOrDirectory))) {
+            try ImageFile.load("/out/none.png", system: system)
+        }
+    }
+
     @Test func writesPNGAndPPMThatReadBack() throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
@@ -91,9 +104,9 @@ func removeDirectory(_ path: String) {
     @Test func loadErrorsNameThePath() throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
-        try FileIO.write(Array("hello".utf8), to: dir + "/text.png")
+        try LinuxSystem.standard.writeFile(dir + "/text.png", Array("hello".utf8), .replace)
         #expect(throws: ImageFileError.unknownFormat(path: dir + "/text.png")) { try ImageFile.load(dir + "/text.png") }
-        try FileIO.write(Array(PNG.signature) + [0, 0], to: dir + "/short.png")
+        try LinuxSystem.standard.writeFile(dir + "/short.png", Array(PNG.signature) + [0, 0], .replace)
         #expect(throws: ImageFileError.png(path: dir + "/short.png", .truncated)) { try ImageFile.load(dir + "/short.png") }
         #expect(throws: ImageFileError.file(FileError(.open, path: dir + "/missing.ppm", errno: .noSuchFileOrDirectory))) {
             try ImageFile.load(dir + "/missing.ppm")

@@ -51,8 +51,8 @@ final class FaultySystemCalls: SensorSystemCalls {
     let real = LinuxSensorSystemCalls()
     let failures: [String: Int32]
     init(failures: [String: Int32]) { self.failures = failures }
-    func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
-        for (suffix, e) in failures where path.hasSuffix(suffix) { throw Errno(e) }
+    func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        for (suffix, e) in failures where path.hasSuffix(suffix) { throw FileError(.read, path: path, errno: Errno(e)) }
         return try real.readFile(path, limit: limit)
     }
     func listDirectory(_ path: String) throws(Errno) -> [String] { try real.listDirectory(path) }
@@ -62,8 +62,10 @@ final class FaultySystemCalls: SensorSystemCalls {
     func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult { try real.read(fd, max: max) }
     func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int { try real.write(fd, bytes) }
     func close(_ fd: Int32) { real.close(fd) }
-    func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno) { try real.writeFile(path, bytes, mode) }
+    func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(FileError) { try real.writeFile(path, bytes, mode) }
     func exists(_ path: String) -> Bool { real.exists(path) }
+    func isReadable(_ path: String) -> Bool { real.isReadable(path) }
+    func fileKind(_ path: String) -> FileKind? { real.fileKind(path) }
     func rename(_ from: String, to path: String) throws(Errno) { try real.rename(from, to: path) }
     func poll(_ descriptors: inout [PollDescriptor], timeoutMilliseconds: Int32) throws(Errno) -> Int {
         try real.poll(&descriptors, timeoutMilliseconds: timeoutMilliseconds)

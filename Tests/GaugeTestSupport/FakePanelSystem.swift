@@ -31,15 +31,15 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
         return bytes.count
     }
 
-    open func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8] {
-        guard let bytes = files[path] else { throw .noSuchFileOrDirectory }
+    open func readFile(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        guard let bytes = files[path] else { throw FileError(.open, path: path, errno: .noSuchFileOrDirectory) }
         return Array(bytes.prefix(limit))
     }
 
-    open func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(Errno) {
+    open func writeFile(_ path: String, _ bytes: [UInt8], _ mode: FileWriteMode) throws(FileError) {
         switch mode {
         case .attribute:
-            guard files[path] != nil else { throw .noSuchFileOrDirectory }
+            guard files[path] != nil else { throw FileError(.open, path: path, errno: .noSuchFileOrDirectory) }
             files[path] = bytes
         case .replace: files[path] = bytes
         case .append: files[path, default: []] += bytes
@@ -52,6 +52,13 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
     }
 
     open func exists(_ path: String) -> Bool { files[path] != nil || directories[path] != nil }
+
+    /// Every file and directory it holds is readable.
+    open func isReadable(_ path: String) -> Bool { exists(path) }
+
+    open func fileKind(_ path: String) -> FileKind? {
+        files[path] != nil ? .regular : directories[path] != nil ? .directory : nil
+    }
 
     open func rename(_ from: String, to path: String) throws(Errno) {
         guard let bytes = files.removeValue(forKey: from) else { throw .noSuchFileOrDirectory }

@@ -95,7 +95,7 @@ public struct Backlights {
 
     private func readInt(_ path: String) throws(BacklightError) -> Int {
         let bytes: [UInt8]
-        do { bytes = try system.readFile(path, limit: .max) } catch { throw .unreadable(path: path, errno: error) }
+        do { bytes = try system.readFile(path, limit: .max) } catch { throw .unreadable(path: path, errno: error.errno) }
         let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = text.filter { !$0.isWhitespace }
         guard let v = Int(trimmed) else { throw .badValue(path: path, text: trimmed) }
@@ -105,7 +105,7 @@ public struct Backlights {
     /// A sysfs attribute's write (`FileWriteMode.attribute`: one write, never creating it).
     private func write(_ text: String, to path: String) throws(BacklightError) {
         do { try system.writeFile(path, Array((text + "\n").utf8), .attribute) } catch {
-            throw BacklightError.write(path: path, errno: error)
+            throw BacklightError.write(path: path, errno: error.errno)
         }
     }
 }

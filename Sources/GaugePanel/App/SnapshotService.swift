@@ -42,7 +42,7 @@ final class SnapshotService<Loop: LoopScheduler>: PanelService {
         let bytes: [UInt8]
         do { bytes = try PNG.encode(device.snapshotSurface) } catch { warn("snapshot: \(path): \(error)"); return }
         do { try system.writeFile(temporary, bytes, .replace) } catch {
-            warn("snapshot: \(FileError(.write, path: temporary, errno: error))"); return
+            warn("snapshot: \(error)"); return
         }
         do { try system.rename(temporary, to: path) } catch {
             warn("snapshot: cannot rename \(temporary) to \(path): \(error.message)"); return

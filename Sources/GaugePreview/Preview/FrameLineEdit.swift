@@ -48,7 +48,7 @@ public enum FrameLineEdit {
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = folder + "." + name + "." + temporarySuffix + ".tmp"
-        do { try FileIO.write(bytes, to: temporary) } catch { throw FrameEditError(error.description) }
+        do { try LinuxSystem.standard.writeFile(temporary, bytes, .replace) } catch { throw FrameEditError(error.description) }
         do { try SystemCall.rename(temporary, to: path) } catch {
             throw FrameEditError("cannot replace \(path) with \(temporary): \(error.description)")
         }

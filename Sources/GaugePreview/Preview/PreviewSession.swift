@@ -37,7 +37,7 @@ public final class PreviewSession {
     @discardableResult
     public func reload(onlyIfChanged: Bool = false) -> Bool {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch {
+        do { bytes = try LinuxSystem.standard.readFile(path, limit: .max) } catch {
             version += 1
             loadedBytes = nil
             errors = ["\(path): cannot read: \(error.errno.message)"]
@@ -119,7 +119,7 @@ public final class PreviewSession {
     /// widget is refused with the problems `check` would print, and the file is untouched.
     public func moveWidget(_ id: String, to frame: IntRect, temporarySuffix: String) throws(FrameEditError) {
         let source: [UInt8]
-        do { source = try FileIO.read(path) } catch { throw FrameEditError(error.description) }
+        do { source = try LinuxSystem.standard.readFile(path, limit: .max) } catch { throw FrameEditError(error.description) }
         let current: BoardConfiguration
         do { current = try BoardConfiguration.parse(source, file: path, displayOutputs: DisplayBackends.names) } catch {
             throw FrameEditError("the file has errors; fix them first:\n" + error.description)

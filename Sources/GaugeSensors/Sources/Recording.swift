@@ -133,7 +133,7 @@ public struct Recorder: Sendable {
     private var start: UInt64?
     private var pending: [UInt8] = []
     private let system: any SensorSystemCalls
-    public private(set) var lastError: Errno?
+    public private(set) var lastError: FileError?
 
     /// Creates (truncates) the file with a header line.
     public init(path: String, system: any SensorSystemCalls = LinuxSensorSystemCalls()) {

@@ -84,7 +84,7 @@ public struct SysfsSource: Sendable {
             guard let v = Self.parse(bytes) else { statistics.unparsable += 1; return nil }
             return v
         } catch {
-            if error.meansNoValueNow {
+            if error.errno.meansNoValueNow {
                 statistics.tryLater += 1
             } else {
                 // Gone (or never readable): look the device up again next time.

@@ -3,27 +3,30 @@ import GaugeSystem
 
 /// Finds font files without fontconfig: by path, or by family and style by scanning the
 /// usual folders for .ttf/.otf files and asking FreeType for each face's family name and
-/// bold/italic flags.
-public struct FontLocator: Sendable {
+/// bold/italic flags. The folders are listed and the paths examined through a `PanelSystem`;
+/// FreeType opens the files it is given itself.
+public struct FontLocator {
     /// Folders scanned (recursively, following links) in this order.
     public var searchDirectories: [String]
+    private let system: any PanelSystem
 
-    public init(searchDirectories: [String] = FontLocator.defaultDirectories) {
-        self.searchDirectories = searchDirectories
+    public init(searchDirectories: [String]? = nil, system: any PanelSystem = LinuxSystem.standard) {
+        self.system = system
+        self.searchDirectories = searchDirectories ?? FontLocator.defaultDirectories(system: system)
     }
 
     /// /usr/share/fonts, /usr/local/share/fonts, ~/.fonts, ~/.local/share/fonts.
-    public static var defaultDirectories: [String] {
+    public static func defaultDirectories(system: any PanelSystem = LinuxSystem.standard) -> [String] {
         var folders = ["/usr/share/fonts", "/usr/local/share/fonts"]
-        if let home = SystemCall.environment("HOME"), !home.isEmpty {
+        if let home = system.environment("HOME"), !home.isEmpty {
             folders += [home + "/.fonts", home + "/.local/share/fonts"]
         }
         return folders
     }
 
     /// `path` itself when it names a readable file.
-    public static func file(_ path: String) throws(FontError) -> String {
-        guard SystemCall.exists(path, readable: true), isRegularFile(path) else { throw .fileNotFound(path: path) }
+    public static func file(_ path: String, system: any PanelSystem = LinuxSystem.standard) throws(FontError) -> String {
+        guard system.isReadable(path), system.fileKind(path) == .regular else { throw .fileNotFound(path: path) }
         return path
     }
 
@@ -31,7 +34,7 @@ public struct FontLocator: Sendable {
     /// choice between equal candidates is the same on every run.
     public func fontFiles() -> [String] {
         var files: [String] = []
-        for folder in searchDirectories { FontLocator.collect(folder, depth: 0, into: &files) }
+        for folder in searchDirectories { collect(folder, depth: 0, into: &files) }
         return files
     }
 
@@ -87,19 +90,15 @@ public struct FontLocator: Sendable {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    private static func isRegularFile(_ path: String) -> Bool { SystemCall.fileKind(path) == .regular }
-
-    private static func isDirectory(_ path: String) -> Bool { SystemCall.fileKind(path) == .directory }
-
     // Depth-limited so that a link loop can't recurse forever.
-    private static func collect(_ folder: String, depth: Int, into files: inout [String]) {
-        guard depth < 8, let names = try? SystemCall.listDirectory(folder) else { return }
+    private func collect(_ folder: String, depth: Int, into files: inout [String]) {
+        guard depth < 8, let names = try? system.listDirectory(folder) else { return }
         for name in names {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let lower = name.lowercased()
             if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") {
-                if isRegularFile(path) { files.append(path) }
-            } else if isDirectory(path) {
+                if system.fileKind(path) == .regular { files.append(path) }
+            } else if system.fileKind(path) == .directory {
                 collect(path, depth: depth + 1, into: &files)
             }
         }

@@ -1,0 +1,56 @@
+import Testing
+import GaugeConfig
+import GaugeSensors
+import GaugeSystem
+import GaugeTestSupport
+
+/// A board and the files it names are read through the `PanelSystem` the loader is given:
+/// nothing here touches the disk.
+@Suite struct BoardThroughSystemTests {
+    static let board = """
+    [display]
+    width = 320
+    height = 240
+    [[sensor]]
+    kind = "replay"
+    file = "sail.rec"
+      [[sensor.channel]]
+      name = "depth"
+      source = "depth.below.transducer"
+      unit = "m"
+    [[page]]
+      [[page.widget]]
+      id = "d"
+      type = "readout"
+      channel = "depth"
+      frame = [0, 0, 100, 40]
+    """
+
+    @Test func theBoardAndItsRecordingComeFromTheSystem() throws {
+        let system = FakePanelSystem()
+        system.files["/boards/boat.toml"] = Array(Self.board.utf8)
+        system.files["/boards/sail.rec"] = Array("0 depth.below.transducer=8.4 m\n".utf8)
+        let loaded = try BoardConfiguration.load(path: "/boards/boat.toml", displayOutputs: ["offscreen"], system: system)
+        guard case .replay(let replay) = loaded.sensors[0].kind else { Issue.record("not a replay"); return }
+        #expect(replay.file == "/boards/sail.rec")
+        #expect(replay.samples == [RecordedSample(milliseconds: 0, name: "depth.below.transducer", value: 8.4, unit: .metres)])
+    }
+
+    @Test func aFileTheSystemLacksIsNamedWithItsKey() {
+        let system = FakePanelSystem()
+        system.files["/boards/boat.toml"] = Array(Self.board.utf8)
+        #expect(throws: ConfigurationErrors.self) {
+            try BoardConfiguration.load(path: "/boards/boat.toml", displayOutputs: ["offscreen"], system: system)
+        }
+        do {
+            _ = try BoardConfiguration.load(path: "/boards/boat.toml", displayOutputs: ["offscreen"], system: system)
+        } catch {
+            #expect(error.issues.map(\.description) == [
+                "/boards/boat.toml:6: sensor[0].file: cannot read the recording /boards/sail.rec: cannot open /boards/sail.rec: "
+                + "No such file or directory (make one with gaugepanel run --record FILE)"])
+        }
+        do { _ = try BoardConfiguration.load(path: "/boards/none.toml", displayOutputs: ["offscreen"], system: system) } catch {
+            #expect(error.issues.map(\.description) == ["/boards/none.toml: cannot read: cannot open /boards/none.toml: No such file or directory"])
+        }
+    }
+}
