@@ -15,8 +15,7 @@ sys.path.insert(0, os.path.join(HERE, '..', '..', 'e2e'))
 sys.path.insert(0, os.path.join(HERE, '..', '..', 'lib'))
 from mosquitto import Broker   # noqa: E402
 from netpeers import StreamServer   # noqa: E402
-from .qemu import dump   # noqa: E402
-from .screens import compare, render   # noqa: E402
+from .screens import render, screen_becomes   # noqa: E402
 
 QEMU_ARGS = ['-netdev', 'user,id=n0', '-device', 'virtio-net-pci,netdev=n0,romfile=']   # no option ROM: the kernel boots directly (and ipxe-qemu need not be installed)
 RUNS = {'mqtt': 'net/mqtt.toml', 'tcp': 'net/tcp.toml'}   # the guest's boards (/etc/gaugepanel)
@@ -67,13 +66,8 @@ class NetTest:
     def becomes(self, q, name, ref, timeout, since=None):
         """Screendumps until one equals `ref`: (same, seconds from `since` (default: now) to
         that screendump, how: compare's words and how many screendumps it took)."""
-        a = self.a
-        t, f, n = since or time.time(), f'{a.out}/{a.name}-net-{name}-{self.n}.ppm', 0
-        while True:
-            dump(a, q, f); at = time.time() - t; n += 1
-            same, how = compare(a, f, ref)
-            if same or at > timeout: return same, at, f'{how}, screendump {n}'
-            time.sleep(0.05)
+        return screen_becomes(self.a, q, f'net-{name}-{self.n}', ref, timeout, crop=True, since=since,
+                              interval=0.05, counted=True)
 
     def drive(self, q, name):
         """The host's half of run `name` (the guest answered '@@PANEL name')."""

@@ -243,15 +243,7 @@ def drive_can(a, q, first):
     dbc = os.path.join(os.path.dirname(board), re.search(r'^dbc\s*=\s*"([^"]+)"', text, re.M).group(1))
     msgs = read_dbc(dbc)
     def cyclic(values): return a.ask('cyclic ' + ' '.join(frames(msgs, values, sources)))
-    def becomes(name, ref, timeout):
-        """Screendumps until one equals ref: (same, seconds from the call to that screendump, how);
-        the time is the dump's, not the comparison's after it (timed checks)."""
-        t = time.time(); f = f'{a.out}/{a.name}-{name}.ppm'
-        while True:
-            dump(a, q, f); at = time.time() - t
-            same, how = compare(a, f, ref)
-            if same or at > timeout: return same, at, how
-            time.sleep(0.05)
+    def becomes(name, ref, timeout): return screen_becomes(a, q, name, ref, timeout, crop=True, interval=0.05)
     desc = readings
     def sets(values): return ' '.join(f'--set {k}={v}' for k, v in values.items())
     try:   # the frames checked against cantools where the host has it (the encoder is the harness's own)

@@ -63,15 +63,18 @@ def compare(a, f, ref):
         crop = f[:-4] + '-crop.ppm'; crop_ppm(f, crop, rw, rh); f = crop
     return exact(a, f, ref)
 
-def screen_becomes(a, q, name, ref, timeout, connector=None, crop=False):
-    """Screendumps until one equals ref (timing in the VM is loose): (same, seconds, how)."""
-    t = time.time(); f = f'{a.out}/{a.name}-{name}.ppm'
+def screen_becomes(a, q, name, ref, timeout, connector=None, crop=False, since=None, interval=0.2, counted=False):
+    """Screendumps until one equals ref, or `timeout` s after `since` (default: now):
+    (same, seconds from `since` to that screendump — the dump's time, not the comparison's
+    after it, for timed checks — and how: compare's words, with `counted` also how many
+    screendumps it took). `crop` compares the top left of a screen larger than ref."""
+    t, f, n = since or time.time(), f'{a.out}/{a.name}-{name}.ppm', 0
     while True:
-        dump(a, q, f, connector)
+        dump(a, q, f, connector); at = time.time() - t; n += 1
         same, how = (compare if crop else exact)(a, f, ref)
-        if same or time.time() - t > timeout:
-            return same, time.time() - t, how
-        time.sleep(0.2)
+        if same or at > timeout:
+            return same, at, (f'{how}, screendump {n}' if counted else how)
+        time.sleep(interval)
 
 def render(a, board, name, values, page=0, theme=None):
     """`gaugepanel render` on the host: the picture the guest's `gaugepanel run` should show."""
