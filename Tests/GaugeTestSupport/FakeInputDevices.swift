@@ -29,6 +29,7 @@ public final class FakeInputDevice: InputDevice {
 
 /// An input folder in memory: `plugged` devices appear at the next scan, unplugged ones
 /// vanish; the watch descriptor is `watchDescriptor` (readable when the test says so).
+/// `@unchecked Sendable`: `InputDevices.fake` captures it, and one test thread drives it.
 public final class FakeInputScanner: InputDeviceScanning, @unchecked Sendable {
     public let directory: String
     /// The devices in the folder now, by path.
