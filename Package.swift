@@ -95,13 +95,21 @@ let package = Package(
             "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
-        // Touch, keys and rotary encoders through libevdev.
+        // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
+        // tracking and mapping, gestures, routing to actions, and the `InputDevices` a command
+        // line gives the panel. The kernel's event codes come from a header-only module (no
+        // library), so the panel and its tests link no libevdev.
+        .systemLibrary(name: "CInputCodes"),
+        .target(name: "GaugeInput", dependencies: ["CInputCodes", "GaugeSystem"]),
+
+        // The real input devices: evdev nodes through libevdev, inotify hot-plug on /dev/input,
+        // libevdev's key names; `InputDevices.system`, which the command lines give the panel.
         .systemLibrary(
             name: "CEvdev",
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        .target(name: "GaugeInput", dependencies: ["CEvdev", "GaugeSystem", "CPanelSystem"]),
+        .target(name: "GaugeInputDevices", dependencies: ["GaugeInput", "CEvdev", "GaugeSystem", "CPanelSystem"]),
 
         // The poll loop (one thread: descriptors, timers, signals, frame pacing; a test loop
         // with a manual clock) and what a service needs around it: logs, systemd's notify
@@ -110,8 +118,9 @@ let package = Package(
         .target(name: "GaugeLoop", dependencies: ["GaugeSystem", "CPanelSystem"]),
 
         // The panel: sensors, pages, input and the display driven by the loop. Not the real
-        // screens (GaugeDisplayDevices, libdrm): the command lines give it their
-        // `DisplayDevices`, so this library and its tests link no libdrm.
+        // screens (GaugeDisplayDevices, libdrm) nor the real input devices (GaugeInputDevices,
+        // libevdev): the command lines give it their `DisplayDevices` and `InputDevices`, so
+        // this library and its tests link neither libdrm nor libevdev.
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
             "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
@@ -142,7 +151,7 @@ let package = Package(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem", "GaugeSensors",
-                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
+                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -151,11 +160,14 @@ let package = Package(
         // The firmware's command line (run, check, render) without ArgumentParser or
         // swift-log, and what Embedded Swift's stdlib needs from the C library.
         .target(name: "CEmbeddedSupport"),
-        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "CPanelSystem", "CEmbeddedSupport"]),
+        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "GaugeInput",
+                                                                     "GaugeInputDevices", "CPanelSystem", "CEmbeddedSupport"]),
 
-        // Shared by the test targets: the seeded PRNG, golden-image comparison and the in-memory
-        // system (FakePanelSystem) that the syscall families' fakes extend.
-        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem"], path: "Tests/GaugeTestSupport"),
+        // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
+        // system (FakePanelSystem) that the syscall families' fakes extend and the in-memory
+        // input devices (FakeInputDevices).
+        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput"],
+                path: "Tests/GaugeTestSupport"),
         .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
@@ -174,11 +186,12 @@ let package = Package(
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeImages"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
         .testTarget(name: "GaugePanelTests",
                     dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay",
-                                   "GaugeImages", "GaugeRaster",
+                                   "GaugeImages", "GaugeRaster", "GaugeInput",
                                    "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6],

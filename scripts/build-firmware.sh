@@ -86,7 +86,7 @@ for module_type in ("SwiftTarget", "ClangTarget", "SystemLibraryTarget"):
 ((${#MODULES[@]} > 1 && ${#C_TARGETS[@]} > 0)) || { echo "error: no firmware targets from swift package describe" >&2; exit 2; }
 C_MODULES=("${C_TARGETS[@]}" "${SYSTEM_LIBRARIES[@]}")
 
-# One module, not thirteen. Embedded Swift specialises every generic where it is used, so
+# One module, not one per target. Embedded Swift specialises every generic where it is used, so
 # SwiftPM's module-by-module build compiled the renderer's generics again in each module
 # that draws (the last two modules took 45 % of the time): one whole-module compile of
 # every source takes a third of the CPU time (aarch64: 219 s against 663 s of one core). The sources are

@@ -1,6 +1,8 @@
 import ArgumentParser
 import GaugeDisplay
 import GaugeDisplayDevices
+import GaugeInput
+import GaugeInputDevices
 import GaugePanel
 import GaugePreview
 import Glibc
@@ -48,7 +50,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let request: RunRequest
-        do { request = try RunRequest(given(), devices: .system) } catch let failure as CommandFailure { throw Console.report(failure) }
+        do { request = try RunRequest(given(), devices: .system, inputs: .system) } catch let failure as CommandFailure { throw Console.report(failure) }
         // Under systemd, lines keep their priority in the journal (errors as errors).
         let toJournal = JournalStream.stderrIsJournal()
         LoggingSystem.bootstrap { JournalLogHandler(label: $0, toJournal: toJournal) }

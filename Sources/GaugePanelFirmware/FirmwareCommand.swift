@@ -1,6 +1,8 @@
 import CPanelSystem
 import GaugeDisplay
 import GaugeDisplayDevices
+import GaugeInput
+import GaugeInputDevices
 import GaugePanel
 
 /// `gaugepanel` as firmware: the commands a panel needs — run, check, render — read by
@@ -85,7 +87,7 @@ enum FirmwareCommand {
         let rest = try reader.finish()
         if let extra = rest.first { throw .init(message: "unexpected argument '\(extra)'") }
         do {
-            say(try RunRequest(given, devices: .system).run(log: StderrLog()))
+            say(try RunRequest(given, devices: .system, inputs: .system).run(log: StderrLog()))
             return 0
         } catch { return report(error) }
     }

@@ -1,3 +1,4 @@
+import GaugeInput
 import Foundation
 import Testing
 import GaugeConfig
@@ -77,7 +78,7 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, log: CapturedLines())
+        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
         runtime.start()
         loop.advance(by: 100 * Self.ms)
         #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["rpm": 3000, "coolant": 83], page: 0)) == 0)
@@ -102,7 +103,7 @@ import GaugeTestSupport
         let log = CapturedLines()
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, log: log)
+        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: log)
         runtime.start()
         loop.advance(by: 60_000 * Self.ms)   // a minute of retries
         let said = log.lines.filter { $0.hasPrefix("can gpnocan9: cannot open") }

@@ -1,3 +1,4 @@
+import GaugeTestSupport
 import Testing
 import GaugeConfig
 import GaugeInput
@@ -10,7 +11,7 @@ import GaugeInput
         input.touchSwapXY = true
         input.touchInvertX = true
         input.touchRange = [100, 3900, 200, 3800]
-        let hub = InputHub(input, display: DisplayConfiguration(width: 320, height: 240), directory: "/nonexistent")
+        let hub = InputHub(input, display: DisplayConfiguration(width: 320, height: 240), directory: "/nonexistent", devices: .fake())
         #expect(hub.calibration == TouchCalibration(minX: 100, maxX: 3900, minY: 200, maxY: 3800,
                                                     swapAxes: true, invertX: true, invertY: false))
         // The device's x mirrored, then the axes swapped (the kernel's order): raw y = 100 is
@@ -18,6 +19,6 @@ import GaugeInput
         let m = TouchMapping(rawX: AxisRange(minimum: 0, maximum: 4095), rawY: AxisRange(minimum: 0, maximum: 4095),
                              physicalWidth: 320, physicalHeight: 240, calibration: hub.calibration)
         #expect(m.map(x: 200, y: 100) == (0, 239))
-        #expect(InputHub(InputConfiguration(), display: DisplayConfiguration(), directory: "/nonexistent").calibration == .identity)
+        #expect(InputHub(InputConfiguration(), display: DisplayConfiguration(), directory: "/nonexistent", devices: .fake()).calibration == .identity)
     }
 }

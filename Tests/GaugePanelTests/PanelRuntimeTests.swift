@@ -97,7 +97,7 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing,
+        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(),
                                        log: CapturedLines())
         runtime.start()
         loop.advance(by: 40 * Self.ms)
@@ -119,7 +119,7 @@ import GaugeTestSupport
         #expect(differingPixels(runtime.screen, try Self.rendered(board, ["rpm": 4500, "coolant": 92.5], page: 0)) == 0)
 
         // A key press, through the board's key map: the next page.
-        let f5 = try #require(KeyCode.named("KEY_F5"))
+        let f5 = try #require(runtime.inputs.keyCode("KEY_F5"))
         let action = try #require(runtime.input.hub?.routerConfiguration.keyMap[f5]?.action)
         runtime.input.perform([action])
         loop.advance(by: 40 * Self.ms)
@@ -152,7 +152,7 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, devices: .testing, log: CapturedLines())
+                                       loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
         runtime.start()
         let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
         pty.write("coolant=120\n")
@@ -161,7 +161,7 @@ import GaugeTestSupport
         var frames = runtime.summary.frames
         loop.advance(by: 3_000 * Self.ms)
         #expect(runtime.summary.frames - frames >= 5)   // blinking: on and off every half second
-        let f6 = try #require(KeyCode.named("KEY_F6"))
+        let f6 = try #require(runtime.inputs.keyCode("KEY_F6"))
         let action = try #require(runtime.input.hub?.routerConfiguration.keyMap[f6]?.action)
         #expect(action == .acknowledgeAlarms)
         runtime.input.perform([action])
@@ -192,7 +192,7 @@ import GaugeTestSupport
             options.duration = 60
             let loop = TestEventLoop(now: 5_000 * Self.ms)
             let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                           loop: loop, devices: .testing, log: CapturedLines())
+                                           loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
             weakRuntime = runtime
             weakLoop = loop
             runtime.start()

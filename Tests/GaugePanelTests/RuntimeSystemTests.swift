@@ -1,3 +1,4 @@
+import GaugeInput
 import Foundation
 import Testing
 import GaugeConfig
@@ -25,7 +26,7 @@ import GaugeTestSupport
         let system = FakePanelSystem()
         let loop = TestEventLoop(now: 5_000 * PanelRuntimeTests.ms)
         let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, devices: .testing, log: CapturedLines(), system: system)
+                                       loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines(), system: system)
         runtime.start()
         loop.advance(by: 40 * PanelRuntimeTests.ms)
         #expect(runtime.summary.frames == 1 && system.heapReleases == 1)

@@ -1,3 +1,5 @@
+import GaugeTestSupport
+import GaugeInput
 import Foundation
 import Testing
 import GaugeConfig
@@ -22,7 +24,7 @@ import GaugeSystem
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let runtime = try PanelRuntime(options: options, board: try BoardConfiguration.load(path: file),
                                        display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, devices: .testing, log: log)
+                                       loop: loop, devices: .testing, inputs: .fake(), log: log)
         return (runtime, loop)
     }
 

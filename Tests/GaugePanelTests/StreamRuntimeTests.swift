@@ -1,3 +1,4 @@
+import GaugeInput
 import Foundation
 import Testing
 import GaugeConfig
@@ -47,7 +48,7 @@ import GaugeTestSupport
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
         let log = CapturedLines()
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, log: log)
+        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: log)
         let sockets = Sockets()
         runtime.sensors.serial[0] = StreamSource(transport: .tcp(NetworkAddress(host: "127.0.0.1", port: 10110)),
                                                  protocol: MarkingProtocol(), system: sockets)

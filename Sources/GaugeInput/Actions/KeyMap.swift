@@ -45,12 +45,13 @@ public struct KeyMap: Hashable, Sendable {
         set { bindings[code] = newValue }
     }
 
-    /// Adds configured key bindings by kernel key name (`KEY_F1`); returns the names it
-    /// could not find, each as a message naming the key and the fix.
-    public mutating func merge(_ named: [(key: String, action: InputAction)]) -> [String] {
+    /// Adds configured key bindings by kernel key name (`KEY_F1`), each looked up with
+    /// `keyCode` (`InputDevices.keyCode`: the names are libevdev's table, on the device side);
+    /// returns the names it could not find, each as a message naming the key and the fix.
+    public mutating func merge(_ named: [(key: String, action: InputAction)], keyCode: (String) -> UInt16?) -> [String] {
         var problems: [String] = []
         for (keyName, action) in named {
-            guard let code = KeyCode.named(keyName) else {
+            guard let code = keyCode(keyName) else {
                 problems.append("unknown key \"\(keyName)\": use a kernel name such as KEY_F1 or BTN_0 (evtest lists them)")
                 continue
             }

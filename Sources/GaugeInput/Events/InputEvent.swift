@@ -1,4 +1,4 @@
-import CEvdev
+import CInputCodes
 
 /// One evdev event, as the kernel reports it: type, code, value and the event's
 /// timestamp in microseconds (CLOCK_MONOTONIC by default for evdev clients).
@@ -39,7 +39,8 @@ public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Event types (linux/input-event-codes.h), taken from the kernel header so they cannot drift.
+/// Event types (linux/input-event-codes.h through CInputCodes), taken from the kernel header
+/// so they cannot drift.
 public enum EventType {
     public static let syn = UInt16(EV_SYN)
     public static let key = UInt16(EV_KEY)

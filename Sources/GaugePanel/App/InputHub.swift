@@ -5,14 +5,15 @@ import GaugeInput
 
 /// The board's input devices: which evdev devices to use (by name or capability), one
 /// router each turning events into panel actions, and hot-plug — devices that appear
-/// later are picked up, ones that vanish are dropped.
+/// later are picked up, ones that vanish are dropped. The devices come from the command
+/// line's `InputDevices`.
 final class InputHub {
     struct Opened {
-        let device: EvdevDevice
+        let device: any InputDevice
         var router: InputRouter
     }
 
-    let scanner: InputDeviceScanner
+    let scanner: any InputDeviceScanning
     private let configuration: InputConfiguration
     let routerConfiguration: InputRouterConfiguration
     /// The panel's physical size and rotation, for touch coordinates.
@@ -22,12 +23,13 @@ final class InputHub {
     /// Problems worth one log line each (unknown key names, permissions).
     private(set) var problems: [String] = []
 
-    init(_ configuration: InputConfiguration, display: DisplayConfiguration, directory: String = "/dev/input") {
+    init(_ configuration: InputConfiguration, display: DisplayConfiguration, directory: String = "/dev/input",
+         devices: InputDevices) {
         self.configuration = configuration
-        scanner = InputDeviceScanner(directory: directory)
+        scanner = devices.scanner(directory)
         var router = InputRouterConfiguration()
         problems = router.keyMap.merge(configuration.keys.map { (key: $0.key, action: Self.action($0.value)) }
-                                         .sorted { $0.key < $1.key })
+                                         .sorted { $0.key < $1.key }, keyCode: devices.keyCode)
         if !configuration.swipe { router.swipeLeft = nil; router.swipeRight = nil }
         routerConfiguration = router
         let turned = display.rotation.swapsAxes
@@ -74,13 +76,13 @@ final class InputHub {
 
     /// Applies a scan: opens routers for wanted new devices, forgets removed ones.
     /// Returns the descriptors to start and stop watching, and log lines.
-    func apply(_ report: ScanReport) -> (added: [EvdevDevice], removed: [Int32], log: [String]) {
-        var added: [EvdevDevice] = [], removed: [Int32] = [], log: [String] = []
+    func apply(_ report: ScanReport) -> (added: [any InputDevice], removed: [Int32], log: [String]) {
+        var added: [any InputDevice] = [], removed: [Int32] = [], log: [String] = []
         for path in report.removed {
             if let o = opened.removeValue(forKey: path) { removed.append(o.device.fd); log.append("input device lost: \(path) (\(o.device.name))") }
         }
         for info in report.added where opened[info.path] == nil {
-            guard let used = wanted(info), let device = scanner.devices[info.path] else { continue }
+            guard let used = wanted(info), let device = scanner.device(at: info.path) else { continue }
             let mapping = TouchMapping(capabilities: used, physicalWidth: physicalWidth,
                                        physicalHeight: physicalHeight, rotation: rotation, calibration: calibration)
             opened[info.path] = Opened(device: device, router: InputRouter(configuration: routerConfiguration,

@@ -11,6 +11,7 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     private let displayConfiguration: DisplayConfiguration
     private let directory: String
     private let devices: DisplayDevices
+    private let inputs: InputDevices
     /// The devices and their routers while started.
     private(set) var hub: InputHub?
     private var gestureTimer: TimerID?
@@ -19,18 +20,19 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     private var loop: Loop?
 
     init(_ configuration: InputConfiguration, display displayConfiguration: DisplayConfiguration, directory: String,
-         devices: DisplayDevices, feeding display: DisplayService<Loop>, log: PanelLogger) {
+         devices: DisplayDevices, inputs: InputDevices, feeding display: DisplayService<Loop>, log: PanelLogger) {
         self.configuration = configuration
         self.displayConfiguration = displayConfiguration
         self.directory = directory
         self.devices = devices
+        self.inputs = inputs
         self.display = display
         self.log = log
     }
 
     func start(on loop: Loop) {
         self.loop = loop
-        let hub = InputHub(configuration, display: displayConfiguration, directory: directory)
+        let hub = InputHub(configuration, display: displayConfiguration, directory: directory, devices: inputs)
         self.hub = hub
         for p in hub.problems { log.info("input: \(p)") }
         if case .success(let fd) = hub.scanner.startWatching() {

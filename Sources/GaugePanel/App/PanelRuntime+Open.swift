@@ -1,6 +1,7 @@
 import GaugeConfig
 import GaugeDisplay
 import GaugeImages
+import GaugeInput
 import GaugeSystem
 
 /// Why `gaugepanel run` could not start: each one line that names the file or device
@@ -20,9 +21,10 @@ public enum RunError: Error, CustomStringConvertible {
 }
 
 /// The panel as `gaugepanel run` starts it: the board file, its display (or the one
-/// `--display` names), the real poll loop, the console and the service's environment.
+/// `--display` names), the real poll loop, the console, the input devices and the
+/// service's environment.
 extension PanelRuntime where Loop == EventLoop {
-    public static func open(options: RunOptions, devices: DisplayDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
+    public static func open(options: RunOptions, devices: DisplayDevices, inputs: InputDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
         let board: BoardConfiguration
         do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names) } catch { throw .configuration(error) }
         let d = board.display
@@ -49,7 +51,7 @@ extension PanelRuntime where Loop == EventLoop {
         let loop: EventLoop
         do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
         let console = options.consoleGraphics && display.coversTextConsole ? devices.consoleGraphics() : nil
-        return try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: devices, log: log,
+        return try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: devices, inputs: inputs, log: log,
                                 environment: environment, console: console)
     }
 

@@ -1,5 +1,6 @@
 import GaugeConfig
 import GaugeDisplay
+import GaugeInput
 import GaugeRaster
 import GaugeSensors
 import GaugeSystem
@@ -21,6 +22,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     let notifier: SystemdNotifier
     /// Display names for a reload's board, and the backlight for brightness keys.
     let devices: DisplayDevices
+    /// The input devices, and the key names a board's `[input] keys` use.
+    let inputs: InputDevices
     /// The calls made beside the loop's and the devices' own.
     private let system: any PanelSystem
     /// The services, each owning its descriptors and timers (PanelService). Sensors and
@@ -35,15 +38,16 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     private var isShutDown = false
 
     /// `environment`: the service's `NOTIFY_SOCKET`, `WATCHDOG_USEC`, `WATCHDOG_PID`.
-    /// `console`: switched back to text mode at shutdown. `devices`: the command line's.
+    /// `console`: switched back to text mode at shutdown. `devices`, `inputs`: the command line's.
     /// `system`: the calls the services make beside the loop's and the devices' own (the
     /// snapshot's file, the heap given back, the host name).
     public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, devices: DisplayDevices,
-                log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil,
+                inputs: InputDevices, log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil,
                 system: any PanelSystem = LinuxSystem.standard) throws(RunError) {
         self.system = system
         self.options = options
         self.devices = devices
+        self.inputs = inputs
         self.board = board
         self.loop = loop
         let log = PanelLogger(sink: sink)
@@ -60,7 +64,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         self.display = shown
         self.recording = recording
         sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
-        input = Self.input(board, options, devices, shown, log)
+        input = Self.input(board, options, devices, inputs, shown, log)
         snapshots = Self.snapshots(board, options, display, system, log)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
         // during start-up waits in the signalfd instead of killing the process.
@@ -71,9 +75,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     }
 
     private static func input(_ board: BoardConfiguration, _ options: RunOptions, _ devices: DisplayDevices,
-                              _ display: DisplayService<Loop>, _ log: PanelLogger) -> InputService<Loop> {
+                              _ inputs: InputDevices, _ display: DisplayService<Loop>, _ log: PanelLogger) -> InputService<Loop> {
         InputService(board.input, display: board.display, directory: options.inputDirectory, devices: devices,
-                     feeding: display, log: log)
+                     inputs: inputs, feeding: display, log: log)
     }
 
     private static func snapshots(_ board: BoardConfiguration, _ options: RunOptions, _ device: any Display,
@@ -160,7 +164,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         display.replace(state: next, fonts: PanelFonts(new.fonts))
         sensors.hub = SensorHub(new.sensors, system: system)
         sensors.start(on: loop)
-        input = Self.input(new, options, devices, display, log)
+        input = Self.input(new, options, devices, inputs, display, log)
         input.start(on: loop)
         snapshots.stop()
         snapshots = Self.snapshots(new, options, display.device, system, log)

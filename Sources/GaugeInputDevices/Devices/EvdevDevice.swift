@@ -1,18 +1,9 @@
+import GaugeInput
 import GaugeSystem
-
-/// What one `readEvents()` call found.
-public enum DeviceReadResult: Hashable, Sendable {
-    /// Everything pending, in order (possibly empty).
-    case events([DeviceEvent])
-    /// The device was unplugged (ENODEV): close it; `lastEvents` were read before.
-    case gone(InputError, lastEvents: [DeviceEvent])
-    /// Another read error; the device stays open.
-    case failed(InputError, lastEvents: [DeviceEvent])
-}
 
 /// An open /dev/input/eventN through libevdev. The run loop polls `fd` for input and
 /// calls `readEvents()` when it is readable. Owns the fd and the libevdev context.
-public final class EvdevDevice {
+public final class EvdevDevice: InputDevice {
     public let path: String
     public let name: String
     public let fd: Int32

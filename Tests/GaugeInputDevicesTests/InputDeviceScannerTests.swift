@@ -1,5 +1,6 @@
 import Testing
-@testable import GaugeInput
+import GaugeInput
+@testable import GaugeInputDevices
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -120,13 +121,5 @@ import Glibc
         var huge = inotifyRecord("x", mask: 0)
         huge[12] = 0xff; huge[13] = 0xff; huge[14] = 0xff; huge[15] = 0xff   // len = 4 GiB
         #expect(DirectoryChange.parse(huge).isEmpty)
-    }
-
-    @Test func selectorParsing() {
-        #expect(DeviceSelector("auto") == .auto && DeviceSelector("") == .auto && DeviceSelector("AUTO") == .auto)
-        #expect(DeviceSelector("none") == .none)
-        #expect(DeviceSelector("FT5406") == .name("FT5406"))
-        #expect(DeviceSelector.nameVariants("rotary@17") == ["rotary@17", "rotary@11"])
-        #expect(DeviceSelector.nameVariants("rotary@99999999999") == ["rotary@99999999999"])
     }
 }

@@ -1,34 +1,9 @@
+import GaugeInput
 import GaugeSystem
-
-/// A device as the scanner reports it.
-public struct DeviceInfo: Hashable, Sendable {
-    public var path: String
-    public var name: String
-    public var capabilities: DeviceCapabilities
-    public init(path: String, name: String, capabilities: DeviceCapabilities) {
-        self.path = path
-        self.name = name
-        self.capabilities = capabilities
-    }
-}
-
-/// What changed since the previous scan.
-public struct ScanReport: Hashable, Sendable {
-    public var added: [DeviceInfo] = []
-    public var removed: [String] = []
-    /// Nodes that could not be opened (permission errors name the fix); retried next scan.
-    public var errors: [InputError] = []
-    public init(added: [DeviceInfo] = [], removed: [String] = [], errors: [InputError] = []) {
-        self.added = added
-        self.removed = removed
-        self.errors = errors
-    }
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && errors.isEmpty }
-}
 
 /// Finds /dev/input/event* devices, keeps them open, and follows hot-plug through an
 /// inotify fd the run loop polls (`watchFD`); when it is readable, call `handleWatchEvents()`.
-public final class InputDeviceScanner {
+public final class InputDeviceScanner: InputDeviceScanning {
     public let directory: String
     private let calls: any InputSystemCalls
     /// Open devices by path.
@@ -74,6 +49,8 @@ public final class InputDeviceScanner {
         }
         return report
     }
+
+    public func device(at path: String) -> (any InputDevice)? { devices[path] }
 
     /// Closes a device (after its read reported `.gone`); a later rescan reopens it if it returns.
     public func remove(_ path: String) {

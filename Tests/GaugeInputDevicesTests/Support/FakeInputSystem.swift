@@ -1,4 +1,5 @@
-@testable import GaugeInput
+import GaugeInput
+@testable import GaugeInputDevices
 import GaugeSystem
 import GaugeTestSupport
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Testing
-@testable import GaugeInput
+import GaugeInput
+@testable import GaugeInputDevices
 import GaugeSystem
 import GaugeTestSupport
 #if canImport(Glibc)

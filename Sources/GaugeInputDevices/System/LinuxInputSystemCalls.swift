@@ -1,5 +1,6 @@
 import CEvdev
 import CPanelSystem
+import GaugeInput
 import GaugeSystem
 
 /// The real system: GaugeSystem's `LinuxSystem` for files, CPanelSystem for inotify,

@@ -1,6 +1,7 @@
 import Testing
 import CEvdev
-@testable import GaugeInput
+import GaugeInput
+@testable import GaugeInputDevices
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Testing
-@testable import GaugeInput
+import GaugeInput
+@testable import GaugeInputDevices
 import GaugeSystem
 #if canImport(Glibc)
 import Glibc
@@ -72,11 +73,5 @@ import Glibc
             }
             #expect(denied.kind == .permissionDenied && denied.description.contains("group input"))
         }
-    }
-
-    @Test func keyNamesComeFromLibevdev() {
-        #expect(KeyCode.named("KEY_RIGHT") == KeyCode.right)
-        #expect(KeyCode.named("KEY_DOES_NOT_EXIST") == nil)
-        #expect(KeyCode.named("REL_X") == nil)
     }
 }

@@ -1,3 +1,4 @@
+import GaugeInput
 import GaugeSystem
 
 /// A libevdev context, as an opaque token so fakes can hand out their own.
@@ -24,21 +25,7 @@ public enum EvdevNextEvent: Hashable, Sendable {
     case failure(Errno)
 }
 
-/// An absolute axis's range (struct input_absinfo).
-public struct AxisRange: Hashable, Sendable {
-    public var minimum: Int32
-    public var maximum: Int32
-    public var resolution: Int32
-    public init(minimum: Int32, maximum: Int32, resolution: Int32 = 0) {
-        self.minimum = minimum
-        self.maximum = maximum
-        self.resolution = resolution
-    }
-    /// Number of distinct values, at least 1 (a range of zero or negative width is one value).
-    public var span: Int64 { Swift.max(1, Int64(maximum) - Int64(minimum) + 1) }
-}
-
-/// Every system and libevdev call GaugeInput makes beyond the shared `PanelSystem` ones
+/// Every system and libevdev call GaugeInputDevices makes beyond the shared `PanelSystem` ones
 /// (close, read, directories), behind one protocol so tests can fake devices, directories
 /// and inotify. `LinuxInputSystemCalls` is the real one. Class-bound (through
 /// `PanelSystem`): Embedded Swift accepts `any InputSystemCalls` only for class-bound
