@@ -63,13 +63,6 @@ public enum SystemCall {
         return bytes
     }
 
-    /// The file at `path` (at most `limit` bytes): a sysfs attribute, a small file.
-    public static func readFile(_ path: String, limit: Int = .max) throws(Errno) -> [UInt8] {
-        let fd = try open(path, O_RDONLY | O_CLOEXEC)
-        defer { close(fd) }
-        return try readAll(fd, limit: limit)
-    }
-
     /// One write(2): the number of bytes written, which may be fewer than `bytes`.
     public static func write(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) -> Int {
         try retrying { bytes.withUnsafeBytes { CPanelSystem.write(fd, $0.baseAddress, $0.count) } }

@@ -11,7 +11,8 @@ import GaugeSensors
         return f
     }()
 
-    func board(file: String, extra: String = "") -> String {
+    /// A replay of `file` feeding two channels and a readout (also BoardThroughSystemTests').
+    static func board(file: String, extra: String = "") -> String {
         """
         [display]
         width = 320
@@ -44,13 +45,13 @@ import GaugeSensors
     @Test func aRecordingBesideTheBoardIsReadWithItsUnitsAndRoutes() throws {
         try "# gaugepanel recording\n0 depth.below.transducer=8.4 m\n100 heading.true=90 deg\n"
             .write(toFile: folder + "sail.rec", atomically: true, encoding: .utf8)
-        let loaded = try load(board(file: "sail.rec", extra: "speed = 4\nloop = false"))
+        let loaded = try load(Self.board(file: "sail.rec", extra: "speed = 4\nloop = false"))
         guard case .replay(let r) = loaded.sensors[0].kind else { Issue.record("not a replay"); return }
         #expect(r.file == folder + "sail.rec" && r.speed == 4 && r.loop == false)
         #expect(r.samples == [RecordedSample(milliseconds: 0, name: "depth.below.transducer", value: 8.4, unit: .metres),
                               RecordedSample(milliseconds: 100, name: "heading.true", value: 90, unit: .degrees)])
         #expect(loaded.sensors[0].routes.channels(readingSource: "depth.below.transducer") == ["depth", "depth.m"])
-        let defaults = try load(board(file: folder + "sail.rec"))
+        let defaults = try load(Self.board(file: folder + "sail.rec"))
         guard case .replay(let d) = defaults.sensors[0].kind else { Issue.record("not a replay"); return }
         #expect(d.speed == 1 && d.loop)
     }
@@ -60,12 +61,12 @@ import GaugeSensors
         func issues(_ text: String) -> [String] {
             do { _ = try load(text); return [] } catch { return error.issues.map(\.description) }
         }
-        #expect(issues(board(file: "nope.rec")) == [
+        #expect(issues(Self.board(file: "nope.rec")) == [
             "\(folder)board.toml:6: sensor[0].file: cannot read the recording \(folder)nope.rec: cannot open \(folder)nope.rec: "
             + "No such file or directory (make one with gaugepanel run --record FILE)"])
-        #expect(issues(board(file: "broken.rec")) == [
+        #expect(issues(Self.board(file: "broken.rec")) == [
             "\(folder)board.toml:6: sensor[0].file: \(folder)broken.rec:2: expected \"<ms> <name>=<value> [unit]\", got \"12 a=\""])
-        #expect(issues(board(file: "broken.rec", extra: "speed = 0")).contains {
+        #expect(issues(Self.board(file: "broken.rec", extra: "speed = 0")).contains {
             $0.contains("sensor[0].speed: expected a number in 0.01…1000, got 0") })
     }
 }

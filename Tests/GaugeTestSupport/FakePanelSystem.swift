@@ -73,18 +73,18 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
         return 0
     }
 
-    /// Timer descriptors are numbered from 1000; `timerDeadlines` keeps each one's deadline.
-    public var timerDeadlines: [Int32: UInt64?] = [:]
+    /// The armed timers' deadlines by descriptor (numbered from 1000); disarmed ones are absent.
+    public var timerDeadlines: [Int32: UInt64] = [:]
+    private var nextTimer: Int32 = 1000
     open func createTimer() throws(Errno) -> Int32 {
-        let fd = Int32(1000 + timerDeadlines.count)
-        timerDeadlines[fd] = .some(nil)
-        return fd
+        defer { nextTimer += 1 }
+        return nextTimer
     }
-    open func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno) { timerDeadlines[fd] = .some(deadline) }
-    /// 1 when the timer's deadline has passed on the fake clock, else 0.
+    open func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno) { timerDeadlines[fd] = deadline }
+    /// 1 (and disarmed) when the timer's deadline has passed on the fake clock, else 0.
     open func readTimer(_ fd: Int32) throws(Errno) -> UInt64 {
-        guard case .some(.some(let deadline)) = timerDeadlines[fd], deadline <= time else { return 0 }
-        timerDeadlines[fd] = .some(nil)
+        guard let deadline = timerDeadlines[fd], deadline <= time else { return 0 }
+        timerDeadlines[fd] = nil
         return 1
     }
 
