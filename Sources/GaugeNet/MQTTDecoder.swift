@@ -3,14 +3,18 @@ import GaugeSensors
 /// A streaming MQTT 3.1.1 packet decoder: feed it whatever the socket returned, in chunks
 /// of any size; every complete packet goes to the sink in order.
 ///
-/// A packet is checked as soon as its fixed header is complete: a Remaining Length of
-/// more than four bytes, or a packet larger than `maximumPacketSize` (fixed header
-/// included), fails before any of its body is buffered. Malformed input throws a
-/// `MQTTDecodeError` and leaves the decoder failed: MQTT over TCP has no marker to
-/// resynchronise on, and the spec asks a client to close the network connection on a
-/// protocol violation (§4.8). The caller closes the socket, reconnects (CONNECT,
-/// SUBSCRIBE again) and calls `reset()`; until then every `feed` throws the same error.
-/// Packets completed before the bad one in the same chunk have reached the sink.
+/// A packet is checked as soon as its fixed header is complete. A PUBLISH larger than
+/// `maximumPacketSize` (fixed header included) is not an error: its length is stated up
+/// front, so its body is streamed past without being kept — only its topic (up to
+/// `skippedTopicLimit` bytes) and packet identifier are read, for the report and the
+/// QoS 1 acknowledgement — and the stream goes on at the next packet. Any other packet
+/// over the limit, a Remaining Length of more than four bytes, or a malformed packet
+/// throws a `MQTTDecodeError` and leaves the decoder failed: MQTT over TCP has no marker
+/// to resynchronise on after a bad length, and the spec asks a client to close the
+/// network connection on a protocol violation (§4.8). The caller closes the socket,
+/// reconnects (CONNECT, SUBSCRIBE again) and calls `reset()`; until then every `feed`
+/// throws the same error. Packets completed before the bad one in the same chunk have
+/// reached the sink.
 public struct MQTTDecoder: Sendable {
     /// Which packets are accepted: a client only ever receives CONNACK, PUBLISH, PUBACK,
     /// SUBACK and PINGRESP; `.any` also takes the client's own (tests, a test broker).
@@ -21,16 +25,20 @@ public struct MQTTDecoder: Sendable {
 
     public let maximumPacketSize: Int
     public let direction: Direction
-    /// `bytes` fed, `accepted` packets, `overlong` packets over the limit, `unparsable`
-    /// malformed packets.
+    /// `bytes` fed, `accepted` packets, `overlong` packets over the limit (PUBLISHes
+    /// skipped, and others that failed), `unparsable` malformed packets.
     public private(set) var statistics = DecoderStatistics()
     public private(set) var failure: MQTTDecodeError?
+    /// The longest topic a skipped PUBLISH reports (a longer one is reported without it).
+    public static let skippedTopicLimit = 256
 
     private var header: UInt8 = 0
     private var lengthBytes: Int = 0        // 0: waiting for the header byte
     private var length: UInt32 = 0
     private var inBody = false
     private var body: [UInt8] = []
+    /// An oversized PUBLISH being streamed past.
+    private var skipping: MQTTSkippedPublish.Reader?
 
     /// `maximumPacketSize`: the largest packet accepted, fixed header included (at least 5).
     public init(maximumPacketSize: Int = 16 * 1024, direction: Direction = .fromServer) {
@@ -45,16 +53,46 @@ public struct MQTTDecoder: Sendable {
         length = 0
         inBody = false
         body.removeAll(keepingCapacity: false)
+        skipping = nil
         failure = nil
     }
 
     /// Whether a packet is partly received.
-    public var isMidPacket: Bool { lengthBytes > 0 || inBody }
+    public var isMidPacket: Bool { lengthBytes > 0 || inBody || skipping != nil }
 
     public mutating func feed<C: Collection>(_ bytes: C, into sink: (MQTTPacket) -> Void) throws(MQTTDecodeError)
         where C.Element == UInt8 {
+        try feed(bytes, into: sink, skipped: { _ in })
+    }
+
+    /// As `feed(_:into:)`; each PUBLISH over the limit goes to `skipped` once its last byte
+    /// has been read past.
+    public mutating func feed<C: Collection>(_ bytes: C, into sink: (MQTTPacket) -> Void,
+                                             skipped: (MQTTSkippedPublish) -> Void) throws(MQTTDecodeError)
+        where C.Element == UInt8 {
         if let f = failure { throw f }
-        for b in bytes {
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if var reader = skipping {
+                // Past the topic and packet id, the payload is skipped a chunk at a time;
+                // the fields, and the last byte (which completes the report), one by one.
+                let bulk = reader.payloadBytesToSkip(available: bytes.distance(from: index, to: bytes.endIndex))
+                if bulk > 0 {
+                    reader.skip(bulk)
+                    index = bytes.index(index, offsetBy: bulk)
+                    statistics.bytes &+= UInt64(bulk)
+                    skipping = reader
+                    continue
+                }
+                statistics.bytes &+= 1
+                let done = reader.take(bytes[index])
+                index = bytes.index(after: index)
+                skipping = done == nil ? reader : nil
+                if let done { skipped(done) }
+                continue
+            }
+            let b = bytes[index]
+            index = bytes.index(after: index)
             statistics.bytes &+= 1
             if inBody {
                 body.append(b)
@@ -77,7 +115,12 @@ public struct MQTTDecoder: Sendable {
             let total = 1 + lengthBytes + Int(length)
             guard Int(length) <= maximumPacketSize - 1 - lengthBytes else {
                 statistics.overlong &+= 1
-                try fail(.packetTooLarge(size: UInt32(truncatingIfNeeded: total), limit: maximumPacketSize))
+                let size = UInt32(truncatingIfNeeded: total)
+                guard header >> 4 == 3 else { try fail(.packetTooLarge(size: size, limit: maximumPacketSize)) }
+                try checkHeader()
+                lengthBytes = 0
+                skipping = MQTTSkippedPublish.Reader(size: size, bodyLength: length, flags: header & 0x0F)
+                continue
             }
             try checkHeader()
             lengthBytes = 0
@@ -103,6 +146,7 @@ public struct MQTTDecoder: Sendable {
         failure = e
         inBody = false
         lengthBytes = 0
+        skipping = nil
         body.removeAll(keepingCapacity: false)
         throw e
     }

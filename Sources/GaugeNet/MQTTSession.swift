@@ -13,8 +13,11 @@ import GaugeSensors
 /// CONNACK or SUBACK, or a malformed packet set `wantsReconnect`: the source closes the
 /// connection and opens it again after its backoff (a TCP stream cannot resynchronise).
 ///
-/// Memory is bounded: a packet over `maximumPacketSize` drops the connection before its
-/// body is buffered, the bytes waiting to be sent are capped, and nothing is kept per topic.
+/// Memory is bounded: a PUBLISH over `maximumPacketSize` is read past without being kept
+/// (acknowledged at QoS 1, counted, said once per topic) and the connection stays up; any
+/// other packet over it drops the connection before its body is buffered; the bytes
+/// waiting to be sent are capped; what is kept per topic is a bounded list of the topics
+/// whose oversized messages were said.
 public struct MQTTSession: Sendable {
     /// One channel's subscription: its filter, how to read its payloads, the sample name.
     public struct Channel: Sendable, Equatable {
@@ -40,7 +43,7 @@ public struct MQTTSession: Sendable {
         public var channels: [Channel]
         /// How long CONNACK and SUBACK may take.
         public var responseTimeout: UInt64 = 10 * Nanoseconds.perSecond
-        /// The largest packet accepted (a bigger one drops the connection).
+        /// The largest packet read (a bigger PUBLISH is skipped; any other drops the connection).
         public var maximumPacketSize: Int = 16 * 1024
 
         public init(clientID: String, keepAlive: UInt16 = 30, username: String? = nil, password: [UInt8]? = nil,
@@ -74,8 +77,11 @@ public struct MQTTSession: Sendable {
         public var samples: UInt64 = 0
         /// Payloads a channel could not read (not a number, bad JSON).
         public var unparsable: UInt64 = 0
-        /// Malformed or oversized packets, and packets out of order (each drops the connection).
+        /// Malformed packets, packets over the limit other than PUBLISH, and packets out of
+        /// order (each drops the connection).
         public var protocolErrors: UInt64 = 0
+        /// PUBLISHes over `maximumPacketSize`, read past (the connection kept).
+        public var oversized: UInt64 = 0
         public var pings: UInt64 = 0
         public var timeouts: UInt64 = 0
     }
@@ -105,6 +111,8 @@ public struct MQTTSession: Sendable {
     /// Bytes waiting to be sent, at most (QoS 1 acknowledgements of a flood).
     static let outboxLimit = 64 * 1024
     static let noticeLimit = 16
+    /// Topics whose oversized messages were said (each once per run, at most `noticeLimit`).
+    private var oversizedTopics: [String] = []
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -114,8 +122,8 @@ public struct MQTTSession: Sendable {
         filters = seen
     }
 
-    /// Packets dropped as malformed and payloads no channel could read.
-    public var droppedCount: UInt64 { statistics.protocolErrors &+ statistics.unparsable }
+    /// Packets dropped as malformed or oversized, and payloads no channel could read.
+    public var droppedCount: UInt64 { statistics.protocolErrors &+ statistics.unparsable &+ statistics.oversized }
 
     /// The connection was (re)opened or lost: forget partial input, queue CONNECT.
     public mutating func connectionReset() {
@@ -138,10 +146,12 @@ public struct MQTTSession: Sendable {
         swap(&d, &decoder)
         var failure: MQTTDecodeError?
         do throws(MQTTDecodeError) {
-            try d.feed(bytes) { packet in
+            try d.feed(bytes, into: { packet in
                 // After a give-up the rest of the chunk is not read.
                 if phase != .failed { handle(packet, now: now, sink) }
-            }
+            }, skipped: { publish in
+                if phase != .failed { skip(publish) }
+            })
         } catch {
             failure = error
         }
@@ -273,6 +283,20 @@ public struct MQTTSession: Sendable {
             }
         }
         if !matched { statistics.unmatched &+= 1 }
+    }
+
+    /// A PUBLISH too big to read: acknowledged when its QoS asks, counted, and said once
+    /// per topic (a channel on exactly that topic would show nothing, so it names it).
+    private mutating func skip(_ p: MQTTSkippedPublish) {
+        statistics.oversized &+= 1
+        if p.qos == .atLeastOnce, let id = p.packetID { _ = queue(.puback(packetID: id)) }
+        let topic = p.topic ?? ""
+        guard !oversizedTopics.contains(topic), oversizedTopics.count < Self.noticeLimit else { return }
+        oversizedTopics.append(topic)
+        let on = p.topic.map { "on \"\($0)\"" } ?? "(its topic too long to show)"
+        let note = "skipped a message \(on) of \(p.size) bytes, over the limit of \(configuration.maximumPacketSize);"
+            + " such messages are read past and counted (the run summary's oversized), the connection kept"
+        if notices.count < Self.noticeLimit { notices.append(note) }
     }
 
     /// Encodes and queues a packet; false (and a give-up) if it cannot be encoded or the

@@ -188,21 +188,61 @@ let allPackets: [MQTTPacket] = [
         }
     }
 
-    @Test func sizeLimitFailsBeforeTheBody() throws {
+    @Test func anOversizedPublishIsReadPastNotKept() throws {
         var d = MQTTDecoder(maximumPacketSize: 100)
         // 2 + 98 = 100 bytes: accepted.
         let ok = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "t", payload: [UInt8](repeating: 1, count: 95))))
         #expect(ok.count == 100)
         #expect(try d.feed(ok).count == 1)
+        // 101 bytes: streamed past, reported once its last byte is read, and the next packet decodes.
         let big = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "t", payload: [UInt8](repeating: 1, count: 96))))
-        // Fails on the last length byte, before any body.
-        #expect(throws: MQTTDecodeError.packetTooLarge(size: 101, limit: 100)) { try d.feed(big[0..<2]) }
-        #expect(d.statistics.overlong == 1)
-        // A 256 MB announcement never allocates.
-        var e = MQTTDecoder()
-        #expect(throws: MQTTDecodeError.packetTooLarge(size: 268_435_460, limit: 16384)) {
-            try e.feed([0x30, 0xFF, 0xFF, 0xFF, 0x7F])
+        let after = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "u", payload: Array("21.5".utf8))))
+        let stream = big + after
+        for cut in [1, 2, 3, 50, 100, 101, 102, stream.count] {
+            var e = MQTTDecoder(maximumPacketSize: 100)
+            var got: [MQTTPacket] = [], skipped: [MQTTSkippedPublish] = []
+            try e.feed(stream[0..<cut], into: { got.append($0) }, skipped: { skipped.append($0) })
+            #expect(e.isMidPacket == (cut < big.count || (cut > big.count && cut < stream.count)), "cut at \(cut)")
+            try e.feed(stream[cut...], into: { got.append($0) }, skipped: { skipped.append($0) })
+            #expect(skipped == [MQTTSkippedPublish(size: 101, topic: "t", qos: .atMostOnce, packetID: nil)], "cut at \(cut)")
+            #expect(got.count == 1 && e.statistics.overlong == 1 && e.failure == nil, "cut at \(cut)")
         }
+        // QoS 1: its identifier is read for the PUBACK.
+        var q = MQTTDecoder(maximumPacketSize: 100)
+        let big1 = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "zigbee2mqtt/bridge/devices",
+                                                               payload: [UInt8](repeating: 0x7B, count: 5000),
+                                                               qos: .atLeastOnce, packetID: 0x1234, retain: true)))
+        var skipped: [MQTTSkippedPublish] = []
+        for chunk in stride(from: 0, to: big1.count, by: 7) {
+            try q.feed(big1[chunk..<min(chunk + 7, big1.count)], into: { _ in }, skipped: { skipped.append($0) })
+        }
+        #expect(skipped == [MQTTSkippedPublish(size: UInt32(big1.count), topic: "zigbee2mqtt/bridge/devices",
+                                               qos: .atLeastOnce, packetID: 0x1234)])
+        // A topic over the report's limit is not kept (the packet id past it still is).
+        let longTopic = String(repeating: "a", count: MQTTDecoder.skippedTopicLimit + 1)
+        let big2 = try MQTTEncoder.encode(.publish(MQTTPublish(topic: longTopic, payload: [UInt8](repeating: 1, count: 200),
+                                                               qos: .atLeastOnce, packetID: 9)))
+        skipped = []
+        try q.feed(big2, into: { _ in }, skipped: { skipped.append($0) })
+        #expect(skipped == [MQTTSkippedPublish(size: UInt32(big2.count), topic: nil, qos: .atLeastOnce, packetID: 9)])
+    }
+
+    @Test func aHugeAnnouncementIsNeverAllocated() throws {
+        // A 256 MB PUBLISH: read past a megabyte at a time with nothing kept.
+        var e = MQTTDecoder()
+        var skipped = 0
+        try e.feed([0x30, 0xFF, 0xFF, 0xFF, 0x7F, 0, 1, 0x74], into: { _ in }, skipped: { _ in skipped += 1 })
+        let megabyte = [UInt8](repeating: 0, count: 1 << 20)
+        for _ in 0..<255 { try e.feed(megabyte, into: { _ in }, skipped: { _ in skipped += 1 }) }
+        #expect(skipped == 0 && e.isMidPacket)
+        try e.feed(megabyte[0..<(268_435_455 - 3 - 255 << 20)], into: { _ in }, skipped: { _ in skipped += 1 })
+        #expect(skipped == 1 && !e.isMidPacket)
+        // Any other packet over the limit is a protocol error, failed at its header.
+        var f = MQTTDecoder(maximumPacketSize: 100)
+        #expect(throws: MQTTDecodeError.packetTooLarge(size: 268_435_460, limit: 100)) {
+            try f.feed([0x90, 0xFF, 0xFF, 0xFF, 0x7F])
+        }
+        #expect(f.statistics.overlong == 1)
     }
 
     @Test func packetsBeforeAnErrorAreDelivered() {

@@ -229,11 +229,12 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         #expect(feed(&s, publish("a", "1")).isEmpty)
         s.connectionReset()
         _ = s.outgoing(now: 0)
-        // A packet announced over the limit fails at its header, before any body is kept.
+        // A packet other than PUBLISH announced over the limit fails at its header, before
+        // any body is kept.
         _ = feed(&s, [0x20, 2, 0, 0])
         _ = s.outgoing(now: 0)
         _ = feed(&s, [0x90, 3, 0, 1, 0])
-        #expect(feed(&s, [0x30, 0xFF, 0xFF, 0x7F]).isEmpty)
+        #expect(feed(&s, [0x90, 0xFF, 0xFF, 0x7F]).isEmpty)
         #expect(s.wantsReconnect && s.statistics.protocolErrors == 2)
         // Packets before the bad one in the same chunk are read.
         s.connectionReset()
@@ -242,6 +243,31 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         _ = s.outgoing(now: 0)
         #expect(feed(&s, [0x90, 3, 0, 1, 0] + publish("a", "7") + [0xF0, 0]).map(\.value) == [7])
         #expect(s.wantsReconnect)
+    }
+
+    /// Zigbee2MQTT's retained device list (tens to hundreds of KB) under the wildcard a
+    /// user subscribes to: read past, acknowledged, said once with its topic; the
+    /// connection stays and the sensors' values arrive.
+    @Test func anOversizedRetainedMessageUnderAWildcardIsSkipped() throws {
+        var s = ready(channels([("t", "zigbee2mqtt/#", "temperature")]), qos: .atLeastOnce)
+        let devices = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "zigbee2mqtt/bridge/devices",
+                                                                  payload: [UInt8](repeating: 0x20, count: 32_000),
+                                                                  qos: .atLeastOnce, packetID: 7, retain: true)))
+        let value = publish("zigbee2mqtt/living", #"{"temperature":21.5}"#)
+        var samples: [Sample] = []
+        for start in stride(from: 0, to: devices.count, by: 4096) {
+            samples += feed(&s, Array(devices[start..<min(start + 4096, devices.count)]), now: second)
+        }
+        samples += feed(&s, value, now: second)
+        #expect(samples.map(\.value) == [21.5] && !s.wantsReconnect && s.phase == .ready)
+        #expect(packets(s.outgoing(now: second)) == [.puback(packetID: 7)])
+        #expect(s.statistics.oversized == 1 && s.droppedCount == 1 && s.statistics.protocolErrors == 0)
+        #expect(s.takeNotices() == ["skipped a message on \"zigbee2mqtt/bridge/devices\" of 32034 bytes, over the limit of 16384;"
+                                    + " such messages are read past and counted (the run summary's oversized), the connection kept"])
+        // Sent again (a reconnect, a republish): counted, not said again.
+        _ = feed(&s, devices, now: 2 * second)
+        #expect(s.statistics.oversized == 2 && s.takeNotices().isEmpty)
+        #expect(s.summaryDetail == "oversized:2")
     }
 
     @Test func packetsOutOfOrderDropTheConnection() {
