@@ -105,10 +105,15 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(got.first, Sample(name: "ENGINE.RPM", value: 800, unit: .rpm))
         XCTAssertEqual(source.status, .lost(.operationNotSupportedByDevice))
         XCTAssertEqual(sys.closed, [4])
-        XCTAssertEqual(source.nextDeadline, 40, "backoff starts again after an open")
-        XCTAssertEqual(source.service(now: 40) { got.append($0) }, .connected)
+        XCTAssertEqual(source.nextDeadline, 70, "a connection that did not hold keeps backing off")
+        XCTAssertEqual(source.service(now: 70) { got.append($0) }, .connected)
         XCTAssertEqual(source.fileDescriptor, 6)
         XCTAssertEqual(source.openCount, 2)
+        // One that held for the settle time starts the backoff again when it is lost.
+        let later = 70 + SourceJournal.settleTime
+        sys.frames = [.failure(.operationNotSupportedByDevice)]
+        XCTAssertEqual(source.service(now: later) { got.append($0) }, .disconnected(channels: ["ENGINE.MODE", "ENGINE.RPM"]))
+        XCTAssertEqual(source.nextDeadline, later + 10, "backoff starts again after a connection that held")
         XCTAssertEqual(Errno(100).canOpenAdvice("can0"),
                        "the interface is down: `sudo ip link set can0 up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)")
     }
@@ -135,10 +140,10 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(source.openCount, 1)
         sys.frames = [.failure(ENETDOWN), .failure(ENETDOWN)]
         XCTAssertEqual(source.service(now: 40) { _ in }, .disconnected(channels: []), "down again: lost, said once")
-        XCTAssertEqual(source.nextDeadline, 50)
-        XCTAssertNil(source.service(now: 50) { _ in }, "reopening fails for the reason the loss gave: not said again")
+        XCTAssertEqual(source.nextDeadline, 60, "lost before it held: the backoff goes on growing")
+        XCTAssertNil(source.service(now: 60) { _ in }, "reopening fails for the reason the loss gave: not said again")
         XCTAssertEqual(source.status, .notOpen(ENETDOWN))
-        XCTAssertEqual(source.service(now: 60) { _ in }, .connected)
+        XCTAssertEqual(source.service(now: 70) { _ in }, .connected)
         XCTAssertEqual(source.openCount, 2)
         XCTAssertEqual(sys.closed, [3, 5, 7, 9])
     }

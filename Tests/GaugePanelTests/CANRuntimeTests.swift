@@ -105,7 +105,7 @@ import GaugeTestSupport
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
         let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: log)
         runtime.start()
-        loop.advance(by: 60_000 * Self.ms)   // a minute of retries
+        loop.advance(by: 61_000 * Self.ms)   // a minute of retries, and the summary after it
         let said = log.lines.filter { $0.hasPrefix("can gpnocan9: cannot open") }
         #expect(said.count == 1, "\(log.lines)")
         #expect(said.first?.contains("no interface gpnocan9") == true, "\(said)")
@@ -113,6 +113,9 @@ import GaugeTestSupport
         let source = try #require(runtime.sensors.serial.first)
         #expect(source.openCount == 0 && source.kindName == "can")
         let summary = runtime.stop()
-        #expect(summary.sources == ["can:gpnocan9=not-open:errno-19,frames:0,errors:0"], "\(summary.sources)")
+        #expect(source.failureCount > 30, "retried at least every second")
+        #expect(summary.sources == ["can:gpnocan9=not-open:errno-19,frames:0,errors:0,failures:\(source.failureCount)"], "\(summary.sources)")
+        // A minute of failing: summed up once.
+        #expect(log.lines.filter { $0.hasPrefix("can gpnocan9: still failing: ") }.count == 1, "\(log.lines)")
     }
 }

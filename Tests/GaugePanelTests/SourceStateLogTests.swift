@@ -47,10 +47,15 @@ import GaugeSystem
             let e: Errno = device == "/dev/null" ? .inappropriateIOCTLForDevice : device == "/" ? .isDirectory : .noSuchFileOrDirectory
             #expect(line.contains(e.message) && line.contains(e.serialOpenAdvice))
         }
+        // Ten minutes of retries (backing off to 30 s): summed up at 1, 3 and 7 minutes.
+        let still = log.lines.filter { $0.hasPrefix("serial \(device): still failing: ") }
+        #expect(still.count == 3 && log.lines.filter { $0.hasPrefix("serial \(device): ") }.count == 4, "\(log.lines)")
         let summary = runtime.stop()
         let errno = device == "/dev/null" ? 25 : device == "/" ? 21 : 2
-        #expect(summary.sources == ["serial:\(device)=not-open:errno-\(errno)"])
-        #expect(summary.description.hasSuffix(" serial:\(device)=not-open:errno-\(errno)"))
+        let failures = try #require(runtime.sensors.serial.first?.failureCount)
+        #expect(failures > 10)
+        #expect(summary.sources == ["serial:\(device)=not-open:errno-\(errno),failures:\(failures)"])
+        #expect(summary.description.hasSuffix(" serial:\(device)=not-open:errno-\(errno),failures:\(failures)"))
     }
 
     @Test func aLineLostAndBackIsSaidEachTime() throws {
@@ -83,7 +88,8 @@ import GaugeSystem
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: again.path)
         loop.advance(by: 30_000 * Self.ms)
         #expect(log.lines.filter { $0 == "serial \(link): connected again" }.count == 1, "\(log.lines)")
-        #expect(runtime.stop().sources == ["serial:\(link)=open"])
+        let failures = try #require(runtime.sensors.serial.first?.failureCount)
+        #expect(runtime.stop().sources == ["serial:\(link)=open,failures:\(failures)"])
     }
 
     /// The device appears long after start, when the retry has backed off to seconds: its

@@ -9,6 +9,11 @@
   tcp loss   the server hangs up and stops listening: the panel says so once, its
              channels show no value; the server listens again: the values are back on
              screen within 2 s (measured from the listen to the first matching snapshot).
+  tcp flap   a server that accepts each connection and closes it at once, for 12 s: the
+             panel keeps connecting (backing off to once a second) and logs at most four
+             lines for it (connected, lost, connected again, and that it keeps failing),
+             the run's stats count the failures; the server then serves: the values are
+             on screen within 2 s.
   timeout    a server whose backlog is full accepts no connection: the panel's connect
              fails after 5 s ("Connection timed out", said once), is retried quietly, and
              meanwhile the panel is idle: CPU time (from /proc/PID/stat) and wake-ups
@@ -22,7 +27,7 @@
 
 Usage: network.py GAUGEPANEL WORKDIR      Prints ok:/FAIL: per check; exit 1 on a failure.
 """
-import os, sys, threading, time
+import os, re, sys, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -115,6 +120,39 @@ def tcp_nmea_and_loss():
     finally:
         p.stop()
         server.close()
+
+
+def tcp_flap():
+    server, text = boat_over_tcp()
+    server.flapping.set()
+    p = Panel("tcp-flap", text)
+    where = f"tcp 127.0.0.1:{server.port}"
+    try:
+        p.started()
+        check(p.wait_for(f"{where}: lost", 20), f"{where}: a server that accepts and closes at once: lost")
+        t0 = time.monotonic()
+        time.sleep(12)
+        said = [l for l in list(p.lines) if f"{where}:" in l]
+        accepted = server.accepted
+        check(accepted >= 12 and len(said) <= 4,
+              f"flapping for 12 s: {accepted} connections accepted and closed, {len(said)} log lines for it (at most 4)"
+              + "".join(f"\n      {l}" for l in said))
+        check(any("keeps failing" in l for l in said), f"the flapping said once as such: {said[-1] if said else 'nothing'}")
+        # Healthy again: values within 2 s (the backoff stops at 1 s).
+        expected = render(p.board, BOAT_SETS)
+        t0 = time.monotonic()
+        server.flapping.clear()
+        back = p.shows(expected, 8, since=t0)
+        check(back is not None and back <= 2.0,
+              f"the server serves again: values on screen {back:.2f} s later (≤ 2 s)" if back is not None
+              else "the server serves again: values never shown within 8 s")
+    finally:
+        p.stop()
+        server.close()
+    fields, _ = p.summary()
+    token = fields.get(f"tcp:127.0.0.1:{server.port}", "")
+    m = re.search(r"failures:(\d+)", token)
+    check(m is not None and int(m.group(1)) >= 12, f"the run summary counts the failures: tcp:127.0.0.1:{server.port}={token}")
 
 
 def connect_timeout():
@@ -255,7 +293,7 @@ def main():
         return 2
     harness.use(sys.argv[1], sys.argv[2])
     t0 = time.time()
-    harness.run_parts(check, (tcp_nmea_and_loss, connect_timeout, elm327_tcp, udp_line))
+    harness.run_parts(check, (tcp_nmea_and_loss, tcp_flap, connect_timeout, elm327_tcp, udp_line))
     return checks.finish(f"{time.time() - t0:.0f} s")
 
 

@@ -16,7 +16,9 @@ def free_port(kind=socket.SOCK_STREAM):
 class StreamServer(threading.Thread):
     """Listens on 127.0.0.1:port; sends `make_round(i)` (bytes) every `period` seconds to
     the client connected (one at a time). hang_up() closes the client; stop_listening()
-    closes the listening socket (a connect is refused until listen() again)."""
+    closes the listening socket (a connect is refused until listen() again); while
+    `flapping` is set, each connection is closed as soon as it is accepted (a misconfigured
+    server, a WiFi bridge in a reboot loop)."""
 
     def __init__(self, make_round, period=0.1, port=0, on_connect=None):
         super().__init__(daemon=True)
@@ -28,6 +30,7 @@ class StreamServer(threading.Thread):
         self.rounds = 0
         self.stopped = threading.Event()
         self.paused = threading.Event()   # set: no rounds sent (the connection stays)
+        self.flapping = threading.Event()   # set: accept, then close at once
         self.listener = None
         self.listen(port)
         self.start()
@@ -62,6 +65,11 @@ class StreamServer(threading.Thread):
             if client is None and listener is not None:
                 try:
                     c, _ = listener.accept()
+                    if self.flapping.is_set():
+                        c.close()
+                        with self.lock:
+                            self.accepted += 1
+                        continue
                     c.settimeout(0.05)
                     with self.lock:
                         self.client = c

@@ -36,6 +36,9 @@ public final class CANSource: SerialLine {
     private var reportedFailure: Errno?
     private var backoff: Backoff
     private var reopenAt: UInt64 = 0
+    /// When the socket last opened: a loss after it held `SourceJournal.settleTime` starts
+    /// the backoff again; an interface that flaps keeps backing off.
+    private var openedAt: UInt64 = 0
     private let system: any SensorSystemCalls
     /// Bounds one `service` call so a flooding bus cannot starve the run loop.
     private let maxFramesPerService = 64
@@ -62,6 +65,7 @@ public final class CANSource: SerialLine {
     }
 
     public var openCount: UInt64 { statistics.opens }
+    public var failureCount: UInt64 { statistics.openFailures &+ statistics.disconnects }
     public var droppedCount: UInt64 { decoder.statistics.unknown }
     public var watchDescriptor: Int32? { nil }
     public func folderChanged(now: UInt64) {}
@@ -107,12 +111,12 @@ public final class CANSource: SerialLine {
             let raw: CANRawFrame
             do {
                 let r = try system.readCAN(fd)
-                if fresh { fresh = false; event = opened() }
+                if fresh { fresh = false; event = opened(now: now) }
                 guard let r else { break }
                 raw = r
             } catch {
                 if error.meansTryLater {
-                    if fresh { fresh = false; event = opened() }
+                    if fresh { fresh = false; event = opened(now: now) }
                     break
                 }
                 if fresh {
@@ -177,10 +181,10 @@ public final class CANSource: SerialLine {
         _ = disconnect(now: now, error: nil)
     }
 
-    /// The socket works: the backoff starts again, the next failure is said again.
-    private func opened() -> SerialLineEvent {
+    /// The socket works: the next failure is said again.
+    private func opened(now: UInt64) -> SerialLineEvent {
         statistics.opens += 1
-        backoff.reset()
+        openedAt = now
         status = .open
         reportedFailure = nil
         return .connected
@@ -201,6 +205,7 @@ public final class CANSource: SerialLine {
         fileDescriptor = nil
         statistics.disconnects += 1
         statistics.lastError = error
+        if now &- openedAt >= SourceJournal.settleTime { backoff.reset() }
         reopenAt = now &+ backoff.next()
         decoder.reset()
         status = .lost(error)

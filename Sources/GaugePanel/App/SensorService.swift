@@ -16,8 +16,10 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         var events: FileEvents = .readable
         /// While it is not open: its folder's inotify descriptor.
         var watch: Int32?
-        /// Its next deadline (reopen, ELM327 poll).
+        /// Its next deadline (reopen, ELM327 poll, the journal's next line).
         var timer: TimerID?
+        /// What the log has said of it: a line that keeps failing is said a few times an hour.
+        var journal = SourceJournal()
     }
 
     /// The current board's sources (replaced on a reload, between `stop` and `start`).
@@ -27,6 +29,8 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
     private var pollTimers: [TimerID] = []
     /// Per recording, in `hub.replays`' order: the timer for its next sample.
     private var replayTimers: [TimerID?] = []
+    /// Per sysfs source, in `hub.sysfs`' order: what the log has said of its files.
+    private var sysfsJournals: [SourceJournal] = []
     private let display: DisplayService<Loop>
     private let recording: RecordingService<Loop>
     private let log: PanelLogger
@@ -61,6 +65,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         self.loop = loop
         lines = Array(repeating: LineRegistration(), count: hub.serial.count)
         replayTimers = Array(repeating: nil, count: hub.replays.count)
+        sysfsJournals = Array(repeating: SourceJournal(), count: hub.sysfs.count)
         let now = loop.now
         for source in hub.simulated {
             source.poll(now: now) { take($0, now: now) }
@@ -136,8 +141,9 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         log.info("\(kind) \(path): decoded \"\(name)\", which no channel reads (a channel's source = \"\(name)\" would)")
     }
 
-    /// A file that cannot be read is said once, when it stops being readable, and once
-    /// when it is again; meanwhile its channel shows no value.
+    /// A file that cannot be read is said when it stops being readable, and when it is
+    /// again; a file that keeps coming and going is said as the journal says a flapping
+    /// line. Meanwhile its channel shows no value.
     private func pollSysfs(_ i: Int) {
         guard let loop else { return }
         let now = loop.now
@@ -145,11 +151,24 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         let missing = hub.sysfs[i].poll(now: now) { take($0, now: now) }
         let lost = missing.filter { !before.contains($0) }
         let back = before.filter { !missing.contains($0) }
+        let root = hub.sysfs[i].root
         if !lost.isEmpty {
-            log.sink.log(.warning, "sysfs: cannot read \(lost.joined(separator: ", ")) under \(hub.sysfs[i].root) (shown as no value; read again every second)")
+            let files = lost.joined(separator: ", ")
+            say(sysfsJournals[i].failed(now: now, line: "cannot read \(files) under \(root) (shown as no value; read again every second)",
+                                        reason: "cannot read \(files)"), about: "sysfs")
         }
-        if !back.isEmpty { log.info("sysfs: \(back.joined(separator: ", ")) readable again") }
+        if !back.isEmpty, missing.isEmpty {
+            say(sysfsJournals[i].opened(now: now, line: "\(back.joined(separator: ", ")) readable again"), about: "sysfs")
+        }
+        say(sysfsJournals[i].due(now: now), about: "sysfs \(root)")
         if !missing.isEmpty { display.invalidate(missing) }
+    }
+
+    /// Logs a journal's line at its priority.
+    private func say(_ line: SourceJournal.Line?, about what: String) {
+        guard let line else { return }
+        let text = what + ": " + line.text
+        if line.isWarning { log.sink.log(.warning, text) } else { log.info(text) }
     }
 
     /// Each source and where it stands, for the run summary: `serial:/dev/ttyUSB0=open`.
@@ -158,9 +177,11 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             kind + ":" + path.split(separator: " ", omittingEmptySubsequences: false).joined(separator: "%20")
         }
         var out: [String] = []
-        // `can:can0=open,frames:1200,errors:0`: a CAN bus's error frames beside its state.
+        // `can:can0=open,frames:1200,errors:0`: a CAN bus's error frames beside its state;
+        // `tcp:host:10110=lost:hangup,failures:96`: failed opens and losses, when there were any.
         for s in hub.serial {
-            let detail = s.summaryDetail
+            var detail = s.summaryDetail
+            if s.failureCount > 0 { detail += (detail.isEmpty ? "" : ",") + "failures:\(s.failureCount)" }
             out.append(name(s.kindName, s.path) + "=" + s.status.token + (detail.isEmpty ? "" : "," + detail))
         }
         for s in hub.sysfs {
@@ -191,20 +212,26 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             }
         }
         if !noValue.isEmpty { display.invalidate(noValue) }
-        let kind = source.kindName
+        let kind = source.kindName, what = "\(kind) \(source.path)"
         switch event {
         case .connected:
-            log.info("\(kind) \(source.path): connected" + (source.openCount > 1 ? " again" : ""))
+            say(lines[i].journal.opened(now: now, line: "connected" + (source.openCount > 1 ? " again" : "")), about: what)
         case .openFailed(let e):
-            log.sink.log(.warning, "\(kind) \(source.path): cannot open: \(e.message) — \(source.openAdvice(e)); retrying quietly until it opens")
+            say(lines[i].journal.failed(now: now, line: "cannot open: \(e.message) — \(source.openAdvice(e)); retrying quietly until it opens",
+                                        reason: "cannot open: \(e.message)", failures: source.failureCount), about: what)
         case .disconnected(let names, let moreNames):
-            var why = "hung up"
-            if case .lost(let e?) = source.status { why = e.message + (kind == "can" ? " — " + source.openAdvice(e) : "") }
-            log.sink.log(.warning, "\(kind) \(source.path): lost (\(why)); its channels show no value until it returns")
+            var why = "hung up", reason = "hung up"
+            if case .lost(let e?) = source.status {
+                reason = e.message
+                why = e.message + (kind == "can" ? " — " + source.openAdvice(e) : "")
+            }
+            say(lines[i].journal.failed(now: now, line: "lost (\(why)); its channels show no value until it returns",
+                                        reason: "lost (\(reason))", failures: source.failureCount), about: what)
             display.invalidate(moreNames ? routes.allChannels : routes.channels(readingAny: names))
         case nil: break
         }
-        for notice in source.takeNotices() { log.sink.log(.warning, "\(kind) \(source.path): \(notice)") }
+        for notice in source.takeNotices() { say(lines[i].journal.notice(notice), about: what) }
+        say(lines[i].journal.due(now: now, failures: source.failureCount), about: what)
         let after = source.fileDescriptor
         register(i, fd: after, events: source.wantsWritable ? [.readable, .writable] : .readable, loop: loop)
         // Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.
@@ -224,7 +251,10 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         }
         if let t = lines[i].timer { loop.cancel(t) }
         lines[i].timer = nil
-        if let deadline = source.nextDeadline, after == nil || deadline > now {
+        var deadline = source.nextDeadline
+        if let d = deadline, after != nil, d <= now { deadline = nil }
+        if let d = lines[i].journal.deadline { deadline = min(deadline ?? d, d) }
+        if let deadline {
             lines[i].timer = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [self] in
                 self.lines[i].timer = nil
                 self.serviceSerial(i)

@@ -17,6 +17,9 @@ public protocol SerialLine: AnyObject {
     var status: SerialLineStatus { get }
     /// How many times it was opened (more than one: it came back).
     var openCount: UInt64 { get }
+    /// Failed opens and losses so far (the run summary's `failures:`; the log's "still
+    /// failing" count, which includes the retries said nothing of).
+    var failureCount: UInt64 { get }
     /// While closed: a descriptor readable when the device's folder changes.
     var watchDescriptor: Int32? { get }
     /// The watch descriptor was readable: try to open at the next `service`.

@@ -22,6 +22,8 @@ public protocol SerialProtocol {
     /// What the log and the run summary call a source speaking it (`mqtt`); nil: the
     /// transport's name (`serial`, `tcp`, `udp`).
     static var kindName: String? { get }
+    /// Counters for the run summary after the line's state (`oversized:3`), or "".
+    var summaryDetail: String { get }
 }
 
 extension SerialProtocol {
@@ -29,6 +31,7 @@ extension SerialProtocol {
     public var wantsReconnect: Bool { false }
     public var reconnectDelay: UInt64? { nil }
     public static var kindName: String? { nil }
+    public var summaryDetail: String { "" }
 }
 
 extension LineProtocolDecoder: SerialProtocol {

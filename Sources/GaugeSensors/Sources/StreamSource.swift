@@ -43,6 +43,9 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     private var reportedFailure: Errno?
     private var backoff: Backoff
     private var reopenAt: UInt64 = 0
+    /// When the line last opened: a loss after it held `SourceJournal.settleTime` starts
+    /// the backoff again; a peer that accepts and drops at once keeps it backing off.
+    private var openedAt: UInt64 = 0
     /// A TCP connect in progress: when it fails if it has not ended.
     private var connectDeadline: UInt64?
     /// TLS: the CA file the broker's certificate must lead to (nil: plain TCP).
@@ -104,7 +107,11 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
 
     public var openCount: UInt64 { statistics.opens }
 
+    public var failureCount: UInt64 { statistics.openFailures &+ statistics.disconnects }
+
     public var droppedCount: UInt64 { protocolState.droppedCount }
+
+    public var summaryDetail: String { protocolState.summaryDetail }
 
     /// When to call `service` even without input: reopen time, the connect's or the TLS
     /// handshake's timeout, at once for decrypted bytes held, or the protocol's deadline.
@@ -159,7 +166,7 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
                 return openFailed(now: now, error.errno, reason: error.reason)
             }
         }
-        if status != .open, fileDescriptor != nil { event = opened() }
+        if status != .open, fileDescriptor != nil { event = opened(now: now) }
         guard let fd = fileDescriptor else { return event }
         let datagrams: Bool = if case .udp = transport { true } else { false }
         reading: for _ in 0..<maxReadsPerService {
@@ -228,9 +235,9 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         watch()
     }
 
-    private func opened() -> Event {
+    private func opened(now: UInt64) -> Event {
         statistics.opens += 1
-        backoff.reset()
+        openedAt = now
         protocolState.connectionReset()
         status = .open
         reportedFailure = nil
@@ -313,6 +320,7 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         handshakeDeadline = nil
         statistics.disconnects += 1
         statistics.lastError = error
+        if now &- openedAt >= SourceJournal.settleTime { backoff.reset() }
         reopenAt = now &+ max(backoff.next(), protocolState.wantsReconnect ? protocolState.reconnectDelay ?? 0 : 0)
         protocolState.connectionReset()
         status = .lost(error)
