@@ -54,9 +54,9 @@ final class ELM327Tests: XCTestCase {
 
     /// Runs the driver against the fake for `duration`, feeding each answer in small
     /// pieces (serial data arrives in fragments). Returns samples by channel.
-    func run(_ driver: inout ELM327Driver, _ fake: inout FakeELM327, until end: UInt64,
+    func run(_ driver: inout ELM327Driver, _ fake: inout FakeELM327, from start: UInt64 = 0, until end: UInt64,
              chunk: Int = 3) -> [String: [Double]] {
-        var now: UInt64 = 0
+        var now = start
         var out: [String: [Double]] = [:]
         while now < end {
             if let command = driver.nextCommand(now: now) {
@@ -182,6 +182,30 @@ final class ELM327Tests: XCTestCase {
         for _ in 0..<3 { step() }
         XCTAssertEqual(Array(sent.suffix(3)), ["ATZ", "ATZ", "ATZ"])
         XCTAssertEqual(driver.statistics.timeouts, 6)
+        // Said once that it stopped answering, whatever the number of ATZ since.
+        XCTAssertEqual(driver.takeNotices(),
+                       ["the adapter stopped answering (3 commands in a row unanswered); its channels go stale; re-initialising it (ATZ)"])
+        for _ in 0..<20 { step() }
+        XCTAssertEqual(driver.takeNotices(), [])
+        XCTAssertTrue(driver.isSilent)
+        // It answers again: said once, and polling resumes.
+        now += 1
+        _ = run(&driver, &fake, from: now, until: now + 500 * ms)
+        XCTAssertEqual(driver.takeNotices(), ["the adapter answers again"])
+        XCTAssertFalse(driver.isSilent)
+        XCTAssertTrue(driver.isConnected)
+    }
+
+    func testAnAdapterSilentFromTheStartIsSaidOnceWithAdvice() {
+        var driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms)]))
+        var now: UInt64 = 0
+        for _ in 0..<30 {
+            _ = driver.nextCommand(now: now)
+            now = max(now + 1, driver.nextDeadline ?? now)
+        }
+        XCTAssertEqual(driver.takeNotices(),
+                       ["the adapter does not answer ATZ: is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ"])
+        XCTAssertEqual(driver.takeNotices(), [])
     }
 
     func testSearchingExtendsDeadline() {

@@ -72,6 +72,11 @@ public struct ELM327Driver: Sendable {
     private var responseDeadline: UInt64 = 0
     private var nextDue: [UInt64]
     private var consecutiveTimeouts = 0
+    /// The adapter stopped answering (said once); cleared, and said, when it answers again.
+    public private(set) var isSilent = false
+    /// Whether it has ever answered: an adapter silent from the start gets other advice.
+    private var hasAnswered = false
+    private var notices: [String] = []
     private var current: [UInt8] = []
     private var lines: [[UInt8]] = []
     private static let maxLineLength = 128
@@ -145,13 +150,32 @@ public struct ELM327Driver: Sendable {
         statistics.timeouts &+= 1
         consecutiveTimeouts += 1
         pending = nil
+        let command = String(decoding: sentCommand, as: UTF8.self)
         if case .initialising = phase {
             // An adapter that does not answer init is retried from ATZ.
             phase = .initialising(step: 0)
+            goneSilent(hasAnswered
+                ? "the adapter stopped answering (no answer to \(command)); re-initialising it (ATZ) until it does"
+                : "the adapter does not answer \(command): is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ")
         } else if consecutiveTimeouts >= configuration.maxConsecutiveTimeouts {
             statistics.reinitialisations &+= 1
+            let n = consecutiveTimeouts
             restart()
+            goneSilent("the adapter stopped answering (\(n) commands in a row unanswered); its channels go stale; re-initialising it (ATZ)")
         }
+    }
+
+    /// Said once per silence.
+    private mutating func goneSilent(_ notice: String) {
+        guard !isSilent else { return }
+        isSilent = true
+        notices.append(notice)
+    }
+
+    /// What to log once: the adapter stopped answering, or answers again.
+    public mutating func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
     }
 
     /// Consumes adapter output; a complete response (ending in `>`) may emit samples.
@@ -203,6 +227,11 @@ public struct ELM327Driver: Sendable {
         pending = nil
         consecutiveTimeouts = 0
         statistics.responses &+= 1
+        hasAnswered = true
+        if isSilent {
+            isSilent = false
+            notices.append("the adapter answers again")
+        }
         // Echo (ATE0 not yet applied, or ignored by a clone) is not an answer.
         let answer = lines.filter { !Self.isEcho($0, sentCommand) }
         switch what {
