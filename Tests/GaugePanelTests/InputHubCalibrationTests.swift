@@ -22,3 +22,26 @@ import GaugeInput
         #expect(InputHub(InputConfiguration(), display: DisplayConfiguration(), directory: "/nonexistent", devices: .fake()).calibration == .identity)
     }
 }
+
+/// What the log says of a missing input folder depends on what the board asks for.
+@Suite struct InputHubMissingFolderTests {
+    static func said(touch: String, rotary: String) -> [String] {
+        let hub = InputHub(InputConfiguration(touch: touch, rotary: rotary), display: DisplayConfiguration(),
+                           directory: "/dev/input", devices: .fake())
+        var report = ScanReport()
+        report.errors = [InputError(.notFound, path: "/dev/input", errno: .noSuchFileOrDirectory)]
+        return hub.apply(report).log
+    }
+
+    /// A headless board (no touch, no encoder) gets no advice about a panel's driver.
+    @Test func aBoardWithoutPanelDevicesIsNotToldToCheckItsPanel() {
+        #expect(Self.said(touch: "none", rotary: "none")
+                == ["input: no /dev/input (no keyboard for the default keys; the board asks for no touch screen or encoder)"])
+    }
+
+    @Test(arguments: [("auto", "none"), ("none", "auto"), ("FT5406", "none")])
+    func aBoardThatAsksForATouchScreenOrEncoderIsToldTheFix(touch: String, rotary: String) {
+        let said = Self.said(touch: touch, rotary: rotary)
+        #expect(said.count == 1 && said[0].contains("check the panel is connected"), "\(said)")
+    }
+}

@@ -90,8 +90,19 @@ final class InputHub {
             added.append(device)
             log.append("input device opened: \(info.path) (\(info.name))")
         }
-        for e in report.errors { log.append("input: \(e)") }
+        for e in report.errors { log.append("input: " + describe(e)) }
         return (added, removed, log)
+    }
+
+    /// Whether the board asks for a touch screen or a rotary encoder (not "none").
+    var wantsPanelDevices: Bool { configuration.touch != "none" || configuration.rotary != "none" }
+
+    /// A scan error as the log says it. A board that asks for no touch screen and no
+    /// encoder has no panel driver to check: a missing input folder only means that no
+    /// keyboard is there for the default keys.
+    func describe(_ error: InputError) -> String {
+        guard error.kind == .notFound, error.path == scanner.directory, !wantsPanelDevices else { return "\(error)" }
+        return "no \(error.path) (no keyboard for the default keys; the board asks for no touch screen or encoder)"
     }
 
     /// Reads a ready device; actions to perform, and whether the device is gone.
