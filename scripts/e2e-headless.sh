@@ -11,7 +11,11 @@
 # against senders on loopback (scripts/e2e/network.py), dashboards/gps.toml against a real
 # gpsd that gpsfake feeds an NMEA log (scripts/e2e/gpsd.py), and kind = "mqtt" against a
 # real mosquitto on loopback: retained and live values, the broker stopped and back, a
-# password file, TLS with a CA made by openssl, a flood of unread topics (scripts/e2e/mqtt_panel.py). Fails if any fails.
+# password file, TLS with a CA made by openssl, a flood of unread topics, messages over the
+# packet limit (scripts/e2e/mqtt_panel.py). Then sources that fail the same way forever (a
+# flapping serial line, gpsd and MQTT peers that hang up after the handshake, a UDP port in
+# use, a sysfs file that comes and goes) and a flood of bad lines: a few log lines each
+# (scripts/e2e/flapping.py). Fails if any fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -36,4 +40,5 @@ python3 scripts/e2e/feed.py "$gp" "$work/feed" || status=1    # the homelab boar
 python3 scripts/e2e/network.py "$gp" "$work/network" || status=1   # tcp and udp sources against loopback senders
 timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind = "gpsd" against gpsd under gpsfake
 timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
+timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
 exit "$status"

@@ -24,6 +24,9 @@ public struct GPSDSession: SerialProtocol {
 
     public init() {}
 
+    /// The log and the run summary name it `gpsd`, not by its TCP transport.
+    public static var kindName: String? { "gpsd" }
+
     public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         decoder.feed(bytes) { reading in
             switch reading {

@@ -63,7 +63,7 @@ import Testing
         let texts = d.said.map(\.text)
         #expect(texts.count <= 9, "\(texts)")
         #expect(texts[0] == "connected" && texts[1].hasPrefix("lost (hung up)") && texts[2] == "connected")
-        #expect(texts[3] == "lost (hung up) again, 0.0 s after connecting: it keeps failing; retried quietly, with a line now and then while it does")
+        #expect(texts[3] == "lost (hung up) again, 0.0 s after it came back: it keeps failing; retried quietly, with a line now and then while it does")
         #expect(texts[4] == "still failing: 61 failures in 60 s (last: lost (hung up)); retried quietly")
         #expect(texts.last?.hasPrefix("still failing: ") == true)
         // The next hour: one line.

@@ -111,7 +111,7 @@ def main():
     try:
         check(wait_listening(port), f"gpsfake's gpsd listens on 127.0.0.1:{port}")
         p = Panel("gps", text, d=d, board_name="gps.toml")
-        where = f"tcp 127.0.0.1:{port}"
+        where = f"gpsd 127.0.0.1:{port}"
         check(p.wait_for(f"{where}: connected", 20), f"{where}: connected (gpsd)")
         fix_png, nofix_png, none_png = render(p.board, FIX), render(p.board, NO_FIX), render(p.board, {})
         t = p.shows(fix_png, 20)

@@ -114,6 +114,19 @@ class Broker:
         if r.returncode != 0:
             raise RuntimeError(f"mosquitto_pub {topic}: {r.stderr.strip()}")
 
+    def pub_large(self, topic, payload, retain=False, qos=0):
+        """One message whose payload (bytes) is read from mosquitto_pub's stdin (-s): no
+        limit on its size from the command line."""
+        args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-t", topic, "-s", "-q", str(qos)]
+        if retain:
+            args.append("-r")
+        user = next(iter(self.users), None)
+        if user:
+            args += ["-u", user, "-P", self.users[user]]
+        r = subprocess.run(args, input=payload, timeout=20, capture_output=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"mosquitto_pub -s {topic}: {r.stderr.decode(errors='replace').strip()}")
+
     def publisher(self, topic):
         """mosquitto_pub -l: each line written to its stdin is one message on `topic`."""
         args = ["mosquitto_pub", "-h", "127.0.0.1", "-p", str(self.port), "-t", topic, "-l"]

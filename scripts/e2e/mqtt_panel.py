@@ -23,6 +23,12 @@ offscreen with its statistics every 0.1 s, its SIGUSR1 snapshots compared with
 5. 1,000 messages a second for 10 s on topics the board does not read (half on a topic
    no channel subscribes to, half on a subscribed topic without the channels' JSON
    field): no frame drawn (the summary's frame count) and the RSS (VmRSS) flat.
+6. Zigbee2MQTT's retained device list (32 KB, over the panel's 16 KB packet limit) under
+   the wildcard a user subscribes to (`zigbee2mqtt/#`, json = "temperature"): the value
+   of the sensor beside it is read within a second of the start; the big message is read
+   past, said once with its topic and counted (the run summary's oversized), and the
+   connection is kept. Then 1 MB messages at QoS 1 on the subscribed topic, 30 of them:
+   each acknowledged (PUBACK in the broker's log), the RSS flat, no reconnection.
 
 Usage: mqtt_panel.py GAUGEPANEL WORKDIR     (prints ok:/FAIL: lines, "N passed, N failed")
 """
@@ -200,13 +206,63 @@ def tls(d):
             p.stop()
 
 
+def oversized(d):
+    b = Broker(os.path.join(d, "broker"))
+    devices = ("[" + ",".join('{"ieee_address":"0x%016x","friendly_name":"sensor %d","definition":{"model":"WSDCGQ11LM",'
+                              '"vendor":"Aqara","description":"temperature, humidity and pressure sensor"}}' % (i, i)
+                              for i in range(190)) + "]").encode()
+    b.pub_large("zigbee2mqtt/bridge/devices", devices, retain=True)
+    b.pub("zigbee2mqtt/living", '{"temperature":21.5,"humidity":40,"linkquality":90}', retain=True)
+    ch = [{"name": "temp", "topic": "zigbee2mqtt/#", "json": "temperature"}]
+    where = f"mqtt 127.0.0.1:{b.port}"
+    t0 = time.monotonic()
+    p = Panel("mqtt-oversized", board(b.port, ch, qos=1, client_id="e2e-oversized"), d=d)
+    try:
+        first = None
+        while time.monotonic() - t0 < 10 and first is None:
+            if int(p.stats().get("samples", "0")) > 0:
+                first = time.monotonic() - t0
+            time.sleep(0.01)
+        check(first is not None and first < 1.0,
+              f"a {len(devices)}-byte retained zigbee2mqtt/bridge/devices under zigbee2mqtt/#: temperature read "
+              f"{first if first is None else round(first, 2)} s after the start (< 1 s)")
+        shows(p, {"temp": 21.5}, "the sensor beside the big message")
+        said = [l for l in p.lines if "skipped a message" in l]
+        check(len(said) == 1 and '"zigbee2mqtt/bridge/devices"' in said[0] and "over the limit of 16384" in said[0],
+              f"said once with its topic: {said[0].split('] ', 1)[-1] if said else 'nothing'}")
+        # 1 MB messages on a subscribed topic: read past, acknowledged, memory flat.
+        time.sleep(0.5)
+        rss0 = rss_max = rss_kb(p.proc.pid)
+        for i in range(30):
+            b.pub_large("zigbee2mqtt/camera/snapshot", bytes([0x41 + i % 26]) * (1 << 20), qos=1)
+            rss_max = max(rss_max, rss_kb(p.proc.pid))
+        b.pub("zigbee2mqtt/living", '{"temperature":19.75}')
+        shows(p, {"temp": 19.75}, "after 30 MB of 1 MB messages: a new value still read")
+        rss1 = rss_kb(p.proc.pid)
+        check(rss_max - rss0 < 2048 and rss1 - rss0 < 1024,
+              f"30 messages of 1 MB: RSS flat ({rss0} kB before, {rss_max} kB at most during, {rss1} kB after)")
+        acks = b.text().count("Received PUBACK from e2e-oversized")
+        check(acks >= 30, f"each QoS 1 message acknowledged though not read ({acks} PUBACKs in the broker's log)")
+        lines = [l for l in p.lines if f"{where}:" in l]
+        check(not any(": lost" in l or "reconnect" in l for l in lines) and len(lines) <= 3,
+              f"the connection kept: {len(lines)} log lines for the broker" + "".join(f"\n      {l}" for l in lines))
+    finally:
+        p.stop()
+        b.stop()
+    fields, _ = p.summary()
+    token = fields.get(f"mqtt:127.0.0.1:{b.port}", "")
+    check(token == "open,oversized:31", f"the run summary counts them: mqtt:127.0.0.1:{b.port}={token}")
+    print(f"# oversized: first value {first and round(first, 3)} s after the start; RSS {rss0} → max {rss_max} → {rss1} kB "
+          f"over 30 MB of skipped messages", flush=True)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.rsplit("Usage: ", 1)[1], file=sys.stderr)
         return 2
     harness.use(sys.argv[1], sys.argv[2])
     t0 = time.monotonic()
-    harness.run_parts(check, (values_and_recovery, login, tls), lambda part: harness.new_dir(part.__name__))
+    harness.run_parts(check, (values_and_recovery, login, tls, oversized), lambda part: harness.new_dir(part.__name__))
     print(f"# {time.monotonic() - t0:.1f} s", flush=True)
     return checks.finish()
 

@@ -134,12 +134,21 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
     }
 
     /// A decoded value no channel reads (a `source` typo shows "--" forever otherwise):
-    /// counted, and said once per name.
+    /// counted, and said once per name for the first `unreadNamesSaid` names; then once
+    /// that there are more (a stream of ever new names costs one more line, not one each).
     private func noteUnread(_ name: String, from path: String, kind: String) {
         counts.unread &+= 1
-        guard counts.unreadNames.count < 64, counts.unreadNames.insert(name).inserted else { return }
+        guard counts.unreadNames.count <= Self.unreadNamesSaid, !counts.unreadNames.contains(name) else { return }
+        counts.unreadNames.insert(name)
+        if counts.unreadNames.count > Self.unreadNamesSaid {
+            log.info("\(kind) \(path): more decoded names that no channel reads; counted in the run summary's unread_samples, not said")
+            return
+        }
         log.info("\(kind) \(path): decoded \"\(name)\", which no channel reads (a channel's source = \"\(name)\" would)")
     }
+
+    /// How many names no channel reads are said one by one.
+    static var unreadNamesSaid: Int { 16 }
 
     /// A file that cannot be read is said when it stops being readable, and when it is
     /// again; a file that keeps coming and going is said as the journal says a flapping

@@ -102,7 +102,7 @@ public struct SourceJournal: Sendable {
             if !e.saidFlapping {
                 e.saidFlapping = true
                 Self.remember(&e, line)
-                return Line(text: "\(reason) again, \(Self.duration(now &- since)) after connecting: it keeps failing;"
+                return Line(text: "\(reason) again, \(Self.duration(now &- since)) after it came back: it keeps failing;"
                             + " retried quietly, with a line now and then while it does", isWarning: true)
             }
             return Self.sayOnce(&e, line)

@@ -102,7 +102,7 @@ def run_case(case):
         panel = Panel(d, board)
         started = panel.wait_for("display offscreen", timeout=60)
         connected = all(panel.wait_for(f"{p.log_name}: connected", timeout=20) for p in ptys) and (
-            not gpsd or panel.wait_for(f"tcp 127.0.0.1:{gpsd.port}: connected", timeout=20))
+            not gpsd or panel.wait_for(f"gpsd 127.0.0.1:{gpsd.port}: connected", timeout=20))
         if not rep.check(started and connected, "gaugepanel run started"
                          + (", serial line(s) and udp ports connected" if ptys else "")
                          + ("" if started and connected else ": " + " | ".join(panel.lines[-4:]))):
