@@ -28,17 +28,22 @@ public final class CANSource: SerialLine {
     public var path: String { interface }
     public private(set) var decoder: CANDecoder
     public private(set) var poller: OBDPoller?
-    public private(set) var statistics = Statistics()
-    public private(set) var fileDescriptor: Int32?
-    public private(set) var status = SerialLineStatus.idle
-    public private(set) var emittedNames = BoundedNameSet()
+    /// Where the socket stands: closed until a reopen time, or open.
+    public private(set) var link: ReconnectingDescriptor
+    /// Frames, error frames, bus-off, failed writes.
+    private var traffic = Statistics()
+    public var fileDescriptor: Int32? { link.fileDescriptor }
+    public var status: SerialLineStatus { link.status }
+    public var emittedNames: BoundedNameSet { link.emittedNames }
+    public var statistics: Statistics {
+        var s = traffic
+        s.opens = link.statistics.opens
+        s.openFailures = link.statistics.openFailures
+        s.disconnects = link.statistics.disconnects
+        s.lastError = link.statistics.lastError
+        return s
+    }
     public let options: CANSocketOptions
-    private var reportedFailure: Errno?
-    private var backoff: Backoff
-    private var reopenAt: UInt64 = 0
-    /// When the socket last opened: a loss after it held `SourceJournal.settleTime` starts
-    /// the backoff again; an interface that flaps keeps backing off.
-    private var openedAt: UInt64 = 0
     private let system: any SensorSystemCalls
     /// Bounds one `service` call so a flooding bus cannot starve the run loop.
     private let maxFramesPerService = 64
@@ -56,16 +61,16 @@ public final class CANSource: SerialLine {
         self.reportsUnreadNames = canProtocol == .nmea2000
         if case .obd2(let pids, let hz, let ids) = canProtocol { poller = OBDPoller(pids: pids, pollHz: hz, ids: ids) }
         self.options = CANSocketOptions(filters: canProtocol.filters)
-        self.backoff = backoff
+        self.link = ReconnectingDescriptor(backoff: backoff)
         self.system = system
     }
 
     deinit {
-        if let fd = fileDescriptor { system.close(fd) }
+        if let fd = link.fileDescriptor { system.close(fd) }
     }
 
-    public var openCount: UInt64 { statistics.opens }
-    public var failureCount: UInt64 { statistics.openFailures &+ statistics.disconnects }
+    public var openCount: UInt64 { link.statistics.opens }
+    public var failureCount: UInt64 { link.failureCount }
     public var droppedCount: UInt64 { decoder.statistics.unknown }
     public var watchDescriptor: Int32? { nil }
     public func folderChanged(now: UInt64) {}
@@ -77,65 +82,66 @@ public final class CANSource: SerialLine {
     public let reportsUnreadNames: Bool
 
     public var nextDeadline: UInt64? {
-        fileDescriptor == nil ? reopenAt : poller?.deadline
+        link.deadline ?? poller?.deadline
     }
 
     public func openAdvice(_ e: Errno) -> String { e.canOpenAdvice(interface) }
 
     public var summaryDetail: String {
-        "frames:\(statistics.frames),errors:\(statistics.errorFrames)" + (statistics.busOff > 0 ? ",bus-off:\(statistics.busOff)" : "")
+        "frames:\(traffic.frames),errors:\(traffic.errorFrames)" + (traffic.busOff > 0 ? ",bus-off:\(traffic.busOff)" : "")
     }
 
     @discardableResult
     public func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
-        var event: SerialLineEvent?
-        // Opened in this call and not yet read from: a socket bound to an interface that is
-        // down opens, and its first read fails (ENETDOWN). That is a failure to open, said
-        // once, not a connection made and lost at every retry. It is retried at the backoff's
-        // first step (a socket and a bind, nothing the bus sees), so the values are back
-        // within a quarter of a second of `ip link set … up`.
-        var fresh = false
-        if fileDescriptor == nil {
-            guard now >= reopenAt else { return nil }
+        // Opened in this call and not yet read from (the descriptor's handshake): a socket
+        // bound to an interface that is down opens, and its first read fails (ENETDOWN).
+        // That is a failure to open, said once, not a connection made and lost at every
+        // retry. It is retried at the backoff's first step (a socket and a bind, nothing
+        // the bus sees), so the values are back within a quarter of a second of
+        // `ip link set … up`.
+        if link.isDue(now) {
             do {
-                fileDescriptor = try system.openCAN(interface, options: options)
-                fresh = true
+                link.handshaking(fd: try system.openCAN(interface, options: options), now: now, timeout: 0)
                 decoder.reset()
                 poller?.connectionReset(now: now)
             } catch {
-                return openFailed(now: now, error: error)
+                return link.openFailed(now: now, error)
             }
         }
-        guard let fd = fileDescriptor else { return event }
-        for _ in 0..<maxFramesPerService {
+        let fd: Int32, fresh: Bool
+        switch link.state {
+        case .handshaking(let f, _): (fd, fresh) = (f, true)
+        case .open(let f, _): (fd, fresh) = (f, false)
+        default: return nil
+        }
+        var event: SerialLineEvent?
+        for i in 0..<maxFramesPerService {
             let raw: CANRawFrame
             do {
                 let r = try system.readCAN(fd)
-                if fresh { fresh = false; event = opened(now: now) }
+                if fresh, i == 0 { event = link.opened(fd: fd, now: now) }
                 guard let r else { break }
                 raw = r
             } catch {
                 if error.meansTryLater {
-                    if fresh { fresh = false; event = opened(now: now) }
+                    if fresh, i == 0 { event = link.opened(fd: fd, now: now) }
                     break
                 }
-                if fresh {
+                if fresh, i == 0 {
                     system.close(fd)
-                    fileDescriptor = nil
-                    backoff.reset()
-                    return openFailed(now: now, error: error)
+                    return link.openFailed(now: now, error, retrySoon: true)
                 }
                 return disconnect(now: now, error: error)
             }
-            statistics.frames &+= 1
+            traffic.frames &+= 1
             if raw.isError {
-                statistics.errorFrames &+= 1
-                if raw.identifier & 0x40 != 0 { statistics.busOff &+= 1 }   // CAN_ERR_BUSOFF
+                traffic.errorFrames &+= 1
+                if raw.identifier & 0x40 != 0 { traffic.busOff &+= 1 }   // CAN_ERR_BUSOFF
                 continue
             }
             guard let frame = CANFrame(raw) else { continue }
             let events = decoder.feed(frame, now: now) { s in
-                emittedNames.insert(s.name)
+                link.emitted(s.name)
                 sink(s)
             }
             for e in events {
@@ -170,48 +176,21 @@ public final class CANSource: SerialLine {
     private func send(_ frame: CANFrame, fd: Int32, now: UInt64) -> SerialLineEvent? {
         do { try system.writeCAN(fd, frame.raw) } catch {
             // ENOBUFS/EAGAIN: the controller's queue is full (no one acknowledges): try later.
-            if error.meansTryLater || error == Errno(105) { statistics.writeFailures &+= 1; return nil }
+            if error.meansTryLater || error == Errno(105) { traffic.writeFailures &+= 1; return nil }
             return disconnect(now: now, error: error)
         }
         return nil
     }
 
     public func close(now: UInt64) {
-        guard fileDescriptor != nil else { return }
+        guard link.fileDescriptor != nil else { return }
         _ = disconnect(now: now, error: nil)
     }
 
-    /// The socket works: the next failure is said again.
-    private func opened(now: UInt64) -> SerialLineEvent {
-        statistics.opens += 1
-        openedAt = now
-        status = .open
-        reportedFailure = nil
-        return .connected
-    }
-
-    private func openFailed(now: UInt64, error: Errno) -> SerialLineEvent? {
-        statistics.openFailures += 1
-        statistics.lastError = error
-        reopenAt = now &+ backoff.next()
-        status = .notOpen(error)
-        guard error != reportedFailure else { return nil }
-        reportedFailure = error
-        return .openFailed(error)
-    }
-
     private func disconnect(now: UInt64, error: Errno?) -> SerialLineEvent {
-        if let fd = fileDescriptor { system.close(fd) }
-        fileDescriptor = nil
-        statistics.disconnects += 1
-        statistics.lastError = error
-        if now &- openedAt >= SourceJournal.settleTime { backoff.reset() }
-        reopenAt = now &+ backoff.next()
+        if let fd = link.fileDescriptor { system.close(fd) }
         decoder.reset()
-        status = .lost(error)
-        // The loss said why; reopening failing for the same reason is not said again.
-        reportedFailure = error
-        return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
+        return link.lost(now: now, error)
     }
 }
 

@@ -27,35 +27,21 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         public var lastError: Errno?
     }
 
-    /// How long a TCP connect may take before it fails with ETIMEDOUT.
+    /// How long a TCP connect (and a TLS handshake) may take before it fails with ETIMEDOUT.
     public static var connectTimeout: UInt64 { 5 * Nanoseconds.perSecond }
 
     public let transport: StreamTransport
     public let path: String
     public private(set) var protocolState: P
-    public private(set) var statistics = Statistics()
-    public private(set) var fileDescriptor: Int32?
-    /// The names this line has emitted (bounded: a stream of ever new names must not grow
-    /// the panel), so that a loss can mark the channels reading them stale.
-    public private(set) var emittedNames = BoundedNameSet()
-    public private(set) var status = SerialLineStatus.idle
-    /// The open failure already reported: the same one again is retried quietly.
-    private var reportedFailure: Errno?
-    private var backoff: Backoff
-    private var reopenAt: UInt64 = 0
-    /// When the line last opened: a loss after it held `SourceJournal.settleTime` starts
-    /// the backoff again; a peer that accepts and drops at once keeps it backing off.
-    private var openedAt: UInt64 = 0
-    /// A TCP connect in progress: when it fails if it has not ended.
-    private var connectDeadline: UInt64?
+    /// Where the line stands: closed until a reopen time, connecting, handshaking, open.
+    public private(set) var link: ReconnectingDescriptor
     /// TLS: the CA file the broker's certificate must lead to (nil: plain TCP).
     public let tlsCAFile: String?
+    /// Bytes and datagrams read, bytes written, writes that failed.
+    private var traffic = Statistics()
     private var security: (any StreamSecurity)?
-    /// A TLS handshake in progress: when it fails if it has not ended.
-    private var handshakeDeadline: UInt64?
     /// The sentence of the last TLS failure, said with the errno it showed as.
     private var failureReason: String?
-    private var reportedReason: String?
     private var notices: [String] = []
     private let system: any SensorSystemCalls
     /// Bounds one `service` call so a flooding device cannot starve the run loop.
@@ -67,7 +53,7 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         self.tlsCAFile = tlsCAFile
         self.path = transport.path
         self.protocolState = `protocol`
-        self.backoff = backoff
+        self.link = ReconnectingDescriptor(backoff: backoff)
         self.system = system
     }
 
@@ -83,8 +69,21 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     public private(set) var watchDescriptor: Int32?
 
     deinit {
-        if let fd = fileDescriptor { system.close(fd) }
+        if let fd = link.fileDescriptor { system.close(fd) }
         if let w = watchDescriptor { system.close(w) }
+    }
+
+    public var fileDescriptor: Int32? { link.fileDescriptor }
+    public var status: SerialLineStatus { link.status }
+    public var emittedNames: BoundedNameSet { link.emittedNames }
+
+    public var statistics: Statistics {
+        var s = traffic
+        s.opens = link.statistics.opens
+        s.openFailures = link.statistics.openFailures
+        s.disconnects = link.statistics.disconnects
+        s.lastError = link.statistics.lastError
+        return s
     }
 
     public var kindName: String { P.kindName ?? transport.kindName }
@@ -100,14 +99,17 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         return notices + protocolState.takeNotices()
     }
 
-    public var isConnected: Bool { fileDescriptor != nil && connectDeadline == nil && handshakeDeadline == nil }
+    public var isConnected: Bool { link.isOpen }
 
     /// A TCP connect in progress (its end shows as writability), or TLS waiting to send.
-    public var wantsWritable: Bool { connectDeadline != nil || security?.wantsWritable == true }
+    public var wantsWritable: Bool {
+        if case .connecting = link.state { return true }
+        return security?.wantsWritable == true
+    }
 
-    public var openCount: UInt64 { statistics.opens }
+    public var openCount: UInt64 { link.statistics.opens }
 
-    public var failureCount: UInt64 { statistics.openFailures &+ statistics.disconnects }
+    public var failureCount: UInt64 { link.failureCount }
 
     public var droppedCount: UInt64 { protocolState.droppedCount }
 
@@ -116,58 +118,62 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     /// When to call `service` even without input: reopen time, the connect's or the TLS
     /// handshake's timeout, at once for decrypted bytes held, or the protocol's deadline.
     public var nextDeadline: UInt64? {
-        if fileDescriptor == nil { return reopenAt }
-        if let d = connectDeadline ?? handshakeDeadline { return d }
+        if let d = link.deadline { return d }
         // Decrypted bytes held by TLS: no poll would announce them.
         return security?.hasPendingInput == true ? 0 : protocolState.deadline
     }
 
-    /// Opens/reads/writes as needed. Returns a connection change, if one happened.
+    /// Opens/reads/writes as needed. Returns a connection change, if one happened. Each
+    /// pass moves the line one state on (closed → connecting → handshaking → open, a
+    /// serial device or UDP port straight to open), as far as it goes now.
     @discardableResult
     public func service(now: UInt64, into sink: (Sample) -> Void) -> Event? {
         var event: Event?
-        if fileDescriptor == nil {
-            guard now >= reopenAt else { return nil }
-            do {
-                switch transport {
-                case .serial(let path, let settings): fileDescriptor = try system.openSerial(path, settings: settings)
-                case .udp(let address): fileDescriptor = try system.bindUDP(address)
-                case .tcp(let address):
-                    fileDescriptor = try system.connectTCP(address)
-                    connectDeadline = now &+ Self.connectTimeout
-                    status = .connecting
+        while true {
+            switch link.state {
+            case .closed:
+                guard link.isDue(now) else { return event }
+                do { event = try startOpening(now: now) } catch { return openFailed(now: now, error) }
+            case .connecting(let fd, let deadline):
+                do throws(Errno) {
+                    guard try system.connectResult(fd) else {
+                        guard now >= deadline else { return nil }
+                        throw Errno.timedOut
+                    }
+                } catch {
+                    return closeAfterFailedOpen(fd, now: now, error)
                 }
-            } catch {
-                return openFailed(now: now, error)
-            }
-        }
-        if let fd = fileDescriptor, let deadline = connectDeadline {
-            do throws(Errno) {
-                guard try system.connectResult(fd) else {
-                    guard now >= deadline else { return nil }
-                    throw Errno.timedOut
+                if tlsCAFile != nil { link.handshaking(now: now, timeout: Self.connectTimeout) } else { event = opened(fd: fd, now: now) }
+            case .handshaking(let fd, let deadline):
+                guard case .tcp(let address) = transport, let caFile = tlsCAFile else { return nil }
+                do throws(StreamSecurityFailure) {
+                    guard try handshake(fd: fd, host: address.host, caFile: caFile, now: now, deadline: deadline) else { return nil }
+                } catch {
+                    return closeAfterFailedOpen(fd, now: now, error.errno, reason: error.reason)
                 }
-            } catch {
-                system.close(fd)
-                fileDescriptor = nil
-                connectDeadline = nil
-                return openFailed(now: now, error)
-            }
-            connectDeadline = nil
-        }
-        if let fd = fileDescriptor, let caFile = tlsCAFile, case .tcp(let address) = transport, status != .open {
-            do throws(StreamSecurityFailure) {
-                guard try handshake(fd: fd, host: address.host, caFile: caFile, now: now) else { return nil }
-            } catch {
-                system.close(fd)
-                fileDescriptor = nil
-                security = nil
-                handshakeDeadline = nil
-                return openFailed(now: now, error.errno, reason: error.reason)
+                event = opened(fd: fd, now: now)
+            case .open(let fd, _):
+                if let lost = readAvailable(fd, now: now, into: sink) { return lost }
+                if let lost = writePending(fd, now: now) { return lost }
+                return event
             }
         }
-        if status != .open, fileDescriptor != nil { event = opened(now: now) }
-        guard let fd = fileDescriptor else { return event }
+    }
+
+    /// Opens a serial device or binds a UDP port (open at once: `.connected`), or starts a
+    /// TCP connect (nil: it ends in a later pass).
+    private func startOpening(now: UInt64) throws(Errno) -> Event? {
+        switch transport {
+        case .serial(let path, let settings): return opened(fd: try system.openSerial(path, settings: settings), now: now)
+        case .udp(let address): return opened(fd: try system.bindUDP(address), now: now)
+        case .tcp(let address):
+            link.connecting(fd: try system.connectTCP(address), now: now, timeout: Self.connectTimeout)
+            return nil
+        }
+    }
+
+    /// Reads what is pending, at most `maxReadsPerService` reads; a loss if the line ended.
+    private func readAvailable(_ fd: Int32, now: UInt64, into sink: (Sample) -> Void) -> Event? {
         let datagrams: Bool = if case .udp = transport { true } else { false }
         reading: for _ in 0..<maxReadsPerService {
             var bytes: [UInt8]
@@ -183,40 +189,43 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
                 if error.meansNoValueNow { break reading }
                 return disconnect(now: now, error: error)
             }
-            statistics.bytesRead += UInt64(bytes.count)
+            traffic.bytesRead += UInt64(bytes.count)
             // A datagram is whole: ended as a line, so that each one decodes on its own.
             if datagrams {
-                statistics.datagrams += 1
+                traffic.datagrams += 1
                 if bytes.last != 10 { bytes.append(10) }
             }
             protocolState.receive(bytes, now: now) { s in
-                emittedNames.insert(s.name)
+                link.emitted(s.name)
                 sink(s)
             }
             // A short read means the kernel buffer is drained (a datagram says nothing; TLS
             // returns a record at a time, so it reads until nothing is pending).
             if !datagrams && security == nil && bytes.count < 4096 { break reading }
         }
-        if protocolState.wantsReconnect { return disconnect(now: now, error: .connectionAborted) }
-        // Datagrams have no peer to answer.
-        if !datagrams, let out = protocolState.outgoing(now: now) {
+        return protocolState.wantsReconnect ? disconnect(now: now, error: .connectionAborted) : nil
+    }
+
+    /// Writes what the protocol has to send (datagrams have no peer to answer).
+    private func writePending(_ fd: Int32, now: UInt64) -> Event? {
+        if case .udp = transport { return nil }
+        if let out = protocolState.outgoing(now: now) {
             do {
                 let n = try write(fd, out)
-                statistics.bytesWritten += UInt64(n)
-                if n < out.count { statistics.writeFailures += 1 }
+                traffic.bytesWritten += UInt64(n)
+                if n < out.count { traffic.writeFailures += 1 }
             } catch {
-                if error.meansNoValueNow { statistics.writeFailures += 1 }
+                if error.meansNoValueNow { traffic.writeFailures += 1 }
                 else { return disconnect(now: now, error: error) }
             }
         }
-        if protocolState.wantsReconnect { return disconnect(now: now, error: .connectionAborted) }
-        return event
+        return protocolState.wantsReconnect ? disconnect(now: now, error: .connectionAborted) : nil
     }
 
     /// Closes the stream now (e.g. on shutdown); `service` will reopen it after backoff.
     public func close(now: UInt64) {
         defer { unwatch() }
-        guard fileDescriptor != nil else { return }
+        guard link.fileDescriptor != nil else { return }
         _ = disconnect(now: now, error: nil)
     }
 
@@ -230,25 +239,21 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
             }
         }
         unwatch()
-        guard fileDescriptor == nil else { return }
-        reopenAt = now
+        guard link.fileDescriptor == nil else { return }
+        link.reopenNow(now)
         watch()
     }
 
-    private func opened(now: UInt64) -> Event {
-        statistics.opens += 1
-        openedAt = now
+    private func opened(fd: Int32, now: UInt64) -> Event {
         protocolState.connectionReset()
-        status = .open
-        reportedFailure = nil
-        reportedReason = nil
         failureReason = nil
         unwatch()
-        return .connected
+        return link.opened(fd: fd, now: now)
     }
 
     /// Starts or continues the TLS handshake (a session made per connection); true once done.
-    private func handshake(fd: Int32, host: String, caFile: String, now: UInt64) throws(StreamSecurityFailure) -> Bool {
+    private func handshake(fd: Int32, host: String, caFile: String, now: UInt64,
+                           deadline: UInt64) throws(StreamSecurityFailure) -> Bool {
         let session: any StreamSecurity
         if let s = security {
             session = s
@@ -256,13 +261,9 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
             guard let provider = StreamSecurities.tls else { throw StreamSecurities.unavailable }
             session = try provider.session(host: host, caFile: caFile)
             security = session
-            handshakeDeadline = now &+ Self.connectTimeout
         }
-        if try session.handshake(fd: fd) {
-            handshakeDeadline = nil
-            return true
-        }
-        guard now >= handshakeDeadline ?? now else { return false }
+        if try session.handshake(fd: fd) { return true }
+        guard now >= deadline else { return false }
         throw StreamSecurityFailure(errno: .timedOut, reason: "the TLS handshake did not finish within 5 s: is \(path) a TLS port (MQTT over TLS: 8883)?")
     }
 
@@ -287,18 +288,17 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         }
     }
 
+    /// A connect or handshake that failed: its descriptor closed, the failure recorded.
+    private func closeAfterFailedOpen(_ fd: Int32, now: UInt64, _ error: Errno, reason: String? = nil) -> Event? {
+        system.close(fd)
+        security = nil
+        return openFailed(now: now, error, reason: reason)
+    }
+
     private func openFailed(now: UInt64, _ error: Errno, reason: String? = nil) -> Event? {
         failureReason = reason
-        statistics.openFailures += 1
-        statistics.lastError = error
-        reopenAt = now &+ backoff.next()
-        watch()
-        if case .lost = status, error == .noSuchFileOrDirectory { reportedFailure = error }
-        status = .notOpen(error)
-        guard error != reportedFailure || reason != reportedReason else { return nil }
-        reportedFailure = error
-        reportedReason = reason
-        return .openFailed(error)
+        defer { watch() }
+        return link.openFailed(now: now, error, reason: reason)
     }
 
     /// Only a serial device has a folder to watch.
@@ -313,18 +313,12 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     }
 
     private func disconnect(now: UInt64, error: Errno?) -> Event {
-        if let fd = fileDescriptor { system.close(fd) }
-        fileDescriptor = nil
-        connectDeadline = nil
+        if let fd = link.fileDescriptor { system.close(fd) }
         security = nil
-        handshakeDeadline = nil
-        statistics.disconnects += 1
-        statistics.lastError = error
-        if now &- openedAt >= SourceJournal.settleTime { backoff.reset() }
-        reopenAt = now &+ max(backoff.next(), protocolState.wantsReconnect ? protocolState.reconnectDelay ?? 0 : 0)
+        let delay = protocolState.wantsReconnect ? protocolState.reconnectDelay ?? 0 : 0
+        let event = link.lost(now: now, error, atLeast: delay)
         protocolState.connectionReset()
-        status = .lost(error)
         watch()
-        return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
+        return event
     }
 }
