@@ -6,6 +6,7 @@
 #   can ARGS        /bin/canctl ARGS (scripts/vm/canctl.c)
 #   unplug, replug  both controllers gone as if unplugged (kvaser_pci removed), and back
 #                   (loaded, both links up at 500 kbit/s)
+#   flap N          can0 taken down and up N times, 0.2 s each way (a loose connector)
 #   cyclic FRAME…   those frames sent on can1 every 100 ms until the next 'cyclic' (none: stop)
 #   ecu ARGS        /bin/canctl ecu can1 ARGS, in place of the one before
 #   stats           the run's last statistics line (LOG: the run's output)
@@ -21,6 +22,8 @@ can_command() {
     can) out=$(/bin/canctl $2 2>&1); echo "@@DONE $? $(cut -d' ' -f1 /proc/uptime) $out" ;;
     unplug) out=$(rmmod kvaser_pci 2>&1); echo "@@DONE $? $(cut -d' ' -f1 /proc/uptime) $out" ;;
     replug) out=$({ modprobe kvaser_pci && /bin/canctl up can0 500000 && /bin/canctl up can1 500000; } 2>&1)
+      echo "@@DONE $? $(cut -d' ' -f1 /proc/uptime) $out" ;;
+    flap) out=$(for i in $(seq $2); do /bin/canctl down can0 && sleep 0.2 && /bin/canctl up can0 500000 && sleep 0.2 || exit 1; done 2>&1)
       echo "@@DONE $? $(cut -d' ' -f1 /proc/uptime) $out" ;;
     cyclic) [ -n "${CYC:-}" ] && kill $CYC && wait $CYC 2>/dev/null; CYC=
       [ -n "$2" ] && { ( while :; do /bin/canctl send can1 $2; sleep 0.1; done ) & CYC=$!; }

@@ -345,6 +345,10 @@ def main():
                 said = [re.sub(r'.*? can can0: ', '', l, count=1) for l in runlogs.get(k, []) if 'decoded "engine.coolant.temperature"' in l]
                 check(len(said) == 1, f'run (can2k) the fast packet 127489 (engine dynamic, 4 frames) reassembled and decoded: '
                                       f'logged {len(said)} time(s) "{said[0][:140] if said else "?"}"')
+            if k == 'can':   # down and up, unplugged and back, 20 flaps: a few lines, not two a change
+                said = [re.sub(r'.*? can can0: ', '', l, count=1) for l in runlogs.get(k, []) if ' can can0: ' in l]
+                check(0 < len(said) <= 8, f'run (can) can0 down and up, unplugged and back, then 20 flaps: {len(said)} log lines '
+                                          f'for can0 (at most 8): ' + ' | '.join(x[:90] for x in said))
             if k in ('canobd', 'canobd29', 'can2k'):   # what the run said about can0
                 said = {}
                 for l in runlogs.get(k, []):

@@ -236,7 +236,8 @@ def drive_can(a, q, first):
     """The 'can' run: the values as DBC frames sent on can1 every 100 ms (the panel's CAN sensor
     reads can0); can0 taken down (stale within 2 s) and up again (values back within 2 s);
     both controllers unplugged (their driver removed) for 4 s and back (values within 2 s);
-    then a flood of frames the DBC does not describe, which must cost no redraws."""
+    can0 flapping 20 times (values back within 2 s after); then a flood of frames the DBC
+    does not describe, which must cost no redraws."""
     out, board = [], a.can_board
     text = open(board, encoding='utf-8').read()
     sources = dict(re.findall(r'name\s*=\s*"([^"]+)"\s*\n\s*source\s*=\s*"([^"]+)"', text))
@@ -298,6 +299,12 @@ def drive_can(a, q, first):
     out.append((back and back_s <= 2 and rc == 0, f'run (can) modprobe kvaser_pci and canctl up can0, can1 (exit {rc}{": " + said if said else ""}) '
                                                   f'after 4 s unplugged, the car sending {desc(fourth)}: screen as render after {back_s:.1f} s (at most 2) ({how})'))
     out.append((None, f'can: stale {gone_s:.1f} s after the controller vanished; values back {back_s:.1f} s after it returned'))
+    # a loose connector: can0 down and up 20 times, 0.2 s each way; the values back after it
+    # (the log's side is checked with the run's output: a few lines, not two a flap)
+    rc, _, said = a.ask('flap 20')
+    flapped, flap_s, how = becomes('run-can-flapped', back_ref, 6)
+    out.append((flapped and flap_s <= 2 and rc == 0, f'run (can) can0 down and up 20 times, 0.2 s each way (exit {rc}{": " + said if said else ""}): '
+                                                     f'screen as render {flap_s:.1f} s after the last up (at most 2) ({how})'))
     # the flood: frames the DBC does not describe; the panel's frame count (stats every 0.5 s) over
     # a quiet window first (the car stopped: nothing new to draw), then over the flood
     a.ask('cyclic'); time.sleep(0.6)
