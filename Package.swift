@@ -74,7 +74,7 @@ let package = Package(
         // CAN: frames, candump logs, DBC files and signals, ISO-TP, OBD-II over CAN and
         // NMEA 2000 as pure decoders (Embedded subset, no I/O); in Source/, the CAN bus as a
         // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
-        .target(name: "GaugeCAN", dependencies: ["GaugeSensors"]),
+        .target(name: "GaugeCAN", dependencies: ["GaugeSensors", "GaugeSystem"]),
 
         // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
         // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
@@ -92,7 +92,7 @@ let package = Package(
 
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
+            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
         // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
@@ -123,18 +123,19 @@ let package = Package(
         // this library and its tests link neither libdrm nor libevdev.
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
-            "GaugeRaster", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
             "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
         ]),
 
         // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
         // the panel's poll loop, the page embedded as a string, pictures drawn as `render`
         // draws them. Host only: only GaugePanelCLI depends on it, so the firmware's module
-        // closure (scripts/build-firmware.sh) never holds a web server.
+        // closure (scripts/build-firmware.sh) never holds a web server. No libdrm: the command
+        // line gives it the display back-ends' names.
         .target(name: "CPreviewSocket"),
         .target(name: "GaugePreview", dependencies: [
-            "CPreviewSocket", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeImages", "GaugeText", "GaugeRaster",
-            "GaugeDisplay", "GaugeDisplayDevices", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+            "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeImages", "GaugeText", "GaugeRaster",
+            "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
         ]),
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
@@ -150,8 +151,8 @@ let package = Package(
         .executableTarget(
             name: "GaugePanelCLI",
             dependencies: [
-                "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem", "GaugeSensors",
-                "GaugeWidgets", "GaugeText", "GaugeConfig", "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
+                "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
+                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -176,21 +177,23 @@ let package = Package(
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
         .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
-        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+                                                        "GaugeTestSupport", "CFreeType"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeWidgetsTests",
                     dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeNet", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+                    dependencies: ["GaugeConfig", "GaugeCAN", "GaugeNet", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
+                                   "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
-        .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "GaugeSensors", "GaugeSystem"]),
-        .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput", "GaugeSystem", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
+        .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
-        .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeImages"]),
-        .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware"]),
+        .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
+        .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
         .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeDisplay",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
                                    "GaugeImages", "GaugeRaster", "GaugeInput",
                                    "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],

@@ -46,6 +46,11 @@ start_background firmware 2700 bash scripts/build-firmware.sh all
 
 run_step "swift build" "$(limit 1200)" swift build --scratch-path "$scratch"
 
+# The package's graph says what depends on what: every import a declared dependency and no
+# dependency unused (scripts/check-imports.py), and every module in README's map and
+# docs/architecture.md's table (scripts/check-module-map.py). A few seconds.
+run_step "imports and module maps" "$(limit 120)" bash -c 'python3 scripts/check-imports.py && python3 scripts/check-module-map.py'
+
 # The instruction budgets' native FrameBudget (one whole-module -O compile of the renderer).
 start_background frame-budget 2400 bash scripts/instruction-budget.sh --build-only
 run_step "swift test" "$(limit 1500)" swift test --scratch-path "$scratch"

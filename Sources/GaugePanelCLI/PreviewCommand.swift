@@ -1,4 +1,5 @@
 import ArgumentParser
+import GaugeDisplayDevices
 import GaugePreview
 import Glibc
 
@@ -24,7 +25,7 @@ struct PreviewCommand: ParsableCommand {
     var listen: String = "127.0.0.1:8480"
 
     func run() throws {
-        var request = PreviewRequest(file: file)
+        var request = PreviewRequest(file: file, displayOutputs: DisplayBackends.names)
         request.listen = listen
         do {
             try request.run(said: { line in

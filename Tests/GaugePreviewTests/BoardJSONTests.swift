@@ -13,7 +13,7 @@ struct BoardJSONTests {
     }
 
     @Test func describesTheCarBoard() throws {
-        let session = PreviewSession(path: Self.carBoard)
+        let session = PreviewSession(path: Self.carBoard, displayOutputs: ["auto", "drm", "fbdev", "offscreen"])
         let o = try decode(BoardJSON.encode(session, editable: true))
         #expect(o["version"] as? Int == 1)
         #expect(o["loaded"] as? Bool == true)
@@ -42,7 +42,7 @@ struct BoardJSONTests {
     }
 
     @Test func aBoardThatNeverLoadedSaysSo() throws {
-        let session = PreviewSession(path: "/nonexistent/board \"quoted\".toml")
+        let session = PreviewSession(path: "/nonexistent/board \"quoted\".toml", displayOutputs: ["auto", "drm", "fbdev", "offscreen"])
         let o = try decode(BoardJSON.encode(session, editable: false))
         #expect(o["loaded"] as? Bool == false)
         #expect(o["file"] as? String == "/nonexistent/board \"quoted\".toml")

@@ -72,7 +72,7 @@ struct FrameLineEditTests {
     @Test func movingAWidgetChangesOnlyItsLineOnDiskAtomically() throws {
         let (folder, path) = try temporaryBoard()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = PreviewSession(path: path)
+        let session = PreviewSession(path: path, displayOutputs: ["auto", "drm", "fbdev", "offscreen"])
         #expect(session.errors.isEmpty)
         let inodeBefore = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64
         let version = session.version
@@ -90,7 +90,7 @@ struct FrameLineEditTests {
     @Test func aMoveThatWouldNotLoadLeavesTheFileAlone() throws {
         let (folder, path) = try temporaryBoard()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = PreviewSession(path: path)
+        let session = PreviewSession(path: path, displayOutputs: ["auto", "drm", "fbdev", "offscreen"])
         // Over the dial; then off the 400×200 display.
         for frame in [IntRect(x: 100, y: 10, width: 100, height: 30), IntRect(x: 350, y: 10, width: 100, height: 30)] {
             #expect(throws: FrameEditError.self) { try session.moveWidget("label", to: frame, temporarySuffix: "test") }
@@ -103,7 +103,7 @@ struct FrameLineEditTests {
     @Test func aBrokenSaveKeepsTheLastGoodBoardAndListsItsErrors() throws {
         let (folder, path) = try temporaryBoard()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = PreviewSession(path: path)
+        let session = PreviewSession(path: path, displayOutputs: ["auto", "drm", "fbdev", "offscreen"])
         let good = session.board?.dashboard.pages[0].widgets[0].frame
         try Self.board.replacingOccurrences(of: "range = [0, 8000]", with: "range = [8000, 0]").write(toFile: path, atomically: true, encoding: .utf8)
         #expect(session.reload(onlyIfChanged: true))

@@ -16,7 +16,7 @@ struct PreviewServerTests {
         init(source: PreviewSource? = nil, loopback: Bool = true, token: String? = nil) throws {
             let board = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../dashboards/car.toml").standardized.path
-            server = try PreviewServer(loop: loop, system: sockets, source: source ?? .board(PreviewSession(path: board)),
+            server = try PreviewServer(loop: loop, system: sockets, source: source ?? .board(PreviewSession(path: board, displayOutputs: ["auto", "drm", "fbdev", "offscreen"])),
                                        address: "127.0.0.1", port: 0, loopback: loopback, token: token, editable: true) { _ in }
         }
 

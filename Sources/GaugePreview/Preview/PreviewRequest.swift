@@ -10,8 +10,13 @@ import GaugeSystem
 public struct PreviewRequest {
     public var file: String
     public var listen = "127.0.0.1:8480"
+    /// The names `[display] output` may take (the command line's display back-ends).
+    public var displayOutputs: [String]
 
-    public init(file: String) { self.file = file }
+    public init(file: String, displayOutputs: [String]) {
+        self.file = file
+        self.displayOutputs = displayOutputs
+    }
 
     /// `ADDRESS:PORT` (IPv4, or localhost) → address, port, and whether the address is a
     /// loopback one.
@@ -44,7 +49,7 @@ public struct PreviewRequest {
     public func run(said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
         let (address, port, loopback) = try Self.parseListen(listen)
         let token = loopback ? nil : try Self.randomToken()
-        let session = PreviewSession(path: file)
+        let session = PreviewSession(path: file, displayOutputs: displayOutputs)
         if !session.errors.isEmpty { log(session.errors.joined(separator: "\n")) }
         let loop: EventLoop
         do { loop = try EventLoop() } catch { throw CommandFailure("cannot start the loop: \(error)", status: 1) }

@@ -1,5 +1,4 @@
 import GaugeConfig
-import GaugeDisplayDevices
 import GaugeImages
 import GaugePanel
 import GaugeRaster
@@ -14,6 +13,9 @@ import GaugeWidgets
 /// render` draws them, so the page's PNG is render's PNG byte for byte.
 public final class PreviewSession {
     public let path: String
+    /// The names `[display] output` may take: the command line's display back-ends (the
+    /// preview links no display device).
+    public let displayOutputs: [String]
     public private(set) var board: BoardConfiguration?
     /// The latest load's problems (`check`'s lines); empty when it loaded.
     public private(set) var errors: [String] = []
@@ -26,8 +28,9 @@ public final class PreviewSession {
     /// write seen again by the watch, a touch) is not a new version.
     private var loadedBytes: [UInt8]?
 
-    public init(path: String) {
+    public init(path: String, displayOutputs: [String]) {
         self.path = path
+        self.displayOutputs = displayOutputs
         reload()
     }
 
@@ -47,7 +50,7 @@ public final class PreviewSession {
         loadedBytes = bytes
         version += 1
         do {
-            let loaded = try BoardConfiguration.parse(bytes, file: path, displayOutputs: DisplayBackends.names)
+            let loaded = try BoardConfiguration.parse(bytes, file: path, displayOutputs: displayOutputs)
             if let old = board, old.fonts.family != loaded.fonts.family || old.fonts.weight != loaded.fonts.weight { fonts = nil }
             board = loaded
             errors = []
@@ -98,7 +101,7 @@ public final class PreviewSession {
     /// The PNG of `view` of the last good board.
     public func png(_ view: View) throws(CommandFailure) -> [UInt8] {
         guard let board else { throw CommandFailure(errors.isEmpty ? "\(path): not loaded" : errors.joined(separator: "\n")) }
-        var request = RenderRequest(file: path, displayOutputs: DisplayBackends.names)
+        var request = RenderRequest(file: path, displayOutputs: displayOutputs)
         request.page = view.page
         request.theme = view.theme
         request.assignments = view.assignments
@@ -121,14 +124,14 @@ public final class PreviewSession {
         let source: [UInt8]
         do { source = try LinuxSystem.standard.readFile(path, limit: .max) } catch { throw FrameEditError(error.description) }
         let current: BoardConfiguration
-        do { current = try BoardConfiguration.parse(source, file: path, displayOutputs: DisplayBackends.names) } catch {
+        do { current = try BoardConfiguration.parse(source, file: path, displayOutputs: displayOutputs) } catch {
             throw FrameEditError("the file has errors; fix them first:\n" + error.description)
         }
         guard let line = current.line(ofWidget: id, key: "frame", in: source) else {
             throw FrameEditError("no widget \"\(id)\" with a frame line in \(path)")
         }
         let edited = try FrameLineEdit.rewrite(source, line: line, frame: frame)
-        do { _ = try BoardConfiguration.parse(edited, file: path, displayOutputs: DisplayBackends.names) } catch {
+        do { _ = try BoardConfiguration.parse(edited, file: path, displayOutputs: displayOutputs) } catch {
             throw FrameEditError(error.description)
         }
         guard edited != source else { return }
