@@ -31,12 +31,6 @@ public struct DisplayConfiguration: Sendable, Equatable {
         self.output = output; self.device = device; self.connector = connector; self.mode = mode; self.refresh = refresh
     }
 
-    /// Logical (upright) ↔ physical (scan-out) mapping.
-    public var displayRotation: DisplayRotation {
-        let turned = rotation.swapsAxes
-        return DisplayRotation(rotation, physicalWidth: turned ? height : width, physicalHeight: turned ? width : height)
-    }
-
     static let sizeRange = 16...4096
 
     static func read(_ r: TableReader?, outputs: [String]) -> DisplayConfiguration {

@@ -12,14 +12,10 @@
 enum TOMLGuard {
     private enum State { case normal, comment, basic, literal, multiBasic, multiLiteral }
 
-    /// The 1-based line of the first such spot, with what is wrong.
-    static func firstProblem(in bytes: [UInt8]) -> (line: Int, message: String)? { scan(bytes).problem }
-
-    /// The 1-based lines where a basic string holds an escaped NUL.
-    static func linesWithEscapedNUL(in text: String) -> Set<Int> { scan(Array(text.utf8)).nulLines }
-
     private static let nulEscapes: [[UInt8]] = [Array("u0000".utf8), Array("U00000000".utf8)]
 
+    /// The 1-based line of the first such spot, with what is wrong, and the 1-based lines
+    /// where a basic string holds an escaped NUL.
     static func scan(_ bytes: [UInt8]) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
         bytes.withUnsafeBufferPointer { scan($0) }
     }

@@ -22,8 +22,6 @@ public struct ThemeConfiguration: Sendable, Equatable {
         label: Color(rgb: 0x702820), value: Color(rgb: 0xC04030), needle: Color(rgb: 0xD04030),
         hub: Color(rgb: 0x602018), hold: Color(rgb: 0x906020))
 
-    static let colourKeys = ["background", "track", "tick", "label", "value", "needle", "hub", "hold"]
-
     /// `active` sits inside `[theme]`: TOML can't have `theme` be both a string and a table.
     static func read(_ r: TableReader?) -> ThemeConfiguration {
         var t = ThemeConfiguration()

@@ -16,9 +16,6 @@ public struct InputEvent: Hashable, Sendable, CustomStringConvertible {
         self.time = time
     }
 
-    public var isReport: Bool { type == EventType.syn && code == SynCode.report }
-    public var isDropped: Bool { type == EventType.syn && code == SynCode.dropped }
-
     public var description: String { "(\(type), \(code), \(value) @\(time)µs)" }
 
     /// Shorthands for tests and replays.

@@ -34,8 +34,6 @@ public struct FramePacer: Sendable, Equatable {
         self.flipTimeout = flipTimeout ?? self.refreshPeriod &* 6
     }
 
-    public var isFlipInFlight: Bool { flipQueuedAt != nil }
-
     /// Something visible changed (a reading, a page switch, an alarm phase).
     public mutating func markDirty() {
         if isDirty { statistics.coalesced += 1 }

@@ -40,7 +40,6 @@ public final class FrameScheduler<Loop: LoopScheduler> {
 
     /// Whether a timer is pending (false means the panel costs no wake-ups).
     public var isScheduled: Bool { timer != nil }
-    public var scheduledDeadline: UInt64? { timerDeadline }
 
     /// A reading or state change made the screen dirty.
     public func invalidate() {

@@ -10,17 +10,6 @@ public struct SystemMonotonicClock: MonotonicClock {
     public func now() -> UInt64 { system.monotonicNanoseconds() }
 }
 
-/// A clock that moves only when told to, for tests. A class so that every holder sees
-/// the same time.
-public final class ManualClock: MonotonicClock {
-    public private(set) var time: UInt64
-    public init(_ start: UInt64 = 0) { time = start }
-    public func now() -> UInt64 { time }
-    public func advance(by nanoseconds: UInt64) { time &+= nanoseconds }
-    /// Never moves backwards.
-    public func set(_ t: UInt64) { time = max(time, t) }
-}
-
 /// Duration helpers, in nanoseconds.
 public enum LoopTime {
     public static func milliseconds(_ ms: UInt64) -> UInt64 { ms &* 1_000_000 }
