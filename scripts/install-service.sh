@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Installs GaugePanel as a systemd service:
-#   - the system user `gaugepanel` in groups video, input, dialout;
+#   - the system user `gaugepanel` in groups video, input, dialout (its sysusers.d entry in
+#     /etc/sysusers.d/gaugepanel.conf);
 #   - the binary to PREFIX/bin, the chosen board file to /etc/gaugepanel/board.toml;
 #   - scripts/systemd/gaugepanel.service to /etc/systemd/system, verified and enabled;
+#   - scripts/udev/70-gaugepanel-backlight.rules to /etc/udev/rules.d: group video may
+#     switch a backlight off and on (bl_power) and dim it (brightness);
 #   - for a board that reads the host feed, boards/homelab-feed.sh to PREFIX/lib/gaugepanel
 #     and gaugepanel-feed.service, which runs it with the panel: datagrams to a udp
 #     sensor on 127.0.0.1:4711 (pitft-28), MQTT messages to the broker on localhost:1883
 #     (pi-hdmi; apt install mosquitto mosquitto-clients), or through socat onto the
-#     pseudo-terminal /dev/shm/gaugepanel-host (a serial sensor there; apt install socat).
+#     pseudo-terminal /dev/shm/gaugepanel-host (a serial sensor there; apt install socat);
+#   - with --can IFACE, scripts/systemd/80-can0.network (for IFACE) to /etc/systemd/network,
+#     and systemd-networkd enabled without its systemd-networkd-wait-online.service.
 #
 # Usage: scripts/install-service.sh --board boards/NAME.toml [options]
 #   --board FILE     the board configuration to install (required)
@@ -17,11 +22,13 @@
 #   --prefix DIR     where the binary goes, DIR/bin (default: /usr/local)
 #   --destdir DIR    stage everything under DIR (also the DESTDIR variable); no user is
 #                    created and nothing is started, so it runs without root
+#   --can IFACE      bring the CAN interface IFACE (can0) up at every boot with
+#                    systemd-networkd, beside NetworkManager (repeatable)
 #   --no-enable      install but do not enable or start the service
 #   --dry-run        print every action instead of doing it
 set -euo pipefail
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -33,6 +40,7 @@ enable=1
 dry_run=0
 user=gaugepanel
 groups=(video input dialout)
+can_ifaces=()
 
 while (($#)); do
     case $1 in
@@ -40,6 +48,7 @@ while (($#)); do
         --binary) binary=${2:?--binary needs a file}; shift 2 ;;
         --prefix) prefix=${2:?--prefix needs a directory}; shift 2 ;;
         --destdir) destdir=${2:?--destdir needs a directory}; shift 2 ;;
+        --can) can_ifaces+=("${2:?--can needs an interface (can0)}"); shift 2 ;;
         --no-enable) enable=0; shift ;;
         --dry-run) dry_run=1; shift ;;
         -h|--help) usage; exit 0 ;;
@@ -54,6 +63,13 @@ done
 [[ -z $destdir || $destdir == /* ]] || destdir=$(pwd)/$destdir
 unit_source="$repo/scripts/systemd/gaugepanel.service"
 [[ -f $unit_source ]] || die "$unit_source missing"
+udev_rule_source="$repo/scripts/udev/70-gaugepanel-backlight.rules"
+[[ -f $udev_rule_source ]] || die "$udev_rule_source missing"
+network_source="$repo/scripts/systemd/80-can0.network"
+for iface in "${can_ifaces[@]}"; do
+    [[ $iface =~ ^[A-Za-z0-9_.-]{1,15}$ ]] || die "--can $iface: not an interface name (can0)"
+    [[ -f $network_source ]] || die "$network_source missing"
+done
 if [[ -z $destdir && $dry_run == 0 && $(id -u) != 0 ]]; then
     die "installing into / needs root: run with sudo, or use --destdir DIR / --dry-run"
 fi
@@ -62,6 +78,9 @@ bindir=$prefix/bin
 libexecdir=$prefix/lib/gaugepanel
 confdir=/etc/gaugepanel
 unitdir=/etc/systemd/system
+sysusersdir=/etc/sysusers.d
+udevrulesdir=/etc/udev/rules.d
+networkdir=/etc/systemd/network
 feed_link=/dev/shm/gaugepanel-host
 feed_address=127.0.0.1:4711
 feed_broker=localhost:1883
@@ -80,20 +99,37 @@ elif grep -Eq "^[[:space:]]*device[[:space:]]*=[[:space:]]*\"$feed_link\"" "$boa
     feed_unit_source="$repo/scripts/systemd/gaugepanel-feed-pty.service"
 fi
 
+# A board with a CAN sensor reads an interface something must bring up at boot.
+board_can=$(awk '/^[[:space:]]*\[/ { sensor = ($0 ~ /^[[:space:]]*\[\[sensor\]\]/); can = 0; iface = "" }
+    sensor && /^[[:space:]]*kind[[:space:]]*=[[:space:]]*"can"/ { can = 1 }
+    sensor && /^[[:space:]]*interface[[:space:]]*=/ { i = $0; sub(/^[^"]*"/, "", i); sub(/".*/, "", i); iface = i }
+    can && iface != "" { print iface; can = 0; iface = "" }' "$board" | sort -u | paste -sd ' ')
+for iface in $board_can; do
+    [[ " ${can_ifaces[*]} " == *" $iface "* ]] ||
+        printf 'note: the board reads CAN on %s; --can %s brings it up at every boot (systemd-networkd)\n' "$iface" "$iface"
+done
+
 # run CMD...: does it, or prints it under --dry-run.
 run() {
     if ((dry_run)); then printf '+ %s\n' "$*"; else "$@"; fi
 }
 
 # The user: in a staging root a sysusers.d entry creates it at first boot; on this
-# machine it is created now (or its groups completed).
+# machine it is created now (or its groups completed). The entry is a local file, so
+# /etc/sysusers.d (/usr/lib/sysusers.d is the distribution's packages'); an entry an
+# earlier version of this script wrote there is moved.
 install_user() {
-    local sysusers="$destdir/usr/lib/sysusers.d/gaugepanel.conf"
+    local sysusers="$destdir$sysusersdir/gaugepanel.conf"
+    local old="$destdir/usr/lib/sysusers.d/gaugepanel.conf"
     local entry
     entry="u $user - \"GaugePanel instrument panel\" /var/lib/gaugepanel /usr/sbin/nologin"
     for g in "${groups[@]}"; do entry+=$'\n'"m $user $g"; done
     run install -d -m 0755 "$(dirname "$sysusers")"
     if ((dry_run)); then printf '+ write %s\n' "$sysusers"; else printf '%s\n' "$entry" >"$sysusers"; fi
+    if [[ -f $old ]] && grep -q "^u $user " "$old"; then
+        run rm -f "$old"
+        printf 'note: removed %s, written by an earlier install (the entry is now %s)\n' "${old#"$destdir"}" "$sysusersdir/gaugepanel.conf"
+    fi
     if [[ -n $destdir ]]; then
         printf 'note: user %s will be created at first boot by systemd-sysusers (staged install)\n' "$user"
         return
@@ -105,6 +141,79 @@ install_user() {
     else
         run useradd --system --user-group --no-create-home --home-dir /var/lib/gaugepanel \
             --shell /usr/sbin/nologin --groups "$list" "$user"
+    fi
+}
+
+# The backlight's udev rule: group video (the service's) may write bl_power and
+# brightness. It applies to each backlight as it appears; on this machine the present
+# ones get it now (an "add" event replayed for the backlight subsystem only).
+install_udev_rule() {
+    run install -D -m 0644 "$udev_rule_source" "$destdir$udevrulesdir/70-gaugepanel-backlight.rules"
+    [[ -z $destdir ]] || return 0
+    if [[ -S /run/udev/control ]] && command -v udevadm >/dev/null; then
+        run udevadm control --reload
+        run udevadm trigger --action=add --subsystem-match=backlight
+    fi
+}
+
+# --can IFACE: systemd-networkd brings the interface up at its bit rate at every boot
+# (NetworkManager, Raspberry Pi OS's, has no CAN settings). The .network file says
+# RequiredForOnline=no, but networkd's systemd-networkd-wait-online.service, which
+# `systemctl enable systemd-networkd` enables too, waits for at least one link that
+# networkd manages to be online: with only CAN links it holds network-online.target for
+# its whole timeout (2 minutes) and fails. So networkd is enabled without it; one enabled
+# before stays so only if /etc/systemd/network has other .network files (links of its own).
+install_can() {
+    ((${#can_ifaces[@]})) || return 0
+    local iface target f others=()
+    for f in "$destdir$networkdir"/*.network; do
+        [[ -e $f ]] || continue
+        [[ " ${can_ifaces[*]/#/80-} " == *" $(basename "$f" .network) "* ]] || others+=("$(basename "$f")")
+    done
+    run install -d -m 0755 "$destdir$networkdir"
+    for iface in "${can_ifaces[@]}"; do
+        target="$destdir$networkdir/80-$iface.network"
+        if ((dry_run)); then
+            printf '+ write %s (Name=%s)\n' "$target" "$iface"
+        else
+            sed -e "s|^Name=can0\$|Name=$iface|" -e "1s|the CAN hat's can0|the CAN hat's $iface|" \
+                "$network_source" >"$target"
+            chmod 0644 "$target"
+        fi
+    done
+    if ((!enable)); then
+        printf 'note: systemd-networkd not enabled (--no-enable): sudo systemctl enable --now systemd-networkd.service\n'
+        return
+    fi
+    local sysunits=/usr/lib/systemd/system
+    if [[ -n $destdir ]]; then
+        [[ -f $destdir$sysunits/systemd-networkd.service || -f $destdir/lib/systemd/system/systemd-networkd.service ]] ||
+            printf 'note: %s has no systemd-networkd.service (yet): the links below start it once systemd has it\n' "$destdir"
+        # What `systemctl enable systemd-networkd.service` does, less the wait-online service.
+        run install -d -m 0755 "$destdir$unitdir/multi-user.target.wants" "$destdir$unitdir/sockets.target.wants"
+        run ln -sf "$sysunits/systemd-networkd.service" "$destdir$unitdir/multi-user.target.wants/systemd-networkd.service"
+        run ln -sf "$sysunits/systemd-networkd.socket" "$destdir$unitdir/sockets.target.wants/systemd-networkd.socket"
+        run ln -sf "$sysunits/systemd-networkd.service" "$destdir$unitdir/dbus-org.freedesktop.network1.service"
+        local wait_link=$destdir$unitdir/network-online.target.wants/systemd-networkd-wait-online.service
+        if [[ -L $wait_link ]] && ((${#others[@]})); then
+            printf 'note: systemd-networkd-wait-online.service stays enabled: networkd also has %s\n' "${others[*]}"
+        elif [[ -L $wait_link ]]; then
+            run rm -f "$wait_link"
+        fi
+        return
+    fi
+    local waiting
+    waiting=$(systemctl is-enabled systemd-networkd-wait-online.service 2>/dev/null || true)
+    run systemctl enable systemd-networkd.service
+    if [[ $waiting == enabled ]] && ((${#others[@]})); then
+        printf 'note: systemd-networkd-wait-online.service stays enabled: networkd also has %s\n' "${others[*]}"
+    else
+        run systemctl disable systemd-networkd-wait-online.service
+    fi
+    if systemctl is-active --quiet systemd-networkd.service 2>/dev/null; then
+        run networkctl reload || printf 'note: networkctl reload failed; the new .network applies after: sudo systemctl restart systemd-networkd\n'
+    else
+        run systemctl start systemd-networkd.service
     fi
 }
 
@@ -280,7 +389,9 @@ enable_unit() {
 check_binary
 install_user
 install_files
+install_udev_rule
 install_feed
+install_can
 check_in_sandbox
 verify_unit
 enable_unit
@@ -289,6 +400,10 @@ if ((dry_run)); then
 else
     printf 'installed: %s%s/gaugepanel, %s%s/board.toml, %s%s/gaugepanel.service\n' \
         "$destdir" "$bindir" "$destdir" "$confdir" "$destdir" "$unitdir"
+    printf 'installed: %s%s/70-gaugepanel-backlight.rules, %s%s/gaugepanel.conf\n' "$destdir" "$udevrulesdir" "$destdir" "$sysusersdir"
+    for iface in "${can_ifaces[@]}"; do
+        printf 'installed: %s%s/80-%s.network (systemd-networkd brings %s up)\n' "$destdir" "$networkdir" "$iface" "$iface"
+    done
     ((needs_feed)) && printf 'installed: %s%s/homelab-feed.sh, %s%s/gaugepanel-feed.service (the board reads %s)\n' \
         "$destdir" "$libexecdir" "$destdir" "$unitdir" "$( ((feed_pty)) && echo "$feed_link" || { ((feed_mqtt)) && echo "mqtt $feed_broker"; } || echo "udp $feed_address")"
     true

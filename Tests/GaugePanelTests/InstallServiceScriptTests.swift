@@ -76,8 +76,13 @@ import Testing
         let link = try fm.destinationOfSymbolicLink(
             atPath: f.stage + "/etc/systemd/system/multi-user.target.wants/gaugepanel.service")
         #expect(link == "/etc/systemd/system/gaugepanel.service")
-        let sysusers = try String(contentsOfFile: f.stage + "/usr/lib/sysusers.d/gaugepanel.conf", encoding: .utf8)
+        // A file a script installs is the admin's: /etc/sysusers.d, not the distribution's /usr/lib.
+        let sysusers = try String(contentsOfFile: f.stage + "/etc/sysusers.d/gaugepanel.conf", encoding: .utf8)
         for g in ["video", "input", "dialout"] { #expect(sysusers.contains("m gaugepanel \(g)")) }
+        #expect(!fm.fileExists(atPath: f.stage + "/usr/lib/sysusers.d/gaugepanel.conf"))
+        // The backlight rule: group video may write bl_power and brightness.
+        let rule = try String(contentsOfFile: f.stage + "/etc/udev/rules.d/70-gaugepanel-backlight.rules", encoding: .utf8)
+        #expect(rule.contains("bl_power") && rule.contains("video"))
         if fm.isExecutableFile(atPath: "/usr/bin/systemd-analyze") || fm.isExecutableFile(atPath: "/bin/systemd-analyze") {
             #expect(r.output.contains("verified: systemd-analyze verify accepted"))
         }
