@@ -21,7 +21,9 @@ public enum BacklightError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noSuchDevice(let name, let available):
             return "no backlight '\(name)'; available: \(available.isEmpty ? "none" : available.joined(separator: ", "))"
         case .notWritable(let path):
-            return "\(path): permission denied; run as root or add a udev rule: SUBSYSTEM==\"backlight\", RUN+=\"/bin/chgrp video /sys%p/brightness /sys%p/bl_power\", RUN+=\"/bin/chmod g+w /sys%p/brightness /sys%p/bl_power\" (and the user to group video)"
+            return "\(path): permission denied; run as root, or install the udev rule that gives group video bl_power and brightness "
+                + "(scripts/install-service.sh does; by hand: copy scripts/udev/70-gaugepanel-backlight.rules to /etc/udev/rules.d/, "
+                + "then `sudo udevadm trigger --action=add --subsystem-match=backlight`) and add the user to group video"
         case .unreadable(let path, let errno):
             return "\(path): cannot read: \(errno)"
         case .badValue(let path, let text):
