@@ -45,7 +45,7 @@ import GaugeSensors
         #expect(gpsd == NetworkConfiguration(transport: .tcp(NetworkAddress(host: "localhost", port: 2947)), protocolName: "gpsd"))
         let other = try network("kind = \"gpsd\"\nserver = \"[::1]\"", source: "gps.course")
         #expect(other?.transport == .tcp(NetworkAddress(host: "::1", port: 2947)))
-        #expect(other?.open().kindName == "tcp" && other?.open().path == "[::1]:2947")
+        #expect(other?.open().kindName == "gpsd" && other?.open().path == "[::1]:2947", "the log and the summary say gpsd, not its transport")
     }
 
     @Test func mistakesSayWhereAndWhatWasExpected() {
