@@ -21,7 +21,8 @@
   elm327     dashboards/car.toml as its closing comment says for a real car, its ELM327
              sensor turned into kind = "tcp" on the port of a fake WiFi adapter (the
              boards' fake ELM327 clone, scripts/e2e/boardcases/elm327.py, on a TCP
-             connection): rpm, speed, coolant, fuel and battery equal `render`.
+             connection): rpm, speed, coolant, fuel and battery equal `render`; the
+             adapter silent for 9 s is said once, and once when it answers again.
   udp line   line-protocol datagrams (one value a datagram, no newline) to the port a
              kind = "udp" sensor listens on: the values on screen.
 
@@ -222,6 +223,24 @@ def elm327_tcp():
         s, ok, how = p.settle(lambda: render(p.board, car.sets), timeout=15, confirm=True)
         check(ok, f"car.toml's ELM327 over tcp: screen equals `render` of {car.sets} ({how}); "
               f"the adapter saw {' '.join(adapter.commands[:6])} …")
+        # The adapter stops answering for 9 s (a clone that hangs, the car's ECU gone to
+        # sleep): said once, and once when it answers again; the values come back.
+        where = f"tcp 127.0.0.1:{port}"
+        with adapter.busy:
+            adapter.paused = True
+        t0 = time.monotonic()
+        silent = p.wait_for(f"{where}: the adapter stopped answering", 12)
+        said_at = time.monotonic() - t0
+        time.sleep(max(0, 9 - said_at))
+        with adapter.busy:
+            adapter.queue.clear()   # what it was asked while hung is never answered
+            adapter.paused = False
+        back = p.wait_for(f"{where}: the adapter answers again", 15)
+        s, ok, how = p.settle(lambda: render(p.board, car.sets), timeout=15, confirm=True)
+        said = [l.split("] ", 1)[-1] for l in p.lines if "the adapter" in l]
+        check(silent and back and ok and len(said) == 2,
+              f"the adapter silent for 9 s: said {said_at:.1f} s in, once when it answers again, the values back ({how}): "
+              + " | ".join(said))
     except OSError as e:
         check(False, f"elm327 over tcp: {e}")
     finally:

@@ -161,7 +161,7 @@ public struct ELM327Driver: Sendable {
             statistics.reinitialisations &+= 1
             let n = consecutiveTimeouts
             restart()
-            goneSilent("the adapter stopped answering (\(n) commands in a row unanswered); its channels go stale; re-initialising it (ATZ)")
+            goneSilent("the adapter stopped answering (\(n) commands in a row unanswered); re-initialising it (ATZ) until it does")
         }
     }
 
