@@ -8,6 +8,9 @@ public protocol PixelCodec {
     /// An opaque colour, rounded to the nearest representable value.
     static func pack(_ color: Color) -> Storage
     static func unpack(_ pixel: Storage) -> Color
+    /// The pixel a fill that replaces what is there (`Canvas.clear`, opaque `fill`) stores
+    /// for `color`, translucent too: the stored form of its alpha where the format has one.
+    static func packReplacing(_ color: Color) -> Storage
     /// `color` (its own alpha already folded into `alpha`) over `pixel`.
     static func blend(_ color: Color, alpha: UInt32, over pixel: Storage) -> Storage
     /// Gradient colour with 8 fraction bits per channel, ordered-dithered where the format
@@ -54,6 +57,14 @@ public enum ARGB32Codec: PixelCodec {
         Color(argb: p)
     }
 
+    /// Premultiplied, alpha byte kept (XRGB8888 stores it too; scan-out ignores it).
+    @inlinable public static func packReplacing(_ c: Color) -> UInt32 {
+        if c.a == 255 { return c.argb }
+        let a = UInt32(c.a)
+        @inline(__always) func m(_ v: UInt8) -> UInt32 { (UInt32(v) * a + 127) / 255 }
+        return a << 24 | m(c.r) << 16 | m(c.g) << 8 | m(c.b)
+    }
+
     @inlinable @inline(__always)
     public static func blend(_ c: Color, alpha: UInt32, over p: UInt32) -> UInt32 {
         lerp(pack(c), p, alpha)
@@ -94,6 +105,9 @@ public enum RGB565Codec: PixelCodec {
         let b = (UInt32(c.b) &* 249 &+ 1014) >> 11
         return UInt16(truncatingIfNeeded: r << 11 | g << 5 | b)
     }
+
+    /// No alpha to store: the colour alone.
+    @inlinable public static func packReplacing(_ c: Color) -> UInt16 { pack(c) }
 
     @inlinable public static func unpack(_ p: UInt16) -> Color {
         let r = UInt8(truncatingIfNeeded: p >> 11), g = UInt8(truncatingIfNeeded: (p >> 5) & 63), b = UInt8(truncatingIfNeeded: p & 31)

@@ -42,49 +42,46 @@ extension Canvas {
         }
     }
 
-    private func drawArc<H: Shader>(_ arc: ArcShape, shader: H) {
-        guard !isMasked else { draw(arc, shader: shader); return }
-        switch surface.format {
-        case .xrgb8888, .argb8888:
-            Rasterizer.fillArc(arc, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
-        case .rgb565:
-            Rasterizer.fillArc(arc, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
+    private func drawArc<H: Shader>(_ arc: ArcShape, shader: H) { visitPixels(ArcFill(), arc, shader) }
+
+    func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) { visitPixels(SpanFill(), shape, shader) }
+
+    func drawConvex<S: ConvexCoverageShape, H: Shader>(_ shape: S, shader: H) { visitPixels(ConvexFill(), shape, shader) }
+}
+
+// The fills, one visitor each: masked or not is decided inside the format's
+// specialisation, so a draw meets one switch over formats.
+
+/// Any shape through its span lists; a masked canvas computes each row once for all the
+/// mask's rectangles on it.
+private struct SpanFill<S: CoverageShape, H: Shader>: PixelVisitor {
+    @inline(__always) func visit<C: PixelCodec>(_: C.Type, on canvas: Canvas, _ shape: S, _ shader: H) {
+        if canvas.isMasked {
+            Rasterizer.fill(shape, shader: shader, codec: C.self, surface: canvas.surface, clip: canvas.clip, mask: canvas.mask)
+        } else {
+            Rasterizer.fill(shape, shader: shader, codec: C.self, surface: canvas.surface, clip: canvas.clip)
         }
     }
+}
 
-    func draw<S: CoverageShape, H: Shader>(_ shape: S, shader: H) {
-        if isMasked {
-            switch surface.format {
-            case .xrgb8888, .argb8888:
-                Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
-            case .rgb565:
-                Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
-            }
-            return
-        }
-        switch surface.format {
-        case .xrgb8888, .argb8888:
-            Rasterizer.fill(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
-        case .rgb565:
-            Rasterizer.fill(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
+/// A convex shape through its rows' scalars.
+private struct ConvexFill<S: ConvexCoverageShape, H: Shader>: PixelVisitor {
+    @inline(__always) func visit<C: PixelCodec>(_: C.Type, on canvas: Canvas, _ shape: S, _ shader: H) {
+        if canvas.isMasked {
+            Rasterizer.fillConvex(shape, shader: shader, codec: C.self, surface: canvas.surface, clip: canvas.clip, mask: canvas.mask)
+        } else {
+            Rasterizer.fillConvex(shape, shader: shader, codec: C.self, surface: canvas.surface, clip: canvas.clip)
         }
     }
+}
 
-    func drawConvex<S: ConvexCoverageShape, H: Shader>(_ shape: S, shader: H) {
-        if isMasked {
-            switch surface.format {
-            case .xrgb8888, .argb8888:
-                Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip, mask: mask)
-            case .rgb565:
-                Rasterizer.fillConvex(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip, mask: mask)
-            }
-            return
-        }
-        switch surface.format {
-        case .xrgb8888, .argb8888:
-            Rasterizer.fillConvex(shape, shader: shader, codec: ARGB32Codec.self, surface: surface, clip: clip)
-        case .rgb565:
-            Rasterizer.fillConvex(shape, shader: shader, codec: RGB565Codec.self, surface: surface, clip: clip)
+/// An arc: from the ring's scalars when nothing masks the canvas, else as any shape.
+private struct ArcFill<H: Shader>: PixelVisitor {
+    @inline(__always) func visit<C: PixelCodec>(_: C.Type, on canvas: Canvas, _ arc: ArcShape, _ shader: H) {
+        if canvas.isMasked {
+            Rasterizer.fill(arc, shader: shader, codec: C.self, surface: canvas.surface, clip: canvas.clip, mask: canvas.mask)
+        } else {
+            Rasterizer.fillArc(arc, shader: shader, codec: C.self, surface: canvas.surface, clip: canvas.clip)
         }
     }
 }

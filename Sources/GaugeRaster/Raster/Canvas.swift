@@ -128,23 +128,7 @@ public struct Canvas {
     private func fillReplacing(_ rect: IntRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return }
-        guard isMasked else { storeReplacing(r, color: color, SlantedRows()); return }
-        for i in 0..<mask.count {
-            let part = mask.slantedRows(i)
-            storeReplacing(part.rect.intersection(r), color: color, part)
-        }
-    }
-
-    /// `fillReplacing` of a rectangle already clipped (and inside the mask), each row cut
-    /// to `slanted`'s columns.
-    private func storeReplacing(_ r: IntRect, color: Color, _ slanted: SlantedRows) {
-        guard !r.isEmpty else { return }
-        switch surface.format {
-        case .xrgb8888, .argb8888:
-            let p = Surface.premultiplied(color)
-            store(p.argb, in: r, slanted)
-        case .rgb565: store(RGB565Codec.pack(color), in: r, slanted)
-        }
+        visitPixels(ReplacingFill(), r, color)
     }
 
     /// Writes `value` into every pixel of `rect` (already clipped) at memset speed. Rows
@@ -152,8 +136,8 @@ public struct Canvas {
     /// pixel by pixel, inline; wider ones through the C library's pattern fill
     /// (`cpf_fill32`), one call for the whole rectangle when its rows are contiguous. A
     /// Swift store loop ran about 1.4× memset's time, a first row copied into the others
-    /// 1.25×.
-    private func store<T: FixedWidthInteger & UnsignedInteger>(_ value: T, in rect: IntRect, _ slanted: SlantedRows) {
+    /// 1.25×. Each row is cut to `slanted`'s columns.
+    fileprivate func store<T: FixedWidthInteger & UnsignedInteger>(_ value: T, in rect: IntRect, _ slanted: SlantedRows) {
         let size = MemoryLayout<T>.size
         if !slanted.slant.isNone {
             // A slanted rectangle: short rows (a needle's band), each its own columns.
@@ -204,12 +188,11 @@ public struct Canvas {
     static var wideRowBytes: Int { 256 }
 }
 
-extension Surface {
-    /// A straight-alpha colour in the premultiplied form ARGB8888 stores.
-    static func premultiplied(_ c: Color) -> Color {
-        if c.a == 255 { return c }
-        let a = UInt32(c.a)
-        @inline(__always) func m(_ v: UInt8) -> UInt8 { UInt8((UInt32(v) * a + 127) / 255) }
-        return Color(r: m(c.r), g: m(c.g), b: m(c.b), a: c.a)
+/// `fillReplacing` in one format: the colour packed once, stored into each part of the
+/// rectangle the canvas may write.
+private struct ReplacingFill: PixelVisitor {
+    @inline(__always) func visit<C: PixelCodec>(_: C.Type, on canvas: Canvas, _ rect: IntRect, _ color: Color) {
+        let value = C.packReplacing(color)
+        canvas.forEachPart(of: rect) { part, slanted in canvas.store(value, in: part, slanted) }
     }
 }
