@@ -35,8 +35,4 @@ public struct Angle: Hashable, Comparable, Sendable {
     @inlinable public static func < (a: Angle, b: Angle) -> Bool { a.raw < b.raw }
     @inlinable public static func + (a: Angle, b: Angle) -> Angle { Angle(raw: a.raw &+ b.raw) }
     @inlinable public static func - (a: Angle, b: Angle) -> Angle { Angle(raw: a.raw &- b.raw) }
-
-    static func roundedDivision(_ n: Int64, _ d: Int64) -> Int64 {
-        n >= 0 ? (n + d / 2) / d : -((-n + d / 2) / d)
-    }
 }

@@ -41,12 +41,6 @@ public struct IntRect: Hashable, Sendable {
     @inlinable public func contains(_ other: IntRect) -> Bool {
         other.isEmpty || (other.x0 >= x0 && other.y0 >= y0 && other.x1 <= x1 && other.y1 <= y1)
     }
-
-    /// Grown by `amount` on every side (saturating).
-    @inlinable public func insetBy(_ amount: Int32) -> IntRect {
-        IntRect(x0: x0.addingSaturated(amount), y0: y0.addingSaturated(amount),
-                x1: x1.addingSaturated(-amount), y1: y1.addingSaturated(-amount))
-    }
 }
 
 extension Int32 {

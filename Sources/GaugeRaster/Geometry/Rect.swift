@@ -13,11 +13,6 @@ public struct Rect: Hashable, Sendable {
     @inlinable public var isEmpty: Bool { width.raw <= 0 || height.raw <= 0 }
     @inlinable public var maxX: Fixed { x + width }
     @inlinable public var maxY: Fixed { y + height }
-
-    /// The whole pixels this rectangle touches.
-    public var enclosingPixels: IntRect {
-        isEmpty ? .empty : IntRect(x0: x.floor, y0: y.floor, x1: maxX.ceil, y1: maxY.ceil)
-    }
 }
 
 /// How a stroke ends.
