@@ -73,22 +73,8 @@ public struct MQTTDecoder: Sendable {
         if let f = failure { throw f }
         var index = bytes.startIndex
         while index != bytes.endIndex {
-            if var reader = skipping {
-                // Past the topic and packet id, the payload is skipped a chunk at a time;
-                // the fields, and the last byte (which completes the report), one by one.
-                let bulk = reader.payloadBytesToSkip(available: bytes.distance(from: index, to: bytes.endIndex))
-                if bulk > 0 {
-                    reader.skip(bulk)
-                    index = bytes.index(index, offsetBy: bulk)
-                    statistics.bytes &+= UInt64(bulk)
-                    skipping = reader
-                    continue
-                }
-                statistics.bytes &+= 1
-                let done = reader.take(bytes[index])
-                index = bytes.index(after: index)
-                skipping = done == nil ? reader : nil
-                if let done { skipped(done) }
+            if skipping != nil {
+                index = skip(bytes, from: index, reported: skipped)
                 continue
             }
             let b = bytes[index]
@@ -132,6 +118,26 @@ public struct MQTTDecoder: Sendable {
                 body.reserveCapacity(Int(length))
             }
         }
+    }
+
+    /// Reads past the oversized PUBLISH under way, from `index`: past the topic and packet
+    /// id the payload a chunk at a time, the fields and the last byte (which completes the
+    /// report) one by one. Returns where the bytes go on.
+    private mutating func skip<C: Collection>(_ bytes: C, from index: C.Index,
+                                              reported: (MQTTSkippedPublish) -> Void) -> C.Index where C.Element == UInt8 {
+        guard var reader = skipping else { return index }
+        let bulk = reader.payloadBytesToSkip(available: bytes.distance(from: index, to: bytes.endIndex))
+        if bulk > 0 {
+            reader.skip(bulk)
+            statistics.bytes &+= UInt64(bulk)
+            skipping = reader
+            return bytes.index(index, offsetBy: bulk)
+        }
+        statistics.bytes &+= 1
+        let done = reader.take(bytes[index])
+        skipping = done == nil ? reader : nil
+        if let done { reported(done) }
+        return bytes.index(after: index)
     }
 
     /// Collects the packets (tests and small callers).

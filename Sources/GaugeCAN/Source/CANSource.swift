@@ -133,25 +133,7 @@ public final class CANSource: SerialLine {
                 }
                 return disconnect(now: now, error: error)
             }
-            traffic.frames &+= 1
-            if raw.isError {
-                traffic.errorFrames &+= 1
-                if raw.identifier & 0x40 != 0 { traffic.busOff &+= 1 }   // CAN_ERR_BUSOFF
-                continue
-            }
-            guard let frame = CANFrame(raw) else { continue }
-            let events = decoder.feed(frame, now: now) { s in
-                link.emitted(s.name)
-                sink(s)
-            }
-            for e in events {
-                switch e {
-                case .send(let id, let extended, let data):
-                    if let fc = try? CANFrame(id: id, extended: extended, data: data), let lost = send(fc, fd: fd, now: now) { return lost }
-                case .answered(let codes): poller?.answered(codes, now: now)
-                case .refused(_, let code): poller?.refused(code: code, now: now)
-                }
-            }
+            if let lost = take(raw, fd: fd, now: now, into: sink) { return lost }
         }
         if var p = poller {
             let request = p.next(now: now)
@@ -159,6 +141,32 @@ public final class CANSource: SerialLine {
             if let request, let lost = send(request, fd: fd, now: now) { return lost }
         }
         return event
+    }
+
+    /// One frame read: error frames counted, data frames decoded, and what the decoder
+    /// asks sent (ISO-TP flow control) or told the poller. A loss if a send found the
+    /// interface gone.
+    private func take(_ raw: CANRawFrame, fd: Int32, now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
+        traffic.frames &+= 1
+        if raw.isError {
+            traffic.errorFrames &+= 1
+            if raw.identifier & 0x40 != 0 { traffic.busOff &+= 1 }   // CAN_ERR_BUSOFF
+            return nil
+        }
+        guard let frame = CANFrame(raw) else { return nil }
+        let events = decoder.feed(frame, now: now) { s in
+            link.emitted(s.name)
+            sink(s)
+        }
+        for e in events {
+            switch e {
+            case .send(let id, let extended, let data):
+                if let fc = try? CANFrame(id: id, extended: extended, data: data), let lost = send(fc, fd: fd, now: now) { return lost }
+            case .answered(let codes): poller?.answered(codes, now: now)
+            case .refused(_, let code): poller?.refused(code: code, now: now)
+            }
+        }
+        return nil
     }
 
     /// The PIDs given up on (never answered, or refused), for the log: each once.
