@@ -168,7 +168,7 @@ public struct SourceJournal: Sendable {
     }
 
     private static func remember(_ e: inout Episode, _ line: String) {
-        if e.said.count < Self.distinctFailures { e.said.append(line) }
+        if !e.said.contains(line), e.said.count < Self.distinctFailures { e.said.append(line) }
     }
 
     private static func sayOnce(_ e: inout Episode, _ line: String) -> Line? {
