@@ -91,9 +91,16 @@ let package = Package(
         .target(name: "CTOML"),
 
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
+        // It describes and never opens: `[[sensor]]` tables are read through the sensor kinds
+        // the caller gives (`SensorKinds.all`).
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
+            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
+
+        // The sensor kinds a board can name (`kind = "gpsd"`), a file each and one registry
+        // (SensorKinds.all): each reads its keys through GaugeConfig and describes the source
+        // the panel opens.
+        .target(name: "GaugeSensorKinds", dependencies: ["GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet"]),
 
         // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
         // tracking and mapping, gestures, routing to actions, and the `InputDevices` a command
@@ -124,7 +131,7 @@ let package = Package(
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
             "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-            "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
+            "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds",
         ]),
 
         // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
@@ -134,8 +141,8 @@ let package = Package(
         // line gives it the display back-ends' names.
         .target(name: "CPreviewSocket"),
         .target(name: "GaugePreview", dependencies: [
-            "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeImages", "GaugeText", "GaugeRaster",
-            "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+            "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
+            "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
         ]),
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
@@ -184,16 +191,18 @@ let package = Package(
                     dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeCAN", "GaugeNet", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
+                    dependencies: ["GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
                                    "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
+        .testTarget(name: "GaugeSensorKindsTests",
+                    dependencies: ["GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
         .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
                                    "GaugeImages", "GaugeRaster", "GaugeInput",
                                    "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],

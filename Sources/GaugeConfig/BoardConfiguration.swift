@@ -8,8 +8,8 @@ import GaugeWidgets
 /// input, the headless snapshot, and the dashboard built from its pages.
 ///
 /// ```swift
-/// let board = try BoardConfiguration.load(path: "dashboards/car.toml",
-///                                        displayOutputs: DisplayBackends.names)   // throws(ConfigurationErrors)
+/// let board = try BoardConfiguration.load(path: "dashboards/car.toml", displayOutputs: DisplayBackends.names,
+///                                        sensorKinds: SensorKinds.all)   // throws(ConfigurationErrors)
 /// var dash = board.dashboard          // initial values set, the active theme applied
 /// dash.set("rpm", to: 4200)
 /// ```
@@ -39,19 +39,21 @@ public struct BoardConfiguration: Sendable {
     /// Reads and validates `path`. Throws every issue found (file, line, key path), never
     /// a partly loaded board. `displayOutputs`: the names `[display] output` may take —
     /// the display back-ends of the program (GaugeDisplayDevices' `DisplayBackends.names`),
-    /// given by the caller because the configuration does not link the devices. The board
-    /// and the files it names (DBC, recordings, CA and password files) are read through `system`.
-    public static func load(path: String, displayOutputs: [String],
+    /// given by the caller because the configuration does not link the devices. `sensorKinds`:
+    /// the kinds `[[sensor]] kind` may name (GaugeSensorKinds' `SensorKinds.all`), given by the
+    /// caller because the configuration only describes sources and the kinds open them. The
+    /// board and the files it names (DBC, recordings, CA and password files) are read through `system`.
+    public static func load(path: String, displayOutputs: [String], sensorKinds: [SensorKind],
                             system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes: [UInt8]
         do { bytes = try system.readFile(path, limit: .max) } catch {
             throw ConfigurationErrors([ConfigIssue(file: path, line: nil, path: "", message: "cannot read: \(error.description)")])
         }
-        return try parse(bytes, file: path, displayOutputs: displayOutputs, system: system)
+        return try parse(bytes, file: path, displayOutputs: displayOutputs, sensorKinds: sensorKinds, system: system)
     }
 
     /// Parses the bytes of a board file; `file` names it in messages.
-    public static func parse(_ bytes: [UInt8], file: String, displayOutputs: [String],
+    public static func parse(_ bytes: [UInt8], file: String, displayOutputs: [String], sensorKinds: [SensorKind],
                              system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
         // TOML allows no NUL byte; refused here with its line, before toml++ sees the file.
         if let nul = bytes.firstIndex(of: 0) {
@@ -62,10 +64,10 @@ public struct BoardConfiguration: Sendable {
             throw ConfigurationErrors([ConfigIssue(file: file, line: firstInvalidUTF8Line(bytes), path: "syntax",
                                                    message: "the file is not valid UTF-8")])
         }
-        return try parse(text, file: file, displayOutputs: displayOutputs, system: system)
+        return try parse(text, file: file, displayOutputs: displayOutputs, sensorKinds: sensorKinds, system: system)
     }
 
-    public static func parse(_ text: String, file: String, displayOutputs: [String],
+    public static func parse(_ text: String, file: String, displayOutputs: [String], sensorKinds: [SensorKind],
                              system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes = Array(text.utf8)
         if let nul = bytes.firstIndex(of: 0) {
@@ -78,7 +80,8 @@ public struct BoardConfiguration: Sendable {
             throw ConfigurationErrors([ConfigIssue(file: file, line: error.line, path: "syntax", message: error.message)])
         }
         let diagnostics = Diagnostics(file: file, locator: SourceLocator(bytes), nulLines: nulLines, system: system)
-        let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file, displayOutputs: displayOutputs)
+        let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file, displayOutputs: displayOutputs,
+                         sensorKinds: sensorKinds)
         diagnostics.reportRemainingNULs(in: text)
         let issues = diagnostics.sortedIssues
         guard issues.isEmpty, let board else {
@@ -88,13 +91,13 @@ public struct BoardConfiguration: Sendable {
         return board
     }
 
-    private static func read(_ r: TableReader, file: String, displayOutputs: [String]) -> BoardConfiguration? {
+    private static func read(_ r: TableReader, file: String, displayOutputs: [String], sensorKinds: [SensorKind]) -> BoardConfiguration? {
         if r.value("display") == nil { r.report("display", "missing; expected a [display] table with width and height") }
         let display = DisplayConfiguration.read(r.table("display"), outputs: displayOutputs)
         let fonts = FontConfiguration.read(r.table("fonts"))
         let themes = ThemeConfiguration.read(r.table("theme"))
         var sensors: [SensorConfiguration] = []
-        for s in r.tables("sensor") { if let sensor = SensorConfiguration.read(s) { sensors.append(sensor) } }
+        for s in r.tables("sensor") { if let sensor = SensorConfiguration.read(s, kinds: sensorKinds) { sensors.append(sensor) } }
         let input = InputConfiguration.read(r.table("input"))
         let snapshot = SnapshotConfiguration.read(r.table("snapshot"))
         let pageReaders = r.tables("page")

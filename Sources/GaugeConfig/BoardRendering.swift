@@ -34,7 +34,10 @@ extension BoardConfiguration {
     /// other channels have no value yet (NaN) until a reading arrives.
     public func values(atNanoseconds time: UInt64) -> [String: Double] {
         var out: [String: Double] = [:]
-        for c in channels { out[c.name] = c.waveform?.value(at: time) ?? .nan }
+        for c in channels { out[c.name] = .nan }
+        for s in sensors {
+            for (name, value) in s.source.values(atNanoseconds: time) { out[name] = value }
+        }
         return out
     }
 

@@ -1,6 +1,4 @@
 import GaugeSensors
-import GaugeCAN
-import GaugeNet
 
 /// A channel alarm: warning and critical thresholds, crossed upwards (or downwards, for
 /// a fuel level) — the run loop shows the channel's page and colours it.
@@ -29,7 +27,7 @@ public struct AlarmConfiguration: Sendable, Equatable {
 }
 
 /// One `[[sensor.channel]]`: a named measurement with its unit, processing and alarms,
-/// and where the sensor finds it.
+/// and the name its sensor gives what it reads.
 public struct ChannelConfiguration: Sendable, Equatable {
     public var name: String
     public var unit: SensorUnit
@@ -42,12 +40,12 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public var scale: Double
     public var offset: Double
     public var alarm: AlarmConfiguration?
-    /// Simulated sensors: the waveform.
-    public var waveform: Waveform?
-    /// Sysfs sensors: the file.
-    public var sysfs: SysfsSensor?
-    /// Serial sensors: the name the decoder emits (defaults to `name`).
+    /// The name the sensor gives what this channel reads: `source` for kinds whose
+    /// channels read one (default: `name`); `name` for the others, whose sources name
+    /// their samples after the channels.
     public var sourceName: String
+    /// The value at start-up (a simulated waveform's at t = 0); NaN: no value yet.
+    public var initialValue: Double = .nan
 
     /// The channel for the run loop, processing as configured.
     public var channel: Channel {
@@ -55,114 +53,74 @@ public struct ChannelConfiguration: Sendable, Equatable {
         return Channel(name: name, unit: unit, timeToLive: staleAfterSeconds.map { UInt64($0 * 1e9) }, pipeline: pipeline)
     }
 
-    /// The value at start-up: a simulated waveform's value at t = 0, else "no value" (NaN).
-    public var initialValue: Double { waveform?.value(at: 0) ?? .nan }
+    /// Configured alike (a reload keeps such a channel's readings); "no value" equals itself.
+    public static func == (a: ChannelConfiguration, b: ChannelConfiguration) -> Bool {
+        a.name == b.name && a.unit == b.unit && a.staleAfterSeconds == b.staleAfterSeconds && a.smoothing == b.smoothing
+            && a.median == b.median && a.scale == b.scale && a.offset == b.offset && a.alarm == b.alarm && a.sourceName == b.sourceName
+            && (a.initialValue == b.initialValue || a.initialValue.isNaN && b.initialValue.isNaN)
+    }
 }
 
 /// One `[[sensor]]`: where readings come from, and the channels it provides.
-public struct SensorConfiguration: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
-        case simulated
-        /// `root` is `/sys` (tests point it elsewhere).
-        case sysfs(root: String)
-        /// `protocol`: one of `SerialProtocols.names`.
-        case serial(device: String, baud: Int, protocol: String)
-        /// A recording (`gaugepanel run --record`) played back, `speed` times as fast.
-        case replay(ReplayConfiguration)
-        /// A SocketCAN interface through a protocol (CANConfiguration.swift).
-        case can(CANConfiguration)
-        /// Topics of an MQTT broker (MQTTConfiguration.swift).
-        case mqtt(MQTTConfiguration)
-        /// A protocol over TCP or UDP, or gpsd (NetworkConfiguration.swift).
-        case network(NetworkConfiguration)
-    }
-    public var kind: Kind
+public struct SensorConfiguration: Sendable {
+    /// The `kind` (a `SensorKinds` name).
+    public var kind: String
     public var channels: [ChannelConfiguration]
+    /// What the kind read, and how the panel opens it.
+    public var source: any ConfiguredSource
 
-    /// The simulated source for `.simulated` sensors.
-    public var simulatedSource: SimulatedSource? {
-        guard kind == .simulated else { return nil }
-        return SimulatedSource(signals: channels.compactMap { c in
-            c.waveform.map { SimulatedSource.Signal(name: c.name, unit: c.unit, waveform: $0) }
-        })
-    }
-
-    /// A serial line's or recording's names → the channels reading them (each channel's `source`).
+    /// The source's names → the channels reading them (each channel's `sourceName`).
     public var routes: SampleRoutes {
         SampleRoutes(channels.map { (channel: $0.name, source: $0.sourceName) })
-    }
-
-    /// The sysfs channels for `.sysfs` sensors.
-    public var sysfsChannels: [SysfsChannel] {
-        channels.compactMap { c in c.sysfs.map { SysfsChannel(name: c.name, sensor: $0) } }
     }
 }
 
 extension SensorConfiguration {
     static let maxMagnitude = 1e9
 
-    static func read(_ r: TableReader) -> SensorConfiguration? {
-        let kindName = r.choice("kind", ["simulated", "sysfs", "serial", "replay", "can", "mqtt"] + NetworkConfiguration.kinds, required: true)
-        var kind: Kind?
-        // CAN sensors and candump replays: the protocol's names for the channels' sources.
-        var canKeys: CANProtocolKeys?
-        var interface: String?
-        var replay: ReplayConfiguration?
-        var mqtt: MQTTConfiguration?
-        var subscriptions: [MQTTConfiguration.Subscription] = []
-        switch kindName {
-        case "simulated": kind = .simulated
-        case "sysfs":
-            let root = r.string("root", maxLength: 4096) ?? "/sys"
-            if !root.hasPrefix("/") { r.report("root", "expected an absolute path, got \"\(root)\"") }
-            kind = .sysfs(root: root)
-        case "serial":
-            let device = r.string("device", required: true, maxLength: 4096)
-            if let d = device, !d.hasPrefix("/") { r.report("device", "expected an absolute device path like \"/dev/ttyUSB0\" or \"/dev/serial/by-id/…\", got \"\(d)\"") }
-            var baud = 9600
-            if let v = r.value("baud") {
-                if let b = v.int, SerialSettings.supportedBaudRates.contains(b) { baud = b }
-                else { r.report("baud", "expected one of \(SerialSettings.supportedBaudRates.map(String.init).joined(separator: ", ")), got \(describe(v))") }
-            }
-            let proto = r.choice("protocol", SerialProtocols.names, required: true)
-            if let device, device.hasPrefix("/"), let proto { kind = .serial(device: device, baud: baud, protocol: proto) }
-        case "replay":
-            replay = ReplayConfiguration.read(r)
-            canKeys = replay?.canKeys
-        case "can":
-            interface = CANConfiguration.readInterface(r)
-            canKeys = CANProtocolKeys.read(r, polling: true)
-        case "mqtt":
-            mqtt = MQTTConfiguration.read(r)
-        case "tcp", "udp", "gpsd":
-            kind = NetworkConfiguration.read(r, kind: kindName ?? "").map { .network($0) }
-        default: break
-        }
-        let channelReaders = r.tables("channel")
-        if channelReaders.isEmpty, r.value("channel") == nil { r.report(nil, "a sensor needs at least one [[sensor.channel]]") }
-        var channels: [ChannelConfiguration] = []
-        for c in channelReaders {
-            guard var ch = readChannel(c, kind: kindName, subscriptions: &subscriptions) else { continue }
-            if let canKeys, !canKeys.resolve(&ch, c) { continue }
-            channels.append(ch)
-        }
-        if var replay, replay.decodeCandump(channels: channels, r) { kind = .replay(replay) }
-        if kindName == "can", let interface, let canKeys {
-            kind = .can(CANConfiguration(interface: interface, canProtocol: canKeys.canProtocol(channels: channels),
-                                         dbcPath: canKeys.dbcPath))
-        }
-        if var mqtt {
-            mqtt.subscriptions = subscriptions
-            kind = .mqtt(mqtt)
-        }
-        // With an unknown kind, which keys are unknown can't be said.
-        if kindName != nil { r.finish() }
-        guard let kind else { return nil }
-        return SensorConfiguration(kind: kind, channels: channels)
+    /// A `[[sensor]]` table: `kind` picks one of `kinds`, which reads the rest.
+    static func read(_ r: TableReader, kinds: [SensorKind]) -> SensorConfiguration? {
+        let name = r.choice("kind", kinds.map { $0.name }, required: true)
+        if let kind = kinds.first(where: { $0.name == name }) { return kind.read(r, kinds) }
+        // With an unknown kind, which keys are unknown can't be said; the channels'
+        // common keys are still checked.
+        for c in channelReaders(r) { _ = readCommon(c) }
+        return nil
     }
 
-    private static func readChannel(_ r: TableReader, kind: String?,
-                                     subscriptions: inout [MQTTConfiguration.Subscription]) -> ChannelConfiguration? {
+    static func read<Kind: SensorKindReading>(_ r: TableReader, as kind: Kind.Type, kinds: [SensorKind]) -> SensorConfiguration? {
+        let sensor = Kind.readSensor(r)
+        var channels: [(channel: ChannelConfiguration, part: Kind.ChannelPart)] = []
+        let hints = ["source": sourceHint(Kind.name, kinds)]
+        for c in channelReaders(r) {
+            var (channel, valid) = readCommon(c)
+            if Kind.channelsReadSource { channel.sourceName = c.name("source") ?? channel.sourceName }
+            // A channel that failed still has its own keys checked, but not against the sensor.
+            let part = Kind.readChannel(c, &channel, sensor: valid ? sensor : nil)
+            c.finish(hints: hints)
+            if valid, let part { channels.append((channel, part)) }
+        }
+        r.finish()
+        guard let sensor, let source = Kind.source(sensor, channels: channels, r) else { return nil }
+        return SensorConfiguration(kind: Kind.name, channels: channels.map { $0.channel }, source: source)
+    }
+
+    private static func channelReaders(_ r: TableReader) -> [TableReader] {
+        let readers = r.tables("channel")
+        if readers.isEmpty, r.value("channel") == nil { r.report(nil, "a sensor needs at least one [[sensor.channel]]") }
+        return readers
+    }
+
+    /// What `source` on a channel of a kind that reads none is told.
+    private static func sourceHint(_ kind: String, _ kinds: [SensorKind]) -> String {
+        let readers = kinds.filter { $0.channelsReadSource }.map { $0.name }
+        let list = readers.count > 1 ? readers.dropLast().joined(separator: ", ") + " and " + (readers.last ?? "") : readers.joined()
+        let own = kinds.first { $0.name == kind }?.channelReads ?? "keys"
+        return "only \(list) channels read a source's name; a \(kind) channel reads its own \(own)"
+    }
+
+    /// The keys every channel has; `valid` is false when the channel cannot be used.
+    private static func readCommon(_ r: TableReader) -> (channel: ChannelConfiguration, valid: Bool) {
         let name = r.string("name", required: true, maxLength: 64)
         if let name { r.path = r.path.named(name) }
         if let n = name, !isChannelName(n) {
@@ -178,95 +136,27 @@ extension SensorConfiguration {
         let scale = r.number("scale", -maxMagnitude...maxMagnitude) ?? 1
         if scale == 0 { r.report("scale", "expected a non-zero number") }
         let offset = r.number("offset", -maxMagnitude...maxMagnitude) ?? 0
+        let alarm = name.flatMap { readAlarm(r, channel: $0) }
+        let channel = ChannelConfiguration(name: name ?? "", unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
+                                           scale: scale, offset: offset, alarm: alarm, sourceName: name ?? "")
+        return (channel, name.map(isChannelName) == true && scale != 0)
+    }
+
+    private static func readAlarm(_ r: TableReader, channel name: String) -> AlarmConfiguration? {
         let warning = r.number("warning", -maxMagnitude...maxMagnitude)
         let critical = r.number("critical", -maxMagnitude...maxMagnitude)
         let direction = r.choice("alarm", ["above", "below"])
-        var alarm: AlarmConfiguration?
-        if warning != nil || critical != nil, let name {
-            let below = direction == "below"
-            if let w = warning, let c = critical, below ? c > w : c < w {
-                r.report("critical", "expected critical \(below ? "≤" : "≥") warning (\(format(w))) for an alarm \(below ? "below" : "above"), got \(format(c))")
-            }
-            alarm = AlarmConfiguration(channel: name, warning: warning, critical: critical, below: below)
+        guard warning != nil || critical != nil else { return nil }
+        let below = direction == "below"
+        if let w = warning, let c = critical, below ? c > w : c < w {
+            r.report("critical", "expected critical \(below ? "≤" : "≥") warning (\(format(w))) for an alarm \(below ? "below" : "above"), got \(format(c))")
         }
-        var waveform: Waveform?, sysfs: SysfsSensor?, source = name ?? "", sourceKnown = true
-        switch kind {
-        case "simulated": waveform = readWaveform(r)
-        case "sysfs": sysfs = readSysfsPath(r)
-        case "serial", "replay", "can", "tcp", "udp": source = r.name("source") ?? source
-        case "gpsd":
-            source = r.name("source") ?? source
-            if name != nil { sourceKnown = NetworkConfiguration.checkGPSDSource(source, r) }
-        case "mqtt":
-            // Each channel's subscription names its samples after the channel.
-            if let s = MQTTConfiguration.readChannel(r, channel: name.flatMap { isChannelName($0) ? $0 : nil }) { subscriptions.append(s) }
-            else { return finishChannel(r, kind) }
-        default: break
-        }
-        // A simulated or sysfs channel's source is its waveform or path: no decoder names to pick from.
-        _ = finishChannel(r, kind)
-        guard let name, isChannelName(name), scale != 0, sourceKnown else { return nil }
-        if kind == "simulated" && waveform == nil || kind == "sysfs" && sysfs == nil { return nil }
-        return ChannelConfiguration(name: name, unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
-                                    scale: scale, offset: offset, alarm: alarm, waveform: waveform, sysfs: sysfs, sourceName: source)
-    }
-
-    /// Unknown keys; nil, for a channel that failed.
-    private static func finishChannel(_ r: TableReader, _ kind: String?) -> ChannelConfiguration? {
-        let own = kind == "sysfs" ? "path" : kind == "mqtt" ? "topic" : "waveform"
-        if kind != nil { r.finish(hints: ["source": "only serial, tcp, udp, gpsd, replay and can channels read a source's name; a \(kind ?? "") channel reads its own \(own)"]) }
-        return nil
+        return AlarmConfiguration(channel: name, warning: warning, critical: critical, below: below)
     }
 
     static func isChannelName(_ s: String) -> Bool {
         !s.isEmpty && s.unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "." || $0 == "_" || $0 == "-"
-        }
-    }
-
-    private static func readWaveform(_ r: TableReader) -> Waveform? {
-        let m = maxMagnitude
-        func seconds(_ key: String, _ fallback: Double) -> UInt64 {
-            UInt64((r.number(key, 0.001...86400) ?? fallback) * 1e9)
-        }
-        switch r.choice("waveform", ["sine", "ramp", "noise", "step"], required: true) {
-        case "sine":
-            let centre = r.number("centre", -m...m) ?? 0, amplitude = r.number("amplitude", 0...m) ?? 0
-            return .sine(centre: centre, amplitude: amplitude, period: seconds("period", 10))
-        case "ramp":
-            let from = r.number("from", -m...m) ?? 0, to = r.number("to", -m...m) ?? 1
-            return .ramp(from: from, to: to, period: seconds("period", 10))
-        case "noise":
-            let centre = r.number("centre", -m...m) ?? 0, amplitude = r.number("amplitude", 0...m) ?? 0
-            let seed = UInt64(r.integer64("seed", 0...Int64.max) ?? 1)
-            return .noise(centre: centre, amplitude: amplitude, interval: seconds("interval", 1), seed: seed)
-        case "step":
-            guard let values = r.numbers("values", count: nil, -m...m, what: "a list of numbers like [80, 60, 40]", required: true)
-            else { _ = r.value("hold"); return nil }
-            return .step(values: values, hold: seconds("hold", 5))
-        default:
-            // Unknown waveform: its parameters aren't unknown keys too.
-            for k in ["centre", "amplitude", "period", "from", "to", "interval", "seed", "values", "hold"] { _ = r.value(k) }
-            return nil
-        }
-    }
-
-    /// `hwmon/<name>/<attribute>`, `thermal/<type>`, `power_supply/<supply>/<attribute>`, `iio/<name>/<channel>`.
-    private static func readSysfsPath(_ r: TableReader) -> SysfsSensor? {
-        guard let p = r.string("path", required: true, maxLength: 256) else { return nil }
-        let parts = p.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let ok = parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-        switch (parts.first, parts.count, ok) {
-        case ("hwmon", 3, true): return .hwmon(device: parts[1], attribute: parts[2])
-        case ("thermal", 2, true): return .thermalZone(type: parts[1])
-        case ("power_supply", 3, true):
-            if let a = SysfsSensor.PowerSupplyAttribute(rawValue: parts[2]) { return .powerSupply(supply: parts[1], attribute: a) }
-            r.report("path", "unknown power_supply attribute \"\(parts[2])\"; expected capacity, voltage_now, current_now or temp")
-            return nil
-        case ("iio", 3, true): return .iio(device: parts[1], channel: parts[2])
-        default:
-            r.report("path", "expected \"hwmon/<name>/<attribute>\", \"thermal/<type>\", \"power_supply/<supply>/<attribute>\" or \"iio/<name>/<channel>\", got \"\(p)\"")
-            return nil
         }
     }
 }

@@ -97,7 +97,7 @@ enum TOMLDocument {
 }
 
 /// One TOML value and the line it starts on.
-struct TOMLNode: Sendable {
+public struct TOMLNode: Sendable {
     enum Value: Sendable {
         enum DateKind: Sendable { case date, time, dateTime }
         case table(TOMLTable)
@@ -117,17 +117,17 @@ struct TOMLNode: Sendable {
     /// The string up to any NUL. The loader refuses strings holding NUL by key (see
     /// `TOMLGuard`); reading them cut, as the earlier C-string bridge did, keeps every
     /// other check on such a file saying what it said before.
-    var string: String? {
+    public var string: String? {
         guard case .string(let s) = value else { return nil }
         return s.upToNUL
     }
     /// An integer (not a float with an integral value), as TOML has it: 64 bits.
-    var int64: Int64? { if case .integer(let i) = value { return i }; return nil }
+    public var int64: Int64? { if case .integer(let i) = value { return i }; return nil }
     /// The integer as an `Int`; nil also when it does not fit (`Int` is 32 bits on armv6/armv7).
-    var int: Int? { int64.flatMap { Int(exactly: $0) } }
+    public var int: Int? { int64.flatMap { Int(exactly: $0) } }
     /// A float (not an integer).
-    var double: Double? { if case .float(let d) = value { return d }; return nil }
-    var bool: Bool? { if case .boolean(let b) = value { return b }; return nil }
+    public var double: Double? { if case .float(let d) = value { return d }; return nil }
+    public var bool: Bool? { if case .boolean(let b) = value { return b }; return nil }
     var table: TOMLTable? { if case .table(let t) = value { return t }; return nil }
     var array: [TOMLNode]? { if case .array(let a) = value { return a }; return nil }
 

@@ -1,10 +1,11 @@
 import GaugeRaster
 import GaugeSensors
+import GaugeSystem
 
 /// Typed, checked access to one TOML table. Every getter reports a located issue instead
 /// of returning a bad value, and remembers the key it was asked for: whatever the file
 /// has beyond those is reported by `finish()` as unknown, with the nearest known key.
-final class TableReader {
+public final class TableReader {
     let table: TOMLTable
     var path: KeyPath
     let diagnostics: Diagnostics
@@ -14,20 +15,31 @@ final class TableReader {
         self.table = table; self.path = path; self.diagnostics = diagnostics
     }
 
-    func report(_ key: String?, _ message: String) {
+    public func report(_ key: String?, _ message: String) {
         diagnostics.report(key.map { path.appending($0) } ?? path, message)
     }
 
     /// The raw value (nil when absent); marks `key` as known.
-    func value(_ key: String) -> TOMLNode? {
+    public func value(_ key: String) -> TOMLNode? {
         if !asked.contains(key) { asked.append(key) }
         return table[key]
     }
 
-    func has(_ key: String) -> Bool { table[key] != nil }
+    public func has(_ key: String) -> Bool { table[key] != nil }
+
+    /// The board file being read, as given.
+    public var boardFile: String { diagnostics.file }
+    /// What the board's other files (DBC, recordings, CA and password files) are read through.
+    public var system: any PanelSystem { diagnostics.system }
+
+    /// `name` as given when absolute, else beside the board file.
+    public func resolve(_ name: String) -> String {
+        guard !name.hasPrefix("/"), let slash = boardFile.lastIndex(of: "/") else { return name }
+        return String(boardFile[...slash]) + name
+    }
 
     /// Reports keys nobody asked for. `hints` explains known keys used in the wrong place.
-    func finish(hints: [String: String] = [:]) {
+    public func finish(hints: [String: String] = [:]) {
         for key in table.keys.sorted() where !asked.contains(key) {
             if let hint = hints[key] { report(key, hint); continue }
             if let near = NameSuggestion.nearest(to: key, in: asked) { report(key, "unknown key; did you mean \"\(near)\"?") }
@@ -37,7 +49,7 @@ final class TableReader {
 
     private func missing(_ key: String, _ what: String) { report(key, "missing; expected \(what)") }
 
-    func string(_ key: String, required: Bool = false, maxLength: Int = 256) -> String? {
+    public func string(_ key: String, required: Bool = false, maxLength: Int = 256) -> String? {
         guard let v = value(key) else { if required { missing(key, "a string") }; return nil }
         guard let s = v.string else { report(key, "expected a string, got \(describe(v))"); return nil }
         if diagnostics.holdsNUL(path.appending(key)) { report(key, Diagnostics.nulMessage); return nil }
@@ -47,7 +59,7 @@ final class TableReader {
 
     /// A name (a page's, a widget's id): a string without control characters, which
     /// would be invisible in messages and logs.
-    func name(_ key: String, required: Bool = false, maxLength: Int = 64) -> String? {
+    public func name(_ key: String, required: Bool = false, maxLength: Int = 64) -> String? {
         guard let s = string(key, required: required, maxLength: maxLength) else { return nil }
         guard !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             report(key, "expected a name without control characters, got \"\(s.escapingControls)\"")
@@ -56,13 +68,13 @@ final class TableReader {
         return s
     }
 
-    func integer(_ key: String, _ range: ClosedRange<Int>, required: Bool = false) -> Int? {
+    public func integer(_ key: String, _ range: ClosedRange<Int>, required: Bool = false) -> Int? {
         integer64(key, Int64(range.lowerBound)...Int64(range.upperBound), required: required).map { Int($0) }
     }
 
     /// Checked in 64 bits, as TOML has integers, so that a value beyond a 32-bit `Int`
     /// (armv6/armv7) gets the same message as on a 64-bit CPU and traps nowhere.
-    func integer64(_ key: String, _ range: ClosedRange<Int64>, required: Bool = false) -> Int64? {
+    public func integer64(_ key: String, _ range: ClosedRange<Int64>, required: Bool = false) -> Int64? {
         let what = "an integer in \(range.lowerBound)…\(range.upperBound)"
         guard let v = value(key) else { if required { missing(key, what) }; return nil }
         guard let i = v.int64 else { report(key, "expected \(what), got \(describe(v))"); return nil }
@@ -70,7 +82,7 @@ final class TableReader {
         return i
     }
 
-    func number(_ key: String, _ range: ClosedRange<Double>, required: Bool = false) -> Double? {
+    public func number(_ key: String, _ range: ClosedRange<Double>, required: Bool = false) -> Double? {
         let what = "a number in \(format(range.lowerBound))…\(format(range.upperBound))"
         guard let v = value(key) else { if required { missing(key, what) }; return nil }
         guard let d = Self.number(v) else { report(key, "expected \(what), got \(describe(v))"); return nil }
@@ -78,13 +90,13 @@ final class TableReader {
         return d
     }
 
-    func bool(_ key: String) -> Bool? {
+    public func bool(_ key: String) -> Bool? {
         guard let v = value(key) else { return nil }
         guard let b = v.bool else { report(key, "expected true or false, got \(describe(v))"); return nil }
         return b
     }
 
-    func choice(_ key: String, _ options: [String], required: Bool = false) -> String? {
+    public func choice(_ key: String, _ options: [String], required: Bool = false) -> String? {
         let what = "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
         guard let v = value(key) else { if required { missing(key, what) }; return nil }
         guard let s = v.string else { report(key, "expected \(what), got \(describe(v))"); return nil }
@@ -151,7 +163,7 @@ final class TableReader {
     }
 
     /// An array of `count` numbers (nil count: any length ≥ 1), each finite and in `range`.
-    func numbers(_ key: String, count: Int?, _ range: ClosedRange<Double>, what: String, required: Bool = false) -> [Double]? {
+    public func numbers(_ key: String, count: Int?, _ range: ClosedRange<Double>, what: String, required: Bool = false) -> [Double]? {
         guard let v = value(key) else { if required { missing(key, what) }; return nil }
         guard let a = v.array, count.map({ a.count == $0 }) ?? (a.count >= 1) else {
             report(key, "expected \(what), got \(describe(v))"); return nil
@@ -211,9 +223,14 @@ func format(_ d: Double) -> String {
     return "\(d)"
 }
 
+extension TOMLNode {
+    /// The value as the user wrote it, for "got …" in messages.
+    public var written: String { describe(self) }
+}
+
 extension String {
     /// Control characters as `\u{1}`, so a message shows what the file holds.
-    var escapingControls: String {
+    public var escapingControls: String {
         var out = ""
         for u in unicodeScalars {
             if u.value < 0x20 || u.value == 0x7F { out += "\\u{\(String(u.value, radix: 16))}" } else { out.unicodeScalars.append(u) }

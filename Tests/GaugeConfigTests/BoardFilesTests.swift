@@ -7,6 +7,8 @@ import GaugeGlyphs
 import GaugeRaster
 import GaugeText
 import GaugeWidgets
+import GaugeSensors
+import GaugeSensorKinds
 
 /// The ready-made boards in boards/: each loads, is the panel boards/README.md says it
 /// is, and every page draws inside the screen with no widget's ink cut off at its frame.
@@ -37,17 +39,17 @@ import GaugeWidgets
     static let expected: [String: Expected] = [
         "headless.toml": Expected(output: "offscreen", width: 800, height: 480, format: .xrgb8888, sensors: ["simulated"], touch: "none"),
         "qemu.toml": Expected(output: "drm", width: 1024, height: 768, format: .xrgb8888, mode: "1024x768",
-                              sensors: ["serial:line:/dev/ttyS1"]),
+                              sensors: ["serial /dev/ttyS1 at 115200 baud, protocol line"]),
         "pi-hdmi.toml": Expected(output: "drm", width: 1024, height: 600, format: .xrgb8888, mode: "1024x600",
-                                 sensors: ["sysfs", "mqtt:localhost:1883"]),
-        "pi-touch-7.toml": Expected(output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["serial:elm327:/dev/ttyUSB0"]),
+                                 sensors: ["sysfs /sys", "mqtt localhost:1883"]),
+        "pi-touch-7.toml": Expected(output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["serial /dev/ttyUSB0 at 38400 baud, protocol elm327"]),
         "pi-touch-2.toml": Expected(output: "drm", width: 1280, height: 720, format: .xrgb8888, rotation: .quarter,
-                                    sensors: ["serial:elm327:/dev/rfcomm0"]),
-        "hyperpixel4.toml": Expected(output: "drm", width: 480, height: 800, format: .xrgb8888, sensors: ["serial:line:/dev/ttyACM0"]),
-        "spi-35.toml": Expected(output: "drm", width: 480, height: 320, format: .rgb565, sensors: ["serial:nmea:/dev/serial0"]),
-        "pi-can-hat.toml": Expected(output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["can:dbc:can0"]),
+                                    sensors: ["serial /dev/rfcomm0 at 38400 baud, protocol elm327"]),
+        "hyperpixel4.toml": Expected(output: "drm", width: 480, height: 800, format: .xrgb8888, sensors: ["serial /dev/ttyACM0 at 115200 baud, protocol line"]),
+        "spi-35.toml": Expected(output: "drm", width: 480, height: 320, format: .rgb565, sensors: ["serial /dev/serial0 at 4800 baud, protocol nmea"]),
+        "pi-can-hat.toml": Expected(output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["can can0, protocol dbc"]),
         "pitft-28.toml": Expected(output: "fbdev", width: 320, height: 240, format: .rgb565, device: "/dev/fb1",
-                                  sensors: ["sysfs", "udp:line:127.0.0.1:4711"]),
+                                  sensors: ["sysfs /sys", "udp 127.0.0.1:4711, protocol line"]),
     ]
 
     @Test func everyPlannedBoardExistsAndNoOther() {
@@ -77,17 +79,7 @@ import GaugeWidgets
         #expect(board.dashboard.width == e.width && board.dashboard.height == e.height, "\(name): dashboard size")
         #expect(board.input.touch == e.touch, "\(name)")
         #expect(board.dashboard.pages.count == e.pages, "\(name)")
-        let kinds = board.sensors.map { s -> String in
-            switch s.kind {
-            case .simulated: "simulated"
-            case .sysfs: "sysfs"
-            case .replay(let r): "replay:\(r.file)"
-            case .serial(let device, _, let p): "serial:\(p):\(device)"
-            case .can(let c): "can:\(c.canProtocol.name):\(c.interface)"
-            case .network(let n): "\(n.transport.kindName):\(n.protocolName):\(n.transport.path)"
-            case .mqtt(let m): "mqtt:\(m.brokerName)"
-            }
-        }
+        let kinds = board.sensors.map { $0.source.summary }
         #expect(kinds == e.sensors, "\(name)")
     }
 
@@ -97,13 +89,13 @@ import GaugeWidgets
         let headless = try Self.load("headless.toml")
         #expect(headless.snapshot == SnapshotConfiguration(path: "out/headless.png", intervalSeconds: 2))
         #expect(headless.channels.map(\.name) == ["rpm", "speed", "coolant", "fuel", "battery"])
-        #expect(headless.channels.allSatisfy { $0.waveform != nil })
+        #expect(headless.sensors.allSatisfy { $0.kind == "simulated" })
         let later = headless.values(atNanoseconds: 3_000_000_000)
         #expect(headless.channels.contains { later[$0.name] != $0.initialValue })
         // The VM board: nothing moves by itself, the channels the VM test sends, both input kinds.
         let qemu = try Self.load("qemu.toml")
         #expect(qemu.channels.map(\.name) == ["rpm", "speed", "coolant", "fuel"])
-        #expect(qemu.channels.allSatisfy { $0.waveform == nil && $0.staleAfterSeconds == nil })
+        #expect(qemu.sensors.allSatisfy { $0.kind != "simulated" } && qemu.channels.allSatisfy { $0.staleAfterSeconds == nil })
         #expect(qemu.input.touch == "auto" && qemu.input.rotary == "auto")
         #expect(qemu.fonts.family == nil)   // the stroke font: the VM has no font files
         // Serial boards name channels as their decoders emit them.
@@ -115,14 +107,19 @@ import GaugeWidgets
         }
         for name in ["pi-hdmi.toml", "pitft-28.toml"] {
             let lab = try Self.load(name)
-            let sysfs = lab.channels.compactMap(\.sysfs)
+            let sysfs = Self.sysfsFiles(lab)
             #expect(sysfs.contains(.thermalZone(type: "cpu-thermal")), "\(name)")
         }
-        #expect(try Self.load("pi-hdmi.toml").channels.compactMap(\.sysfs).contains(.hwmon(device: "pwmfan", attribute: "fan1")))
+        #expect(Self.sysfsFiles(try Self.load("pi-hdmi.toml")).contains(.hwmon(device: "pwmfan", attribute: "fan1")))
         // pi-hdmi's host figures: what boards/homelab-feed.sh publishes, a topic each.
         let hdmi = try Self.load("pi-hdmi.toml")
-        guard case .mqtt(let m) = hdmi.sensors[1].kind else { Issue.record("pi-hdmi: no mqtt sensor"); return }
+        guard let m = hdmi.sensors[1].settings(MQTTConfiguration.self) else { Issue.record("pi-hdmi: no mqtt sensor"); return }
         #expect(m.subscriptions.map(\.topic) == ["homelab/+/load", "homelab/+/load5", "homelab/+/memory", "homelab/+/disk"])
+    }
+
+    /// The kernel files a board's sysfs sensors read.
+    static func sysfsFiles(_ board: BoardConfiguration) -> [SysfsSensor] {
+        board.sensors.compactMap { $0.settings(SysfsSource.self) }.flatMap { $0.channels.map(\.sensor) }
     }
 
     /// A value for each channel that makes readouts as wide as they get in use: near the

@@ -1,5 +1,6 @@
 import Testing
 import GaugeConfig
+import GaugeSensorKinds
 
 /// `[display] output` is a back-end's name, checked against the names the loader is
 /// given (the program's registered display back-ends), so a new back-end needs no change
@@ -10,9 +11,9 @@ import GaugeConfig
     }
 
     @Test func outputIsOneOfTheGivenNames() throws {
-        let board = try BoardConfiguration.parse(Self.board(output: "spi"), file: "b.toml", displayOutputs: ["auto", "spi"])
+        let board = try BoardConfiguration.parse(Self.board(output: "spi"), file: "b.toml", displayOutputs: ["auto", "spi"], sensorKinds: SensorKinds.all)
         #expect(board.display.output == "spi")
-        #expect(try BoardConfiguration.parse(TestFiles.minimal, file: "b.toml", displayOutputs: ["auto"]).display.output == "auto")
+        #expect(try BoardConfiguration.parse(TestFiles.minimal, file: "b.toml", displayOutputs: ["auto"], sensorKinds: SensorKinds.all).display.output == "auto")
     }
 
     @Test func anUnknownOutputIsAnErrorWithTheNamesAndANearOne() {
@@ -24,7 +25,7 @@ import GaugeConfig
                     == ["b.toml:2: display.output: expected one of \"auto\", \"drm\", \"fbdev\", \"offscreen\", got \"fbdv\" (did you mean \"fbdev\"?)"])
         }
         #expect(throws: ConfigurationErrors.self) {
-            try BoardConfiguration.parse(Self.board(output: "spi"), file: "b.toml", displayOutputs: ["auto", "drm"])
+            try BoardConfiguration.parse(Self.board(output: "spi"), file: "b.toml", displayOutputs: ["auto", "drm"], sensorKinds: SensorKinds.all)
         }
     }
 }

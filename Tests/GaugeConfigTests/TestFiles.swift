@@ -1,5 +1,6 @@
 import Foundation
 import GaugeConfig
+import GaugeSensorKinds
 
 /// Paths of the files the tests read at run time (the folders are excluded from the target).
 enum TestFiles {
@@ -52,12 +53,17 @@ let testDisplayOutputs = ["auto", "drm", "fbdev", "offscreen"]
 
 extension BoardConfiguration {
     static func load(path: String) throws(ConfigurationErrors) -> BoardConfiguration {
-        try load(path: path, displayOutputs: testDisplayOutputs)
+        try load(path: path, displayOutputs: testDisplayOutputs, sensorKinds: SensorKinds.all)
     }
     static func parse(_ text: String, file: String) throws(ConfigurationErrors) -> BoardConfiguration {
-        try parse(text, file: file, displayOutputs: testDisplayOutputs)
+        try parse(text, file: file, displayOutputs: testDisplayOutputs, sensorKinds: SensorKinds.all)
     }
     static func parse(_ bytes: [UInt8], file: String) throws(ConfigurationErrors) -> BoardConfiguration {
-        try parse(bytes, file: file, displayOutputs: testDisplayOutputs)
+        try parse(bytes, file: file, displayOutputs: testDisplayOutputs, sensorKinds: SensorKinds.all)
     }
+}
+
+extension SensorConfiguration {
+    /// What its kind read, when the kind keeps settings of type `S` (nil otherwise).
+    func settings<S: Sendable>(_ type: S.Type) -> S? { (source as? Configured<S>)?.settings }
 }

@@ -1,5 +1,6 @@
 import GaugeConfig
 import GaugeDisplay
+import GaugeSensorKinds
 
 /// The display back-ends' names as the command lines give them (`DisplayDevices.system`
 /// lives with the devices, which these tests do not link).
@@ -18,9 +19,9 @@ extension DisplayDevices {
 /// display back-ends.
 extension BoardConfiguration {
     static func load(path: String) throws(ConfigurationErrors) -> BoardConfiguration {
-        try load(path: path, displayOutputs: displayBackendNames)
+        try load(path: path, displayOutputs: displayBackendNames, sensorKinds: SensorKinds.all)
     }
     static func parse(_ text: String, file: String) throws(ConfigurationErrors) -> BoardConfiguration {
-        try parse(text, file: file, displayOutputs: displayBackendNames)
+        try parse(text, file: file, displayOutputs: displayBackendNames, sensorKinds: SensorKinds.all)
     }
 }

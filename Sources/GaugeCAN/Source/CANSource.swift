@@ -86,6 +86,7 @@ public final class CANSource: SerialLine {
     }
 
     public func openAdvice(_ e: Errno) -> String { e.canOpenAdvice(interface) }
+    public func lossAdvice(_ e: Errno) -> String? { openAdvice(e) }
 
     public var summaryDetail: String {
         "frames:\(traffic.frames),errors:\(traffic.errorFrames)" + (traffic.busOff > 0 ? ",bus-off:\(traffic.busOff)" : "")

@@ -3,6 +3,7 @@ import GaugeDisplay
 import GaugeImages
 import GaugeInput
 import GaugeSystem
+import GaugeSensorKinds
 
 /// Why `gaugepanel run` could not start: each one line that names the file or device
 /// and the fix (the command exits 2).
@@ -26,7 +27,7 @@ public enum RunError: Error, CustomStringConvertible {
 extension PanelRuntime where Loop == EventLoop {
     public static func open(options: RunOptions, devices: DisplayDevices, inputs: InputDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names) } catch { throw .configuration(error) }
+        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names, sensorKinds: SensorKinds.all) } catch { throw .configuration(error) }
         let d = board.display
         let output = options.display ?? d.output
         let turned = d.rotation.swapsAxes

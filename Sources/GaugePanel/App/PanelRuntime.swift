@@ -4,6 +4,7 @@ import GaugeInput
 import GaugeRaster
 import GaugeSensors
 import GaugeSystem
+import GaugeSensorKinds
 
 /// `gaugepanel run`: one thread, one loop. Sensors, input and the display's flip events
 /// arrive as descriptors and timers; readings make the frame scheduler draw at most once
@@ -151,7 +152,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         _ = notifier.reloading()
         defer { _ = notifier.notify(.ready) }
         let new: BoardConfiguration
-        do { new = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names) } catch {
+        do { new = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names, sensorKinds: SensorKinds.all) } catch {
             log.sink.log(.error, "config reload failed, keeping the running configuration: \(error.description)")
             return
         }

@@ -1,12 +1,10 @@
 import GaugeConfig
 import GaugeSensors
-import GaugeCAN
-import GaugeNet
 import GaugeSystem
 
 /// The board's sensors as sources the loop drives: polled ones (simulated waveforms,
-/// sysfs files) on their own timers, serial lines and CAN interfaces by their file
-/// descriptors.
+/// sysfs files) on their own timers, recordings at their own pace, and lines (serial, CAN,
+/// network) by their file descriptors.
 struct SensorHub {
     /// How often polled sources are read (simulated signals move smoothly at 20 Hz;
     /// sysfs temperatures and fans change slowly).
@@ -23,34 +21,21 @@ struct SensorHub {
     var replays: [(source: ReplaySource, routes: SampleRoutes)] = []
 
     init(_ sensors: [SensorConfiguration], system: any PanelSystem) {
+        let context = SourceContext(hostname: Self.hostname(system))
         for s in sensors {
-            switch s.kind {
-            case .simulated: if let src = s.simulatedSource { simulated.append(src) }
-            case .sysfs(let root): sysfs.append(SysfsSource(root: root, channels: s.sysfsChannels))
-            case .serial(let device, let baud, let name):
-                // The configuration only lets registered names through.
-                guard let line = SerialProtocols.open(name, path: device, settings: SerialSettings(baudRate: baud)) else { continue }
+            switch s.source.open(context) {
+            case .simulated(let source): simulated.append(source)
+            case .sysfs(let source): sysfs.append(source)
+            case .replay(let source): replays.append((source, s.routes))
+            case .line(let line):
                 serial.append(line)
-                serialRoutes.append(s.routes)
-            case .replay(let recording): replays.append((recording.source, s.routes))
-            case .can(let can):
-                // Driven like a serial line: a descriptor, a deadline, reopened with backoff.
-                serial.append(CANSource(interface: can.interface, protocol: can.canProtocol))
-                serialRoutes.append(s.routes)
-            case .network(let network):
-                serial.append(network.open())
-                serialRoutes.append(s.routes)
-            case .mqtt(let mqtt):
-                // The session names its samples after the channels.
-                serial.append(mqtt.open(fallbackClientID: Self.clientID(system)))
                 serialRoutes.append(s.routes)
             }
         }
     }
 
-    /// `gaugepanel-<hostname>`, for MQTT brokers when the board names no client_id.
-    static func clientID(_ system: any PanelSystem) -> String {
-        let name = (try? system.readFile("/proc/sys/kernel/hostname", limit: 256)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return MQTTConfiguration.defaultClientID(hostname: name)
+    /// The machine's name (an MQTT client id is made from it); "" when unreadable.
+    static func hostname(_ system: any PanelSystem) -> String {
+        (try? system.readFile("/proc/sys/kernel/hostname", limit: 256)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

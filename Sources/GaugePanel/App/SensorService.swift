@@ -232,7 +232,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             var why = "hung up", reason = "hung up"
             if case .lost(let e?) = source.status {
                 reason = e.message
-                why = e.message + (kind == "can" ? " — " + source.openAdvice(e) : "")
+                why = e.message + (source.lossAdvice(e).map { " — " + $0 } ?? "")
             }
             say(lines[i].journal.failed(now: now, line: "lost (\(why)); its channels show no value until it returns",
                                         reason: "lost (\(reason))", failures: source.failureCount), about: what)

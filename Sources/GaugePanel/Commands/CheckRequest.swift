@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeSensorKinds
 
 /// `gaugepanel check FILE...`: validates board files; every problem on its own line.
 public struct CheckRequest: Sendable {
@@ -18,7 +19,7 @@ public struct CheckRequest: Sendable {
         var lines: [String] = [], valid = true
         for file in files {
             do {
-                _ = try BoardConfiguration.load(path: file, displayOutputs: displayOutputs)
+                _ = try BoardConfiguration.load(path: file, displayOutputs: displayOutputs, sensorKinds: SensorKinds.all)
                 lines.append("\(file): OK")
             } catch {
                 valid = false

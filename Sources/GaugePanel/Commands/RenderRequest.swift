@@ -5,6 +5,7 @@ import GaugeImages
 import GaugeRaster
 import GaugeText
 import GaugeWidgets
+import GaugeSensorKinds
 
 /// `gaugepanel render FILE`: a board file's dashboard drawn headless into a PNG or PPM —
 /// channels take their `set` value, else their sensor's value at `time` (simulated
@@ -35,7 +36,7 @@ public struct RenderRequest: Sendable {
     /// warnings for stderr (a font that is not there).
     public func run() throws(CommandFailure) -> (said: String, warnings: [String]) {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: file, displayOutputs: displayOutputs) } catch {
+        do { board = try BoardConfiguration.load(path: file, displayOutputs: displayOutputs, sensorKinds: SensorKinds.all) } catch {
             throw CommandFailure(lines: error.issues.map { $0.description }, prefixed: false)
         }
         guard let fileFormat = ImageFileFormat(path: out) else { throw CommandFailure("\(out): unknown output type (use a .png or .ppm name)") }

@@ -6,6 +6,7 @@ import GaugeSensors
 import GaugeSystem
 import GaugeText
 import GaugeWidgets
+import GaugeSensorKinds
 
 /// One board file as the preview page sees it: the last board that loaded, the errors of
 /// the latest load that did not (shown over the last good picture), and a version that
@@ -50,7 +51,7 @@ public final class PreviewSession {
         loadedBytes = bytes
         version += 1
         do {
-            let loaded = try BoardConfiguration.parse(bytes, file: path, displayOutputs: displayOutputs)
+            let loaded = try BoardConfiguration.parse(bytes, file: path, displayOutputs: displayOutputs, sensorKinds: SensorKinds.all)
             if let old = board, old.fonts.family != loaded.fonts.family || old.fonts.weight != loaded.fonts.weight { fonts = nil }
             board = loaded
             errors = []
@@ -63,18 +64,12 @@ public final class PreviewSession {
     /// A font file changed: open the family again on the next picture.
     public func dropFonts() { fonts = nil }
 
-    /// The files a save of which should redraw: the board, its DBC files and recordings,
-    /// and its font's file.
+    /// The files a save of which should redraw: the board, the files its sensors read (DBC
+    /// files, recordings), and its font's file.
     public var watchedFiles: [String] {
         var out = [path]
         guard let board else { return out }
-        for s in board.sensors {
-            switch s.kind {
-            case .can(let c): if let d = c.dbcPath { out.append(d) }
-            case .replay(let r): out.append(r.file)
-            default: break
-            }
-        }
+        for s in board.sensors { out += s.source.watchedFiles }
         if let family = board.fonts.family, family != "builtin" {
             let style: FontStyle = board.fonts.weight == .bold ? .bold : .regular
             // Looked for once per family and style: locating opens font files.
@@ -124,14 +119,14 @@ public final class PreviewSession {
         let source: [UInt8]
         do { source = try LinuxSystem.standard.readFile(path, limit: .max) } catch { throw FrameEditError(error.description) }
         let current: BoardConfiguration
-        do { current = try BoardConfiguration.parse(source, file: path, displayOutputs: displayOutputs) } catch {
+        do { current = try BoardConfiguration.parse(source, file: path, displayOutputs: displayOutputs, sensorKinds: SensorKinds.all) } catch {
             throw FrameEditError("the file has errors; fix them first:\n" + error.description)
         }
         guard let line = current.line(ofWidget: id, key: "frame", in: source) else {
             throw FrameEditError("no widget \"\(id)\" with a frame line in \(path)")
         }
         let edited = try FrameLineEdit.rewrite(source, line: line, frame: frame)
-        do { _ = try BoardConfiguration.parse(edited, file: path, displayOutputs: displayOutputs) } catch {
+        do { _ = try BoardConfiguration.parse(edited, file: path, displayOutputs: displayOutputs, sensorKinds: SensorKinds.all) } catch {
             throw FrameEditError(error.description)
         }
         guard edited != source else { return }

@@ -32,6 +32,9 @@ public protocol SerialLine: AnyObject {
     var kindName: String { get }
     /// What to do when it cannot be opened, for the log line that says so.
     func openAdvice(_ error: Errno) -> String
+    /// What to do when an open line is lost with `error`, for the log line that says so
+    /// (nil: the error says enough; a CAN interface that went down says how to bring it up).
+    func lossAdvice(_ error: Errno) -> String?
     /// Counters for the run summary after the state (`frames:…,errors:…`), or "".
     var summaryDetail: String { get }
     /// Things to log once that are not connection changes (an OBD-II PID given up).
@@ -46,6 +49,7 @@ extension SerialLine {
     public var kindName: String { "serial" }
     public var wantsWritable: Bool { false }
     public func openAdvice(_ error: Errno) -> String { error.serialOpenAdvice }
+    public func lossAdvice(_ error: Errno) -> String? { nil }
     public var summaryDetail: String { "" }
     public func takeNotices() -> [String] { [] }
     public var reportsUnreadNames: Bool { true }

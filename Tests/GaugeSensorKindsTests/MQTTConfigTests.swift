@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GaugeConfig
+@testable import GaugeSensorKinds
 import GaugeSensors
 import GaugeNet
 
@@ -42,8 +43,7 @@ import GaugeNet
     }
 
     func mqtt(_ b: BoardConfiguration) -> MQTTConfiguration? {
-        if case .mqtt(let m) = b.sensors[0].kind { return m }
-        return nil
+        b.sensors[0].settings(MQTTConfiguration.self)
     }
 
     @Test func defaultsAndChannels() throws {
@@ -125,7 +125,7 @@ import GaugeNet
         #expect(issues(board("broker = \"pi\"", channel: "")) == ["\(f):7: sensor[0].channel \"load\".topic: missing; expected a string"])
         #expect(issues(board("broker = \"pi\"", channel: "topic = \"a\"\n  json = \"a..b\"")).first?.contains("sensor[0].channel \"load\".json: expected a dotted path") == true)
         #expect(issues(board("broker = \"pi\"", channel: "topic = \"a\"\n  source = \"x\"")) == [
-            "\(f):10: sensor[0].channel \"load\".source: only serial, tcp, udp, gpsd, replay and can channels read a source's name; a mqtt channel reads its own topic"])
+            "\(f):10: sensor[0].channel \"load\".source: only serial, replay, can, tcp, udp and gpsd channels read a source's name; a mqtt channel reads its own topic"])
         // An mqtt key on another kind is unknown there.
         #expect(issues(board("broker = \"pi\"", channel: "topic = \"a\"\n  jsn = \"x\"")).first?.contains("did you mean \"json\"?") == true)
     }

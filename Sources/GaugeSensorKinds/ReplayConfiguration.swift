@@ -1,9 +1,8 @@
-import GaugeSystem
-import GaugeDisplay
+import GaugeConfig
 import GaugeSensors
 import GaugeCAN
 
-/// `kind = "replay"`: a recording made by `gaugepanel run --record FILE`, played back as a
+/// What a `kind = "replay"` sensor plays: a recording made by `gaugepanel run --record FILE`, played back as a
 /// sensor — a drive or a sail on the desk. `file` (relative to the board file),
 /// `speed` (1 = as recorded, up to 1000× faster), `loop` (start again at the end;
 /// default true). Channels read the recorded names through `source` (default: `name`).
@@ -34,9 +33,9 @@ public struct ReplayConfiguration: Sendable, Equatable {
         let format = r.choice("format", ["recording", "candump"]) ?? "recording"
         let canKeys = format == "candump" ? CANProtocolKeys.read(r, polling: false) : nil
         guard let name = r.string("file", required: true, maxLength: 4096) else { return nil }
-        let path = resolve(name, besides: r.diagnostics.file)
+        let path = r.resolve(name)
         let bytes: [UInt8]
-        do { bytes = try r.diagnostics.system.readFile(path, limit: .max) } catch {
+        do { bytes = try r.system.readFile(path, limit: .max) } catch {
             r.report("file", "cannot read the recording \(path): \(error.description) (make one with gaugepanel run --record FILE)")
             return nil
         }
@@ -96,11 +95,5 @@ public struct ReplayConfiguration: Sendable, Equatable {
             }
         }
         return out
-    }
-
-    /// `name` as given when absolute, else beside the board file.
-    static func resolve(_ name: String, besides board: String) -> String {
-        guard !name.hasPrefix("/"), let slash = board.lastIndex(of: "/") else { return name }
-        return String(board[...slash]) + name
     }
 }

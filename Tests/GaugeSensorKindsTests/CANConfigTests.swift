@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GaugeConfig
+@testable import GaugeSensorKinds
 import GaugeSensors
 import GaugeCAN
 
@@ -62,7 +63,7 @@ import GaugeCAN
         try writeDBC()
         let b = try load(board("interface = \"can0\"\nprotocol = \"dbc\"\ndbc = \"ecu.dbc\"",
                                extraChannel: "[[sensor.channel]]\n  name = \"coolant\"\n  unit = \"C\"\n  source = \"TEMPS.COOLANT\"\n  stale_after = 9"))
-        guard case .can(let c) = b.sensors[0].kind else { Issue.record("not can"); return }
+        guard let c = b.sensors[0].settings(CANConfiguration.self) else { Issue.record("not can"); return }
         #expect(c.interface == "can0" && c.canProtocol.name == "dbc" && c.dbcPath == folder + "ecu.dbc")
         #expect(b.channels.map(\.sourceName) == ["ENGINE.RPM", "TEMPS.COOLANT"])
         // ENGINE every 50 ms: stale after three cycles, at least half a second; a channel's own stale_after wins.
@@ -104,7 +105,7 @@ import GaugeCAN
     @Test func obd2PollsTheChannelsPIDs() throws {
         let b = try load(board("interface = \"can1\"\nprotocol = \"obd2\"\npoll_hz = 20", source: "0x0C",
                                extraChannel: "[[sensor.channel]]\n  name = \"coolant\"\n  unit = \"C\"\n  source = \"engine.coolant.temperature\""))
-        guard case .can(let c) = b.sensors[0].kind else { Issue.record("not can"); return }
+        guard let c = b.sensors[0].settings(CANConfiguration.self) else { Issue.record("not can"); return }
         #expect(c.canProtocol == .obd2(pids: [.coolantTemperature, .engineSpeed], pollHz: 20, ids: .standard))
         #expect(b.channels.map(\.sourceName) == ["engine.rpm", "engine.coolant.temperature"])
     }
@@ -112,7 +113,7 @@ import GaugeCAN
     @Test func obdIDsChooseTheAddressing() throws {
         func ids(_ keys: String) throws -> CANProtocol? {
             let b = try load(board("interface = \"can0\"\nprotocol = \"obd2\"\n" + keys, source: "engine.rpm"))
-            guard case .can(let c) = b.sensors[0].kind else { return nil }
+            guard let c = b.sensors[0].settings(CANConfiguration.self) else { return nil }
             return c.canProtocol
         }
         #expect(try ids("") == .obd2(pids: [.engineSpeed], pollHz: 10, ids: .standard), "11-bit by default")
@@ -140,11 +141,11 @@ import GaugeCAN
         let text = board("", source: "RPM").replacingOccurrences(of: "kind = \"can\"",
             with: "kind = \"replay\"\nformat = \"candump\"\nfile = \"drive.log\"\nprotocol = \"dbc\"\ndbc = \"ecu.dbc\"")
         let b = try load(text)
-        guard case .replay(let r) = b.sensors[0].kind else { Issue.record("not replay"); return }
+        guard let r = b.sensors[0].settings(ReplayConfiguration.self) else { Issue.record("not replay"); return }
         // Only what the channels read is decoded and kept.
         #expect(r.samples == [RecordedSample(milliseconds: 0, name: "ENGINE.RPM", value: 3000, unit: .rpm)])
         let both = try load(text.replacingOccurrences(of: "source = \"RPM\"", with: "source = \"RPM\"\n  [[sensor.channel]]\n  name = \"coolant\"\n  source = \"COOLANT\""))
-        guard case .replay(let r2) = both.sensors[0].kind else { Issue.record("not replay"); return }
+        guard let r2 = both.sensors[0].settings(ReplayConfiguration.self) else { Issue.record("not replay"); return }
         #expect(r2.samples == [RecordedSample(milliseconds: 0, name: "ENGINE.RPM", value: 3000, unit: .rpm),
                                RecordedSample(milliseconds: 250, name: "TEMPS.COOLANT", value: 83, unit: .celsius)])
         #expect(b.channels.map(\.sourceName) == ["ENGINE.RPM"])
@@ -162,7 +163,7 @@ import GaugeCAN
         func replay(_ file: String, _ proto: String, _ source: String) throws -> ReplayConfiguration? {
             let text = board("", source: source).replacingOccurrences(of: "kind = \"can\"",
                 with: "kind = \"replay\"\nformat = \"candump\"\nfile = \"\(file)\"\nprotocol = \"\(proto)\"")
-            guard case .replay(let r) = try load(text).sensors[0].kind else { return nil }
+            guard let r = try load(text).sensors[0].settings(ReplayConfiguration.self) else { return nil }
             return r
         }
         #expect(try replay("obd.log", "obd2", "0x0C")?.samples == [RecordedSample(milliseconds: 100, name: "engine.rpm", value: 1726, unit: .rpm)])

@@ -1,8 +1,8 @@
-import GaugeSystem
+import GaugeConfig
 import GaugeSensors
 import GaugeNet
 
-/// `kind = "mqtt"`: topics of an MQTT broker, one per channel. Sensor keys: `broker`
+/// What a `kind = "mqtt"` sensor reads: topics of an MQTT broker, one per channel. Sensor keys: `broker`
 /// (`"host:port"`, port 1883 by default, 8883 with TLS), `client_id`, `keepalive` (seconds),
 /// `username`, `password_file` (relative to the board file; its first line is the
 /// password), `qos` (0 or 1), `tls` and `ca_file` (the CA's PEM certificate, relative to the
@@ -49,14 +49,6 @@ public struct MQTTConfiguration: Sendable, Equatable {
             channels: subscriptions.map { MQTTSession.Channel(name: $0.channel, filter: $0.topic, reader: PayloadReader(path: $0.json)) })
     }
 
-    /// The line the run loop drives: a TCP stream to the broker, retried every second at
-    /// most while the broker is away (values return within about a second of it; a refused
-    /// login waits longer, by the session's `reconnectDelay`).
-    public func open(fallbackClientID: String) -> any SerialLine {
-        StreamSource(transport: .tcp(broker), protocol: MQTTSession(session(fallbackClientID: fallbackClientID)), backoff: .network,
-                     tlsCAFile: tlsCAFile)
-    }
-
     /// `gaugepanel-<hostname>`: one per machine, so that two panels on one broker do not
     /// take each other's session (a broker drops the older client with the same id).
     public static func defaultClientID(hostname: String) -> String {
@@ -88,12 +80,12 @@ public struct MQTTConfiguration: Sendable, Equatable {
         }
         var password: [UInt8]?, passwordPath: String?
         if let name = r.string("password_file", maxLength: 4096) {
-            let path = ReplayConfiguration.resolve(name, besides: r.diagnostics.file)
+            let path = r.resolve(name)
             if username == nil {
                 r.report("password_file", "a password needs a username (MQTT 3.1.1 sends none without one): add username = \"…\"")
             }
             do {
-                let bytes = try r.diagnostics.system.readFile(path, limit: .max)
+                let bytes = try r.system.readFile(path, limit: .max)
                 let line = firstLine(bytes)
                 if line.isEmpty {
                     r.report("password_file", "\(path): the first line is empty; expected the password on it")
@@ -174,9 +166,9 @@ public struct MQTTConfiguration: Sendable, Equatable {
             r.report("tls", "TLS needs ca_file = \"ca.crt\": the PEM certificate of the CA that signed the broker's (mosquitto.conf's cafile)")
             return nil
         }
-        let path = ReplayConfiguration.resolve(name, besides: r.diagnostics.file)
+        let path = r.resolve(name)
         do {
-            let bytes = try r.diagnostics.system.readFile(path, limit: .max)
+            let bytes = try r.system.readFile(path, limit: .max)
             guard contains(bytes, Array("-----BEGIN CERTIFICATE-----".utf8)) else {
                 r.report("ca_file", "\(path): no \"-----BEGIN CERTIFICATE-----\" in it; expected the CA certificate in PEM (`openssl x509 -in ca.der -inform der -out ca.crt` converts a DER one)")
                 return nil

@@ -1,5 +1,6 @@
 import Testing
 import GaugeConfig
+@testable import GaugeSensorKinds
 import GaugeSensors
 
 /// `kind = "tcp"`, `"udp"` and `"gpsd"`: addresses, protocols, channels' sources, and
@@ -27,8 +28,7 @@ import GaugeSensors
 
     func network(_ sensor: String, source: String = "speed") throws -> NetworkConfiguration? {
         let b = try BoardConfiguration.parse(board(sensor, source: source), file: "/tmp/board.toml")
-        guard case .network(let n) = b.sensors.first?.kind else { return nil }
-        return n
+        return b.sensors.first?.settings(NetworkConfiguration.self)
     }
 
     func issues(_ sensor: String, source: String = "speed") -> [String] {
@@ -45,7 +45,10 @@ import GaugeSensors
         #expect(gpsd == NetworkConfiguration(transport: .tcp(NetworkAddress(host: "localhost", port: 2947)), protocolName: "gpsd"))
         let other = try network("kind = \"gpsd\"\nserver = \"[::1]\"", source: "gps.course")
         #expect(other?.transport == .tcp(NetworkAddress(host: "::1", port: 2947)))
-        #expect(other?.open().kindName == "gpsd" && other?.open().path == "[::1]:2947", "the log and the summary say gpsd, not its transport")
+        let line = try BoardConfiguration.parse(board("kind = \"gpsd\"\nserver = \"[::1]\"", source: "gps.course"), file: "/tmp/board.toml")
+            .sensors[0].source.open(SourceContext(hostname: "pi"))
+        guard case .line(let gpsdLine) = line else { Issue.record("gpsd is not a line"); return }
+        #expect(gpsdLine.kindName == "gpsd" && gpsdLine.path == "[::1]:2947", "the log and the summary say gpsd, not its transport")
     }
 
     @Test func mistakesSayWhereAndWhatWasExpected() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GaugeConfig
+@testable import GaugeSensorKinds
 import GaugeSensors
 
 /// `kind = "replay"`: a recording read and checked with the board, beside its file.
@@ -46,13 +47,13 @@ import GaugeSensors
         try "# gaugepanel recording\n0 depth.below.transducer=8.4 m\n100 heading.true=90 deg\n"
             .write(toFile: folder + "sail.rec", atomically: true, encoding: .utf8)
         let loaded = try load(Self.board(file: "sail.rec", extra: "speed = 4\nloop = false"))
-        guard case .replay(let r) = loaded.sensors[0].kind else { Issue.record("not a replay"); return }
+        guard let r = loaded.sensors[0].settings(ReplayConfiguration.self) else { Issue.record("not a replay"); return }
         #expect(r.file == folder + "sail.rec" && r.speed == 4 && r.loop == false)
         #expect(r.samples == [RecordedSample(milliseconds: 0, name: "depth.below.transducer", value: 8.4, unit: .metres),
                               RecordedSample(milliseconds: 100, name: "heading.true", value: 90, unit: .degrees)])
         #expect(loaded.sensors[0].routes.channels(readingSource: "depth.below.transducer") == ["depth", "depth.m"])
         let defaults = try load(Self.board(file: folder + "sail.rec"))
-        guard case .replay(let d) = defaults.sensors[0].kind else { Issue.record("not a replay"); return }
+        guard let d = defaults.sensors[0].settings(ReplayConfiguration.self) else { Issue.record("not a replay"); return }
         #expect(d.speed == 1 && d.loop)
     }
 

@@ -1,8 +1,8 @@
-import GaugeSystem
+import GaugeConfig
 import GaugeSensors
 import GaugeCAN
 
-/// `kind = "can"`: a SocketCAN interface read through a protocol. Keys: `interface`
+/// What a `kind = "can"` sensor reads: a SocketCAN interface through a protocol. Keys: `interface`
 /// (`can0`, at most 15 bytes: IFNAMSIZ), `protocol` (`dbc`, `obd2`, `nmea2000`), `dbc`
 /// (protocol dbc: the file, relative to the board file), `poll_hz` (protocol obd2:
 /// requests a second, default 10), `obd_ids` (protocol obd2: 11 or 29-bit identifiers,
@@ -66,9 +66,9 @@ struct CANProtocolKeys: Sendable, Equatable {
         let dbcName = r.string("dbc", maxLength: 4096)
         if name == "dbc" {
             guard let dbcName else { r.report("dbc", "missing; protocol = \"dbc\" needs the DBC file that describes the bus's messages, like dbc = \"ecu.dbc\""); return nil }
-            let path = ReplayConfiguration.resolve(dbcName, besides: r.diagnostics.file)
+            let path = r.resolve(dbcName)
             let bytes: [UInt8]
-            do { bytes = try r.diagnostics.system.readFile(path, limit: .max) } catch {
+            do { bytes = try r.system.readFile(path, limit: .max) } catch {
                 r.report("dbc", "cannot read the DBC file \(path): \(error.description)")
                 return nil
             }
@@ -88,7 +88,7 @@ struct CANProtocolKeys: Sendable, Equatable {
     static func readOBDIdentifiers(_ r: TableReader) -> OBDIdentifiers? {
         guard let v = r.value("obd_ids") else { return nil }
         if let n = v.int64, n == 11 || n == 29, let ids = OBDIdentifiers(rawValue: UInt8(n)) { return ids }
-        r.report("obd_ids", "expected 11 (requests on 0x7DF, answers from 0x7E8…0x7EF) or 29 (requests on 0x18DB33F1, answers from 0x18DAF1xx), got \(describe(v))")
+        r.report("obd_ids", "expected 11 (requests on 0x7DF, answers from 0x7E8…0x7EF) or 29 (requests on 0x18DB33F1, answers from 0x18DAF1xx), got \(v.written)")
         return nil
     }
 
