@@ -21,6 +21,22 @@ enum TOMLGuard {
     }
 
     private static func scan(_ s: UnsafeBufferPointer<UInt8>) -> (problem: (line: Int, message: String)?, nulLines: Set<Int>) {
+        var scanner = Scanner(s)
+        while scanner.i < s.count {
+            let c = s[scanner.i]
+            if c == 10 { scanner.line += 1 }
+            if scanner.state != .normal {
+                scanner.skipInside(c)
+                continue
+            }
+            if let message = scanner.step(c) { return ((scanner.line, message), scanner.nulLines) }
+        }
+        return (nil, scanner.nulLines)
+    }
+
+    /// Where the scan is: inside what, the brackets open, the line.
+    private struct Scanner {
+        let s: UnsafeBufferPointer<UInt8>
         var nulLines: Set<Int> = []
         var state = State.normal
         var stack: [UInt8] = []            // "[" arrays and "{" inline tables
@@ -28,75 +44,110 @@ enum TOMLGuard {
         var lineStart = true               // only blanks since the start of the line
         var line = 1
         var i = 0
+
+        init(_ s: UnsafeBufferPointer<UInt8>) { self.s = s }
+
         func at(_ k: Int) -> UInt8 { k < s.count ? s[k] : 0 }
         func starts(_ q: UInt8) -> Bool { at(i) == q && at(i + 1) == q && at(i + 2) == q }
         func escapesNUL() -> Bool {
             nulEscapes.contains { e in e.indices.allSatisfy { at(i + 1 + $0) == e[$0] } }
         }
-        while i < s.count {
-            let c = s[i]
-            if c == 10 { line += 1 }
+
+        /// One step inside a comment or a string: to its end, or past an escape.
+        mutating func skipInside(_ c: UInt8) {
             switch state {
             case .comment:
-                if c == 10 { state = .normal; lineStart = true; i += 1; continue }
+                if c == 10 {
+                    state = .normal
+                    lineStart = true
+                    i += 1
+                    return
+                }
                 // To the line's end in one go (a board may be mostly comments); the
                 // newline is counted and ends the comment on the next turn.
                 while i < s.count && s[i] != 10 { i += 1 }
-                continue
-            case .basic:
-                if c == 92 { if escapesNUL() { nulLines.insert(line) }; i += 2; continue }   // backslash escape
-                if c == 34 || c == 10 { state = .normal; if c == 10 { lineStart = true } }
-                i += 1; continue
-            case .literal:
-                if c == 39 || c == 10 { state = .normal; if c == 10 { lineStart = true } }
-                i += 1; continue
-            case .multiBasic:
-                if c == 92 { if escapesNUL() { nulLines.insert(line) }; i += 2; continue }
-                if starts(34) { state = .normal; i += 3 } else { i += 1 }
-                continue
-            case .multiLiteral:
-                if starts(39) { state = .normal; i += 3 } else { i += 1 }
-                continue
+            case .basic, .literal:
+                if c == 92 && state == .basic {   // backslash escape
+                    if escapesNUL() { nulLines.insert(line) }
+                    i += 2
+                    return
+                }
+                if c == (state == .basic ? 34 : 39) || c == 10 {
+                    state = .normal
+                    lineStart = c == 10
+                }
+                i += 1
+            case .multiBasic, .multiLiteral:
+                if c == 92 && state == .multiBasic {
+                    if escapesNUL() { nulLines.insert(line) }
+                    i += 2
+                } else if starts(state == .multiBasic ? 34 : 39) {
+                    state = .normal
+                    i += 3
+                } else {
+                    i += 1
+                }
             case .normal:
                 break
             }
-            if c == 32 || c == 9 || c == 13 { i += 1; continue }
-            if c == 10 { lineStart = true; i += 1; continue }
-            if c == UInt8(ascii: "#") { state = .comment; i += 1; continue }
-            if c == UInt8(ascii: "[") && lineStart && stack.isEmpty {
-                // A table header: its name must start with a key character.
-                var k = i + 1
-                if at(k) == UInt8(ascii: "[") { k += 1 }
-                while at(k) == 32 || at(k) == 9 { k += 1 }
-                guard startsKey(at(k)) else {
-                    return ((line, "expected a table name after '[' (letters, digits, '_', '-' or a quoted name)"), nulLines)
-                }
-                lineStart = false; i = k; continue
+        }
+
+        /// One step outside strings and comments; what is wrong, if this is a spot toml++
+        /// would assert on.
+        mutating func step(_ c: UInt8) -> String? {
+            if c == 32 || c == 9 || c == 13 {
+                i += 1
+                return nil
             }
+            if c == 10 {
+                lineStart = true
+                i += 1
+                return nil
+            }
+            if c == UInt8(ascii: "#") {
+                state = .comment
+                i += 1
+                return nil
+            }
+            if c == UInt8(ascii: "[") && lineStart && stack.isEmpty { return tableHeader() }
             lineStart = false
             if expectingElement && c == UInt8(ascii: "}") && stack.last == UInt8(ascii: "[") {
-                return ((line, "expected a value or ']' in the array, got '}'"), nulLines)
+                return "expected a value or ']' in the array, got '}'"
             }
             expectingElement = false
             switch c {
-            case UInt8(ascii: "["): stack.append(c); expectingElement = true
+            case UInt8(ascii: "["):
+                stack.append(c)
+                expectingElement = true
             case UInt8(ascii: "{"): stack.append(c)
             case UInt8(ascii: "]"), UInt8(ascii: "}"): if !stack.isEmpty { stack.removeLast() }
             case UInt8(ascii: ","): expectingElement = stack.last == UInt8(ascii: "[")
-            case 34:
-                if starts(34) { state = .multiBasic; i += 3; continue }
-                state = .basic
-            case 39:
-                if starts(39) { state = .multiLiteral; i += 3; continue }
-                state = .literal
+            case 34, 39:
+                if starts(c) {
+                    state = c == 34 ? .multiBasic : .multiLiteral
+                    i += 3
+                    return nil
+                }
+                state = c == 34 ? .basic : .literal
             default: break
             }
             i += 1
+            return nil
         }
-        return (nil, nulLines)
+
+        /// A table header: its name must start with a key character.
+        mutating func tableHeader() -> String? {
+            var k = i + 1
+            if at(k) == UInt8(ascii: "[") { k += 1 }
+            while at(k) == 32 || at(k) == 9 { k += 1 }
+            guard startsKey(at(k)) else { return "expected a table name after '[' (letters, digits, '_', '-' or a quoted name)" }
+            lineStart = false
+            i = k
+            return nil
+        }
     }
 
-    private static func startsKey(_ c: UInt8) -> Bool {
+    fileprivate static func startsKey(_ c: UInt8) -> Bool {
         (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39)
             || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")
             || c == UInt8(ascii: "]")

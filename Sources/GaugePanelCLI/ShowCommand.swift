@@ -70,32 +70,7 @@ struct ShowCommand: ParsableCommand {
     var consoleGraphics = true
 
     func run() throws {
-        guard DisplayBackends.names.contains(display) else {
-            throw fail(DisplayError.unknownBackend(name: display, known: DisplayBackends.names).description)
-        }
-        guard let s = TestCard.scene(named: scene) else {
-            throw fail("unknown scene '\(scene)'; valid scenes: \(TestCard.scenes.map(\.nameString).joined(separator: ", "))")
-        }
-        let pf = format.flatMap { PixelFormat(lowercaseName: $0) }
-        if let format, pf != .xrgb8888 && pf != .rgb565 {
-            throw fail("unsupported format '\(format)'; use xrgb8888 or rgb565")
-        }
-        let wh = size.split(separator: "x").compactMap { Int32($0) }
-        guard wh.count == 2 else { throw fail("bad --size '\(size)'; use WxH") }
-        guard frames >= 0 else { throw fail("--frames must be 0 or more") }
-        guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
-        let opened: any Display
-        let settings = DisplaySettings(device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1],
-                                       rotation: angle, atomic: atomic)
-        do { opened = try DisplayBackends.open(display, settings) } catch {
-            throw fail(error.description)
-        }
-        if let thenMode {
-            // Checked before anything is drawn: a mode the connector lacks leaves the screen alone.
-            guard let modes = opened.modeSetting else { throw fail("--then-mode needs --display drm (a DRM/KMS display)") }
-            guard thenModeAfter >= 0, thenModeAfter < frames else { opened.close(); throw fail("--then-mode-after must be below --frames (\(frames))") }
-            do { try modes.checkMode(thenMode) } catch { opened.close(); throw fail(error.description) }
-        }
+        let (opened, s) = try openDisplay()
         ShowCommand.catchStopSignals()
         var console: ConsoleGraphicsMode?
         if consoleGraphics, opened.coversTextConsole {
@@ -125,14 +100,60 @@ struct ShowCommand: ParsableCommand {
             })
         } catch { opened.close(); throw error }   // the screen back before the console (defer above)
         if let line = opened.statisticsSummary { print(line) }
-        // --out saves a display with no device (offscreen): what it shows is only in memory.
-        if let out, opened.device == nil {
-            let picture = opened.snapshotSurface
-            guard let ff = ImageFileFormat(path: out) else { opened.close(); throw fail("\(out): unknown output type (use a .png or .ppm name)") }
-            do { try ImageFile.save(picture, as: ff, to: out) } catch { opened.close(); throw fail(error.description) }
-            print("wrote \(out) (\(picture.width)x\(picture.height), \(opened.format.lowercaseName))")
-        }
+        try saveOffscreen(opened)
         opened.close()
+    }
+
+    /// The options checked and the display opened (with `--then-mode` checked against it
+    /// before anything is drawn: a mode the connector lacks leaves the screen alone).
+    private func openDisplay() throws -> (any Display, TestScene) {
+        guard DisplayBackends.names.contains(display) else {
+            throw fail(DisplayError.unknownBackend(name: display, known: DisplayBackends.names).description)
+        }
+        guard let s = TestCard.scene(named: scene) else {
+            throw fail("unknown scene '\(scene)'; valid scenes: \(TestCard.scenes.map(\.nameString).joined(separator: ", "))")
+        }
+        let pf = format.flatMap { PixelFormat(lowercaseName: $0) }
+        if let format, pf != .xrgb8888 && pf != .rgb565 {
+            throw fail("unsupported format '\(format)'; use xrgb8888 or rgb565")
+        }
+        let wh = size.split(separator: "x").compactMap { Int32($0) }
+        guard wh.count == 2 else { throw fail("bad --size '\(size)'; use WxH") }
+        guard frames >= 0 else { throw fail("--frames must be 0 or more") }
+        guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
+        let opened: any Display
+        let settings = DisplaySettings(device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1],
+                                       rotation: angle, atomic: atomic)
+        do { opened = try DisplayBackends.open(display, settings) } catch {
+            throw fail(error.description)
+        }
+        if let thenMode {
+            guard let modes = opened.modeSetting else { throw fail("--then-mode needs --display drm (a DRM/KMS display)") }
+            guard thenModeAfter >= 0, thenModeAfter < frames else {
+                opened.close()
+                throw fail("--then-mode-after must be below --frames (\(frames))")
+            }
+            do { try modes.checkMode(thenMode) } catch {
+                opened.close()
+                throw fail(error.description)
+            }
+        }
+        return (opened, s)
+    }
+
+    /// --out saves a display with no device (offscreen): what it shows is only in memory.
+    private func saveOffscreen(_ opened: any Display) throws {
+        guard let out, opened.device == nil else { return }
+        let picture = opened.snapshotSurface
+        guard let ff = ImageFileFormat(path: out) else {
+            opened.close()
+            throw fail("\(out): unknown output type (use a .png or .ppm name)")
+        }
+        do { try ImageFile.save(picture, as: ff, to: out) } catch {
+            opened.close()
+            throw fail(error.description)
+        }
+        print("wrote \(out) (\(picture.width)x\(picture.height), \(opened.format.lowercaseName))")
     }
 
     /// The display as scripts read it (scripts/vm/run.py): `@@DISPLAY {json}`, one object

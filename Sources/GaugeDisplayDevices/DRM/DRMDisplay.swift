@@ -76,36 +76,7 @@ public final class DRMDisplay: Display, ModeSetting {
                 rotation angle: RotationAngle = .none, atomic: Bool = true,
                 system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
         self.system = system
-        let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: (try? system.listDirectory("/dev/dri")) ?? [])
-        guard !paths.isEmpty else { throw .noDevice(path: "/dev/dri/card*") }
-        var firstError: DisplayError?
-        var found: (String, Int32, DRMCard, DRMConnector)?
-        var connectorsSeen: [String] = []
-        for p in paths {
-            let fd: Int32
-            do { fd = try system.open(p, readWrite: true, nonBlocking: false) } catch {
-                firstError = firstError ?? DisplayError.open(path: p, errno: error); continue
-            }
-            do {
-                let card = try system.drmCard(fd)
-                if let c = DRMSelection.connector(in: card, named: wantedConnector), card.supportsDumbBuffers {
-                    found = (p, fd, card, c); break
-                }
-                connectorsSeen += DRMSelection.connectorList(card).map { "\($0) on \(p)" }
-                firstError = firstError ?? (wantedConnector == nil ? .drm(.noConnectedOutput(path: p)) : nil)
-            } catch {
-                firstError = firstError ?? (error == .permissionDenied ? .permissionDenied(path: p)
-                    : error == .invalidArgument || error == .notSupported ? .noDevice(path: p)
-                    : .systemCall(path: p, call: "drmModeGetResources", errno: error))
-            }
-            system.close(fd)
-        }
-        guard let (p, fd, card, con) = found else {
-            if let wantedConnector, !connectorsSeen.isEmpty {
-                throw .drm(.noSuchConnector(path: path ?? "/dev/dri/card*", wanted: wantedConnector, available: connectorsSeen))
-            }
-            throw firstError ?? .noDevice(path: "/dev/dri/card*")
-        }
+        let (p, fd, card, con) = try DRMDisplay.findCard(path: path, connector: wantedConnector, system: system)
         self.path = p; self.fd = fd; self.driver = card.driver; self.connector = con
         var ok = false
         defer { if !ok { system.close(fd) } }
@@ -132,6 +103,38 @@ public final class DRMDisplay: Display, ModeSetting {
         front = 0
         if atomic { atomicPlane = system.drmAtomicPrimaryPlane(fd, crtc: crtc) }
         ok = true
+    }
+
+    /// `path`, or the first card in /dev/dri with a connected connector (the one named
+    /// `wanted` when given), opened: its descriptor, resources and connector.
+    private static func findCard(path: String?, connector wanted: String?,
+                                 system: any DisplaySystemCalls) throws(DisplayError) -> (String, Int32, DRMCard, DRMConnector) {
+        let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: (try? system.listDirectory("/dev/dri")) ?? [])
+        guard !paths.isEmpty else { throw .noDevice(path: "/dev/dri/card*") }
+        var firstError: DisplayError?
+        var connectorsSeen: [String] = []
+        for p in paths {
+            let fd: Int32
+            do { fd = try system.open(p, readWrite: true, nonBlocking: false) } catch {
+                firstError = firstError ?? DisplayError.open(path: p, errno: error)
+                continue
+            }
+            do {
+                let card = try system.drmCard(fd)
+                if let c = DRMSelection.connector(in: card, named: wanted), card.supportsDumbBuffers { return (p, fd, card, c) }
+                connectorsSeen += DRMSelection.connectorList(card).map { "\($0) on \(p)" }
+                firstError = firstError ?? (wanted == nil ? .drm(.noConnectedOutput(path: p)) : nil)
+            } catch {
+                firstError = firstError ?? (error == .permissionDenied ? .permissionDenied(path: p)
+                    : error == .invalidArgument || error == .notSupported ? .noDevice(path: p)
+                    : .systemCall(path: p, call: "drmModeGetResources", errno: error))
+            }
+            system.close(fd)
+        }
+        if let wanted, !connectorsSeen.isEmpty {
+            throw .drm(.noSuchConnector(path: path ?? "/dev/dri/card*", wanted: wanted, available: connectorsSeen))
+        }
+        throw firstError ?? .noDevice(path: "/dev/dri/card*")
     }
 
     static func error(_ e: Errno, path: String, call: String) -> DisplayError {
@@ -245,22 +248,39 @@ public final class DRMDisplay: Display, ModeSetting {
         statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
         // Clips are in scan-out (physical) coordinates.
         let clips = DRMSelection.clips(Region(region.rectangles.map(rotation.physical)))
-        if let plane = atomicPlane, !modesetPending, pageFlips {
-            do {
-                try system.drmAtomicFlip(fd, plane: plane, crtc: crtc, framebuffer: b.framebuffer, clips: clips)
-                statistics.recordClips(clips)
-                flipPending = true
-                front = back
-                frames += 1
-                return true
-            } catch {
-                if error == .permissionDenied || error == .notPermitted {
-                    throw DRMDisplay.error(error, path: path, call: "drmModeAtomicCommit")
-                }
-                atomicPlane = nil   // refused: DirtyFB and legacy flips from now on
-            }
+        if try atomicFlip(b, clips: clips) {
+            front = back
+            frames += 1
+            return true
         }
-        if dirtyFBNeeded && !region.isEmpty {
+        try legacyShow(b, clips: clips, changed: !region.isEmpty)
+        front = back
+        frames += 1
+        return flipPending
+    }
+
+    /// The atomic flip with damage clips, when the driver takes it; false: show the frame
+    /// the legacy way (a driver that refuses it once is not asked again).
+    private func atomicFlip(_ b: ScanoutBuffer, clips: [IntRectClip]) throws(DisplayError) -> Bool {
+        guard let plane = atomicPlane, !modesetPending, pageFlips else { return false }
+        do {
+            try system.drmAtomicFlip(fd, plane: plane, crtc: crtc, framebuffer: b.framebuffer, clips: clips)
+            statistics.recordClips(clips)
+            flipPending = true
+            return true
+        } catch {
+            if error == .permissionDenied || error == .notPermitted {
+                throw DRMDisplay.error(error, path: path, call: "drmModeAtomicCommit")
+            }
+            atomicPlane = nil   // refused: DirtyFB and legacy flips from now on
+            return false
+        }
+    }
+
+    /// DirtyFB where the driver needs it, then a mode set (a new mode), a page flip, or
+    /// SetCrtc where flips are not supported.
+    private func legacyShow(_ b: ScanoutBuffer, clips: [IntRectClip], changed: Bool) throws(DisplayError) {
+        if dirtyFBNeeded && changed {
             do {
                 try system.drmDirtyFramebuffer(fd, id: b.framebuffer, clips: clips)
                 statistics.recordClips(clips)
@@ -282,8 +302,11 @@ public final class DRMDisplay: Display, ModeSetting {
                 try system.drmPageFlip(fd, crtc: crtc, framebuffer: b.framebuffer)
                 flipPending = true
             } catch {
-                if error == .invalidArgument || error == .noFunction { pageFlips = false }
-                else { throw DRMDisplay.error(error, path: path, call: "drmModePageFlip") }
+                if error == .invalidArgument || error == .noFunction {
+                    pageFlips = false
+                } else {
+                    throw DRMDisplay.error(error, path: path, call: "drmModePageFlip")
+                }
             }
         }
         if !pageFlips && !modeset {
@@ -291,9 +314,6 @@ public final class DRMDisplay: Display, ModeSetting {
                 throw DRMDisplay.error(error, path: path, call: "drmModeSetCrtc")
             }
         }
-        front = back
-        frames += 1
-        return flipPending
     }
 
     /// Waits for the last flip to complete (so the frame is on screen).

@@ -221,7 +221,19 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             }
         }
         if !noValue.isEmpty { display.invalidate(noValue) }
-        let kind = source.kindName, what = "\(kind) \(source.path)"
+        let what = "\(source.kindName) \(source.path)"
+        if let event { journal(event, of: i, now: now, about: what) }
+        for notice in source.takeNotices() { say(lines[i].journal.notice(notice), about: what) }
+        say(lines[i].journal.due(now: now, failures: source.failureCount), about: what)
+        let after = source.fileDescriptor
+        register(i, fd: after, events: source.wantsWritable ? [.readable, .writable] : .readable, loop: loop)
+        watchFolder(of: i, loop: loop)
+        scheduleDeadline(of: i, open: after != nil, now: now, loop: loop)
+    }
+
+    /// Says what a line's connection change means, as its journal allows.
+    private func journal(_ event: SerialLineEvent, of i: Int, now: UInt64, about what: String) {
+        let source = hub.serial[i]
         switch event {
         case .connected:
             say(lines[i].journal.opened(now: now, line: "connected" + (source.openCount > 1 ? " again" : "")), about: what)
@@ -236,38 +248,39 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             }
             say(lines[i].journal.failed(now: now, line: "lost (\(why)); its channels show no value until it returns",
                                         reason: "lost (\(reason))", failures: source.failureCount), about: what)
+            let routes = hub.serialRoutes[i]
             display.invalidate(moreNames ? routes.allChannels : routes.channels(readingAny: names))
-        case nil: break
         }
-        for notice in source.takeNotices() { say(lines[i].journal.notice(notice), about: what) }
-        say(lines[i].journal.due(now: now, failures: source.failureCount), about: what)
-        let after = source.fileDescriptor
-        register(i, fd: after, events: source.wantsWritable ? [.readable, .writable] : .readable, loop: loop)
-        // Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.
-        if lines[i].watch != source.watchDescriptor {
-            if let b = lines[i].watch { loop.unregister(fd: b) }
-            lines[i].watch = nil
-            if let w = source.watchDescriptor {
-                lines[i].watch = w
-                loop.register(fd: w, events: .readable) { [self] _ in
-                    // Unregistered first: the source closes this descriptor and watches anew.
-                    loop.unregister(fd: w)
-                    self.lines[i].watch = nil
-                    self.hub.serial[i].folderChanged(now: loop.now)
-                    self.serviceSerial(i)
-                }
-            }
+    }
+
+    /// Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.
+    private func watchFolder(of i: Int, loop: Loop) {
+        let source = hub.serial[i]
+        guard lines[i].watch != source.watchDescriptor else { return }
+        if let b = lines[i].watch { loop.unregister(fd: b) }
+        lines[i].watch = nil
+        guard let w = source.watchDescriptor else { return }
+        lines[i].watch = w
+        loop.register(fd: w, events: .readable) { [self] _ in
+            // Unregistered first: the source closes this descriptor and watches anew.
+            loop.unregister(fd: w)
+            self.lines[i].watch = nil
+            self.hub.serial[i].folderChanged(now: loop.now)
+            self.serviceSerial(i)
         }
+    }
+
+    /// A timer for line `i`'s next deadline (reopen, poll, timeout) or its journal's next line.
+    private func scheduleDeadline(of i: Int, open: Bool, now: UInt64, loop: Loop) {
         if let t = lines[i].timer { loop.cancel(t) }
         lines[i].timer = nil
-        var deadline = source.nextDeadline
-        if let d = deadline, after != nil, d <= now { deadline = nil }
+        var deadline = hub.serial[i].nextDeadline
+        if let d = deadline, open, d <= now { deadline = nil }
         if let d = lines[i].journal.deadline { deadline = min(deadline ?? d, d) }
-        if let deadline {
-            lines[i].timer = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [self] in
-                self.lines[i].timer = nil
-                self.serviceSerial(i)
-            }
+        guard let deadline else { return }
+        lines[i].timer = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [self] in
+            self.lines[i].timer = nil
+            self.serviceSerial(i)
         }
     }
 
