@@ -127,50 +127,17 @@ struct DBCParser {
             i += 1
         }
         try punctuation(":", after: "signal " + name, keyword)
-        let start = try integer(511, "start bit", after: keyword)
-        try punctuation("|", after: "the start bit", keyword)
-        let length = try integer(64, "length", after: keyword)
-        try punctuation("@", after: "the length", keyword)
-        let order = try integer(1, "byte order (@0 Motorola or @1 Intel)", after: keyword)
-        let signed: Bool
-        switch try next("sign (+ or -)", keyword) {
-        case let t where t.kind == .punctuation && t.text == "+": signed = false
-        case let t where t.kind == .punctuation && t.text == "-": signed = true
-        case let t: throw DBCError(line: t.line, message: "signal " + name + ": expected + or - after the byte order, found " + t.describe)
-        }
-        try punctuation("(", after: "the sign", keyword)
-        let factor = try number("factor", after: keyword)
-        try punctuation(",", after: "the factor", keyword)
-        let offset = try number("offset", after: keyword)
-        try punctuation(")", after: "the offset", keyword)
-        try punctuation("[", after: "(factor,offset)", keyword)
-        let minimum = try number("minimum", after: keyword)
-        try punctuation("|", after: "the minimum", keyword)
-        let maximum = try number("maximum", after: keyword)
-        try punctuation("]", after: "the maximum", keyword)
+        let layout = try signalLayout(name, keyword)
+        let scaling = try signalScaling(keyword)
         let unitToken = try next("unit string", keyword)
         guard unitToken.kind == .string else {
             throw DBCError(line: unitToken.line, message: "signal " + name + ": expected a quoted unit, found " + unitToken.describe)
         }
-        var receivers: [String] = []
-        while i < tokens.count, !tokens[i].startsLine {
-            let t = tokens[i]
-            i += 1
-            if t.kind == .identifier { receivers.append(t.text); continue }
-            if t.kind == .punctuation && t.text == "," { continue }
-            throw DBCError(line: t.line, message: "signal " + name + ": expected receiver names, found " + t.describe)
-        }
-        let layout: SignalLayout
-        do throws(SignalLayoutError) {
-            layout = try SignalLayout(startBit: UInt16(start), length: UInt8(length),
-                                      byteOrder: order == 1 ? .intel : .motorola, isSigned: signed)
-        } catch {
-            throw DBCError(line: keyword.line, message: "signal " + name + ": " + error.message)
-        }
+        let receivers = try signalReceivers(name)
         let message = messages[index]
         guard layout.bytesNeeded <= Int32(message.length) else {
-            throw DBCError(line: keyword.line, message: "signal " + name + " (start bit " + String(start) + ", "
-                           + String(length) + " bits, " + (order == 1 ? "Intel" : "Motorola") + ") needs "
+            throw DBCError(line: keyword.line, message: "signal " + name + " (start bit " + String(layout.startBit) + ", "
+                           + String(layout.length) + " bits, " + (layout.byteOrder == .intel ? "Intel" : "Motorola") + ") needs "
                            + String(layout.bytesNeeded) + " bytes; message " + message.name + " has "
                            + String(message.length))
         }
@@ -183,9 +150,61 @@ struct DBCParser {
                            + other.name + "): several multiplexers are not supported")
         }
         messages[index].signals.append(DBCSignal(
-            name: name, layout: layout, factor: factor, offset: offset, minimum: minimum, maximum: maximum,
+            name: name, layout: layout, factor: scaling.factor, offset: scaling.offset, minimum: scaling.minimum, maximum: scaling.maximum,
             unit: unitToken.text, receivers: receivers, multiplex: multiplex, valueType: .integer,
             valueNames: [], line: keyword.line))
+    }
+
+    /// `start|length@order sign`.
+    mutating func signalLayout(_ name: String, _ keyword: DBCToken) throws(DBCError) -> SignalLayout {
+        let start = try integer(511, "start bit", after: keyword)
+        try punctuation("|", after: "the start bit", keyword)
+        let length = try integer(64, "length", after: keyword)
+        try punctuation("@", after: "the length", keyword)
+        let order = try integer(1, "byte order (@0 Motorola or @1 Intel)", after: keyword)
+        let signed: Bool
+        switch try next("sign (+ or -)", keyword) {
+        case let t where t.kind == .punctuation && t.text == "+": signed = false
+        case let t where t.kind == .punctuation && t.text == "-": signed = true
+        case let t: throw DBCError(line: t.line, message: "signal " + name + ": expected + or - after the byte order, found " + t.describe)
+        }
+        do throws(SignalLayoutError) {
+            return try SignalLayout(startBit: UInt16(start), length: UInt8(length),
+                                    byteOrder: order == 1 ? .intel : .motorola, isSigned: signed)
+        } catch {
+            throw DBCError(line: keyword.line, message: "signal " + name + ": " + error.message)
+        }
+    }
+
+    /// `(factor,offset) [min|max]`.
+    mutating func signalScaling(_ keyword: DBCToken) throws(DBCError) -> (factor: Double, offset: Double, minimum: Double, maximum: Double) {
+        try punctuation("(", after: "the sign", keyword)
+        let factor = try number("factor", after: keyword)
+        try punctuation(",", after: "the factor", keyword)
+        let offset = try number("offset", after: keyword)
+        try punctuation(")", after: "the offset", keyword)
+        try punctuation("[", after: "(factor,offset)", keyword)
+        let minimum = try number("minimum", after: keyword)
+        try punctuation("|", after: "the minimum", keyword)
+        let maximum = try number("maximum", after: keyword)
+        try punctuation("]", after: "the maximum", keyword)
+        return (factor, offset, minimum, maximum)
+    }
+
+    /// The receiving nodes to the end of the line, separated by commas.
+    mutating func signalReceivers(_ name: String) throws(DBCError) -> [String] {
+        var receivers: [String] = []
+        while i < tokens.count, !tokens[i].startsLine {
+            let t = tokens[i]
+            i += 1
+            if t.kind == .identifier {
+                receivers.append(t.text)
+                continue
+            }
+            if t.kind == .punctuation && t.text == "," { continue }
+            throw DBCError(line: t.line, message: "signal " + name + ": expected receiver names, found " + t.describe)
+        }
+        return receivers
     }
 
     func multiplexIndicator(_ t: DBCToken, signal: String) throws(DBCError) -> DBCSignal.Multiplex {

@@ -49,23 +49,7 @@ enum DBCTokenizer {
                 i += 1
             case 34:
                 let start = line
-                var text: [UInt8] = []
-                i += 1
-                var closed = false
-                while i < b.count {
-                    let d = b[i]
-                    if d == 34 { closed = true; i += 1; break }
-                    if d == 92, i + 1 < b.count, b[i + 1] == 34 || b[i + 1] == 92 {
-                        text.append(b[i + 1])
-                        i += 2
-                        continue
-                    }
-                    if d == 10 { line += 1 }
-                    text.append(d)
-                    i += 1
-                }
-                guard closed else { throw DBCError(line: start, message: "string not closed before the end of the file") }
-                push(.string, String(decoding: text, as: UTF8.self), start)
+                push(.string, try string(b, &i, &line), start)
             case 47 where i + 1 < b.count && b[i + 1] == 47:
                 // A `//` comment runs to the end of its line.
                 while i < b.count, b[i] != 10 { i += 1 }
@@ -76,14 +60,7 @@ enum DBCTokenizer {
                     push(.identifier, String(decoding: b[start..<i], as: UTF8.self), line)
                 } else if isDigit(c) || ((c == 45 || c == 46) && i + 1 < b.count && (isDigit(b[i + 1]) || b[i + 1] == 46)) {
                     let start = i
-                    i += 1
-                    while i < b.count {
-                        let d = b[i]
-                        if isDigit(d) || d == 46 || isIdentifierStart(d) { i += 1; continue }
-                        // A sign belongs to the number only right after an exponent's e.
-                        if (d == 43 || d == 45), b[i - 1] == 101 || b[i - 1] == 69 { i += 1; continue }
-                        break
-                    }
+                    i = numberEnd(b, from: i)
                     push(.number, String(decoding: b[start..<i], as: UTF8.self), line)
                 } else if c < 32 || c >= 127 {
                     throw DBCError(line: line, message: "unexpected byte 0x" + hexString(UInt64(c)) + " outside a string")
@@ -94,6 +71,49 @@ enum DBCTokenizer {
             }
         }
         return out
+    }
+
+    /// A quoted string from its opening quote at `i`: `\"` and `\\` escaped, newlines kept
+    /// (and counted); `i` ends past the closing quote.
+    static func string(_ b: [UInt8], _ i: inout Int, _ line: inout Int32) throws(DBCError) -> String {
+        let start = line
+        var text: [UInt8] = []
+        i += 1
+        while i < b.count {
+            let d = b[i]
+            if d == 34 {
+                i += 1
+                return String(decoding: text, as: UTF8.self)
+            }
+            if d == 92, i + 1 < b.count, b[i + 1] == 34 || b[i + 1] == 92 {
+                text.append(b[i + 1])
+                i += 2
+                continue
+            }
+            if d == 10 { line += 1 }
+            text.append(d)
+            i += 1
+        }
+        throw DBCError(line: start, message: "string not closed before the end of the file")
+    }
+
+    /// Where the number starting at `start` ends: digits, points, letters (an exponent, a
+    /// hex digit), and a sign right after an exponent's e.
+    static func numberEnd(_ b: [UInt8], from start: Int) -> Int {
+        var i = start + 1
+        while i < b.count {
+            let d = b[i]
+            if isDigit(d) || d == 46 || isIdentifierStart(d) {
+                i += 1
+                continue
+            }
+            if d == 43 || d == 45, b[i - 1] == 101 || b[i - 1] == 69 {
+                i += 1
+                continue
+            }
+            break
+        }
+        return i
     }
 
     static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }

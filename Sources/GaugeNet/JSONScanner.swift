@@ -108,52 +108,8 @@ struct JSONScanState {
     mutating func value(depth: Int, _ visit: (UnsafeBufferPointer<UInt8>, JSONItem) -> Void) throws(JSONError) {
         guard i < b.count else { throw .unexpected(offset: i) }
         switch b[i] {
-        case UInt8(ascii: "{"):
-            guard depth < limits.maxDepth else { throw .tooDeep }
-            report(.object, visit)
-            i += 1
-            skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return }
-            let base = path.count
-            while true {
-                skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw .unexpected(offset: i) }
-                var key: [UInt8] = []
-                swap(&key, &path)
-                if base > 0 { key.append(UInt8(ascii: ".")) }
-                let r = string(into: &key)
-                swap(&key, &path)
-                if let e = r { throw e }
-                skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: ":") else { throw .unexpected(offset: i) }
-                i += 1
-                skipSpace()
-                try value(depth: depth + 1, visit)
-                path.removeSubrange(base...)
-                skipSpace()
-                guard i < b.count else { throw .unexpected(offset: i) }
-                if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                if b[i] == UInt8(ascii: "}") { i += 1; return }
-                throw .unexpected(offset: i)
-            }
-        case UInt8(ascii: "["):
-            guard depth < limits.maxDepth else { throw .tooDeep }
-            report(.array, visit)
-            i += 1
-            skipSpace()
-            if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return }
-            let base = path.count
-            path.append(UInt8(ascii: "["))
-            path.append(UInt8(ascii: "]"))
-            while true {
-                skipSpace()
-                try value(depth: depth + 1, visit)
-                skipSpace()
-                guard i < b.count else { throw .unexpected(offset: i) }
-                if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                if b[i] == UInt8(ascii: "]") { i += 1; path.removeSubrange(base...); return }
-                throw .unexpected(offset: i)
-            }
+        case UInt8(ascii: "{"): try object(depth: depth, visit)
+        case UInt8(ascii: "["): try array(depth: depth, visit)
         case UInt8(ascii: "\""):
             scratch.removeAll(keepingCapacity: true)
             var text: [UInt8] = []
@@ -161,11 +117,80 @@ struct JSONScanState {
             defer { swap(&text, &scratch) }
             if let e = string(into: &text) { throw e }
             report(.string(String(decoding: text, as: UTF8.self)), visit)
-        case UInt8(ascii: "t"): try literal("true"); report(.bool(true), visit)
-        case UInt8(ascii: "f"): try literal("false"); report(.bool(false), visit)
-        case UInt8(ascii: "n"): try literal("null"); report(.null, visit)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            report(.bool(true), visit)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            report(.bool(false), visit)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            report(.null, visit)
         default:
             report(.number(try number()), visit)
+        }
+    }
+
+    /// `{ "key": value, … }`: each member's path is the object's plus `.key`.
+    mutating func object(depth: Int, _ visit: (UnsafeBufferPointer<UInt8>, JSONItem) -> Void) throws(JSONError) {
+        guard depth < limits.maxDepth else { throw .tooDeep }
+        report(.object, visit)
+        i += 1
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "}") {
+            i += 1
+            return
+        }
+        let base = path.count
+        while true {
+            skipSpace()
+            guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw .unexpected(offset: i) }
+            var key: [UInt8] = []
+            swap(&key, &path)
+            if base > 0 { key.append(UInt8(ascii: ".")) }
+            let r = string(into: &key)
+            swap(&key, &path)
+            if let e = r { throw e }
+            skipSpace()
+            guard i < b.count, b[i] == UInt8(ascii: ":") else { throw .unexpected(offset: i) }
+            i += 1
+            skipSpace()
+            try value(depth: depth + 1, visit)
+            path.removeSubrange(base...)
+            skipSpace()
+            guard i < b.count else { throw .unexpected(offset: i) }
+            i += 1
+            if b[i - 1] == UInt8(ascii: ",") { continue }
+            if b[i - 1] == UInt8(ascii: "}") { return }
+            throw .unexpected(offset: i - 1)
+        }
+    }
+
+    /// `[ value, … ]`: each element's path is the array's plus `[]`.
+    mutating func array(depth: Int, _ visit: (UnsafeBufferPointer<UInt8>, JSONItem) -> Void) throws(JSONError) {
+        guard depth < limits.maxDepth else { throw .tooDeep }
+        report(.array, visit)
+        i += 1
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "]") {
+            i += 1
+            return
+        }
+        let base = path.count
+        path.append(UInt8(ascii: "["))
+        path.append(UInt8(ascii: "]"))
+        while true {
+            skipSpace()
+            try value(depth: depth + 1, visit)
+            skipSpace()
+            guard i < b.count else { throw .unexpected(offset: i) }
+            i += 1
+            if b[i - 1] == UInt8(ascii: ",") { continue }
+            if b[i - 1] == UInt8(ascii: "]") {
+                path.removeSubrange(base...)
+                return
+            }
+            throw .unexpected(offset: i - 1)
         }
     }
 

@@ -303,6 +303,7 @@ struct MQTTBodyReader {
 
     mutating func packet(flags: UInt8) throws(MQTTDecodeError) -> MQTTPacket {
         switch type {
+        case 1: return .connect(try connect())
         case 2:
             let ackFlags = try byte(), code = try byte()
             guard ackFlags & 0xFE == 0, let rc = MQTTConnectReturnCode(rawValue: code),
@@ -310,73 +311,85 @@ struct MQTTBodyReader {
                 throw .badConnAck(ackFlags & 0xFE != 0 ? ackFlags : code)
             }
             return .connack(MQTTConnAck(sessionPresent: ackFlags == 1, returnCode: rc))
-        case 3:
-            let qos = MQTTQoS(rawValue: (flags >> 1) & 3) ?? .atMostOnce
-            let duplicate = flags & 8 != 0
-            let topicBytes = try field()
-            if let e = MQTTTopic.validateName(topicBytes) {
-                if case .badUTF8(let u) = e { throw .badUTF8(u) }
-                throw .badTopic(e)
-            }
-            // A QoS 0 PUBLISH must not have DUP set (§3.3.1.1).
-            if qos == .atMostOnce && duplicate { throw .badFlags(type: 3, flags: flags) }
-            let id: UInt16? = qos == .atMostOnce ? nil : try packetID()
-            let payload = Array(UnsafeBufferPointer(rebasing: b[i...]))
-            return .publish(MQTTPublish(topic: String(decoding: topicBytes, as: UTF8.self), payload: payload,
-                                        qos: qos, packetID: id, retain: flags & 1 != 0, duplicate: duplicate))
-        case 4:
-            return .puback(packetID: try packetID())
-        case 9:
-            let id = try packetID()
-            guard remaining > 0 else { throw .emptyList }
-            var results: [MQTTSubscribeResult] = []
-            results.reserveCapacity(remaining)
-            while i < b.count {
-                let c = b[i]
-                i += 1
-                switch c {
-                case 0, 1, 2: results.append(.granted(MQTTQoS(rawValue: c) ?? .atMostOnce))
-                case 0x80: results.append(.failure)
-                default: throw .badSubscribeReturnCode(c)
-                }
-            }
-            return .suback(MQTTSubAck(packetID: id, results: results))
-        case 1:
-            let name = try field()
-            guard name.count == 4, name[0] == 77, name[1] == 81, name[2] == 84, name[3] == 84 else {
-                throw .unsupportedProtocol
-            }
-            guard try byte() == 4 else { throw .unsupportedProtocol }
-            let cf = try byte()
-            // Reserved bit 0; Will flag, Will QoS and Will Retain (bits 2–5) unsupported;
-            // a password flag needs the user name flag.
-            guard cf & 0x3D == 0, cf & 0xC0 != 0x40 else { throw .unsupportedConnectFlags(cf) }
-            let keepAlive = try uint16()
-            let clientID = try string()
-            let username: String? = cf & 0x80 != 0 ? try string() : nil
-            let password: [UInt8]? = cf & 0x40 != 0 ? Array(try field()) : nil
-            guard remaining == 0 else { throw .badLength(type: type) }
-            return .connect(MQTTConnect(clientID: clientID, keepAlive: keepAlive, cleanSession: cf & 2 != 0,
-                                        username: username, password: password))
-        case 8:
-            let id = try packetID()
-            guard remaining > 0 else { throw .emptyList }
-            var filters: [MQTTSubscription] = []
-            while i < b.count {
-                let f = try field()
-                if let e = MQTTTopic.validateFilter(f) {
-                    if case .badUTF8(let u) = e { throw .badUTF8(u) }
-                    throw .badTopic(e)
-                }
-                let q = try byte()
-                guard q & 0xFC == 0, let qos = MQTTQoS(rawValue: q) else { throw .badQoS }
-                filters.append(MQTTSubscription(String(decoding: f, as: UTF8.self), qos: qos))
-            }
-            return .subscribe(MQTTSubscribe(packetID: id, filters: filters))
+        case 3: return .publish(try publish(flags: flags))
+        case 4: return .puback(packetID: try packetID())
+        case 8: return .subscribe(try subscribe())
+        case 9: return .suback(try subAck())
         case 12: return .pingreq
         case 13: return .pingresp
         case 14: return .disconnect
         default: throw .unexpectedPacketType(type)
         }
+    }
+
+    mutating func publish(flags: UInt8) throws(MQTTDecodeError) -> MQTTPublish {
+        let qos = MQTTQoS(rawValue: (flags >> 1) & 3) ?? .atMostOnce
+        let duplicate = flags & 8 != 0
+        let topicBytes = try field()
+        if let e = MQTTTopic.validateName(topicBytes) {
+            if case .badUTF8(let u) = e { throw .badUTF8(u) }
+            throw .badTopic(e)
+        }
+        // A QoS 0 PUBLISH must not have DUP set (§3.3.1.1).
+        if qos == .atMostOnce && duplicate { throw .badFlags(type: 3, flags: flags) }
+        let id: UInt16? = qos == .atMostOnce ? nil : try packetID()
+        let payload = Array(UnsafeBufferPointer(rebasing: b[i...]))
+        return MQTTPublish(topic: String(decoding: topicBytes, as: UTF8.self), payload: payload,
+                           qos: qos, packetID: id, retain: flags & 1 != 0, duplicate: duplicate)
+    }
+
+    mutating func subAck() throws(MQTTDecodeError) -> MQTTSubAck {
+        let id = try packetID()
+        guard remaining > 0 else { throw .emptyList }
+        var results: [MQTTSubscribeResult] = []
+        results.reserveCapacity(remaining)
+        while i < b.count {
+            let c = b[i]
+            i += 1
+            switch c {
+            case 0, 1, 2: results.append(.granted(MQTTQoS(rawValue: c) ?? .atMostOnce))
+            case 0x80: results.append(.failure)
+            default: throw .badSubscribeReturnCode(c)
+            }
+        }
+        return MQTTSubAck(packetID: id, results: results)
+    }
+
+    /// A client's CONNECT (the test broker reads them).
+    mutating func connect() throws(MQTTDecodeError) -> MQTTConnect {
+        let name = try field()
+        guard name.count == 4, name[0] == 77, name[1] == 81, name[2] == 84, name[3] == 84 else {
+            throw .unsupportedProtocol
+        }
+        guard try byte() == 4 else { throw .unsupportedProtocol }
+        let cf = try byte()
+        // Reserved bit 0; Will flag, Will QoS and Will Retain (bits 2–5) unsupported;
+        // a password flag needs the user name flag.
+        guard cf & 0x3D == 0, cf & 0xC0 != 0x40 else { throw .unsupportedConnectFlags(cf) }
+        let keepAlive = try uint16()
+        let clientID = try string()
+        let username: String? = cf & 0x80 != 0 ? try string() : nil
+        let password: [UInt8]? = cf & 0x40 != 0 ? Array(try field()) : nil
+        guard remaining == 0 else { throw .badLength(type: type) }
+        return MQTTConnect(clientID: clientID, keepAlive: keepAlive, cleanSession: cf & 2 != 0,
+                           username: username, password: password)
+    }
+
+    /// A client's SUBSCRIBE (the test broker reads them).
+    mutating func subscribe() throws(MQTTDecodeError) -> MQTTSubscribe {
+        let id = try packetID()
+        guard remaining > 0 else { throw .emptyList }
+        var filters: [MQTTSubscription] = []
+        while i < b.count {
+            let f = try field()
+            if let e = MQTTTopic.validateFilter(f) {
+                if case .badUTF8(let u) = e { throw .badUTF8(u) }
+                throw .badTopic(e)
+            }
+            let q = try byte()
+            guard q & 0xFC == 0, let qos = MQTTQoS(rawValue: q) else { throw .badQoS }
+            filters.append(MQTTSubscription(String(decoding: f, as: UTF8.self), qos: qos))
+        }
+        return MQTTSubscribe(packetID: id, filters: filters)
     }
 }

@@ -6,45 +6,12 @@ public enum MQTTEncoder {
         var flags: UInt8 = 0
         switch packet {
         case .connect(let c):
-            // Variable header: protocol name, level 4, connect flags, keep-alive.
-            appendString("MQTT", to: &body)
-            body.append(4)
-            var connectFlags: UInt8 = c.cleanSession ? 0x02 : 0
-            if c.username != nil { connectFlags |= 0x80 }
-            if c.password != nil {
-                guard c.username != nil else { throw .passwordWithoutUsername }
-                connectFlags |= 0x40
-            }
-            body.append(connectFlags)
-            appendUInt16(c.keepAlive, to: &body)
-            // Payload: client id, user name, password.
-            guard c.clientID.utf8.count <= MQTTLimits.maxStringLength else { throw .stringTooLong }
-            guard validString(c.clientID) else { throw .badUTF8 }
-            appendString(c.clientID, to: &body)
-            if let u = c.username {
-                guard u.utf8.count <= MQTTLimits.maxStringLength else { throw .stringTooLong }
-                guard validString(u) else { throw .badUTF8 }
-                appendString(u, to: &body)
-            }
-            if let p = c.password {
-                guard p.count <= MQTTLimits.maxStringLength else { throw .stringTooLong }
-                appendUInt16(UInt16(truncatingIfNeeded: p.count), to: &body)
-                body.append(contentsOf: p)
-            }
+            body = try connectBody(c)
         case .connack(let a):
             body = [a.sessionPresent ? 1 : 0, a.returnCode.rawValue]
         case .publish(let p):
-            if let e = MQTTTopic.validateName(p.topic) { throw .badTopic(e) }
             flags = p.qos.rawValue << 1 | (p.retain ? 1 : 0) | (p.duplicate ? 8 : 0)
-            appendString(p.topic, to: &body)
-            if p.qos == .atMostOnce {
-                guard p.packetID == nil else { throw .packetIDWithQoS0 }
-                guard !p.duplicate else { throw .duplicateWithQoS0 }
-            } else {
-                guard let id = p.packetID, id != 0 else { throw .zeroPacketID }
-                appendUInt16(id, to: &body)
-            }
-            body.append(contentsOf: p.payload)
+            body = try publishBody(p)
         case .puback(let id):
             guard id != 0 else { throw .zeroPacketID }
             appendUInt16(id, to: &body)
@@ -72,6 +39,52 @@ public enum MQTTEncoder {
         appendRemainingLength(UInt32(truncatingIfNeeded: body.count), to: &out)
         out.append(contentsOf: body)
         return out
+    }
+
+    /// CONNECT's variable header (protocol name, level 4, connect flags, keep-alive) and
+    /// payload (client id, user name, password).
+    static func connectBody(_ c: MQTTConnect) throws(MQTTEncodeError) -> [UInt8] {
+        var body: [UInt8] = []
+        appendString("MQTT", to: &body)
+        body.append(4)
+        var connectFlags: UInt8 = c.cleanSession ? 0x02 : 0
+        if c.username != nil { connectFlags |= 0x80 }
+        if c.password != nil {
+            guard c.username != nil else { throw .passwordWithoutUsername }
+            connectFlags |= 0x40
+        }
+        body.append(connectFlags)
+        appendUInt16(c.keepAlive, to: &body)
+        guard c.clientID.utf8.count <= MQTTLimits.maxStringLength else { throw .stringTooLong }
+        guard validString(c.clientID) else { throw .badUTF8 }
+        appendString(c.clientID, to: &body)
+        if let u = c.username {
+            guard u.utf8.count <= MQTTLimits.maxStringLength else { throw .stringTooLong }
+            guard validString(u) else { throw .badUTF8 }
+            appendString(u, to: &body)
+        }
+        if let p = c.password {
+            guard p.count <= MQTTLimits.maxStringLength else { throw .stringTooLong }
+            appendUInt16(UInt16(truncatingIfNeeded: p.count), to: &body)
+            body.append(contentsOf: p)
+        }
+        return body
+    }
+
+    /// PUBLISH's topic, packet id (QoS 1 only) and payload.
+    static func publishBody(_ p: MQTTPublish) throws(MQTTEncodeError) -> [UInt8] {
+        if let e = MQTTTopic.validateName(p.topic) { throw .badTopic(e) }
+        var body: [UInt8] = []
+        appendString(p.topic, to: &body)
+        if p.qos == .atMostOnce {
+            guard p.packetID == nil else { throw .packetIDWithQoS0 }
+            guard !p.duplicate else { throw .duplicateWithQoS0 }
+        } else {
+            guard let id = p.packetID, id != 0 else { throw .zeroPacketID }
+            appendUInt16(id, to: &body)
+        }
+        body.append(contentsOf: p.payload)
+        return body
     }
 
     /// The variable-length Remaining Length (§2.2.3): 7 bits a byte, low first, 1–4 bytes.

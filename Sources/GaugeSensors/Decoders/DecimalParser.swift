@@ -68,19 +68,8 @@ public enum DecimalParser {
         }
         guard sawDigit else { return nil }
         if i < end, b[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            var expNegative = false
-            if i < end, b[i] == UInt8(ascii: "-") { expNegative = true; i += 1 }
-            else if i < end, b[i] == UInt8(ascii: "+") { i += 1 }
-            var e: Int32 = 0
-            var expDigits = false
-            while i < end, b[i] &- 48 < 10 {
-                expDigits = true
-                if e < 100_000 { e = e * 10 + Int32(b[i] &- 48) }
-                i += 1
-            }
-            guard expDigits else { return nil }
-            exponent = expNegative ? exponent - e : exponent + e
+            guard let e = exponentPart(b, &i, end) else { return nil }
+            exponent += e
         }
         guard i == end else { return nil }
 
@@ -90,6 +79,29 @@ public enum DecimalParser {
             guard value.isFinite else { return nil }
         }
         return negative ? -value : value
+    }
+
+    /// `e±digits` from the `e` at `i` (capped, so a huge exponent cannot overflow); nil
+    /// without digits.
+    @usableFromInline @inline(__always)
+    static func exponentPart(_ b: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int) -> Int32? {
+        i += 1
+        var negative = false
+        if i < end, b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        } else if i < end, b[i] == UInt8(ascii: "+") {
+            i += 1
+        }
+        var e: Int32 = 0
+        var digits = false
+        while i < end, b[i] &- 48 < 10 {
+            digits = true
+            if e < 100_000 { e = e * 10 + Int32(b[i] &- 48) }
+            i += 1
+        }
+        guard digits else { return nil }
+        return negative ? -e : e
     }
 
     @usableFromInline
