@@ -37,8 +37,10 @@ public final class DRMDisplay: Display, ModeSetting {
     public private(set) var flipPending = false
     /// False once DirtyFB said ENOSYS (the driver shows writes without being told).
     public private(set) var dirtyFBNeeded = true
-    public private(set) var frames = 0
-    public private(set) var pixelsCopied: Int64 = 0
+    /// Frames shown (`statistics.shownFrames`).
+    public var frames: Int { statistics.shownFrames }
+    /// Pixels copied into scan-out memory (`statistics.pixelsCopied`).
+    public var pixelsCopied: Int64 { statistics.pixelsCopied }
     /// False when page flips are refused; then frames are shown with SetCrtc.
     public private(set) var pageFlips = true
     public private(set) var statistics = DisplayStatistics()
@@ -244,18 +246,17 @@ public final class DRMDisplay: Display, ModeSetting {
         let region = damage.take(buffer: back)
         let b = buffers[back]
         RotatedCopy.copy(region, from: surface, to: b.target, rotation: rotation)
-        pixelsCopied += region.area
-        statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
+        statistics.recordCopy(pixels: region.area, bytesPerPixel: scanoutFormat.bytesPerPixel)
         // Clips are in scan-out (physical) coordinates.
         let clips = DRMSelection.clips(Region(region.rectangles.map(rotation.physical)))
         if try atomicFlip(b, clips: clips) {
             front = back
-            frames += 1
+            statistics.recordShown()
             return true
         }
         try legacyShow(b, clips: clips, changed: !region.isEmpty)
         front = back
-        frames += 1
+        statistics.recordShown()
         return flipPending
     }
 

@@ -52,10 +52,10 @@ public final class FbdevDisplay: Display {
     private let mapping: UnsafeMutableRawPointer
     private let mappingLength: Int
     private var damage: DamageTracker
-    /// Frames presented.
-    public private(set) var frames = 0
-    /// Pixels copied to the device so far.
-    public private(set) var pixelsCopied: Int64 = 0
+    /// Frames shown (`statistics.shownFrames`).
+    public var frames: Int { statistics.shownFrames }
+    /// Pixels copied into scan-out memory (`statistics.pixelsCopied`).
+    public var pixelsCopied: Int64 { statistics.pixelsCopied }
     public private(set) var statistics = DisplayStatistics()
 
     /// The device's format (its depth and colour fields).
@@ -137,9 +137,8 @@ public final class FbdevDisplay: Display {
         damage.add(newDamage)
         let region = damage.take(buffer: 0)
         RotatedCopy.copy(region, from: surface, to: target, rotation: rotation)
-        pixelsCopied += region.area
-        statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
-        frames += 1
+        statistics.recordCopy(pixels: region.area, bytesPerPixel: scanoutFormat.bytesPerPixel)
+        statistics.recordShown()
         return false
     }
 }
