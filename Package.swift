@@ -76,6 +76,10 @@ let package = Package(
         // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
         .target(name: "GaugeCAN", dependencies: ["GaugeSensors", "GaugeSystem"]),
 
+        // Engine computers through their TunerStudio INI (Speeduino, rusEFI, MegaSquirt): the INI
+        // parser, the legacy and CRC32 framings and the polling driver, pure (Embedded subset).
+        .target(name: "GaugeECU", dependencies: ["GaugeSensors"]),
+
         // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
         // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
         // its own bounded JSON scanner) and gpsd's JSON lines.
@@ -176,6 +180,7 @@ let package = Package(
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
+        .testTarget(name: "GaugeECUTests", dependencies: ["GaugeECU", "GaugeSensors"], exclude: ["Captures"]),
         .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
                                                         "GaugeTestSupport", "CFreeType"],
