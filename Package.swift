@@ -96,7 +96,7 @@ let package = Package(
 
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
+            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeECU", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
         // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
@@ -156,7 +156,7 @@ let package = Package(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
+                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugeECU", "GaugePreview", "GaugeTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -32,7 +32,7 @@ public struct NetworkConfiguration: Sendable, Equatable {
         switch kind {
         case "tcp":
             let address = readAddress(r, "server", defaultPort: nil, example: "\"192.168.1.20:10110\"")
-            let proto = r.choice("protocol", SerialProtocols.names, required: true)
+            let proto = r.choice("protocol", SerialProtocols.names + [ECUConfiguration.protocolName], required: true)
             guard let address, let proto else { return nil }
             return NetworkConfiguration(transport: .tcp(address), protocolName: proto)
         case "udp":

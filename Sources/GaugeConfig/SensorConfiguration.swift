@@ -78,6 +78,8 @@ public struct SensorConfiguration: Sendable, Equatable {
     }
     public var kind: Kind
     public var channels: [ChannelConfiguration]
+    /// `protocol = "tunerstudio"`: the ECU's INI and what the channels read of it.
+    public var ecu: ECUConfiguration? = nil
 
     /// The simulated source for `.simulated` sensors.
     public var simulatedSource: SimulatedSource? {
@@ -124,7 +126,7 @@ extension SensorConfiguration {
                 if let b = v.int, SerialSettings.supportedBaudRates.contains(b) { baud = b }
                 else { r.report("baud", "expected one of \(SerialSettings.supportedBaudRates.map(String.init).joined(separator: ", ")), got \(describe(v))") }
             }
-            let proto = r.choice("protocol", SerialProtocols.names, required: true)
+            let proto = r.choice("protocol", SerialProtocols.names + [ECUConfiguration.protocolName], required: true)
             if let device, device.hasPrefix("/"), let proto { kind = .serial(device: device, baud: baud, protocol: proto) }
         case "replay":
             replay = ReplayConfiguration.read(r)
@@ -138,12 +140,14 @@ extension SensorConfiguration {
             kind = NetworkConfiguration.read(r, kind: kindName ?? "").map { .network($0) }
         default: break
         }
+        var ecu = ECUConfiguration.isNamed(by: kind) ? ECUConfiguration.read(r) : nil
         let channelReaders = r.tables("channel")
         if channelReaders.isEmpty, r.value("channel") == nil { r.report(nil, "a sensor needs at least one [[sensor.channel]]") }
         var channels: [ChannelConfiguration] = []
         for c in channelReaders {
             guard var ch = readChannel(c, kind: kindName, subscriptions: &subscriptions) else { continue }
             if let canKeys, !canKeys.resolve(&ch, c) { continue }
+            if ecu != nil, ecu?.check(ch, c) != true { continue }
             channels.append(ch)
         }
         if var replay, replay.decodeCandump(channels: channels, r) { kind = .replay(replay) }
@@ -158,7 +162,7 @@ extension SensorConfiguration {
         // With an unknown kind, which keys are unknown can't be said.
         if kindName != nil { r.finish() }
         guard let kind else { return nil }
-        return SensorConfiguration(kind: kind, channels: channels)
+        return SensorConfiguration(kind: kind, channels: channels, ecu: ecu)
     }
 
     private static func readChannel(_ r: TableReader, kind: String?,

@@ -27,6 +27,12 @@ struct SensorHub {
             switch s.kind {
             case .simulated: if let src = s.simulatedSource { simulated.append(src) }
             case .sysfs(let root): sysfs.append(SysfsSource(root: root, channels: s.sysfsChannels))
+            case .serial(let device, let baud, _) where s.ecu != nil:
+                serial.append(s.ecu!.open(.serial(path: device, settings: SerialSettings(baudRate: baud))))
+                serialRoutes.append(s.routes)
+            case .network(let network) where s.ecu != nil:
+                serial.append(s.ecu!.open(network.transport))
+                serialRoutes.append(s.routes)
             case .serial(let device, let baud, let name):
                 // The configuration only lets registered names through.
                 guard let line = SerialProtocols.open(name, path: device, settings: SerialSettings(baudRate: baud)) else { continue }
