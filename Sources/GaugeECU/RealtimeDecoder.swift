@@ -1,8 +1,10 @@
 import GaugeSensors
 
 /// Turns a realtime block (or the slice of it that was asked for) into samples for the
-/// channels a board reads, at the INI's names and units.
-public struct RealtimeDecoder: Sendable, Equatable {
+/// channels a board reads, at the INI's names and units. A class: the driver and the
+/// expressions' closures share one, where copying the INI's arrays per block would cost
+/// more than the decoding.
+public final class RealtimeDecoder: Sendable {
     public let definition: ECUDefinition
     /// The channels whose samples are wanted.
     public let wanted: [Int]
