@@ -76,6 +76,10 @@ let package = Package(
         // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
         .target(name: "GaugeCAN", dependencies: ["GaugeSensors", "GaugeSystem"]),
 
+        // Engine computers through their TunerStudio INI (Speeduino, rusEFI, MegaSquirt): the INI
+        // parser, the legacy and CRC32 framings and the polling driver, pure (Embedded subset).
+        .target(name: "GaugeECU", dependencies: ["GaugeSensors"]),
+
         // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
         // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
         // its own bounded JSON scanner) and gpsd's JSON lines.
@@ -100,7 +104,7 @@ let package = Package(
         // The sensor kinds a board can name (`kind = "gpsd"`), a file each and one registry
         // (SensorKinds.all): each reads its keys through GaugeConfig and describes the source
         // the panel opens.
-        .target(name: "GaugeSensorKinds", dependencies: ["GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet"]),
+        .target(name: "GaugeSensorKinds", dependencies: ["GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeECU"]),
 
         // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
         // tracking and mapping, gestures, routing to actions, and the `InputDevices` a command
@@ -159,7 +163,7 @@ let package = Package(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
+                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugeECU", "GaugePreview", "GaugeTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -183,6 +187,7 @@ let package = Package(
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
+        .testTarget(name: "GaugeECUTests", dependencies: ["GaugeECU", "GaugeSensors"], exclude: ["Captures"]),
         .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
                                                         "GaugeTestSupport", "CFreeType"],
@@ -192,7 +197,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeConfigTests",
                     dependencies: ["GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
-                                   "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeTestSupport"],
+                                   "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeSensorKindsTests",
                     dependencies: ["GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport"]),

@@ -129,7 +129,7 @@ public struct TOMLNode: Sendable {
     public var double: Double? { if case .float(let d) = value { return d }; return nil }
     public var bool: Bool? { if case .boolean(let b) = value { return b }; return nil }
     var table: TOMLTable? { if case .table(let t) = value { return t }; return nil }
-    var array: [TOMLNode]? { if case .array(let a) = value { return a }; return nil }
+    public var array: [TOMLNode]? { if case .array(let a) = value { return a }; return nil }
 
     /// The type as messages name it ("a \(typeName)").
     var typeName: String {
