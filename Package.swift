@@ -97,9 +97,11 @@ let package = Package(
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         // It describes and never opens: `[[sensor]]` tables are read through the sensor kinds
         // the caller gives (`SensorKinds.all`).
-        .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
-        ]),
+        .target(
+            name: "GaugeConfig",
+            dependencies: [
+                "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
+            ]),
 
         // The sensor kinds a board can name (`kind = "gpsd"`), a file each and one registry
         // (SensorKinds.all): each reads its keys through GaugeConfig and describes the source
@@ -132,11 +134,13 @@ let package = Package(
         // screens (GaugeDisplayDevices, libdrm) nor the real input devices (GaugeInputDevices,
         // libevdev): the command lines give it their `DisplayDevices` and `InputDevices`, so
         // this library and its tests link neither libdrm nor libevdev.
-        .target(name: "GaugePanel", dependencies: [
-            "CPanelSystem", "GaugeLoop",
-            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-            "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds",
-        ]),
+        .target(
+            name: "GaugePanel",
+            dependencies: [
+                "CPanelSystem", "GaugeLoop",
+                "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+                "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds",
+            ]),
 
         // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
         // the panel's poll loop, the page embedded as a string, pictures drawn as `render`
@@ -144,18 +148,22 @@ let package = Package(
         // closure (scripts/build-firmware.sh) never holds a web server. No libdrm: the command
         // line gives it the display back-ends' names.
         .target(name: "CPreviewSocket"),
-        .target(name: "GaugePreview", dependencies: [
-            "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
-            "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
-        ]),
+        .target(
+            name: "GaugePreview",
+            dependencies: [
+                "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
+                "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+            ]),
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
         // ships no pkg-config file: the three libraries are linked by name. Host only: only
         // GaugePanelCLI depends on GaugeTLS, so the firmware's module closure never holds it
         // (the static armv6 binary has no room for a TLS library).
-        .target(name: "CMbedTLS", linkerSettings: [
-            .linkedLibrary("mbedtls"), .linkedLibrary("mbedx509"), .linkedLibrary("mbedcrypto"),
-        ]),
+        .target(
+            name: "CMbedTLS",
+            linkerSettings: [
+                .linkedLibrary("mbedtls"), .linkedLibrary("mbedx509"), .linkedLibrary("mbedcrypto"),
+            ]),
         .target(name: "GaugeTLS", dependencies: ["CMbedTLS", "GaugeSensors", "GaugeSystem"]),
 
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).
@@ -172,44 +180,67 @@ let package = Package(
         // The firmware's command line (run, check, render) without ArgumentParser or
         // swift-log, and what Embedded Swift's stdlib needs from the C library.
         .target(name: "CEmbeddedSupport"),
-        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "GaugeInput",
-                                                                     "GaugeInputDevices", "CPanelSystem", "CEmbeddedSupport"]),
+        .executableTarget(
+            name: "GaugePanelFirmware",
+            dependencies: [
+                "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "GaugeInput",
+                "GaugeInputDevices", "CPanelSystem", "CEmbeddedSupport",
+            ]),
 
         // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
         // system (FakePanelSystem) that the syscall families' fakes extend and the in-memory
         // input devices (FakeInputDevices).
-        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput"],
-                path: "Tests/GaugeTestSupport"),
-        .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                                                           "GaugeRaster", "GaugeTestSupport", "CZlib"]),
+        .target(
+            name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput"],
+            path: "Tests/GaugeTestSupport"),
+        .testTarget(
+            name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "GaugeDisplayTests",
+            dependencies: [
+                "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
+                "GaugeRaster", "GaugeTestSupport", "CZlib",
+            ]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
-        .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
-                    exclude: ["DBC", "Vectors"]),
+        .testTarget(
+            name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
+            exclude: ["DBC", "Vectors"]),
         .testTarget(name: "GaugeECUTests", dependencies: ["GaugeECU", "GaugeSensors"], exclude: ["Captures"]),
         .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
-        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-                                                        "GaugeTestSupport", "CFreeType"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "GaugeWidgetsTests",
-                    dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
-                                   "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
-                    exclude: ["Corpus", "Goldens"]),
-        .testTarget(name: "GaugeSensorKindsTests",
-                    dependencies: ["GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport"]),
+        .testTarget(
+            name: "GaugeTextTests",
+            dependencies: [
+                "GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+                "GaugeTestSupport", "CFreeType",
+            ],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "GaugeWidgetsTests",
+            dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "GaugeConfigTests",
+            dependencies: [
+                "GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
+                "GaugeDisplay", "GaugeImages", "GaugeTestSupport",
+            ],
+            exclude: ["Corpus", "Goldens"]),
+        .testTarget(
+            name: "GaugeSensorKindsTests",
+            dependencies: ["GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
-        .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
-                                   "GaugeImages", "GaugeRaster", "GaugeInput",
-                                   "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
+        .testTarget(
+            name: "GaugePanelTests",
+            dependencies: [
+                "GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
+                "GaugeImages", "GaugeRaster", "GaugeInput",
+                "GaugeSystem", "GaugeLoop", "GaugeTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
@@ -226,10 +257,11 @@ for target in package.targets where target.name.hasPrefix("Gauge") {
 // GAUGEPANEL_BENCHMARKS=1 — so that `swift build` and the tests don't compile them.
 if ProcessInfo.processInfo.environment["GAUGEPANEL_BENCHMARKS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
-    package.targets.append(.executableTarget(
-        name: "RasterBenchmarks",
-        dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeWidgets", .product(name: "Benchmark", package: "benchmark")],
-        path: "Benchmarks/RasterBenchmarks",
-        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "RasterBenchmarks",
+            dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeWidgets", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/RasterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ))
 }

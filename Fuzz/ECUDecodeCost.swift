@@ -7,27 +7,28 @@
 // Prints the samples per block; the sum of the values keeps the work alive.
 import Glibc
 
-let costINI = Array("""
-[MegaTune]
-queryCommand = "Q"
-signature = "speeduino 202501"
-[Constants]
-endianness = little
-messageEnvelopeFormat = msEnvelope_1.0
-[OutputChannels]
-ochGetCommand = "r\\$tsCanId\\x30%2o%2c"
-ochBlockSize = 130
-map = scalar, U16, 4, "kpa", 1.000, 0.000
-iatRaw = scalar, U08, 6, "°C", 1.000, 0.000
-coolantRaw = scalar, U08, 7, "°C", 1.000, 0.000
-batteryVoltage = scalar, U08, 9, "V", 0.100, 0.000
-afr = scalar, U08, 10, "O2", 0.100, 0.000
-rpm = scalar, U16, 14, "rpm", 1.000, 0.000
-advance = scalar, S08, 24, "deg", 1.000, 0.000
-tps = scalar, U08, 25, "%", 0.500, 0.000
-coolant = { (coolantRaw - 40) * 1.8 + 32 }
-iat = { (iatRaw - 40) * 1.8 + 32 }
-""".utf8)
+let costINI = Array(
+    """
+    [MegaTune]
+    queryCommand = "Q"
+    signature = "speeduino 202501"
+    [Constants]
+    endianness = little
+    messageEnvelopeFormat = msEnvelope_1.0
+    [OutputChannels]
+    ochGetCommand = "r\\$tsCanId\\x30%2o%2c"
+    ochBlockSize = 130
+    map = scalar, U16, 4, "kpa", 1.000, 0.000
+    iatRaw = scalar, U08, 6, "°C", 1.000, 0.000
+    coolantRaw = scalar, U08, 7, "°C", 1.000, 0.000
+    batteryVoltage = scalar, U08, 9, "V", 0.100, 0.000
+    afr = scalar, U08, 10, "O2", 0.100, 0.000
+    rpm = scalar, U16, 14, "rpm", 1.000, 0.000
+    advance = scalar, S08, 24, "deg", 1.000, 0.000
+    tps = scalar, U08, 25, "%", 0.500, 0.000
+    coolant = { (coolantRaw - 40) * 1.8 + 32 }
+    iat = { (iatRaw - 40) * 1.8 + 32 }
+    """.utf8)
 
 @main
 struct ECUDecodeCost {
@@ -49,7 +50,10 @@ struct ECUDecodeCost {
         var block = [UInt8](repeating: 0, count: 22)
         for i in 0..<n {
             now += 100_000_000
-            guard driver.nextCommand(now: now) != nil else { fputs("no request\n", stderr); exit(1) }
+            guard driver.nextCommand(now: now) != nil else {
+                fputs("no request\n", stderr)
+                exit(1)
+            }
             block[10] = UInt8(truncatingIfNeeded: i)
             block[3] = UInt8(truncatingIfNeeded: i >> 3)
             driver.feed(framing == .crc32 ? answer([0] + block) : block, now: now) { s in

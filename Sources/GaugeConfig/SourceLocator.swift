@@ -27,8 +27,24 @@ struct SourceLocator: Sendable {
             while end < bytes.count {
                 let c = bytes[end]
                 if c == 10 { break }
-                if c == 34 { double += 1; if double == 3 { quotes += 1; double = 0 } } else { double = 0 }
-                if c == 39 { single += 1; if single == 3 { quotes += 1; single = 0 } } else { single = 0 }
+                if c == 34 {
+                    double += 1
+                    if double == 3 {
+                        quotes += 1
+                        double = 0
+                    }
+                } else {
+                    double = 0
+                }
+                if c == 39 {
+                    single += 1
+                    if single == 3 {
+                        quotes += 1
+                        single = 0
+                    }
+                } else {
+                    single = 0
+                }
                 end += 1
             }
             lineNumber += 1
@@ -42,7 +58,7 @@ struct SourceLocator: Sendable {
             let wasInString = inMultilineString
             if quotes % 2 == 1 { inMultilineString.toggle() }
             if wasInString || line.isEmpty { continue }
-            if bytes[first] == 91 && line.count > 1 && bytes[first + 1] == 91 {           // [[
+            if bytes[first] == 91 && line.count > 1 && bytes[first + 1] == 91 {  // [[
                 guard let close = Self.firstClosingPair(bytes, line) else { continue }
                 let parts = Self.keyParts(bytes, (first + 2)..<close)
                 guard let last = parts.last else { continue }
@@ -51,7 +67,7 @@ struct SourceLocator: Sendable {
                 arrayCounts[array] = index + 1
                 current = array + "[\(index)]"
                 record(current, lineNumber)
-            } else if bytes[first] == 91 {                                                  // [
+            } else if bytes[first] == 91 {  // [
                 guard let close = line.first(where: { bytes[$0] == 93 }) else { continue }
                 let parts = Self.keyParts(bytes, (first + 1)..<close)
                 guard let last = parts.last else { continue }
@@ -62,7 +78,10 @@ struct SourceLocator: Sendable {
                 // A quoted key may be empty or hold spaces; a bare one may not.
                 guard !parts.isEmpty, parts.allSatisfy({ $0.quoted || (!$0.key.isEmpty && !$0.key.contains(" ")) }) else { continue }
                 var path = current
-                for p in parts { path = path.appendingKey(p.key); record(path, lineNumber) }
+                for p in parts {
+                    path = path.appendingKey(p.key)
+                    record(path, lineNumber)
+                }
             }
         }
     }
@@ -77,13 +96,16 @@ struct SourceLocator: Sendable {
         var i = range.lowerBound
         while i < range.upperBound {
             var j = i
-            while j < range.upperBound && b[j] != 46 { j += 1 }                 // .
+            while j < range.upperBound && b[j] != 46 { j += 1 }  // .
             var s = i, e = j
             while s < e && (b[s] == 32 || b[s] == 9) { s += 1 }
             while e > s && (b[e - 1] == 32 || b[e - 1] == 9) { e -= 1 }
             if j > i {
                 let quoted = e - s >= 2 && (b[s] == 34 || b[s] == 39) && b[e - 1] == b[s]
-                if quoted { s += 1; e -= 1 }
+                if quoted {
+                    s += 1
+                    e -= 1
+                }
                 out.append((String(decoding: b[s..<e], as: UTF8.self), quoted))
             }
             i = j + 1

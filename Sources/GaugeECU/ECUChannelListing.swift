@@ -2,13 +2,16 @@
 /// channel a board's `source` can name, then the ones it cannot read and why.
 extension ECUDefinition {
     public var channelListing: [String] {
-        var out = ["signature \"\(signature)\", realtime block \(blockSize) bytes, \(prefersCRCFraming ? "CRC32" : "legacy") framing preferred, settings [\(settings.joined(separator: ", "))] (known: \(knownSettings.joined(separator: ", ")))"]
+        var out = [
+            "signature \"\(signature)\", realtime block \(blockSize) bytes, \(prefersCRCFraming ? "CRC32" : "legacy") framing preferred, settings [\(settings.joined(separator: ", "))] (known: \(knownSettings.joined(separator: ", ")))"
+        ]
         var unsupported: [String] = []
         for c in channels {
             let units = c.units.isEmpty ? "" : " \"\(c.units)\""
             switch c.kind {
             case .scalar(let t, let o, let scale, let translate):
-                out.append("\(c.name): \(t.name) at \(o)\(units), ×\(ECUText.number(scale))\(translate == 0 ? "" : " after +\(ECUText.number(translate))")")
+                out.append(
+                    "\(c.name): \(t.name) at \(o)\(units), ×\(ECUText.number(scale))\(translate == 0 ? "" : " after +\(ECUText.number(translate))")")
             case .bits(let t, let o, let low, let high):
                 out.append("\(c.name): bits \(low)…\(high) of the \(t.name) at \(o)")
             case .computed:

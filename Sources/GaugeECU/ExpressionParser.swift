@@ -20,7 +20,8 @@ enum ExpressionLexer {
                 i += 1
             } else if isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < s.endIndex && isDigit(s[i + 1])) {
                 var j = i
-                while j < s.endIndex, isDigit(s[j]) || s[j] == UInt8(ascii: ".") || CommandTemplate.hexDigit(s[j]) != nil || s[j] == UInt8(ascii: "x") { j += 1 }
+                while j < s.endIndex, isDigit(s[j]) || s[j] == UInt8(ascii: ".") || CommandTemplate.hexDigit(s[j]) != nil || s[j] == UInt8(ascii: "x")
+                { j += 1 }
                 guard let v = number(s[i..<j]) else { throw ExpressionError(message: "\(INIText.string(s[i..<j])) is not a number") }
                 out.append(.number(v))
                 i = j
@@ -109,7 +110,8 @@ struct ExpressionParser {
         guard level < Self.levels.count else { return try unary() }
         var left = try binary(level + 1)
         while position < tokens.count, case .symbol(let s) = tokens[position],
-              let op = Self.levels[level].first(where: { $0.0 == s })?.1 {
+            let op = Self.levels[level].first(where: { $0.0 == s })?.1
+        {
             position += 1
             let right = try binary(level + 1)
             left = add(ECUExpression.Node(op: op, a: left, b: right))

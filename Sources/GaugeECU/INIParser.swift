@@ -72,8 +72,10 @@ extension ECUDefinition {
     static func integer(_ field: ArraySlice<UInt8>, _ range: ClosedRange<Int>, _ what: String, line: Int) throws(INIError) -> Int {
         // Checked as a Double first: a huge offset must not trap on a 32-bit Int.
         guard let v = DecimalParser.parse(bytes: Array(field)), v == v.rounded(),
-              v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
-            throw INIError(line: line, "\(what): expected a whole number in \(range.lowerBound)…\(range.upperBound), got \"\(INIText.string(field))\"")
+            v >= Double(range.lowerBound), v <= Double(range.upperBound)
+        else {
+            throw INIError(
+                line: line, "\(what): expected a whole number in \(range.lowerBound)…\(range.upperBound), got \"\(INIText.string(field))\"")
         }
         return Int(v)
     }

@@ -95,7 +95,8 @@ struct INIPreprocessor {
 
     private mutating func noteSettingGroup(_ line: ArraySlice<UInt8>) {
         guard let (key, value) = INIText.keyValue(line), key == "settingGroup" || key == "settingOption",
-              let first = INIText.fields(value).first else { return }
+            let first = INIText.fields(value).first
+        else { return }
         let name = INIText.string(first)
         if name != "DEFAULT" { note(name) }
     }

@@ -13,8 +13,10 @@ extension ECUDefinition {
         markUnreadable()
     }
 
-    private func readChannel(_ name: String, _ value: ArraySlice<UInt8>, line: Int,
-                             names: [String]) throws(INIError) -> OutputChannel {
+    private func readChannel(
+        _ name: String, _ value: ArraySlice<UInt8>, line: Int,
+        names: [String]
+    ) throws(INIError) -> OutputChannel {
         let f = INIText.fields(value)
         if let expression = INIText.braced(f[0]) {
             let units = f.count > 1 ? INIText.string(INIText.unquoted(f[1])) : ""
@@ -29,8 +31,9 @@ extension ECUDefinition {
         case "scalar": return try scalar(name, f, line: line)
         case "bits": return try bits(name, f, line: line)
         case let other:
-            return OutputChannel(name: name, kind: .unsupported(reason: "it is a \(other) entry, not a scalar, bits or expression"),
-                                 units: "", line: line)
+            return OutputChannel(
+                name: name, kind: .unsupported(reason: "it is a \(other) entry, not a scalar, bits or expression"),
+                units: "", line: line)
         }
     }
 
@@ -43,8 +46,9 @@ extension ECUDefinition {
         var translate = 0.0
         for (k, field) in f.dropFirst(4).prefix(2).enumerated() {
             guard INIText.braced(field) == nil else {
-                return OutputChannel(name: name, kind: .unsupported(reason: "its \(k == 0 ? "scale" : "translate") is an expression of the tune"),
-                                     units: units, line: line)
+                return OutputChannel(
+                    name: name, kind: .unsupported(reason: "its \(k == 0 ? "scale" : "translate") is an expression of the tune"),
+                    units: units, line: line)
             }
             let v = try Self.number(field, "\(name)'s \(k == 0 ? "scale" : "translate")", line: line)
             if k == 0 { scale = v } else { translate = v }
@@ -58,7 +62,8 @@ extension ECUDefinition {
         let offset = try Self.integer(f[2], 0...65535, "\(name)'s offset", line: line)
         let range = f[3]
         guard range.first == UInt8(ascii: "["), range.last == UInt8(ascii: "]"),
-              let colon = range.firstIndex(of: UInt8(ascii: ":")) else {
+            let colon = range.firstIndex(of: UInt8(ascii: ":"))
+        else {
             throw INIError(line: line, "\(name): expected a bit range like [0:3], got \"\(INIText.string(range))\"")
         }
         let maxBit = type.size * 8 - 1

@@ -31,7 +31,9 @@ extension TunerStudioDriver {
         let framing = assembler.framing
         answered()
         guard said == definition.signature else {
-            notices.append("the ECU says it is \"\(said)\" but the INI is for \"\(definition.signature)\": use the INI that came with this firmware (its channels' places differ); asked again every \(configuration.mismatchRetry / Nanoseconds.perSecond) s")
+            notices.append(
+                "the ECU says it is \"\(said)\" but the INI is for \"\(definition.signature)\": use the INI that came with this firmware (its channels' places differ); asked again every \(configuration.mismatchRetry / Nanoseconds.perSecond) s"
+            )
             statistics.mismatches &+= 1
             quietUntil = now &+ configuration.mismatchRetry
             return
@@ -39,7 +41,9 @@ extension TunerStudioDriver {
         self.framing = framing
         timeouts = 0
         nextPoll = now
-        notices.append("ECU \"\(said)\" answers in the \(framing.name) framing; reading bytes \(decoder.range.lowerBound)…\(max(decoder.range.upperBound, 1) - 1) of its \(definition.blockSize)-byte realtime block")
+        notices.append(
+            "ECU \"\(said)\" answers in the \(framing.name) framing; reading bytes \(decoder.range.lowerBound)…\(max(decoder.range.upperBound, 1) - 1) of its \(definition.blockSize)-byte realtime block"
+        )
     }
 
     private mutating func block(_ data: [UInt8], now: UInt64, _ sink: (Sample) -> Void) {
@@ -98,7 +102,9 @@ enum ECUText {
     static func printable(_ bytes: [UInt8]) -> String {
         var s = ""
         for b in bytes {
-            if b >= 32 && b < 127 { s.unicodeScalars.append(Unicode.Scalar(b)) } else {
+            if b >= 32 && b < 127 {
+                s.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
                 let (h, l) = Hex.encode(b)
                 s += "\\x" + String(decoding: [h, l], as: UTF8.self)
             }

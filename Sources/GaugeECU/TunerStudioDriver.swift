@@ -100,7 +100,9 @@ public struct TunerStudioDriver: Sendable {
         let d = definition
         guard t.isRanged else { return (t.bytes(offset: 0, count: 0, bigEndian: d.bigEndian), d.blockSize) }
         let r = decoder.range
-        return (t.bytes(offset: UInt16(truncatingIfNeeded: r.lowerBound), count: UInt16(truncatingIfNeeded: r.count), bigEndian: d.bigEndian), r.count)
+        return (
+            t.bytes(offset: UInt16(truncatingIfNeeded: r.lowerBound), count: UInt16(truncatingIfNeeded: r.count), bigEndian: d.bigEndian), r.count
+        )
     }
 
     private mutating func probe(now: UInt64) -> [UInt8] {
@@ -143,9 +145,12 @@ public struct TunerStudioDriver: Sendable {
         silent = true
         let q = ECUText.printable(definition.queryCommand)
         if neverAnswered {
-            notices.append("the ECU does not answer \(q) in either framing (CRC32, legacy): is it powered, on this port, at its baud rate (Speeduino, rusEFI: 115200), and is no tuning program connected to it?")
+            notices.append(
+                "the ECU does not answer \(q) in either framing (CRC32, legacy): is it powered, on this port, at its baud rate (Speeduino, rusEFI: 115200), and is no tuning program connected to it?"
+            )
         } else {
-            notices.append("the ECU stopped answering (\(detail.isEmpty ? "no answer to \(q)" : detail)); its channels are stale until it answers again")
+            notices.append(
+                "the ECU stopped answering (\(detail.isEmpty ? "no answer to \(q)" : detail)); its channels are stale until it answers again")
         }
     }
 

@@ -21,7 +21,9 @@ public struct ECUConfiguration: Sendable, Equatable {
         let pollHz = r.number("poll_hz", 0.1...100) ?? 10
         let settings = readSettings(r)
         guard let name = r.string("ini", maxLength: 4096) else {
-            r.report("ini", "missing; protocol = \"tunerstudio\" needs the ECU's TunerStudio INI, the one its firmware came with, like ini = \"speeduino.ini\"")
+            r.report(
+                "ini",
+                "missing; protocol = \"tunerstudio\" needs the ECU's TunerStudio INI, the one its firmware came with, like ini = \"speeduino.ini\"")
             return nil
         }
         let path = r.resolve(name)
@@ -67,7 +69,8 @@ public struct ECUConfiguration: Sendable, Equatable {
     public func open(_ transport: StreamTransport) -> any SerialLine {
         let decoder = RealtimeDecoder(definition: definition, names: sources)
         let backoff: Backoff = if case .serial = transport { Backoff() } else { .network }
-        return StreamSource(transport: transport, protocol: TunerStudioDriver(decoder: decoder, configuration: .init(pollHz: pollHz)),
-                            backoff: backoff)
+        return StreamSource(
+            transport: transport, protocol: TunerStudioDriver(decoder: decoder, configuration: .init(pollHz: pollHz)),
+            backoff: backoff)
     }
 }

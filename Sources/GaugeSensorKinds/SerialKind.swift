@@ -40,8 +40,10 @@ enum SerialKind: SensorKindReading {
         sensor.map { $0.protocolChoice.check(channel, r) } == false ? nil : ()
     }
 
-    static func source(_ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         var serial = sensor
         serial.protocolChoice.settle(channels: channels.map { $0.channel })
         let summary = "serial \(serial.device) at \(serial.baud) baud, protocol \(serial.protocolName)"

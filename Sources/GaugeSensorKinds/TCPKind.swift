@@ -27,8 +27,10 @@ enum TCPKind: SensorKindReading {
         sensor.map { $0.protocolChoice.check(channel, r) } == false ? nil : ()
     }
 
-    static func source(_ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         var tcp = sensor
         tcp.protocolChoice.settle(channels: channels.map { $0.channel })
         return Configured(tcp.network, summary: tcp.network.summary, watchedFiles: tcp.protocolChoice.files) { [tcp] network, _ in

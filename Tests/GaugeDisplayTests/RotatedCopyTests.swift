@@ -67,9 +67,11 @@ import Testing
     }
 
     @Test func copyingTheWholeLogicalSurfaceTurnsThePicture() throws {
-        let r = DisplayRotation(.quarter, physicalWidth: 3, physicalHeight: 2)   // logical 2x3
+        let r = DisplayRotation(.quarter, physicalWidth: 3, physicalHeight: 2)  // logical 2x3
         let shadow = try Surface(width: 2, height: 3, format: .xrgb8888)
-        for y in Int32(0)..<3 { for x in Int32(0)..<2 { shadow.row(y).storeBytes(of: UInt32(10 * y + x), toByteOffset: Int(x) * 4, as: UInt32.self) } }
+        for y in Int32(0)..<3 {
+            for x in Int32(0)..<2 { shadow.row(y).storeBytes(of: UInt32(10 * y + x), toByteOffset: Int(x) * 4, as: UInt32.self) }
+        }
         let target = try Surface(width: 3, height: 2, format: .xrgb8888)
         RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
         // Logical rows  [0 1] [10 11] [20 21], turned clockwise: [20 10 0] [21 11 1].
@@ -78,7 +80,7 @@ import Testing
 
     @Test func mismatchedSizesCopyNothing() throws {
         let r = DisplayRotation(.quarter, physicalWidth: 4, physicalHeight: 6)
-        let shadow = try Surface(width: 4, height: 6, format: .xrgb8888)   // not the logical 6x4
+        let shadow = try Surface(width: 4, height: 6, format: .xrgb8888)  // not the logical 6x4
         fillPattern(shadow, seed: 1)
         let target = try Surface(width: 4, height: 6, format: .xrgb8888)
         RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
@@ -108,7 +110,7 @@ import Testing
         #expect(d.width == 10 && d.height == 16)
         let memory = sys.maps[0].pointer
         fillPattern(d.surface, seed: 3)
-        try d.present(damage: Region())   // first frame: everything
+        try d.present(damage: Region())  // first frame: everything
         #expect(d.pixelsCopied == 160)
         let before = try Surface(width: 10, height: 16, format: .xrgb8888)
         fillPattern(before, seed: 3)
@@ -131,28 +133,31 @@ import Testing
 @Suite struct RotatedDRMTests {
     @Test func logicalSurfaceIsTurnedAndDirtyClipsArePhysical() throws {
         let sys = MockSystem()
-        sys.cards["/dev/dri/card0"] = DRMCard(driver: "mock", connectors: [
-            DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: [DRMMode(width: 64, height: 40, preferred: true)], crtcs: [31]),
-        ], supportsDumbBuffers: true)
+        sys.cards["/dev/dri/card0"] = DRMCard(
+            driver: "mock",
+            connectors: [
+                DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: [DRMMode(width: 64, height: 40, preferred: true)], crtcs: [31])
+            ], supportsDumbBuffers: true)
         let d = try DRMDisplay(path: "/dev/dri/card0", rotation: .quarter, system: sys)
         #expect(d.width == 40 && d.height == 64 && d.mode.name == "64x40")
         fillPattern(d.surface, seed: 4)
         try d.present(damage: Region(d.surface.bounds))
-        let memory = sys.mappings[2 << 12]!, pitch = 64 * 4 + 64   // buffer 1 (handle 2)
+        let memory = sys.mappings[2 << 12]!, pitch = 64 * 4 + 64  // buffer 1 (handle 2)
         for y in Int32(0)..<64 {
             for x in Int32(0)..<40 {
                 let p = d.rotation.physical(x: x, y: y)
-                #expect(pixelBytes(memory, stride: pitch, bpp: 4, x: Int(p.x), y: Int(p.y))
+                #expect(
+                    pixelBytes(memory, stride: pitch, bpp: 4, x: Int(p.x), y: Int(p.y))
                         == pixelBytes(d.surface.baseAddress, stride: Int(d.surface.stride), bpp: 4, x: Int(x), y: Int(y)))
             }
         }
         try d.finish()
         let logical = IntRect(x: 3, y: 10, width: 5, height: 2)
-        try d.present(damage: Region(logical))   // buffer 0 missed frame 1: everything
+        try d.present(damage: Region(logical))  // buffer 0 missed frame 1: everything
         #expect(sys.dirtyClips.last == DRMSelection.clips(Region(IntRect(x: 0, y: 0, width: 64, height: 40))))
         try d.finish()
-        let next = IntRect(x: 30, y: 50, width: 10, height: 14)   // touches the logical corner
-        try d.present(damage: Region(next))   // buffer 1: frames 2 and 3, in scan-out coordinates
+        let next = IntRect(x: 30, y: 50, width: 10, height: 14)  // touches the logical corner
+        try d.present(damage: Region(next))  // buffer 1: frames 2 and 3, in scan-out coordinates
         #expect(sys.dirtyClips.last == DRMSelection.clips(Region([d.rotation.physical(logical), d.rotation.physical(next)])))
         #expect(d.rotation.physical(next) == IntRect(x0: 0, y0: 30, x1: 14, y1: 40))
         d.close()

@@ -5,46 +5,46 @@ import GaugeSensors
 /// A small INI written for these tests: Speeduino's channel places (from its own INI and
 /// firmware), in the shapes real INIs use.
 let speeduinoLikeINI = """
-;-------------------------------------------------------------------------------
-#unset CELSIUS
-[MegaTune]
-   queryCommand   = "Q"
-   signature      = "speeduino 202501"
-   versionInfo    = "S" ; shown to the user
+    ;-------------------------------------------------------------------------------
+    #unset CELSIUS
+    [MegaTune]
+       queryCommand   = "Q"
+       signature      = "speeduino 202501"
+       versionInfo    = "S" ; shown to the user
 
-[SettingGroups]
-    settingGroup = pressure_units, "Pressure Display"
-    settingOption = DEFAULT, "PSI"
-    settingOption = pressure_bar, "BAR"
+    [SettingGroups]
+        settingGroup = pressure_units, "Pressure Display"
+        settingOption = DEFAULT, "PSI"
+        settingOption = pressure_bar, "BAR"
 
-[Constants]
-    endianness          = little
-    messageEnvelopeFormat = msEnvelope_1.0
-    aConstant  = scalar, U08, 3, "x", 1, 0
+    [Constants]
+        endianness          = little
+        messageEnvelopeFormat = msEnvelope_1.0
+        aConstant  = scalar, U08, 3, "x", 1, 0
 
-[OutputChannels]
-  ochGetCommand    = "r\\$tsCanId\\x30%2o%2c"
-  ochBlockSize     =  130
-  secl             = scalar, U08,  0, "sec",    1.000, 0.000
-  running          = bits,    U08,    2, [0:0]
-  map              = scalar,   U16,    4, "kpa",    1.000, 0.000
-  iatRaw           = scalar,   U08,    6, "°C",     1.000, 0.000
-  coolantRaw       = scalar,   U08,    7, "°C",     1.000, 0.000
-  batteryVoltage   = scalar,   U08,    9, "V",      0.100, 0.000
-  afr              = scalar,   U08,    10, "O2",     0.100, 0.000
-  rpm              = scalar,   U16,    14, "rpm",    1.000, 0.000
-  advance          = scalar,   S08,    24, "deg",    1.000, 0.000
-  tps              = scalar,   U08,    25, "%",      0.500, 0.000
-  idleLoad         = scalar,   U08,    38, { bitStringValue( idleUnits , iacAlgorithm  ) }, { iacAlgorithm == 2 ? 1 : 2 }, 0
-#if CELSIUS
-   coolant          = { coolantRaw - 40 } ; offset by 40 for negatives
-#else
-   coolant          = { (coolantRaw - 40) * 1.8 + 32 }
-#endif
-   revolutionTime   = { rpm ? ( 60000.0 / rpm) : 0 }
-   lambda           = { afr / stoich }
-   throttle         = { tps }, "%"
-"""
+    [OutputChannels]
+      ochGetCommand    = "r\\$tsCanId\\x30%2o%2c"
+      ochBlockSize     =  130
+      secl             = scalar, U08,  0, "sec",    1.000, 0.000
+      running          = bits,    U08,    2, [0:0]
+      map              = scalar,   U16,    4, "kpa",    1.000, 0.000
+      iatRaw           = scalar,   U08,    6, "°C",     1.000, 0.000
+      coolantRaw       = scalar,   U08,    7, "°C",     1.000, 0.000
+      batteryVoltage   = scalar,   U08,    9, "V",      0.100, 0.000
+      afr              = scalar,   U08,    10, "O2",     0.100, 0.000
+      rpm              = scalar,   U16,    14, "rpm",    1.000, 0.000
+      advance          = scalar,   S08,    24, "deg",    1.000, 0.000
+      tps              = scalar,   U08,    25, "%",      0.500, 0.000
+      idleLoad         = scalar,   U08,    38, { bitStringValue( idleUnits , iacAlgorithm  ) }, { iacAlgorithm == 2 ? 1 : 2 }, 0
+    #if CELSIUS
+       coolant          = { coolantRaw - 40 } ; offset by 40 for negatives
+    #else
+       coolant          = { (coolantRaw - 40) * 1.8 + 32 }
+    #endif
+       revolutionTime   = { rpm ? ( 60000.0 / rpm) : 0 }
+       lambda           = { afr / stoich }
+       throttle         = { tps }, "%"
+    """
 
 /// One exchange of a capture file: what was sent and what came back.
 struct Exchange {

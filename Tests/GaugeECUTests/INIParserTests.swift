@@ -26,14 +26,19 @@ import GaugeSensors
     }
 
     @Test func unknownSettingIsNamedWithASuggestion() {
-        #expect(throws: INIError(line: 0, "the INI has no setting \"CELSUIS\"; did you mean \"CELSIUS\"? (it knows: CELSIUS, pressure_units, pressure_bar)")) {
+        #expect(
+            throws: INIError(
+                line: 0, "the INI has no setting \"CELSUIS\"; did you mean \"CELSIUS\"? (it knows: CELSIUS, pressure_units, pressure_bar)")
+        ) {
             try definition(settings: ["CELSUIS"])
         }
     }
 
     @Test func unsupportedExpressionsSayWhy() throws {
         let d = try definition()
-        #expect(d.channels[d.index(of: "lambda")!].kind == .unsupported(reason: "its expression reads stoich, which is not an output channel (a tune constant or a TunerStudio variable)"))
+        #expect(
+            d.channels[d.index(of: "lambda")!].kind
+                == .unsupported(reason: "its expression reads stoich, which is not an output channel (a tune constant or a TunerStudio variable)"))
         #expect(d.channels[d.index(of: "idleLoad")!].kind == .unsupported(reason: "its scale is an expression of the tune"))
         #expect(d.channels[d.index(of: "throttle")!].units == "%")
     }

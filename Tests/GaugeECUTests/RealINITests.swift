@@ -40,7 +40,9 @@ import Glibc
             for settings in [[String](), ["CELSIUS"]] {
                 let d = try ECUDefinition.parse(Self.read(path), settings: settings)
                 let supported = d.channels.filter { if case .unsupported = $0.kind { false } else { true } }
-                print("\(path) \(settings): \"\(d.signature)\", \(d.blockSize) bytes, \(d.channels.count) channels, \(supported.count) readable, framing \(d.prefersCRCFraming ? "crc32" : "legacy")")
+                print(
+                    "\(path) \(settings): \"\(d.signature)\", \(d.blockSize) bytes, \(d.channels.count) channels, \(supported.count) readable, framing \(d.prefersCRCFraming ? "crc32" : "legacy")"
+                )
                 #expect(d.index(of: "rpm") != nil, "\(path)")
                 #expect(d.blockSize > 0)
             }

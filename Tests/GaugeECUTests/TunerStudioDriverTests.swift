@@ -89,7 +89,10 @@ import GaugeSensors
         _ = d.nextCommand(now: 0)
         _ = feed(&d, q.received, now: Self.ms)
         #expect(d.framing == nil)
-        #expect(d.takeNotices() == ["the ECU says it is \"speeduino 202501\" but the INI is for \"speeduino 202402\": use the INI that came with this firmware (its channels' places differ); asked again every 5 s"])
+        #expect(
+            d.takeNotices() == [
+                "the ECU says it is \"speeduino 202501\" but the INI is for \"speeduino 202402\": use the INI that came with this firmware (its channels' places differ); asked again every 5 s"
+            ])
         #expect(d.nextCommand(now: 2 * Self.ms) == nil)
     }
 

@@ -5,7 +5,9 @@ public struct ArcSegment {
     public var sweep: Angle
     public var paint: Paint
     public init(start: Angle, sweep: Angle, paint: Paint) {
-        self.start = start; self.sweep = sweep; self.paint = paint
+        self.start = start
+        self.sweep = sweep
+        self.paint = paint
     }
 }
 
@@ -28,8 +30,12 @@ extension Canvas {
         let t = Fixed(raw: Swift.min(thickness.raw, radius.raw))
         let ring = RingShape(centre: centre, outer: radius, inner: radius - t)
         guard !isMasked || shapes != nil, isArc(under), isArc(over), !isTransparent(over.paint),
-              case .solid(let underColor) = under.paint, underColor.a != 0,
-              !ring.bounds.intersection(clip).isEmpty else { oneAfterTheOther(); return }
+            case .solid(let underColor) = under.paint, underColor.a != 0,
+            !ring.bounds.intersection(clip).isEmpty
+        else {
+            oneAfterTheOther()
+            return
+        }
         let lower = ArcShape(ring, WedgeShape(centre: centre, start: under.start, sweep: under.sweep, bounds: ring.bounds))
         let upper = ArcShape(ring, WedgeShape(centre: centre, start: over.start, sweep: over.sweep, bounds: ring.bounds))
         let lowerShader = SolidShader(underColor)
@@ -42,15 +48,20 @@ extension Canvas {
         if let stored {
             fillArcs(lower, lowerShader, upper, over.paint, rows: stored, stored: stored)
         } else {
-            guard !isMasked else { oneAfterTheOther(); return }
+            guard !isMasked else {
+                oneAfterTheOther()
+                return
+            }
             fillArcs(lower, lowerShader, upper, over.paint, rows: ring, stored: nil)
         }
     }
 
     /// Both arcs in `paint` over the track, the ring's rows from `rows` (`stored`, or the
     /// ring computing them).
-    private func fillArcs<R: RingRowSource>(_ under: ArcShape, _ underShader: SolidShader, _ over: ArcShape, _ paint: Paint,
-                                            rows: R, stored: StoredRing?) {
+    private func fillArcs<R: RingRowSource>(
+        _ under: ArcShape, _ underShader: SolidShader, _ over: ArcShape, _ paint: Paint,
+        rows: R, stored: StoredRing?
+    ) {
         func arcs<H: Shader>(_: H.Type) -> ArcPairFill<R, H> { ArcPairFill(under: under, underShader: underShader, over: over) }
         switch paint {
         case .solid(let color): visitPixels(arcs(SolidShader.self), rows, SolidShader(color))
@@ -72,15 +83,17 @@ private struct ArcPairFill<R: RingRowSource, H: Shader>: PixelVisitor {
         // frame cost 0.2 % more on x86_64; measured).
         let box = under.ring.bounds.intersection(canvas.clip)
         guard canvas.isMasked else {
-            Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
-                                codec: C.self, surface: canvas.surface, clip: box, ringRows: rows, slanted: SlantedRows())
+            Rasterizer.fillArcs(
+                under: under, shader: underShader, over: over, shader: overShader,
+                codec: C.self, surface: canvas.surface, clip: box, ringRows: rows, slanted: SlantedRows())
             return
         }
         for i in 0..<canvas.mask.count {
             let slanted = canvas.mask.slantedRows(i), part = slanted.rect.intersection(box)
             guard !part.isEmpty && under.eitherMayCover(part, or: over) else { continue }
-            Rasterizer.fillArcs(under: under, shader: underShader, over: over, shader: overShader,
-                                codec: C.self, surface: canvas.surface, clip: part, ringRows: rows, slanted: slanted)
+            Rasterizer.fillArcs(
+                under: under, shader: underShader, over: over, shader: overShader,
+                codec: C.self, surface: canvas.surface, clip: part, ringRows: rows, slanted: slanted)
         }
     }
 }

@@ -23,11 +23,16 @@ extension Rasterizer {
             var u0 = underBox.x0, u1 = underBox.x1, o0 = overBox.x0, o1 = overBox.x1
             if slant {
                 let cut = slanted.columns(row: y)
-                u0 = Swift.max(u0, cut.x0); u1 = Swift.min(u1, cut.x1); o0 = Swift.max(o0, cut.x0); o1 = Swift.min(o1, cut.x1)
+                u0 = Swift.max(u0, cut.x0)
+                u1 = Swift.min(u1, cut.x1)
+                o0 = Swift.max(o0, cut.x0)
+                o1 = Swift.min(o1, cut.x1)
             }
-            let drawsUnder = underBox.y0 <= y && y < underBox.y1 && u0 < u1
+            let drawsUnder =
+                underBox.y0 <= y && y < underBox.y1 && u0 < u1
                 && (!underNarrowed || under.mayCover(row: y, from: u0, to: u1))
-            let drawsOver = overBox.y0 <= y && y < overBox.y1 && o0 < o1
+            let drawsOver =
+                overBox.y0 <= y && y < overBox.y1 && o0 < o1
                 && (!overNarrowed || over.mayCover(row: y, from: o0, to: o1))
             if !drawsUnder && !drawsOver { continue }
             let ring = ringRows.scalarRow(y)
@@ -82,12 +87,14 @@ extension Rasterizer {
         let fa = ring.fullFirst, fb = ring.fullSecond
         let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
         if left == .full {
-            walkPiece(arc.ring, ring.row, first, fa.lo < split ? fa : none, fb.lo < fb.hi && fb.lo < split ? fb : none,
-                      shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+            walkPiece(
+                arc.ring, ring.row, first, fa.lo < split ? fa : none, fb.lo < fb.hi && fb.lo < split ? fb : none,
+                shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
         }
         if right == .full {
-            walkPiece(arc.ring, ring.row, second, fa.lo < fa.hi && fa.lo >= split ? fa : none, fb.lo >= split ? fb : none,
-                      shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+            walkPiece(
+                arc.ring, ring.row, second, fa.lo < fa.hi && fa.lo >= split ? fa : none, fb.lo >= split ? fb : none,
+                shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
         }
     }
 
