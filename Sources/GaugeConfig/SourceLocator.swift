@@ -20,33 +20,7 @@ struct SourceLocator: Sendable {
         var lineNumber = 0
         var start = 0
         while start <= bytes.count {
-            // The line's end, and how many triple quotes (double or single) it holds, each
-            // counted left to right without overlaps: an odd number opens or closes a
-            // multi-line string.
-            var end = start, quotes = 0, double = 0, single = 0
-            while end < bytes.count {
-                let c = bytes[end]
-                if c == 10 { break }
-                if c == 34 {
-                    double += 1
-                    if double == 3 {
-                        quotes += 1
-                        double = 0
-                    }
-                } else {
-                    double = 0
-                }
-                if c == 39 {
-                    single += 1
-                    if single == 3 {
-                        quotes += 1
-                        single = 0
-                    }
-                } else {
-                    single = 0
-                }
-                end += 1
-            }
+            let (end, quotes) = Self.lineEnd(bytes, from: start)
             lineNumber += 1
             // A CRLF file: the CR belongs to the line end, not to the line.
             let raw = start..<(end > start && bytes[end - 1] == 13 ? end - 1 : end)
@@ -84,6 +58,26 @@ struct SourceLocator: Sendable {
                 }
             }
         }
+    }
+
+    /// Where the line starting at `start` ends, and how many triple quotes (double or
+    /// single) it holds, each counted left to right without overlaps: an odd number opens
+    /// or closes a multi-line string.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, quotes: Int) {
+        var end = start, quotes = 0, double = 0, single = 0
+        while end < bytes.count {
+            let c = bytes[end]
+            if c == 10 { break }
+            double = c == 34 ? double + 1 : 0
+            single = c == 39 ? single + 1 : 0
+            if double == 3 || single == 3 {
+                quotes += 1
+                if double == 3 { double = 0 }
+                if single == 3 { single = 0 }
+            }
+            end += 1
+        }
+        return (end, quotes)
     }
 
     private mutating func record(_ path: String, _ line: Int) {

@@ -50,6 +50,21 @@ extension TableReader {
         number(key, range.lowerBound...range.upperBound)
     }
 
+    /// `tint = ["#a", "#b", …]`: a gradient with its stops evenly spaced.
+    private func evenGradient(_ a: [TOMLNode], allowed: Bool) -> GaugeTint? {
+        let key = "tint"
+        guard allowed else {
+            report(key, "a gradient does not apply here; expected a colour or [{up_to, color}] tiers")
+            return nil
+        }
+        var stops: [GradientStop] = []
+        for i in 0..<a.count {
+            guard let c = color(a[i], at: path.appending(key).appending(index: i)) else { return nil }
+            stops.append(GradientStop(c, at: a.count == 1 ? 0 : Double(i) / Double(a.count - 1)))
+        }
+        return .gradient(stops)
+    }
+
     /// `tint = "#hex"` | `["#a", "#b", …]` (gradient, evenly spaced) | `[{at, color}]`
     /// (gradient stops, at 0…1) | `[{up_to, color}]` (tiers, up_to in the widget's units).
     func tint(range: ClosedRange<Double>, allowGradient: Bool = true) -> GaugeTint? {
@@ -61,18 +76,7 @@ extension TableReader {
             report(key, "expected \(what) (1…16 entries), got \(describe(v))")
             return nil
         }
-        if a[0].string != nil {
-            guard allowGradient else {
-                report(key, "a gradient does not apply here; expected a colour or [{up_to, color}] tiers")
-                return nil
-            }
-            var stops: [GradientStop] = []
-            for i in 0..<a.count {
-                guard let c = color(a[i], at: path.appending(key).appending(index: i)) else { return nil }
-                stops.append(GradientStop(c, at: a.count == 1 ? 0 : Double(i) / Double(a.count - 1)))
-            }
-            return .gradient(stops)
-        }
+        if a[0].string != nil { return evenGradient(a, allowed: allowGradient) }
         var stops: [GradientStop] = [], tiers: [GaugeTier] = []
         var previous = -Double.infinity
         for i in 0..<a.count {
