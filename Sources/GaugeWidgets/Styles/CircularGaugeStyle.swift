@@ -86,7 +86,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         }.flatMap { $0.sweep.raw > 0 ? $0 : nil }
         if ringReaches, c.bands.isEmpty, let valueArc {
             // Track and value arc in one pass over the ring's rows (the same pixels).
-            canvas.strokeArcs(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, under: track, over: valueArc)
+            // Drawn first on the background: the cache may keep both arcs' pixels over it.
+            canvas.strokeArcs(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, under: track, over: valueArc,
+                              background: c.theme.background)
         } else {
             if ringReaches {
                 canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
