@@ -166,12 +166,34 @@ public final class ShapeCache {
         ringPixelByteCount &+= pixels.byteCount
     }
 
+    /// Layers of widgets' pixels (`Canvas.drawKept`), oldest first, at most
+    /// `maximumLayers`: a dial keeps one for its ticks (about 10 KB at 150 px).
+    private var layers: [(hash: UInt64, words: [Int32], layer: KeptLayer)] = []
+    public static let maximumLayers = 16
+    /// Layers kept.
+    public var layerCount: Int { layers.count }
+
+    /// The layer kept under `hash`, with the words it was kept for.
+    func keptLayer(hash: UInt64) -> (words: [Int32], layer: KeptLayer)? {
+        for i in layers.indices where layers[i].hash == hash { return (layers[i].words, layers[i].layer) }
+        return nil
+    }
+
+    /// Keeps `layer` for `words` (their hash `hash`), dropping the oldest past `maximumLayers`
+    /// and any kept under the same hash.
+    func keep(_ layer: KeptLayer, hash: UInt64, words: [Int32]) {
+        layers.removeAll { $0.hash == hash }
+        if layers.count >= ShapeCache.maximumLayers { layers.removeFirst() }
+        layers.append((hash, words, layer))
+    }
+
     /// Drops every stored shape.
     public func removeAll() {
         removeStrokes()
         rings.removeAll()
         ringPixels.removeAll()
         ringPixelByteCount = 0
+        layers.removeAll()
     }
 
     private func removeStrokes() {
