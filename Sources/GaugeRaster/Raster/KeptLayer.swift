@@ -77,7 +77,8 @@ final class KeptLayer {
             var x0 = rows.x0, x1 = rows.x1
             if cut {
                 let c = slanted.columns(row: y)
-                x0 = Swift.max(x0, c.x0); x1 = Swift.min(x1, c.x1)
+                x0 = Swift.max(x0, c.x0)
+                x1 = Swift.min(x1, c.x1)
             }
             let i = Int(y &- box.y0), row = surface.row(y)
             for k in Int(rowStarts[i])..<Int(rowStarts[i + 1]) {
@@ -122,13 +123,18 @@ extension Canvas {
     /// without a cache, `body` is drawn.
     public func drawKept(key: (inout LayerKey) -> Void, centre: Point, radius: Fixed, background: Color,
                          _ body: (Canvas) -> Void) {
-        guard let shapes, background.a == 255 else { body(self); return }
+        guard let shapes, background.a == 255 else {
+            body(self)
+            return
+        }
         let packed = surface.format == .rgb565 ? UInt32(RGB565Codec.packReplacing(background))
             : ARGB32Codec.packReplacing(background)
         func words(_ k: inout LayerKey) {
             k.add(Int32(surface.format.rawValue))
             k.add(Int32(bitPattern: packed))
-            k.add(centre.x.raw); k.add(centre.y.raw); k.add(radius.raw)
+            k.add(centre.x.raw)
+            k.add(centre.y.raw)
+            k.add(radius.raw)
             key(&k)
         }
         var probe = LayerKey()

@@ -57,8 +57,12 @@ extension CircularGaugeStyle {
         /// What the kept ticks depend on, beyond the disc and background: the scale's size,
         /// the tick colour and every mark's place and kind.
         func key(_ c: GaugeStyleConfiguration, _ k: inout LayerKey) {
-            k.add(arc.radius.raw); k.add(arc.thickness.raw); k.add(outer.raw); k.add(majorWidth.raw)
-            k.add(arc.start.raw); k.add(arc.sweep.raw)
+            k.add(arc.radius.raw)
+            k.add(arc.thickness.raw)
+            k.add(outer.raw)
+            k.add(majorWidth.raw)
+            k.add(arc.start.raw)
+            k.add(arc.sweep.raw)
             let t = c.theme.tick
             k.add(Int32(t.r) | Int32(t.g) << 8 | Int32(t.b) << 16 | Int32(t.a) << 24)
             k.add(Int32(truncatingIfNeeded: c.marks.count))
