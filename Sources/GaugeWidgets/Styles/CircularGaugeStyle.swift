@@ -96,7 +96,10 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         }.flatMap { $0.sweep.raw > 0 ? $0 : nil }
         if ringReaches, c.bands.isEmpty, let valueArc {
             // Track and value arc in one pass over the ring's rows (the same pixels).
-            canvas.strokeArcs(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, under: track, over: valueArc)
+            // Drawn first on the background: the cache may keep both arcs' pixels over it.
+            canvas.strokeArcs(
+                centre: arc.centre, radius: arc.radius, thickness: arc.thickness, under: track, over: valueArc,
+                background: c.theme.background)
         } else {
             if ringReaches {
                 canvas.strokeArc(
@@ -125,24 +128,7 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         let labelRadius = arc.scaled(96), lineHeight = Swift.max(fonts.label.lineMetrics.lineHeight, 1)
         let labelsReach = reaches(labelRadius - Fixed(lineHeight &* 64), labelRadius + Fixed(lineHeight &* 64))
         if ticksReach || labelsReach {
-            for m in c.marks {
-                let a = Direction(arc.angle(at: m.fraction))
-                if ticksReach {
-                    let len = arc.scaled(m.isMajor ? 14 : 7)
-                    let width = Swift.max(arc.scaled(m.isMajor ? 3 : 1), m.isMajor ? Fixed.one : Fixed.half)
-                    canvas.strokeLine(
-                        from: Point(centre: arc.centre, radius: outer, direction: a),
-                        to: Point(centre: arc.centre, radius: outer - len, direction: a),
-                        width: width, paint: .solid(c.theme.tick))
-                }
-                if labelsReach, let label = m.label, m.isMajor,
-                    case let reach = Fixed(lineHeight &* Int32(truncatingIfNeeded: Swift.min(label.utf8.count + 2, 60))),
-                    reaches(labelRadius - reach, labelRadius + reach)
-                {
-                    let at = Point(centre: arc.centre, radius: arc.scaled(96), direction: a)
-                    CentredText(centre: at, font: fonts.label).draw(label, on: canvas, font: fonts.label, color: c.theme.label)
-                }
-            }
+            drawMarks(c, arc: arc, on: canvas, fonts: fonts, ticks: ticksReach, labels: labelsReach, reaches: reaches)
         }
         if let h = c.hold, reaches(trackInner - l.holdWidth, arc.radius + l.holdWidth) {
             let (p, q) = l.holdEnds(at: h)
