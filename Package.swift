@@ -3,8 +3,8 @@ import PackageDescription
 import class Foundation.ProcessInfo
 
 // Module layout: see docs/architecture.md.
-// GaugeRaster and the GaugeSensors decoders are written in the Swift subset that
-// Embedded Swift accepts (scripts/cross-cpu-check.sh builds them for Pi CPUs).
+// GaugeRaster and the decoders (GaugeDecoders, GaugeCAN, GaugeNet) are written in the Swift
+// subset that Embedded Swift accepts (scripts/cross-cpu-check.sh builds them for Pi CPUs).
 let package = Package(
     name: "GaugePanel",
     products: [
@@ -68,18 +68,23 @@ let package = Package(
         // Gauges shaped like SwiftUI's Gauge: model, styles, exact damage (Embedded subset).
         .target(name: "GaugeWidgets", dependencies: ["GaugeRaster", "GaugeGlyphs"]),
 
-        // Channels, decoders (pure state machines) and sources.
-        .target(name: "GaugeSensors", dependencies: ["GaugeSystem", "CPanelSystem"]),
+        // The serial decoders as pure state machines (Embedded subset, no I/O, no imports):
+        // the line protocol, NMEA 0183, ELM327 and OBD-II PIDs, the samples and units they
+        // produce and SerialProtocol, what a source drives. Fuzzed and cross-compiled alone.
+        .target(name: "GaugeDecoders"),
 
         // CAN: frames, candump logs, DBC files and signals, ISO-TP, OBD-II over CAN and
-        // NMEA 2000 as pure decoders (Embedded subset, no I/O); in Source/, the CAN bus as a
-        // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
-        .target(name: "GaugeCAN", dependencies: ["GaugeSensors", "GaugeSystem"]),
+        // NMEA 2000 as pure decoders (Embedded subset, no I/O).
+        .target(name: "GaugeCAN", dependencies: ["GaugeDecoders"]),
 
         // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
-        // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
-        // its own bounded JSON scanner) and gpsd's JSON lines.
-        .target(name: "GaugeNet", dependencies: ["GaugeSensors"]),
+        // packet codec, topic filters and client session, MQTT payloads (numbers, ON/OFF, JSON
+        // fields through its own bounded JSON scanner) and gpsd's JSON lines.
+        .target(name: "GaugeNet", dependencies: ["GaugeDecoders"]),
+
+        // Channels, routes and the sources over the syscall seam: serial lines, TCP, UDP,
+        // sysfs, simulated, replay and the CAN bus (CANSource: SocketCAN), driving the decoders.
+        .target(name: "GaugeSensors", dependencies: ["GaugeDecoders", "GaugeCAN", "GaugeSystem", "CPanelSystem"]),
 
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
@@ -92,7 +97,7 @@ let package = Package(
 
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
+            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeDecoders", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeDisplay", "GaugeSystem", "CTOML",
         ]),
 
         // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
@@ -124,7 +129,7 @@ let package = Package(
         .target(name: "GaugePanel", dependencies: [
             "CPanelSystem", "GaugeLoop",
             "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-            "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
+            "GaugeDecoders", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeInput", "GaugeConfig",
         ]),
 
         // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
@@ -135,7 +140,7 @@ let package = Package(
         .target(name: "CPreviewSocket"),
         .target(name: "GaugePreview", dependencies: [
             "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeImages", "GaugeText", "GaugeRaster",
-            "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+            "GaugeDisplay", "GaugeDecoders", "GaugeWidgets", "GaugeSystem",
         ]),
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
@@ -165,18 +170,22 @@ let package = Package(
                                                                      "GaugeInputDevices", "CPanelSystem", "CEmbeddedSupport"]),
 
         // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
-        // system (FakePanelSystem) that the syscall families' fakes extend and the in-memory
-        // input devices (FakeInputDevices).
-        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput"],
+        // system (FakePanelSystem) that the syscall families' fakes extend, the in-memory
+        // input devices (FakeInputDevices) and the decoders' fixtures (a scripted ELM327, an
+        // NMEA 0183 stream), which the decoders' and the serial lines' tests both drive.
+        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeDecoders"],
                 path: "Tests/GaugeTestSupport"),
         .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
                                                            "GaugeRaster", "GaugeTestSupport", "CZlib"]),
-        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
-        .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
+        // The decoders' tests draw their seeded random input from GaugeSensors' SplitMix64.
+        .testTarget(name: "GaugeDecodersTests", dependencies: ["GaugeDecoders", "GaugeSensors", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeDecoders", "GaugeCAN", "GaugeSystem", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeDecoders", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
-        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
+        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeDecoders", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
+                    exclude: ["Broker"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
                                                         "GaugeTestSupport", "CFreeType"],
                     exclude: ["Goldens"]),
@@ -184,7 +193,7 @@ let package = Package(
                     dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeCAN", "GaugeNet", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
+                    dependencies: ["GaugeConfig", "GaugeCAN", "GaugeNet", "GaugeDecoders", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
                                    "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["Corpus", "Goldens"]),
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
@@ -193,7 +202,7 @@ let package = Package(
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
         .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
+                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeGlyphs", "GaugeWidgets", "GaugeDecoders", "GaugeSensors", "GaugeNet", "GaugeDisplay",
                                    "GaugeImages", "GaugeRaster", "GaugeInput",
                                    "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
     ],

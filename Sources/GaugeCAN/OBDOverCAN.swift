@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// OBD-II mode 01 over CAN (ISO 15765-4): request frames to the functional address and
 /// the ECUs' answers, with the PID formulas and channel names of GaugeSensors' `OBDPID`.

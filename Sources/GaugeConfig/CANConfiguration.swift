@@ -1,5 +1,5 @@
+import GaugeDecoders
 import GaugeSystem
-import GaugeSensors
 import GaugeCAN
 
 /// `kind = "can"`: a SocketCAN interface read through a protocol. Keys: `interface`

@@ -1,4 +1,5 @@
 import GaugeSystem
+import GaugeDecoders
 import GaugeSensors
 import GaugeNet
 

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSensors
 import GaugeCAN
 import GaugeNet

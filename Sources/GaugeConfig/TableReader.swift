@@ -1,5 +1,5 @@
+import GaugeDecoders
 import GaugeRaster
-import GaugeSensors
 
 /// Typed, checked access to one TOML table. Every getter reports a located issue instead
 /// of returning a bad value, and remembers the key it was asked for: whatever the file

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GaugeConfig
+import GaugeDecoders
 import GaugeSensors
 import GaugeCAN
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GaugeConfig
+import GaugeDecoders
 import GaugeSensors
 
 /// `kind = "replay"`: a recording read and checked with the board, beside its file.

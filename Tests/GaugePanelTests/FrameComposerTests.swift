@@ -1,6 +1,6 @@
 import Testing
 import GaugeConfig
-import GaugeSensors
+import GaugeDecoders
 import GaugeTestSupport
 import GaugeWidgets
 @testable import GaugePanel

@@ -2,7 +2,6 @@ import GaugeConfig
 import GaugeDisplay
 import GaugeInput
 import GaugeRaster
-import GaugeSensors
 import GaugeSystem
 
 /// `gaugepanel run`: one thread, one loop. Sensors, input and the display's flip events
