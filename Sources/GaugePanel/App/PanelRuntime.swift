@@ -3,6 +3,7 @@ import GaugeDisplay
 import GaugeInput
 import GaugeRaster
 import GaugeSystem
+import GaugeWidgets
 
 /// `gaugepanel run`: one thread, one loop. Sensors, input and the display's flip events
 /// arrive as descriptors and timers; readings make the frame scheduler draw at most once
