@@ -3,8 +3,8 @@ import PackageDescription
 import class Foundation.ProcessInfo
 
 // Module layout: see docs/architecture.md.
-// GaugeRaster and the GaugeSensors decoders are written in the Swift subset that
-// Embedded Swift accepts (scripts/cross-cpu-check.sh builds them for Pi CPUs).
+// GaugeRaster and the decoders (GaugeDecoders, GaugeCAN, GaugeNet) are written in the Swift
+// subset that Embedded Swift accepts (scripts/cross-cpu-check.sh builds them for Pi CPUs).
 let package = Package(
     name: "GaugePanel",
     products: [
@@ -68,22 +68,27 @@ let package = Package(
         // Gauges shaped like SwiftUI's Gauge: model, styles, exact damage (Embedded subset).
         .target(name: "GaugeWidgets", dependencies: ["GaugeRaster", "GaugeGlyphs"]),
 
-        // Channels, decoders (pure state machines) and sources.
-        .target(name: "GaugeSensors", dependencies: ["GaugeSystem", "CPanelSystem"]),
+        // The serial decoders as pure state machines (Embedded subset, no I/O, no imports):
+        // the line protocol, NMEA 0183, ELM327 and OBD-II PIDs, the samples and units they
+        // produce and SerialProtocol, what a source drives. Fuzzed and cross-compiled alone.
+        .target(name: "GaugeDecoders"),
 
         // CAN: frames, candump logs, DBC files and signals, ISO-TP, OBD-II over CAN and
-        // NMEA 2000 as pure decoders (Embedded subset, no I/O); in Source/, the CAN bus as a
-        // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
-        .target(name: "GaugeCAN", dependencies: ["GaugeSensors", "GaugeSystem"]),
+        // NMEA 2000 as pure decoders (Embedded subset, no I/O).
+        .target(name: "GaugeCAN", dependencies: ["GaugeDecoders"]),
 
         // Engine computers through their TunerStudio INI (Speeduino, rusEFI, MegaSquirt): the INI
         // parser, the legacy and CRC32 framings and the polling driver, pure (Embedded subset).
-        .target(name: "GaugeECU", dependencies: ["GaugeSensors"]),
+        .target(name: "GaugeECU", dependencies: ["GaugeDecoders"]),
 
         // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
-        // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
-        // its own bounded JSON scanner) and gpsd's JSON lines.
-        .target(name: "GaugeNet", dependencies: ["GaugeSensors"]),
+        // packet codec, topic filters and client session, MQTT payloads (numbers, ON/OFF, JSON
+        // fields through its own bounded JSON scanner) and gpsd's JSON lines.
+        .target(name: "GaugeNet", dependencies: ["GaugeDecoders"]),
+
+        // Channels, routes and the sources over the syscall seam: serial lines, TCP, UDP,
+        // sysfs, simulated, replay and the CAN bus (CANSource: SocketCAN), driving the decoders.
+        .target(name: "GaugeSensors", dependencies: ["GaugeDecoders", "GaugeCAN", "GaugeSystem", "CPanelSystem"]),
 
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
@@ -99,14 +104,12 @@ let package = Package(
         // the caller gives (`SensorKinds.all`).
         .target(
             name: "GaugeConfig",
-            dependencies: [
-                "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
-            ]),
+            dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML", "GaugeDecoders"]),
 
         // The sensor kinds a board can name (`kind = "gpsd"`), a file each and one registry
         // (SensorKinds.all): each reads its keys through GaugeConfig and describes the source
         // the panel opens.
-        .target(name: "GaugeSensorKinds", dependencies: ["GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeECU"]),
+        .target(name: "GaugeSensorKinds", dependencies: ["GaugeConfig", "GaugeDecoders", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeECU"]),
 
         // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
         // tracking and mapping, gestures, routing to actions, and the `InputDevices` a command
@@ -137,9 +140,8 @@ let package = Package(
         .target(
             name: "GaugePanel",
             dependencies: [
-                "CPanelSystem", "GaugeLoop",
-                "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-                "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds",
+                "CPanelSystem", "GaugeLoop", "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+                "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds", "GaugeDecoders",
             ]),
 
         // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
@@ -152,7 +154,7 @@ let package = Package(
             name: "GaugePreview",
             dependencies: [
                 "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
-                "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+                "GaugeRaster", "GaugeDisplay", "GaugeWidgets", "GaugeSystem", "GaugeDecoders",
             ]),
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
@@ -188,10 +190,11 @@ let package = Package(
             ]),
 
         // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
-        // system (FakePanelSystem) that the syscall families' fakes extend and the in-memory
-        // input devices (FakeInputDevices).
+        // system (FakePanelSystem) that the syscall families' fakes extend, the in-memory
+        // input devices (FakeInputDevices) and the decoders' fixtures (a scripted ELM327, an
+        // NMEA 0183 stream), which the decoders' and the serial lines' tests both drive.
         .target(
-            name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput"],
+            name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeDecoders"],
             path: "Tests/GaugeTestSupport"),
         .testTarget(
             name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
@@ -202,12 +205,16 @@ let package = Package(
                 "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
                 "GaugeRaster", "GaugeTestSupport", "CZlib",
             ]),
-        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
+        // The decoders' tests draw their seeded random input from GaugeSensors' SplitMix64.
+        .testTarget(name: "GaugeDecodersTests", dependencies: ["GaugeDecoders", "GaugeSensors", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeDecoders", "GaugeCAN", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(
-            name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
+            name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders"],
             exclude: ["DBC", "Vectors"]),
-        .testTarget(name: "GaugeECUTests", dependencies: ["GaugeECU", "GaugeSensors"], exclude: ["Captures"]),
-        .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
+        .testTarget(name: "GaugeECUTests", dependencies: ["GaugeECU", "GaugeDecoders"], exclude: ["Captures"]),
+        .testTarget(
+            name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders"], exclude: ["Broker"]
+        ),
         .testTarget(
             name: "GaugeTextTests",
             dependencies: [
@@ -222,13 +229,15 @@ let package = Package(
         .testTarget(
             name: "GaugeConfigTests",
             dependencies: [
-                "GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
-                "GaugeDisplay", "GaugeImages", "GaugeTestSupport",
+                "GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay",
+                "GaugeImages", "GaugeTestSupport", "GaugeDecoders",
             ],
             exclude: ["Corpus", "Goldens"]),
         .testTarget(
             name: "GaugeSensorKindsTests",
-            dependencies: ["GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport"]),
+            dependencies: [
+                "GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders",
+            ]),
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
@@ -238,8 +247,7 @@ let package = Package(
             name: "GaugePanelTests",
             dependencies: [
                 "GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
-                "GaugeImages", "GaugeRaster", "GaugeInput",
-                "GaugeSystem", "GaugeLoop", "GaugeTestSupport",
+                "GaugeImages", "GaugeRaster", "GaugeInput", "GaugeSystem", "GaugeLoop", "GaugeTestSupport", "GaugeDecoders",
             ]),
     ],
     swiftLanguageModes: [.v6],

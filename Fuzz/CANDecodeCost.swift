@@ -7,6 +7,8 @@
 //                              0.1): the cost against K is a line, its slope one signal's cost
 // Prints the signals (samples) per frame; the sum of the values keeps the work alive.
 import Glibc
+import GaugeDecoders
+import GaugeCAN
 
 func readFile(_ path: String) -> [UInt8] {
     guard let f = fopen(path, "rb") else {

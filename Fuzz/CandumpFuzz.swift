@@ -1,5 +1,7 @@
 // libFuzzer target for CandumpLine.parse (built by scripts/fuzz-sensors.sh).
 
+import GaugeCAN
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func candumpFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)

@@ -1,5 +1,7 @@
 // libFuzzer target for DBCFile.parse and signal decoding (built by scripts/fuzz-sensors.sh).
 
+import GaugeCAN
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func dbcFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))

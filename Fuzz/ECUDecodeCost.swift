@@ -5,6 +5,9 @@
 //                       battery decoded, coolant and iat through their expressions)
 //   ecu-cost legacy N   the same bytes in the legacy framing (no CRC)
 // Prints the samples per block; the sum of the values keeps the work alive.
+
+import GaugeDecoders
+import GaugeECU
 import Glibc
 
 let costINI = Array(

@@ -2,6 +2,9 @@
 // parsed (built by scripts/fuzz-sensors.sh). The input is an INI; its own bytes, reversed,
 // are the realtime block.
 
+import GaugeDecoders
+@testable import GaugeECU
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func ecuINIFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))

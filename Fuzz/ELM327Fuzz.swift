@@ -2,6 +2,8 @@
 // The input is what a (possibly broken) adapter sends back, in chunks; the first
 // byte of each chunk is its length, and time advances between chunks.
 
+import GaugeDecoders
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func elm327Fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)

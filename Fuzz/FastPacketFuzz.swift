@@ -1,6 +1,9 @@
 // libFuzzer target for fast-packet reassembly and the NMEA 2000 PGNs (built by
 // scripts/fuzz-sensors.sh). Input: records of <source/PGN selector> <8 data bytes>.
 
+import GaugeDecoders
+@testable import GaugeCAN
+
 let fuzzPGNs: [UInt32] = [
     127489, 128267, 128259, 127250, 130306, 129026, 129025, 127488, 127505, 127508,
     130312, 130316, 59904,

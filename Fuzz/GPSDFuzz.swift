@@ -1,6 +1,9 @@
 // libFuzzer target for GaugeNet's GPSDDecoder (built by scripts/fuzz-sensors.sh): the input
 // fed whole and in two chunks must give the same readings.
 
+import GaugeDecoders
+import GaugeNet
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func gpsdFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)

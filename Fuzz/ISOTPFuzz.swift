@@ -1,6 +1,8 @@
 // libFuzzer target for ISOTPReceiver (built by scripts/fuzz-sensors.sh).
 // Input: frames as <length byte (mod 65)> <that many bytes>, each 1 ms × the length byte apart.
 
+import GaugeCAN
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func isotpFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))

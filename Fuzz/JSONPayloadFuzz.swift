@@ -1,6 +1,8 @@
 // libFuzzer target for GaugeNet's JSONScanner and PayloadReader (built by scripts/fuzz-sensors.sh):
 // the input's first line is a path, the rest a payload.
 
+import GaugeNet
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func jsonPayloadFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))

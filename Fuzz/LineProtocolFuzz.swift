@@ -1,6 +1,8 @@
 // libFuzzer target for LineProtocolDecoder (built by scripts/fuzz-sensors.sh).
 // Checks, besides "no crash": feeding in two pieces gives exactly what one feed gives.
 
+import GaugeDecoders
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lineProtocolFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)

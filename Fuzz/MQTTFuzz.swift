@@ -2,6 +2,8 @@
 // is fed in chunks whose sizes come from its first byte; every packet decoded must encode
 // again and decode to itself, and a failed decoder must stay failed until reset.
 
+import GaugeNet
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func mqttFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)

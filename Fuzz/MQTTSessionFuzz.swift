@@ -4,6 +4,9 @@
 // stop everything until the reset, which must restart the handshake; what waits to be sent
 // stays bounded.
 
+import GaugeDecoders
+import GaugeNet
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func mqttSessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)

@@ -1,6 +1,7 @@
 // NMEA decoder throughput on one core: `scripts/fuzz-sensors.sh --bench`.
 // Prints lines/s; asserts nothing (a slow machine must not fail anything).
 import Glibc
+import GaugeDecoders
 
 func sentence(_ body: String) -> String { "$" + XORChecksum.append(to: body) + "\r\n" }
 

@@ -1,5 +1,7 @@
 // libFuzzer target for NMEADecoder (built by scripts/fuzz-sensors.sh).
 
+import GaugeDecoders
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func nmeaFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)

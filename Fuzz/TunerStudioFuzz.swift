@@ -2,6 +2,9 @@
 // Speeduino-shaped INI, and the input as what a (possibly broken) ECU sends back, in
 // chunks whose first byte is the length; time advances between chunks.
 
+import GaugeDecoders
+@testable import GaugeECU
+
 let tunerStudioINI = Array(
     """
     [MegaTune]

@@ -4,21 +4,20 @@
 # over dashboards/car-ecu.dbc, and single-frame NMEA 2000 PGNs through NMEA2000Decoder;
 # and a signal's own cost: one message of 1 and of 8 signals (a byte each), the slope
 # between them per signal, the rest (id lookup, the sampler's pass) a frame's fixed cost.
-# The decoders are built -O as one module, like the fuzzers (Fuzz/CANDecodeCost.swift);
-# each case runs for N and 2N frames, and the difference is N frames' work.
+# The decoders are built -O as modules, as SwiftPM builds them and like the fuzzers
+# (scripts/lib/decoder-modules.sh), and Fuzz/CANDecodeCost.swift over them (docs/performance.md
+# has the figures, and those of one module); each case runs for N and 2N frames, and the
+# difference is N frames' work.
 # Usage: scripts/bench-can.sh [N]   (default 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-20000}
 out=.build-bench-can
-rm -rf "$out/src" && mkdir -p "$out/src"
-for f in Sources/GaugeCAN/*.swift; do
-    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$out/src/$(basename "$f")"
-done
 command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
-swiftc -O -wmo -parse-as-library -module-name CANCost \
-    Sources/GaugeSensors/Channels/{Reading,SensorUnit,NameSuggestion}.swift Sources/GaugeSensors/Decoders/*.swift \
-    "$out"/src/*.swift Fuzz/CANDecodeCost.swift -o "$out/can-cost"
+source scripts/lib/decoder-modules.sh
+build_decoder_modules "$out/modules" -O
+swiftc -O -wmo -parse-as-library -module-name CANCost -I "$out/modules" Fuzz/CANDecodeCost.swift \
+    "$out/modules/GaugeDecoders.o" "$out/modules/GaugeCAN.o" -o "$out/can-cost"
 
 instructions() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$out/can-cost" "$@" 2>&1 |

@@ -1,22 +1,20 @@
 #!/usr/bin/env bash
 # Instructions per ECU realtime block read, counted by callgrind (repeatable on any machine):
 # Speeduino's 22 bytes of a dash's eight channels (two through INI expressions), in the
-# CRC32 framing (frame and CRC checked) and in the legacy one. GaugeECU and the decoders
-# are built -O as one module, like the fuzzers (Fuzz/ECUDecodeCost.swift); each case runs
+# CRC32 framing (frame and CRC checked) and in the legacy one. GaugeDecoders and GaugeECU
+# are built -O as SwiftPM has them, a module each (scripts/lib/decoder-modules.sh), with
+# Fuzz/ECUDecodeCost.swift as the program; each case runs
 # for N and 2N blocks, and the difference is N blocks' work (a request's too).
 # Usage: scripts/bench-ecu.sh [N]   (default 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-20000}
 out=.build-bench-ecu
-rm -rf "$out/src" && mkdir -p "$out/src"
-for f in Sources/GaugeECU/*.swift; do
-    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$out/src/$(basename "$f")"
-done
 command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
-swiftc -O -wmo -parse-as-library -module-name ECUCost \
-    Sources/GaugeSensors/Channels/{Reading,SensorUnit,NameSuggestion}.swift Sources/GaugeSensors/Sources/SerialProtocol.swift \
-    Sources/GaugeSensors/Decoders/*.swift "$out"/src/*.swift Fuzz/ECUDecodeCost.swift -o "$out/ecu-cost"
+source scripts/lib/decoder-modules.sh
+build_decoder_modules "$out/modules" -O
+swiftc -O -wmo -parse-as-library -module-name ECUCost -I "$out/modules" Fuzz/ECUDecodeCost.swift \
+    "$out/modules/GaugeDecoders.o" "$out/modules/GaugeECU.o" -o "$out/ecu-cost"
 
 instructions() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$out/ecu-cost" "$@" 2>&1 |

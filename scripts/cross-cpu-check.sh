@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Cross-CPU determinism check for the renderer: GaugeRaster, GaugeGlyphs and GaugeWidgets.
 # It also compiles, for every arch and with the same flags, the Embedded-subset decoders
-# (GaugeSensors' Decoders/ with Reading, SensorUnit and SerialProtocol, GaugeCAN and GaugeNet) as one module, to an
-# object that is not linked: proof that they build in Embedded Swift for each Pi CPU.
+# (GaugeDecoders, then GaugeCAN and GaugeNet importing it) as modules, straight from Sources/
+# (scripts/lib/decoder-modules.sh), to objects that are not linked: proof that they build
+# in Embedded Swift for each Pi CPU.
 #
 # Builds Tools/GoldenRender (those three modules + a small Embedded-Swift-compatible
 # driver, compiled as one module) for
@@ -145,13 +146,9 @@ find "$SNAP/Sources" -name '*.swift' -exec sed -i -E \
     's/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/\/\/ (one module) &/' {} +
 mapfile -t RASTER_SOURCES < <(find "$SNAP/Sources" -name '*.swift' | LC_ALL=C sort)
 mapfile -t MAIN_SOURCES < <(find "$SNAP/Tools/GoldenRender" -name '*.swift' | LC_ALL=C sort)
-# The decoders as one module: GaugeCAN's and GaugeNet's `import GaugeSensors` goes (only in the snapshot).
-mkdir -p "$SNAP/Decoders" &&
-    cp Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift Sources/GaugeSensors/Channels/NameSuggestion.swift \
-       Sources/GaugeSensors/Sources/SerialProtocol.swift Sources/GaugeSensors/Decoders/*.swift Sources/GaugeCAN/*.swift Sources/GaugeNet/*.swift Sources/GaugeECU/*.swift "$SNAP/Decoders/" ||
-    { fail "snapshot of the decoders"; finish; }
-sed -i -E 's/^import GaugeSensors$/\/\/ (one module) &/' "$SNAP"/Decoders/*.swift
-mapfile -t DECODER_SOURCES < <(find "$SNAP/Decoders" -name '*.swift' | LC_ALL=C sort)
+# The decoders are built as SwiftPM has them, a module each, from Sources/ itself.
+source scripts/lib/decoder-modules.sh
+mapfile -t DECODER_SOURCES < <(decoder_module_sources)
 
 # build ARCH DIR -> DIR/GoldenRender; the log in DIR/build.log
 build() {
@@ -164,7 +161,7 @@ build() {
     if [ $rebuild = 0 ] && [ -x "$dir/GoldenRender" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
         cached=1; return 0
     fi
-    rm -rf "$dir/obj" "$dir/decoders.o" "$dir/GoldenRender" "$dir/stamp"; mkdir -p "$dir/obj"
+    rm -rf "$dir/obj" "$dir/decoders" "$dir/GoldenRender" "$dir/stamp"; mkdir -p "$dir/obj"
     (
         set -x
         # One whole-module compile of the renderer + the driver, native and Embedded
@@ -173,8 +170,8 @@ build() {
         "$SWIFTC" "${sflags[@]}" -module-name GoldenRender -D GOLDEN_RENDER_ONE_MODULE \
             -I "$SNAP/Tools/CSys" -I "$SNAP/Sources/CPixelFill/include" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
             -c -o "$dir/obj/GoldenRender.o" || exit 1
-        # Compiled only (outside obj/, so not linked): the decoders build for this CPU.
-        "$SWIFTC" "${sflags[@]}" -module-name GaugeDecoders "${DECODER_SOURCES[@]}" -c -o "$dir/decoders.o" || exit 1
+        # Compiled only (outside obj/, so not linked): the decoder modules build for this CPU.
+        SWIFTC=$SWIFTC build_decoder_modules "$dir/decoders" "${sflags[@]}" || exit 1
         if [ "$arch" = armv7hf ]; then
             # --no-warn-mismatch is for the data-table archive only: check our own objects.
             for o in "$dir"/obj/*.o; do

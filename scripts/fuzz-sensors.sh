@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target per GaugeSensors decoder, per GaugeCAN parser (DBC files,
+# Builds a libFuzzer target per GaugeDecoders decoder, per GaugeCAN parser (DBC files,
 # candump lines, ISO-TP, NMEA 2000 fast packets), per GaugeNet decoder (the MQTT stream,
-# the MQTT client session, JSON paths and payloads, gpsd lines) and per GaugeECU one (TunerStudio
-# INIs, the TunerStudio driver) and runs each for a bounded time.
+# the MQTT client session, JSON paths and payloads, gpsd lines) and per GaugeECU one
+# (TunerStudio INIs, the TunerStudio driver) and runs each for a bounded time.
 # Usage: scripts/fuzz-sensors.sh [seconds-per-target]   (default 20)
 # FUZZ_RUNS=N runs N inputs per target instead of a time limit.
 # FUZZ_TARGETS="NMEA DBC" picks targets; FUZZ_OUT=dir moves the build/work folder
@@ -17,51 +17,36 @@ swiftc="${SWIFTC:-swiftc}"
 out="${FUZZ_OUT:-.build-fuzz}"
 mkdir -p "$out"
 
-# The decoders, the three channel files they use and SerialProtocol (what GaugeNet's
-# sessions conform to): exactly the Embedded-subset sources.
-common=(Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift Sources/GaugeSensors/Channels/NameSuggestion.swift
-        Sources/GaugeSensors/Sources/SerialProtocol.swift Sources/GaugeSensors/Decoders/*.swift)
-
-# GaugeCAN's sources join them as one module: staged with `import GaugeSensors` blanked
-# (line numbers kept), for the targets that need them.
-can_stage="$out/GaugeCAN-sources"
-rm -rf "$can_stage" && mkdir -p "$can_stage"
-for f in Sources/GaugeCAN/*.swift; do
-    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$can_stage/$(basename "$f")"
-done
-can=("$can_stage"/*.swift)
-
-# GaugeNet's the same way.
-net_stage="$out/GaugeNet-sources"
-rm -rf "$net_stage" && mkdir -p "$net_stage"
-for f in Sources/GaugeNet/*.swift; do
-    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$net_stage/$(basename "$f")"
-done
-net=("$net_stage"/*.swift)
-
-# GaugeECU's the same way (the TunerStudio INI parser and driver).
-ecu_stage="$out/GaugeECU-sources"
-rm -rf "$ecu_stage" && mkdir -p "$ecu_stage"
-for f in Sources/GaugeECU/*.swift; do
-    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$ecu_stage/$(basename "$f")"
-done
-ecu=("$ecu_stage"/*.swift)
+# The decoders as SwiftPM builds them, a module per target (scripts/lib/decoder-modules.sh),
+# once for every target: instrumented for libFuzzer and ASan like the harness, and with
+# -enable-testing for the one harness that reads an internal table (FastPacket's PGNs).
+SWIFTC=$swiftc
+source scripts/lib/decoder-modules.sh
+modules="$out/modules"
 
 if [ "${1:-}" = "--bench" ]; then
     mkdir -p "$out/bench"
-    "$swiftc" -O -wmo -parse-as-library -module-name NMEABench "${common[@]}" Fuzz/NMEABenchmark.swift \
-        -o "$out/bench/nmea-bench"
+    # Modules of its own, without the fuzzers' instrumentation, which would be measured.
+    build_decoder_modules "$out/bench/modules" -O
+    "$swiftc" -O -wmo -parse-as-library -module-name NMEABench -I "$out/bench/modules" Fuzz/NMEABenchmark.swift \
+        "$out/bench/modules/GaugeDecoders.o" -o "$out/bench/nmea-bench"
     exec "$out/bench/nmea-bench"
 fi
+
+echo "== building the decoder modules (${DECODER_MODULES[*]})"
+build_decoder_modules "$modules" -sanitize=fuzzer,address -O -enable-testing 2> "$out/modules.txt" \
+    || { cat "$out/modules.txt"; exit 2; }
+# Every harness links all the modules' objects; one it does not call costs only link time.
+objects=("${DECODER_MODULES[@]/#/$modules/}")
+objects=("${objects[@]/%/.o}")
 
 status=0
 for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD ECUINI TunerStudio}; do
     dir="$out/$target"
     mkdir -p "$dir/corpus"
-    case $target in DBC|Candump|ISOTP|FastPacket) extra=("${can[@]}") ;; MQTT|MQTTSession|JSONPayload|GPSD) extra=("${net[@]}") ;; ECUINI|TunerStudio) extra=("${ecu[@]}") ;; *) extra=() ;; esac
     echo "== building $target"
-    "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name Fuzz$target \
-        "${common[@]}" "${extra[@]}" "Fuzz/${target}Fuzz.swift" -o "$dir/fuzz" 2> "$dir/build.txt" \
+    "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name Fuzz$target -I "$modules" \
+        "Fuzz/${target}Fuzz.swift" "${objects[@]}" -o "$dir/fuzz" 2> "$dir/build.txt" \
         || { grep -v "Cannot export local symbol" "$dir/build.txt"; exit 2; }
     for seed in Fuzz/corpus/"$target"/*; do [ -f "$seed" ] && cp "$seed" "$dir/corpus/"; done
     if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); else limit=(-max_total_time="$seconds"); fi

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// One CAN or CAN FD frame: identifier, flags and up to 64 data bytes.
 ///
@@ -86,8 +86,8 @@ public enum CANFrameError: Error, Equatable, Sendable {
     }
 }
 
-/// Upper-case hex without leading zeros (at least one digit).
-func hexString(_ v: UInt64) -> String {
+/// Upper-case hex without leading zeros (at least one digit); public for CANSource's notices.
+public func hexString(_ v: UInt64) -> String {
     var digits: [UInt8] = []
     var x = v
     repeat {

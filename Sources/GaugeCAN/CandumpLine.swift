@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// One line of `candump -l` (and `-L`) output:
 /// `(1700000000.123456) can0 123#DEADBEEF`, `… 12345678#00` (29-bit: eight digits),

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// One signal's value from one frame.
 public struct DecodedSignal: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// Finding a signal by `MESSAGE.SIGNAL` or by a name only one message uses, with a
 /// did-you-mean for names that do not exist.

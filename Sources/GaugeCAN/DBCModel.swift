@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// A DBC file's messages and signals: what `DBCFile.parse` produces.
 public struct DBCFile: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// NMEA 2000 frames in, samples out: the header, fast-packet reassembly for the PGNs
 /// that need it, and the PGNs of `NMEA2000PGNs`.

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// The PGNs `NMEA2000Decoder` maps to channels, with the names and units the NMEA 0183
 /// decoder gives the same quantities (field layouts as canboat's PGN definitions).

@@ -1,7 +1,7 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// OBD-II mode 01 over CAN (ISO 15765-4): request frames to the functional address and
-/// the ECUs' answers, with the PID formulas and channel names of GaugeSensors' `OBDPID`.
+/// the ECUs' answers, with the PID formulas and channel names of GaugeDecoders' `OBDPID`.
 public enum OBDOverCAN {
     /// Every ECU listens on 0x7DF; they answer from 0x7E8…0x7EF.
     public static let functionalID: UInt32 = 0x7DF

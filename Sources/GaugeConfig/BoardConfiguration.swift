@@ -1,7 +1,7 @@
+import GaugeDecoders
 import GaugeSystem
 import GaugeDisplay
 import GaugeRaster
-import GaugeSensors
 import GaugeWidgets
 
 /// Everything a board file says: the display, fonts, themes, sensors and their alarms,

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeDisplay
 import GaugeGlyphs
 import GaugeRaster

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSensors
 
 /// A channel alarm: warning and critical thresholds, crossed upwards (or downwards, for

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeRaster
 import GaugeSensors
 import GaugeSystem

@@ -1,7 +1,7 @@
+import GaugeDecoders
 import GaugeGlyphs
 import GaugeRaster
 import GaugeWidgets
-import GaugeSensors
 
 /// Builds one `[[page.widget]]` into a `DashboardWidget`. Values start as "no value";
 /// the board sets each channel's initial value afterwards.

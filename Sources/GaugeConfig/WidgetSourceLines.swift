@@ -1,3 +1,5 @@
+import GaugeWidgets
+
 /// Where each widget's keys are in the board's text, for tools that edit one key in place
 /// (`gaugepanel preview` writes a moved widget's `frame` back on its own line).
 extension BoardConfiguration {

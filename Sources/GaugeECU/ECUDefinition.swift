@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// What a TunerStudio INI says about an ECU's live data: how to greet it, how to ask for
 /// the realtime block, and each output channel's place, type and scaling.

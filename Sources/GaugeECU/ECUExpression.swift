@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// An INI expression (`{ (coolantRaw - 40) * 1.8 + 32 }`) compiled against the output
 /// channels: C's arithmetic, comparison, logic, bit and `?:` operators over numbers and

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// The tokens of an INI expression.
 enum ExpressionToken: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 extension ECUDefinition {
     /// Reads an INI's signature, commands and output channels, its conditional sections

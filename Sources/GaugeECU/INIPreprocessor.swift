@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// Resolves `#if`/`#elif`/`#else`/`#endif` by the settings: the board's, else the INI's
 /// defaults (`#set`/`#unset`; a setting group's `DEFAULT` option sets nothing). Yields the

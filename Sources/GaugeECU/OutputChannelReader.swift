@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 extension ECUDefinition {
     /// `[OutputChannels]`'s entries → channels. Names are known before any expression is

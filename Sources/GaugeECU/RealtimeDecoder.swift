@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// Turns a realtime block (or the slice of it that was asked for) into samples for the
 /// channels a board reads, at the INI's names and units. A class: the driver and the

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 extension TunerStudioDriver {
     /// Consumes what the ECU sent; a whole answer may emit samples.

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// Polls an ECU that speaks TunerStudio's protocol, by its INI: asks for the signature in
 /// the framing the INI prefers and then the other (a CRC32 command locks newer Speeduino's

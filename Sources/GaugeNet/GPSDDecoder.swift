@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// What a network decoder says about a channel: a value, or that it has none now.
 public enum NetReading: Sendable, Equatable {

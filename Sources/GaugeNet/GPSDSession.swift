@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// A gpsd client over a TCP stream source (`kind = "gpsd"`): on each connection it asks
 /// for the JSON reports (`?WATCH={"enable":true,"json":true}`), then turns TPV and SKY

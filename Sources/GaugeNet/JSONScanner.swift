@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// A bounded JSON (RFC 8259) scanner: one pass over a document, every value reported
 /// with the dotted path of object keys that leads to it (`ENERGY.Power`); array levels

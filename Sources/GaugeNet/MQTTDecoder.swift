@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// A streaming MQTT 3.1.1 packet decoder: feed it whatever the socket returned, in chunks
 /// of any size; every complete packet goes to the sink in order.

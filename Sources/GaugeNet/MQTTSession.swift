@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// The client side of one MQTT 3.1.1 connection, as a pure state machine: bytes in,
 /// samples, bytes to send and a reconnect request out. No socket and no clock: the stream

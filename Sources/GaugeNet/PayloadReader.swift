@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// What one message says about a value.
 public enum PayloadValue: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import GaugeConfig
 import GaugeSensors
+import GaugeDecoders
 import GaugeCAN
 
 /// What a `kind = "can"` sensor reads: a SocketCAN interface through a protocol. Keys: `interface`

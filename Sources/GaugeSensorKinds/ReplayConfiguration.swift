@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeDecoders
 import GaugeSensors
 import GaugeCAN
 

@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeDecoders
 import GaugeSensors
 
 /// The `protocol` of a serial or tcp sensor: one of `SerialProtocols`, or `tunerstudio`

@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeDecoders
 import GaugeSensors
 
 /// `kind = "tcp"`: one of `SerialProtocols`, or `tunerstudio`, over a TCP connection to

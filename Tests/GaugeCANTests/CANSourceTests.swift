@@ -1,4 +1,5 @@
 import XCTest
+import GaugeDecoders
 import GaugeSystem
 import GaugeSensors
 import GaugeTestSupport

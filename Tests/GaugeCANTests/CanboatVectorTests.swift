@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import GaugeSensors
+import GaugeDecoders
 @testable import GaugeCAN
 
 /// Messages canboat's analyzer decoded (scripts/generators/n2k_vectors.py, SI units):

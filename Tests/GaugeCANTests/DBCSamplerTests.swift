@@ -1,5 +1,5 @@
 import XCTest
-import GaugeSensors
+import GaugeDecoders
 import GaugeTestSupport
 @testable import GaugeCAN
 

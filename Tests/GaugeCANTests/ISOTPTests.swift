@@ -1,6 +1,6 @@
 import XCTest
-import GaugeSensors
 @testable import GaugeCAN
+import GaugeDecoders
 
 final class ISOTPTests: XCTestCase {
     let ms = Nanoseconds.perMillisecond

@@ -1,6 +1,6 @@
 import XCTest
-import GaugeSensors
 @testable import GaugeCAN
+import GaugeDecoders
 
 final class OBDOverCANTests: XCTestCase {
     func frame(_ id: UInt32, _ data: [UInt8], extended: Bool = false) -> CANFrame {

@@ -3,6 +3,7 @@ import GaugeConfig
 import GaugeDisplay
 import GaugeImages
 import GaugeRaster
+import GaugeDecoders
 import GaugeSensors
 import GaugeWidgets
 

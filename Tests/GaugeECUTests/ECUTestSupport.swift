@@ -1,6 +1,6 @@
 import Glibc
 @testable import GaugeECU
-import GaugeSensors
+import GaugeDecoders
 
 /// A small INI written for these tests: Speeduino's channel places (from its own INI and
 /// firmware), in the shapes real INIs use.

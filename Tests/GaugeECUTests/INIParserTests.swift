@@ -1,6 +1,6 @@
 import Testing
 @testable import GaugeECU
-import GaugeSensors
+import GaugeDecoders
 
 @Suite struct INIParserTests {
     @Test func readsIdentityCommandsAndChannels() throws {

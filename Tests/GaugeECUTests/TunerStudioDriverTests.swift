@@ -1,6 +1,6 @@
 import Testing
 @testable import GaugeECU
-import GaugeSensors
+import GaugeDecoders
 
 /// The driver against what Speeduino 202501.7's own firmware sent (built for the
 /// ATmega2560, run in simavr with battery input A4 at 1.5 V: Captures/).

@@ -1,4 +1,5 @@
 import Testing
+import GaugeDecoders
 import GaugeSensors
 import GaugeSystem
 import GaugeTestSupport

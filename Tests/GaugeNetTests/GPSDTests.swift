@@ -1,6 +1,6 @@
 import Testing
-import GaugeSensors
 @testable import GaugeNet
+import GaugeDecoders
 
 // Reports as gpsd_json(5) shows them (its TPV, SKY, VERSION, DEVICES and WATCH examples,
 // on one line each as gpsd sends them), and newer gpsd's fields (altMSL, uSat, eps).

@@ -1,5 +1,5 @@
 import Testing
-import GaugeSensors
+import GaugeDecoders
 @testable import GaugeNet
 
 /// Every packet type the codec knows, with what makes each interesting.

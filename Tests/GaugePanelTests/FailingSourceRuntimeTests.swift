@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeInput
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import Testing
 import GaugeConfig
+import GaugeDecoders
 import GaugeInput
 import GaugeSensors
 import GaugeWidgets

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GaugeConfig
 @testable import GaugeSensorKinds
+import GaugeDecoders
 import GaugeSensors
 import GaugeCAN
 

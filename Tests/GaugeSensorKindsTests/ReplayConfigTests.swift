@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GaugeConfig
 @testable import GaugeSensorKinds
+import GaugeDecoders
 import GaugeSensors
 
 /// `kind = "replay"`: a recording read and checked with the board, beside its file.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GaugeConfig
 import GaugeSensors
+import GaugeDecoders
 import GaugeSensorKinds
 
 /// The registry: every kind named once, each documented with the keys it declares, an

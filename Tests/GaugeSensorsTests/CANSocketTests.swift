@@ -1,4 +1,5 @@
 import XCTest
+import GaugeCAN
 import GaugeSystem
 @testable import GaugeSensors
 

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GaugeSensors
+import GaugeDecoders
 
 final class UnitTests: XCTestCase {
     func testTemperatureConversions() {

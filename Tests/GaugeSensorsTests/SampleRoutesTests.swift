@@ -1,4 +1,5 @@
 import Testing
+import GaugeDecoders
 import GaugeSensors
 
 /// A board's `source` keys: the decoder's name for a value → the channels reading it.

@@ -1,8 +1,10 @@
 import XCTest
 import Foundation
 import Glibc
+import GaugeDecoders
 import GaugeSystem
 @testable import GaugeSensors
+import GaugeTestSupport
 
 /// A pseudo-terminal standing in for a USB serial adapter. The source opens it through
 /// a symlink (like /dev/serial/by-id), so a "re-plugged" device can get a new pty.
@@ -170,7 +172,7 @@ final class SerialPtyTests: XCTestCase {
             protocol: NMEADecoder())
         var samples: [Sample] = []
         XCTAssertEqual(source.service(now: 0) { samples.append($0) }, .connected)
-        let stream = NMEATests.mixedStream
+        let stream = NMEAStreams.mixed
         let b = Array(stream.utf8)
         // Dribble the stream in 7-byte writes, servicing as data arrives.
         var i = 0

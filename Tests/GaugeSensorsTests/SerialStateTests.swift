@@ -1,4 +1,5 @@
 import XCTest
+import GaugeDecoders
 import GaugeSystem
 @testable import GaugeSensors
 

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import GaugeSensors
+import GaugeDecoders
 
 final class SimulatedSourceTests: XCTestCase {
     let s: UInt64 = 1_000_000_000

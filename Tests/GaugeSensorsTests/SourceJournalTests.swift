@@ -1,5 +1,6 @@
 import Testing
 @testable import GaugeSensors
+import GaugeDecoders
 
 /// What the log says of a source over an hour of each way of failing: a healthy life line
 /// by line, a source that is down or flaps a few lines an hour.

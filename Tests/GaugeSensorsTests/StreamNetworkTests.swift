@@ -1,4 +1,5 @@
 import Testing
+import GaugeDecoders
 import GaugeSystem
 import GaugeTestSupport
 @testable import GaugeSensors

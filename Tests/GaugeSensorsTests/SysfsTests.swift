@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 import Glibc
+import GaugeDecoders
 import GaugeSystem
 @testable import GaugeSensors
 

@@ -8,7 +8,7 @@
 #                  same channels and units, each given its MESSAGE.SIGNAL
 #   flood.log      2000 frames with ids the DBC does not describe (`candump -l`, 1 ms apart)
 #   obd.toml       the same with protocol = "obd2" (poll_hz = 20), each channel an OBD-II PID's
-#                  (GaugeSensors' OBDPID names: engine speed 0x0C, vehicle speed 0x0D, coolant
+#                  (GaugeDecoders' OBDPID names: engine speed 0x0C, vehicle speed 0x0D, coolant
 #                  0x05, fuel level 0x2F, in the units the board has), and two channels no widget
 #                  shows, whose PIDs the ECU refuses (throttle, 0x11) and never answers (module
 #                  voltage, 0x42)

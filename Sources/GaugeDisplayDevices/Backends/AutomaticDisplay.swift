@@ -1,4 +1,6 @@
 import GaugeDisplay
+import GaugeRaster
+import GaugeSystem
 
 /// `output = "auto"`: DRM (the named connector, or the first card with a connected
 /// output), else the first fbdev device.

@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// Monotonic time in nanoseconds (the time base of `GaugeSensors` and of timerfd).
 public protocol MonotonicClock {
     func now() -> UInt64

@@ -1,3 +1,5 @@
+import GaugeSystem
+
 /// A state change to report to systemd (sd_notify(3) keys).
 public enum NotifyMessage: Sendable, Equatable {
     case ready

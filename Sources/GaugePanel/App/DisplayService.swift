@@ -1,7 +1,7 @@
 import GaugeConfig
+import GaugeDecoders
 import GaugeDisplay
 import GaugeRaster
-import GaugeSensors
 import GaugeSystem
 
 /// The screen and what is on it: the panel's state, drawn at most once per refresh and

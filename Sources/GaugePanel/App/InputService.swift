@@ -1,6 +1,7 @@
 import GaugeConfig
 import GaugeDisplay
 import GaugeInput
+import GaugeSystem
 
 /// The board's input devices on the loop: each opened evdev device by its descriptor,
 /// hot-plug by the input folder's inotify descriptor, and a timer for a long press, which

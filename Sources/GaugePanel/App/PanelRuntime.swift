@@ -2,9 +2,9 @@ import GaugeConfig
 import GaugeDisplay
 import GaugeInput
 import GaugeRaster
-import GaugeSensors
 import GaugeSystem
 import GaugeSensorKinds
+import GaugeWidgets
 
 /// `gaugepanel run`: one thread, one loop. Sensors, input and the display's flip events
 /// arrive as descriptors and timers; readings make the frame scheduler draw at most once

@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeDecoders
 import GaugeInput
 import GaugeSensors
 import GaugeWidgets

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSensors
 
 /// `run --record`: every sample as its source gave it (before routing and processing),

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSystem
 import GaugeConfig
 import GaugeSensors

@@ -1,6 +1,6 @@
 import GaugeConfig
+import GaugeDecoders
 import GaugeDisplay
-import GaugeSensors
 import GaugeWidgets
 
 /// What the preview page reads from `GET /board`: the version, the errors, the size and

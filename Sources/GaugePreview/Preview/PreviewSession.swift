@@ -2,7 +2,6 @@ import GaugeConfig
 import GaugeImages
 import GaugePanel
 import GaugeRaster
-import GaugeSensors
 import GaugeSystem
 import GaugeText
 import GaugeWidgets

@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// A named measurement (`engine.rpm`) in a display unit, with its latest reading.
 ///
 /// Staleness: a channel with a `timeToLive` is stale when its latest reading is older

@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// Settings of a channel's processing, applied in this order:
 /// validate → `value × scale + offset` (in the input unit) → convert to the channel's
 /// unit → median → exponential → rate limit → min/max hold.

@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// Channels by name: routes samples from any source to the channel of the same name.
 public struct ChannelSet: Sendable {
     public private(set) var channels: [String: Channel] = [:]

@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// Where one source's samples go: the name a decoder gives a value (`speed.water`,
 /// `engine.rpm`) → the channels that read it (a board's `source` key; by default a
 /// channel reads the name it has). Several channels may read one name, each with its own

@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// Exponential moving average: `y += alpha × (x − y)`. alpha 1 = no smoothing.
 public struct ExponentialSmoother: Sendable, Equatable {
     public var alpha: Double

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSystem
 
 /// A descriptor that comes and goes — a serial device, a TCP connection, a UDP port, a

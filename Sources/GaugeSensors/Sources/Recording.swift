@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSystem
 
 /// A recorded sensor stream (`gaugepanel run --record`): one sample per line,

@@ -1,4 +1,5 @@
 import CPanelSystem
+import GaugeCAN
 import GaugeSystem
 
 extension Errno {

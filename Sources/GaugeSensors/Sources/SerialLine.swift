@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSystem
 
 /// A serial line as the run loop drives it, whatever its protocol: a descriptor to poll,

@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// The stream protocols a board can name (`protocol = "nmea"`), each registered by one
 /// line here: its name and how to open a line that speaks it over a transport. The
 /// configuration checks names against this list and the run loop opens what it names, so

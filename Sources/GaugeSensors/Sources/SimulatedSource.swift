@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// Deterministic demo signals: the value is a pure function of time (and seed), so a
 /// demo looks the same every run and tests can assert exact values.
 public enum Waveform: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// What the log says about one source's connection over time, so that a source that keeps
 /// failing costs a few journal lines an hour instead of two a second.
 ///

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSystem
 
 /// A byte stream feeding a decoder or a polled protocol: a serial device (USB adapter,

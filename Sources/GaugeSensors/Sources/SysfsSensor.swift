@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// Where a sysfs value lives and how to turn its text into a value.
 ///
 /// Devices are found by their `name` (hwmon, IIO) or `type` (thermal) file, never by

@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeSystem
 
 /// Reads hwmon, thermal, power_supply and IIO values from sysfs.

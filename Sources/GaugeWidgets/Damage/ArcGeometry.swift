@@ -205,107 +205,119 @@ struct Quad {
         hiddenWithin cover: Disc?, to region: inout Region
     ) {
         var box = PointBox()
-        if let q = old {
-            box.add(q.a)
-            box.add(q.b)
-            box.add(q.c)
-            box.add(q.d)
-        }
-        if let q = new {
-            box.add(q.a)
-            box.add(q.b)
-            box.add(q.c)
-            box.add(q.d)
-        }
+        if let q = old { box.add(corners: q) }
+        if let q = new { box.add(corners: q) }
         let all = box.pixels(margin: Fixed(raw: Int32(clamping: reach)))
         guard !all.isEmpty else { return }
-        // A pixel is fully covered when its square lies inside the quad (its centre is
-        // then ≥ ½ px inside every edge); a quarter pixel more absorbs any rounding.
-        let safety: Int64 = 64
         // The bands' rectangles miss one another (bands are disjoint rows; in a band, two
         // strips or two pieces apart): appended without comparing, joined to `region` once.
         var bands = Region()
         defer { region.formUnion(bands) }
         // A band's rows reach this far (raw) above its first row and below its last.
-        let margin = Swift.max(reach - 128, safety)
+        let margin = Swift.max(reach - 128, bandSafety)
         var y = all.y0
-        nextBand: while y < all.y1 {
+        while y < all.y1 {
             var next = Quad.bandEnd(from: y, height: height, straightHeight: straightHeight, limit: all.y1, old, new, margin: margin)
-            while true {
-                // Pixel centres of rows y…next lie at raw y·256 + 128 … next·256 − 128; a quad
-                // point within `reach` of one of them counts. The band's pixels are fully
-                // covered when they lie inside the quad from y·256 − safety to
-                // next·256 + safety; both quads are measured once over the wider of the two
-                // (with reach ¾ px they are the same rows; wider only adds damage).
-                let y0 = Swift.min(Int64(y) << 8 + 128 - reach, Int64(y) << 8 - safety)
-                let y1 = Swift.max(Int64(next) << 8 - 128 + reach, Int64(next) << 8 + safety)
-                let ea = old?.extents(y0: y0, y1: y1), eb = new?.extents(y0: y0, y1: y1)
-                let sa = ea.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
-                let sb = eb.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
-                // The hub's columns that are fully covered on every row of the band: what a
-                // rectangle keeps of them never changes.
-                let hidden = cover?.hiddenColumns(from: y, to: next)
-                func add(_ x0: Int32, _ x1: Int32) {
-                    var r = IntRect(x0: x0, y0: y, x1: x1, y1: next)
-                    if let hidden, hidden.x0 < r.x1 && r.x0 < hidden.x1 {
-                        if hidden.x0 > r.x0 && hidden.x1 < r.x1 {
-                            bands.append(disjoint: IntRect(x0: r.x0, y0: y, x1: hidden.x0, y1: next))
-                            r.x0 = hidden.x1
-                        } else if hidden.x0 <= r.x0 {
-                            r.x0 = hidden.x1
-                        } else {
-                            r.x1 = hidden.x0
-                        }
+            while let shorter = addBand(old, new, rows: y, next, height: height, reach: reach, hiddenWithin: cover, to: &bands) {
+                next = shorter
+            }
+            y = next
+        }
+    }
+
+    /// A pixel is fully covered when its square lies inside the quad (its centre is then
+    /// ≥ ½ px inside every edge); a quarter pixel more absorbs any rounding.
+    static let bandSafety: Int64 = 64
+
+    /// The damage of rows y..<next (see `addBands`); nil when added, else the end of a
+    /// shorter band to try instead (the quads' sides are followed row by row only over
+    /// rows where that stays exact).
+    static func addBand(
+        _ old: Quad?, _ new: Quad?, rows y: Int32, _ next: Int32, height: Int32, reach: Int64,
+        hiddenWithin cover: Disc?, to bands: inout Region
+    ) -> Int32? {
+        let safety = bandSafety
+        // Pixel centres of rows y…next lie at raw y·256 + 128 … next·256 − 128; a quad
+        // point within `reach` of one of them counts. The band's pixels are fully
+        // covered when they lie inside the quad from y·256 − safety to
+        // next·256 + safety; both quads are measured once over the wider of the two
+        // (with reach ¾ px they are the same rows; wider only adds damage).
+        let y0 = Swift.min(Int64(y) << 8 + 128 - reach, Int64(y) << 8 - safety)
+        let y1 = Swift.max(Int64(next) << 8 - 128 + reach, Int64(next) << 8 + safety)
+        let ea = old?.extents(y0: y0, y1: y1), eb = new?.extents(y0: y0, y1: y1)
+        let sa = ea.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
+        let sb = eb.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
+        // The hub's columns that are fully covered on every row of the band: what a
+        // rectangle keeps of them never changes.
+        let hidden = cover?.hiddenColumns(from: y, to: next)
+        func add(_ x0: Int32, _ x1: Int32) {
+            appendBand(IntRect(x0: x0, y0: y, x1: x1, y1: next), avoiding: hidden, to: &bands)
+        }
+        func first(_ lo: Int64) -> Int32 { PointBox.firstPixel(within: reach, of: lo) }
+        func end(_ hi: Int64) -> Int32 { PointBox.endPixel(within: reach, of: hi) }
+        if let sa, let sb {
+            if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 {
+                add(first(sa.0), end(sa.1))
+                add(first(sb.0), end(sb.1))
+            } else {
+                let x0 = first(Swift.min(sa.0, sb.0)), x1 = end(Swift.max(sa.1, sb.1))
+                // Where neither needle bends and the hub hides none of it: slanted
+                // rectangles that follow the needles row by row.
+                if let ea, let eb, let old, let new, !old.bends(between: y0, and: y1), !new.bends(between: y0, and: y1),
+                    hidden.map({ $0.x1 <= x0 || x1 <= $0.x0 }) ?? true
+                {
+                    switch Quad.addSlanted(
+                        ea, eb, y0: y0, y1: y1, rows: y, next, reach: reach, safety: safety,
+                        mayShorten: next - y > height, to: &bands)
+                    {
+                    case .added:
+                        return nil
+                    case .shorten:
+                        return y + Swift.max((next - y) / 2, height)
+                    case .unfit: break
                     }
-                    bands.append(disjoint: r)
                 }
-                func first(_ lo: Int64) -> Int32 { PointBox.firstPixel(within: reach, of: lo) }
-                func end(_ hi: Int64) -> Int32 { PointBox.endPixel(within: reach, of: hi) }
-                if let sa, let sb {
-                    if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 {
-                        add(first(sa.0), end(sa.1))
-                        add(first(sb.0), end(sb.1))
-                    } else {
-                        let x0 = first(Swift.min(sa.0, sb.0)), x1 = end(Swift.max(sa.1, sb.1))
-                        // Where neither needle bends and the hub hides none of it: slanted
-                        // rectangles that follow the needles row by row.
-                        if let ea, let eb, let old, let new, !old.bends(between: y0, and: y1), !new.bends(between: y0, and: y1),
-                            hidden.map({ $0.x1 <= x0 || x1 <= $0.x0 }) ?? true
-                        {
-                            switch Quad.addSlanted(
-                                ea, eb, y0: y0, y1: y1, rows: y, next, reach: reach, safety: safety,
-                                mayShorten: next - y > height, to: &bands)
-                            {
-                            case .added:
-                                y = next
-                                continue nextBand
-                            case .shorten:
-                                next = y + Swift.max((next - y) / 2, height)
-                                continue
-                            case .unfit: break
-                            }
-                        }
-                        // Whole pixels inside both quads on every row of the band.
-                        if let ea, let eb, let ia = Quad.interior(ea.top, ea.bottom), let ib = Quad.interior(eb.top, eb.bottom) {
-                            let lo = Swift.max(ia.0, ib.0) + safety, hi = Swift.min(ia.1, ib.1) - safety
-                            // Pixels x with lo ≤ x·256 and (x + 1)·256 ≤ hi.
-                            let i0 = Swift.max(Int32(clamping: (lo + 255) >> 8), x0), i1 = Swift.min(Int32(clamping: hi >> 8), x1)
-                            if i0 < i1 {
-                                add(x0, i0)
-                                add(i1, x1)
-                                y = next
-                                continue nextBand
-                            }
-                        }
-                        add(x0, x1)
-                    }
-                } else if let s = sa ?? sb {
-                    add(first(s.0), end(s.1))
+                // Whole pixels inside both quads on every row of the band keep their colour.
+                if let ea, let eb, let inside = Quad.coveredColumns(ea, eb, within: x0, x1, safety: safety) {
+                    add(x0, inside.0)
+                    add(inside.1, x1)
+                    return nil
                 }
-                y = next
-                continue nextBand
+                add(x0, x1)
+            }
+        } else if let s = sa ?? sb {
+            add(first(s.0), end(s.1))
+        }
+        return nil
+    }
+
+    /// The columns x0…x1 whose pixels lie inside both quads on every row the extents span
+    /// (pixels x with lo ≤ x·256 and (x + 1)·256 ≤ hi, `safety` inside), or nil.
+    static func coveredColumns(
+        _ ea: (span: Extent, top: Extent, bottom: Extent), _ eb: (span: Extent, top: Extent, bottom: Extent), within x0: Int32, _ x1: Int32,
+        safety: Int64
+    ) -> (Int32, Int32)? {
+        guard let ia = Quad.interior(ea.top, ea.bottom), let ib = Quad.interior(eb.top, eb.bottom) else { return nil }
+        let lo = Swift.max(ia.0, ib.0) + safety, hi = Swift.min(ia.1, ib.1) - safety
+        let i0 = Swift.max(Int32(clamping: (lo + 255) >> 8), x0), i1 = Swift.min(Int32(clamping: hi >> 8), x1)
+        return i0 < i1 ? (i0, i1) : nil
+    }
+
+    /// `r`, less the columns the hub hides on all its rows (in two pieces when they fall
+    /// inside it).
+    static func appendBand(_ rect: IntRect, avoiding hidden: (x0: Int32, x1: Int32)?, to bands: inout Region) {
+        var r = rect
+        if let hidden, hidden.x0 < r.x1 && r.x0 < hidden.x1 {
+            if hidden.x0 > r.x0 && hidden.x1 < r.x1 {
+                bands.append(disjoint: IntRect(x0: r.x0, y0: r.y0, x1: hidden.x0, y1: r.y1))
+                r.x0 = hidden.x1
+            } else if hidden.x0 <= r.x0 {
+                r.x0 = hidden.x1
+            } else {
+                r.x1 = hidden.x0
             }
         }
+        bands.append(disjoint: r)
     }
 }
 
@@ -341,6 +353,13 @@ struct PointBox {
     }
 
     mutating func add(_ points: [Point]) { for p in points { add(p) } }
+
+    mutating func add(corners q: Quad) {
+        add(q.a)
+        add(q.b)
+        add(q.c)
+        add(q.d)
+    }
 
     mutating func add(_ box: PointBox) {
         minX = Swift.min(minX, box.minX)

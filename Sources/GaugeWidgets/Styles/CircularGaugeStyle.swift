@@ -83,6 +83,33 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
             canvas.anyDrawableRectangle { arc.annulus(inner: inner, outer: outer, reaches: $0) }
         }
         let trackInner = arc.radius - arc.thickness
+        drawRing(c, l, on: canvas, reaches: reaches)
+        let outer = arc.scaled(128), majorWidth = Swift.max(arc.scaled(3), Fixed.one)
+        let ticksReach = reaches(outer - arc.scaled(14) - majorWidth, outer + majorWidth)
+        // Labels are centred at radius 96; a line height per character (and two more)
+        // bounds the ink of any label, in any font.
+        let labelRadius = arc.scaled(96), lineHeight = Swift.max(fonts.label.lineMetrics.lineHeight, 1)
+        let labelsReach = reaches(labelRadius - Fixed(lineHeight &* 64), labelRadius + Fixed(lineHeight &* 64))
+        if ticksReach || labelsReach {
+            drawMarks(c, arc: arc, on: canvas, fonts: fonts, ticks: ticksReach, labels: labelsReach, reaches: reaches)
+        }
+        if let h = c.hold, reaches(trackInner - l.holdWidth, arc.radius + l.holdWidth) {
+            let (p, q) = l.holdEnds(at: h)
+            canvas.strokeLine(from: p, to: q, width: l.holdWidth, paint: .solid(c.theme.hold))
+        }
+        l.title(fonts.label).draw(c.title ?? "", on: canvas, font: fonts.label, color: c.theme.label)
+        l.readout(fonts.value).draw(c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value)
+        if showsNeedle, let f = c.fraction, reaches(.zero, arc.scaled(131) + Fixed(2)) {
+            let n = l.needle(at: f)
+            canvas.fillConvexPolygon(n.a, n.b, n.c, n.d, paint: .solid(c.theme.needle))
+        }
+        if reaches(.zero, l.hubRadius) { canvas.fillDisc(centre: arc.centre, radius: l.hubRadius, paint: .solid(c.theme.hub)) }
+    }
+
+    /// The track, the value arc and the zone bands: the ring.
+    private func drawRing(_ c: GaugeStyleConfiguration, _ l: Layout, on canvas: Canvas, reaches: (Fixed, Fixed) -> Bool) {
+        let arc = l.arc
+        let trackInner = arc.radius - arc.thickness
         let value = showsValueArc ? c.fraction.map { (fraction: $0, sweep: l.valueSweep($0)) } : nil
         let valuePaint = value.map { ValuePaint.arc(c.tint, arc, fraction: $0.fraction) }
         let ringReaches = reaches(trackInner, arc.radius)
@@ -121,26 +148,6 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                     start: valueArc.start, sweep: valueArc.sweep, paint: valueArc.paint)
             }
         }
-        let outer = arc.scaled(128), majorWidth = Swift.max(arc.scaled(3), Fixed.one)
-        let ticksReach = reaches(outer - arc.scaled(14) - majorWidth, outer + majorWidth)
-        // Labels are centred at radius 96; a line height per character (and two more)
-        // bounds the ink of any label, in any font.
-        let labelRadius = arc.scaled(96), lineHeight = Swift.max(fonts.label.lineMetrics.lineHeight, 1)
-        let labelsReach = reaches(labelRadius - Fixed(lineHeight &* 64), labelRadius + Fixed(lineHeight &* 64))
-        if ticksReach || labelsReach {
-            drawMarks(c, arc: arc, on: canvas, fonts: fonts, ticks: ticksReach, labels: labelsReach, reaches: reaches)
-        }
-        if let h = c.hold, reaches(trackInner - l.holdWidth, arc.radius + l.holdWidth) {
-            let (p, q) = l.holdEnds(at: h)
-            canvas.strokeLine(from: p, to: q, width: l.holdWidth, paint: .solid(c.theme.hold))
-        }
-        l.title(fonts.label).draw(c.title ?? "", on: canvas, font: fonts.label, color: c.theme.label)
-        l.readout(fonts.value).draw(c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value)
-        if showsNeedle, let f = c.fraction, reaches(.zero, arc.scaled(131) + Fixed(2)) {
-            let n = l.needle(at: f)
-            canvas.fillConvexPolygon(n.a, n.b, n.c, n.d, paint: .solid(c.theme.needle))
-        }
-        if reaches(.zero, l.hubRadius) { canvas.fillDisc(centre: arc.centre, radius: l.hubRadius, paint: .solid(c.theme.hub)) }
     }
 
     public func damage<F: GlyphSource>(

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// Which OBD-II PID to ask for next over CAN: the channels' PIDs in turn, `pollHz`
 /// requests a second on the functional id of its addressing (0x7DF, or 0x18DB33F1 with

@@ -1,5 +1,7 @@
 import XCTest
-@testable import GaugeSensors
+@testable import GaugeDecoders
+import GaugeSensors
+import GaugeTestSupport
 
 final class NMEATests: XCTestCase {
     func decode(_ text: String) -> [Sample] {
@@ -163,15 +165,8 @@ final class NMEATests: XCTestCase {
         XCTAssertEqual(d.feed(bytes("$YXMTW,1,C\n$YXMTW,2,C\r$YXMTW,3,C\r\n")).map { $0.value }, [1, 2, 3])
     }
 
-    static let mixedStream: String =
-        nmea("GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
-        + nmea("IIMWV,045.0,R,12.5,N,A") + "noise" + "$YXMTW,17.5,C*00\r\n"
-        + nmea("SDDPT,12.5,0.4,100") + nmea("IIXDR,C,19.5,C,AIRTEMP,P,1.013,B,BARO")
-        + nmea("IIRPM,E,2,1800,,A") + "$IIXDR" + String(repeating: ",C,1.0,C,T", count: 10) + "\r\n"
-        + nmea("HCHDG,98.3,2.0,W,3.5,E") + nmea("VWVLW,1234.5,N,12.3,N")
-
     func testSplitAtEveryBytePosition() {
-        assertSplitInvariant({ NMEADecoder() }, bytes(Self.mixedStream))
+        assertSplitInvariant({ NMEADecoder() }, bytes(NMEAStreams.mixed))
     }
 
     func testTenMegabytesOfRandomBytes() {

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 extension DBCFile {
     /// `gaugepanel can-signals`: each message (id, name, length, cycle) and under it each

@@ -1,4 +1,4 @@
-import GaugeSensors
+import GaugeDecoders
 
 /// What a CAN sensor reads from the bus (`protocol` in the board).
 public enum CANProtocol: Sendable, Equatable {

@@ -1,5 +1,6 @@
+import GaugeCAN
+import GaugeDecoders
 import GaugeSystem
-import GaugeSensors
 
 /// A SocketCAN interface as a source of the panel (`kind = "can"`), driven by the run
 /// loop like a serial line (it is a `SerialLine`): the loop polls `fileDescriptor`, calls

@@ -18,20 +18,21 @@ extension ByteDecoder {
     }
 }
 
-@usableFromInline
-enum ASCII {
-    static let lf: UInt8 = 10
-    static let cr: UInt8 = 13
-    static let space: UInt8 = 32
-    static let tab: UInt8 = 9
-    static let comma: UInt8 = 44
-    static let star: UInt8 = 42
-    static let equals: UInt8 = 61
-    static let dollar: UInt8 = 36
-    static let bang: UInt8 = 33
+/// The bytes the line formats are made of; public for GaugeSensors' recordings, which
+/// read the same lines.
+public enum ASCII {
+    public static let lf: UInt8 = 10
+    public static let cr: UInt8 = 13
+    public static let space: UInt8 = 32
+    public static let tab: UInt8 = 9
+    public static let comma: UInt8 = 44
+    public static let star: UInt8 = 42
+    public static let equals: UInt8 = 61
+    public static let dollar: UInt8 = 36
+    public static let bang: UInt8 = 33
 
     /// `[A-Za-z0-9_.-]`
-    static func isNameByte(_ c: UInt8) -> Bool {
+    public static func isNameByte(_ c: UInt8) -> Bool {
         switch c {
         case 48...57, 65...90, 97...122, 95, 46, 45: return true
         default: return false

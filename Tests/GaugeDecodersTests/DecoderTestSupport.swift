@@ -1,5 +1,6 @@
 import XCTest
-@testable import GaugeSensors
+@testable import GaugeDecoders
+import GaugeSensors
 
 func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 

@@ -1,7 +1,7 @@
-import GaugeSensors
+import GaugeDecoders
 
-// Apart from MQTTSession.swift so that the decoder-only builds (fuzzing, the cross-CPU
-// check), which stage GaugeNet's top folder without GaugeSensors' sources, still compile it.
+// MQTTSession's own methods answer SerialProtocol's requirements; this names the kind and
+// the counter the run summary shows for an MQTT source.
 extension MQTTSession: SerialProtocol {
     public static var kindName: String? { "mqtt" }
     public var summaryDetail: String { statistics.oversized > 0 ? "oversized:\(statistics.oversized)" : "" }

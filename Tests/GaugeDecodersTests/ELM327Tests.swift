@@ -1,60 +1,7 @@
 import XCTest
-@testable import GaugeSensors
-
-/// A scripted adapter: answers each command like a real ELM327 (or a clone) would.
-struct FakeELM327 {
-    var echo = true  // ELM default until ATE0
-    var ignoresEcho = false  // clone that keeps echoing after ATE0
-    var lowercase = false
-    var spaces = true
-    var extraBlankLines = false
-    var searchingFirst = true
-    var rejects: Set<String> = []  // AT commands a clone answers with "?"
-    var answers: [String: [String]] = [
-        "010C": ["41 0C 1A F8"],
-        "0105": ["41 05 7B"],
-        "010D": ["41 0D 32"],
-        "0142": ["41 42 30 39"],
-        "0104": ["41 04 FF"],
-        "010B": ["41 0B 65"],
-        "010F": ["41 0F 28"],
-        "0111": ["41 11 80"],
-        "012F": ["NO DATA"],
-    ]
-    var log: [String] = []
-
-    mutating func respond(to raw: [UInt8]) -> String {
-        var command = String(decoding: raw, as: UTF8.self)
-        XCTAssertEqual(command.last, "\r", "commands end with CR")
-        command.removeLast()
-        log.append(command)
-        var lines: [String] = []
-        if echo { lines.append(command) }
-        switch command {
-        case _ where rejects.contains(command): lines.append("?")
-        case "ATZ":
-            lines += ["", "ELM327 v1.5"]
-            echo = true
-        case "ATE0":
-            if !ignoresEcho { echo = false }
-            lines.append("OK")
-        case "ATL0", "ATS0", "ATH0", "ATSP0": lines.append("OK")
-        default:
-            if searchingFirst {
-                lines.append("SEARCHING...")
-                searchingFirst = false
-            }
-            lines += answers[command] ?? ["?"]
-        }
-        var text = lines.map { l -> String in
-            var l = spaces ? l : l.filter { $0 != " " }
-            if lowercase { l = l.lowercased() }
-            return l
-        }.joined(separator: extraBlankLines ? "\r\r\r" : "\r")
-        text += "\r\r>"
-        return text
-    }
-}
+@testable import GaugeDecoders
+import GaugeSensors
+import GaugeTestSupport
 
 final class ELM327Tests: XCTestCase {
     let ms: UInt64 = 1_000_000

@@ -1,5 +1,6 @@
 import XCTest
-@testable import GaugeSensors
+@testable import GaugeDecoders
+import GaugeSensors
 
 final class LineProtocolTests: XCTestCase {
     func testPairsSeparatedBySpacesAndCommas() {
