@@ -172,9 +172,9 @@ let package = Package(
                                                                      "GaugeInputDevices", "CPanelSystem", "CEmbeddedSupport"]),
 
         // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
-        // system (FakePanelSystem) that the syscall families' fakes extend and the in-memory
-        // input devices (FakeInputDevices).
-        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput"],
+        // system (FakePanelSystem) that the syscall families' fakes extend, the in-memory
+        // input devices (FakeInputDevices) and a log that keeps its lines (CapturedLines).
+        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop"],
                 path: "Tests/GaugeTestSupport"),
         .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
@@ -199,12 +199,13 @@ let package = Package(
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
+        .testTarget(name: "GaugeLoopTests", dependencies: ["GaugeLoop", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
         .testTarget(name: "GaugePanelTests",
                     dependencies: ["GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
                                    "GaugeImages", "GaugeRaster", "GaugeInput",
-                                   "GaugeSystem", "GaugeLoop", "GaugeTestSupport"]),
+                                   "GaugeSystem", "GaugeTestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

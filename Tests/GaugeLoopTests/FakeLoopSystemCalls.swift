@@ -1,4 +1,4 @@
-@testable import GaugePanel
+@testable import GaugeLoop
 import GaugeSystem
 import GaugeTestSupport
 

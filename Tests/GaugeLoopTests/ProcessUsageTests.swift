@@ -1,5 +1,5 @@
 import Testing
-@testable import GaugePanel
+@testable import GaugeLoop
 
 /// The statistics line's CPU time and memory come from the kernel (getrusage, read in C,
 /// and /proc/self/statm).

@@ -1,6 +1,6 @@
 import GaugeSystem
 import Testing
-@testable import GaugePanel
+@testable import GaugeLoop
 
 @Suite struct TestEventLoopTests {
     @Test func advanceRunsDueTimersInOrderAtTheirDeadlines() {

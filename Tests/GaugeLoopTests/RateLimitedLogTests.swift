@@ -1,14 +1,6 @@
-import Synchronization
+import GaugeTestSupport
 import Testing
-@testable import GaugePanel
-
-/// Collects what the panel logs (a `PanelLog`).
-final class CapturedLines: PanelLog, Sendable {
-    private let storage = Mutex<[(LogLevel, String)]>([])
-    func log(_ level: LogLevel, _ message: String) { storage.withLock { $0.append((level, message)) } }
-    var lines: [String] { storage.withLock { $0.map(\.1) } }
-    var levels: [LogLevel] { storage.withLock { $0.map(\.0) } }
-}
+@testable import GaugeLoop
 
 @Suite struct RateLimitedLogTests {
     static let s: UInt64 = 1_000_000_000

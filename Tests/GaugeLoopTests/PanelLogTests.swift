@@ -1,5 +1,4 @@
 import Testing
-@testable import GaugePanel
 @testable import GaugeLoop
 
 /// The panel's log: errors stay errors in the journal (each line carries its priority),

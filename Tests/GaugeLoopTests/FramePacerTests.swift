@@ -1,5 +1,5 @@
 import Testing
-@testable import GaugePanel
+@testable import GaugeLoop
 
 @Suite struct FramePacerTests {
     static let period = LoopTime.refreshPeriod(hertz: 60)!

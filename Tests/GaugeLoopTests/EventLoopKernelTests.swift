@@ -3,7 +3,7 @@ import GaugeSystem
 import Glibc
 #endif
 import Testing
-@testable import GaugePanel
+@testable import GaugeLoop
 
 /// The real loop on the real kernel: pipes, timerfd, signalfd. Bounds are loose (a
 /// loaded two-core machine may be late by a lot, but never early) and every test has a

@@ -1,5 +1,5 @@
 import Testing
-@testable import GaugePanel
+@testable import GaugeLoop
 import GaugeSystem
 
 @Suite struct EventLoopMockTests {

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-@testable import GaugePanel
+@testable import GaugeLoop
 import GaugeSystem
 
 @Suite struct SystemdNotifierTests {
