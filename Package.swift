@@ -184,6 +184,7 @@ let package = Package(
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
                     exclude: ["DBC", "Vectors"]),
         .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
+        .testTarget(name: "GaugeGlyphsTests", dependencies: ["GaugeGlyphs", "GaugeRaster", "GaugeTestSupport"]),
         .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
                                                         "GaugeTestSupport", "CFreeType"],
                     exclude: ["Goldens"]),

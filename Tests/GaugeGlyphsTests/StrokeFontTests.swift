@@ -1,6 +1,6 @@
 import Testing
 import GaugeRaster
-@testable import GaugeText
+import GaugeTestSupport
 @testable import GaugeGlyphs
 
 @Suite struct StrokeFontTests {

@@ -1,6 +1,5 @@
 import Testing
 import GaugeRaster
-@testable import GaugeText
 @testable import GaugeGlyphs
 
 @Suite struct GlyphCacheTests {
