@@ -2,6 +2,7 @@ import GaugeDisplay
 import GaugeDisplayDevices
 import GaugeImages
 import GaugeRaster
+import GaugeTestSupport
 import Testing
 
 @Suite struct DisplayRotationTests {

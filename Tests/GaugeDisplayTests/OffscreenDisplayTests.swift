@@ -45,7 +45,7 @@ func removeDirectory(_ path: String) {
 
     @Test func damagedPixelsMatchBruteForce() throws {
         let display = try OffscreenDisplay(width: 40, height: 30, format: .rgb565)
-        var rng = SplitMix64(seed: 99)
+        var rng = SplitMix(seed: 99)
         let bounds = IntRect(x: 0, y: 0, width: 40, height: 30)
         for _ in 0..<200 {
             let rects = (0..<Int.random(in: 0...6, using: &rng)).map { _ in

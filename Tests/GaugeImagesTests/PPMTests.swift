@@ -1,6 +1,4 @@
-@testable import GaugeDisplay
 @testable import GaugeImages
-@testable import GaugeDisplayDevices
 import GaugeRaster
 import Testing
 
