@@ -173,13 +173,17 @@ let package = Package(
 
         // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
         // system (FakePanelSystem) that the syscall families' fakes extend, the in-memory
-        // input devices (FakeInputDevices) and a log that keeps its lines (CapturedLines).
+        // input devices (FakeInputDevices), a log that keeps its lines (CapturedLines), surfaces
+        // to draw on and compare (Pixels, SurfacePatterns), the scan-out conversions written out
+        // the long way (ScanoutReference) and temporary directories.
         .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop"],
                 path: "Tests/GaugeTestSupport"),
         .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
                                                            "GaugeRaster", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeDisplayDevicesTests", dependencies: ["GaugeDisplayDevices", "GaugeDisplay", "GaugeSystem", "GaugeRaster",
+                                                                  "GaugeTestSupport"]),
         .testTarget(name: "GaugeImagesTests", dependencies: ["GaugeImages", "GaugeRaster", "GaugeTestSupport", "CZlib"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],

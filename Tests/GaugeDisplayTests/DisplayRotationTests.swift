@@ -1,6 +1,4 @@
 import GaugeDisplay
-import GaugeDisplayDevices
-import GaugeImages
 import GaugeRaster
 import GaugeTestSupport
 import Testing

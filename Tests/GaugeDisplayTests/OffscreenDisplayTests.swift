@@ -1,23 +1,10 @@
 @testable import GaugeDisplay
 @testable import GaugeImages
-@testable import GaugeDisplayDevices
 import GaugeSystem
 import GaugeRaster
 import GaugeTestSupport
 import Glibc
 import Testing
-
-/// A fresh directory under /tmp for one test, removed by the caller's `defer`.
-func makeTemporaryDirectory() -> String {
-    var template = Array("/tmp/gaugedisplay-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    return String(cString: path!)
-}
-
-func removeDirectory(_ path: String) {
-    for name in (try? SystemCall.listDirectory(path)) ?? [] { unlink(path + "/" + name) }
-    rmdir(path)
-}
 
 @Suite struct OffscreenDisplayTests {
     @Test func countsFramesAndDamagedPixels() throws {

@@ -1,7 +1,6 @@
 import GaugeSystem
 import GaugeDisplay
 import GaugeDisplayDevices
-import GaugeImages
 import GaugeTestSupport
 import Glibc
 import Testing

@@ -1,6 +1,7 @@
 import GaugeDisplay
 import GaugeDisplayDevices
 import GaugeRaster
+import GaugeTestSupport
 import GaugeSystem
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
         for y in Int32(0)..<d.height {
             for x in Int32(0)..<d.width {
                 let p = d.rotation.physical(x: x, y: y)
-                #expect(target.rawPixel(x: p.x, y: p.y) == ScanoutConversionTests.widened(UInt16(d.surface.rawPixel(x: x, y: y)!)))
+                #expect(target.rawPixel(x: p.x, y: p.y) == ScanoutReference.widened(UInt16(d.surface.rawPixel(x: x, y: y)!)))
             }
         }
         #expect(d.statistics.lastFrameBytesCopied == 24 * 16 * 4)
@@ -105,7 +106,7 @@ import Testing
         for y in Int32(0)..<8 {
             for x in Int32(0)..<12 {
                 let p = d.rotation.physical(x: x, y: y)
-                #expect(target.rawPixel(x: p.x, y: p.y) == UInt32(ScanoutConversionTests.packed(d.surface.rawPixel(x: x, y: y)!)))
+                #expect(target.rawPixel(x: p.x, y: p.y) == UInt32(ScanoutReference.packed(d.surface.rawPixel(x: x, y: y)!)))
             }
         }
         #expect(d.statistics.lastFrameBytesCopied == 12 * 8 * 2)

@@ -1,8 +1,8 @@
 import GaugeSystem
 import GaugeDisplay
 import GaugeDisplayDevices
-import GaugeImages
 import GaugeRaster
+import GaugeTestSupport
 import Testing
 
 @Suite struct FbdevDisplayTests {

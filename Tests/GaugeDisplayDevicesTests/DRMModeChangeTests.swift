@@ -1,8 +1,8 @@
 import GaugeSystem
 import GaugeDisplay
 import GaugeDisplayDevices
-import GaugeImages
 import GaugeRaster
+import GaugeTestSupport
 import Testing
 
 /// `DRMDisplay.setMode`: a new mode of the same connector, new buffers, and a modeset

@@ -1,6 +1,5 @@
 import GaugeDisplay
 import GaugeDisplayDevices
-import GaugeImages
 @testable import GaugeRaster
 import Glibc
 import Testing
