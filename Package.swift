@@ -178,6 +178,7 @@ let package = Package(
         // the long way (ScanoutReference) and temporary directories.
         .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop"],
                 path: "Tests/GaugeTestSupport"),
+        .testTarget(name: "GaugeSystemTests", dependencies: ["GaugeSystem"]),
         .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
