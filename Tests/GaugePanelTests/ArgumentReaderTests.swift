@@ -1,8 +1,5 @@
 import Testing
-import GaugeDisplay
-import GaugeDisplayDevices
 import GaugePanel
-@testable import GaugePanelFirmware
 
 /// The firmware's small command-line reader: the forms the host's ArgumentParser takes.
 @Suite struct ArgumentReaderTests {
@@ -31,25 +28,5 @@ import GaugePanel
         #expect(throws: ArgumentReader.UsageError.self) { try unknown.finish() }
         var dashes = ArgumentReader(["--", "--odd-name.toml"])
         #expect((try? dashes.finish()) == ["--odd-name.toml"])
-    }
-
-    /// Exit statuses as the host's: 0, 2 for usage and bad input.
-    @Test func exitStatuses() {
-        #expect(FirmwareCommand.main(["--version"]) == 0)
-        #expect(FirmwareCommand.main([]) == 2)
-        #expect(FirmwareCommand.main(["frobnicate"]) == 2)
-        #expect(FirmwareCommand.main(["check"]) == 2)
-        #expect(FirmwareCommand.main(["check", "/nonexistent/board.toml"]) == 2)
-        #expect(FirmwareCommand.main(["run", "--board", "/nonexistent/board.toml"]) == 2)
-    }
-
-    /// The firmware's `run` reads `RunOptions.table(displays:)` (the host's RunCommand reads the same
-    /// table): its usage and `run --help` list every option of it.
-    @Test func runListsTheTablesOptions() {
-        #expect(FirmwareCommand.main(["run", "--help"]) == 0)
-        for option in RunOptions.table(displays: DisplayDevices.system.names) { #expect(FirmwareCommand.usage.contains(option.synopsis), "\(option.name)") }
-        #expect(FirmwareCommand.usage.contains("run --board FILE [--display auto|drm|fbdev|offscreen]"))
-        #expect(FirmwareCommand.main(["run", "--board", "b.toml", "--frames", "ten"]) == 2)
-        #expect(FirmwareCommand.main(["run", "--board", "/nonexistent/board.toml", "--frames", "0"]) == 2)
     }
 }
