@@ -76,6 +76,10 @@ let package = Package(
         // source of the panel (CANSource: SocketCAN through GaugeSensors' syscall seam).
         .target(name: "GaugeCAN", dependencies: ["GaugeSensors", "GaugeSystem"]),
 
+        // Engine computers through their TunerStudio INI (Speeduino, rusEFI, MegaSquirt): the INI
+        // parser, the legacy and CRC32 framings and the polling driver, pure (Embedded subset).
+        .target(name: "GaugeECU", dependencies: ["GaugeSensors"]),
+
         // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
         // packet codec and topic filters, MQTT payloads (numbers, ON/OFF, JSON fields through
         // its own bounded JSON scanner) and gpsd's JSON lines.
@@ -93,14 +97,16 @@ let package = Package(
         // Dashboards and boards from TOML files, validated with file, line and key: no Foundation.
         // It describes and never opens: `[[sensor]]` tables are read through the sensor kinds
         // the caller gives (`SensorKinds.all`).
-        .target(name: "GaugeConfig", dependencies: [
-            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
-        ]),
+        .target(
+            name: "GaugeConfig",
+            dependencies: [
+                "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML",
+            ]),
 
         // The sensor kinds a board can name (`kind = "gpsd"`), a file each and one registry
         // (SensorKinds.all): each reads its keys through GaugeConfig and describes the source
         // the panel opens.
-        .target(name: "GaugeSensorKinds", dependencies: ["GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet"]),
+        .target(name: "GaugeSensorKinds", dependencies: ["GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeECU"]),
 
         // Input as pure logic: evdev events and codes, key maps, rotary decoding, touch
         // tracking and mapping, gestures, routing to actions, and the `InputDevices` a command
@@ -128,11 +134,13 @@ let package = Package(
         // screens (GaugeDisplayDevices, libdrm) nor the real input devices (GaugeInputDevices,
         // libevdev): the command lines give it their `DisplayDevices` and `InputDevices`, so
         // this library and its tests link neither libdrm nor libevdev.
-        .target(name: "GaugePanel", dependencies: [
-            "CPanelSystem", "GaugeLoop",
-            "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-            "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds",
-        ]),
+        .target(
+            name: "GaugePanel",
+            dependencies: [
+                "CPanelSystem", "GaugeLoop",
+                "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+                "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds",
+            ]),
 
         // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
         // the panel's poll loop, the page embedded as a string, pictures drawn as `render`
@@ -140,18 +148,22 @@ let package = Package(
         // closure (scripts/build-firmware.sh) never holds a web server. No libdrm: the command
         // line gives it the display back-ends' names.
         .target(name: "CPreviewSocket"),
-        .target(name: "GaugePreview", dependencies: [
-            "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
-            "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
-        ]),
+        .target(
+            name: "GaugePreview",
+            dependencies: [
+                "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
+                "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
+            ]),
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
         // ships no pkg-config file: the three libraries are linked by name. Host only: only
         // GaugePanelCLI depends on GaugeTLS, so the firmware's module closure never holds it
         // (the static armv6 binary has no room for a TLS library).
-        .target(name: "CMbedTLS", linkerSettings: [
-            .linkedLibrary("mbedtls"), .linkedLibrary("mbedx509"), .linkedLibrary("mbedcrypto"),
-        ]),
+        .target(
+            name: "CMbedTLS",
+            linkerSettings: [
+                .linkedLibrary("mbedtls"), .linkedLibrary("mbedx509"), .linkedLibrary("mbedcrypto"),
+            ]),
         .target(name: "GaugeTLS", dependencies: ["CMbedTLS", "GaugeSensors", "GaugeSystem"]),
 
         // The `gaugepanel` command (Sources/GaugePanelCLI: not a case-only twin of GaugePanel).
@@ -159,7 +171,7 @@ let package = Package(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugePreview", "GaugeTLS",
+                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugeECU", "GaugePreview", "GaugeTLS",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -168,51 +180,76 @@ let package = Package(
         // The firmware's command line (run, check, render) without ArgumentParser or
         // swift-log, and what Embedded Swift's stdlib needs from the C library.
         .target(name: "CEmbeddedSupport"),
-        .executableTarget(name: "GaugePanelFirmware", dependencies: ["GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "GaugeInput",
-                                                                     "GaugeInputDevices", "CPanelSystem", "CEmbeddedSupport"]),
+        .executableTarget(
+            name: "GaugePanelFirmware",
+            dependencies: [
+                "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices", "GaugeInput",
+                "GaugeInputDevices", "CPanelSystem", "CEmbeddedSupport",
+            ]),
 
         // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
         // system (FakePanelSystem) that the syscall families' fakes extend, the in-memory
         // input devices (FakeInputDevices), a log that keeps its lines (CapturedLines), surfaces
         // to draw on and compare (Pixels, SurfacePatterns), the scan-out conversions written out
         // the long way (ScanoutReference) and temporary directories.
-        .target(name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop"],
-                path: "Tests/GaugeTestSupport"),
+        .target(
+            name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop"],
+            path: "Tests/GaugeTestSupport"),
         .testTarget(name: "GaugeSystemTests", dependencies: ["GaugeSystem"]),
-        .testTarget(name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "GaugeDisplayTests", dependencies: ["GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                                                           "GaugeRaster", "GaugeTestSupport"]),
-        .testTarget(name: "GaugeDisplayDevicesTests", dependencies: ["GaugeDisplayDevices", "GaugeDisplay", "GaugeSystem", "GaugeRaster",
-                                                                  "GaugeTestSupport"]),
+        .testTarget(
+            name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "GaugeDisplayTests",
+            dependencies: [
+                "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
+                "GaugeRaster", "GaugeTestSupport",
+            ]),
+        .testTarget(
+            name: "GaugeDisplayDevicesTests",
+            dependencies: ["GaugeDisplayDevices", "GaugeDisplay", "GaugeSystem", "GaugeRaster", "GaugeTestSupport"]),
         .testTarget(name: "GaugeImagesTests", dependencies: ["GaugeImages", "GaugeRaster", "GaugeTestSupport", "CZlib"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeSystem", "GaugeTestSupport"]),
-        .testTarget(name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
-                    exclude: ["DBC", "Vectors"]),
+        .testTarget(
+            name: "GaugeCANTests", dependencies: ["GaugeCAN", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"],
+            exclude: ["DBC", "Vectors"]),
+        .testTarget(name: "GaugeECUTests", dependencies: ["GaugeECU", "GaugeSensors"], exclude: ["Captures"]),
         .testTarget(name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport"], exclude: ["Broker"]),
         .testTarget(name: "GaugeGlyphsTests", dependencies: ["GaugeGlyphs", "GaugeRaster", "GaugeTestSupport"]),
-        .testTarget(name: "GaugeTextTests", dependencies: ["GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-                                                        "GaugeTestSupport", "CFreeType"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "GaugeWidgetsTests",
-                    dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
-                    exclude: ["Goldens"]),
-        .testTarget(name: "GaugeConfigTests",
-                    dependencies: ["GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
-                                   "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeTestSupport"],
-                    exclude: ["Corpus", "Goldens"]),
-        .testTarget(name: "GaugeSensorKindsTests",
-                    dependencies: ["GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport"]),
+        .testTarget(
+            name: "GaugeTextTests",
+            dependencies: [
+                "GaugeText", "GaugeGlyphs", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+                "GaugeTestSupport", "CFreeType",
+            ],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "GaugeWidgetsTests",
+            dependencies: ["GaugeWidgets", "GaugeGlyphs", "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
+            exclude: ["Goldens"]),
+        .testTarget(
+            name: "GaugeConfigTests",
+            dependencies: [
+                "GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster",
+                "GaugeDisplay", "GaugeImages", "GaugeTestSupport",
+            ],
+            exclude: ["Corpus", "Goldens"]),
+        .testTarget(
+            name: "GaugeSensorKindsTests",
+            dependencies: ["GaugeSensorKinds", "GaugeConfig", "GaugeSensors", "GaugeCAN", "GaugeNet", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
         .testTarget(name: "GaugeLoopTests", dependencies: ["GaugeLoop", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
-        .testTarget(name: "GaugePanelTests",
-                    dependencies: ["GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
-                                   "GaugeImages", "GaugeRaster", "GaugeInput",
-                                   "GaugeSystem", "GaugeTestSupport"]),
+        .testTarget(
+            name: "GaugePanelTests",
+            dependencies: [
+                "GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
+                "GaugeImages", "GaugeRaster", "GaugeInput",
+                "GaugeSystem", "GaugeTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
@@ -229,10 +266,11 @@ for target in package.targets where target.name.hasPrefix("Gauge") {
 // GAUGEPANEL_BENCHMARKS=1 — so that `swift build` and the tests don't compile them.
 if ProcessInfo.processInfo.environment["GAUGEPANEL_BENCHMARKS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
-    package.targets.append(.executableTarget(
-        name: "RasterBenchmarks",
-        dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeWidgets", .product(name: "Benchmark", package: "benchmark")],
-        path: "Benchmarks/RasterBenchmarks",
-        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "RasterBenchmarks",
+            dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeWidgets", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/RasterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ))
 }

@@ -9,7 +9,10 @@
 import Glibc
 
 func readFile(_ path: String) -> [UInt8] {
-    guard let f = fopen(path, "rb") else { fputs("cannot open \(path)\n", stderr); exit(2) }
+    guard let f = fopen(path, "rb") else {
+        fputs("cannot open \(path)\n", stderr)
+        exit(2)
+    }
     defer { fclose(f) }
     var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -29,7 +32,10 @@ struct CANDecodeCost {
         var sum = 0.0, samples = 0
         if args.count == 4, args[1] == "dbc", let n = Int(args[3]) {
             let file: DBCFile
-            do { file = try DBCFile.parse(readFile(args[2])) } catch { fputs("\(args[2]): \(error)\n", stderr); exit(2) }
+            do { file = try DBCFile.parse(readFile(args[2])) } catch {
+                fputs("\(args[2]): \(error)\n", stderr)
+                exit(2)
+            }
             // Each message with every signal at the middle of its range.
             let frames: [CANFrame] = file.messages.compactMap { m in
                 let values = m.signals.map { ($0.name, ($0.minimum + $0.maximum) / 2) }
@@ -42,7 +48,10 @@ struct CANDecodeCost {
             for k in 0..<n {
                 let frame = frames[k % frames.count]
                 guard let i = index[frame.id | (frame.isExtended ? 0x8000_0000 : 0)] else { continue }
-                samplers[i].samples(frame.data) { sum += $0.value; samples += 1 }
+                samplers[i].samples(frame.data) {
+                    sum += $0.value
+                    samples += 1
+                }
             }
         } else if args.count == 4, args[1] == "signals", let k = Int(args[2]), (1...8).contains(k), let n = Int(args[3]) {
             var text = "BO_ 256 M: 8 ECU\n"
@@ -54,7 +63,10 @@ struct CANDecodeCost {
             let samplers = file.messages.map { DBCSampler($0) }
             for _ in 0..<n {
                 guard let i = index[frame.id | (frame.isExtended ? 0x8000_0000 : 0)] else { continue }
-                samplers[i].samples(frame.data) { sum += $0.value; samples += 1 }
+                samplers[i].samples(frame.data) {
+                    sum += $0.value
+                    samples += 1
+                }
             }
         } else if args.count == 3, args[1] == "nmea2000", let n = Int(args[2]) {
             // priority 2, PGN, source 0x23; every PGN here is PDU2 (PF ≥ 240).
@@ -62,12 +74,19 @@ struct CANDecodeCost {
             let frames = [
                 try! CANFrame(id: id(128_267), extended: true, data: [1] + littleEndian(840, 4) + littleEndian(0, 2) + [0xFF]),
                 try! CANFrame(id: id(130_306), extended: true, data: [1] + littleEndian(730, 2) + littleEndian(56_723, 2) + [2, 0xFF, 0xFF]),
-                try! CANFrame(id: id(127_250), extended: true, data: [1] + littleEndian(17_157, 2) + littleEndian(0x7FFF, 2) + littleEndian(0x7FFF, 2) + [1]),
+                try! CANFrame(
+                    id: id(127_250), extended: true, data: [1] + littleEndian(17_157, 2) + littleEndian(0x7FFF, 2) + littleEndian(0x7FFF, 2) + [1]),
             ]
             var decoder = NMEA2000Decoder()
-            for k in 0..<n { decoder.feed(frames[k % frames.count]) { sum += $0.value; samples += 1 } }
+            for k in 0..<n {
+                decoder.feed(frames[k % frames.count]) {
+                    sum += $0.value
+                    samples += 1
+                }
+            }
         } else {
-            fputs("usage: can-cost dbc FILE.dbc N | can-cost nmea2000 N | can-cost signals K N\n", stderr); exit(2)
+            fputs("usage: can-cost dbc FILE.dbc N | can-cost nmea2000 N | can-cost signals K N\n", stderr)
+            exit(2)
         }
         print("samples \(samples) sum \(sum)")
     }

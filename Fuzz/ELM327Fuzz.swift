@@ -24,7 +24,7 @@ public func elm327Fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         }
         fed += UInt64(end - i)
         i = end
-        now &+= UInt64(length) * 200_000_000   // up to ~6 s: exercises timeouts
+        now &+= UInt64(length) * 200_000_000  // up to ~6 s: exercises timeouts
     }
     if driver.statistics.bytes != fed { fatalError("byte count") }
     return 0

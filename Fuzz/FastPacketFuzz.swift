@@ -1,8 +1,10 @@
 // libFuzzer target for fast-packet reassembly and the NMEA 2000 PGNs (built by
 // scripts/fuzz-sensors.sh). Input: records of <source/PGN selector> <8 data bytes>.
 
-let fuzzPGNs: [UInt32] = [127489, 128267, 128259, 127250, 130306, 129026, 129025, 127488, 127505, 127508,
-                          130312, 130316, 59904]
+let fuzzPGNs: [UInt32] = [
+    127489, 128267, 128259, 127250, 130306, 129026, 129025, 127488, 127505, 127508,
+    130312, 130316, 59904,
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fastPacketFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -5,8 +5,10 @@
 public func isotpFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     let blockSize = input.first ?? 0
-    var receiver = ISOTPReceiver(configuration: .init(blockSize: blockSize & 7, timeoutNanoseconds: 100_000_000,
-                                                      maxLength: 300))
+    var receiver = ISOTPReceiver(
+        configuration: .init(
+            blockSize: blockSize & 7, timeoutNanoseconds: 100_000_000,
+            maxLength: 300))
     var i = 1
     var now: UInt64 = 0
     while i < input.count {

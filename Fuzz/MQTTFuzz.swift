@@ -23,7 +23,10 @@ public func mqttFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     if let failed {
         if decoder.failure != failed { fatalError("failure not kept") }
-        do throws(MQTTDecodeError) { try decoder.feed([0xD0, 0x00]) { _ in } ; fatalError("failed decoder accepted input") } catch {
+        do throws(MQTTDecodeError) {
+            try decoder.feed([0xD0, 0x00]) { _ in }
+            fatalError("failed decoder accepted input")
+        } catch {
             if error != failed { fatalError("another error after failing") }
         }
         if failed.message.isEmpty { fatalError("empty message") }

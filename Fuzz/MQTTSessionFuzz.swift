@@ -9,12 +9,15 @@ public func mqttSessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
     let input = UnsafeBufferPointer(start: data, count: size)
     guard let first = input.first else { return 0 }
     let step = Int(first & 0x1F) + 1
-    let channels = [MQTTSession.Channel(name: "a", filter: "a/+"),
-                    MQTTSession.Channel(name: "b", filter: "#", reader: PayloadReader(path: "v.w")),
-                    MQTTSession.Channel(name: "c", filter: "a/b")]
-    var config = MQTTSession.Configuration(clientID: "fuzz", keepAlive: UInt16(first >> 5), username: "u",
-                                           password: [1, 2], qos: first & 0x20 != 0 ? .atLeastOnce : .atMostOnce,
-                                           channels: channels)
+    let channels = [
+        MQTTSession.Channel(name: "a", filter: "a/+"),
+        MQTTSession.Channel(name: "b", filter: "#", reader: PayloadReader(path: "v.w")),
+        MQTTSession.Channel(name: "c", filter: "a/b"),
+    ]
+    var config = MQTTSession.Configuration(
+        clientID: "fuzz", keepAlive: UInt16(first >> 5), username: "u",
+        password: [1, 2], qos: first & 0x20 != 0 ? .atLeastOnce : .atMostOnce,
+        channels: channels)
     config.maximumPacketSize = 512
     var session = MQTTSession(config)
     session.connectionReset()

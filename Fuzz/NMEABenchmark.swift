@@ -46,6 +46,8 @@ struct NMEABenchmark {
             best = min(best, seconds)
         }
         let perSecond = Double(lines) / best
-        print("NMEA: \(lines) lines (\(stream.count) bytes) in \(best) s = \(Int(perSecond)) lines/s, \(Int(Double(stream.count) / best / 1e6)) MB/s (checksum \(checksum))")
+        print(
+            "NMEA: \(lines) lines (\(stream.count) bytes) in \(best) s = \(Int(perSecond)) lines/s, \(Int(Double(stream.count) / best / 1e6)) MB/s (checksum \(checksum))"
+        )
     }
 }

@@ -148,7 +148,7 @@ mapfile -t MAIN_SOURCES < <(find "$SNAP/Tools/GoldenRender" -name '*.swift' | LC
 # The decoders as one module: GaugeCAN's and GaugeNet's `import GaugeSensors` goes (only in the snapshot).
 mkdir -p "$SNAP/Decoders" &&
     cp Sources/GaugeSensors/Channels/Reading.swift Sources/GaugeSensors/Channels/SensorUnit.swift Sources/GaugeSensors/Channels/NameSuggestion.swift \
-       Sources/GaugeSensors/Sources/SerialProtocol.swift Sources/GaugeSensors/Decoders/*.swift Sources/GaugeCAN/*.swift Sources/GaugeNet/*.swift "$SNAP/Decoders/" ||
+       Sources/GaugeSensors/Sources/SerialProtocol.swift Sources/GaugeSensors/Decoders/*.swift Sources/GaugeCAN/*.swift Sources/GaugeNet/*.swift Sources/GaugeECU/*.swift "$SNAP/Decoders/" ||
     { fail "snapshot of the decoders"; finish; }
 sed -i -E 's/^import GaugeSensors$/\/\/ (one module) &/' "$SNAP"/Decoders/*.swift
 mapfile -t DECODER_SOURCES < <(find "$SNAP/Decoders" -name '*.swift' | LC_ALL=C sort)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target per GaugeSensors decoder, per GaugeCAN parser (DBC files,
-# candump lines, ISO-TP, NMEA 2000 fast packets) and per GaugeNet decoder (the MQTT stream,
-# the MQTT client session, JSON paths and payloads, gpsd lines) and runs each for a bounded time.
+# candump lines, ISO-TP, NMEA 2000 fast packets), per GaugeNet decoder (the MQTT stream,
+# the MQTT client session, JSON paths and payloads, gpsd lines) and per GaugeECU one (TunerStudio
+# INIs, the TunerStudio driver) and runs each for a bounded time.
 # Usage: scripts/fuzz-sensors.sh [seconds-per-target]   (default 20)
 # FUZZ_RUNS=N runs N inputs per target instead of a time limit.
 # FUZZ_TARGETS="NMEA DBC" picks targets; FUZZ_OUT=dir moves the build/work folder
@@ -38,6 +39,14 @@ for f in Sources/GaugeNet/*.swift; do
 done
 net=("$net_stage"/*.swift)
 
+# GaugeECU's the same way (the TunerStudio INI parser and driver).
+ecu_stage="$out/GaugeECU-sources"
+rm -rf "$ecu_stage" && mkdir -p "$ecu_stage"
+for f in Sources/GaugeECU/*.swift; do
+    sed -E 's|^import GaugeSensors$|// (one module) &|' "$f" > "$ecu_stage/$(basename "$f")"
+done
+ecu=("$ecu_stage"/*.swift)
+
 if [ "${1:-}" = "--bench" ]; then
     mkdir -p "$out/bench"
     "$swiftc" -O -wmo -parse-as-library -module-name NMEABench "${common[@]}" Fuzz/NMEABenchmark.swift \
@@ -46,10 +55,10 @@ if [ "${1:-}" = "--bench" ]; then
 fi
 
 status=0
-for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD}; do
+for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD ECUINI TunerStudio}; do
     dir="$out/$target"
     mkdir -p "$dir/corpus"
-    case $target in DBC|Candump|ISOTP|FastPacket) extra=("${can[@]}") ;; MQTT|MQTTSession|JSONPayload|GPSD) extra=("${net[@]}") ;; *) extra=() ;; esac
+    case $target in DBC|Candump|ISOTP|FastPacket) extra=("${can[@]}") ;; MQTT|MQTTSession|JSONPayload|GPSD) extra=("${net[@]}") ;; ECUINI|TunerStudio) extra=("${ecu[@]}") ;; *) extra=() ;; esac
     echo "== building $target"
     "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name Fuzz$target \
         "${common[@]}" "${extra[@]}" "Fuzz/${target}Fuzz.swift" -o "$dir/fuzz" 2> "$dir/build.txt" \

@@ -51,6 +51,10 @@ run_step "swift build" "$(limit 1200)" swift build --scratch-path "$scratch"
 # docs/architecture.md's table (scripts/check-module-map.py). A few seconds.
 run_step "imports and module maps" "$(limit 120)" bash -c 'python3 scripts/check-imports.py && python3 scripts/check-module-map.py'
 
+# The house: the code as `swift format` (the toolchain's) writes it with .swift-format (no
+# `;`-joined statements), and no function in Sources/ over 60 lines. A few seconds.
+run_step "format and function length" "$(limit 300)" bash -c 'swift format lint --strict --recursive --parallel Sources Tests Fuzz Benchmarks Tools Package.swift && python3 scripts/check-function-length.py'
+
 # The instruction budgets' native FrameBudget (one whole-module -O compile of the renderer).
 start_background frame-budget 2400 bash scripts/instruction-budget.sh --build-only
 run_step "swift test" "$(limit 1500)" swift test --scratch-path "$scratch"

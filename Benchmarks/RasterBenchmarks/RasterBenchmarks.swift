@@ -42,8 +42,10 @@ enum Metric {
 
 /// Registers a case: per iteration, the floor (unmeasured), then `body` (measured), their
 /// ratio and the pixel counts of the frame just drawn.
-func measure(_ name: String, _ bench: SceneBench, prepare: (() -> Void)? = nil,
-             _ body: @escaping () -> (written: Int, changed: Int)) {
+func measure(
+    _ name: String, _ bench: SceneBench, prepare: (() -> Void)? = nil,
+    _ body: @escaping () -> (written: Int, changed: Int)
+) {
     Benchmark(name) { benchmark in
         prepare?()
         // The harness calls this closure once per iteration, the warm-up ones first.
@@ -62,8 +64,9 @@ func measure(_ name: String, _ bench: SceneBench, prepare: (() -> Void)? = nil,
             benchmark.measurement(Metric.written, pixels.written)
             benchmark.measurement(Metric.changed, pixels.changed)
             if !warmUp {
-                Summary.append(name, nanoseconds: nanoseconds(elapsed), floor: nanoseconds(floor),
-                               written: pixels.written, changed: pixels.changed)
+                Summary.append(
+                    name, nanoseconds: nanoseconds(elapsed), floor: nanoseconds(floor),
+                    written: pixels.written, changed: pixels.changed)
             }
         }
     }

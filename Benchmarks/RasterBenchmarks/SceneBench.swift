@@ -14,7 +14,8 @@ final class SceneBench: @unchecked Sendable {
     private var area: Int { Int(width) * Int(height) }
 
     init(width: Int32, height: Int32, format: PixelFormat) {
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         surface = try! Surface(width: width, height: height, format: format)
         floorSurface = try! Surface(width: width, height: height, format: format)
         scene = ReferenceScene.dashboard(width: width, height: height)
@@ -99,11 +100,13 @@ final class SceneBench: @unchecked Sendable {
         var previous = scene
         set(&previous, path[Self.cycle - 1])
         pathChanged = path.map { values in
-            var d = scene; set(&d, values)
+            var d = scene
+            set(&d, values)
             defer { previous = d }
             return changedPixels(previous, d)
         }
-        shown = previous; next = previous
+        shown = previous
+        next = previous
         frame = 0
         previous.draw(on: canvas, fonts: fonts)
     }
@@ -120,15 +123,18 @@ final class SceneBench: @unchecked Sendable {
     }
 
     private func set(_ d: inout Dashboard, _ values: [Double]) {
-        d.set("rpm", to: values[0]); d.set("speed", to: values[1])
-        d.set("battery", to: values[2]); d.set("level", to: values[3])
+        d.set("rpm", to: values[0])
+        d.set("speed", to: values[1])
+        d.set("battery", to: values[2])
+        d.set("level", to: values[3])
     }
 
     /// Pixels that differ between full renders of two dashboards.
     private func changedPixels(_ a: Dashboard, _ b: Dashboard) -> Int {
         let sa = try! Surface(width: width, height: height, format: surface.format)
         let sb = try! Surface(width: width, height: height, format: surface.format)
-        a.draw(on: Canvas(sa), fonts: fonts); b.draw(on: Canvas(sb), fonts: fonts)
+        a.draw(on: Canvas(sa), fonts: fonts)
+        b.draw(on: Canvas(sb), fonts: fonts)
         var n = 0
         for y in 0..<height { for x in 0..<width where sa.rawPixel(x: x, y: y) != sb.rawPixel(x: x, y: y) { n += 1 } }
         return n
@@ -143,6 +149,7 @@ enum Summary {
         guard let path = ProcessInfo.processInfo.environment["GAUGEPANEL_BENCH_SUMMARY"] else { return }
         let line = "\(name)\t\(nanoseconds)\t\(floor)\t\(written)\t\(changed)\n"
         guard let file = fopen(path, "a") else { return }
-        fputs(line, file); fclose(file)
+        fputs(line, file)
+        fclose(file)
     }
 }

@@ -20,8 +20,10 @@ public struct CANFrame: Sendable, Equatable {
     /// For a remote frame, the length it asks for; otherwise `data.count`.
     public let length: UInt8
 
-    public init(id: UInt32, extended: Bool = false, data: [UInt8] = [], fd: Bool = false,
-                fdFlags: UInt8 = 0) throws(CANFrameError) {
+    public init(
+        id: UInt32, extended: Bool = false, data: [UInt8] = [], fd: Bool = false,
+        fdFlags: UInt8 = 0
+    ) throws(CANFrameError) {
         guard id <= (extended ? Self.maxExtendedID : Self.maxStandardID) else {
             throw .idOutOfRange(id, extended: extended)
         }
@@ -75,8 +77,9 @@ public enum CANFrameError: Error, Equatable, Sendable {
         case .idOutOfRange(let id, let extended):
             return "id 0x" + hexString(UInt64(id)) + " does not fit " + (extended ? "29" : "11") + " bits"
         case .badLength(let n, let fd):
-            return fd ? "CAN FD frames carry 0…8, 12, 16, 20, 24, 32, 48 or 64 bytes, not " + String(n)
-                      : "classic CAN frames carry at most 8 bytes, not " + String(n)
+            return fd
+                ? "CAN FD frames carry 0…8, 12, 16, 20, 24, 32, 48 or 64 bytes, not " + String(n)
+                : "classic CAN frames carry at most 8 bytes, not " + String(n)
         case .badFlags(let f):
             return "FD flags 0x" + hexString(UInt64(f)) + " (only a classic frame's 0, or an FD nibble)"
         }

@@ -77,7 +77,10 @@ public struct CandumpLine: Sendable, Equatable {
         }
         var data: [UInt8] = []
         while i < s.endIndex {
-            if s[i] == UInt8(ascii: ".") { i += 1; continue }
+            if s[i] == UInt8(ascii: ".") {
+                i += 1
+                continue
+            }
             guard i + 1 < s.endIndex, let h = Hex.digit(s[i]), let l = Hex.digit(s[i + 1]) else { throw .badData }
             guard data.count < 64 else { throw .badData }
             data.append(h << 4 | l)

@@ -34,9 +34,12 @@ extension DBCSignal {
             let lowest = -Double(sign: .plus, exponent: Int(n) - 1, significand: 1)
             let highest = -lowest
             // `highest` is 2^(n-1), one past the largest value: clamp below it.
-            let v: Int64 = scaled <= lowest ? (n == 64 ? Int64.min : -(Int64(1) << Int64(n - 1)))
-                : scaled >= highest ? (n == 64 ? Int64.max : (Int64(1) << Int64(n - 1)) - 1)
-                : Int64(scaled)
+            let v: Int64 =
+                scaled <= lowest
+                ? (n == 64 ? Int64.min : -(Int64(1) << Int64(n - 1)))
+                : scaled >= highest
+                    ? (n == 64 ? Int64.max : (Int64(1) << Int64(n - 1)) - 1)
+                    : Int64(scaled)
             return UInt64(bitPattern: v) & (n == 64 ? UInt64.max : (1 << n) - 1)
         }
         let highest = Double(sign: .plus, exponent: Int(n), significand: 1)

@@ -27,8 +27,10 @@ extension DBCParser {
     mutating func integer(_ limit: UInt64, _ what: String, after keyword: DBCToken) throws(DBCError) -> UInt64 {
         let t = try next(what, keyword)
         guard t.kind == .number, let v = Self.parseUInt64(t.text.utf8), v <= limit else {
-            throw DBCError(line: t.line, message: keyword.text + ": expected " + what + " (an integer 0…" + String(limit)
-                           + "), found " + t.describe)
+            throw DBCError(
+                line: t.line,
+                message: keyword.text + ": expected " + what + " (an integer 0…" + String(limit)
+                    + "), found " + t.describe)
         }
         return v
     }

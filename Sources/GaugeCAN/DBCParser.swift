@@ -49,7 +49,10 @@ struct DBCParser {
                 throw DBCError(line: t.line, message: "expected a keyword at the start of the line, found " + t.describe)
             }
             i += 1
-            if t.text != "SG_" { current = nil; skippingMessage = false }
+            if t.text != "SG_" {
+                current = nil
+                skippingMessage = false
+            }
             switch t.text {
             case "BO_": try message(t)
             case "SG_": try signal(t)
@@ -95,28 +98,40 @@ struct DBCParser {
             i += 1
         }
         try endOfLine(keyword)
-        if name == "VECTOR__INDEPENDENT_SIG_MSG" { skippingMessage = true; return }
+        if name == "VECTOR__INDEPENDENT_SIG_MSG" {
+            skippingMessage = true
+            return
+        }
         let extended = rawID & 0x8000_0000 != 0
         let id = UInt32(rawID & 0x7FFF_FFFF)
         guard id <= (extended ? CANFrame.maxExtendedID : CANFrame.maxStandardID) else {
-            throw DBCError(line: keyword.line, message: "message " + name + ": id 0x" + hexString(UInt64(id))
-                           + " does not fit " + (extended ? "29" : "11") + " bits")
+            throw DBCError(
+                line: keyword.line,
+                message: "message " + name + ": id 0x" + hexString(UInt64(id))
+                    + " does not fit " + (extended ? "29" : "11") + " bits")
         }
         if let other = messages.first(where: { $0.id == id && $0.isExtended == extended }) {
-            throw DBCError(line: keyword.line, message: "message " + name + " has the id of " + other.name
-                           + " (line " + String(other.line) + ")")
+            throw DBCError(
+                line: keyword.line,
+                message: "message " + name + " has the id of " + other.name
+                    + " (line " + String(other.line) + ")")
         }
         if let other = messages.first(where: { $0.name == name }) {
             throw DBCError(line: keyword.line, message: "message name " + name + " is used on line " + String(other.line) + " too")
         }
-        messages.append(DBCMessage(id: id, isExtended: extended, name: name, length: UInt8(length),
-                                   transmitter: transmitter, signals: [], cycleTimeMilliseconds: nil, line: keyword.line))
+        messages.append(
+            DBCMessage(
+                id: id, isExtended: extended, name: name, length: UInt8(length),
+                transmitter: transmitter, signals: [], cycleTimeMilliseconds: nil, line: keyword.line))
         current = messages.count - 1
     }
 
     /// `SG_ name [M|mN] : start|length@order sign (factor,offset) [min|max] "unit" receivers`
     mutating func signal(_ keyword: DBCToken) throws(DBCError) {
-        if skippingMessage { skipLine(); return }
+        if skippingMessage {
+            skipLine()
+            return
+        }
         guard let index = current else {
             throw DBCError(line: keyword.line, message: "SG_ outside a message (it must follow a BO_ line)")
         }
@@ -136,23 +151,30 @@ struct DBCParser {
         let receivers = try signalReceivers(name)
         let message = messages[index]
         guard layout.bytesNeeded <= Int32(message.length) else {
-            throw DBCError(line: keyword.line, message: "signal " + name + " (start bit " + String(layout.startBit) + ", "
-                           + String(layout.length) + " bits, " + (layout.byteOrder == .intel ? "Intel" : "Motorola") + ") needs "
-                           + String(layout.bytesNeeded) + " bytes; message " + message.name + " has "
-                           + String(message.length))
+            throw DBCError(
+                line: keyword.line,
+                message: "signal " + name + " (start bit " + String(layout.startBit) + ", "
+                    + String(layout.length) + " bits, " + (layout.byteOrder == .intel ? "Intel" : "Motorola") + ") needs "
+                    + String(layout.bytesNeeded) + " bytes; message " + message.name + " has "
+                    + String(message.length))
         }
         if let other = message.signals.first(where: { $0.name == name }) {
-            throw DBCError(line: keyword.line, message: "signal " + name + " is defined twice in " + message.name
-                           + " (line " + String(other.line) + ")")
+            throw DBCError(
+                line: keyword.line,
+                message: "signal " + name + " is defined twice in " + message.name
+                    + " (line " + String(other.line) + ")")
         }
         if multiplex == .multiplexer, let other = message.multiplexer {
-            throw DBCError(line: keyword.line, message: "message " + message.name + " has a multiplexer already ("
-                           + other.name + "): several multiplexers are not supported")
+            throw DBCError(
+                line: keyword.line,
+                message: "message " + message.name + " has a multiplexer already ("
+                    + other.name + "): several multiplexers are not supported")
         }
-        messages[index].signals.append(DBCSignal(
-            name: name, layout: layout, factor: scaling.factor, offset: scaling.offset, minimum: scaling.minimum, maximum: scaling.maximum,
-            unit: unitToken.text, receivers: receivers, multiplex: multiplex, valueType: .integer,
-            valueNames: [], line: keyword.line))
+        messages[index].signals.append(
+            DBCSignal(
+                name: name, layout: layout, factor: scaling.factor, offset: scaling.offset, minimum: scaling.minimum, maximum: scaling.maximum,
+                unit: unitToken.text, receivers: receivers, multiplex: multiplex, valueType: .integer,
+                valueNames: [], line: keyword.line))
     }
 
     /// `start|length@order sign`.
@@ -169,8 +191,9 @@ struct DBCParser {
         case let t: throw DBCError(line: t.line, message: "signal " + name + ": expected + or - after the byte order, found " + t.describe)
         }
         do throws(SignalLayoutError) {
-            return try SignalLayout(startBit: UInt16(start), length: UInt8(length),
-                                    byteOrder: order == 1 ? .intel : .motorola, isSigned: signed)
+            return try SignalLayout(
+                startBit: UInt16(start), length: UInt8(length),
+                byteOrder: order == 1 ? .intel : .motorola, isSigned: signed)
         } catch {
             throw DBCError(line: keyword.line, message: "signal " + name + ": " + error.message)
         }
@@ -212,8 +235,10 @@ struct DBCParser {
         let b = Array(t.text.utf8)
         if b.count >= 2, b[0] == UInt8(ascii: "m") {
             if b.last == UInt8(ascii: "M") {
-                throw DBCError(line: t.line, message: "signal " + signal + ": " + t.text
-                               + " (a multiplexed multiplexer) needs extended multiplexing, which is not supported")
+                throw DBCError(
+                    line: t.line,
+                    message: "signal " + signal + ": " + t.text
+                        + " (a multiplexed multiplexer) needs extended multiplexing, which is not supported")
             }
             var v: UInt64 = 0
             for c in b.dropFirst() {
@@ -231,7 +256,10 @@ struct DBCParser {
 
     /// `VAL_ <id> <signal> (<value> "<text>")* ;` (a `VAL_` for an environment variable is skipped).
     mutating func values(_ keyword: DBCToken) throws(DBCError) {
-        guard i < tokens.count, tokens[i].kind == .number else { try skipStatement(keyword); return }
+        guard i < tokens.count, tokens[i].kind == .number else {
+            try skipStatement(keyword)
+            return
+        }
         let id = try integer(UInt64(UInt32.max), "message id", after: keyword)
         let signal = try identifier("signal name", after: keyword)
         var names: [DBCValueName] = []
@@ -253,7 +281,11 @@ struct DBCParser {
     /// `BA_ "GenMsgCycleTime" BO_ <id> <ms>;` is kept; other attributes are skipped.
     mutating func attribute(_ keyword: DBCToken) throws(DBCError) {
         guard i + 2 < tokens.count, tokens[i].kind == .string, tokens[i].text == "GenMsgCycleTime",
-              tokens[i + 1].text == "BO_" else { try skipStatement(keyword); return }
+            tokens[i + 1].text == "BO_"
+        else {
+            try skipStatement(keyword)
+            return
+        }
         i += 2
         let id = try integer(UInt64(UInt32.max), "message id", after: keyword)
         let ms = try integer(UInt64(UInt32.max), "cycle time (ms)", after: keyword)
@@ -285,15 +317,19 @@ struct DBCParser {
             guard let (m, s) = try locate(v.id, v.signal, line: v.line, statement: "SIG_VALTYPE_") else { continue }
             let length = messages[m].signals[s].layout.length
             guard v.type == .integer || (v.type == .float32 && length == 32) || (v.type == .float64 && length == 64) else {
-                throw DBCError(line: v.line, message: "SIG_VALTYPE_ " + v.signal + ": a " + (v.type == .float32 ? "float" : "double")
-                               + " needs " + (v.type == .float32 ? "32" : "64") + " bits, the signal has " + String(length))
+                throw DBCError(
+                    line: v.line,
+                    message: "SIG_VALTYPE_ " + v.signal + ": a " + (v.type == .float32 ? "float" : "double")
+                        + " needs " + (v.type == .float32 ? "32" : "64") + " bits, the signal has " + String(length))
             }
             messages[m].signals[s].valueType = v.type
         }
         for message in messages {
             for s in message.signals where s.multiplex != .none && s.multiplex != .multiplexer && message.multiplexer == nil {
-                throw DBCError(line: s.line, message: "signal " + s.name + " is multiplexed but message " + message.name
-                               + " has no multiplexer (M)")
+                throw DBCError(
+                    line: s.line,
+                    message: "signal " + s.name + " is multiplexed but message " + message.name
+                        + " has no multiplexer (M)")
             }
         }
     }
@@ -311,8 +347,10 @@ struct DBCParser {
             throw DBCError(line: line, message: statement + " names message id " + String(rawID) + ", which no BO_ defines")
         }
         guard let s = messages[m].signals.firstIndex(where: { $0.name == signal }) else {
-            throw DBCError(line: line, message: statement + " names signal " + signal + ", which message "
-                           + messages[m].name + " does not have")
+            throw DBCError(
+                line: line,
+                message: statement + " names signal " + signal + ", which message "
+                    + messages[m].name + " does not have")
         }
         return (m, s)
     }

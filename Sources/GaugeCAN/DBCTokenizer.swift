@@ -32,8 +32,10 @@ enum DBCTokenizer {
         var atLineStart = true
         var lineIndented = false
         func push(_ kind: DBCToken.Kind, _ text: String, _ tokenLine: Int32) {
-            out.append(DBCToken(kind: kind, text: text, line: tokenLine, startsLine: atLineStart,
-                                indented: atLineStart && lineIndented))
+            out.append(
+                DBCToken(
+                    kind: kind, text: text, line: tokenLine, startsLine: atLineStart,
+                    indented: atLineStart && lineIndented))
             atLineStart = false
         }
         while i < b.count {

@@ -29,7 +29,10 @@ public struct FastPacketAssembler: Sendable {
     /// Adds one frame of a fast-packet PGN; returns the message when this frame completes it.
     public mutating func add(_ header: NMEA2000Header, _ data: [UInt8]) -> [UInt8]? {
         statistics.frames &+= 1
-        guard let first = data.first else { statistics.malformed &+= 1; return nil }
+        guard let first = data.first else {
+            statistics.malformed &+= 1
+            return nil
+        }
         let sequence = first >> 5
         let counter = first & 0x1F
         let index = runs.firstIndex { $0.source == header.source && $0.pgn == header.pgn }
@@ -52,11 +55,16 @@ public struct FastPacketAssembler: Sendable {
                 runs.removeFirst()
                 statistics.abandoned &+= 1
             }
-            runs.append(Run(source: header.source, pgn: header.pgn, sequence: sequence, nextFrame: 1,
-                            length: length, data: payload))
+            runs.append(
+                Run(
+                    source: header.source, pgn: header.pgn, sequence: sequence, nextFrame: 1,
+                    length: length, data: payload))
             return nil
         }
-        guard let index else { statistics.orphans &+= 1; return nil }
+        guard let index else {
+            statistics.orphans &+= 1
+            return nil
+        }
         guard runs[index].sequence == sequence, runs[index].nextFrame == counter else {
             statistics.outOfOrder &+= 1
             runs.remove(at: index)

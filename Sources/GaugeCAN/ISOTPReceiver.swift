@@ -18,8 +18,10 @@ public struct ISOTPReceiver: Sendable {
         /// Fills flow-control frames to 8 bytes.
         public var padding: UInt8
 
-        public init(blockSize: UInt8 = 0, separationTime: UInt8 = 0, timeoutNanoseconds: UInt64 = 1_000_000_000,
-                    maxLength: UInt32 = 4095, padding: UInt8 = 0xCC) {
+        public init(
+            blockSize: UInt8 = 0, separationTime: UInt8 = 0, timeoutNanoseconds: UInt64 = 1_000_000_000,
+            maxLength: UInt32 = 4095, padding: UInt8 = 0xCC
+        ) {
             self.blockSize = blockSize
             self.separationTime = separationTime
             self.timeoutNanoseconds = timeoutNanoseconds

@@ -25,8 +25,10 @@ import GaugeSensors
 enum NMEA2000PGNs {
     /// The PGNs above that travel as fast packets.
     static let fastPacket: Set<UInt32> = [127489]
-    static let supported: Set<UInt32> = [128267, 128259, 127250, 130306, 129026, 129025, 127488, 127489,
-                                         127505, 127508, 130312, 130316]
+    static let supported: Set<UInt32> = [
+        128267, 128259, 127250, 130306, 129026, 129025, 127488, 127489,
+        127505, 127508, 130312, 130316,
+    ]
 
     /// Emits the message's samples; false when the PGN is not one of these.
     static func decode(_ pgn: UInt32, _ data: [UInt8], _ emit: (Sample) -> Void) -> Bool {
@@ -99,8 +101,10 @@ enum NMEA2000PGNs {
         default: return
         }
         if let angle {
-            emit(Sample(name: names.angle, value: names.relative ? N2KUnits.relative(angle) : N2KUnits.heading(angle),
-                        unit: .degrees))
+            emit(
+                Sample(
+                    name: names.angle, value: names.relative ? N2KUnits.relative(angle) : N2KUnits.heading(angle),
+                    unit: .degrees))
         }
         if let speed { emit(Sample(name: names.speed, value: speed, unit: .knots)) }
     }
@@ -108,8 +112,10 @@ enum NMEA2000PGNs {
     static func cogSog(_ f: NMEA2000Fields, _ emit: (Sample) -> Void) {
         guard let reference = f.byte(1).map({ $0 & 3 }) else { return }
         if let cog = degrees(f.u16(2)), reference <= 1 {
-            emit(Sample(name: reference == 0 ? "course.ground" : "course.ground.magnetic",
-                        value: N2KUnits.heading(cog), unit: .degrees))
+            emit(
+                Sample(
+                    name: reference == 0 ? "course.ground" : "course.ground.magnetic",
+                    value: N2KUnits.heading(cog), unit: .degrees))
         }
         if let sog = f.u16(4) {
             emit(Sample(name: "speed.ground", value: sog * 0.01 * N2KUnits.knotsPerMetrePerSecond, unit: .knots))

@@ -43,8 +43,10 @@ public struct BoardConfiguration: Sendable {
     /// the kinds `[[sensor]] kind` may name (GaugeSensorKinds' `SensorKinds.all`), given by the
     /// caller because the configuration only describes sources and the kinds open them. The
     /// board and the files it names (DBC, recordings, CA and password files) are read through `system`.
-    public static func load(path: String, displayOutputs: [String], sensorKinds: [SensorKind],
-                            system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
+    public static func load(
+        path: String, displayOutputs: [String], sensorKinds: [SensorKind],
+        system: any PanelSystem = LinuxSystem.standard
+    ) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes: [UInt8]
         do { bytes = try system.readFile(path, limit: .max) } catch {
             throw ConfigurationErrors([ConfigIssue(file: path, line: nil, path: "", message: "cannot read: \(error.description)")])
@@ -53,26 +55,39 @@ public struct BoardConfiguration: Sendable {
     }
 
     /// Parses the bytes of a board file; `file` names it in messages.
-    public static func parse(_ bytes: [UInt8], file: String, displayOutputs: [String], sensorKinds: [SensorKind],
-                             system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
+    public static func parse(
+        _ bytes: [UInt8], file: String, displayOutputs: [String], sensorKinds: [SensorKind],
+        system: any PanelSystem = LinuxSystem.standard
+    ) throws(ConfigurationErrors) -> BoardConfiguration {
         // TOML allows no NUL byte; refused here with its line, before toml++ sees the file.
         if let nul = bytes.firstIndex(of: 0) {
-            throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
-                                                   message: "a NUL byte is not allowed in TOML")])
+            throw ConfigurationErrors([
+                ConfigIssue(
+                    file: file, line: line(at: nul, in: bytes), path: "syntax",
+                    message: "a NUL byte is not allowed in TOML")
+            ])
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ConfigurationErrors([ConfigIssue(file: file, line: firstInvalidUTF8Line(bytes), path: "syntax",
-                                                   message: "the file is not valid UTF-8")])
+            throw ConfigurationErrors([
+                ConfigIssue(
+                    file: file, line: firstInvalidUTF8Line(bytes), path: "syntax",
+                    message: "the file is not valid UTF-8")
+            ])
         }
         return try parse(text, file: file, displayOutputs: displayOutputs, sensorKinds: sensorKinds, system: system)
     }
 
-    public static func parse(_ text: String, file: String, displayOutputs: [String], sensorKinds: [SensorKind],
-                             system: any PanelSystem = LinuxSystem.standard) throws(ConfigurationErrors) -> BoardConfiguration {
+    public static func parse(
+        _ text: String, file: String, displayOutputs: [String], sensorKinds: [SensorKind],
+        system: any PanelSystem = LinuxSystem.standard
+    ) throws(ConfigurationErrors) -> BoardConfiguration {
         let bytes = Array(text.utf8)
         if let nul = bytes.firstIndex(of: 0) {
-            throw ConfigurationErrors([ConfigIssue(file: file, line: line(at: nul, in: bytes), path: "syntax",
-                                                   message: "a NUL byte is not allowed in TOML")])
+            throw ConfigurationErrors([
+                ConfigIssue(
+                    file: file, line: line(at: nul, in: bytes), path: "syntax",
+                    message: "a NUL byte is not allowed in TOML")
+            ])
         }
         let root: TOMLTable
         var nulLines: Set<Int> = []
@@ -80,13 +95,15 @@ public struct BoardConfiguration: Sendable {
             throw ConfigurationErrors([ConfigIssue(file: file, line: error.line, path: "syntax", message: error.message)])
         }
         let diagnostics = Diagnostics(file: file, locator: SourceLocator(bytes), nulLines: nulLines, system: system)
-        let board = read(TableReader(root, path: .root, diagnostics: diagnostics), file: file, displayOutputs: displayOutputs,
-                         sensorKinds: sensorKinds)
+        let board = read(
+            TableReader(root, path: .root, diagnostics: diagnostics), file: file, displayOutputs: displayOutputs,
+            sensorKinds: sensorKinds)
         diagnostics.reportRemainingNULs(in: text)
         let issues = diagnostics.sortedIssues
         guard issues.isEmpty, let board else {
-            throw ConfigurationErrors(issues.isEmpty
-                ? [ConfigIssue(file: file, line: nil, path: "", message: "invalid configuration")] : issues)
+            throw ConfigurationErrors(
+                issues.isEmpty
+                    ? [ConfigIssue(file: file, line: nil, path: "", message: "invalid configuration")] : issues)
         }
         return board
     }
@@ -111,8 +128,9 @@ public struct BoardConfiguration: Sendable {
         var dashboard = Dashboard(width: display.width, height: display.height, background: themes.current.background, pages: pages)
         dashboard.apply(themes.current)
         for c in sensors.flatMap({ $0.channels }) { dashboard.set(c.name, to: c.initialValue) }
-        return BoardConfiguration(file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
-                                  snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, dashboard: dashboard)
+        return BoardConfiguration(
+            file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
+            snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, dashboard: dashboard)
     }
 
     /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.
@@ -121,9 +139,15 @@ public struct BoardConfiguration: Sendable {
         for p in pageReaders {
             guard let name = p.table["name"]?.string else { continue }
             let path = p.path.appending("name")
-            guard let earlier = first[name] else { first[name] = path; continue }
+            guard let earlier = first[name] else {
+                first[name] = path
+                continue
+            }
             let line = r.diagnostics.locator.line(of: earlier).map { "line \($0)" } ?? earlier.display
-            r.diagnostics.report(path, "duplicate page name \"\(name.escapingControls)\": \(line) names a page \"\(name.escapingControls)\" too (pages are picked by name, as --page does)")
+            r.diagnostics.report(
+                path,
+                "duplicate page name \"\(name.escapingControls)\": \(line) names a page \"\(name.escapingControls)\" too (pages are picked by name, as --page does)"
+            )
         }
     }
 
@@ -136,7 +160,8 @@ public struct BoardConfiguration: Sendable {
             for c in s.tablesAsWritten("channel") {
                 guard let name = c.table["name"]?.string else { continue }
                 if provided.contains(name) {
-                    r.diagnostics.report(c.path.named(name).appending("name"), "duplicate channel \"\(name)\" (another channel already has this name)")
+                    r.diagnostics.report(
+                        c.path.named(name).appending("name"), "duplicate channel \"\(name)\" (another channel already has this name)")
                 }
                 provided.append(name)
             }
@@ -145,13 +170,15 @@ public struct BoardConfiguration: Sendable {
             for (w, widget) in page.tables("widget").enumerated() {
                 // A label's channel is already reported as a key that does not apply.
                 guard widget.table["type"]?.string != "label",
-                      let channel = widget.table["channel"]?.string, !channel.isEmpty else { continue }
+                    let channel = widget.table["channel"]?.string, !channel.isEmpty
+                else { continue }
                 guard !provided.contains(channel) else { continue }
                 let id = widget.table["id"]?.string
                 let near = NameSuggestion.nearest(to: channel, in: provided).map { " (did you mean \"\($0.escapingControls)\"?)" } ?? ""
-                r.diagnostics.report(KeyPath.root.appending("page").appending(index: p).appending("widget")
-                                        .appending(index: w, name: id).appending("channel"),
-                                     "no sensor provides channel \"\(channel)\"\(near)")
+                r.diagnostics.report(
+                    KeyPath.root.appending("page").appending(index: p).appending("widget")
+                        .appending(index: w, name: id).appending("channel"),
+                    "no sensor provides channel \"\(channel)\"\(near)")
             }
         }
     }

@@ -63,16 +63,19 @@ extension BoardConfiguration {
     }
 
     /// Draws `dashboard` upright and turns it for `rotation` (the physical panel image).
-    public static func render<F: FontSet>(_ dashboard: Dashboard, format: PixelFormat, rotation: RotationAngle,
-                                          fonts: F) throws(RenderError) -> Surface {
+    public static func render<F: FontSet>(
+        _ dashboard: Dashboard, format: PixelFormat, rotation: RotationAngle,
+        fonts: F
+    ) throws(RenderError) -> Surface {
         let logical: Surface
         do { logical = try Surface(width: dashboard.width, height: dashboard.height, format: format) } catch {
             throw .surface("\(error)")
         }
         dashboard.draw(on: Canvas(logical), fonts: fonts)
         guard rotation != .none else { return logical }
-        let r = DisplayRotation(rotation, physicalWidth: rotation.swapsAxes ? dashboard.height : dashboard.width,
-                                physicalHeight: rotation.swapsAxes ? dashboard.width : dashboard.height)
+        let r = DisplayRotation(
+            rotation, physicalWidth: rotation.swapsAxes ? dashboard.height : dashboard.width,
+            physicalHeight: rotation.swapsAxes ? dashboard.width : dashboard.height)
         let physical: Surface
         do { physical = try Surface(width: r.physicalWidth, height: r.physicalHeight, format: format) } catch {
             throw .surface("\(error)")

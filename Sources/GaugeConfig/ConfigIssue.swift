@@ -9,7 +9,10 @@ public struct ConfigIssue: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     public init(file: String, line: Int?, path: String, message: String) {
-        self.file = file; self.line = line; self.path = path; self.message = message
+        self.file = file
+        self.line = line
+        self.path = path
+        self.message = message
     }
 
     public var description: String {
@@ -75,9 +78,10 @@ struct KeyPath: Sendable, Equatable {
 
     /// A key TOML allows unquoted: A-Z a-z 0-9 _ -, at least one.
     static func isBare(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.allSatisfy { c in
-            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x2D
-        }
+        !key.isEmpty
+            && key.utf8.allSatisfy { c in
+                (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x2D
+            }
     }
 
     /// The path without its last component (the table a key sits in).

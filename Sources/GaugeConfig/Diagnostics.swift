@@ -14,7 +14,10 @@ final class Diagnostics {
     let system: any PanelSystem
 
     init(file: String, locator: SourceLocator, nulLines: Set<Int> = [], system: any PanelSystem) {
-        self.file = file; self.locator = locator; unreportedNULLines = nulLines; self.system = system
+        self.file = file
+        self.locator = locator
+        unreportedNULLines = nulLines
+        self.system = system
     }
 
     /// True (once per line) if the string at `path` holds an escaped NUL.
@@ -31,8 +34,9 @@ final class Diagnostics {
         for line in unreportedNULLines.sorted() {
             let source = line - 1 < lines.count ? lines[line - 1] : ""
             let key = source.split(separator: "=", maxSplits: 1).first.map { String($0).trimmingBlanks } ?? ""
-            let issue = ConfigIssue(file: file, line: line, path: key.isEmpty || key.count == source.count ? "syntax" : key,
-                                    message: Self.nulMessage)
+            let issue = ConfigIssue(
+                file: file, line: line, path: key.isEmpty || key.count == source.count ? "syntax" : key,
+                message: Self.nulMessage)
             if reported.insert(issue).inserted { issues.append(issue) }
         }
         unreportedNULLines = []

@@ -24,11 +24,20 @@ public struct DisplayConfiguration: Sendable, Equatable {
     /// boot); nil: `gaugepanel run`'s default (`DisplayWait`).
     public var waitSeconds: Double?
 
-    public init(width: Int32 = 800, height: Int32 = 480, format: PixelFormat = .xrgb8888, rotation: RotationAngle = .none,
-                output: String = "auto", device: String? = nil, connector: String? = nil, mode: String? = nil,
-                refresh: Int32 = 30) {
-        self.width = width; self.height = height; self.format = format; self.rotation = rotation
-        self.output = output; self.device = device; self.connector = connector; self.mode = mode; self.refresh = refresh
+    public init(
+        width: Int32 = 800, height: Int32 = 480, format: PixelFormat = .xrgb8888, rotation: RotationAngle = .none,
+        output: String = "auto", device: String? = nil, connector: String? = nil, mode: String? = nil,
+        refresh: Int32 = 30
+    ) {
+        self.width = width
+        self.height = height
+        self.format = format
+        self.rotation = rotation
+        self.output = output
+        self.device = device
+        self.connector = connector
+        self.mode = mode
+        self.refresh = refresh
     }
 
     static let sizeRange = 16...4096
@@ -40,8 +49,11 @@ public struct DisplayConfiguration: Sendable, Equatable {
         if let h = r.integer("height", sizeRange, required: true) { d.height = Int32(h) }
         if let f = r.choice("format", ["xrgb8888", "rgb565"]), let pf = PixelFormat(lowercaseName: f) { d.format = pf }
         if let v = r.value("rotation") {
-            if let i = v.int, let a = RotationAngle(degrees: i) { d.rotation = a }
-            else { r.report("rotation", "expected 0, 90, 180 or 270, got \(describe(v))") }
+            if let i = v.int, let a = RotationAngle(degrees: i) {
+                d.rotation = a
+            } else {
+                r.report("rotation", "expected 0, 90, 180 or 270, got \(describe(v))")
+            }
         }
         if let o = r.choice("output", outputs) { d.output = o }
         if let dev = r.string("device") {
@@ -74,14 +86,20 @@ public struct FontConfiguration: Sendable, Equatable {
     public var family: String?
     public var weight: Weight
 
-    public init(family: String? = "DejaVu Sans", weight: Weight = .regular) { self.family = family; self.weight = weight }
+    public init(family: String? = "DejaVu Sans", weight: Weight = .regular) {
+        self.family = family
+        self.weight = weight
+    }
 
     static func read(_ r: TableReader?) -> FontConfiguration {
         var f = FontConfiguration()
         guard let r else { return f }
         if let family = r.string("family", maxLength: 64) {
-            if family.isEmpty { r.report("family", "expected a font family like \"DejaVu Sans\", or \"builtin\"") }
-            else { f.family = family == "builtin" ? nil : family }
+            if family.isEmpty {
+                r.report("family", "expected a font family like \"DejaVu Sans\", or \"builtin\"")
+            } else {
+                f.family = family == "builtin" ? nil : family
+            }
         }
         if let w = r.choice("weight", Weight.allCases.map { $0.rawValue }), let weight = Weight(rawValue: w) { f.weight = weight }
         r.finish()
@@ -94,7 +112,10 @@ public struct SnapshotConfiguration: Sendable, Equatable {
     public var path: String
     public var intervalSeconds: Double
 
-    public init(path: String, intervalSeconds: Double) { self.path = path; self.intervalSeconds = intervalSeconds }
+    public init(path: String, intervalSeconds: Double) {
+        self.path = path
+        self.intervalSeconds = intervalSeconds
+    }
 
     static func read(_ r: TableReader?) -> SnapshotConfiguration? {
         guard let r else { return nil }

@@ -7,7 +7,10 @@ enum IndicatorBuilder {
     /// A solid `tint` (these indicators take one colour).
     private static func solidTint(_ r: TableReader, default fallback: Color) -> Color {
         guard let v = r.value("tint") else { return fallback }
-        guard v.string != nil else { r.report("tint", "expected a colour \"#RRGGBB\", got \(describe(v))"); return fallback }
+        guard v.string != nil else {
+            r.report("tint", "expected a colour \"#RRGGBB\", got \(describe(v))")
+            return fallback
+        }
         return r.color(v, at: r.path.appending("tint")) ?? fallback
     }
 
@@ -17,8 +20,10 @@ enum IndicatorBuilder {
         let step: RatingIndicator.Step = r.choice("step", ["whole", "half"]) == "whole" ? .whole : .half
         let spacing = r.integer("spacing", 0...64) ?? 4
         let lit = solidTint(r, default: Color(rgb: 0xF0B830))
-        return .rating(RatingIndicator(value: .nan, count: Int32(count), frame: frame, symbol: symbol, step: step,
-                                       spacing: Int32(spacing), litColor: lit))
+        return .rating(
+            RatingIndicator(
+                value: .nan, count: Int32(count), frame: frame, symbol: symbol, step: step,
+                spacing: Int32(spacing), litColor: lit))
     }
 
     static func relevance(_ r: TableReader, frame: IntRect) -> WidgetContent {
@@ -26,8 +31,10 @@ enum IndicatorBuilder {
         let tint = solidTint(r, default: Color(rgb: 0x3A8EE0))
         let shade = r.integer("shade", 0...255) ?? 208
         let rounded = r.bool("rounded") ?? true
-        return .relevance(RelevanceIndicator(value: .nan, in: range, frame: frame, tint: tint, shade: UInt8(shade),
-                                             roundedEnds: rounded))
+        return .relevance(
+            RelevanceIndicator(
+                value: .nan, in: range, frame: frame, tint: tint, shade: UInt8(shade),
+                roundedEnds: rounded))
     }
 
     static func progress(_ r: TableReader, frame: IntRect) -> WidgetContent {
@@ -37,7 +44,9 @@ enum IndicatorBuilder {
         let rounded = r.bool("rounded") ?? true
         let width = r.integer("line_width", 1...256).map(Int32.init)
         // No value yet: indeterminate, as the widget shows until a reading arrives.
-        return .progress(ProgressIndicator(kind, progress: .indeterminate(phase: 0), frame: frame, tint: tint,
-                                           roundedEnds: rounded, lineWidth: width), range: range)
+        return .progress(
+            ProgressIndicator(
+                kind, progress: .indeterminate(phase: 0), frame: frame, tint: tint,
+                roundedEnds: rounded, lineWidth: width), range: range)
     }
 }

@@ -30,9 +30,16 @@ enum OverlapIndex {
                     // Cells hold indices in ascending order: the first overlaps come first.
                     for j in cells[r * columns + c] {
                         if inCell >= limit { break }
-                        guard lastChecked[j] != i else { if lastOverlapped[j] == i { inCell += 1 }; continue }
+                        guard lastChecked[j] != i else {
+                            if lastOverlapped[j] == i { inCell += 1 }
+                            continue
+                        }
                         lastChecked[j] = i
-                        if frames[j].intersects(f) { found.append(j); lastOverlapped[j] = i; inCell += 1 }
+                        if frames[j].intersects(f) {
+                            found.append(j)
+                            lastOverlapped[j] = i
+                            inCell += 1
+                        }
                     }
                     cells[r * columns + c].append(i)
                 }

@@ -13,7 +13,8 @@ enum PageBuilder {
         for w in r.tables("widget") {
             guard let widget = WidgetBuilder.build(w) else { continue }
             if !seenIds.insert(widget.id).inserted { w.report("id", "duplicate id \"\(widget.id)\"") }
-            widgets.append(widget); paths.append(w.path)
+            widgets.append(widget)
+            paths.append(w.path)
         }
         if r.value("widget") == nil { r.report(nil, "a page needs at least one [[page.widget]]") }
         r.finish()
@@ -22,8 +23,10 @@ enum PageBuilder {
         let overlaps = OverlapIndex.earlierOverlaps(of: frames, screen: screen)
         for (i, f) in frames.enumerated() {
             if f.intersection(screen) != f {
-                r.diagnostics.report(paths[i].appending("frame"),
-                    "expected inside the \(display.width)×\(display.height) display, got [\(f.x0), \(f.y0), \(f.width), \(f.height)] (reaching x \(f.x0)…\(f.x1), y \(f.y0)…\(f.y1))")
+                r.diagnostics.report(
+                    paths[i].appending("frame"),
+                    "expected inside the \(display.width)×\(display.height) display, got [\(f.x0), \(f.y0), \(f.width), \(f.height)] (reaching x \(f.x0)…\(f.x1), y \(f.y0)…\(f.y1))"
+                )
             }
             for j in overlaps[i] {
                 r.diagnostics.report(paths[i].appending("frame"), "overlaps widget \"\(widgets[j].id)\"; widgets on a page must not overlap")

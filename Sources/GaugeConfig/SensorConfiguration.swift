@@ -10,7 +10,10 @@ public struct AlarmConfiguration: Sendable, Equatable {
     public var below: Bool
 
     public init(channel: String, warning: Double?, critical: Double?, below: Bool = false) {
-        self.channel = channel; self.warning = warning; self.critical = critical; self.below = below
+        self.channel = channel
+        self.warning = warning
+        self.critical = critical
+        self.below = below
     }
 
     public enum Level: Int, Sendable, Comparable {
@@ -128,7 +131,11 @@ extension SensorConfiguration {
         }
         var unit = SensorUnit.none
         if let u = r.string("unit", maxLength: 16) {
-            if let su = SensorUnit(configName: u) { unit = su } else { r.report("unit", "unknown unit \"\(u)\" (e.g. \"rpm\", \"km/h\", \"C\", \"%\", \"V\", \"kn\", \"m\")") }
+            if let su = SensorUnit(configName: u) {
+                unit = su
+            } else {
+                r.report("unit", "unknown unit \"\(u)\" (e.g. \"rpm\", \"km/h\", \"C\", \"%\", \"V\", \"kn\", \"m\")")
+            }
         }
         let stale = r.number("stale_after", 0.01...86400)
         let smoothing = r.number("smoothing", 0.001...1)
@@ -137,8 +144,9 @@ extension SensorConfiguration {
         if scale == 0 { r.report("scale", "expected a non-zero number") }
         let offset = r.number("offset", -maxMagnitude...maxMagnitude) ?? 0
         let alarm = name.flatMap { readAlarm(r, channel: $0) }
-        let channel = ChannelConfiguration(name: name ?? "", unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
-                                           scale: scale, offset: offset, alarm: alarm, sourceName: name ?? "")
+        let channel = ChannelConfiguration(
+            name: name ?? "", unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
+            scale: scale, offset: offset, alarm: alarm, sourceName: name ?? "")
         return (channel, name.map(isChannelName) == true && scale != 0)
     }
 
@@ -149,14 +157,17 @@ extension SensorConfiguration {
         guard warning != nil || critical != nil else { return nil }
         let below = direction == "below"
         if let w = warning, let c = critical, below ? c > w : c < w {
-            r.report("critical", "expected critical \(below ? "≤" : "≥") warning (\(format(w))) for an alarm \(below ? "below" : "above"), got \(format(c))")
+            r.report(
+                "critical",
+                "expected critical \(below ? "≤" : "≥") warning (\(format(w))) for an alarm \(below ? "below" : "above"), got \(format(c))")
         }
         return AlarmConfiguration(channel: name, warning: warning, critical: critical, below: below)
     }
 
     static func isChannelName(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "." || $0 == "_" || $0 == "-"
-        }
+        !s.isEmpty
+            && s.unicodeScalars.allSatisfy {
+                ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "." || $0 == "_" || $0 == "-"
+            }
     }
 }

@@ -32,8 +32,10 @@ public protocol SensorKindReading {
     /// the channel failed (reported). `sensor` is nil when the sensor's keys failed.
     static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Sensor?) -> ChannelPart?
     /// The source, once every channel is read; nil when it cannot be made (reported).
-    static func source(_ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: ChannelPart)],
-                       _ r: TableReader) -> (any ConfiguredSource)?
+    static func source(
+        _ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: ChannelPart)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)?
 }
 
 /// A sensor kind as the registry holds it: its name and keys, and its reading of the

@@ -20,17 +20,7 @@ struct SourceLocator: Sendable {
         var lineNumber = 0
         var start = 0
         while start <= bytes.count {
-            // The line's end, and how many triple quotes (double or single) it holds, each
-            // counted left to right without overlaps: an odd number opens or closes a
-            // multi-line string.
-            var end = start, quotes = 0, double = 0, single = 0
-            while end < bytes.count {
-                let c = bytes[end]
-                if c == 10 { break }
-                if c == 34 { double += 1; if double == 3 { quotes += 1; double = 0 } } else { double = 0 }
-                if c == 39 { single += 1; if single == 3 { quotes += 1; single = 0 } } else { single = 0 }
-                end += 1
-            }
+            let (end, quotes) = Self.lineEnd(bytes, from: start)
             lineNumber += 1
             // A CRLF file: the CR belongs to the line end, not to the line.
             let raw = start..<(end > start && bytes[end - 1] == 13 ? end - 1 : end)
@@ -42,7 +32,7 @@ struct SourceLocator: Sendable {
             let wasInString = inMultilineString
             if quotes % 2 == 1 { inMultilineString.toggle() }
             if wasInString || line.isEmpty { continue }
-            if bytes[first] == 91 && line.count > 1 && bytes[first + 1] == 91 {           // [[
+            if bytes[first] == 91 && line.count > 1 && bytes[first + 1] == 91 {  // [[
                 guard let close = Self.firstClosingPair(bytes, line) else { continue }
                 let parts = Self.keyParts(bytes, (first + 2)..<close)
                 guard let last = parts.last else { continue }
@@ -51,7 +41,7 @@ struct SourceLocator: Sendable {
                 arrayCounts[array] = index + 1
                 current = array + "[\(index)]"
                 record(current, lineNumber)
-            } else if bytes[first] == 91 {                                                  // [
+            } else if bytes[first] == 91 {  // [
                 guard let close = line.first(where: { bytes[$0] == 93 }) else { continue }
                 let parts = Self.keyParts(bytes, (first + 1)..<close)
                 guard let last = parts.last else { continue }
@@ -62,9 +52,32 @@ struct SourceLocator: Sendable {
                 // A quoted key may be empty or hold spaces; a bare one may not.
                 guard !parts.isEmpty, parts.allSatisfy({ $0.quoted || (!$0.key.isEmpty && !$0.key.contains(" ")) }) else { continue }
                 var path = current
-                for p in parts { path = path.appendingKey(p.key); record(path, lineNumber) }
+                for p in parts {
+                    path = path.appendingKey(p.key)
+                    record(path, lineNumber)
+                }
             }
         }
+    }
+
+    /// Where the line starting at `start` ends, and how many triple quotes (double or
+    /// single) it holds, each counted left to right without overlaps: an odd number opens
+    /// or closes a multi-line string.
+    private static func lineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, quotes: Int) {
+        var end = start, quotes = 0, double = 0, single = 0
+        while end < bytes.count {
+            let c = bytes[end]
+            if c == 10 { break }
+            double = c == 34 ? double + 1 : 0
+            single = c == 39 ? single + 1 : 0
+            if double == 3 || single == 3 {
+                quotes += 1
+                if double == 3 { double = 0 }
+                if single == 3 { single = 0 }
+            }
+            end += 1
+        }
+        return (end, quotes)
     }
 
     private mutating func record(_ path: String, _ line: Int) {
@@ -77,13 +90,16 @@ struct SourceLocator: Sendable {
         var i = range.lowerBound
         while i < range.upperBound {
             var j = i
-            while j < range.upperBound && b[j] != 46 { j += 1 }                 // .
+            while j < range.upperBound && b[j] != 46 { j += 1 }  // .
             var s = i, e = j
             while s < e && (b[s] == 32 || b[s] == 9) { s += 1 }
             while e > s && (b[e - 1] == 32 || b[e - 1] == 9) { e -= 1 }
             if j > i {
                 let quoted = e - s >= 2 && (b[s] == 34 || b[s] == 39) && b[e - 1] == b[s]
-                if quoted { s += 1; e -= 1 }
+                if quoted {
+                    s += 1
+                    e -= 1
+                }
                 out.append((String(decoding: b[s..<e], as: UTF8.self), quoted))
             }
             i = j + 1

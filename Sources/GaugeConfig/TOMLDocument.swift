@@ -31,8 +31,9 @@ enum TOMLDocument {
         guard let document = parsed else { throw ParseError(message: "out of memory", line: 0, column: 0) }
         defer { ctoml_free(document) }
         if let message = ctoml_error_message(document) {
-            throw ParseError(message: String(cString: message), line: Int(ctoml_error_line(document)),
-                             column: Int(ctoml_error_column(document)))
+            throw ParseError(
+                message: String(cString: message), line: Int(ctoml_error_line(document)),
+                column: Int(ctoml_error_column(document)))
         }
         guard let root = ctoml_root(document), case .table(let table) = node(root).value else {
             throw ParseError(message: "no root table", line: 0, column: 0)
@@ -83,7 +84,7 @@ enum TOMLDocument {
             let kind: TOMLNode.Value.DateKind = ctoml_node_type(n) == CTOML_DATE ? .date : ctoml_node_type(n) == CTOML_TIME ? .time : .dateTime
             return TOMLNode(.date(kind, v), line: line)
         default:
-            return TOMLNode(.array([]), line: line)   // toml++ has no other node types
+            return TOMLNode(.array([]), line: line)  // toml++ has no other node types
         }
     }
 
@@ -112,7 +113,10 @@ public struct TOMLNode: Sendable {
     /// 1-based line where the value (or a table's header) starts; 0 when toml++ has none.
     var line: Int
 
-    init(_ value: Value, line: Int) { self.value = value; self.line = line }
+    init(_ value: Value, line: Int) {
+        self.value = value
+        self.line = line
+    }
 
     /// The string up to any NUL. The loader refuses strings holding NUL by key (see
     /// `TOMLGuard`); reading them cut, as the earlier C-string bridge did, keeps every
@@ -122,14 +126,29 @@ public struct TOMLNode: Sendable {
         return s.upToNUL
     }
     /// An integer (not a float with an integral value), as TOML has it: 64 bits.
-    public var int64: Int64? { if case .integer(let i) = value { return i }; return nil }
+    public var int64: Int64? {
+        if case .integer(let i) = value { return i }
+        return nil
+    }
     /// The integer as an `Int`; nil also when it does not fit (`Int` is 32 bits on armv6/armv7).
     public var int: Int? { int64.flatMap { Int(exactly: $0) } }
     /// A float (not an integer).
-    public var double: Double? { if case .float(let d) = value { return d }; return nil }
-    public var bool: Bool? { if case .boolean(let b) = value { return b }; return nil }
-    var table: TOMLTable? { if case .table(let t) = value { return t }; return nil }
-    var array: [TOMLNode]? { if case .array(let a) = value { return a }; return nil }
+    public var double: Double? {
+        if case .float(let d) = value { return d }
+        return nil
+    }
+    public var bool: Bool? {
+        if case .boolean(let b) = value { return b }
+        return nil
+    }
+    var table: TOMLTable? {
+        if case .table(let t) = value { return t }
+        return nil
+    }
+    public var array: [TOMLNode]? {
+        if case .array(let a) = value { return a }
+        return nil
+    }
 
     /// The type as messages name it ("a \(typeName)").
     var typeName: String {

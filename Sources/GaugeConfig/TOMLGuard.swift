@@ -39,9 +39,9 @@ enum TOMLGuard {
         let s: UnsafeBufferPointer<UInt8>
         var nulLines: Set<Int> = []
         var state = State.normal
-        var stack: [UInt8] = []            // "[" arrays and "{" inline tables
-        var expectingElement = false       // just after "[" or "," inside an array
-        var lineStart = true               // only blanks since the start of the line
+        var stack: [UInt8] = []  // "[" arrays and "{" inline tables
+        var expectingElement = false  // just after "[" or "," inside an array
+        var lineStart = true  // only blanks since the start of the line
         var line = 1
         var i = 0
 
@@ -67,7 +67,7 @@ enum TOMLGuard {
                 // newline is counted and ends the comment on the next turn.
                 while i < s.count && s[i] != 10 { i += 1 }
             case .basic, .literal:
-                if c == 92 && state == .basic {   // backslash escape
+                if c == 92 && state == .basic {  // backslash escape
                     if escapesNUL() { nulLines.insert(line) }
                     i += 2
                     return

@@ -12,7 +12,9 @@ public final class TableReader {
     private var asked: [String] = []
 
     init(_ table: TOMLTable, path: KeyPath, diagnostics: Diagnostics) {
-        self.table = table; self.path = path; self.diagnostics = diagnostics
+        self.table = table
+        self.path = path
+        self.diagnostics = diagnostics
     }
 
     public func report(_ key: String?, _ message: String) {
@@ -41,19 +43,37 @@ public final class TableReader {
     /// Reports keys nobody asked for. `hints` explains known keys used in the wrong place.
     public func finish(hints: [String: String] = [:]) {
         for key in table.keys.sorted() where !asked.contains(key) {
-            if let hint = hints[key] { report(key, hint); continue }
-            if let near = NameSuggestion.nearest(to: key, in: asked) { report(key, "unknown key; did you mean \"\(near)\"?") }
-            else { report(key, "unknown key; expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))") }
+            if let hint = hints[key] {
+                report(key, hint)
+                continue
+            }
+            if let near = NameSuggestion.nearest(to: key, in: asked) {
+                report(key, "unknown key; did you mean \"\(near)\"?")
+            } else {
+                report(key, "unknown key; expected one of \(asked.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
         }
     }
 
     private func missing(_ key: String, _ what: String) { report(key, "missing; expected \(what)") }
 
     public func string(_ key: String, required: Bool = false, maxLength: Int = 256) -> String? {
-        guard let v = value(key) else { if required { missing(key, "a string") }; return nil }
-        guard let s = v.string else { report(key, "expected a string, got \(describe(v))"); return nil }
-        if diagnostics.holdsNUL(path.appending(key)) { report(key, Diagnostics.nulMessage); return nil }
-        guard s.utf8.count <= maxLength else { report(key, "expected at most \(maxLength) bytes, got \(s.utf8.count)"); return nil }
+        guard let v = value(key) else {
+            if required { missing(key, "a string") }
+            return nil
+        }
+        guard let s = v.string else {
+            report(key, "expected a string, got \(describe(v))")
+            return nil
+        }
+        if diagnostics.holdsNUL(path.appending(key)) {
+            report(key, Diagnostics.nulMessage)
+            return nil
+        }
+        guard s.utf8.count <= maxLength else {
+            report(key, "expected at most \(maxLength) bytes, got \(s.utf8.count)")
+            return nil
+        }
         return s
     }
 
@@ -76,52 +96,87 @@ public final class TableReader {
     /// (armv6/armv7) gets the same message as on a 64-bit CPU and traps nowhere.
     public func integer64(_ key: String, _ range: ClosedRange<Int64>, required: Bool = false) -> Int64? {
         let what = "an integer in \(range.lowerBound)…\(range.upperBound)"
-        guard let v = value(key) else { if required { missing(key, what) }; return nil }
-        guard let i = v.int64 else { report(key, "expected \(what), got \(describe(v))"); return nil }
-        guard range.contains(i) else { report(key, "expected \(what), got \(i)"); return nil }
+        guard let v = value(key) else {
+            if required { missing(key, what) }
+            return nil
+        }
+        guard let i = v.int64 else {
+            report(key, "expected \(what), got \(describe(v))")
+            return nil
+        }
+        guard range.contains(i) else {
+            report(key, "expected \(what), got \(i)")
+            return nil
+        }
         return i
     }
 
     public func number(_ key: String, _ range: ClosedRange<Double>, required: Bool = false) -> Double? {
         let what = "a number in \(format(range.lowerBound))…\(format(range.upperBound))"
-        guard let v = value(key) else { if required { missing(key, what) }; return nil }
-        guard let d = Self.number(v) else { report(key, "expected \(what), got \(describe(v))"); return nil }
-        guard d.isFinite, range.contains(d) else { report(key, "expected \(what), got \(describe(v))"); return nil }
+        guard let v = value(key) else {
+            if required { missing(key, what) }
+            return nil
+        }
+        guard let d = Self.number(v) else {
+            report(key, "expected \(what), got \(describe(v))")
+            return nil
+        }
+        guard d.isFinite, range.contains(d) else {
+            report(key, "expected \(what), got \(describe(v))")
+            return nil
+        }
         return d
     }
 
     public func bool(_ key: String) -> Bool? {
         guard let v = value(key) else { return nil }
-        guard let b = v.bool else { report(key, "expected true or false, got \(describe(v))"); return nil }
+        guard let b = v.bool else {
+            report(key, "expected true or false, got \(describe(v))")
+            return nil
+        }
         return b
     }
 
     public func choice(_ key: String, _ options: [String], required: Bool = false) -> String? {
         let what = "one of " + options.map { "\"\($0)\"" }.joined(separator: ", ")
-        guard let v = value(key) else { if required { missing(key, what) }; return nil }
-        guard let s = v.string else { report(key, "expected \(what), got \(describe(v))"); return nil }
+        guard let v = value(key) else {
+            if required { missing(key, what) }
+            return nil
+        }
+        guard let s = v.string else {
+            report(key, "expected \(what), got \(describe(v))")
+            return nil
+        }
         guard options.contains(s) else {
             let near = NameSuggestion.nearest(to: s, in: options).map { " (did you mean \"\($0)\"?)" } ?? ""
-            report(key, "expected \(what), got \"\(s)\"\(near)"); return nil
+            report(key, "expected \(what), got \"\(s)\"\(near)")
+            return nil
         }
         return s
     }
 
     func color(_ key: String, required: Bool = false) -> Color? {
-        guard let v = value(key) else { if required { missing(key, "a colour \"#RRGGBB\"") }; return nil }
+        guard let v = value(key) else {
+            if required { missing(key, "a colour \"#RRGGBB\"") }
+            return nil
+        }
         return color(v, at: path.appending(key))
     }
 
     func color(_ v: TOMLNode, at path: KeyPath) -> Color? {
         guard let s = v.string, let c = parseColor(s) else {
-            diagnostics.report(path, "expected a colour \"#RRGGBB\", got \(describe(v))"); return nil
+            diagnostics.report(path, "expected a colour \"#RRGGBB\", got \(describe(v))")
+            return nil
         }
         return c
     }
 
     func table(_ key: String) -> TableReader? {
         guard let v = value(key) else { return nil }
-        guard let t = v.table else { report(key, "expected a table, got \(describe(v))"); return nil }
+        guard let t = v.table else {
+            report(key, "expected a table, got \(describe(v))")
+            return nil
+        }
         return TableReader(t, path: path.appending(key), diagnostics: diagnostics)
     }
 
@@ -164,9 +219,13 @@ public final class TableReader {
 
     /// An array of `count` numbers (nil count: any length ≥ 1), each finite and in `range`.
     public func numbers(_ key: String, count: Int?, _ range: ClosedRange<Double>, what: String, required: Bool = false) -> [Double]? {
-        guard let v = value(key) else { if required { missing(key, what) }; return nil }
+        guard let v = value(key) else {
+            if required { missing(key, what) }
+            return nil
+        }
         guard let a = v.array, count.map({ a.count == $0 }) ?? (a.count >= 1) else {
-            report(key, "expected \(what), got \(describe(v))"); return nil
+            report(key, "expected \(what), got \(describe(v))")
+            return nil
         }
         var out: [Double] = []
         for i in 0..<a.count {

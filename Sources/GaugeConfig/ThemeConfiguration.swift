@@ -11,7 +11,9 @@ public struct ThemeConfiguration: Sendable, Equatable {
     public var active: Name
 
     public init(day: GaugeTheme = .dark, night: GaugeTheme = ThemeConfiguration.defaultNight, active: Name = .day) {
-        self.day = day; self.night = night; self.active = active
+        self.day = day
+        self.night = night
+        self.active = active
     }
 
     public func theme(_ name: Name) -> GaugeTheme { name == .day ? day : night }
@@ -77,29 +79,42 @@ public struct InputConfiguration: Sendable, Equatable {
     public var touchRange: [Int32]?
 
     public init(touch: String = "auto", rotary: String = "none", keys: [String: Action] = [:], swipe: Bool = true) {
-        self.touch = touch; self.rotary = rotary; self.keys = keys; self.swipe = swipe
+        self.touch = touch
+        self.rotary = rotary
+        self.keys = keys
+        self.swipe = swipe
     }
 
     static func read(_ r: TableReader?) -> InputConfiguration {
         var i = InputConfiguration()
         guard let r else { return i }
-        if let t = r.string("touch", maxLength: 128) { if t.isEmpty { r.report("touch", "expected \"auto\", \"none\" or a device name") } else { i.touch = t } }
-        if let t = r.string("rotary", maxLength: 128) { if t.isEmpty { r.report("rotary", "expected \"none\" or a device name") } else { i.rotary = t } }
+        if let t = r.string("touch", maxLength: 128) {
+            if t.isEmpty { r.report("touch", "expected \"auto\", \"none\" or a device name") } else { i.touch = t }
+        }
+        if let t = r.string("rotary", maxLength: 128) {
+            if t.isEmpty { r.report("rotary", "expected \"none\" or a device name") } else { i.rotary = t }
+        }
         if let s = r.bool("swipe") { i.swipe = s }
         i.touchSwapXY = r.bool("touch_swap_xy") ?? false
         i.touchInvertX = r.bool("touch_invert_x") ?? false
         i.touchInvertY = r.bool("touch_invert_y") ?? false
-        if let range = r.numbers("touch_range", count: 4, -1_000_000...1_000_000,
-                                 what: "[left, right, top, bottom] raw touch values, like [200, 3900, 250, 3850]") {
-            if range.allSatisfy({ $0 == $0.rounded() }) { i.touchRange = range.map { Int32($0) } }
-            else { r.report("touch_range", "expected whole numbers (raw touch values), got [\(range.map(format).joined(separator: ", "))]") }
+        if let range = r.numbers(
+            "touch_range", count: 4, -1_000_000...1_000_000,
+            what: "[left, right, top, bottom] raw touch values, like [200, 3900, 250, 3850]")
+        {
+            if range.allSatisfy({ $0 == $0.rounded() }) {
+                i.touchRange = range.map { Int32($0) }
+            } else {
+                r.report("touch_range", "expected whole numbers (raw touch values), got [\(range.map(format).joined(separator: ", "))]")
+            }
         }
         if let k = r.table("keys") {
             let actions = Action.allCases.map { $0.rawValue }
             for key in k.table.keys.sorted() {
                 _ = k.value(key)
                 guard isKeyName(key) else {
-                    k.report(key, "expected a key name like \"KEY_RIGHT\" or \"BTN_LEFT\""); continue
+                    k.report(key, "expected a key name like \"KEY_RIGHT\" or \"BTN_LEFT\"")
+                    continue
                 }
                 if let a = k.choice(key, actions), let action = Action(rawValue: a) { i.keys[key] = action }
             }

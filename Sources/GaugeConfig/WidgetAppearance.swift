@@ -9,15 +9,25 @@ extension TableReader {
     /// `frame = [x, y, width, height]` in whole pixels (checked against the display later).
     func frame(required: Bool = true) -> IntRect? {
         let what = "[x, y, width, height] in whole pixels, width and height ≥ 1"
-        guard let v = value("frame") else { if required { report("frame", "missing; expected \(what)") }; return nil }
-        guard let a = v.array, a.count == 4 else { report("frame", "expected \(what), got \(describe(v))"); return nil }
+        guard let v = value("frame") else {
+            if required { report("frame", "missing; expected \(what)") }
+            return nil
+        }
+        guard let a = v.array, a.count == 4 else {
+            report("frame", "expected \(what), got \(describe(v))")
+            return nil
+        }
         var n: [Int64] = []
         for i in 0..<4 {
-            guard let x = a[i].int64 else { report("frame", "expected \(what), got \(describe(v))"); return nil }
+            guard let x = a[i].int64 else {
+                report("frame", "expected \(what), got \(describe(v))")
+                return nil
+            }
             n.append(x)
         }
         guard (-4096...4096).contains(n[0]), (-4096...4096).contains(n[1]), (1...4096).contains(n[2]), (1...4096).contains(n[3]) else {
-            report("frame", "expected \(what) (x, y within ±4096, sizes 1…4096), got \(describe(v))"); return nil
+            report("frame", "expected \(what) (x, y within ±4096, sizes 1…4096), got \(describe(v))")
+            return nil
         }
         return IntRect(x: Int32(n[0]), y: Int32(n[1]), width: Int32(n[2]), height: Int32(n[3]))
     }
@@ -27,8 +37,10 @@ extension TableReader {
         let what = "[min, max] with min < max"
         guard let v = value("range") else { return fallback }
         guard let a = v.array, a.count == 2, let lo = Self.number(a[0]), let hi = Self.number(a[1]),
-              lo.isFinite, hi.isFinite, Swift.abs(lo) <= Self.maxMagnitude, Swift.abs(hi) <= Self.maxMagnitude, lo < hi else {
-            report("range", "expected \(what) (each within ±1e9), got \(describe(v))"); return nil
+            lo.isFinite, hi.isFinite, Swift.abs(lo) <= Self.maxMagnitude, Swift.abs(hi) <= Self.maxMagnitude, lo < hi
+        else {
+            report("range", "expected \(what) (each within ±1e9), got \(describe(v))")
+            return nil
         }
         return lo...hi
     }
@@ -38,6 +50,21 @@ extension TableReader {
         number(key, range.lowerBound...range.upperBound)
     }
 
+    /// `tint = ["#a", "#b", …]`: a gradient with its stops evenly spaced.
+    private func evenGradient(_ a: [TOMLNode], allowed: Bool) -> GaugeTint? {
+        let key = "tint"
+        guard allowed else {
+            report(key, "a gradient does not apply here; expected a colour or [{up_to, color}] tiers")
+            return nil
+        }
+        var stops: [GradientStop] = []
+        for i in 0..<a.count {
+            guard let c = color(a[i], at: path.appending(key).appending(index: i)) else { return nil }
+            stops.append(GradientStop(c, at: a.count == 1 ? 0 : Double(i) / Double(a.count - 1)))
+        }
+        return .gradient(stops)
+    }
+
     /// `tint = "#hex"` | `["#a", "#b", …]` (gradient, evenly spaced) | `[{at, color}]`
     /// (gradient stops, at 0…1) | `[{up_to, color}]` (tiers, up_to in the widget's units).
     func tint(range: ClosedRange<Double>, allowGradient: Bool = true) -> GaugeTint? {
@@ -45,39 +72,48 @@ extension TableReader {
         let what = "a colour \"#RRGGBB\", a list of colours (gradient), [{at, color}] stops or [{up_to, color}] tiers"
         guard let v = value(key) else { return nil }
         if v.string != nil { return color(v, at: path.appending(key)).map { .solid($0) } }
-        guard let a = v.array, a.count >= 1, a.count <= 16 else { report(key, "expected \(what) (1…16 entries), got \(describe(v))"); return nil }
-        if a[0].string != nil {
-            guard allowGradient else { report(key, "a gradient does not apply here; expected a colour or [{up_to, color}] tiers"); return nil }
-            var stops: [GradientStop] = []
-            for i in 0..<a.count {
-                guard let c = color(a[i], at: path.appending(key).appending(index: i)) else { return nil }
-                stops.append(GradientStop(c, at: a.count == 1 ? 0 : Double(i) / Double(a.count - 1)))
-            }
-            return .gradient(stops)
+        guard let a = v.array, a.count >= 1, a.count <= 16 else {
+            report(key, "expected \(what) (1…16 entries), got \(describe(v))")
+            return nil
         }
+        if a[0].string != nil { return evenGradient(a, allowed: allowGradient) }
         var stops: [GradientStop] = [], tiers: [GaugeTier] = []
         var previous = -Double.infinity
         for i in 0..<a.count {
-            guard let t = a[i].table else { report(key, "expected \(what), got \(describe(v))"); return nil }
+            guard let t = a[i].table else {
+                report(key, "expected \(what), got \(describe(v))")
+                return nil
+            }
             let r = TableReader(t, path: path.appending(key).appending(index: i), diagnostics: diagnostics)
             defer { r.finish() }
             let c = r.color("color", required: true)
             if r.has("up_to") {
                 guard let u = r.scaleValue("up_to", in: range) else { return nil }
-                if u <= previous { r.report("up_to", "expected tiers in increasing order, got \(format(u)) after \(format(previous))"); return nil }
+                if u <= previous {
+                    r.report("up_to", "expected tiers in increasing order, got \(format(u)) after \(format(previous))")
+                    return nil
+                }
                 previous = u
                 if let c { tiers.append(GaugeTier(upTo: (u - range.lowerBound) / (range.upperBound - range.lowerBound), c)) }
             } else if allowGradient, r.has("at") {
                 guard let at = r.number("at", 0...1) else { return nil }
-                if at < previous { r.report("at", "expected stops in increasing order, got \(format(at)) after \(format(previous))"); return nil }
+                if at < previous {
+                    r.report("at", "expected stops in increasing order, got \(format(at)) after \(format(previous))")
+                    return nil
+                }
                 previous = at
                 if let c { stops.append(GradientStop(c, at: at)) }
             } else {
-                _ = r.value("up_to"); if allowGradient { _ = r.value("at") }
-                r.report(nil, "expected \(allowGradient ? "\"at\" (gradient stop) or " : "")\"up_to\" (tier) with \"color\""); return nil
+                _ = r.value("up_to")
+                if allowGradient { _ = r.value("at") }
+                r.report(nil, "expected \(allowGradient ? "\"at\" (gradient stop) or " : "")\"up_to\" (tier) with \"color\"")
+                return nil
             }
         }
-        if !tiers.isEmpty && !stops.isEmpty { report(key, "expected either gradient stops or tiers, not both"); return nil }
+        if !tiers.isEmpty && !stops.isEmpty {
+            report(key, "expected either gradient stops or tiers, not both")
+            return nil
+        }
         guard tiers.count + stops.count == a.count else { return nil }
         return tiers.isEmpty ? .gradient(stops) : .tiered(tiers)
     }
@@ -92,8 +128,9 @@ extension TableReader {
         let labels = t.bool("labels") ?? true
         let decimals = t.integer("decimals", 0...6) ?? 0
         guard let major else { return nil }
-        return GaugeTicks(major: Int32(major), minor: Int32(minor), labelDivisor: divisor,
-                          labelFormat: ValueFormat(decimals: Int32(decimals)), showsLabels: labels)
+        return GaugeTicks(
+            major: Int32(major), minor: Int32(minor), labelDivisor: divisor,
+            labelFormat: ValueFormat(decimals: Int32(decimals)), showsLabels: labels)
     }
 
     /// `zones = [{ from, to, color }]`, inside the range, from < to.
@@ -119,8 +156,11 @@ extension TableReader {
         let unit = f.string("unit", maxLength: 16) ?? ""
         var separator: Unicode.Scalar?
         if let s = f.string("thousands", maxLength: 4) {
-            if s.unicodeScalars.count == 1 { separator = s.unicodeScalars.first }
-            else { f.report("thousands", "expected one character like \",\" or \" \", got \"\(s)\"") }
+            if s.unicodeScalars.count == 1 {
+                separator = s.unicodeScalars.first
+            } else {
+                f.report("thousands", "expected one character like \",\" or \" \", got \"\(s)\"")
+            }
         }
         return ValueFormat(decimals: Int32(decimals), thousandsSeparator: separator, unit: unit)
     }

@@ -47,19 +47,23 @@ enum WidgetBuilder {
         // With an unknown type, which keys are unknown can't be said.
         if let type { r.finish(hints: hints[type] ?? [:]) }
         guard let id, !id.isEmpty, frame != nil, let content else { return nil }
-        return DashboardWidget(id: id, channel: channel, content: content,
-                               labelSize: Int32(labelSize ?? 14), valueSize: Int32(valueSize ?? 32))
+        return DashboardWidget(
+            id: id, channel: channel, content: content,
+            labelSize: Int32(labelSize ?? 14), valueSize: Int32(valueSize ?? 32))
     }
 
     /// What every gauge kind reads alike; `make` builds the kind from it and the `style`
     /// name (one of the kind's `styles`, else `defaultStyle`, else its first).
-    static func gauge(_ r: TableReader, type: String, frame: IntRect, defaultStyle: String? = nil,
-                      make: (GaugeParts, String) -> WidgetContent) -> WidgetContent? {
+    static func gauge(
+        _ r: TableReader, type: String, frame: IntRect, defaultStyle: String? = nil,
+        make: (GaugeParts, String) -> WidgetContent
+    ) -> WidgetContent? {
         let styles = WidgetKinds.named(type)?.styles ?? []
         var style = defaultStyle ?? styles.first ?? ""
         if let v = r.value("style") {
-            if let s = v.string, styles.contains(s) { style = s }
-            else if let s = v.string, allStyles.contains(s) {
+            if let s = v.string, styles.contains(s) {
+                style = s
+            } else if let s = v.string, allStyles.contains(s) {
                 r.report("style", "\"\(s)\" is not a \(type) style; expected one of \(styles.map { "\"\($0)\"" }.joined(separator: ", "))")
             } else {
                 let near = v.string.flatMap { NameSuggestion.nearest(to: $0, in: styles) }.map { " (did you mean \"\($0)\"?)" } ?? ""
@@ -77,8 +81,9 @@ enum WidgetBuilder {
         let format = r.valueFormat()
         let hold = r.scaleValue("hold", in: range)
         let readout = r.bool("readout") ?? true
-        let parts = GaugeParts(range: range, frame: frame, tint: tint, title: title, format: format, minLabel: minLabel,
-                               maxLabel: maxLabel, ticks: ticks, zones: zones, hold: hold, readout: readout)
+        let parts = GaugeParts(
+            range: range, frame: frame, tint: tint, title: title, format: format, minLabel: minLabel,
+            maxLabel: maxLabel, ticks: ticks, zones: zones, hold: hold, readout: readout)
         return make(parts, style)
     }
 
@@ -115,8 +120,11 @@ struct GaugeParts {
     /// A gauge of `style` with these settings, at "no value".
     func gauge<S: GaugeStyle>(_ style: S) -> Gauge<S> {
         var g = Gauge(value: .nan, in: range, frame: frame, style: style, tint: tint, title: title, format: format)
-        g.minimumLabel = minLabel; g.maximumLabel = maxLabel
-        g.ticks = ticks; g.zones = zones; g.hold = hold
+        g.minimumLabel = minLabel
+        g.maximumLabel = maxLabel
+        g.ticks = ticks
+        g.zones = zones
+        g.hold = hold
         if !readout { g.currentValueLabel = "" }
         return g
     }

@@ -17,8 +17,10 @@ struct WidgetKinds {
         let build: @Sendable (TableReader, IntRect) -> WidgetContent?
     }
 
-    private static let gaugeKeys = ["channel", "style", "range", "title", "min_label", "max_label", "ticks", "zones", "tint",
-                                    "format", "hold", "readout"]
+    private static let gaugeKeys = [
+        "channel", "style", "range", "title", "min_label", "max_label", "ticks", "zones", "tint",
+        "format", "hold", "readout",
+    ]
 
     static let all: [Entry] = [
         Entry(type: "dial", keys: gaugeKeys + ["needle", "value_arc"], labelSize: true, valueSize: true, styles: ["circular"]) { r, frame in
@@ -27,19 +29,29 @@ struct WidgetKinds {
                 return .dial(parts.gauge(CircularGaugeStyle(showsValueArc: arc, showsNeedle: needle)))
             }
         },
-        Entry(type: "ring", keys: gaugeKeys, labelSize: true, valueSize: true,
-              styles: ["circularCapacity", "accessoryCircular", "accessoryCircularCapacity"]) { r, frame in
+        Entry(
+            type: "ring", keys: gaugeKeys, labelSize: true, valueSize: true,
+            styles: ["circularCapacity", "accessoryCircular", "accessoryCircularCapacity"]
+        ) { r, frame in
             WidgetBuilder.gauge(r, type: "ring", frame: frame) { parts, style in
-                let s: RingGaugeStyle = style == "accessoryCircular" ? .accessoryCircular
+                let s: RingGaugeStyle =
+                    style == "accessoryCircular"
+                    ? .accessoryCircular
                     : style == "accessoryCircularCapacity" ? .accessoryCircularCapacity : .circularCapacity
                 return .ring(parts.gauge(s))
             }
         },
-        Entry(type: "bar", keys: gaugeKeys + ["thickness"], labelSize: true, valueSize: true,
-              styles: ["linear", "linearCapacity", "accessoryLinear", "accessoryLinearCapacity"]) { r, frame in
+        Entry(
+            type: "bar", keys: gaugeKeys + ["thickness"], labelSize: true, valueSize: true,
+            styles: ["linear", "linearCapacity", "accessoryLinear", "accessoryLinearCapacity"]
+        ) { r, frame in
             WidgetBuilder.gauge(r, type: "bar", frame: frame, defaultStyle: "linearCapacity") { parts, style in
-                var s: BarGaugeStyle = style == "linear" ? .linear : style == "accessoryLinear" ? .accessoryLinear
-                    : style == "accessoryLinearCapacity" ? .accessoryLinearCapacity : .linearCapacity
+                var s: BarGaugeStyle =
+                    style == "linear"
+                    ? .linear
+                    : style == "accessoryLinear"
+                        ? .accessoryLinear
+                        : style == "accessoryLinearCapacity" ? .accessoryLinearCapacity : .linearCapacity
                 if let t = r.integer("thickness", 1...256) { s = s.thickness(Int32(t)) }
                 return .bar(parts.gauge(s))
             }

@@ -64,7 +64,8 @@ extension Display {
     /// One line for the log when the copy converts: `drawing rgb565, scanning out
     /// xrgb8888: converted on copy`; nil when it does not.
     public var conversionNote: String? {
-        scanoutFormat == format ? nil
+        scanoutFormat == format
+            ? nil
             : "drawing \(format.lowercaseName), scanning out \(scanoutFormat.lowercaseName): converted on copy"
     }
     public var eventDescriptor: Int32? { nil }

@@ -15,9 +15,17 @@ public struct DisplayDevice: Sendable {
     /// Further `@@DISPLAY` fields, in order.
     public var fields: [(String, String)]
 
-    public init(line: String, kind: String, path: String, width: Int, height: Int, format: PixelFormat, rotate: Int32,
-                fields: [(String, String)]) {
-        self.line = line; self.kind = kind; self.path = path; self.width = width; self.height = height
-        self.format = format; self.rotate = rotate; self.fields = fields
+    public init(
+        line: String, kind: String, path: String, width: Int, height: Int, format: PixelFormat, rotate: Int32,
+        fields: [(String, String)]
+    ) {
+        self.line = line
+        self.kind = kind
+        self.path = path
+        self.width = width
+        self.height = height
+        self.format = format
+        self.rotate = rotate
+        self.fields = fields
     }
 }

@@ -12,10 +12,12 @@ public struct DisplayDevices: Sendable {
     /// off, so the panel can't be dimmed into looking dead): its name and new percentage.
     public var stepBacklight: @Sendable (_ points: Int) -> Result<(name: String, percent: Int), DeviceFailure>
 
-    public init(names: [String],
-                open: @escaping @Sendable (_ name: String, _ settings: DisplaySettings) throws(DisplayError) -> any Display,
-                consoleGraphics: @escaping @Sendable () -> (any ConsoleMode)?,
-                stepBacklight: @escaping @Sendable (_ points: Int) -> Result<(name: String, percent: Int), DeviceFailure>) {
+    public init(
+        names: [String],
+        open: @escaping @Sendable (_ name: String, _ settings: DisplaySettings) throws(DisplayError) -> any Display,
+        consoleGraphics: @escaping @Sendable () -> (any ConsoleMode)?,
+        stepBacklight: @escaping @Sendable (_ points: Int) -> Result<(name: String, percent: Int), DeviceFailure>
+    ) {
         self.names = names
         self.open = open
         self.consoleGraphics = consoleGraphics

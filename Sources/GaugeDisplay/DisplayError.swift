@@ -22,7 +22,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
         case .permissionDenied(let path):
             return "\(path): permission denied; add the user to group video (sudo usermod -aG video $USER, then log in again)"
         case .busy(let path):
-            return "\(path): device busy; another program (a display server such as X or Wayland, or another gaugepanel) is the DRM master; stop it or use --display fbdev"
+            return
+                "\(path): device busy; another program (a display server such as X or Wayland, or another gaugepanel) is the DRM master; stop it or use --display fbdev"
         case .unsupportedLayout(let path, let detail):
             return "\(path): unsupported pixel layout (\(detail)); use a 16 bpp RGB565 or 32 bpp XRGB8888 mode"
         case .systemCall(let path, let call, let errno):

@@ -20,10 +20,18 @@ public struct DisplaySettings: Sendable {
     /// DRM: atomic flips with damage clips where the driver has them.
     public var atomic: Bool
 
-    public init(device: String? = nil, connector: String? = nil, mode: String? = nil, format: PixelFormat? = nil,
-                width: Int32 = 800, height: Int32 = 480, rotation: RotationAngle = .none, atomic: Bool = true) {
-        self.device = device; self.connector = connector; self.mode = mode; self.format = format
-        self.width = width; self.height = height; self.rotation = rotation; self.atomic = atomic
+    public init(
+        device: String? = nil, connector: String? = nil, mode: String? = nil, format: PixelFormat? = nil,
+        width: Int32 = 800, height: Int32 = 480, rotation: RotationAngle = .none, atomic: Bool = true
+    ) {
+        self.device = device
+        self.connector = connector
+        self.mode = mode
+        self.format = format
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.atomic = atomic
     }
 }
 

@@ -14,6 +14,10 @@ public struct DisplayStatistics: Equatable, Sendable {
     public var lastFrameDamagedPixels: Int64 = 0
     /// Damage rectangles received (before clipping and merging).
     public var damageRectangles: Int = 0
+    /// Frames that reached the screen (presents with nothing new are not shown again).
+    public var shownFrames: Int = 0
+    /// Pixels written into scan-out memory (a buffer also gets the damage it missed).
+    public var pixelsCopied: Int64 = 0
     /// Bytes written into scan-out memory (a buffer also gets the damage it missed).
     public var bytesCopied: Int64 = 0
     public var lastFrameBytesCopied: Int64 = 0
@@ -50,6 +54,17 @@ public struct DisplayStatistics: Equatable, Sendable {
     public mutating func recordCopy(bytes: Int64) {
         bytesCopied += bytes
         lastFrameBytesCopied += bytes
+    }
+
+    /// Pixels of `bytesPerPixel` bytes written into scan-out memory during this frame.
+    public mutating func recordCopy(pixels: Int64, bytesPerPixel: Int32) {
+        pixelsCopied += pixels
+        recordCopy(bytes: pixels * Int64(bytesPerPixel))
+    }
+
+    /// The frame reached the screen (flipped to, or copied into the scanned-out buffer).
+    public mutating func recordShown() {
+        shownFrames += 1
     }
 
     /// Clip rectangles sent to the kernel during this frame.

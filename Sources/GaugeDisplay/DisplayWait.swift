@@ -29,25 +29,30 @@ public struct DisplayWait {
 
     /// `open()` until it succeeds, fails for good, or `seconds` pass; `waiting(error)` is
     /// called once, when the wait starts. `system` gives the clock and the sleep.
-    public static func open(waiting seconds: Double, _ open: () throws(DisplayError) -> any Display,
-                            waiting: (DisplayError) -> Void,
-                            system: any PanelSystem = LinuxSystem.standard) throws(DisplayError) -> any Display {
+    public static func open(
+        waiting seconds: Double, _ open: () throws(DisplayError) -> any Display,
+        waiting: (DisplayError) -> Void,
+        system: any PanelSystem = LinuxSystem.standard
+    ) throws(DisplayError) -> any Display {
         let start = monotonicSeconds(system)
         var said = false
-        var deniedSince: Double?   // when a device that appeared during the wait was first root's
+        var deniedSince: Double?  // when a device that appeared during the wait was first root's
         while true {
             do { return try open() } catch {
                 let now = monotonicSeconds(system)
                 guard seconds > 0, now - start < seconds else { throw error }
                 if case .permissionDenied = error {
-                    guard said else { throw error }   // denied from the start: the user's groups
+                    guard said else { throw error }  // denied from the start: the user's groups
                     let since = deniedSince ?? now
                     guard now - since < permissionGraceSeconds else { throw error }
                     deniedSince = since
                 } else {
                     guard mayAppear(error) else { throw error }
                     deniedSince = nil
-                    if !said { waiting(error); said = true }
+                    if !said {
+                        waiting(error)
+                        said = true
+                    }
                 }
             }
             system.sleep(nanoseconds: retryNanoseconds)

@@ -52,8 +52,10 @@ public enum ImageFile {
     }
 
     /// Writes `surface` as `format` (PNG keeps alpha for ARGB8888; PPM drops it).
-    public static func save(_ surface: Surface, as format: ImageFileFormat, to path: String,
-                            system: any PanelSystem = LinuxSystem.standard) throws(ImageFileError) {
+    public static func save(
+        _ surface: Surface, as format: ImageFileFormat, to path: String,
+        system: any PanelSystem = LinuxSystem.standard
+    ) throws(ImageFileError) {
         let bytes: [UInt8]
         switch format {
         case .png:

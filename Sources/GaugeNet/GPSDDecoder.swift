@@ -91,18 +91,26 @@ public struct GPSDDecoder: Sendable {
         while end > 0, PayloadReader.isSpace(line[end - 1]) { end -= 1 }
         var start = 0
         while start < end, PayloadReader.isSpace(line[start]) { start += 1 }
-        if start == end { statistics.emptyLines &+= 1; return }
+        if start == end {
+            statistics.emptyLines &+= 1
+            return
+        }
         var r = GPSDReport()
         do throws(JSONError) {
-            try JSONScanner.scan(UnsafeBufferPointer(rebasing: line[start..<end]),
-                                 limits: JSONScanner.Limits(maxBytes: maxLineLength, maxDepth: 8)) { path, item in
+            try JSONScanner.scan(
+                UnsafeBufferPointer(rebasing: line[start..<end]),
+                limits: JSONScanner.Limits(maxBytes: maxLineLength, maxDepth: 8)
+            ) { path, item in
                 r.take(path, item)
             }
         } catch {
             statistics.unparsable &+= 1
             return
         }
-        guard r.isObject, let cls = r.reportClass else { statistics.unparsable &+= 1; return }
+        guard r.isObject, let cls = r.reportClass else {
+            statistics.unparsable &+= 1
+            return
+        }
         var emitted: UInt64 = 0
         let emit: (NetReading) -> Void = { reading in
             if case .sample = reading { emitted &+= 1 }
@@ -140,28 +148,45 @@ struct GPSDReport {
     var sawSatellites = false
 
     mutating func take(_ path: UnsafeBufferPointer<UInt8>, _ item: JSONItem) {
-        if path.isEmpty { isObject = item == .object; return }
+        if path.isEmpty {
+            isObject = item == .object
+            return
+        }
         if case .number(let v) = item {
-            if is_(path, "mode") { mode = v }
-            else if is_(path, "lat") { lat = v }
-            else if is_(path, "lon") { lon = v }
-            else if is_(path, "altMSL") { altMSL = v }
-            else if is_(path, "alt") { alt = v }
-            else if is_(path, "speed") { speed = v }
-            else if is_(path, "track") { track = v }
-            else if is_(path, "climb") { climb = v }
-            else if is_(path, "eps") { eps = v }
-            else if is_(path, "epx") { epx = v }
-            else if is_(path, "epy") { epy = v }
-            else if is_(path, "epv") { epv = v }
-            else if is_(path, "uSat") { uSat = v }
-            else if is_(path, "nSat") { nSat = v }
+            if is_(path, "mode") {
+                mode = v
+            } else if is_(path, "lat") {
+                lat = v
+            } else if is_(path, "lon") {
+                lon = v
+            } else if is_(path, "altMSL") {
+                altMSL = v
+            } else if is_(path, "alt") {
+                alt = v
+            } else if is_(path, "speed") {
+                speed = v
+            } else if is_(path, "track") {
+                track = v
+            } else if is_(path, "climb") {
+                climb = v
+            } else if is_(path, "eps") {
+                eps = v
+            } else if is_(path, "epx") {
+                epx = v
+            } else if is_(path, "epy") {
+                epy = v
+            } else if is_(path, "epv") {
+                epv = v
+            } else if is_(path, "uSat") {
+                uSat = v
+            } else if is_(path, "nSat") {
+                nSat = v
+            }
             return
         }
         switch item {
         case .string(let s):
-            if is_(path, "class") { reportClass = s }
-            else if is_(path, "time") { time = ISO8601.seconds(s) }
+            if is_(path, "class") { reportClass = s } else if is_(path, "time") { time = ISO8601.seconds(s) }
         case .array:
             if is_(path, "satellites") { sawSatellites = true }
         case .object:
@@ -220,14 +245,20 @@ enum ISO8601 {
         func num(_ at: Int, _ n: Int) -> Int64? {
             var v: Int64 = 0
             var k = 0
-            while k < n { let d = b[at + k] &- 48; guard d < 10 else { return nil }; v = v * 10 + Int64(d); k += 1 }
+            while k < n {
+                let d = b[at + k] &- 48
+                guard d < 10 else { return nil }
+                v = v * 10 + Int64(d)
+                k += 1
+            }
             return v
         }
         guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
-              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2),
-              let h = num(11, 2), let mi = num(14, 2), let s = num(17, 2),
-              mo >= 1, mo <= 12, d >= 1, d <= 31, h < 24, mi < 60, s < 61 else { return nil }
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2),
+            let h = num(11, 2), let mi = num(14, 2), let s = num(17, 2),
+            mo >= 1, mo <= 12, d >= 1, d <= 31, h < 24, mi < 60, s < 61
+        else { return nil }
         var fraction = 0.0
         if b.count > 20 {
             guard b[19] == UInt8(ascii: "."), b.count > 21 else { return nil }
@@ -269,8 +300,10 @@ public struct LineSplitter: Sendable {
         discarding = false
     }
 
-    public mutating func feed<C: Collection>(_ bytes: C, line emit: (UnsafeBufferPointer<UInt8>) -> Void,
-                                             overlong: () -> Void) where C.Element == UInt8 {
+    public mutating func feed<C: Collection>(
+        _ bytes: C, line emit: (UnsafeBufferPointer<UInt8>) -> Void,
+        overlong: () -> Void
+    ) where C.Element == UInt8 {
         for b in bytes {
             if b == 10 {
                 if !discarding { line.withUnsafeBufferPointer { emit($0) } }

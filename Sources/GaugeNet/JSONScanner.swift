@@ -19,8 +19,10 @@ public enum JSONScanner {
     }
 
     /// Calls `visit(path, item)` for every value, in document order (containers when they open).
-    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits(),
-                            _ visit: (UnsafeBufferPointer<UInt8>, JSONItem) -> Void) throws(JSONError) {
+    public static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits(),
+        _ visit: (UnsafeBufferPointer<UInt8>, JSONItem) -> Void
+    ) throws(JSONError) {
         guard bytes.count <= limits.maxBytes else { throw .tooLarge }
         if case .malformed(let at)? = MQTTUTF8.validate(bytes) { throw .badUTF8(offset: at) }
         var s = JSONScanState(b: bytes, limits: limits)
@@ -30,10 +32,15 @@ public enum JSONScanner {
         guard s.i == bytes.count else { throw .unexpected(offset: s.i) }
     }
 
-    public static func scan(_ bytes: [UInt8], limits: Limits = Limits(),
-                            _ visit: (UnsafeBufferPointer<UInt8>, JSONItem) -> Void) throws(JSONError) {
+    public static func scan(
+        _ bytes: [UInt8], limits: Limits = Limits(),
+        _ visit: (UnsafeBufferPointer<UInt8>, JSONItem) -> Void
+    ) throws(JSONError) {
         let r: Result<Void, JSONError> = bytes.withUnsafeBufferPointer { b in
-            do throws(JSONError) { try scan(b, limits: limits, visit); return .success(()) } catch { return .failure(error) }
+            do throws(JSONError) {
+                try scan(b, limits: limits, visit)
+                return .success(())
+            } catch { return .failure(error) }
         }
         if case .failure(let e) = r { throw e }
     }
@@ -59,7 +66,10 @@ public enum JSONScanner {
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         var i = 0
-        while i < a.count { if a[i] != b[i] { return false }; i += 1 }
+        while i < a.count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
         return true
     }
 }
@@ -199,7 +209,10 @@ struct JSONScanState {
         guard b.count - i >= n else { throw .unexpected(offset: i) }
         let p = word.utf8Start
         var k = 0
-        while k < n { guard b[i + k] == p[k] else { throw .unexpected(offset: i + k) }; k += 1 }
+        while k < n {
+            guard b[i + k] == p[k] else { throw .unexpected(offset: i + k) }
+            k += 1
+        }
         i += n
     }
 
@@ -208,7 +221,10 @@ struct JSONScanState {
         let start = i
         func digits(_ s: inout JSONScanState) -> Int {
             var n = 0
-            while s.i < s.b.count, s.b[s.i] &- 48 < 10 { s.i += 1; n += 1 }
+            while s.i < s.b.count, s.b[s.i] &- 48 < 10 {
+                s.i += 1
+                n += 1
+            }
             return n
         }
         if i < b.count, b[i] == UInt8(ascii: "-") { i += 1 }
@@ -230,7 +246,10 @@ struct JSONScanState {
     /// A string at `i` (its opening quote), unescaped, appended to `out` (`out` is never
     /// one of this state's own buffers: the caller swaps them out first).
     mutating func string(into out: inout [UInt8]) -> JSONError? {
-        do throws(JSONError) { try readString(into: &out); return nil } catch { return error }
+        do throws(JSONError) {
+            try readString(into: &out)
+            return nil
+        } catch { return error }
     }
 
     mutating func readString(into out: inout [UInt8]) throws(JSONError) {
@@ -239,9 +258,16 @@ struct JSONScanState {
         while true {
             guard i < b.count else { throw .badString(offset: start) }
             let c = b[i]
-            if c == UInt8(ascii: "\"") { i += 1; return }
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return
+            }
             if c < 0x20 { throw .badString(offset: i) }
-            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            if c != UInt8(ascii: "\\") {
+                out.append(c)
+                i += 1
+                continue
+            }
             guard i + 1 < b.count else { throw .badString(offset: i) }
             let e = b[i + 1]
             i += 2

@@ -33,7 +33,7 @@ public struct MQTTDecoder: Sendable {
     public static let skippedTopicLimit = 256
 
     private var header: UInt8 = 0
-    private var lengthBytes: Int = 0        // 0: waiting for the header byte
+    private var lengthBytes: Int = 0  // 0: waiting for the header byte
     private var length: UInt32 = 0
     private var inBody = false
     private var body: [UInt8] = []
@@ -61,15 +61,17 @@ public struct MQTTDecoder: Sendable {
     public var isMidPacket: Bool { lengthBytes > 0 || inBody || skipping != nil }
 
     public mutating func feed<C: Collection>(_ bytes: C, into sink: (MQTTPacket) -> Void) throws(MQTTDecodeError)
-        where C.Element == UInt8 {
+    where C.Element == UInt8 {
         try feed(bytes, into: sink, skipped: { _ in })
     }
 
     /// As `feed(_:into:)`; each PUBLISH over the limit goes to `skipped` once its last byte
     /// has been read past.
-    public mutating func feed<C: Collection>(_ bytes: C, into sink: (MQTTPacket) -> Void,
-                                             skipped: (MQTTSkippedPublish) -> Void) throws(MQTTDecodeError)
-        where C.Element == UInt8 {
+    public mutating func feed<C: Collection>(
+        _ bytes: C, into sink: (MQTTPacket) -> Void,
+        skipped: (MQTTSkippedPublish) -> Void
+    ) throws(MQTTDecodeError)
+    where C.Element == UInt8 {
         if let f = failure { throw f }
         var index = bytes.startIndex
         while index != bytes.endIndex {
@@ -123,8 +125,10 @@ public struct MQTTDecoder: Sendable {
     /// Reads past the oversized PUBLISH under way, from `index`: past the topic and packet
     /// id the payload a chunk at a time, the fields and the last byte (which completes the
     /// report) one by one. Returns where the bytes go on.
-    private mutating func skip<C: Collection>(_ bytes: C, from index: C.Index,
-                                              reported: (MQTTSkippedPublish) -> Void) -> C.Index where C.Element == UInt8 {
+    private mutating func skip<C: Collection>(
+        _ bytes: C, from index: C.Index,
+        reported: (MQTTSkippedPublish) -> Void
+    ) -> C.Index where C.Element == UInt8 {
         guard var reader = skipping else { return index }
         let bulk = reader.payloadBytesToSkip(available: bytes.distance(from: index, to: bytes.endIndex))
         if bulk > 0 {
@@ -161,24 +165,25 @@ public struct MQTTDecoder: Sendable {
     private mutating func checkHeader() throws(MQTTDecodeError) {
         let type = header >> 4, flags = header & 0x0F
         switch type {
-        case 2, 4, 9, 13:                                           // CONNACK PUBACK SUBACK PINGRESP
+        case 2, 4, 9, 13:  // CONNACK PUBACK SUBACK PINGRESP
             guard flags == 0 else { try fail(.badFlags(type: type, flags: flags)) }
-        case 3:                                                     // PUBLISH
+        case 3:  // PUBLISH
             guard (flags >> 1) & 3 != 3 else { try fail(.badQoS) }
-        case 1, 12, 14:                                             // CONNECT PINGREQ DISCONNECT
+        case 1, 12, 14:  // CONNECT PINGREQ DISCONNECT
             guard direction == .any else { try fail(.unexpectedPacketType(type)) }
             guard flags == 0 else { try fail(.badFlags(type: type, flags: flags)) }
-        case 8:                                                     // SUBSCRIBE
+        case 8:  // SUBSCRIBE
             guard direction == .any else { try fail(.unexpectedPacketType(type)) }
             guard flags == 2 else { try fail(.badFlags(type: type, flags: flags)) }
         default:
             try fail(.unexpectedPacketType(type))
         }
-        let fixed: UInt32? = switch type {
-        case 2, 4: 2
-        case 12, 13, 14: 0
-        default: nil
-        }
+        let fixed: UInt32? =
+            switch type {
+            case 2, 4: 2
+            case 12, 13, 14: 0
+            default: nil
+            }
         if let fixed, length != fixed { try fail(.badLength(type: type)) }
     }
 
@@ -187,7 +192,10 @@ public struct MQTTDecoder: Sendable {
         let type = header >> 4
         var local: [UInt8] = []
         swap(&local, &body)
-        defer { swap(&local, &body); body.removeAll(keepingCapacity: true) }
+        defer {
+            swap(&local, &body)
+            body.removeAll(keepingCapacity: true)
+        }
         let parsed: Result<MQTTPacket, MQTTDecodeError> = local.withUnsafeBufferPointer { b in
             var r = MQTTBodyReader(b, type: type)
             do throws(MQTTDecodeError) {
@@ -307,7 +315,8 @@ struct MQTTBodyReader {
         case 2:
             let ackFlags = try byte(), code = try byte()
             guard ackFlags & 0xFE == 0, let rc = MQTTConnectReturnCode(rawValue: code),
-                  rc == .accepted || ackFlags == 0 else {
+                rc == .accepted || ackFlags == 0
+            else {
                 throw .badConnAck(ackFlags & 0xFE != 0 ? ackFlags : code)
             }
             return .connack(MQTTConnAck(sessionPresent: ackFlags == 1, returnCode: rc))
@@ -334,8 +343,9 @@ struct MQTTBodyReader {
         if qos == .atMostOnce && duplicate { throw .badFlags(type: 3, flags: flags) }
         let id: UInt16? = qos == .atMostOnce ? nil : try packetID()
         let payload = Array(UnsafeBufferPointer(rebasing: b[i...]))
-        return MQTTPublish(topic: String(decoding: topicBytes, as: UTF8.self), payload: payload,
-                           qos: qos, packetID: id, retain: flags & 1 != 0, duplicate: duplicate)
+        return MQTTPublish(
+            topic: String(decoding: topicBytes, as: UTF8.self), payload: payload,
+            qos: qos, packetID: id, retain: flags & 1 != 0, duplicate: duplicate)
     }
 
     mutating func subAck() throws(MQTTDecodeError) -> MQTTSubAck {
@@ -371,8 +381,9 @@ struct MQTTBodyReader {
         let username: String? = cf & 0x80 != 0 ? try string() : nil
         let password: [UInt8]? = cf & 0x40 != 0 ? Array(try field()) : nil
         guard remaining == 0 else { throw .badLength(type: type) }
-        return MQTTConnect(clientID: clientID, keepAlive: keepAlive, cleanSession: cf & 2 != 0,
-                           username: username, password: password)
+        return MQTTConnect(
+            clientID: clientID, keepAlive: keepAlive, cleanSession: cf & 2 != 0,
+            username: username, password: password)
     }
 
     /// A client's SUBSCRIBE (the test broker reads them).

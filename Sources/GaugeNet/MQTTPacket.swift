@@ -22,8 +22,10 @@ public struct MQTTConnect: Sendable, Equatable {
     /// Binary data in MQTT 3.1.1; only sent with a username (§3.1.2.9).
     public var password: [UInt8]?
 
-    public init(clientID: String, keepAlive: UInt16 = 60, cleanSession: Bool = true,
-                username: String? = nil, password: [UInt8]? = nil) {
+    public init(
+        clientID: String, keepAlive: UInt16 = 60, cleanSession: Bool = true,
+        username: String? = nil, password: [UInt8]? = nil
+    ) {
         self.clientID = clientID
         self.keepAlive = keepAlive
         self.cleanSession = cleanSession
@@ -73,8 +75,10 @@ public struct MQTTPublish: Sendable, Equatable {
     public var duplicate: Bool
     public var payload: [UInt8]
 
-    public init(topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, packetID: UInt16? = nil,
-                retain: Bool = false, duplicate: Bool = false) {
+    public init(
+        topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, packetID: UInt16? = nil,
+        retain: Bool = false, duplicate: Bool = false
+    ) {
         self.topic = topic
         self.qos = qos
         self.packetID = packetID

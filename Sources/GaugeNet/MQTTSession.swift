@@ -46,8 +46,10 @@ public struct MQTTSession: Sendable {
         /// The largest packet read (a bigger PUBLISH is skipped; any other drops the connection).
         public var maximumPacketSize: Int = 16 * 1024
 
-        public init(clientID: String, keepAlive: UInt16 = 30, username: String? = nil, password: [UInt8]? = nil,
-                    qos: MQTTQoS = .atMostOnce, channels: [Channel]) {
+        public init(
+            clientID: String, keepAlive: UInt16 = 30, username: String? = nil, password: [UInt8]? = nil,
+            qos: MQTTQoS = .atMostOnce, channels: [Channel]
+        ) {
             self.clientID = clientID
             self.keepAlive = keepAlive
             self.username = username
@@ -133,9 +135,10 @@ public struct MQTTSession: Sendable {
         lastSent = nil
         waitingSince = nil
         subscribePacketID = 0
-        let connect = MQTTConnect(clientID: configuration.clientID, keepAlive: configuration.keepAlive, cleanSession: true,
-                                  username: configuration.username,
-                                  password: configuration.username == nil ? nil : configuration.password)
+        let connect = MQTTConnect(
+            clientID: configuration.clientID, keepAlive: configuration.keepAlive, cleanSession: true,
+            username: configuration.username,
+            password: configuration.username == nil ? nil : configuration.password)
         phase = queue(.connect(connect)) ? .connecting : .failed
     }
 
@@ -146,12 +149,15 @@ public struct MQTTSession: Sendable {
         swap(&d, &decoder)
         var failure: MQTTDecodeError?
         do throws(MQTTDecodeError) {
-            try d.feed(bytes, into: { packet in
-                // After a give-up the rest of the chunk is not read.
-                if phase != .failed { handle(packet, now: now, sink) }
-            }, skipped: { publish in
-                if phase != .failed { skip(publish) }
-            })
+            try d.feed(
+                bytes,
+                into: { packet in
+                    // After a give-up the rest of the chunk is not read.
+                    if phase != .failed { handle(packet, now: now, sink) }
+                },
+                skipped: { publish in
+                    if phase != .failed { skip(publish) }
+                })
         } catch {
             failure = error
         }
@@ -168,16 +174,18 @@ public struct MQTTSession: Sendable {
         guard phase != .idle, phase != .failed else { return nil }
         if let since = waitingSince, now &- since >= waitLimit {
             statistics.timeouts &+= 1
-            let what = switch phase {
-            case .connecting: "no CONNACK"
-            case .subscribing: "no SUBACK"
-            default: "no answer to PINGREQ"
-            }
+            let what =
+                switch phase {
+                case .connecting: "no CONNACK"
+                case .subscribing: "no SUBACK"
+                default: "no answer to PINGREQ"
+                }
             fail("\(what) from the broker within \(Self.seconds(waitLimit)) s; reconnecting")
             return nil
         }
         if outbox.isEmpty, phase == .ready || phase == .subscribing, let ka = keepAliveNanoseconds,
-           let last = lastSent, now &- last >= ka, waitingSince == nil {
+            let last = lastSent, now &- last >= ka, waitingSince == nil
+        {
             if queue(.pingreq) {
                 statistics.pings &+= 1
                 wait(from: now, limit: ka / 2)
@@ -243,14 +251,16 @@ public struct MQTTSession: Sendable {
             waitingSince = nil
             phase = .ready
             for (i, r) in ack.results.enumerated() where r == .failure && i < filters.count {
-                say("the broker refused the subscription to \"\(filters[i])\" (its ACL does not let this user read it?); channels reading it show no value")
+                say(
+                    "the broker refused the subscription to \"\(filters[i])\" (its ACL does not let this user read it?); channels reading it show no value"
+                )
             }
         case (.subscribing, .publish(let p)), (.ready, .publish(let p)):
             publish(p, sink)
         case (.ready, .pingresp), (.subscribing, .pingresp):
             break
         case (.ready, .suback), (.ready, .puback):
-            break                                       // stray acknowledgements: harmless
+            break  // stray acknowledgements: harmless
         default:
             statistics.protocolErrors &+= 1
             fail("the broker sent \(Self.name(packet)) out of order; reconnecting")
@@ -294,7 +304,8 @@ public struct MQTTSession: Sendable {
         guard !oversizedTopics.contains(topic), oversizedTopics.count < Self.noticeLimit else { return }
         oversizedTopics.append(topic)
         let on = p.topic.map { "on \"\($0)\"" } ?? "(its topic too long to show)"
-        let note = "skipped a message \(on) of \(p.size) bytes, over the limit of \(configuration.maximumPacketSize);"
+        let note =
+            "skipped a message \(on) of \(p.size) bytes, over the limit of \(configuration.maximumPacketSize);"
             + " such messages are read past and counted (the run summary's oversized), the connection kept"
         if notices.count < Self.noticeLimit { notices.append(note) }
     }

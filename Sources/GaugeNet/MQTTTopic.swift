@@ -18,13 +18,16 @@ public enum MQTTTopic {
         while true {
             // At the start of a level in both.
             let fEnd = levelEnd(f, fi)
-            if fEnd - fi == 1 && f[fi] == hash { return true }        // matches the rest, or the parent
-            if ti > t.count { return false }                          // topic exhausted, filter not
+            if fEnd - fi == 1 && f[fi] == hash { return true }  // matches the rest, or the parent
+            if ti > t.count { return false }  // topic exhausted, filter not
             let tEnd = levelEnd(t, ti)
             if !(fEnd - fi == 1 && f[fi] == plus) {
                 guard fEnd - fi == tEnd - ti else { return false }
                 var k = 0
-                while k < fEnd - fi { if f[fi + k] != t[ti + k] { return false }; k += 1 }
+                while k < fEnd - fi {
+                    if f[fi + k] != t[ti + k] { return false }
+                    k += 1
+                }
             }
             let fMore = fEnd < f.count, tMore = tEnd < t.count
             if !fMore && !tMore { return true }
@@ -112,17 +115,28 @@ public enum MQTTUTF8 {
         while i < n {
             let c = b[i]
             if c == 0 { return .nullCharacter(offset: i) }
-            if c < 0x80 { i += 1; continue }
+            if c < 0x80 {
+                i += 1
+                continue
+            }
             var need = 0
             var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
             switch c {
             case 0xC2...0xDF: need = 1
-            case 0xE0: need = 2; lower = 0xA0
+            case 0xE0:
+                need = 2
+                lower = 0xA0
             case 0xE1...0xEC, 0xEE, 0xEF: need = 2
-            case 0xED: need = 2; upper = 0x9F          // no surrogates
-            case 0xF0: need = 3; lower = 0x90
+            case 0xED:
+                need = 2
+                upper = 0x9F  // no surrogates
+            case 0xF0:
+                need = 3
+                lower = 0x90
             case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; upper = 0x8F          // ≤ U+10FFFF
+            case 0xF4:
+                need = 3
+                upper = 0x8F  // ≤ U+10FFFF
             default: return .malformed(offset: i)
             }
             guard n - i > need else { return .malformed(offset: i) }

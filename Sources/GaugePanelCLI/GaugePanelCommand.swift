@@ -8,7 +8,10 @@ struct GaugePanelCommand: ParsableCommand {
         commandName: "gaugepanel",
         abstract: "Instrument panels for small Linux boards.",
         version: "0.1.0",
-        subcommands: [TestCardCommand.self, CompareCommand.self, DevicesCommand.self, ShowCommand.self, BacklightCommand.self, RenderCommand.self, CheckCommand.self, RunCommand.self, CANSignalsCommand.self, PreviewCommand.self]
+        subcommands: [
+            TestCardCommand.self, CompareCommand.self, DevicesCommand.self, ShowCommand.self, BacklightCommand.self, RenderCommand.self,
+            CheckCommand.self, RunCommand.self, CANSignalsCommand.self, ECUChannelsCommand.self, PreviewCommand.self,
+        ]
     )
 
     /// As ArgumentParser's, except that usage errors exit 2 (like every other kind of bad

@@ -28,10 +28,11 @@ struct PreviewCommand: ParsableCommand {
         var request = PreviewRequest(file: file, displayOutputs: DisplayBackends.names)
         request.listen = listen
         do {
-            try request.run(said: { line in
-                print(line)
-                fflush(nil)   // the URL now, also when stdout is a pipe
-            }, log: { Console.error($0, prefixed: false) })
+            try request.run(
+                said: { line in
+                    print(line)
+                    fflush(nil)  // the URL now, also when stdout is a pipe
+                }, log: { Console.error($0, prefixed: false) })
         } catch { throw Console.report(error) }
     }
 }

@@ -33,7 +33,10 @@ struct RunCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(visibility: .private))
     var options: [String] = []
 
-    @Option(help: "Serve the screen, read-only, to a browser at ADDRESS:PORT (e.g. 127.0.0.1:8480); another address than a loopback one needs the printed token.")
+    @Option(
+        help:
+            "Serve the screen, read-only, to a browser at ADDRESS:PORT (e.g. 127.0.0.1:8480); another address than a loopback one needs the printed token."
+    )
     var preview: String?
 
     /// The options read by the table; a usage mistake as ArgumentParser's own (exit 2).
@@ -50,19 +53,24 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let request: RunRequest
-        do { request = try RunRequest(given(), devices: .system, inputs: .system) } catch let failure as CommandFailure { throw Console.report(failure) }
+        do { request = try RunRequest(given(), devices: .system, inputs: .system) } catch let failure as CommandFailure {
+            throw Console.report(failure)
+        }
         // Under systemd, lines keep their priority in the journal (errors as errors).
         let toJournal = JournalStream.stderrIsJournal()
         LoggingSystem.bootstrap { JournalLogHandler(label: $0, toJournal: toJournal) }
         let board = request.options.boardPath, preview = self.preview
         do {
-            print(try request.run(log: SwiftLogPanelLog(Logger(label: "gaugepanel"))) { runtime throws(CommandFailure) in
-                guard let preview else { return }
-                try PreviewRequest.serveLive(runtime, file: board, listen: preview, said: { line in
-                    print(line)
-                    fflush(nil)   // the URL now, also when stdout is a pipe
-                }, log: { Console.error($0, prefixed: false) })
-            })
+            print(
+                try request.run(log: SwiftLogPanelLog(Logger(label: "gaugepanel"))) { runtime throws(CommandFailure) in
+                    guard let preview else { return }
+                    try PreviewRequest.serveLive(
+                        runtime, file: board, listen: preview,
+                        said: { line in
+                            print(line)
+                            fflush(nil)  // the URL now, also when stdout is a pipe
+                        }, log: { Console.error($0, prefixed: false) })
+                })
         } catch { throw Console.report(error) }
     }
 }

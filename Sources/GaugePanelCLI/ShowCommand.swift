@@ -33,7 +33,10 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "DRM mode, WxH or WxH@Hz (default: the preferred mode).")
     var mode: String?
 
-    @Option(help: "Pixel format to draw in: xrgb8888 or rgb565 (default: xrgb8888; fbdev: the device's). A device that cannot show it scans out the other, converted on copy.")
+    @Option(
+        help:
+            "Pixel format to draw in: xrgb8888 or rgb565 (default: xrgb8888; fbdev: the device's). A device that cannot show it scans out the other, converted on copy."
+    )
     var format: String?
 
     @Option(help: "Offscreen size, WxH (the panel's physical size).")
@@ -81,7 +84,7 @@ struct ShowCommand: ParsableCommand {
         if let note = opened.conversionNote { print(note) }
         defer {
             console?.restore()
-            if ShowCommand.stopSignal != 0 {   // the display was closed before: all restored now
+            if ShowCommand.stopSignal != 0 {  // the display was closed before: all restored now
                 print("stopped by signal \(ShowCommand.stopSignal): display and console restored \(ShowCommand.millisecondsSinceStop()) ms after it")
             }
         }
@@ -92,13 +95,18 @@ struct ShowCommand: ParsableCommand {
         }
         describe()
         do {
-            try drive(opened, scene: s, settle: { try opened.finish() }, switchMode: { n in
-                guard let thenMode, n == thenModeAfter, let modes = opened.modeSetting else { return false }
-                try modes.setMode(thenMode)
-                describe()
-                return true
-            })
-        } catch { opened.close(); throw error }   // the screen back before the console (defer above)
+            try drive(
+                opened, scene: s, settle: { try opened.finish() },
+                switchMode: { n in
+                    guard let thenMode, n == thenModeAfter, let modes = opened.modeSetting else { return false }
+                    try modes.setMode(thenMode)
+                    describe()
+                    return true
+                })
+        } catch {
+            opened.close()
+            throw error
+        }  // the screen back before the console (defer above)
         if let line = opened.statisticsSummary { print(line) }
         try saveOffscreen(opened)
         opened.close()
@@ -122,8 +130,9 @@ struct ShowCommand: ParsableCommand {
         guard frames >= 0 else { throw fail("--frames must be 0 or more") }
         guard let angle = RotationAngle(degrees: rotate) else { throw fail("bad --rotate \(rotate); use 0, 90, 180 or 270") }
         let opened: any Display
-        let settings = DisplaySettings(device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1],
-                                       rotation: angle, atomic: atomic)
+        let settings = DisplaySettings(
+            device: device, connector: connector, mode: mode, format: pf, width: wh[0], height: wh[1],
+            rotation: angle, atomic: atomic)
         do { opened = try DisplayBackends.open(display, settings) } catch {
             throw fail(error.description)
         }
@@ -165,13 +174,20 @@ struct ShowCommand: ParsableCommand {
                 switch u {
                 case "\"": out += "\\\""
                 case "\\": out += "\\\\"
-                default: if u.value < 0x20 { out += "\\u00" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16) } else { out.unicodeScalars.append(u) }
+                default:
+                    if u.value < 0x20 {
+                        out += "\\u00" + (u.value < 16 ? "0" : "") + String(u.value, radix: 16)
+                    } else {
+                        out.unicodeScalars.append(u)
+                    }
                 }
             }
             return out + "\""
         }
-        var fields = [("kind", quoted(device.kind)), ("path", quoted(device.path)), ("width", String(device.width)),
-                      ("height", String(device.height)), ("format", quoted(device.format.lowercaseName)), ("rotate", String(device.rotate))]
+        var fields = [
+            ("kind", quoted(device.kind)), ("path", quoted(device.path)), ("width", String(device.width)),
+            ("height", String(device.height)), ("format", quoted(device.format.lowercaseName)), ("rotate", String(device.rotate)),
+        ]
         fields += device.fields.map { ($0.0, quoted($0.1)) }
         print("@@DISPLAY {" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}")
     }
@@ -179,9 +195,11 @@ struct ShowCommand: ParsableCommand {
     /// Frame 0: the scene; frames 1…N: a square moves along a row, each presented with
     /// the damage of where it was and where it is. When `switchMode(n)` says the surface
     /// changed (a new mode), the next frame is drawn and presented whole.
-    private func drive<D: Display>(_ display: D, scene: TestScene, settle: () throws -> Void = {},
-                                   switchMode: (Int) throws -> Bool = { _ in false }) throws {
-        var previous: IntRect? = nil   // nil: draw everything
+    private func drive<D: Display>(
+        _ display: D, scene: TestScene, settle: () throws -> Void = {},
+        switchMode: (Int) throws -> Bool = { _ in false }
+    ) throws {
+        var previous: IntRect? = nil  // nil: draw everything
         func show(_ n: Int, _ damage: Region) throws {
             do {
                 try display.present(damage: damage)
@@ -200,8 +218,9 @@ struct ShowCommand: ParsableCommand {
             if ShowCommand.stopSignal != 0 { break }
             let surface = display.surface
             let full = Canvas(surface)
-            let sceneSurface = try Surface(wrapping: surface.baseAddress, width: min(scene.width, surface.width),
-                                           height: min(scene.height, surface.height), stride: surface.stride, format: surface.format)
+            let sceneSurface = try Surface(
+                wrapping: surface.baseAddress, width: min(scene.width, surface.width),
+                height: min(scene.height, surface.height), stride: surface.stride, format: surface.format)
             func redraw(_ r: IntRect) {
                 full.clipped(to: r).clear(Color(r: 0, g: 0, b: 0))
                 scene.draw(Canvas(sceneSurface).clipped(to: r))
@@ -220,7 +239,7 @@ struct ShowCommand: ParsableCommand {
             try show(n, damage)
         }
         if ShowCommand.stopSignal != 0 {
-            throw ExitCode(128 + ShowCommand.stopSignal)   // the display and console are restored on the way out
+            throw ExitCode(128 + ShowCommand.stopSignal)  // the display and console are restored on the way out
         }
     }
 

@@ -26,12 +26,19 @@ enum FirmwareCommand {
 
     /// Runs the command line (without the program name); returns the exit status.
     static func main(_ arguments: [String]) -> Int32 {
-        guard let command = arguments.first else { say(usage); return 2 }
+        guard let command = arguments.first else {
+            say(usage)
+            return 2
+        }
         var reader = ArgumentReader(Array(arguments.dropFirst()))
         do throws(ArgumentReader.UsageError) {
             switch command {
-            case "--version": say(version); return 0
-            case "--help", "-h", "help": say(usage); return 0
+            case "--version":
+                say(version)
+                return 0
+            case "--help", "-h", "help":
+                say(usage)
+                return 0
             case "check": return check(&reader)
             case "render": return try render(&reader)
             case "run": return try run(&reader)
@@ -46,8 +53,14 @@ enum FirmwareCommand {
 
     static func check(_ reader: inout ArgumentReader) -> Int32 {
         let files: [String]
-        do { files = try reader.finish() } catch { complain(error.message, prefixed: false, label: "Error: "); return 2 }
-        guard !files.isEmpty else { complain("missing expected argument '<files> ...'", prefixed: false, label: "Error: "); return 2 }
+        do { files = try reader.finish() } catch {
+            complain(error.message, prefixed: false, label: "Error: ")
+            return 2
+        }
+        guard !files.isEmpty else {
+            complain("missing expected argument '<files> ...'", prefixed: false, label: "Error: ")
+            return 2
+        }
         let result = CheckRequest(files: files, displayOutputs: DisplayBackends.names).run()
         for line in result.lines { say(line) }
         return result.valid ? 0 : 2
@@ -67,7 +80,9 @@ enum FirmwareCommand {
         request.font = try reader.value("--font")
         request.time = try reader.double("--time") ?? 0
         let files = try reader.finish()
-        guard files.count == 1 else { throw .init(message: files.isEmpty ? "missing expected argument '<file>'" : "unexpected argument '\(files[1])'") }
+        guard files.count == 1 else {
+            throw .init(message: files.isEmpty ? "missing expected argument '<file>'" : "unexpected argument '\(files[1])'")
+        }
         request.file = files[0]
         do {
             let result = try request.run()
@@ -80,7 +95,9 @@ enum FirmwareCommand {
     /// `run`: its options as `RunOptions.table(displays:)` declares them (the host reads the same).
     static func run(_ reader: inout ArgumentReader) throws(ArgumentReader.UsageError) -> Int32 {
         if reader.flag("help", inversion: false) == true {
-            say("USAGE: " + RunOptions.usage(displays: DisplayDevices.system.names, prefix: "gaugepanel run", width: 72) + "\n\nOPTIONS:\n" + RunOptions.help(displays: DisplayDevices.system.names))
+            say(
+                "USAGE: " + RunOptions.usage(displays: DisplayDevices.system.names, prefix: "gaugepanel run", width: 72) + "\n\nOPTIONS:\n"
+                    + RunOptions.help(displays: DisplayDevices.system.names))
             return 0
         }
         let given = try reader.read(RunOptions.table(displays: DisplayDevices.system.names))

@@ -16,7 +16,9 @@ public struct CANConfiguration: Sendable, Equatable {
     public var dbcPath: String?
 
     public init(interface: String, canProtocol: CANProtocol, dbcPath: String? = nil) {
-        self.interface = interface; self.canProtocol = canProtocol; self.dbcPath = dbcPath
+        self.interface = interface
+        self.canProtocol = canProtocol
+        self.dbcPath = dbcPath
     }
 
     /// IFNAMSIZ is 16 with the terminating NUL.
@@ -26,7 +28,10 @@ public struct CANConfiguration: Sendable, Equatable {
         guard let name = r.string("interface", required: true, maxLength: 256) else { return nil }
         let n = name.utf8.count
         guard n >= 1, n <= maxInterfaceLength else {
-            r.report("interface", "expected a SocketCAN interface name of at most \(maxInterfaceLength) bytes (IFNAMSIZ) like \"can0\", got \"\(name.escapingControls)\" (\(n) bytes)")
+            r.report(
+                "interface",
+                "expected a SocketCAN interface name of at most \(maxInterfaceLength) bytes (IFNAMSIZ) like \"can0\", got \"\(name.escapingControls)\" (\(n) bytes)"
+            )
             return nil
         }
         guard name != ".", name != "..", !name.utf8.contains(where: { $0 <= 32 || $0 == 47 || $0 == 58 || $0 == 127 }) else {
@@ -65,7 +70,10 @@ struct CANProtocolKeys: Sendable, Equatable {
         }
         let dbcName = r.string("dbc", maxLength: 4096)
         if name == "dbc" {
-            guard let dbcName else { r.report("dbc", "missing; protocol = \"dbc\" needs the DBC file that describes the bus's messages, like dbc = \"ecu.dbc\""); return nil }
+            guard let dbcName else {
+                r.report("dbc", "missing; protocol = \"dbc\" needs the DBC file that describes the bus's messages, like dbc = \"ecu.dbc\"")
+                return nil
+            }
             let path = r.resolve(dbcName)
             let bytes: [UInt8]
             do { bytes = try r.system.readFile(path, limit: .max) } catch {
@@ -88,7 +96,9 @@ struct CANProtocolKeys: Sendable, Equatable {
     static func readOBDIdentifiers(_ r: TableReader) -> OBDIdentifiers? {
         guard let v = r.value("obd_ids") else { return nil }
         if let n = v.int64, n == 11 || n == 29, let ids = OBDIdentifiers(rawValue: UInt8(n)) { return ids }
-        r.report("obd_ids", "expected 11 (requests on 0x7DF, answers from 0x7E8…0x7EF) or 29 (requests on 0x18DB33F1, answers from 0x18DAF1xx), got \(v.written)")
+        r.report(
+            "obd_ids",
+            "expected 11 (requests on 0x7DF, answers from 0x7E8…0x7EF) or 29 (requests on 0x18DB33F1, answers from 0x18DAF1xx), got \(v.written)")
         return nil
     }
 
@@ -114,7 +124,10 @@ struct CANProtocolKeys: Sendable, Equatable {
                 return false
             }
         case "obd2":
-            if let pid = Self.pid(named: source) { channel.sourceName = pid.channel; return true }
+            if let pid = Self.pid(named: source) {
+                channel.sourceName = pid.channel
+                return true
+            }
             let known = OBDPID.all.map { $0.channel }
             let near = NameSuggestion.nearest(to: source, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
             r.report("source", "no OBD-II PID \(source)\(near); expected one of \(known.joined(separator: ", ")) or a PID like \"0x0C\"")

@@ -27,11 +27,14 @@ enum CANKind: SensorKindReading {
         return ()
     }
 
-    static func source(_ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         guard let interface = sensor.interface else { return nil }
-        let can = CANConfiguration(interface: interface, canProtocol: sensor.keys.canProtocol(channels: channels.map { $0.channel }),
-                                   dbcPath: sensor.keys.dbcPath)
+        let can = CANConfiguration(
+            interface: interface, canProtocol: sensor.keys.canProtocol(channels: channels.map { $0.channel }),
+            dbcPath: sensor.keys.dbcPath)
         return Configured(can, summary: "can \(interface), protocol \(sensor.keys.name)", watchedFiles: can.dbcPath.map { [$0] } ?? []) { can, _ in
             // Driven like a serial line: a descriptor, a deadline, reopened with backoff.
             .line(CANSource(interface: can.interface, protocol: can.canProtocol))

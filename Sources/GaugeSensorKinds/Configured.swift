@@ -9,9 +9,11 @@ public final class Configured<Settings: Sendable>: ConfiguredSource {
     private let opener: @Sendable (Settings, SourceContext) -> SensorSource
     private let valuesAt: (@Sendable (Settings, UInt64) -> [String: Double])?
 
-    init(_ settings: Settings, summary: String, watchedFiles: [String] = [],
-         values: (@Sendable (Settings, UInt64) -> [String: Double])? = nil,
-         open: @escaping @Sendable (Settings, SourceContext) -> SensorSource) {
+    init(
+        _ settings: Settings, summary: String, watchedFiles: [String] = [],
+        values: (@Sendable (Settings, UInt64) -> [String: Double])? = nil,
+        open: @escaping @Sendable (Settings, SourceContext) -> SensorSource
+    ) {
         self.settings = settings
         self.summary = summary
         self.watchedFiles = watchedFiles

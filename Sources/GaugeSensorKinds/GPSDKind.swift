@@ -12,7 +12,8 @@ enum GPSDKind: SensorKindReading {
     static let channelsReadSource = true
 
     static func readSensor(_ r: TableReader) -> NetworkConfiguration? {
-        let address = r.has("server")
+        let address =
+            r.has("server")
             ? NetworkConfiguration.readAddress(r, "server", defaultPort: GPSDSession.defaultPort, example: "\"localhost:2947\"")
             : NetworkAddress(host: "localhost", port: GPSDSession.defaultPort)
         _ = r.value("server")
@@ -29,8 +30,10 @@ enum GPSDKind: SensorKindReading {
         return nil
     }
 
-    static func source(_ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         Configured(sensor, summary: "gpsd \(sensor.transport.path)") { network, _ in
             .line(StreamSource(transport: network.transport, protocol: GPSDSession(), backoff: .network))
         }

@@ -16,7 +16,9 @@ public struct MQTTConfiguration: Sendable, Equatable {
         public var json: String?
 
         public init(channel: String, topic: String, json: String? = nil) {
-            self.channel = channel; self.topic = topic; self.json = json
+            self.channel = channel
+            self.topic = topic
+            self.json = json
         }
     }
 
@@ -69,14 +71,22 @@ public struct MQTTConfiguration: Sendable, Equatable {
         var clientID: String?
         if let id = r.string("client_id", maxLength: 64) {
             if id.isEmpty || !id.unicodeScalars.allSatisfy(isClientIDCharacter) {
-                r.report("client_id", "expected 1 to 64 letters, digits, '-', '_' or '.' (unique per broker: a broker drops the older client with the same id), got \"\(id.escapingControls)\"")
-            } else { clientID = id }
+                r.report(
+                    "client_id",
+                    "expected 1 to 64 letters, digits, '-', '_' or '.' (unique per broker: a broker drops the older client with the same id), got \"\(id.escapingControls)\""
+                )
+            } else {
+                clientID = id
+            }
         }
         let keepAlive = r.integer("keepalive", 0...65535).map { UInt16($0) } ?? defaultKeepAlive
         let qos: MQTTQoS = r.integer("qos", 0...1) == 1 ? .atLeastOnce : .atMostOnce
         let username = r.name("username", maxLength: 256)
         if r.value("password") != nil {
-            r.report("password", "a password is not kept in the board file (boards are shared, copied and checked in): write it as the first line of a file readable only by the panel's service user and name that file with password_file = \"mqtt-password\"")
+            r.report(
+                "password",
+                "a password is not kept in the board file (boards are shared, copied and checked in): write it as the first line of a file readable only by the panel's service user and name that file with password_file = \"mqtt-password\""
+            )
         }
         var password: [UInt8]?, passwordPath: String?
         if let name = r.string("password_file", maxLength: 4096) {
@@ -96,35 +106,43 @@ public struct MQTTConfiguration: Sendable, Equatable {
                     passwordPath = path
                 }
             } catch {
-                r.report("password_file", "\(error.description) (it must be readable by the user the panel runs as, and by no one else: chmod 600, owned by that user)")
+                r.report(
+                    "password_file",
+                    "\(error.description) (it must be readable by the user the panel runs as, and by no one else: chmod 600, owned by that user)")
             }
         }
         guard let broker, !tls || caFile != nil else { return nil }
-        return MQTTConfiguration(broker: broker, clientID: clientID, keepAlive: keepAlive,
-                                 username: username, password: password, passwordFile: passwordPath, qos: qos, subscriptions: [],
-                                 tlsCAFile: tls ? caFile : nil)
+        return MQTTConfiguration(
+            broker: broker, clientID: clientID, keepAlive: keepAlive,
+            username: username, password: password, passwordFile: passwordPath, qos: qos, subscriptions: [],
+            tlsCAFile: tls ? caFile : nil)
     }
 
     /// A channel's `topic` and `json`.
     static func readChannel(_ r: TableReader, channel name: String?) -> Subscription? {
         let topic = r.string("topic", required: true, maxLength: 1024)
         if let topic {
-            let problem: String? = switch MQTTTopic.validateFilter(topic) {
-            case nil: nil
-            case .empty?: "expected a topic like \"homelab/pi/load\", got an empty one"
-            case .tooLong?: "at most 65535 bytes"
-            case .badUTF8?, .wildcardInName?: "expected text without NUL characters"
-            case .misplacedWildcard?:
-                "'+' must be a whole level (\"sensors/+/temperature\") and '#' the whole last level (\"sensors/#\"), got \"\(topic.escapingControls)\""
-            }
+            let problem: String? =
+                switch MQTTTopic.validateFilter(topic) {
+                case nil: nil
+                case .empty?: "expected a topic like \"homelab/pi/load\", got an empty one"
+                case .tooLong?: "at most 65535 bytes"
+                case .badUTF8?, .wildcardInName?: "expected text without NUL characters"
+                case .misplacedWildcard?:
+                    "'+' must be a whole level (\"sensors/+/temperature\") and '#' the whole last level (\"sensors/#\"), got \"\(topic.escapingControls)\""
+                }
             if let problem { r.report("topic", problem) }
         }
         var json: String?
         if let path = r.string("json", maxLength: 256) {
             let parts = path.split(separator: ".", omittingEmptySubsequences: false)
             if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || parts.contains(where: { $0.isEmpty }) {
-                r.report("json", "expected a dotted path into the payload's JSON like \"temperature\" or \"ENERGY.Power\", got \"\(path.escapingControls)\"")
-            } else { json = path }
+                r.report(
+                    "json",
+                    "expected a dotted path into the payload's JSON like \"temperature\" or \"ENERGY.Power\", got \"\(path.escapingControls)\"")
+            } else {
+                json = path
+            }
         }
         guard let topic, MQTTTopic.validateFilter(topic) == nil, let name else { return nil }
         return Subscription(channel: name, topic: topic, json: json)
@@ -134,17 +152,23 @@ public struct MQTTConfiguration: Sendable, Equatable {
     static func readBroker(_ r: TableReader, tls: Bool) -> NetworkAddress? {
         guard let s = r.string("broker", required: true, maxLength: 300) else { return nil }
         if s.hasPrefix("mqtts://") || s.hasPrefix("ssl://") || s.hasPrefix("tls://") {
-            r.report("broker", "expected \"host:port\" without a scheme; for MQTT over TLS write tls = true and ca_file = \"ca.crt\" (the CA certificate that signed the broker's)")
+            r.report(
+                "broker",
+                "expected \"host:port\" without a scheme; for MQTT over TLS write tls = true and ca_file = \"ca.crt\" (the CA certificate that signed the broker's)"
+            )
             return nil
         }
         if s.hasPrefix("mqtt://") || s.hasPrefix("tcp://") {
-            r.report("broker", "expected \"host:port\" without a scheme, like \"\(s.split(separator: "/").last.map(String.init) ?? "localhost:1883")\"")
+            r.report(
+                "broker", "expected \"host:port\" without a scheme, like \"\(s.split(separator: "/").last.map(String.init) ?? "localhost:1883")\"")
             return nil
         }
         do {
             let address = try NetworkAddress.parse(s, defaultPort: tls ? defaultTLSPort : defaultPort)
             if address.port == defaultTLSPort && !tls {
-                r.report("broker", "port 8883 is MQTT over TLS: add tls = true and ca_file = \"ca.crt\" (host build only), or use the broker's plain port (1883)")
+                r.report(
+                    "broker",
+                    "port 8883 is MQTT over TLS: add tls = true and ca_file = \"ca.crt\" (host build only), or use the broker's plain port (1883)")
                 return nil
             }
             return address
@@ -170,7 +194,10 @@ public struct MQTTConfiguration: Sendable, Equatable {
         do {
             let bytes = try r.system.readFile(path, limit: .max)
             guard contains(bytes, Array("-----BEGIN CERTIFICATE-----".utf8)) else {
-                r.report("ca_file", "\(path): no \"-----BEGIN CERTIFICATE-----\" in it; expected the CA certificate in PEM (`openssl x509 -in ca.der -inform der -out ca.crt` converts a DER one)")
+                r.report(
+                    "ca_file",
+                    "\(path): no \"-----BEGIN CERTIFICATE-----\" in it; expected the CA certificate in PEM (`openssl x509 -in ca.der -inform der -out ca.crt` converts a DER one)"
+                )
                 return nil
             }
             return path

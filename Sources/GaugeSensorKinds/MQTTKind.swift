@@ -14,14 +14,18 @@ enum MQTTKind: SensorKindReading {
 
     static func readSensor(_ r: TableReader) -> MQTTConfiguration? { MQTTConfiguration.read(r) }
 
-    static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration,
-                            sensor: MQTTConfiguration?) -> MQTTConfiguration.Subscription? {
+    static func readChannel(
+        _ r: TableReader, _ channel: inout ChannelConfiguration,
+        sensor: MQTTConfiguration?
+    ) -> MQTTConfiguration.Subscription? {
         let name = channel.name.isEmpty ? nil : channel.name
         return MQTTConfiguration.readChannel(r, channel: name)
     }
 
-    static func source(_ sensor: MQTTConfiguration, channels: [(channel: ChannelConfiguration, part: MQTTConfiguration.Subscription)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: MQTTConfiguration, channels: [(channel: ChannelConfiguration, part: MQTTConfiguration.Subscription)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         var mqtt = sensor
         mqtt.subscriptions = channels.map { $0.part }
         let files = [mqtt.passwordFile, mqtt.tlsCAFile].compactMap { $0 }

@@ -22,7 +22,10 @@ public struct ReplayConfiguration: Sendable, Equatable {
     var candumpText: String?
 
     public init(file: String, speed: Double = 1, loop: Bool = true, samples: [RecordedSample]) {
-        self.file = file; self.speed = speed; self.loop = loop; self.samples = samples
+        self.file = file
+        self.speed = speed
+        self.loop = loop
+        self.samples = samples
     }
 
     public var source: ReplaySource { ReplaySource(samples: samples, loop: loop, speed: speed) }
@@ -48,7 +51,9 @@ public struct ReplayConfiguration: Sendable, Equatable {
         }
         let samples: [RecordedSample]
         do { samples = try RecordingFormat.parse(String(decoding: bytes, as: UTF8.self)) } catch {
-            r.report("file", "\(path):\(error.line): expected \"<ms> <name>=<value> [unit]\", got \"\(error.text.prefix(80).description.escapingControls)\"")
+            r.report(
+                "file",
+                "\(path):\(error.line): expected \"<ms> <name>=<value> [unit]\", got \"\(error.text.prefix(80).description.escapingControls)\"")
             return nil
         }
         if samples.isEmpty { r.report("file", "\(path): the recording holds no samples") }
@@ -68,8 +73,10 @@ public struct ReplayConfiguration: Sendable, Equatable {
     }
 
     /// A candump log's frames through the protocol's decoder, timed from its first line.
-    static func candumpSamples(_ text: String, keys: CANProtocolKeys, channels: [ChannelConfiguration], path: String,
-                               _ r: TableReader) -> [RecordedSample]? {
+    static func candumpSamples(
+        _ text: String, keys: CANProtocolKeys, channels: [ChannelConfiguration], path: String,
+        _ r: TableReader
+    ) -> [RecordedSample]? {
         // OBD-II: the answers the log holds, whichever PIDs were asked for.
         let canProtocol: CANProtocol = keys.name == "obd2" ? .obd2(pids: OBDPID.all, pollHz: 1) : keys.canProtocol(channels: channels)
         var decoder = CANDecoder(canProtocol)
@@ -84,7 +91,10 @@ public struct ReplayConfiguration: Sendable, Equatable {
             if line.isEmpty || line[0] == UInt8(ascii: "#") { continue }
             let parsed: CandumpLine
             do { parsed = try CandumpLine.parse(line) } catch {
-                r.report("file", "\(path):\(number): \(error.message), got \"\(String(decoding: line.prefix(80), as: UTF8.self).escapingControls)\" (expected candump -l lines like \"(1700000000.000000) can0 123#DEADBEEF\")")
+                r.report(
+                    "file",
+                    "\(path):\(number): \(error.message), got \"\(String(decoding: line.prefix(80), as: UTF8.self).escapingControls)\" (expected candump -l lines like \"(1700000000.000000) can0 123#DEADBEEF\")"
+                )
                 return nil
             }
             let start = first ?? parsed.time

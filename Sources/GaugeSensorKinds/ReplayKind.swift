@@ -18,8 +18,10 @@ enum ReplayKind: SensorKindReading {
         return ()
     }
 
-    static func source(_ sensor: ReplayConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: ReplayConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         var replay = sensor
         guard replay.decodeCandump(channels: channels.map { $0.channel }, r) else { return nil }
         let files = [replay.file] + (replay.canKeys?.dbcPath.map { [$0] } ?? [])

@@ -2,17 +2,19 @@ import GaugeConfig
 import GaugeSensors
 
 /// `kind = "serial"`: a serial device (`device`, at `baud`) speaking one of
-/// `SerialProtocols` (`protocol`). Channels read `source`: a name the decoder gives.
+/// `SerialProtocols` or `tunerstudio` (`protocol`, StreamProtocolChoice.swift). Channels
+/// read `source`: a name the decoder gives, or an output channel of the ECU's INI.
 enum SerialKind: SensorKindReading {
-    struct Sensor: Sendable, Equatable {
+    struct Sensor: Sendable {
         var device: String
         var baud: Int
-        var protocolName: String
+        var protocolChoice: StreamProtocolChoice
+        var protocolName: String { protocolChoice.name }
     }
 
     static let name = "serial"
     static let summary = "a serial device speaking one of the stream protocols"
-    static let sensorKeys = ["device", "baud", "protocol"]
+    static let sensorKeys = ["device", "baud"] + StreamProtocolChoice.keys
     static let channelKeys = ["source"]
     static let channelsReadSource = true
 
@@ -29,20 +31,24 @@ enum SerialKind: SensorKindReading {
                 r.report("baud", "expected one of \(SerialSettings.supportedBaudRates.map(String.init).joined(separator: ", ")), got \(v.written)")
             }
         }
-        let proto = r.choice("protocol", SerialProtocols.names, required: true)
+        let proto = StreamProtocolChoice.read(r)
         guard let device, device.hasPrefix("/"), let proto else { return nil }
-        return Sensor(device: device, baud: baud, protocolName: proto)
+        return Sensor(device: device, baud: baud, protocolChoice: proto)
     }
 
-    static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Sensor?) -> Void? { () }
+    static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Sensor?) -> Void? {
+        sensor.map { $0.protocolChoice.check(channel, r) } == false ? nil : ()
+    }
 
-    static func source(_ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
-        Configured(sensor, summary: "serial \(sensor.device) at \(sensor.baud) baud, protocol \(sensor.protocolName)") { s, _ in
-            // The configuration only lets registered names through.
-            let settings = SerialSettings(baudRate: s.baud)
-            return .line(SerialProtocols.open(s.protocolName, path: s.device, settings: settings)
-                ?? StreamSource(transport: .serial(path: s.device, settings: settings), protocol: LineProtocolDecoder()))
+    static func source(
+        _ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
+        var serial = sensor
+        serial.protocolChoice.settle(channels: channels.map { $0.channel })
+        let summary = "serial \(serial.device) at \(serial.baud) baud, protocol \(serial.protocolName)"
+        return Configured(serial, summary: summary, watchedFiles: serial.protocolChoice.files) { s, _ in
+            .line(s.protocolChoice.open(.serial(path: s.device, settings: SerialSettings(baudRate: s.baud))))
         }
     }
 }

@@ -19,8 +19,10 @@ enum SimulatedKind: SensorKindReading {
         return waveform
     }
 
-    static func source(_ sensor: Void, channels: [(channel: ChannelConfiguration, part: Waveform)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: Void, channels: [(channel: ChannelConfiguration, part: Waveform)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         let signals = channels.map { SimulatedSource.Signal(name: $0.channel.name, unit: $0.channel.unit, waveform: $0.part) }
         return Configured(SimulatedSource(signals: signals), summary: "simulated", values: values) { source, _ in .simulated(source) }
     }

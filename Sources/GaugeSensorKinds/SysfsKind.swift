@@ -23,8 +23,10 @@ enum SysfsKind: SensorKindReading {
         readPath(r)
     }
 
-    static func source(_ root: String, channels: [(channel: ChannelConfiguration, part: SysfsSensor)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ root: String, channels: [(channel: ChannelConfiguration, part: SysfsSensor)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         let source = SysfsSource(root: root, channels: channels.map { SysfsChannel(name: $0.channel.name, sensor: $0.part) })
         return Configured(source, summary: "sysfs \(root)") { source, _ in .sysfs(source) }
     }
@@ -43,7 +45,10 @@ enum SysfsKind: SensorKindReading {
             return nil
         case ("iio", 3, true): return .iio(device: parts[1], channel: parts[2])
         default:
-            r.report("path", "expected \"hwmon/<name>/<attribute>\", \"thermal/<type>\", \"power_supply/<supply>/<attribute>\" or \"iio/<name>/<channel>\", got \"\(p)\"")
+            r.report(
+                "path",
+                "expected \"hwmon/<name>/<attribute>\", \"thermal/<type>\", \"power_supply/<supply>/<attribute>\" or \"iio/<name>/<channel>\", got \"\(p)\""
+            )
             return nil
         }
     }

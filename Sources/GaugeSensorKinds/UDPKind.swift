@@ -12,12 +12,15 @@ enum UDPKind: SensorKindReading {
     static let channelsReadSource = true
 
     static func readSensor(_ r: TableReader) -> NetworkConfiguration? {
-        let address = NetworkConfiguration.readAddress(r, "listen", defaultPort: nil,
-                                                       example: "\"0.0.0.0:10110\" (every interface) or \"127.0.0.1:10110\" (this device only)")
+        let address = NetworkConfiguration.readAddress(
+            r, "listen", defaultPort: nil,
+            example: "\"0.0.0.0:10110\" (every interface) or \"127.0.0.1:10110\" (this device only)")
         var proto: String?
         if let name = r.value("protocol")?.string, SerialProtocols.names.contains(name), !SerialProtocols.datagramNames.contains(name) {
             let names = SerialProtocols.datagramNames.map { "\"\($0)\"" }.joined(separator: ", ")
-            r.report("protocol", "\"\(name)\" polls and needs a peer to answer, which UDP datagrams have not: use kind = \"tcp\" or \"serial\", or one of \(names)")
+            r.report(
+                "protocol",
+                "\"\(name)\" polls and needs a peer to answer, which UDP datagrams have not: use kind = \"tcp\" or \"serial\", or one of \(names)")
         } else {
             proto = r.choice("protocol", SerialProtocols.datagramNames, required: true)
         }
@@ -27,8 +30,10 @@ enum UDPKind: SensorKindReading {
 
     static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: NetworkConfiguration?) -> Void? { () }
 
-    static func source(_ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         Configured(sensor, summary: sensor.summary) { network, _ in .line(TCPKind.openStream(network)) }
     }
 }

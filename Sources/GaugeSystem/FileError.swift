@@ -6,7 +6,9 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public let errno: Errno
 
     public init(_ operation: Operation, path: String, errno: Errno) {
-        self.operation = operation; self.path = path; self.errno = errno
+        self.operation = operation
+        self.path = path
+        self.errno = errno
     }
 
     /// E.g. "cannot open /nonexistent/x.png for writing: No such file or directory".

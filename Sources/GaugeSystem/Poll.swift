@@ -17,8 +17,10 @@ public struct FileEvents: OptionSet, Sendable, Hashable, CustomStringConvertible
     public static let priority = FileEvents(rawValue: 1 << 5)
 
     public var description: String {
-        let names: [(FileEvents, String)] = [(.readable, "readable"), (.writable, "writable"), (.hangup, "hangup"),
-                                             (.error, "error"), (.invalid, "invalid"), (.priority, "priority")]
+        let names: [(FileEvents, String)] = [
+            (.readable, "readable"), (.writable, "writable"), (.hangup, "hangup"),
+            (.error, "error"), (.invalid, "invalid"), (.priority, "priority"),
+        ]
         return "[" + names.filter { contains($0.0) }.map { $0.1 }.joined(separator: ", ") + "]"
     }
 }

@@ -13,7 +13,8 @@ public final class MbedTLSProvider: StreamSecurityProvider {
     public func session(host: String, caFile: String) throws(StreamSecurityFailure) -> any StreamSecurity {
         var why = [CChar](repeating: 0, count: 320)
         guard let s = cmbedtls_new(caFile, host, &why, why.count) else {
-            throw StreamSecurityFailure(errno: .protocolError, reason: TLSOutcome.text(why) + ": ca_file must be the PEM certificate of the CA that signed the broker's")
+            throw StreamSecurityFailure(
+                errno: .protocolError, reason: TLSOutcome.text(why) + ": ca_file must be the PEM certificate of the CA that signed the broker's")
         }
         return MbedTLSSession(s, host: host, caFile: caFile)
     }
@@ -29,7 +30,9 @@ final class MbedTLSSession: StreamSecurity {
     private var handshakeWantsWrite = false
 
     init(_ session: OpaquePointer, host: String, caFile: String) {
-        self.session = session; self.host = host; self.caFile = caFile
+        self.session = session
+        self.host = host
+        self.caFile = caFile
     }
 
     deinit { cmbedtls_free(session) }
@@ -41,9 +44,15 @@ final class MbedTLSSession: StreamSecurity {
     func handshake(fd: Int32) throws(StreamSecurityFailure) -> Bool {
         let code = cmbedtls_handshake(session, fd)
         switch TLSOutcome(code) {
-        case .done: handshakeWantsWrite = false; return true
-        case .wantRead: handshakeWantsWrite = false; return false
-        case .wantWrite: handshakeWantsWrite = true; return false
+        case .done:
+            handshakeWantsWrite = false
+            return true
+        case .wantRead:
+            handshakeWantsWrite = false
+            return false
+        case .wantWrite:
+            handshakeWantsWrite = true
+            return false
         case let outcome: throw failure(outcome)
         }
     }
@@ -72,7 +81,10 @@ final class MbedTLSSession: StreamSecurity {
     private func flush() throws(StreamSecurityFailure) {
         while !unsent.isEmpty {
             let n = unsent.withUnsafeBufferPointer { cmbedtls_write(session, $0.baseAddress, $0.count) }
-            if n > 0 { unsent.removeFirst(Int(n)); continue }
+            if n > 0 {
+                unsent.removeFirst(Int(n))
+                continue
+            }
             switch TLSOutcome(Int32(truncatingIfNeeded: n)) {
             case .wantRead, .wantWrite, .done: return
             case let outcome: throw failure(outcome)

@@ -28,9 +28,11 @@ enum TLSOutcome: Equatable {
         let reason: String
         switch self {
         case .notTrusted:
-            reason = "the broker's certificate is not trusted: it was not signed by the CA in \(caFile); set ca_file to the CA certificate that signed the broker's (mosquitto.conf's cafile)"
+            reason =
+                "the broker's certificate is not trusted: it was not signed by the CA in \(caFile); set ca_file to the CA certificate that signed the broker's (mosquitto.conf's cafile)"
         case .nameMismatch:
-            reason = "the broker's certificate does not name \"\(host)\": write the broker as a DNS name its certificate carries (mbed TLS 2.28 matches names, not IP addresses)"
+            reason =
+                "the broker's certificate does not name \"\(host)\": write the broker as a DNS name its certificate carries (mbed TLS 2.28 matches names, not IP addresses)"
         case .expired:
             reason = "the broker's certificate is expired or not yet valid: renew it, or check this device's clock (`date`)"
         case .socket:

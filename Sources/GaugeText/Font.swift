@@ -15,8 +15,10 @@ public enum Font: GlyphSource {
 
     /// `family` at `pixelSize` if a file for it is found, otherwise the stroke font with
     /// a cap height of about 0.73 em (DejaVu Sans' digit height), so layouts keep their size.
-    public static func named(_ family: String, style: FontStyle = .regular, pixelSize: Int32,
-                             locator: FontLocator = FontLocator()) -> Font {
+    public static func named(
+        _ family: String, style: FontStyle = .regular, pixelSize: Int32,
+        locator: FontLocator = FontLocator()
+    ) -> Font {
         if let font = try? FreeTypeFont(family: family, style: style, pixelSize: pixelSize, locator: locator) {
             return .trueType(font)
         }

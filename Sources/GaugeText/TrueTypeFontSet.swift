@@ -14,7 +14,9 @@ public final class TrueTypeFontSet: FontSet {
     private var face: FreeTypeFace??
 
     public init(family: String = "DejaVu Sans", style: FontStyle = .regular, locator: FontLocator = FontLocator()) {
-        self.family = family; self.style = style; self.locator = locator
+        self.family = family
+        self.style = style
+        self.locator = locator
     }
 
     public func font(pixelSize: Int32) -> Font {
@@ -24,7 +26,7 @@ public final class TrueTypeFontSet: FontSet {
         if let file = sharedFace(), let font = try? FreeTypeFont(face: file, pixelSize: size) {
             f = .trueType(font)
         } else {
-            f = Font.strokeStandIn(pixelSize: size)   // as `Font.named` falls back
+            f = Font.strokeStandIn(pixelSize: size)  // as `Font.named` falls back
         }
         sizes[size] = f
         return f

@@ -7,7 +7,10 @@ final class CANFrameTests: XCTestCase {
     }
 
     func error(_ s: String) -> CandumpError? {
-        do throws(CandumpError) { _ = try CandumpLine.parse(Array(s.utf8)); return nil } catch { return error }
+        do throws(CandumpError) {
+            _ = try CandumpLine.parse(Array(s.utf8))
+            return nil
+        } catch { return error }
     }
 
     func testClassicStandardFrame() throws {
@@ -43,8 +46,9 @@ final class CANFrameTests: XCTestCase {
         XCTAssertEqual(l.frame.data, [UInt8](repeating: 0xA5, count: 12))
         let big = try parse("(1.0) can1 1FFFFFFF##3" + String(repeating: "00", count: 64))
         XCTAssertEqual(big.frame.data.count, 64)
-        XCTAssertEqual(error("(1.0) can1 123##1" + String(repeating: "00", count: 9)),
-                       .frame(.badLength(9, fd: true)), "9 bytes is no FD length")
+        XCTAssertEqual(
+            error("(1.0) can1 123##1" + String(repeating: "00", count: 9)),
+            .frame(.badLength(9, fd: true)), "9 bytes is no FD length")
         XCTAssertEqual(error("(1.0) can1 123##"), .badFlags)
     }
 
@@ -85,8 +89,9 @@ final class CANFrameTests: XCTestCase {
         XCTAssertThrowsError(try CANFrame(id: 0x123, data: [], fd: true, fdFlags: 0x10))
         XCTAssertThrowsError(try CANFrame(remoteID: 0x123, length: 9))
         for n in 0...64 {
-            XCTAssertEqual((try? CANFrame(id: 1, data: [UInt8](repeating: 0, count: n), fd: true)) != nil,
-                           [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24, 32, 48, 64].contains(n), "FD length \(n)")
+            XCTAssertEqual(
+                (try? CANFrame(id: 1, data: [UInt8](repeating: 0, count: n), fd: true)) != nil,
+                [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 20, 24, 32, 48, 64].contains(n), "FD length \(n)")
         }
     }
 }

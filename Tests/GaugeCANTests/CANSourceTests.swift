@@ -25,15 +25,15 @@ final class ScriptedCAN: FakePanelSystem, SensorSystemCalls, @unchecked Sendable
 
 final class CANSourceTests: XCTestCase {
     static let dbcText = """
-    BO_ 1512 ENGINE: 8 ECU
-     SG_ RPM : 0|16@1+ (1,0) [0|16000] "rpm" Dash
-     SG_ MODE M : 16|8@1+ (1,0) [0|255] "" Dash
-     SG_ OIL m1 : 24|8@1+ (10,0) [0|2550] "kPa" Dash
-     SG_ FUEL m2 : 24|8@1+ (0.5,0) [0|100] "%" Dash
-    BO_ 2566913790 BODY: 8 ECU
-     SG_ VOLTS : 0|16@1+ (0.001,0) [0|30] "V" Dash
-    VAL_ 1512 MODE 1 "oil" 2 "fuel" ;
-    """
+        BO_ 1512 ENGINE: 8 ECU
+         SG_ RPM : 0|16@1+ (1,0) [0|16000] "rpm" Dash
+         SG_ MODE M : 16|8@1+ (1,0) [0|255] "" Dash
+         SG_ OIL m1 : 24|8@1+ (10,0) [0|2550] "kPa" Dash
+         SG_ FUEL m2 : 24|8@1+ (0.5,0) [0|100] "%" Dash
+        BO_ 2566913790 BODY: 8 ECU
+         SG_ VOLTS : 0|16@1+ (0.001,0) [0|30] "V" Dash
+        VAL_ 1512 MODE 1 "oil" 2 "fuel" ;
+        """
     static let dbc: DBCFile = try! DBCFile.parse(Array(dbcText.utf8))
     let ENETDOWN = Errno(100)
 
@@ -44,10 +44,12 @@ final class CANSourceTests: XCTestCase {
     func testDBCFramesBecomeSamplesWithMultiplexing() {
         let sys = ScriptedCAN()
         sys.opens = [.success(5)]
-        sys.frames = [.success(raw(0x5E8, [0xB8, 0x0B, 1, 30, 0, 0, 0, 0])),      // 3000 rpm, mode 1: oil 300 kPa
-                     .success(raw(0x5E8, [0xB8, 0x0B, 2, 90, 0, 0, 0, 0])),      // mode 2: fuel 45 %
-                     .success(raw(0x18FF_FEFE, [0x39, 0x30], extended: true)),   // 12.345 V
-                     .success(raw(0x123, [1, 2]))]                               // in no message
+        sys.frames = [
+            .success(raw(0x5E8, [0xB8, 0x0B, 1, 30, 0, 0, 0, 0])),  // 3000 rpm, mode 1: oil 300 kPa
+            .success(raw(0x5E8, [0xB8, 0x0B, 2, 90, 0, 0, 0, 0])),  // mode 2: fuel 45 %
+            .success(raw(0x18FF_FEFE, [0x39, 0x30], extended: true)),  // 12.345 V
+            .success(raw(0x123, [1, 2])),
+        ]  // in no message
         let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), system: sys)
         var got: [Sample] = []
         XCTAssertEqual(source.service(now: 0) { got.append($0) }, .connected)
@@ -62,13 +64,22 @@ final class CANSourceTests: XCTestCase {
     }
 
     func testKernelFiltersForEachProtocol() {
-        XCTAssertEqual(CANProtocol.dbc(Self.dbc).filters, [
-            CANFilter(id: 0x5E8, mask: 0x7FF | 0x8000_0000 | 0x4000_0000),
-            CANFilter(id: 0x18FF_FEFE | 0x8000_0000, mask: 0x1FFF_FFFF | 0x8000_0000 | 0x4000_0000)])
-        XCTAssertEqual(CANProtocol.obd2(pids: [.engineSpeed], pollHz: 10).filters, [
-            CANFilter(id: 0x7E8, mask: 0x7F8 | 0x8000_0000 | 0x4000_0000)], "11-bit answers only")
-        XCTAssertEqual(CANProtocol.obd2(pids: [.engineSpeed], pollHz: 10, ids: .extended).filters, [
-            CANFilter(id: 0x18DA_F100 | 0x8000_0000, mask: 0x1FFF_FF00 | 0x8000_0000 | 0x4000_0000)], "29-bit answers only")
+        XCTAssertEqual(
+            CANProtocol.dbc(Self.dbc).filters,
+            [
+                CANFilter(id: 0x5E8, mask: 0x7FF | 0x8000_0000 | 0x4000_0000),
+                CANFilter(id: 0x18FF_FEFE | 0x8000_0000, mask: 0x1FFF_FFFF | 0x8000_0000 | 0x4000_0000),
+            ])
+        XCTAssertEqual(
+            CANProtocol.obd2(pids: [.engineSpeed], pollHz: 10).filters,
+            [
+                CANFilter(id: 0x7E8, mask: 0x7F8 | 0x8000_0000 | 0x4000_0000)
+            ], "11-bit answers only")
+        XCTAssertEqual(
+            CANProtocol.obd2(pids: [.engineSpeed], pollHz: 10, ids: .extended).filters,
+            [
+                CANFilter(id: 0x18DA_F100 | 0x8000_0000, mask: 0x1FFF_FF00 | 0x8000_0000 | 0x4000_0000)
+            ], "29-bit answers only")
         let n2k = CANProtocol.nmea2000.filters
         // 128267 (water depth, PDU2 0x1F50B): data page, PF and PS; 127250 heading likewise.
         XCTAssertTrue(n2k.contains(CANFilter(id: 128267 << 8 | 0x8000_0000, mask: 0x3_FFFF << 8 | 0x8000_0000 | 0x4000_0000)))
@@ -100,8 +111,9 @@ final class CANSourceTests: XCTestCase {
         XCTAssertNil(source.service(now: 10) { got.append($0) }, "the same failure again is quiet")
         XCTAssertEqual(source.nextDeadline, 30)
         sys.frames = [.success(raw(0x5E8, [0x20, 0x03, 0, 0, 0, 0, 0, 0])), .failure(.operationNotSupportedByDevice)]
-        XCTAssertEqual(source.service(now: 30) { got.append($0) }, .disconnected(channels: ["ENGINE.MODE", "ENGINE.RPM"]),
-                       "opened, read one frame, then the interface vanished")
+        XCTAssertEqual(
+            source.service(now: 30) { got.append($0) }, .disconnected(channels: ["ENGINE.MODE", "ENGINE.RPM"]),
+            "opened, read one frame, then the interface vanished")
         XCTAssertEqual(got.first, Sample(name: "ENGINE.RPM", value: 800, unit: .rpm))
         XCTAssertEqual(source.status, .lost(.operationNotSupportedByDevice))
         XCTAssertEqual(sys.closed, [4])
@@ -114,8 +126,9 @@ final class CANSourceTests: XCTestCase {
         sys.frames = [.failure(.operationNotSupportedByDevice)]
         XCTAssertEqual(source.service(now: later) { got.append($0) }, .disconnected(channels: ["ENGINE.MODE", "ENGINE.RPM"]))
         XCTAssertEqual(source.nextDeadline, later + 10, "backoff starts again after a connection that held")
-        XCTAssertEqual(Errno(100).canOpenAdvice("can0"),
-                       "the interface is down: `sudo ip link set can0 up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)")
+        XCTAssertEqual(
+            Errno(100).canOpenAdvice("can0"),
+            "the interface is down: `sudo ip link set can0 up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)")
     }
 
     /// A socket bound to an interface that is down opens, and its first read says ENETDOWN:
@@ -151,8 +164,10 @@ final class CANSourceTests: XCTestCase {
     func testErrorFramesAreCountedNotDecoded() {
         let sys = ScriptedCAN()
         sys.opens = [.success(3)]
-        sys.frames = [.success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x04, data: [0, 0x10, 0, 0, 0, 0, 0, 0])),
-                     .success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x40, data: [0, 0, 0, 0, 0, 0, 0, 0]))]
+        sys.frames = [
+            .success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x04, data: [0, 0x10, 0, 0, 0, 0, 0, 0])),
+            .success(CANRawFrame(canID: CANRawFrame.errorFlag | 0x40, data: [0, 0, 0, 0, 0, 0, 0, 0])),
+        ]
         let source = CANSource(interface: "can0", protocol: .dbc(Self.dbc), system: sys)
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }
@@ -179,15 +194,20 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(sys.sent.last?.data.first, 0x30)
         sys.frames = [.success(raw(0x7E8, [0x21, 0x2F, 0x80, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA]))]
         source.service(now: 20) { got.append($0) }
-        XCTAssertEqual(got, [Sample(name: "engine.rpm", value: 1726, unit: .rpm),
-                             Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius),
-                             Sample(name: "fuel.level", value: Double(0x80) * 100 / 255, unit: .percent)])
+        XCTAssertEqual(
+            got,
+            [
+                Sample(name: "engine.rpm", value: 1726, unit: .rpm),
+                Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius),
+                Sample(name: "fuel.level", value: Double(0x80) * 100 / 255, unit: .percent),
+            ])
         // 05 next; the ECU refuses it: given up at once, said once.
         source.service(now: tick) { _ in }
         XCTAssertEqual(sys.sent.last?.data[2], 0x05)
         sys.frames = [.success(raw(0x7E8, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0]))]
         source.service(now: tick + 1) { _ in }
-        XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
+        XCTAssertEqual(
+            source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
         XCTAssertEqual(source.takeNotices(), [])
         // 2F and 0C in turn; 2F never answers and is given up after five requests.
         var asked: [UInt8] = []
@@ -195,7 +215,10 @@ final class CANSourceTests: XCTestCase {
             let before = sys.sent.count
             source.service(now: UInt64(k) * tick) { _ in }
             if sys.sent.count > before { asked.append(sys.sent.last!.data[2]) }
-            if asked.last == 0x0C { sys.frames = [.success(raw(0x7E8, [0x04, 0x41, 0x0C, 0x1A, 0xF8, 0, 0, 0]))]; source.service(now: UInt64(k) * tick + 1) { _ in } }
+            if asked.last == 0x0C {
+                sys.frames = [.success(raw(0x7E8, [0x04, 0x41, 0x0C, 0x1A, 0xF8, 0, 0, 0]))]
+                source.service(now: UInt64(k) * tick + 1) { _ in }
+            }
         }
         XCTAssertEqual(Array(asked.prefix(10)), [0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C, 0x2F, 0x0C])
         XCTAssertEqual(asked.last, 0x0C)
@@ -210,7 +233,8 @@ final class CANSourceTests: XCTestCase {
         let sys = ScriptedCAN()
         sys.opens = [.success(3)]
         let tick: UInt64 = 100_000_000
-        let source = CANSource(interface: "can0", protocol: .obd2(pids: [.engineSpeed, .vehicleSpeed, .coolantTemperature], pollHz: 10, ids: .extended), system: sys)
+        let source = CANSource(
+            interface: "can0", protocol: .obd2(pids: [.engineSpeed, .vehicleSpeed, .coolantTemperature], pollHz: 10, ids: .extended), system: sys)
         XCTAssertEqual(source.poller?.ids, .extended)
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }
@@ -224,9 +248,13 @@ final class CANSourceTests: XCTestCase {
         XCTAssertTrue(got.isEmpty, "nothing before the last consecutive frame")
         sys.frames = [.success(raw(0x18DA_F110, [0x21, 0x05, 0x7B, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA], extended: true))]
         source.service(now: 20) { got.append($0) }
-        XCTAssertEqual(got, [Sample(name: "engine.rpm", value: 1726, unit: .rpm),
-                             Sample(name: "vehicle.speed", value: 50, unit: .kilometresPerHour),
-                             Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius)])
+        XCTAssertEqual(
+            got,
+            [
+                Sample(name: "engine.rpm", value: 1726, unit: .rpm),
+                Sample(name: "vehicle.speed", value: 50, unit: .kilometresPerHour),
+                Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius),
+            ])
         XCTAssertNil(source.poller?.outstanding, "the answer carried the PID asked for")
         // The next PID, 0D, from another ECU (0x18) in a single frame.
         source.service(now: tick) { _ in }
@@ -240,7 +268,8 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(sys.sent.last?.data[2], 0x05)
         sys.frames = [.success(raw(0x18DA_F110, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0], extended: true))]
         source.service(now: 2 * tick + 1) { _ in }
-        XCTAssertEqual(source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
+        XCTAssertEqual(
+            source.takeNotices(), ["OBD-II PID 0x05 (engine.coolant.temperature): the ECU refused it (negative response 0x12); not asked for again"])
         XCTAssertEqual(source.poller?.active, [.engineSpeed, .vehicleSpeed])
     }
 
@@ -257,8 +286,9 @@ final class CANSourceTests: XCTestCase {
         XCTAssertEqual(got["depth"] ?? 0, 12.84, accuracy: 1e-9)
         let k = id | CANRawFrame.extendedFlag
         XCTAssertTrue(CANProtocol.nmea2000.filters.contains { k & $0.mask == $0.id & $0.mask }, "the kernel filter lets it through")
-        XCTAssertFalse(CANProtocol.nmea2000.filters.contains { (0x0CF0_0400 | CANRawFrame.extendedFlag) & $0.mask == $0.id & $0.mask },
-                       "a J1939 engine frame does not")
+        XCTAssertFalse(
+            CANProtocol.nmea2000.filters.contains { (0x0CF0_0400 | CANRawFrame.extendedFlag) & $0.mask == $0.id & $0.mask },
+            "a J1939 engine frame does not")
     }
 
     /// A fast packet's frames before its last give no sample yet but are NMEA 2000: not
@@ -267,8 +297,10 @@ final class CANSourceTests: XCTestCase {
     func testFastPacketFramesAreNotUnknown() throws {
         var decoder = CANDecoder(.nmea2000)
         // PGN 127489 (engine dynamic) from source 0x24 in four frames, coolant 25 °C.
-        let frames: [[UInt8]] = [[0x20, 0x1A, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xED], [0x21, 0x8A, 0xFF, 0x7F, 0xFF, 0x7F, 0xFF, 0xFF],
-                                 [0x22, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x23, 0x00, 0x00, 0x00, 0x00, 0x7F, 0x7F, 0xFF]]
+        let frames: [[UInt8]] = [
+            [0x20, 0x1A, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xED], [0x21, 0x8A, 0xFF, 0x7F, 0xFF, 0x7F, 0xFF, 0xFF],
+            [0x22, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x23, 0x00, 0x00, 0x00, 0x00, 0x7F, 0x7F, 0xFF],
+        ]
         var names: [String] = []
         for data in frames {
             decoder.feed(try CANFrame(id: 0x09F2_0124, extended: true, data: data), now: 0) { names.append($0.name) }
@@ -317,14 +349,16 @@ final class CANSourceTests: XCTestCase {
 
 final class DBCListingTests: XCTestCase {
     func testListingNamesSignalsAsChannelsSourceThem() {
-        XCTAssertEqual(CANSourceTests.dbc.signalListing, [
-            "0x5E8 ENGINE: 8 bytes, multiplexed",
-            "  ENGINE.RPM   rpm  0…16000",
-            "  ENGINE.MODE       0…255  (multiplexer)  values: 1 oil, 2 fuel",
-            "  ENGINE.OIL   kPa  0…2550  (when the multiplexer is 1)",
-            "  ENGINE.FUEL  %    0…100  (when the multiplexer is 2)",
-            "0x18FFFEFE (29-bit) BODY: 8 bytes",
-            "  BODY.VOLTS  V  0…30",
-        ])
+        XCTAssertEqual(
+            CANSourceTests.dbc.signalListing,
+            [
+                "0x5E8 ENGINE: 8 bytes, multiplexed",
+                "  ENGINE.RPM   rpm  0…16000",
+                "  ENGINE.MODE       0…255  (multiplexer)  values: 1 oil, 2 fuel",
+                "  ENGINE.OIL   kPa  0…2550  (when the multiplexer is 1)",
+                "  ENGINE.FUEL  %    0…100  (when the multiplexer is 2)",
+                "0x18FFFEFE (29-bit) BODY: 8 bytes",
+                "  BODY.VOLTS  V  0…30",
+            ])
     }
 }

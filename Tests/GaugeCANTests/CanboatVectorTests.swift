@@ -40,8 +40,14 @@ final class CanboatVectorTests: XCTestCase {
     func expected(_ pgn: UInt32, _ data: [UInt8], _ f: [String: Any]) -> [String: (Double, Double)] {
         func n(_ key: String) -> Double? { (f[key] as? NSNumber)?.doubleValue }
         func s(_ key: String) -> String? { f[key] as? String }
-        func heading(_ d: Double) -> Double { let v = d.truncatingRemainder(dividingBy: 360); return v < 0 ? v + 360 : v }
-        func relative(_ d: Double) -> Double { let v = heading(d); return v > 180 ? v - 360 : v }
+        func heading(_ d: Double) -> Double {
+            let v = d.truncatingRemainder(dividingBy: 360)
+            return v < 0 ? v + 360 : v
+        }
+        func relative(_ d: Double) -> Double {
+            let v = heading(d)
+            return v > 180 ? v - 360 : v
+        }
         let angle = 0.0001 * degrees * 0.51, speed = 0.01 * knots * 0.51
         var e: [String: (Double, Double)] = [:]
         let engine = data[0] == 0 ? "engine" : "engine.\(Int(data[0]) + 1)"

@@ -77,8 +77,12 @@ final class DBCParserTests: XCTestCase {
         XCTAssertEqual(s[1].physical, 100)
         var samples: [Sample] = []
         status.samples([0x05, 0xC8]) { samples.append($0) }
-        XCTAssertEqual(samples, [Sample(name: "Status.Mode", value: 5, unit: .none),
-                                 Sample(name: "Status.Brightness", value: 100, unit: .percent)])
+        XCTAssertEqual(
+            samples,
+            [
+                Sample(name: "Status.Mode", value: 5, unit: .none),
+                Sample(name: "Status.Brightness", value: 100, unit: .percent),
+            ])
     }
 
     func testLookupAndSuggestions() {
@@ -87,11 +91,15 @@ final class DBCParserTests: XCTestCase {
         XCTAssertEqual(try db.signal(named: "Odometer"), DBCSignalReference(messageIndex: 1, signalIndex: 3))
         XCTAssertEqual(db[try! db.signal(named: "Odometer")].unit, "km")
         func lookupError(_ db: DBCFile, _ name: String) -> DBCLookupError? {
-            do throws(DBCLookupError) { _ = try db.signal(named: name); return nil } catch { return error }
+            do throws(DBCLookupError) {
+                _ = try db.signal(named: name)
+                return nil
+            } catch { return error }
         }
         XCTAssertEqual(lookupError(db, "EngineSped"), .unknownSignal("EngineSped", suggestion: "EngineSpeed"))
-        XCTAssertEqual(lookupError(db, "EngineData.torque"),
-                       .unknownSignal("EngineData.torque", suggestion: "EngineData.Torque"))
+        XCTAssertEqual(
+            lookupError(db, "EngineData.torque"),
+            .unknownSignal("EngineData.torque", suggestion: "EngineData.Torque"))
         XCTAssertEqual(lookupError(db, "EngnData.Torque"), .unknownMessage("EngnData", suggestion: "EngineData"))
         XCTAssertEqual(lookupError(db, "Zzzzzz"), .unknownSignal("Zzzzzz", suggestion: nil))
         XCTAssertEqual(lookupError(db, "EngineSped")?.message, "no signal EngineSped (did you mean EngineSpeed?)")
@@ -111,8 +119,9 @@ final class DBCParserTests: XCTestCase {
         }
         // Intel 12|8 needs 3 bytes, Motorola 7|16 from bit 0 needs 3; the message has 2.
         check(" SG_ A : 12|8@1+ (1,0) [0|0] \"\" X\n", line: 4, containing: "needs 3 bytes; message M has 2")
-        check(" SG_ A : 7|8@1+ (1,0) [0|0] \"\" X\n SG_ B : 0|16@0+ (1,0) [0|0] \"\" X\n", line: 5,
-              containing: "Motorola) needs 3 bytes")
+        check(
+            " SG_ A : 7|8@1+ (1,0) [0|0] \"\" X\n SG_ B : 0|16@0+ (1,0) [0|0] \"\" X\n", line: 5,
+            containing: "Motorola) needs 3 bytes")
         check(" SG_ A 12|8@1+ (1,0) [0|0] \"\" X\n", line: 4, containing: "expected ':' after signal A")
         check(" SG_ A : 0|8@2+ (1,0) [0|0] \"\" X\n", line: 4, containing: "byte order")
         check(" SG_ A : 0|8@1* (1,0) [0|0] \"\" X\n", line: 4, containing: "expected + or -")
@@ -142,30 +151,30 @@ final class DBCParserTests: XCTestCase {
 
     func testToleratesSkippedSections() throws {
         let text = """
-        VERSION "x"
-        NS_ :
-        \tNS_DESC_
-        \tCM_
-        \tBA_DEF_SGTYPE_
-        BS_: 500 : 12,34
-        BU_: A B C
-        VAL_TABLE_ T 1 "one" 0 "zero" ;
-        BO_ 3221225472 VECTOR__INDEPENDENT_SIG_MSG: 0 Vector__XXX
-         SG_ Orphan : 0|8@1+ (1,0) [0|0] "" Vector__XXX
-        BO_ 1 A: 8 A
-         SG_ S : 0|8@1+ (1,0) [0|0] "" B C
-        // a comment line
-        CM_ SG_ 1 S "multi
-        line ; comment with \\"quotes\\"";
-        BA_DEF_ SG_ "Flag" ENUM "a","b";
-        BA_ "Flag" SG_ 1 S 1;
-        BA_ "GenMsgCycleTime" BO_ 1 20;
-        VAL_ 3221225472 Orphan 1 "x" ;
-        VAL_ EnvVar 1 "on" ;
-        BO_TX_BU_ 1 : A,B;
-        SIG_VALTYPE_ 1 S : 0;
+            VERSION "x"
+            NS_ :
+            \tNS_DESC_
+            \tCM_
+            \tBA_DEF_SGTYPE_
+            BS_: 500 : 12,34
+            BU_: A B C
+            VAL_TABLE_ T 1 "one" 0 "zero" ;
+            BO_ 3221225472 VECTOR__INDEPENDENT_SIG_MSG: 0 Vector__XXX
+             SG_ Orphan : 0|8@1+ (1,0) [0|0] "" Vector__XXX
+            BO_ 1 A: 8 A
+             SG_ S : 0|8@1+ (1,0) [0|0] "" B C
+            // a comment line
+            CM_ SG_ 1 S "multi
+            line ; comment with \\"quotes\\"";
+            BA_DEF_ SG_ "Flag" ENUM "a","b";
+            BA_ "Flag" SG_ 1 S 1;
+            BA_ "GenMsgCycleTime" BO_ 1 20;
+            VAL_ 3221225472 Orphan 1 "x" ;
+            VAL_ EnvVar 1 "on" ;
+            BO_TX_BU_ 1 : A,B;
+            SIG_VALTYPE_ 1 S : 0;
 
-        """
+            """
         let db = try parseDBC(text).get()
         XCTAssertEqual(db.messages.map(\.name), ["A"])
         XCTAssertEqual(db.messages[0].cycleTimeMilliseconds, 20)
@@ -213,8 +222,9 @@ extension DBCParserTests {
                         let physical = (lowRaw + u * (highRaw - lowRaw)) * signal.factor + signal.offset
                         let data = try XCTUnwrap(message.encode([(signal.name, physical)]))
                         let back = try XCTUnwrap(signal.decode(data)).physical
-                        XCTAssertEqual(back, physical, accuracy: abs(signal.factor) / 2 * (1 + 1e-9) + abs(physical) * 1e-12,
-                                       "\(message.name).\(signal.name)")
+                        XCTAssertEqual(
+                            back, physical, accuracy: abs(signal.factor) / 2 * (1 + 1e-9) + abs(physical) * 1e-12,
+                            "\(message.name).\(signal.name)")
                         checked += 1
                     }
                 }

@@ -19,8 +19,10 @@ final class DBCSamplerTests: XCTestCase {
                     let data = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                     var expected: [Sample] = [], got: [Sample] = []
                     for d in message.decode(data) {
-                        expected.append(Sample(name: message.name + "." + d.name, value: d.physical,
-                                               unit: SensorUnit(configName: d.unit) ?? .none))
+                        expected.append(
+                            Sample(
+                                name: message.name + "." + d.name, value: d.physical,
+                                unit: SensorUnit(configName: d.unit) ?? .none))
                     }
                     sampler.samples(data) { got.append($0) }
                     XCTAssertEqual(got.map { $0.name }, expected.map { $0.name }, "\(name) \(message.name) \(data)")

@@ -26,8 +26,9 @@ final class ISOTPTests: XCTestCase {
         let vin = Array("1G1JC5444R7252367".utf8)
         let message: [UInt8] = [0x49, 0x02, 0x01] + vin
         XCTAssertEqual(message.count, 20)
-        XCTAssertEqual(r.receive([0x10, 0x14] + message[0..<6], at: 0),
-                       [.flowControl([0x30, 0x00, 0x0A, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC])])
+        XCTAssertEqual(
+            r.receive([0x10, 0x14] + message[0..<6], at: 0),
+            [.flowControl([0x30, 0x00, 0x0A, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC])])
         XCTAssertTrue(r.isReceiving)
         XCTAssertEqual(r.receive([0x21] + message[6..<13], at: 5 * ms), [])
         XCTAssertEqual(r.receive([0x22] + message[13..<20] + [], at: 10 * ms), [.message(message)])
@@ -75,8 +76,9 @@ final class ISOTPTests: XCTestCase {
 
     func testTooLongIsRefusedWithOverflow() {
         var r = ISOTPReceiver(configuration: .init(maxLength: 100))
-        XCTAssertEqual(r.receive([0x10, 101, 1, 2, 3, 4, 5, 6], at: 0),
-                       [.flowControl([0x32, 0, 0, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC]), .error(.tooLong(101))])
+        XCTAssertEqual(
+            r.receive([0x10, 101, 1, 2, 3, 4, 5, 6], at: 0),
+            [.flowControl([0x32, 0, 0, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC]), .error(.tooLong(101))])
         XCTAssertFalse(r.isReceiving)
         // The 32-bit length escape.
         XCTAssertEqual(r.receive([0x10, 0x00, 0x00, 0x01, 0x00, 0x00, 9, 9], at: 0).last, .error(.tooLong(65536)))

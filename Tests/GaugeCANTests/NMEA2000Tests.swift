@@ -104,16 +104,16 @@ final class NMEA2000Tests: XCTestCase {
     /// 127489 is 26 bytes: four fast-packet frames.
     func engineDynamicMessage(instance: UInt8) -> [UInt8] {
         var m: [UInt8] = [instance]
-        m += le16(4500)                 // oil pressure: 4500 hPa = 450 kPa
-        m += le16(3631)                 // oil temperature: 363.1 K
-        m += le16(35815)                // coolant: 358.15 K = 85 °C
-        m += le16(1420)                 // alternator: 14.2 V
-        m += [0xFF, 0x7F]               // fuel rate: not available
-        m += [0xFF, 0xFF, 0xFF, 0xFF]   // engine hours: not available
-        m += [0xFF, 0xFF]               // coolant pressure: not available
-        m += le16(350)                  // fuel pressure: 350 kPa
+        m += le16(4500)  // oil pressure: 4500 hPa = 450 kPa
+        m += le16(3631)  // oil temperature: 363.1 K
+        m += le16(35815)  // coolant: 358.15 K = 85 °C
+        m += le16(1420)  // alternator: 14.2 V
+        m += [0xFF, 0x7F]  // fuel rate: not available
+        m += [0xFF, 0xFF, 0xFF, 0xFF]  // engine hours: not available
+        m += [0xFF, 0xFF]  // coolant pressure: not available
+        m += le16(350)  // fuel pressure: 350 kPa
         m += [0xFF, 0x00, 0x00, 0x00, 0x00]
-        m += [45, 0x7F]                 // load 45 %, torque not available
+        m += [45, 0x7F]  // load 45 %, torque not available
         XCTAssertEqual(m.count, 26)
         return m
     }
@@ -230,8 +230,11 @@ final class NMEA2000Tests: XCTestCase {
             (130312, [0x00, 0x00, 0x00] + na16 + na16 + [0xFF]),
             (130312, [0x00, 0xFF, 0x00] + le16(29115) + na16 + [0xFF]),
             (130316, [0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF] + na16),
-            (127489, [0x00] + na16 + na16 + na16 + naS16 + naS16 + [0xFF, 0xFF, 0xFF, 0xFF] + na16 + na16
-                + [0xFF, 0, 0, 0, 0, 0x7F, 0x7F]),
+            (
+                127489,
+                [0x00] + na16 + na16 + na16 + naS16 + naS16 + [0xFF, 0xFF, 0xFF, 0xFF] + na16 + na16
+                    + [0xFF, 0, 0, 0, 0, 0x7F, 0x7F]
+            ),
         ]
         var seen = Set<UInt32>()
         for (pgn, data) in cases {

@@ -41,16 +41,18 @@ final class OBDOverCANTests: XCTestCase {
         let ext = frame(0x18DA_F110, [0x03, 0x41, 0x05, 0x7B, 0, 0, 0, 0], extended: true)
         XCTAssertEqual(OBDOverCAN.responder(ext), 0x10)
         XCTAssertEqual(OBDOverCAN.flowControlID(ext), 0x18DA_10F1)
-        XCTAssertEqual(OBDOverCAN.parseSingleFrame(ext),
-                       .values([Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius)]))
+        XCTAssertEqual(
+            OBDOverCAN.parseSingleFrame(ext),
+            .values([Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius)]))
         XCTAssertNil(OBDOverCAN.parseSingleFrame(frame(0x7E7, [0x03, 0x41, 0x05, 0x7B])), "not a responder")
         XCTAssertNil(OBDOverCAN.parseSingleFrame(frame(0x18DB_33F1, [0x03, 0x41, 0x05, 0x7B], extended: true)))
         XCTAssertNil(OBDOverCAN.parseSingleFrame(frame(0x7E8, [0x10, 0x14, 0x49, 0x02])), "first frame: ISO-TP's job")
     }
 
     func testNegativeAndOddAnswers() {
-        XCTAssertEqual(OBDOverCAN.parseSingleFrame(frame(0x7E8, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0])),
-                       .negative(service: 0x01, code: 0x12))
+        XCTAssertEqual(
+            OBDOverCAN.parseSingleFrame(frame(0x7E8, [0x03, 0x7F, 0x01, 0x12, 0, 0, 0, 0])),
+            .negative(service: 0x01, code: 0x12))
         XCTAssertEqual(OBDOverCAN.parse([0x7F, 0x01]), .malformed)
         XCTAssertEqual(OBDOverCAN.parse([0x49, 0x02, 0x01]), .notMode01(0x49))
         XCTAssertEqual(OBDOverCAN.parse([0x41, 0xA6, 1, 2, 3, 4]), .unknownPID(0xA6))
@@ -59,9 +61,12 @@ final class OBDOverCANTests: XCTestCase {
         XCTAssertEqual(OBDOverCAN.parse([]), .malformed)
         XCTAssertEqual(OBDOverCAN.parseSingleFrame(frame(0x7E8, [0x09, 0x41, 0x0D])), .malformed)
         // Several PIDs in one answer: speed 50 km/h and throttle 255 → 100 %.
-        XCTAssertEqual(OBDOverCAN.parse([0x41, 0x0D, 50, 0x11, 255]),
-                       .values([Sample(name: "vehicle.speed", value: 50, unit: .kilometresPerHour),
-                                Sample(name: "engine.throttle", value: 100, unit: .percent)]))
+        XCTAssertEqual(
+            OBDOverCAN.parse([0x41, 0x0D, 50, 0x11, 255]),
+            .values([
+                Sample(name: "vehicle.speed", value: 50, unit: .kilometresPerHour),
+                Sample(name: "engine.throttle", value: 100, unit: .percent),
+            ]))
     }
 
     /// A multi-frame answer through the ISO-TP receiver ends in the same parser.
@@ -70,11 +75,13 @@ final class OBDOverCANTests: XCTestCase {
         let answer: [UInt8] = [0x41, 0x0C, 0x0F, 0xA0, 0x0D, 0x64, 0x05, 0x5A, 0x42, 0x36, 0xB0]
         XCTAssertEqual(r.receive([0x10, 11] + answer[0..<6], at: 0).count, 1)
         guard case .message(let m)? = r.receive([0x21] + answer[6...], at: 1).first else { return XCTFail() }
-        XCTAssertEqual(OBDOverCAN.parse(m), .values([
-            Sample(name: "engine.rpm", value: 1000, unit: .rpm),
-            Sample(name: "vehicle.speed", value: 100, unit: .kilometresPerHour),
-            Sample(name: "engine.coolant.temperature", value: 50, unit: .celsius),
-            Sample(name: "vehicle.voltage", value: 14, unit: .volts),
-        ]))
+        XCTAssertEqual(
+            OBDOverCAN.parse(m),
+            .values([
+                Sample(name: "engine.rpm", value: 1000, unit: .rpm),
+                Sample(name: "vehicle.speed", value: 100, unit: .kilometresPerHour),
+                Sample(name: "engine.coolant.temperature", value: 50, unit: .celsius),
+                Sample(name: "vehicle.voltage", value: 14, unit: .volts),
+            ]))
     }
 }

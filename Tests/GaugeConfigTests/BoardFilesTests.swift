@@ -38,18 +38,25 @@ import GaugeSensorKinds
 
     static let expected: [String: Expected] = [
         "headless.toml": Expected(output: "offscreen", width: 800, height: 480, format: .xrgb8888, sensors: ["simulated"], touch: "none"),
-        "qemu.toml": Expected(output: "drm", width: 1024, height: 768, format: .xrgb8888, mode: "1024x768",
-                              sensors: ["serial /dev/ttyS1 at 115200 baud, protocol line"]),
-        "pi-hdmi.toml": Expected(output: "drm", width: 1024, height: 600, format: .xrgb8888, mode: "1024x600",
-                                 sensors: ["sysfs /sys", "mqtt localhost:1883"]),
-        "pi-touch-7.toml": Expected(output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["serial /dev/ttyUSB0 at 38400 baud, protocol elm327"]),
-        "pi-touch-2.toml": Expected(output: "drm", width: 1280, height: 720, format: .xrgb8888, rotation: .quarter,
-                                    sensors: ["serial /dev/rfcomm0 at 38400 baud, protocol elm327"]),
-        "hyperpixel4.toml": Expected(output: "drm", width: 480, height: 800, format: .xrgb8888, sensors: ["serial /dev/ttyACM0 at 115200 baud, protocol line"]),
-        "spi-35.toml": Expected(output: "drm", width: 480, height: 320, format: .rgb565, sensors: ["serial /dev/serial0 at 4800 baud, protocol nmea"]),
+        "qemu.toml": Expected(
+            output: "drm", width: 1024, height: 768, format: .xrgb8888, mode: "1024x768",
+            sensors: ["serial /dev/ttyS1 at 115200 baud, protocol line"]),
+        "pi-hdmi.toml": Expected(
+            output: "drm", width: 1024, height: 600, format: .xrgb8888, mode: "1024x600",
+            sensors: ["sysfs /sys", "mqtt localhost:1883"]),
+        "pi-touch-7.toml": Expected(
+            output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["serial /dev/ttyUSB0 at 38400 baud, protocol elm327"]),
+        "pi-touch-2.toml": Expected(
+            output: "drm", width: 1280, height: 720, format: .xrgb8888, rotation: .quarter,
+            sensors: ["serial /dev/rfcomm0 at 38400 baud, protocol elm327"]),
+        "hyperpixel4.toml": Expected(
+            output: "drm", width: 480, height: 800, format: .xrgb8888, sensors: ["serial /dev/ttyACM0 at 115200 baud, protocol line"]),
+        "spi-35.toml": Expected(
+            output: "drm", width: 480, height: 320, format: .rgb565, sensors: ["serial /dev/serial0 at 4800 baud, protocol nmea"]),
         "pi-can-hat.toml": Expected(output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["can can0, protocol dbc"]),
-        "pitft-28.toml": Expected(output: "fbdev", width: 320, height: 240, format: .rgb565, device: "/dev/fb1",
-                                  sensors: ["sysfs /sys", "udp 127.0.0.1:4711, protocol line"]),
+        "pitft-28.toml": Expected(
+            output: "fbdev", width: 320, height: 240, format: .rgb565, device: "/dev/fb1",
+            sensors: ["sysfs /sys", "udp 127.0.0.1:4711, protocol line"]),
     ]
 
     @Test func everyPlannedBoardExistsAndNoOther() {
@@ -68,7 +75,10 @@ import GaugeSensorKinds
     @Test(arguments: names)
     func boardIsThePanelTheTableSays(_ name: String) throws {
         let board = try Self.load(name)
-        guard let e = Self.expected[name] else { Issue.record("\(name) is not in the table"); return }
+        guard let e = Self.expected[name] else {
+            Issue.record("\(name) is not in the table")
+            return
+        }
         let d = board.display
         #expect(d.output == e.output, "\(name)")
         #expect(d.width == e.width && d.height == e.height, "\(name): \(d.width)×\(d.height)")
@@ -97,7 +107,7 @@ import GaugeSensorKinds
         #expect(qemu.channels.map(\.name) == ["rpm", "speed", "coolant", "fuel"])
         #expect(qemu.sensors.allSatisfy { $0.kind != "simulated" } && qemu.channels.allSatisfy { $0.staleAfterSeconds == nil })
         #expect(qemu.input.touch == "auto" && qemu.input.rotary == "auto")
-        #expect(qemu.fonts.family == nil)   // the stroke font: the VM has no font files
+        #expect(qemu.fonts.family == nil)  // the stroke font: the VM has no font files
         // Serial boards name channels as their decoders emit them.
         let car = try Self.load("pi-touch-7.toml")
         #expect(car.channels.map(\.name).contains("engine.rpm") && car.channels.map(\.name).contains("vehicle.speed"))
@@ -113,7 +123,10 @@ import GaugeSensorKinds
         #expect(Self.sysfsFiles(try Self.load("pi-hdmi.toml")).contains(.hwmon(device: "pwmfan", attribute: "fan1")))
         // pi-hdmi's host figures: what boards/homelab-feed.sh publishes, a topic each.
         let hdmi = try Self.load("pi-hdmi.toml")
-        guard let m = hdmi.sensors[1].settings(MQTTConfiguration.self) else { Issue.record("pi-hdmi: no mqtt sensor"); return }
+        guard let m = hdmi.sensors[1].settings(MQTTConfiguration.self) else {
+            Issue.record("pi-hdmi: no mqtt sensor")
+            return
+        }
         #expect(m.subscriptions.map(\.topic) == ["homelab/+/load", "homelab/+/load5", "homelab/+/memory", "homelab/+/disk"])
     }
 
@@ -223,7 +236,8 @@ final class Embedded {
 
     init(width: Int32, height: Int32, format: PixelFormat) throws {
         bytesPerPixel = format.bytesPerPixel
-        outerWidth = width + 2 * Self.margin; outerHeight = height + 2 * Self.margin
+        outerWidth = width + 2 * Self.margin
+        outerHeight = height + 2 * Self.margin
         stride = outerWidth * bytesPerPixel
         let bytes = Int(stride) * Int(outerHeight)
         buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)

@@ -39,9 +39,15 @@ import GaugeConfig
         let url = TestFiles.corpus.appendingPathComponent(name)
         let lf = [UInt8](try Data(contentsOf: url))
         var crlf: [UInt8] = []
-        for b in lf { if b == 10 { crlf.append(13) }; crlf.append(b) }
+        for b in lf {
+            if b == 10 { crlf.append(13) }
+            crlf.append(b)
+        }
         func issues(_ bytes: [UInt8]) -> [String] {
-            do { _ = try BoardConfiguration.parse(bytes, file: name); return [] } catch { return error.issues.map(\.description) }
+            do {
+                _ = try BoardConfiguration.parse(bytes, file: name)
+                return []
+            } catch { return error.issues.map(\.description) }
         }
         #expect(issues(crlf) == issues(lf))
     }

@@ -11,9 +11,12 @@ import GaugeSensorKinds
     }
 
     @Test func outputIsOneOfTheGivenNames() throws {
-        let board = try BoardConfiguration.parse(Self.board(output: "spi"), file: "b.toml", displayOutputs: ["auto", "spi"], sensorKinds: SensorKinds.all)
+        let board = try BoardConfiguration.parse(
+            Self.board(output: "spi"), file: "b.toml", displayOutputs: ["auto", "spi"], sensorKinds: SensorKinds.all)
         #expect(board.display.output == "spi")
-        #expect(try BoardConfiguration.parse(TestFiles.minimal, file: "b.toml", displayOutputs: ["auto"], sensorKinds: SensorKinds.all).display.output == "auto")
+        #expect(
+            try BoardConfiguration.parse(TestFiles.minimal, file: "b.toml", displayOutputs: ["auto"], sensorKinds: SensorKinds.all).display.output
+                == "auto")
     }
 
     @Test func anUnknownOutputIsAnErrorWithTheNamesAndANearOne() {
@@ -21,8 +24,11 @@ import GaugeSensorKinds
             _ = try BoardConfiguration.parse(Self.board(output: "fbdv"), file: "b.toml")
             Issue.record("loaded")
         } catch {
-            #expect(error.issues.map(\.description)
-                    == ["b.toml:2: display.output: expected one of \"auto\", \"drm\", \"fbdev\", \"offscreen\", got \"fbdv\" (did you mean \"fbdev\"?)"])
+            #expect(
+                error.issues.map(\.description)
+                    == [
+                        "b.toml:2: display.output: expected one of \"auto\", \"drm\", \"fbdev\", \"offscreen\", got \"fbdv\" (did you mean \"fbdev\"?)"
+                    ])
         }
         #expect(throws: ConfigurationErrors.self) {
             try BoardConfiguration.parse(Self.board(output: "spi"), file: "b.toml", displayOutputs: ["auto", "drm"], sensorKinds: SensorKinds.all)

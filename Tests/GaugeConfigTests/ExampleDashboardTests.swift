@@ -7,8 +7,10 @@ import GaugeGlyphs
     static let files = TestFiles.files(in: TestFiles.dashboards).map(\.lastPathComponent)
 
     @Test func examplesExist() {
-        for name in ["reference.toml", "reference-text.toml", "car.toml", "boat.toml", "homelab.toml",
-                     "gallery-128.toml", "gallery-320x240.toml", "gallery-800x480.toml"] {
+        for name in [
+            "reference.toml", "reference-text.toml", "car.toml", "boat.toml", "homelab.toml",
+            "gallery-128.toml", "gallery-320x240.toml", "gallery-800x480.toml",
+        ] {
             #expect(Self.files.contains(name), "\(name)")
         }
     }

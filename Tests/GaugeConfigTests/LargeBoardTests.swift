@@ -62,7 +62,9 @@ import GaugeRaster
     @Test func aStackOfWidgetsGivesAFewMessagesEach() {
         let issues = TestFiles.issues(Self.board(widgets: 3_000, stacked: true))
         #expect(issues.count == 1 + 2 + 3 + 4 * (3_000 - 4))
-        #expect(issues.last?.description == "test.toml:\(13 + 5 * 2_999 + 5): page[0].widget \"w2999\".frame: overlaps widget \"w3\"; widgets on a page must not overlap")
+        #expect(
+            issues.last?.description
+                == "test.toml:\(13 + 5 * 2_999 + 5): page[0].widget \"w2999\".frame: overlaps widget \"w3\"; widgets on a page must not overlap")
     }
 
     /// The grid finds exactly the overlaps comparing every pair finds (the first `limit`).
@@ -71,9 +73,10 @@ import GaugeRaster
         let screen = IntRect(x: 0, y: 0, width: 640, height: 480)
         for round in 0..<20 {
             let frames = (0..<300).map { _ in
-                IntRect(x: Int32.random(in: -80...700, using: &rng), y: Int32.random(in: -80...520, using: &rng),
-                        width: Int32.random(in: 0...(round % 2 == 0 ? 60 : 400), using: &rng),
-                        height: Int32.random(in: 0...(round % 2 == 0 ? 60 : 300), using: &rng))
+                IntRect(
+                    x: Int32.random(in: -80...700, using: &rng), y: Int32.random(in: -80...520, using: &rng),
+                    width: Int32.random(in: 0...(round % 2 == 0 ? 60 : 400), using: &rng),
+                    height: Int32.random(in: 0...(round % 2 == 0 ? 60 : 300), using: &rng))
             }
             let grid = OverlapIndex.earlierOverlaps(of: frames, screen: screen, limit: 3)
             for i in frames.indices {

@@ -25,11 +25,12 @@ import GaugeWidgets
             .replacingOccurrences(of: "width = 320", with: "width = \"320\"")
             .replacingOccurrences(of: "range = [0, 100]", with: "range = [100, 0]\n  tnit = \"#fff\"")
         let issues = TestFiles.issues(text, file: "two.toml")
-        #expect(issues.map(\.description) == [
-            "two.toml:2: display.width: expected an integer in 16…4096, got \"320\"",
-            "two.toml:20: page[0].widget \"dial\".range: expected [min, max] with min < max (each within ±1e9), got [100, 0]",
-            "two.toml:21: page[0].widget \"dial\".tnit: unknown key; did you mean \"tint\"?",
-        ], "\(issues)")
+        #expect(
+            issues.map(\.description) == [
+                "two.toml:2: display.width: expected an integer in 16…4096, got \"320\"",
+                "two.toml:20: page[0].widget \"dial\".range: expected [min, max] with min < max (each within ±1e9), got [100, 0]",
+                "two.toml:21: page[0].widget \"dial\".tnit: unknown key; did you mean \"tint\"?",
+            ], "\(issues)")
         #expect(issues.map(\.line) == [2, 20, 21])
         #expect(issues.map(\.path) == ["display.width", "page[0].widget \"dial\".range", "page[0].widget \"dial\".tnit"])
     }
@@ -65,7 +66,10 @@ import GaugeWidgets
         bytes.insert(0, at: 30)
         #expect(throws: ConfigurationErrors.self) { try BoardConfiguration.parse(bytes, file: "n.toml") }
         let invalid = Array("[display]\nwidth = 800\n".utf8) + [0xFF, 0xFE, 10]
-        do { _ = try BoardConfiguration.parse(invalid, file: "u.toml"); Issue.record("loaded") } catch {
+        do {
+            _ = try BoardConfiguration.parse(invalid, file: "u.toml")
+            Issue.record("loaded")
+        } catch {
             #expect(error.issues.first?.line == 3)
         }
     }
@@ -86,59 +90,63 @@ import GaugeWidgets
               frame = [150, 150, 200, 50]
             """
         let issues = TestFiles.issues(TestFiles.minimal + extra)
-        #expect(issues.map(\.message) == [
-            "expected inside the 320×240 display, got [150, 150, 200, 50] (reaching x 150…350, y 150…200)",
-            "overlaps widget \"dial\"; widgets on a page must not overlap",
-        ])
+        #expect(
+            issues.map(\.message) == [
+                "expected inside the 320×240 display, got [150, 150, 200, 50] (reaching x 150…350, y 150…200)",
+                "overlaps widget \"dial\"; widgets on a page must not overlap",
+            ])
         #expect(issues.allSatisfy { $0.line == 25 && $0.path == "page[0].widget \"second\".frame" })
     }
 
     @Test func duplicateIdsAcrossPages() {
-        let issues = TestFiles.issues(TestFiles.minimal + """
+        let issues = TestFiles.issues(
+            TestFiles.minimal + """
 
-            [[page]]
-              [[page.widget]]
-              id = "dial"
-              type = "label"
-              text = "again"
-              frame = [0, 0, 100, 20]
-            """)
+                [[page]]
+                  [[page.widget]]
+                  id = "dial"
+                  type = "label"
+                  text = "again"
+                  frame = [0, 0, 100, 20]
+                """)
         #expect(issues.map(\.description) == ["test.toml:23: page[1].widget \"dial\".id: duplicate id \"dial\""])
     }
 
     @Test func sensorsThemesInputSnapshot() throws {
-        let text = TestFiles.minimal.replacingOccurrences(of: "  period = 4", with: """
-              period = 4
-              unit = "C"
-              stale_after = 2.5
-              smoothing = 0.25
-              warning = 80
-              critical = 95
-            [[sensor]]
-            kind = "sysfs"
-              [[sensor.channel]]
-              name = "cpu"
-              path = "thermal/x86_pkg_temp"
-            [[sensor]]
-            kind = "serial"
-            device = "/dev/ttyUSB0"
-            baud = 38400
-            protocol = "nmea"
-              [[sensor.channel]]
-              name = "depth"
-              source = "depth.below.transducer"
-              unit = "m"
-            [theme]
-            active = "night"
-            [theme.night]
-            background = "#010203"
-            [input]
-            touch = "none"
-            keys = { KEY_RIGHT = "next_page", BTN_LEFT = "toggle_theme" }
-            [snapshot]
-            path = "/tmp/panel.png"
-            interval = 2
-            """)
+        let text = TestFiles.minimal.replacingOccurrences(
+            of: "  period = 4",
+            with: """
+                  period = 4
+                  unit = "C"
+                  stale_after = 2.5
+                  smoothing = 0.25
+                  warning = 80
+                  critical = 95
+                [[sensor]]
+                kind = "sysfs"
+                  [[sensor.channel]]
+                  name = "cpu"
+                  path = "thermal/x86_pkg_temp"
+                [[sensor]]
+                kind = "serial"
+                device = "/dev/ttyUSB0"
+                baud = 38400
+                protocol = "nmea"
+                  [[sensor.channel]]
+                  name = "depth"
+                  source = "depth.below.transducer"
+                  unit = "m"
+                [theme]
+                active = "night"
+                [theme.night]
+                background = "#010203"
+                [input]
+                touch = "none"
+                keys = { KEY_RIGHT = "next_page", BTN_LEFT = "toggle_theme" }
+                [snapshot]
+                path = "/tmp/panel.png"
+                interval = 2
+                """)
         let board = try BoardConfiguration.parse(text, file: "s.toml")
         #expect(board.sensors.count == 3)
         let x = board.channels[0]
@@ -204,8 +212,9 @@ import GaugeWidgets
     }
 
     @Test func calibrationKeysAreRead() throws {
-        let b = try BoardConfiguration.parse(Self.board("touch_swap_xy = true\ntouch_invert_x = true\ntouch_range = [200, 3900, 250, 3850]"),
-                                             file: "t.toml")
+        let b = try BoardConfiguration.parse(
+            Self.board("touch_swap_xy = true\ntouch_invert_x = true\ntouch_range = [200, 3900, 250, 3850]"),
+            file: "t.toml")
         #expect(b.input.touchSwapXY && b.input.touchInvertX && !b.input.touchInvertY)
         #expect(b.input.touchRange == [200, 3900, 250, 3850])
         let plain = try BoardConfiguration.parse(Self.board(""), file: "t.toml")
@@ -213,10 +222,14 @@ import GaugeWidgets
     }
 
     @Test func badCalibrationIsReportedByKey() {
-        #expect(TestFiles.issues(Self.board("touch_range = [1, 2, 3]")).map(\.description) == [
-            "test.toml:5: input.touch_range: expected [left, right, top, bottom] raw touch values, like [200, 3900, 250, 3850], got [1, 2, 3]"])
-        #expect(TestFiles.issues(Self.board("touch_range = [1.5, 2, 3, 4]")).map(\.description) == [
-            "test.toml:5: input.touch_range: expected whole numbers (raw touch values), got [1.5, 2, 3, 4]"])
+        #expect(
+            TestFiles.issues(Self.board("touch_range = [1, 2, 3]")).map(\.description) == [
+                "test.toml:5: input.touch_range: expected [left, right, top, bottom] raw touch values, like [200, 3900, 250, 3850], got [1, 2, 3]"
+            ])
+        #expect(
+            TestFiles.issues(Self.board("touch_range = [1.5, 2, 3, 4]")).map(\.description) == [
+                "test.toml:5: input.touch_range: expected whole numbers (raw touch values), got [1.5, 2, 3, 4]"
+            ])
         #expect(TestFiles.issues(Self.board("touch_swap_xy = \"yes\"")).first?.description.contains("input.touch_swap_xy") == true)
     }
 }

@@ -29,21 +29,25 @@ import GaugeConfig
               format = { decimals = 9 }
             """
         let issues = TestFiles.issues(text)
-        #expect(issues.map(\.description) == [
-            "test.toml:2: display.height: expected an integer in 16…4096, got 10",
-            "test.toml:13: sensor[0].channel \"x\".hold: expected a number in 0.001…86400, got -1",
-            "test.toml:21: page[0].widget \"a\".format.decimals: expected an integer in 0…6, got 9",
-        ])
+        #expect(
+            issues.map(\.description) == [
+                "test.toml:2: display.height: expected an integer in 16…4096, got 10",
+                "test.toml:13: sensor[0].channel \"x\".hold: expected a number in 0.001…86400, got -1",
+                "test.toml:21: page[0].widget \"a\".format.decimals: expected an integer in 0…6, got 9",
+            ])
     }
 
     /// A `key = ` line inside a multi-line string is text, not a key.
     @Test func keysInMultilineStringsAreNotIndexed() {
-        let text = TestFiles.minimal.replacingOccurrences(of: "  id = \"dial\"", with: """
-              title = \"\"\"
-            range = 1
-            \"\"\"
-              id = "dial"
-            """).replacingOccurrences(of: "range = [0, 100]", with: "range = [100, 0]")
+        let text = TestFiles.minimal.replacingOccurrences(
+            of: "  id = \"dial\"",
+            with: """
+                  title = \"\"\"
+                range = 1
+                \"\"\"
+                  id = "dial"
+                """
+        ).replacingOccurrences(of: "range = [0, 100]", with: "range = [100, 0]")
         let issues = TestFiles.issues(text)
         #expect(issues.map(\.line) == [23])
     }

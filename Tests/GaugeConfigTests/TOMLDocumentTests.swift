@@ -26,7 +26,10 @@ import GaugeTestSupport
         let root = try TOMLDocument.parse(Array(text.utf8))
         #expect(root.keys == ["arr", "at", "day", "n", "ok", "t", "title", "when", "x"])
         // Strings come whole; the accessor reads them up to a NUL, as the loader always has.
-        guard case .string(let whole)? = root["title"]?.value else { Issue.record("title"); return }
+        guard case .string(let whole)? = root["title"]?.value else {
+            Issue.record("title")
+            return
+        }
         #expect(Array(whole.utf8) == [97, 0, 98] && root["title"]?.string == "a")
         #expect(root["n"]?.int == Int.max && root["n"]?.double == nil)
         #expect(root["x"]?.double == 1.0 && root["x"]?.int == nil)
@@ -34,7 +37,9 @@ import GaugeTestSupport
         #expect(root["when"]?.typeName == "date-time" && root["day"]?.typeName == "date" && root["at"]?.typeName == "time")
         if case .date(.dateTime, let d)? = root["when"]?.value {
             #expect(d.year == 1979 && d.month == 5 && d.day == 27 && d.hour == 7 && d.has_offset && d.offset_minutes == -480)
-        } else { Issue.record("when") }
+        } else {
+            Issue.record("when")
+        }
         if case .date(.time, let t)? = root["at"]?.value { #expect(t.nanosecond == 500_000_000) } else { Issue.record("at") }
         let table = try #require(root["t"]?.table)
         #expect(root["t"]?.line == 8 && table["list"]?.line == 9 && table["inline"]?.line == 10)
@@ -46,39 +51,47 @@ import GaugeTestSupport
 
     @Test func errorsSayWhatAndWhere() {
         func error(_ text: String) -> TOMLDocument.ParseError? {
-            do { _ = try TOMLDocument.parse(Array(text.utf8)); return nil } catch { return error }
+            do {
+                _ = try TOMLDocument.parse(Array(text.utf8))
+                return nil
+            } catch { return error }
         }
-        #expect(error("a = 1\na = 2\n").map { "\($0.line):\($0.column): \($0.message)" }
+        #expect(
+            error("a = 1\na = 2\n").map { "\($0.line):\($0.column): \($0.message)" }
                 == "2:5: Error while parsing key-value pair: cannot redefine existing integer 'a'")
         #expect(error("a = 1\nb = [1,,2]\n")?.line == 2)
         #expect(error("x = 9223372036854775808")?.message.contains("not representable") == true)
         #expect(error("[=]\n")?.message == "expected a table name after '[' (letters, digits, '_', '-' or a quoted name)")
-        #expect(error("a = \"\u{0}\"")?.line == 1)   // a raw NUL byte is toml++'s error here (the loader refuses it first)
-        #expect(error("a = \"\\u0000\"") == nil)        // an escaped one is a string
+        #expect(error("a = \"\u{0}\"")?.line == 1)  // a raw NUL byte is toml++'s error here (the loader refuses it first)
+        #expect(error("a = \"\\u0000\"") == nil)  // an escaped one is a string
     }
 
     /// Mutated corpus and example files and random token soup: `parse` returns a table or an
     /// error with a message and a line inside the text — never a trap (toml++'s assertions
     /// are kept away by TOMLGuard). GAUGEPANEL_FUZZ_ITERATIONS / _SEED explore further.
     @Test func randomAndMutatedInputNeverTraps() throws {
-        let sources = try (TestFiles.files(in: TestFiles.dashboards) + TestFiles.files(in: TestFiles.corpus)
-                           + TestFiles.files(in: TestFiles.repository.appendingPathComponent("boards")))
+        let sources = try
+            (TestFiles.files(in: TestFiles.dashboards) + TestFiles.files(in: TestFiles.corpus)
+            + TestFiles.files(in: TestFiles.repository.appendingPathComponent("boards")))
             .map { [UInt8](try Data(contentsOf: $0)) }
         try #require(sources.count >= 40)
         let environment = ProcessInfo.processInfo.environment
         let iterations = environment["GAUGEPANEL_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 3000
         var rng = SplitMix(seed: environment["GAUGEPANEL_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x70A1_5EED)
-        let tokens: [[UInt8]] = ["[", "]", "[[", "]]", "{", "}", "=", ",", ".", "\"", "'", "\"\"\"", "'''", "#", "\n", "\r\n",
-                                 " ", "\t", "\\", "\\u0000", "\\U0010FFFF", "\\uD800", "a", "b.c", "1", "-0", "1e400", "0x1F",
-                                 "inf", "nan", "true", "1979-05-27", "T07:32:00", "Z", "+01:00", "_", "é", "\u{0}"].map { Array($0.utf8) }
-        + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF]]
+        let tokens: [[UInt8]] =
+            [
+                "[", "]", "[[", "]]", "{", "}", "=", ",", ".", "\"", "'", "\"\"\"", "'''", "#", "\n", "\r\n",
+                " ", "\t", "\\", "\\u0000", "\\U0010FFFF", "\\uD800", "a", "b.c", "1", "-0", "1e400", "0x1F",
+                "inf", "nan", "true", "1979-05-27", "T07:32:00", "Z", "+01:00", "_", "é", "\u{0}",
+            ].map { Array($0.utf8) }
+            + [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF]]
         var parsed = 0, refused = 0
         for n in 0..<iterations {
             var bytes: [UInt8]
-            if n % 4 == 3 {   // token soup
+            if n % 4 == 3 {  // token soup
                 bytes = []
                 for _ in 0..<(rng.next() % 60) { bytes += tokens[Int(rng.next() % UInt64(tokens.count))] }
-            } else {          // a file with a few edits
+            } else {  // a file with a few edits
                 bytes = sources[Int(rng.next() % UInt64(sources.count))]
                 for _ in 0..<(1 + rng.next() % 6) {
                     guard !bytes.isEmpty else { break }
@@ -99,8 +112,9 @@ import GaugeTestSupport
                 #expect(Self.linesWithin(root, 1...lines), "lines outside 1…\(lines): \(String(decoding: bytes, as: UTF8.self))")
                 parsed += 1
             } catch {
-                #expect(!error.message.isEmpty && (1...lines).contains(error.line),
-                        "\(error.line): \(error.message): \(String(decoding: bytes, as: UTF8.self))")
+                #expect(
+                    !error.message.isEmpty && (1...lines).contains(error.line),
+                    "\(error.line): \(error.message): \(String(decoding: bytes, as: UTF8.self))")
                 refused += 1
             }
         }

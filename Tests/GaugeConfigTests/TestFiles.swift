@@ -18,7 +18,10 @@ enum TestFiles {
 
     /// Parses TOML text given inline; the issues, or an empty list when it loaded.
     static func issues(_ text: String, file: String = "test.toml") -> [ConfigIssue] {
-        do { _ = try BoardConfiguration.parse(text, file: file); return [] } catch { return error.issues }
+        do {
+            _ = try BoardConfiguration.parse(text, file: file)
+            return []
+        } catch { return error.issues }
     }
 
     /// A minimal valid board: one simulated channel "x" and one dial showing it.

@@ -12,10 +12,12 @@ import GaugeWidgets
 
     @Test func anUnknownTypeIsAnErrorWithTheKindsAndANearOne() {
         let kinds = WidgetKinds.all.map { "\"\($0.type)\"" }.joined(separator: ", ")
-        #expect(TestFiles.issues(Self.board(widget: "  type = \"dail\"\n")).map(\.description)
+        #expect(
+            TestFiles.issues(Self.board(widget: "  type = \"dail\"\n")).map(\.description)
                 == ["test.toml:17: page[0].widget \"dial\".type: expected one of \(kinds), got \"dail\" (did you mean \"dial\"?)"])
         // Nothing near: the list alone; a bar's keys do not make it a bar.
-        #expect(TestFiles.issues(Self.board(widget: "  type = \"sparkline\"\n  thickness = 4\n")).map(\.description)
+        #expect(
+            TestFiles.issues(Self.board(widget: "  type = \"sparkline\"\n  thickness = 4\n")).map(\.description)
                 == ["test.toml:17: page[0].widget \"dial\".type: expected one of \(kinds), got \"sparkline\""])
         #expect(TestFiles.issues(Self.board(widget: "  type = 3\n")).map(\.message) == ["expected one of \(kinds), got 3"])
         #expect(TestFiles.issues(Self.board(widget: "")).map(\.path) == ["page[0].widget \"dial\".type"])
@@ -36,7 +38,7 @@ import GaugeWidgets
             let w = try #require(board.dashboard.pages.first?.widgets.first)
             #expect(w.frame == IntRect(x: 10, y: 10, width: 200, height: Int32(100 + i)), "\(kind.type)")
             var changed = w
-            changed.setValue(.nan)   // from the channel's initial 50
+            changed.setValue(.nan)  // from the channel's initial 50
             #expect(changed.damage(from: w, fonts: StrokeFontSet()).bounds.isEmpty == (w.channel == nil), "\(kind.type)")
             widgets.append(w)
         }

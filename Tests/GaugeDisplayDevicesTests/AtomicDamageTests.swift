@@ -11,10 +11,13 @@ import Testing
 
     func system() -> MockSystem {
         let sys = MockSystem()
-        sys.cards["/dev/dri/card0"] = DRMCard(driver: "mock", connectors: [
-            DRMConnector(id: 9, name: "Virtual-1", connected: true,
-                         modes: [DRMMode(width: 64, height: 40, preferred: true), DRMMode(width: 32, height: 20)], crtcs: [31]),
-        ], supportsDumbBuffers: true)
+        sys.cards["/dev/dri/card0"] = DRMCard(
+            driver: "mock",
+            connectors: [
+                DRMConnector(
+                    id: 9, name: "Virtual-1", connected: true,
+                    modes: [DRMMode(width: 64, height: 40, preferred: true), DRMMode(width: 32, height: 20)], crtcs: [31])
+            ], supportsDumbBuffers: true)
         sys.atomicPlane = plane
         return sys
     }
@@ -26,7 +29,8 @@ import Testing
         try d.present(damage: Region(d.surface.bounds))
         try d.present(damage: Region(IntRect(x: 0, y: 0, width: 4, height: 2)))
         try d.present(damage: Region(IntRect(x: 10, y: 10, width: 5, height: 5)))
-        #expect(sys.calls.filter { $0.hasPrefix("atomic") || $0.hasPrefix("flip") || $0.hasPrefix("dirty") }
+        #expect(
+            sys.calls.filter { $0.hasPrefix("atomic") || $0.hasPrefix("flip") || $0.hasPrefix("dirty") }
                 == ["atomic fb 102", "atomic fb 101", "atomic fb 102"])
         // Turned 180°: the logical (0,0)-(4,2) box is (60,38)-(64,40) on the panel.
         #expect(sys.atomicClips[2] == [IntRectClip(x1: 60, y1: 38, x2: 64, y2: 40), IntRectClip(x1: 49, y1: 25, x2: 54, y2: 30)])

@@ -13,8 +13,10 @@ struct FakeBacklightTree {
         directory = makeTemporaryDirectory()
         root = directory + "/backlight"
         mkdir(root, 0o755)
-        for (name, files) in [("rpi", ["max_brightness": "255", "brightness": "100", "actual_brightness": "100", "bl_power": "0"]),
-                              ("acpi_video0", ["max_brightness": "10", "brightness": "3"])] {
+        for (name, files) in [
+            ("rpi", ["max_brightness": "255", "brightness": "100", "actual_brightness": "100", "bl_power": "0"]),
+            ("acpi_video0", ["max_brightness": "10", "brightness": "3"]),
+        ] {
             mkdir("\(root)/\(name)", 0o755)
             for (f, v) in files { try LinuxSystem.standard.writeFile("\(root)/\(name)/\(f)", Array("\(v)\n".utf8), .replace) }
         }
@@ -29,13 +31,15 @@ struct FakeBacklightTree {
             for f in list("\(root)/\(d)") where f != "." && f != ".." { unlink("\(root)/\(d)/\(f)") }
             rmdir("\(root)/\(d)")
         }
-        rmdir(root); rmdir(directory)
+        rmdir(root)
+        rmdir(directory)
     }
 }
 
 @Suite struct BacklightTests {
     @Test func listsAndReadsTheFakeTree() throws {
-        let t = try FakeBacklightTree(); defer { t.remove() }
+        let t = try FakeBacklightTree()
+        defer { t.remove() }
         let b = Backlights(root: t.root)
         #expect(b.names() == ["acpi_video0", "rpi"])
         #expect(try b.device(nil) == "acpi_video0")
@@ -45,11 +49,12 @@ struct FakeBacklightTree {
     }
 
     @Test func setsBrightnessByValueAndPercent() throws {
-        let t = try FakeBacklightTree(); defer { t.remove() }
+        let t = try FakeBacklightTree()
+        defer { t.remove() }
         let b = Backlights(root: t.root)
         try b.setBrightness("rpi", to: 255)
         #expect(try t.value("rpi", "brightness") == "255\n")
-        try b.setBrightness("rpi", to: 7)   // shorter than before: nothing left over
+        try b.setBrightness("rpi", to: 7)  // shorter than before: nothing left over
         #expect(try t.value("rpi", "brightness") == "7\n")
         try b.setBrightness("rpi", percent: 50)
         #expect(try b.state("rpi").brightness == 128)
@@ -63,12 +68,13 @@ struct FakeBacklightTree {
     }
 
     @Test func powerGoesThroughBlPower() throws {
-        let t = try FakeBacklightTree(); defer { t.remove() }
+        let t = try FakeBacklightTree()
+        defer { t.remove() }
         let b = Backlights(root: t.root)
         try b.setPower("rpi", on: false)
         #expect(try t.value("rpi", "bl_power") == "4\n")
         #expect(try b.state("rpi").poweredOn == false)
-        #expect(try b.state("rpi").brightness == 100)   // kept for when it comes back on
+        #expect(try b.state("rpi").brightness == 100)  // kept for when it comes back on
         try b.setPower("rpi", on: true)
         #expect(try b.state("rpi").poweredOn == true)
         #expect(throws: BacklightError.noPowerControl(device: "acpi_video0")) { try b.setPower("acpi_video0", on: false) }
@@ -77,7 +83,8 @@ struct FakeBacklightTree {
     }
 
     @Test func errorsAreOneLineAndNameTheFix() throws {
-        let t = try FakeBacklightTree(); defer { t.remove() }
+        let t = try FakeBacklightTree()
+        defer { t.remove() }
         let b = Backlights(root: t.root)
         #expect(throws: BacklightError.noSuchDevice(name: "lcd", available: ["acpi_video0", "rpi"])) { try b.device("lcd") }
         #expect(throws: BacklightError.noBacklight(root: t.root + "/none")) { try Backlights(root: t.root + "/none").device(nil) }
@@ -86,20 +93,25 @@ struct FakeBacklightTree {
         #expect(throws: BacklightError.unreadable(path: "\(t.root)/x/max_brightness", errno: .noSuchFileOrDirectory)) { try b.state("x") }
         // Permission: the mapping of errno (tests may run as root, where chmod doesn't bite).
         let p = "/sys/class/backlight/rpi/brightness"
-        for e in [Errno.permissionDenied, .notPermitted, .readOnlyFileSystem] { #expect(BacklightError.write(path: p, errno: e) == .notWritable(path: p)) }
+        for e in [Errno.permissionDenied, .notPermitted, .readOnlyFileSystem] {
+            #expect(BacklightError.write(path: p, errno: e) == .notWritable(path: p))
+        }
         #expect(BacklightError.write(path: p, errno: .invalidArgument) == .writeFailed(path: p, errno: .invalidArgument))
         let text = BacklightError.notWritable(path: p).description
         #expect(text.hasPrefix("\(p): permission denied") && text.contains("udev rule") && text.contains("group video"))
-        for e: BacklightError in [.notWritable(path: p), .noBacklight(root: "/sys"), .noSuchDevice(name: "a", available: []),
-                                  .outOfRange(value: 9, max: 5), .percentOutOfRange(120), .noPowerControl(device: "a"),
-                                  .unreadable(path: p, errno: .ioError), .writeFailed(path: p, errno: .ioError)] {
+        for e: BacklightError in [
+            .notWritable(path: p), .noBacklight(root: "/sys"), .noSuchDevice(name: "a", available: []),
+            .outOfRange(value: 9, max: 5), .percentOutOfRange(120), .noPowerControl(device: "a"),
+            .unreadable(path: p, errno: .ioError), .writeFailed(path: p, errno: .ioError),
+        ] {
             #expect(!e.description.contains("\n"))
         }
     }
 
     @Test func notWritableWhenTheFileRefusesWrites() throws {
-        guard geteuid() != 0 else { return }   // root writes anyway
-        let t = try FakeBacklightTree(); defer { t.remove() }
+        guard geteuid() != 0 else { return }  // root writes anyway
+        let t = try FakeBacklightTree()
+        defer { t.remove() }
         chmod("\(t.root)/rpi/brightness", 0o444)
         #expect(throws: BacklightError.notWritable(path: "\(t.root)/rpi/brightness")) {
             try Backlights(root: t.root).setBrightness("rpi", to: 1)

@@ -4,9 +4,11 @@ import GaugeRaster
 import Testing
 
 @Suite struct DisplaySelectionTests {
-    let modes = [DRMMode(width: 1920, height: 1080, refresh: 60), DRMMode(width: 1024, height: 768, refresh: 60, preferred: true),
-                 DRMMode(width: 800, height: 480, refresh: 60), DRMMode(width: 800, height: 480, refresh: 75),
-                 DRMMode(width: 2560, height: 1440, refresh: 30)]
+    let modes = [
+        DRMMode(width: 1920, height: 1080, refresh: 60), DRMMode(width: 1024, height: 768, refresh: 60, preferred: true),
+        DRMMode(width: 800, height: 480, refresh: 60), DRMMode(width: 800, height: 480, refresh: 75),
+        DRMMode(width: 2560, height: 1440, refresh: 30),
+    ]
 
     @Test func preferredModeUnlessOneIsAskedFor() {
         #expect(DRMSelection.mode(from: modes)?.name == "1024x768")
@@ -22,27 +24,32 @@ import Testing
     }
 
     @Test func connectedConnectorWithModesAndACRTC() {
-        let card = DRMCard(driver: "mock", connectors: [
-            DRMConnector(id: 1, name: "HDMI-A-1", connected: false, modes: modes, crtcs: [5]),
-            DRMConnector(id: 2, name: "HDMI-A-2", connected: true, modes: [], crtcs: [5]),
-            DRMConnector(id: 3, name: "DSI-1", connected: true, modes: modes, crtcs: [6]),
-        ], supportsDumbBuffers: true)
+        let card = DRMCard(
+            driver: "mock",
+            connectors: [
+                DRMConnector(id: 1, name: "HDMI-A-1", connected: false, modes: modes, crtcs: [5]),
+                DRMConnector(id: 2, name: "HDMI-A-2", connected: true, modes: [], crtcs: [5]),
+                DRMConnector(id: 3, name: "DSI-1", connected: true, modes: modes, crtcs: [6]),
+            ], supportsDumbBuffers: true)
         #expect(DRMSelection.connector(in: card)?.id == 3)
     }
 
     @Test func formats() {
         #expect(DRMSelection.fourcc(for: .xrgb8888)?.bitsPerPixel == 32)
-        #expect(DRMSelection.fourcc(for: .xrgb8888)?.fourcc == 0x3432_5258)   // 'XR24'
-        #expect(DRMSelection.fourcc(for: .rgb565)?.fourcc == 0x3631_4752)     // 'RG16'
+        #expect(DRMSelection.fourcc(for: .xrgb8888)?.fourcc == 0x3432_5258)  // 'XR24'
+        #expect(DRMSelection.fourcc(for: .rgb565)?.fourcc == 0x3631_4752)  // 'RG16'
         #expect(DRMSelection.fourcc(for: .argb8888) == nil)
         #expect(FramebufferFormat.select(.xrgb(width: 10, height: 10)) == .xrgb8888)
         #expect(FramebufferFormat.select(.rgb565(width: 10, height: 10)) == .rgb565)
-        var bgr = FramebufferInfo.xrgb(width: 10, height: 10); bgr.red = (0, 8); bgr.blue = (16, 8)
+        var bgr = FramebufferInfo.xrgb(width: 10, height: 10)
+        bgr.red = (0, 8)
+        bgr.blue = (16, 8)
         #expect(FramebufferFormat.select(bgr) == nil)
     }
 
     @Test func devicePathsInNumericOrder() {
-        #expect(DRMSelection.cardPaths(in: ["renderD128", "card10", "card2", "card1", "by-path"])
+        #expect(
+            DRMSelection.cardPaths(in: ["renderD128", "card10", "card2", "card1", "by-path"])
                 == ["/dev/dri/card1", "/dev/dri/card2", "/dev/dri/card10"])
         #expect(DRMSelection.framebufferPaths(in: ["fb1", "fb0", "full", "fd", "fb10"]) == ["/dev/fb0", "/dev/fb1", "/dev/fb10"])
     }

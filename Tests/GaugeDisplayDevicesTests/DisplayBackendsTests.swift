@@ -9,10 +9,13 @@ import GaugeRaster
 @Suite struct DisplayBackendsTests {
     func card(_ sys: MockSystem) {
         sys.directories["/dev/dri"] = ["card0"]
-        sys.cards["/dev/dri/card0"] = DRMCard(driver: "mock", connectors: [
-            DRMConnector(id: 9, name: "Virtual-1", connected: true,
-                         modes: [DRMMode(width: 64, height: 40, preferred: true), DRMMode(width: 32, height: 20)], crtcs: [31]),
-        ], supportsDumbBuffers: true)
+        sys.cards["/dev/dri/card0"] = DRMCard(
+            driver: "mock",
+            connectors: [
+                DRMConnector(
+                    id: 9, name: "Virtual-1", connected: true,
+                    modes: [DRMMode(width: 64, height: 40, preferred: true), DRMMode(width: 32, height: 20)], crtcs: [31])
+            ], supportsDumbBuffers: true)
     }
 
     @Test func namesAreUniqueInTheOrderMessagesListThem() {
@@ -30,8 +33,12 @@ import GaugeRaster
         #expect(drm.device?.line.hasPrefix("drm /dev/dri/card0 driver=mock connector=Virtual-1 mode=32x20 format=xrgb8888") == true)
         #expect(drm.statisticsSummary?.hasPrefix("drm: 0 frames, 0 pixels") == true)
         try drm.modeSetting?.checkMode("64x40")
-        #expect(throws: DisplayError(DRMError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "1x1",
-                                                         available: ["64x40", "32x20"]))) { try drm.modeSetting?.checkMode("1x1") }
+        #expect(
+            throws: DisplayError(
+                DRMError.noSuchMode(
+                    path: "/dev/dri/card0", connector: "Virtual-1", wanted: "1x1",
+                    available: ["64x40", "32x20"]))
+        ) { try drm.modeSetting?.checkMode("1x1") }
         try drm.modeSetting?.setMode("64x40")
         #expect(drm.width == 64 && drm.device?.width == 64)
         drm.close()
@@ -52,7 +59,8 @@ import GaugeRaster
         #expect(throws: DisplayError.unknownBackend(name: "spi", known: ["auto", "drm", "fbdev", "offscreen"])) {
             _ = try DisplayBackends.open("spi", DisplaySettings(), system: MockSystem())
         }
-        #expect(DisplayError.unknownBackend(name: "spi", known: DisplayBackends.names).description
+        #expect(
+            DisplayError.unknownBackend(name: "spi", known: DisplayBackends.names).description
                 == "unknown display 'spi'; valid: auto, drm, fbdev, offscreen")
     }
 
@@ -65,7 +73,10 @@ import GaugeRaster
         sys.framebuffers["/dev/fb0"] = .xrgb(width: 16, height: 8)
         #expect(try DisplayBackends.open("auto", DisplaySettings(), system: sys) is DRMDisplay)
         #expect(try DisplayBackends.open("auto", DisplaySettings(mode: "640x480"), system: sys) is FbdevDisplay)
-        do { _ = try DisplayBackends.open("auto", DisplaySettings(connector: "DP-1"), system: sys); Issue.record("opened") } catch {
+        do {
+            _ = try DisplayBackends.open("auto", DisplaySettings(connector: "DP-1"), system: sys)
+            Issue.record("opened")
+        } catch {
             #expect(error.description.hasPrefix("/dev/dri/card*: no connected connector DP-1;"))
             #expect(error.mayAppear)
         }
@@ -77,7 +88,8 @@ import GaugeRaster
         #expect(unplugged.mayAppear)
         #expect(!DisplayError(DRMError.noSuchMode(path: "p", connector: "c", wanted: "w", available: [])).mayAppear)
         #expect(!DisplayError(FbdevError.unsupportedDepth(path: "/dev/fb0", bitsPerPixel: 8)).mayAppear)
-        #expect(DisplayError(AutomaticDisplayError.noDisplayFound(tried: ["/dev/dri/card*", "/dev/fb0"])).description
+        #expect(
+            DisplayError(AutomaticDisplayError.noDisplayFound(tried: ["/dev/dri/card*", "/dev/fb0"])).description
                 == "no display found (tried /dev/dri/card*, /dev/fb0); load a DRM or fbdev driver, or use --display offscreen")
         #expect(DisplayError.noDevice(path: "/dev/fb1").mayAppear && !DisplayError.busy(path: "/dev/fb1").mayAppear)
     }
@@ -90,7 +102,10 @@ import GaugeRaster
         let text = try String(contentsOf: docs, encoding: .utf8)
         var documented: Set<String> = [], inDisplay = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("[") { inDisplay = line == "[display]"; continue }
+            if line.hasPrefix("[") {
+                inDisplay = line == "[display]"
+                continue
+            }
             if inDisplay, let eq = line.firstIndex(of: "=") { documented.insert(line[..<eq].trimmingCharacters(in: .whitespaces)) }
         }
         #expect(documented.contains("output"))
@@ -103,8 +118,9 @@ import GaugeRaster
     /// A back-end is given only the keys it declares; the command line sets a key from
     /// its text as a board writes it.
     @Test func aBackendIsGivenOnlyItsKeys() {
-        let all = DisplaySettings(device: "/dev/fb1", connector: "DSI-1", mode: "800x480", format: .rgb565,
-                                  width: 40, height: 30, rotation: .half, atomic: false)
+        let all = DisplaySettings(
+            device: "/dev/fb1", connector: "DSI-1", mode: "800x480", format: .rgb565,
+            width: 40, height: 30, rotation: .half, atomic: false)
         let fb = all.keeping(FbdevDisplay.keys)
         #expect(fb.device == "/dev/fb1" && fb.format == .rgb565 && fb.rotation == .half && !fb.atomic)
         #expect(fb.connector == nil && fb.mode == nil && fb.width == 800 && fb.height == 480)

@@ -15,7 +15,7 @@ import Testing
             #expect(d.format == (info.bitsPerPixel == 16 ? .rgb565 : .xrgb8888))
             let memory = sys.maps[0].pointer, bpp = info.bitsPerPixel / 8
             fillPattern(d.surface, seed: 1)
-            try d.present(damage: Region(IntRect(x: 5, y: 5, width: 3, height: 3)))   // first frame: everything
+            try d.present(damage: Region(IntRect(x: 5, y: 5, width: 3, height: 3)))  // first frame: everything
             #expect(d.pixelsCopied == 64 * 32)
             // Padding after each row is never written.
             #expect(pixelBytes(memory, stride: info.lineLength, bpp: bpp, x: 64, y: 3) == Array(repeating: 0xEE, count: bpp))
@@ -40,19 +40,26 @@ import Testing
     @Test func oneLineErrorsNameTheDeviceAndTheFix() {
         let sys = MockSystem()
         sys.openErrors["/dev/fb1"] = .permissionDenied
-        sys.framebuffers["/dev/fb2"] = FramebufferInfo(id: "x", width: 10, height: 10, bitsPerPixel: 24,
-                                                       red: (16, 8), green: (8, 8), blue: (0, 8), lineLength: 30, memoryLength: 300)
+        sys.framebuffers["/dev/fb2"] = FramebufferInfo(
+            id: "x", width: 10, height: 10, bitsPerPixel: 24,
+            red: (16, 8), green: (8, 8), blue: (0, 8), lineLength: 30, memoryLength: 300)
         func error(_ path: String) -> DisplayError? {
-            do { _ = try FbdevDisplay(path: path, system: sys); return nil } catch { return error }
+            do {
+                _ = try FbdevDisplay(path: path, system: sys)
+                return nil
+            } catch { return error }
         }
         #expect(error("/dev/fb9") == .noDevice(path: "/dev/fb9"))
         #expect(error("/dev/fb1") == .permissionDenied(path: "/dev/fb1"))
         #expect(error("/dev/fb2") == DisplayError(FbdevError.unsupportedDepth(path: "/dev/fb2", bitsPerPixel: 24)))
         // 8 bpp (palette; what fbset -depth 8 gives on a driver that allows it)
-        sys.framebuffers["/dev/fb3"] = FramebufferInfo(id: "x", width: 16, height: 8, bitsPerPixel: 8,
-                                                       red: (0, 8), green: (0, 8), blue: (0, 8), lineLength: 16, memoryLength: 128)
-        #expect(error("/dev/fb3")?.description
-                == "/dev/fb3: unsupported depth 8 bpp; only 16 (RGB565) and 32 (XRGB8888) are scanned out (a board in either format is converted to the other); set 32 with fbset -depth 32, or framebuffer_depth=32 in the Pi's config.txt")
+        sys.framebuffers["/dev/fb3"] = FramebufferInfo(
+            id: "x", width: 16, height: 8, bitsPerPixel: 8,
+            red: (0, 8), green: (0, 8), blue: (0, 8), lineLength: 16, memoryLength: 128)
+        #expect(
+            error("/dev/fb3")?.description
+                == "/dev/fb3: unsupported depth 8 bpp; only 16 (RGB565) and 32 (XRGB8888) are scanned out (a board in either format is converted to the other); set 32 with fbset -depth 32, or framebuffer_depth=32 in the Pi's config.txt"
+        )
         #expect(sys.calls.contains("close /dev/fb3") && !sys.calls.contains("mmap 128"))
         for e in [error("/dev/fb9"), error("/dev/fb1"), error("/dev/fb2")] {
             let text = e?.description ?? ""
@@ -71,7 +78,10 @@ import Testing
         let sys = MockSystem()
         sys.directories["/dev"] = ["fb0"]
         sys.framebuffers["/dev/fb0"] = .xrgb(width: 16, height: 16)
-        guard try DisplayBackends.open("auto", DisplaySettings(), system: sys) is FbdevDisplay else { Issue.record("not fbdev"); return }
+        guard try DisplayBackends.open("auto", DisplaySettings(), system: sys) is FbdevDisplay else {
+            Issue.record("not fbdev")
+            return
+        }
         let none = MockSystem()
         #expect(throws: DisplayError(AutomaticDisplayError.noDisplayFound(tried: ["/dev/dri/card*", "/dev/fb0"]))) {
             _ = try DisplayBackends.open("auto", DisplaySettings(), system: none)
@@ -81,9 +91,11 @@ import Testing
 
 @Suite struct DRMDisplayTests {
     func card(modes: [DRMMode] = [DRMMode(width: 64, height: 40, preferred: true), DRMMode(width: 32, height: 20)]) -> DRMCard {
-        DRMCard(driver: "mock", connectors: [
-            DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: modes, crtcs: [31]),
-        ], supportsDumbBuffers: true)
+        DRMCard(
+            driver: "mock",
+            connectors: [
+                DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: modes, crtcs: [31])
+            ], supportsDumbBuffers: true)
     }
 
     @Test func flipsBetweenTwoBuffersEachGettingTheDamageItMissed() throws {
@@ -94,12 +106,14 @@ import Testing
         #expect(d.path == "/dev/dri/card0" && d.mode.name == "64x40" && d.crtc == 31)
         #expect(sys.calls.filter { $0.hasPrefix("create_dumb") } == ["create_dumb 64x40x32", "create_dumb 64x40x32"])
         #expect(sys.scanout == 101)
-        let buffer = { (fb: Int) in sys.mappings[fb << 12]! }   // handle 1 → buffer 0, handle 2 → buffer 1
+        let buffer = { (fb: Int) in sys.mappings[fb << 12]! }  // handle 1 → buffer 0, handle 2 → buffer 1
         let pitch = 64 * 4 + 64
         func matches(_ mem: UnsafeMutableRawPointer, _ region: Region, _ shadowCopy: [[UInt8]]) -> Bool {
-            for y in 0..<40 { for x in 0..<64 where region.contains(x: Int32(x), y: Int32(y)) {
-                if pixelBytes(mem, stride: pitch, bpp: 4, x: x, y: y) != shadowCopy[y * 64 + x] { return false }
-            } }
+            for y in 0..<40 {
+                for x in 0..<64 where region.contains(x: Int32(x), y: Int32(y)) {
+                    if pixelBytes(mem, stride: pitch, bpp: 4, x: x, y: y) != shadowCopy[y * 64 + x] { return false }
+                }
+            }
             return true
         }
         func snapshot() -> [[UInt8]] {
@@ -112,7 +126,8 @@ import Testing
         #expect(matches(buffer(2), Region(d.surface.bounds), snapshot()))
         // Frame 2 → buffer 0: waits for flip 1, gets everything (it never had a frame).
         let a = IntRect(x: 2, y: 2, width: 10, height: 10)
-        fillPattern(d.surface, seed: 2); let s2 = snapshot()
+        fillPattern(d.surface, seed: 2)
+        let s2 = snapshot()
         try d.present(damage: Region(a))
         #expect(d.front == 0)
         #expect(d.pixelsCopied == 2 * 64 * 40)
@@ -120,14 +135,17 @@ import Testing
         // Frame 3 → buffer 1: gets A (missed) and B, nothing else.
         let b = IntRect(x: 40, y: 30, width: 8, height: 5)
         let before = (0..<40).flatMap { y in (0..<64).map { x in pixelBytes(buffer(2), stride: pitch, bpp: 4, x: x, y: y) } }
-        fillPattern(d.surface, seed: 3); let s3 = snapshot()
+        fillPattern(d.surface, seed: 3)
+        let s3 = snapshot()
         try d.present(damage: Region(b))
         let ab = Region([a, b])
         #expect(d.pixelsCopied == 2 * 64 * 40 + ab.area)
         #expect(matches(buffer(2), ab, s3))
-        for y in 0..<40 { for x in 0..<64 where !ab.contains(x: Int32(x), y: Int32(y)) {
-            #expect(pixelBytes(buffer(2), stride: pitch, bpp: 4, x: x, y: y) == before[y * 64 + x])
-        } }
+        for y in 0..<40 {
+            for x in 0..<64 where !ab.contains(x: Int32(x), y: Int32(y)) {
+                #expect(pixelBytes(buffer(2), stride: pitch, bpp: 4, x: x, y: y) == before[y * 64 + x])
+            }
+        }
         #expect(sys.calls.filter { $0.hasPrefix("flip") } == ["flip fb 102", "flip fb 101", "flip fb 102"])
         // A frame without damage flips nothing.
         try d.present(damage: Region())
@@ -160,13 +178,18 @@ import Testing
         d.close()
 
         func error(_ sys: MockSystem, path: String? = "/dev/dri/card0", mode: String? = nil) -> DisplayError? {
-            do { _ = try DRMDisplay(path: path, mode: mode, system: sys); return nil } catch { return error }
+            do {
+                _ = try DRMDisplay(path: path, mode: mode, system: sys)
+                return nil
+            } catch { return error }
         }
-        #expect(error(sys, mode: "640x480")
-                == DisplayError(DRMError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "640x480", available: ["64x40", "32x20"])))
+        #expect(
+            error(sys, mode: "640x480")
+                == DisplayError(
+                    DRMError.noSuchMode(path: "/dev/dri/card0", connector: "Virtual-1", wanted: "640x480", available: ["64x40", "32x20"])))
         let busy = MockSystem()
         busy.cards["/dev/dri/card0"] = card()
-        busy.setCRTCError = .permissionDenied   // not DRM master: someone else holds the card
+        busy.setCRTCError = .permissionDenied  // not DRM master: someone else holds the card
         let e = error(busy)
         #expect(e == .busy(path: "/dev/dri/card0"))
         #expect(e?.description.contains("DRM master") == true)
@@ -174,11 +197,13 @@ import Testing
         let denied = MockSystem()
         denied.cards["/dev/dri/card0"] = card()
         denied.openErrors["/dev/dri/card0"] = .permissionDenied
-        #expect(error(denied)?.description
+        #expect(
+            error(denied)?.description
                 == "/dev/dri/card0: permission denied; add the user to group video (sudo usermod -aG video $USER, then log in again)")
         let unplugged = MockSystem()
         unplugged.directories["/dev/dri"] = ["card0"]
-        unplugged.cards["/dev/dri/card0"] = DRMCard(driver: "m", connectors: [DRMConnector(id: 1, name: "HDMI-A-1", connected: false, modes: [], crtcs: [1])], supportsDumbBuffers: true)
+        unplugged.cards["/dev/dri/card0"] = DRMCard(
+            driver: "m", connectors: [DRMConnector(id: 1, name: "HDMI-A-1", connected: false, modes: [], crtcs: [1])], supportsDumbBuffers: true)
         #expect(error(unplugged, path: nil) == DisplayError(DRMError.noConnectedOutput(path: "/dev/dri/card0")))
     }
 
@@ -188,11 +213,13 @@ import Testing
         let sys = MockSystem()
         sys.directories["/dev/dri"] = ["card0", "card1"]
         sys.cards["/dev/dri/card0"] = DRMCard(driver: "v3d", connectors: [], supportsDumbBuffers: true)
-        sys.cards["/dev/dri/card1"] = DRMCard(driver: "vc4", connectors: [
-            DRMConnector(id: 5, name: "HDMI-A-1", connected: true, modes: [DRMMode(width: 64, height: 40, preferred: true)], crtcs: [40]),
-            DRMConnector(id: 6, name: "HDMI-A-2", connected: false, modes: [], crtcs: [41]),
-            DRMConnector(id: 7, name: "DSI-1", connected: true, modes: [DRMMode(width: 32, height: 20, preferred: true)], crtcs: [42]),
-        ], supportsDumbBuffers: true)
+        sys.cards["/dev/dri/card1"] = DRMCard(
+            driver: "vc4",
+            connectors: [
+                DRMConnector(id: 5, name: "HDMI-A-1", connected: true, modes: [DRMMode(width: 64, height: 40, preferred: true)], crtcs: [40]),
+                DRMConnector(id: 6, name: "HDMI-A-2", connected: false, modes: [], crtcs: [41]),
+                DRMConnector(id: 7, name: "DSI-1", connected: true, modes: [DRMMode(width: 32, height: 20, preferred: true)], crtcs: [42]),
+            ], supportsDumbBuffers: true)
         let first = try DRMDisplay(system: sys)
         #expect(first.connector.name == "HDMI-A-1" && first.path == "/dev/dri/card1")
         first.close()
@@ -201,8 +228,12 @@ import Testing
         #expect(sys.calls.contains("create_dumb 32x20x32"))
         dsi.close()
         for wanted in ["HDMI-A-2", "DP-1"] {
-            do { _ = try DRMDisplay(connector: wanted, system: sys); Issue.record("\(wanted) opened") } catch {
-                #expect(error.description == "/dev/dri/card*: no connected connector \(wanted); set [display] connector (or --connector) "
+            do {
+                _ = try DRMDisplay(connector: wanted, system: sys)
+                Issue.record("\(wanted) opened")
+            } catch {
+                #expect(
+                    error.description == "/dev/dri/card*: no connected connector \(wanted); set [display] connector (or --connector) "
                         + "to a connected one of: HDMI-A-1 (connected) on /dev/dri/card1, HDMI-A-2 (disconnected) on /dev/dri/card1, "
                         + "DSI-1 (connected) on /dev/dri/card1")
             }
@@ -226,9 +257,9 @@ import Testing
         let sys = MockSystem()
         sys.consoles = ["/dev/tty0"]
         let c = ConsoleGraphicsMode(system: sys)
-        #expect(sys.keyboardMode == 4)   // K_OFF
+        #expect(sys.keyboardMode == 4)  // K_OFF
         c.restore()
-        #expect(sys.keyboardMode == 1)   // K_XLATE, as it was
+        #expect(sys.keyboardMode == 1)  // K_XLATE, as it was
         #expect(sys.calls.filter { $0.hasPrefix("kdskbmode") } == ["kdskbmode 4", "kdskbmode 1"])
     }
 
@@ -243,9 +274,11 @@ import Testing
     /// A panel killed by SIGKILL (or a watchdog) leaves KD_GRAPHICS and K_OFF behind; the
     /// next one must not take that for the console's own state.
     @Test func aKilledPanelsConsoleComesBackInTextModeWithAWorkingKeyboard() {
-        for (utf8, want) in [(true, Int32(3)), (false, Int32(1))] {   // K_UNICODE, K_XLATE
+        for (utf8, want) in [(true, Int32(3)), (false, Int32(1))] {  // K_UNICODE, K_XLATE
             let sys = MockSystem()
-            sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true; sys.keyboardMode = 4   // K_OFF
+            sys.consoles = ["/dev/tty0"]
+            sys.consoleGraphics = true
+            sys.keyboardMode = 4  // K_OFF
             sys.defaultUTF8 = utf8
             let c = ConsoleGraphicsMode(system: sys)
             #expect(c.isActive && c.leftBehind == "graphics mode, keyboard off")
@@ -259,7 +292,9 @@ import Testing
     /// Graphics mode alone (a splash, a killed panel whose keyboard came back) also ends in text.
     @Test func aConsoleFoundInGraphicsModeEndsInTextModeWithItsKeyboard() {
         let sys = MockSystem()
-        sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true; sys.keyboardMode = 3
+        sys.consoles = ["/dev/tty0"]
+        sys.consoleGraphics = true
+        sys.keyboardMode = 3
         let c = ConsoleGraphicsMode(system: sys)
         #expect(c.leftBehind == "graphics mode" && sys.keyboardMode == 4)
         c.restore()
@@ -277,7 +312,9 @@ import Testing
     /// The restore also runs when the owner is dropped without `restore()` (an error exit).
     @Test func droppingItRestoresTheConsole() {
         let sys = MockSystem()
-        sys.consoles = ["/dev/tty0"]; sys.consoleGraphics = true; sys.keyboardMode = 4
+        sys.consoles = ["/dev/tty0"]
+        sys.consoleGraphics = true
+        sys.keyboardMode = 4
         do { _ = ConsoleGraphicsMode(system: sys) }
         #expect(!sys.consoleGraphics && sys.keyboardMode == 3)
     }

@@ -20,7 +20,7 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
     var calls: [String] = []
     var fds: [Int32: String] = [:]
     var nextFD: Int32 = 3
-    var mappings: [Int: UnsafeMutableRawPointer] = [:]   // offset -> memory
+    var mappings: [Int: UnsafeMutableRawPointer] = [:]  // offset -> memory
     var maps: [(pointer: UnsafeMutableRawPointer, length: Int)] = []
     var dumbs: [UInt32: DumbBuffer] = [:]
     var dirtyClips: [[IntRectClip]] = []
@@ -28,7 +28,10 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
     var scanout: UInt32 = 0
     let pad: UInt32
 
-    init(pitchPadding: UInt32 = 64) { pad = pitchPadding; super.init() }
+    init(pitchPadding: UInt32 = 64) {
+        pad = pitchPadding
+        super.init()
+    }
 
     deinit { for m in maps { m.pointer.deallocate() } }
 
@@ -36,18 +39,25 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
         calls.append("open \(path)")
         if let e = openErrors[path] { throw e }
         guard framebuffers[path] != nil || cards[path] != nil || consoles.contains(path) else { throw Errno.noSuchFileOrDirectory }
-        let fd = nextFD; nextFD += 1; fds[fd] = path
+        let fd = nextFD
+        nextFD += 1
+        fds[fd] = path
         return fd
     }
-    override func close(_ fd: Int32) { super.close(fd); calls.append("close \(fds[fd] ?? "?")"); fds[fd] = nil }
+    override func close(_ fd: Int32) {
+        super.close(fd)
+        calls.append("close \(fds[fd] ?? "?")")
+        fds[fd] = nil
+    }
     func framebufferInfo(_ fd: Int32) throws(Errno) -> FramebufferInfo {
         guard let p = fds[fd], let i = framebuffers[p] else { throw Errno.inappropriateIOCTLForDevice }
         return i
     }
     func map(_ fd: Int32, length: Int, offset: Int64) throws(Errno) -> UnsafeMutableRawPointer {
         let p = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
-        p.initializeMemory(as: UInt8.self, repeating: 0xEE, count: length)   // "never read" sentinel
-        maps.append((p, length)); mappings[Int(offset)] = p
+        p.initializeMemory(as: UInt8.self, repeating: 0xEE, count: length)  // "never read" sentinel
+        maps.append((p, length))
+        mappings[Int(offset)] = p
         calls.append("mmap \(length)")
         return p
     }
@@ -60,16 +70,18 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
     }
     func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno) {
         guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
-        calls.append("kdsetmode \(graphics ? "graphics" : "text")"); consoleGraphics = graphics
+        calls.append("kdsetmode \(graphics ? "graphics" : "text")")
+        consoleGraphics = graphics
     }
-    var keyboardMode: Int32 = 1   // K_XLATE
+    var keyboardMode: Int32 = 1  // K_XLATE
     func consoleKeyboardMode(_ fd: Int32) throws(Errno) -> Int32 {
         guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
         return keyboardMode
     }
     func setConsoleKeyboardMode(_ fd: Int32, _ mode: Int32) throws(Errno) {
         guard let p = fds[fd], consoles.contains(p) else { throw Errno.inappropriateIOCTLForDevice }
-        calls.append("kdskbmode \(mode)"); keyboardMode = mode
+        calls.append("kdskbmode \(mode)")
+        keyboardMode = mode
     }
     var defaultUTF8 = true
     func consoleDefaultsToUTF8() -> Bool { defaultUTF8 }
@@ -79,7 +91,10 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
         return c
     }
     func drmCreateDumb(_ fd: Int32, width: Int, height: Int, bitsPerPixel: Int) throws(Errno) -> DumbBuffer {
-        if refusedDumbDepths.contains(bitsPerPixel) { calls.append("create_dumb refused \(bitsPerPixel)"); throw Errno.invalidArgument }
+        if refusedDumbDepths.contains(bitsPerPixel) {
+            calls.append("create_dumb refused \(bitsPerPixel)")
+            throw Errno.invalidArgument
+        }
         let handle = UInt32(dumbs.count + 1)
         let pitch = UInt32(width * bitsPerPixel / 8) + pad
         let d = DumbBuffer(handle: handle, pitch: pitch, size: UInt64(pitch) * UInt64(height))
@@ -91,7 +106,8 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
     func drmDestroyDumb(_ fd: Int32, handle: UInt32) { calls.append("destroy_dumb \(handle)") }
     func drmAddFramebuffer(_ fd: Int32, width: Int, height: Int, fourcc: UInt32, handle: UInt32, pitch: UInt32) throws(Errno) -> UInt32 {
         if let e = addFBError { throw e }
-        calls.append("addfb2 \(handle)"); return 100 + handle
+        calls.append("addfb2 \(handle)")
+        return 100 + handle
     }
     func drmRemoveFramebuffer(_ fd: Int32, id: UInt32) { calls.append("rmfb \(id)") }
     func drmGetCRTC(_ fd: Int32, id: UInt32) -> SavedCRTC? {
@@ -100,13 +116,16 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
     func drmSetCRTC(_ fd: Int32, crtc: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, connector: UInt32, mode: DRMMode?) throws(Errno) {
         calls.append("setcrtc \(crtc) fb \(framebuffer)")
         if let e = setCRTCError { throw e }
-        scanout = framebuffer; crtcMode = mode?.name
+        scanout = framebuffer
+        crtcMode = mode?.name
     }
     func drmRestore(_ fd: Int32, _ saved: SavedCRTC, connector: UInt32) { calls.append("restore fb \(saved.framebuffer)") }
     func drmPageFlip(_ fd: Int32, crtc: UInt32, framebuffer: UInt32) throws(Errno) {
         if let e = flipError { throw e }
-        guard flipsPending == 0 else { throw Errno.resourceBusy }   // only one in flight
-        calls.append("flip fb \(framebuffer)"); flipsPending += 1; scanout = framebuffer
+        guard flipsPending == 0 else { throw Errno.resourceBusy }  // only one in flight
+        calls.append("flip fb \(framebuffer)")
+        flipsPending += 1
+        scanout = framebuffer
     }
     func drmDirtyFramebuffer(_ fd: Int32, id: UInt32, clips: [IntRectClip]) throws(Errno) {
         calls.append("dirty fb \(id)")
@@ -125,22 +144,29 @@ final class MockSystem: FakePanelSystem, DisplaySystemCalls {
     func drmAtomicFlip(_ fd: Int32, plane: DRMAtomicPlane, crtc: UInt32, framebuffer: UInt32, clips: [IntRectClip]) throws(Errno) {
         if let e = atomicError { throw e }
         guard flipsPending == 0 else { throw Errno.resourceBusy }
-        calls.append("atomic fb \(framebuffer)"); atomicClips.append(clips); flipsPending += 1; scanout = framebuffer
+        calls.append("atomic fb \(framebuffer)")
+        atomicClips.append(clips)
+        flipsPending += 1
+        scanout = framebuffer
     }
     func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int {
-        let n = flipsPending; flipsPending = 0; return n
+        let n = flipsPending
+        flipsPending = 0
+        return n
     }
 }
 
 extension FramebufferInfo {
     static func xrgb(width: Int, height: Int, padding: Int = 0) -> FramebufferInfo {
-        FramebufferInfo(id: "mockfb", width: width, height: height, bitsPerPixel: 32,
-                        red: (16, 8), green: (8, 8), blue: (0, 8),
-                        lineLength: width * 4 + padding, memoryLength: (width * 4 + padding) * height)
+        FramebufferInfo(
+            id: "mockfb", width: width, height: height, bitsPerPixel: 32,
+            red: (16, 8), green: (8, 8), blue: (0, 8),
+            lineLength: width * 4 + padding, memoryLength: (width * 4 + padding) * height)
     }
     static func rgb565(width: Int, height: Int, padding: Int = 0) -> FramebufferInfo {
-        FramebufferInfo(id: "mockfb", width: width, height: height, bitsPerPixel: 16,
-                        red: (11, 5), green: (5, 6), blue: (0, 5),
-                        lineLength: width * 2 + padding, memoryLength: (width * 2 + padding) * height)
+        FramebufferInfo(
+            id: "mockfb", width: width, height: height, bitsPerPixel: 16,
+            red: (11, 5), green: (5, 6), blue: (0, 5),
+            lineLength: width * 2 + padding, memoryLength: (width * 2 + padding) * height)
     }
 }

@@ -7,9 +7,11 @@ import Testing
 /// What the displays count: bytes copied into scan-out memory and clip rectangles sent.
 @Suite struct DisplayStatisticsTests {
     func card(_ w: Int, _ h: Int) -> DRMCard {
-        DRMCard(driver: "mock", connectors: [
-            DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: [DRMMode(width: w, height: h, preferred: true)], crtcs: [31]),
-        ], supportsDumbBuffers: true)
+        DRMCard(
+            driver: "mock",
+            connectors: [
+                DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: [DRMMode(width: w, height: h, preferred: true)], crtcs: [31])
+            ], supportsDumbBuffers: true)
     }
 
     @Test func aTwoBufferDRMDisplayCopiesWhatEachBufferMissed() throws {
@@ -17,20 +19,20 @@ import Testing
         sys.cards["/dev/dri/card0"] = card(64, 40)
         let d = try DRMDisplay(path: "/dev/dri/card0", system: sys)
         let full = Int64(64 * 40 * 4)
-        try d.present(damage: Region(d.surface.bounds))               // → buffer 1: everything
+        try d.present(damage: Region(d.surface.bounds))  // → buffer 1: everything
         #expect(d.statistics.lastFrameBytesCopied == full)
         let a = IntRect(x: 3, y: 4, width: 10, height: 10)
-        try d.present(damage: Region(a))                             // → buffer 0: never had a frame
+        try d.present(damage: Region(a))  // → buffer 0: never had a frame
         #expect(d.statistics.lastFrameBytesCopied == full)
         #expect(d.statistics.lastFrameDamagedPixels == 100)
         let b = IntRect(x: 40, y: 20, width: 10, height: 10)
-        try d.present(damage: Region(b))                             // → buffer 1: missed a, and b
+        try d.present(damage: Region(b))  // → buffer 1: missed a, and b
         #expect(d.statistics.lastFrameBytesCopied == 200 * 4)
         #expect(d.statistics.lastFrameClipRectangles == 2 && d.statistics.lastFrameClipPixels == 200)
         #expect(sys.dirtyClips.last == [IntRectClip(x1: 3, y1: 4, x2: 13, y2: 14), IntRectClip(x1: 40, y1: 20, x2: 50, y2: 30)])
-        try d.present(damage: Region(b))                             // → buffer 0: missed b; b again
+        try d.present(damage: Region(b))  // → buffer 0: missed b; b again
         #expect(d.statistics.lastFrameBytesCopied == 100 * 4 && d.statistics.lastFrameClipRectangles == 1)
-        try d.present(damage: Region())                              // nothing changed: nothing copied
+        try d.present(damage: Region())  // nothing changed: nothing copied
         let s = d.statistics
         #expect(s.frames == 5 && s.emptyFrames == 1 && s.lastFrameBytesCopied == 0 && s.lastFrameClipPixels == 0)
         #expect(s.bytesCopied == 2 * full + 300 * 4)
@@ -43,10 +45,10 @@ import Testing
         let sys = MockSystem()
         sys.framebuffers["/dev/fb0"] = .rgb565(width: 32, height: 16)
         let d = try FbdevDisplay(path: "/dev/fb0", system: sys)
-        try d.present(damage: Region(IntRect(x: 0, y: 0, width: 1, height: 1)))   // first frame: everything
+        try d.present(damage: Region(IntRect(x: 0, y: 0, width: 1, height: 1)))  // first frame: everything
         let overlapping = Region([IntRect(x: 0, y: 0, width: 10, height: 10), IntRect(x: 5, y: 5, width: 10, height: 10)])
         try d.present(damage: overlapping)
-        #expect(d.statistics.lastFrameBytesCopied == 175 * 2)   // the overlap once
+        #expect(d.statistics.lastFrameBytesCopied == 175 * 2)  // the overlap once
         #expect(d.statistics.bytesCopied == 32 * 16 * 2 + 175 * 2)
         #expect(d.statistics.damageRectangles == 1 + overlapping.rectangles.count && d.statistics.clipRectangles == 0)
     }
@@ -76,7 +78,7 @@ import Testing
             try d.present(damage: Region(damage))
             let expected = Region([damage, last]).area * bpp
             last = damage
-            if step == 0 { continue }   // buffer 0's first frame: the whole card
+            if step == 0 { continue }  // buffer 0's first frame: the whole card
             let s = d.statistics
             #expect(s.lastFrameBytesCopied == expected)
             #expect(s.lastFrameBytesCopied * 10 < fullFrame)

@@ -11,9 +11,11 @@ import Testing
     static let xrgb = DRMSelection.fourcc(for: .xrgb8888)!.fourcc, rgb565 = DRMSelection.fourcc(for: .rgb565)!.fourcc
 
     func card(_ sys: MockSystem) {
-        sys.cards["/dev/dri/card0"] = DRMCard(driver: "mock", connectors: [
-            DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: [DRMMode(width: 24, height: 16, preferred: true)], crtcs: [31]),
-        ], supportsDumbBuffers: true)
+        sys.cards["/dev/dri/card0"] = DRMCard(
+            driver: "mock",
+            connectors: [
+                DRMConnector(id: 9, name: "Virtual-1", connected: true, modes: [DRMMode(width: 24, height: 16, preferred: true)], crtcs: [31])
+            ], supportsDumbBuffers: true)
     }
 
     /// Scan-out buffer 1 (handle 2, the first one presented to) as a surface.
@@ -24,8 +26,9 @@ import Testing
 
     @Test(arguments: RotationAngle.allCases)
     func anRGB565BoardOnAnXRGB8888OnlyPlaneIsWidenedOnCopy(angle: RotationAngle) throws {
-        let sys = MockSystem(); card(sys)
-        sys.planeFormats = [Self.xrgb, DRMSelection.fourcc(for: .xrgb8888)!.fourcc &+ 1]   // XRGB8888 and something else
+        let sys = MockSystem()
+        card(sys)
+        sys.planeFormats = [Self.xrgb, DRMSelection.fourcc(for: .xrgb8888)!.fourcc &+ 1]  // XRGB8888 and something else
         let d = try DRMDisplay(path: "/dev/dri/card0", format: .rgb565, rotation: angle, system: sys)
         #expect(d.format == .rgb565 && d.surface.format == .rgb565 && d.scanoutFormat == .xrgb8888)
         #expect(sys.calls.filter { $0.hasPrefix("create_dumb") } == ["create_dumb 24x16x32", "create_dumb 24x16x32"])
@@ -45,8 +48,9 @@ import Testing
     }
 
     @Test func aDepthCreateDumbRefusesFallsBackToTheOtherFormat() throws {
-        let sys = MockSystem(); card(sys)
-        sys.refusedDumbDepths = [16]   // virtio-gpu: 32 bpp dumb buffers only, and no plane list
+        let sys = MockSystem()
+        card(sys)
+        sys.refusedDumbDepths = [16]  // virtio-gpu: 32 bpp dumb buffers only, and no plane list
         let d = try DRMDisplay(path: "/dev/dri/card0", format: .rgb565, system: sys)
         #expect(d.scanoutFormat == .xrgb8888 && d.surface.format == .rgb565)
         #expect(sys.calls.filter { $0.hasPrefix("create_dumb") } == ["create_dumb refused 16", "create_dumb 24x16x32", "create_dumb 24x16x32"])
@@ -54,8 +58,9 @@ import Testing
     }
 
     @Test func theBoardsFormatIsKeptWhenThePlaneOffersIt() throws {
-        let sys = MockSystem(); card(sys)
-        sys.planeFormats = [Self.rgb565, Self.xrgb]   // cirrus
+        let sys = MockSystem()
+        card(sys)
+        sys.planeFormats = [Self.rgb565, Self.xrgb]  // cirrus
         let d = try DRMDisplay(path: "/dev/dri/card0", format: .rgb565, system: sys)
         #expect(d.scanoutFormat == .rgb565 && d.conversionNote == nil && !d.summary.contains("scanout="))
         #expect(sys.calls.filter { $0.hasPrefix("create_dumb") } == ["create_dumb 24x16x16", "create_dumb 24x16x16"])
@@ -63,7 +68,8 @@ import Testing
     }
 
     @Test func anXRGB8888BoardOnAnRGB565OnlyPlaneIsPackedAndSetModeKeepsConverting() throws {
-        let sys = MockSystem(); card(sys)
+        let sys = MockSystem()
+        card(sys)
         sys.cards["/dev/dri/card0"]!.connectors[0].modes.append(DRMMode(width: 16, height: 8))
         sys.planeFormats = [Self.rgb565]
         let d = try DRMDisplay(path: "/dev/dri/card0", format: .xrgb8888, system: sys)
@@ -75,12 +81,16 @@ import Testing
     }
 
     @Test func noCommonFormatNamesTheDeviceWhatItOffersAndTheFix() {
-        let sys = MockSystem(); card(sys)
-        sys.planeFormats = [DRMSelection.fourcc(for: .xrgb8888)!.fourcc ^ 0x0000_1000, 0x3231_564E]   // XBGR8888, NV12
+        let sys = MockSystem()
+        card(sys)
+        sys.planeFormats = [DRMSelection.fourcc(for: .xrgb8888)!.fourcc ^ 0x0000_1000, 0x3231_564E]  // XBGR8888, NV12
         var thrown: DisplayError?
         do { _ = try DRMDisplay(path: "/dev/dri/card0", format: .rgb565, system: sys) } catch { thrown = error }
-        #expect(thrown == DisplayError(DRMError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: ["XBGR8888", "NV12"])))
-        #expect(thrown?.description == "/dev/dri/card0: the mock driver scans out neither rgb565 nor xrgb8888 (an rgb565 board is converted "
+        #expect(
+            thrown
+                == DisplayError(DRMError.unsupportedFormat(path: "/dev/dri/card0", driver: "mock", format: "rgb565", offered: ["XBGR8888", "NV12"])))
+        #expect(
+            thrown?.description == "/dev/dri/card0: the mock driver scans out neither rgb565 nor xrgb8888 (an rgb565 board is converted "
                 + "to xrgb8888 on copy); its primary plane offers XBGR8888, NV12; show it on the driver's framebuffer device instead: "
                 + "set [display] output = \"fbdev\" (or --display fbdev)")
         #expect(!sys.calls.contains { $0.hasPrefix("create_dumb") } && sys.calls.last == "close /dev/dri/card0")
@@ -101,7 +111,7 @@ import Testing
         #expect(d.format == .xrgb8888 && d.scanoutFormat == .rgb565)
         #expect(d.conversionNote == "drawing xrgb8888, scanning out rgb565: converted on copy")
         fillPattern(d.surface, seed: 5)
-        try d.present(damage: Region())   // first frame: everything
+        try d.present(damage: Region())  // first frame: everything
         let target = try Surface(wrapping: sys.maps[0].pointer, width: 12, height: 8, stride: Int32(info.lineLength), format: .rgb565)
         for y in Int32(0)..<8 {
             for x in Int32(0)..<12 {

@@ -20,22 +20,24 @@ import Testing
         let r = DisplayRotation(.quarter, physicalWidth: 720, physicalHeight: 1280)
         #expect(r.logicalWidth == 1280 && r.logicalHeight == 720)
         #expect(DisplayRotation(.half, physicalWidth: 720, physicalHeight: 1280).logicalWidth == 720)
-        #expect(DisplayRotation(.threeQuarters, physicalWidth: 720, physicalHeight: 1280).logicalBounds == IntRect(x: 0, y: 0, width: 1280, height: 720))
+        #expect(
+            DisplayRotation(.threeQuarters, physicalWidth: 720, physicalHeight: 1280).logicalBounds == IntRect(x: 0, y: 0, width: 1280, height: 720))
     }
 
     @Test func cornersGoWhereAClockwiseTurnPutsThem() {
-        let w: Int32 = 7, h: Int32 = 3   // physical
+        let w: Int32 = 7, h: Int32 = 3  // physical
         // Logical top-left, top-right, bottom-left, bottom-right.
         func corners(_ a: RotationAngle) -> [Int32] {
             let r = DisplayRotation(a, physicalWidth: w, physicalHeight: h)
             let lw = r.logicalWidth, lh = r.logicalHeight
             return [(0, 0), (lw - 1, 0), (0, lh - 1), (lw - 1, lh - 1)].flatMap { p in
-                let q = r.physical(x: p.0, y: p.1); return [q.x, q.y]
+                let q = r.physical(x: p.0, y: p.1)
+                return [q.x, q.y]
             }
         }
         #expect(corners(.none) == [0, 0, 6, 0, 0, 2, 6, 2])
-        #expect(corners(.quarter) == [6, 0, 6, 2, 0, 0, 0, 2])        // top-left → top-right
-        #expect(corners(.half) == [6, 2, 0, 2, 6, 0, 0, 0])           // top-left → bottom-right
+        #expect(corners(.quarter) == [6, 0, 6, 2, 0, 0, 0, 2])  // top-left → top-right
+        #expect(corners(.half) == [6, 2, 0, 2, 6, 0, 0, 0])  // top-left → bottom-right
         #expect(corners(.threeQuarters) == [0, 2, 0, 0, 6, 2, 6, 0])  // top-left → bottom-left
     }
 

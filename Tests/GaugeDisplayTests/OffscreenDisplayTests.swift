@@ -14,8 +14,10 @@ import Testing
         #expect(display.statistics.lastFrameDamagedPixels == 100)
 
         // Overlap counts once; the part outside the screen not at all.
-        display.present(damage: [IntRect(x: 0, y: 0, width: 10, height: 10), IntRect(x: 5, y: 5, width: 10, height: 10),
-                                 IntRect(x: 95, y: 45, width: 20, height: 20)])
+        display.present(damage: [
+            IntRect(x: 0, y: 0, width: 10, height: 10), IntRect(x: 5, y: 5, width: 10, height: 10),
+            IntRect(x: 95, y: 45, width: 20, height: 20),
+        ])
         #expect(display.statistics.lastFrameDamagedPixels == 100 + 100 - 25 + 25)
 
         display.present(damage: [])
@@ -36,8 +38,9 @@ import Testing
         let bounds = IntRect(x: 0, y: 0, width: 40, height: 30)
         for _ in 0..<200 {
             let rects = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
-                IntRect(x: Int32.random(in: -10...45, using: &rng), y: Int32.random(in: -10...35, using: &rng),
-                        width: Int32.random(in: -2...20, using: &rng), height: Int32.random(in: -2...20, using: &rng))
+                IntRect(
+                    x: Int32.random(in: -10...45, using: &rng), y: Int32.random(in: -10...35, using: &rng),
+                    width: Int32.random(in: -2...20, using: &rng), height: Int32.random(in: -2...20, using: &rng))
             }
             var expected: Int64 = 0
             for y in bounds.y0..<bounds.y1 {

@@ -66,9 +66,11 @@ import Testing
     }
 
     @Test func copyingTheWholeLogicalSurfaceTurnsThePicture() throws {
-        let r = DisplayRotation(.quarter, physicalWidth: 3, physicalHeight: 2)   // logical 2x3
+        let r = DisplayRotation(.quarter, physicalWidth: 3, physicalHeight: 2)  // logical 2x3
         let shadow = try Surface(width: 2, height: 3, format: .xrgb8888)
-        for y in Int32(0)..<3 { for x in Int32(0)..<2 { shadow.row(y).storeBytes(of: UInt32(10 * y + x), toByteOffset: Int(x) * 4, as: UInt32.self) } }
+        for y in Int32(0)..<3 {
+            for x in Int32(0)..<2 { shadow.row(y).storeBytes(of: UInt32(10 * y + x), toByteOffset: Int(x) * 4, as: UInt32.self) }
+        }
         let target = try Surface(width: 3, height: 2, format: .xrgb8888)
         RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
         // Logical rows  [0 1] [10 11] [20 21], turned clockwise: [20 10 0] [21 11 1].
@@ -77,7 +79,7 @@ import Testing
 
     @Test func mismatchedSizesCopyNothing() throws {
         let r = DisplayRotation(.quarter, physicalWidth: 4, physicalHeight: 6)
-        let shadow = try Surface(width: 4, height: 6, format: .xrgb8888)   // not the logical 6x4
+        let shadow = try Surface(width: 4, height: 6, format: .xrgb8888)  // not the logical 6x4
         fillPattern(shadow, seed: 1)
         let target = try Surface(width: 4, height: 6, format: .xrgb8888)
         RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)

@@ -13,7 +13,10 @@ import Testing
             let x = ScanoutConversion.xrgb8888(fromRGB565: p)
             // The colour PNG/PPM files and `render` show for that RGB565 pixel.
             if x != ScanoutReference.widened(p) || x != ARGB32Codec.pack(RGB565Codec.unpack(p))
-                || ScanoutConversion.rgb565(fromXRGB8888: x) != p { wrong += 1 }
+                || ScanoutConversion.rgb565(fromXRGB8888: x) != p
+            {
+                wrong += 1
+            }
         }
         #expect(wrong == 0)
     }
@@ -37,8 +40,11 @@ import Testing
             for x in l.x0..<l.x1 {
                 let p = rotation.physical(x: x, y: y), v = shadow.rawPixel(x: x, y: y)!
                 let dst = target.row(p.y) + Int(p.x) * Int(target.format.bytesPerPixel)
-                if target.format == .xrgb8888 { dst.storeBytes(of: ScanoutReference.widened(UInt16(v)), as: UInt32.self) }
-                else { dst.storeBytes(of: ScanoutReference.packed(v), as: UInt16.self) }
+                if target.format == .xrgb8888 {
+                    dst.storeBytes(of: ScanoutReference.widened(UInt16(v)), as: UInt32.self)
+                } else {
+                    dst.storeBytes(of: ScanoutReference.packed(v), as: UInt16.self)
+                }
             }
         }
     }
@@ -74,7 +80,9 @@ import Testing
     func everyRGB565ValueWidensTheSameInEveryRotation(angle: RotationAngle) throws {
         let r = DisplayRotation(angle, physicalWidth: 256, physicalHeight: 256)
         let shadow = try Surface(width: 256, height: 256, format: .rgb565)
-        for y in Int32(0)..<256 { for x in Int32(0)..<256 { shadow.row(y).storeBytes(of: UInt16(y << 8 | x), toByteOffset: Int(x) * 2, as: UInt16.self) } }
+        for y in Int32(0)..<256 {
+            for x in Int32(0)..<256 { shadow.row(y).storeBytes(of: UInt16(y << 8 | x), toByteOffset: Int(x) * 2, as: UInt16.self) }
+        }
         let target = try Surface(width: 256, height: 256, format: .xrgb8888)
         RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
         var wrong = 0

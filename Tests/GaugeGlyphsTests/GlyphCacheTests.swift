@@ -8,10 +8,15 @@ import GaugeRaster
     @Test func boundedLeastRecentlyUsed() {
         let cache = GlyphCache<Int>(capacity: 4)
         var made = 0
-        func lookup(_ k: Int) -> RasterGlyph { cache.glyph(for: k) { made += 1; return glyph($0) } }
+        func lookup(_ k: Int) -> RasterGlyph {
+            cache.glyph(for: k) {
+                made += 1
+                return glyph($0)
+            }
+        }
         for k in 0..<4 { _ = lookup(k) }
-        _ = lookup(0)                       // 0 is now the most recent; 1 the least
-        _ = lookup(4)                       // evicts 1
+        _ = lookup(0)  // 0 is now the most recent; 1 the least
+        _ = lookup(4)  // evicts 1
         #expect(cache.count == 4 && cache.evictions == 1)
         _ = lookup(0)
         #expect(made == 5, "0 stayed cached")

@@ -12,9 +12,9 @@ import Testing
 
     @Test func countsDifferingPixelsAndReportsTheFirst() {
         var other = rgb
-        other.pixels[4] = 99    // pixel (1,0)
-        other.pixels[16] = 0    // pixel (2,1)
-        other.pixels[17] = 0    // same pixel, still one
+        other.pixels[4] = 99  // pixel (1,0)
+        other.pixels[16] = 0  // pixel (2,1)
+        other.pixels[17] = 0  // same pixel, still one
         let result = ImageComparison(rgb, other)
         #expect(result == .differ(count: 2, x: 1, y: 0, a: Color(r: 3, g: 4, b: 5), b: Color(r: 3, g: 99, b: 5)))
         #expect(result.description == "2 pixels differ (first at 1,0: #030405 vs #036305)")

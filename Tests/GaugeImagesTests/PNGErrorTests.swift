@@ -6,7 +6,10 @@ import Testing
     static let valid = try! PNG.encode(TestImages.drawn(.xrgb8888, width: 13, height: 7))
 
     func decodeError(_ bytes: [UInt8]) -> PNGError? {
-        do { _ = try PNG.decode(bytes); return nil } catch { return error }
+        do {
+            _ = try PNG.decode(bytes)
+            return nil
+        } catch { return error }
     }
 
     @Test func rejectsBadSignature() {

@@ -49,7 +49,9 @@ import Testing
             let chunk = chunks.randomElement(using: &rng)!
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
                 let i = Int.random(in: chunk.data, using: &rng)
-                bytes[i] = Bool.random(using: &rng) ? UInt8.random(in: 0...255, using: &rng)
+                bytes[i] =
+                    Bool.random(using: &rng)
+                    ? UInt8.random(in: 0...255, using: &rng)
                     : bytes[i] ^ (UInt8(1) << UInt8.random(in: 0...7, using: &rng))
             }
             TestImages.fixCRC(&bytes, chunkAt: chunk.start)

@@ -104,14 +104,17 @@ import Testing
         var scratch = [UInt8](repeating: 0, count: rowBytes)
         for y in 0..<image.height {
             let row = Array(image.pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
-            let previous = y == 0 ? [UInt8](repeating: 0, count: rowBytes)
+            let previous =
+                y == 0
+                ? [UInt8](repeating: 0, count: rowBytes)
                 : Array(image.pixels[((y - 1) * rowBytes)..<(y * rowBytes)])
             row.withUnsafeBufferPointer { r in
                 previous.withUnsafeBufferPointer { p in
                     scratch.withUnsafeMutableBufferPointer { Self.filter(type, row: r, previous: p, bpp: 4, into: $0) }
                 }
             }
-            raw.append(type); raw += scratch
+            raw.append(type)
+            raw += scratch
         }
         let png = TestImages.png(width: 9, height: 5, colorType: 6, raw: raw)
         #expect(try PNG.decode(png) == image)
@@ -124,8 +127,10 @@ import Testing
 
     /// `row` filtered with `type` into `out` (same length): the encoder's side of each
     /// filter, for the decoder's tests (GaugePanel's encoder writes rows unfiltered).
-    static func filter(_ type: UInt8, row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>,
-                       bpp: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+    static func filter(
+        _ type: UInt8, row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>,
+        bpp: Int, into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         for i in 0..<row.count {
             let a: UInt8 = i >= bpp ? row[i - bpp] : 0
             let b = previous[i]

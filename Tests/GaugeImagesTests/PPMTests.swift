@@ -4,7 +4,10 @@ import Testing
 
 @Suite struct PPMTests {
     func decodeError(_ text: String, _ pixels: [UInt8] = []) -> PPMError? {
-        do { _ = try PPM.decode(Array(text.utf8) + pixels); return nil } catch { return error }
+        do {
+            _ = try PPM.decode(Array(text.utf8) + pixels)
+            return nil
+        } catch { return error }
     }
 
     @Test(arguments: PixelFormat.allCases)
@@ -18,7 +21,8 @@ import Testing
                 let c = surface.color(x: x, y: y)!
                 let d = decoded.color(x: Int(x), y: Int(y))
                 if (d.r, d.g, d.b) != (c.r, c.g, c.b) {
-                    Issue.record("pixel \(x),\(y): \(d) vs \(c)"); return
+                    Issue.record("pixel \(x),\(y): \(d) vs \(c)")
+                    return
                 }
             }
         }

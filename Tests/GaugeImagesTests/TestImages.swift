@@ -13,9 +13,10 @@ enum TestImages {
         canvas.clear(Color(r: 16, g: 20, b: 24, a: format == .argb8888 ? 200 : 255))
         canvas.fill(IntRect(x: 3, y: 2, width: 20, height: 9), color: Color(rgb: 0x2ECC71))
         canvas.fill(IntRect(x: 10, y: 5, width: 30, height: 12), color: Color(r: 230, g: 60, b: 50, a: 128))
-        canvas.fillDisc(centre: Point(40, 20), radius: Fixed(11, over: 1) , paint: .solid(Color(rgb: 0x3A8EE6)))
-        canvas.strokeArc(centre: Point(20, 25), radius: 15, thickness: 4, start: Angle(degrees: 135),
-                         sweep: Angle(degrees: 270), paint: .solid(Color(r: 250, g: 250, b: 250, a: 180)))
+        canvas.fillDisc(centre: Point(40, 20), radius: Fixed(11, over: 1), paint: .solid(Color(rgb: 0x3A8EE6)))
+        canvas.strokeArc(
+            centre: Point(20, 25), radius: 15, thickness: 4, start: Angle(degrees: 135),
+            sweep: Angle(degrees: 270), paint: .solid(Color(r: 250, g: 250, b: 250, a: 180)))
         canvas.strokeLine(from: Point(0, 36), to: Point(60, 0), width: Fixed(3, over: 2), paint: .solid(.white))
         return surface
     }
@@ -42,8 +43,10 @@ enum TestImages {
 
     /// A PNG built chunk by chunk: `ihdr` fields, then `raw` (filter bytes included)
     /// deflated into one IDAT.
-    static func png(width: UInt32, height: UInt32, depth: UInt8 = 8, colorType: UInt8 = 2,
-                    interlace: UInt8 = 0, raw: [UInt8]) -> [UInt8] {
+    static func png(
+        width: UInt32, height: UInt32, depth: UInt8 = 8, colorType: UInt8 = 2,
+        interlace: UInt8 = 0, raw: [UInt8]
+    ) -> [UInt8] {
         var header: [UInt8] = []
         PNG.appendBigEndian(width, to: &header)
         PNG.appendBigEndian(height, to: &header)
@@ -73,8 +76,10 @@ enum TestImages {
         let length = Int(PNG.bigEndian(png, start))
         let end = start + 8 + length
         let crc = png[(start + 4)..<end].withUnsafeBufferPointer { PNG.crc32Of($0) }
-        png[end] = UInt8(truncatingIfNeeded: crc >> 24); png[end + 1] = UInt8(truncatingIfNeeded: crc >> 16)
-        png[end + 2] = UInt8(truncatingIfNeeded: crc >> 8); png[end + 3] = UInt8(truncatingIfNeeded: crc)
+        png[end] = UInt8(truncatingIfNeeded: crc >> 24)
+        png[end + 1] = UInt8(truncatingIfNeeded: crc >> 16)
+        png[end + 2] = UInt8(truncatingIfNeeded: crc >> 8)
+        png[end + 3] = UInt8(truncatingIfNeeded: crc)
     }
 }
 

@@ -4,7 +4,7 @@ import GaugeInput
 import GaugeSystem
 import GaugeTestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct EvdevDeviceTests {
@@ -19,7 +19,7 @@ import Glibc
         #expect(sys.nodes["/dev/input/event0"]!.monotonic)
         d.close()
         #expect(sys.closed == [d.fd] && sys.freed.count == 1)
-        d.close()   // idempotent
+        d.close()  // idempotent
         #expect(sys.closed.count == 1)
     }
 
@@ -127,32 +127,38 @@ import Glibc
             .success(.abs(AbsCode.mtPositionX, 90, at: 9)), .success(.report(at: 9)),
         ]
         // The delta libevdev computed; the state it leaves is what the snapshot reads.
-        fake.sync = [.sync(.abs(AbsCode.mtSlot, 1, at: 3)), .sync(.abs(AbsCode.mtTrackingID, 5, at: 3)),
-                     .sync(.report(at: 3))]
+        fake.sync = [
+            .sync(.abs(AbsCode.mtSlot, 1, at: 3)), .sync(.abs(AbsCode.mtTrackingID, 5, at: 3)),
+            .sync(.report(at: 3)),
+        ]
         fake.slots = [.empty, SlotState(trackingID: 5, x: 80, y: 10)]
         fake.currentSlot = 1
         fake.values[UInt32(EventType.key) << 16 | UInt32(KeyCode.touch)] = 1
         fake.values[UInt32(EventType.abs) << 16 | UInt32(AbsCode.x)] = 80
 
         let result = d.readEvents()
-        let snapshot = DeviceSnapshot(time: 3, slots: [.empty, SlotState(trackingID: 5, x: 80, y: 10)], currentSlot: 1,
-                                      absValues: [AbsCode.x: 80, AbsCode.y: 0], keysDown: [KeyCode.touch])
-        #expect(result == .events([
-            .event(.abs(AbsCode.mtSlot, 0, at: 1)), .event(.abs(AbsCode.mtTrackingID, 4, at: 1)), .event(.report(at: 1)),
-            .dropped(time: 2), .resynced(snapshot),
-            .event(.abs(AbsCode.mtPositionX, 90, at: 9)), .event(.report(at: 9)),
-        ]))
+        let snapshot = DeviceSnapshot(
+            time: 3, slots: [.empty, SlotState(trackingID: 5, x: 80, y: 10)], currentSlot: 1,
+            absValues: [AbsCode.x: 80, AbsCode.y: 0], keysDown: [KeyCode.touch])
+        #expect(
+            result
+                == .events([
+                    .event(.abs(AbsCode.mtSlot, 0, at: 1)), .event(.abs(AbsCode.mtTrackingID, 4, at: 1)), .event(.report(at: 1)),
+                    .dropped(time: 2), .resynced(snapshot),
+                    .event(.abs(AbsCode.mtPositionX, 90, at: 9)), .event(.report(at: 9)),
+                ]))
         #expect(fake.sync.isEmpty)
 
         // Through the tracker: finger 4, then (after the drop) finger 5 from the snapshot.
         var tracker = TouchTracker()
         guard case .events(let events) = result else { return }
         let frames = events.compactMap { tracker.handle($0) }
-        #expect(frames == [
-            TouchFrame(time: 1, points: [TouchPoint(id: 4, x: 0, y: 0)]),
-            TouchFrame(time: 3, points: [TouchPoint(id: 5, x: 80, y: 10)]),
-            TouchFrame(time: 9, points: [TouchPoint(id: 5, x: 90, y: 10)]),
-        ])
+        #expect(
+            frames == [
+                TouchFrame(time: 1, points: [TouchPoint(id: 4, x: 0, y: 0)]),
+                TouchFrame(time: 3, points: [TouchPoint(id: 5, x: 80, y: 10)]),
+                TouchFrame(time: 9, points: [TouchPoint(id: 5, x: 90, y: 10)]),
+            ])
     }
 
     @Test func enodevMeansGone() throws {

@@ -2,7 +2,7 @@ import Testing
 import GaugeInput
 @testable import GaugeInputDevices
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct InputDeviceScannerTests {
@@ -23,7 +23,7 @@ import Glibc
         #expect(report.added.map(\.path) == ["/dev/input/event0", "/dev/input/event1", "/dev/input/event2", "/dev/input/event10"])
         #expect(report.removed.isEmpty && report.errors.isEmpty)
         #expect(scanner.openDevices.map(\.name) == ["vc4-hdmi", "10-0038 generic ft5x06 (79)", "rotary@11", "button@1b"])
-        #expect(scanner.rescan().isEmpty)   // nothing changed
+        #expect(scanner.rescan().isEmpty)  // nothing changed
     }
 
     @Test func selectionByCapabilityAndName() throws {
@@ -80,8 +80,10 @@ import Glibc
         sys.directories["/dev/input"] = ["event0", "event1", "event10", "event3"]
         sys.nodes["/dev/input/event2"] = nil
         sys.nodes["/dev/input/event3"] = .keys("USB keyboard")
-        sys.inotifyBytes = [inotifyRecord("event2", mask: DirectoryChange.deleted)
-                            + inotifyRecord("event3", mask: DirectoryChange.created)]
+        sys.inotifyBytes = [
+            inotifyRecord("event2", mask: DirectoryChange.deleted)
+                + inotifyRecord("event3", mask: DirectoryChange.created)
+        ]
         let report = scanner.handleWatchEvents()
         #expect(report.removed == ["/dev/input/event2"])
         #expect(report.added.map(\.name) == ["USB keyboard"])
@@ -96,8 +98,10 @@ import Glibc
         let old = scanner.devices["/dev/input/event2"]!.fd
         _ = scanner.startWatching()
         sys.nodes["/dev/input/event2"] = .rotary("rotary@16")
-        sys.inotifyBytes = [inotifyRecord("event2", mask: DirectoryChange.deleted),
-                            inotifyRecord("event2", mask: DirectoryChange.created)]
+        sys.inotifyBytes = [
+            inotifyRecord("event2", mask: DirectoryChange.deleted),
+            inotifyRecord("event2", mask: DirectoryChange.created),
+        ]
         let report = scanner.handleWatchEvents()
         #expect(report.removed == ["/dev/input/event2"])
         #expect(report.added.map(\.name) == ["rotary@16"])
@@ -115,11 +119,17 @@ import Glibc
 
     @Test func inotifyParsingStopsAtTruncatedRecords() {
         let bytes = inotifyRecord("event7", mask: DirectoryChange.created) + inotifyRecord("event8", mask: DirectoryChange.deleted)
-        #expect(DirectoryChange.parse(bytes) == [DirectoryChange(name: "event7", mask: DirectoryChange.created),
-                                                 DirectoryChange(name: "event8", mask: DirectoryChange.deleted)])
+        #expect(
+            DirectoryChange.parse(bytes) == [
+                DirectoryChange(name: "event7", mask: DirectoryChange.created),
+                DirectoryChange(name: "event8", mask: DirectoryChange.deleted),
+            ])
         #expect(DirectoryChange.parse(Array(bytes.dropLast(3))).count == 1)
         var huge = inotifyRecord("x", mask: 0)
-        huge[12] = 0xff; huge[13] = 0xff; huge[14] = 0xff; huge[15] = 0xff   // len = 4 GiB
+        huge[12] = 0xff
+        huge[13] = 0xff
+        huge[14] = 0xff
+        huge[15] = 0xff  // len = 4 GiB
         #expect(DirectoryChange.parse(huge).isEmpty)
     }
 }

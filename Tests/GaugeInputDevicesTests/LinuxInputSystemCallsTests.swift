@@ -3,7 +3,7 @@ import GaugeInput
 @testable import GaugeInputDevices
 import GaugeSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real system calls against a temporary directory: listing, inotify, and libevdev
@@ -32,7 +32,7 @@ import Glibc
         let sys = LinuxInputSystemCalls()
         let fd = try sys.watchDirectory(dir)
         defer { sys.close(fd) }
-        #expect(try sys.read(fd, max: 4096) == .nothingPending)   // non-blocking: nothing yet
+        #expect(try sys.read(fd, max: 4096) == .nothingPending)  // non-blocking: nothing yet
         touch(dir + "/event5")
         unlink(dir + "/event5")
         guard case .bytes(let bytes) = try sys.read(fd, max: 4096) else {

@@ -3,7 +3,7 @@ import CEvdev
 import GaugeInput
 @testable import GaugeInputDevices
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether the kernel's uinput is usable here (absent in most containers and CI).
@@ -12,7 +12,10 @@ private let uinputWritable = access("/dev/uinput", W_OK) == 0
 /// A virtual touchscreen-and-keys device made through libevdev's uinput helper, read back
 /// through the real `EvdevDevice` (libevdev, non-blocking fd, monotonic timestamps).
 @Suite struct UinputIntegrationTests {
-    @Test(.enabled(if: uinputWritable, "/dev/uinput is missing or not writable here (needs the uinput module and write access, e.g. root or group input with a udev rule)"))
+    @Test(
+        .enabled(
+            if: uinputWritable,
+            "/dev/uinput is missing or not writable here (needs the uinput module and write access, e.g. root or group input with a udev rule)"))
     func virtualDeviceReadsBackThroughEvdevDevice() throws {
         let template = try #require(libevdev_new())
         defer { libevdev_free(template) }
@@ -44,22 +47,31 @@ private let uinputWritable = access("/dev/uinput", W_OK) == 0
         #expect(device.capabilities.isTouchscreen && device.capabilities.keys.contains(KeyCode.right))
         #expect(device.capabilities.touchRanges?.x == AxisRange(minimum: 0, maximum: 799))
 
-        for (type, code, value) in [(EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0),
-                                    (EV_ABS, ABS_X, 400), (EV_ABS, ABS_Y, 240), (EV_KEY, BTN_TOUCH, 1), (EV_SYN, SYN_REPORT, 0)] {
+        for (type, code, value) in [
+            (EV_KEY, KEY_RIGHT, 1), (EV_SYN, SYN_REPORT, 0),
+            (EV_ABS, ABS_X, 400), (EV_ABS, ABS_Y, 240), (EV_KEY, BTN_TOUCH, 1), (EV_SYN, SYN_REPORT, 0),
+        ] {
             #expect(libevdev_uinput_write_event(uinput, UInt32(type), UInt32(code), Int32(value)) == 0)
         }
         var events: [DeviceEvent] = []
         for _ in 0..<50 where events.count < 6 {
-            guard case .events(let batch) = device.readEvents() else { Issue.record("read failed"); return }
+            guard case .events(let batch) = device.readEvents() else {
+                Issue.record("read failed")
+                return
+            }
             events += batch
             if batch.isEmpty { usleep(10_000) }
         }
         let plain = events.compactMap { e -> InputEvent? in if case .event(let i) = e { return i } else { return nil } }
-        #expect(plain.map { [$0.type, $0.code] } == [[EventType.key, KeyCode.right], [EventType.syn, SynCode.report],
-                                                    [EventType.abs, AbsCode.x], [EventType.abs, AbsCode.y],
-                                                    [EventType.key, KeyCode.touch], [EventType.syn, SynCode.report]])
-        var router = InputRouter(capabilities: device.capabilities,
-                                 touchMapping: TouchMapping(capabilities: device.capabilities, physicalWidth: 800, physicalHeight: 480))
+        #expect(
+            plain.map { [$0.type, $0.code] } == [
+                [EventType.key, KeyCode.right], [EventType.syn, SynCode.report],
+                [EventType.abs, AbsCode.x], [EventType.abs, AbsCode.y],
+                [EventType.key, KeyCode.touch], [EventType.syn, SynCode.report],
+            ])
+        var router = InputRouter(
+            capabilities: device.capabilities,
+            touchMapping: TouchMapping(capabilities: device.capabilities, physicalWidth: 800, physicalHeight: 480))
         #expect(router.handle(events) == [.nextPage])
         // Timestamps are monotonic: close to CLOCK_MONOTONIC now.
         var now = timespec()

@@ -22,8 +22,10 @@ private func up(at t: Int64) -> TouchFrame { TouchFrame(time: t, points: []) }
     }
 
     @Test func swipesInFourDirections() {
-        let cases: [((Int32, Int32), SwipeDirection)] = [((-120, 10), .left), ((150, -30), .right),
-                                                         ((5, -90), .up), ((-20, 200), .down)]
+        let cases: [((Int32, Int32), SwipeDirection)] = [
+            ((-120, 10), .left), ((150, -30), .right),
+            ((5, -90), .up), ((-20, 200), .down),
+        ]
         for ((dx, dy), direction) in cases {
             var g = GestureRecognizer()
             _ = g.handle(down(400, 240, at: 0))
@@ -45,7 +47,7 @@ private func up(at t: Int64) -> TouchFrame { TouchFrame(time: t, points: []) }
         _ = g.handle(down(10, 20, at: 5_000_000))
         #expect(g.nextDeadline == 5_800_000)
         #expect(g.advance(to: 5_799_999) == nil)
-        _ = g.handle(down(12, 21, at: 5_500_000))   // jitter within slop keeps the deadline
+        _ = g.handle(down(12, 21, at: 5_500_000))  // jitter within slop keeps the deadline
         #expect(g.nextDeadline == 5_800_000)
         #expect(g.advance(to: 5_800_000) == .longPress(x: 10, y: 20))
         #expect(g.nextDeadline == nil)

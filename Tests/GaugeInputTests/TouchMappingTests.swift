@@ -36,7 +36,7 @@ import Testing
             let (px, py) = (w - 1 - ly, lx)
             let back = InputRotation.quarter.logical(x: px, y: py, physicalWidth: w, physicalHeight: h)
             #expect(back.x == lx && back.y == ly)
-            let (qx, qy) = (ly, h - 1 - lx)   // 270°: physical (y, H-1-x)
+            let (qx, qy) = (ly, h - 1 - lx)  // 270°: physical (y, H-1-x)
             let back270 = InputRotation.threeQuarters.logical(x: qx, y: qy, physicalWidth: w, physicalHeight: h)
             #expect(back270.x == lx && back270.y == ly)
         }
@@ -63,8 +63,9 @@ import Testing
     }
 
     @Test func swapAxesUsesTheOtherRawAxis() {
-        let m = TouchMapping(rawX: AxisRange(minimum: 0, maximum: 99), rawY: AxisRange(minimum: 0, maximum: 9999),
-                             physicalWidth: 800, physicalHeight: 480, calibration: TouchCalibration(swapAxes: true))
+        let m = TouchMapping(
+            rawX: AxisRange(minimum: 0, maximum: 99), rawY: AxisRange(minimum: 0, maximum: 9999),
+            physicalWidth: 800, physicalHeight: 480, calibration: TouchCalibration(swapAxes: true))
         // Raw Y (0...9999) now drives panel X, raw X (0...99) panel Y.
         #expect(m.map(x: 99, y: 0) == (0, 479))
         #expect(m.map(x: 0, y: 9999) == (799, 0))
@@ -73,12 +74,15 @@ import Testing
     /// As the kernel's touchscreen-* properties: invert the device's axis, then swap — so
     /// swapped, the device's inverted x is the panel's mirrored y.
     @Test func invertingComesBeforeSwapping() {
-        let plainSwap = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
-                                     calibration: TouchCalibration(swapAxes: true))
-        let swapInvX = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
-                                    calibration: TouchCalibration(swapAxes: true, invertX: true))
-        let swapInvY = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
-                                    calibration: TouchCalibration(swapAxes: true, invertY: true))
+        let plainSwap = TouchMapping(
+            rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
+            calibration: TouchCalibration(swapAxes: true))
+        let swapInvX = TouchMapping(
+            rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
+            calibration: TouchCalibration(swapAxes: true, invertX: true))
+        let swapInvY = TouchMapping(
+            rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
+            calibration: TouchCalibration(swapAxes: true, invertY: true))
         for (x, y) in [(rawX.minimum, rawY.minimum), (rawX.maximum, rawY.minimum), (1234, 567)] {
             let p = plainSwap.map(x: x, y: y)
             #expect(swapInvX.map(x: x, y: y) == (p.x, 479 - p.y))
@@ -87,8 +91,9 @@ import Testing
     }
 
     @Test func invertBothAxesIsAHalfTurn() {
-        let inverted = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
-                                    calibration: TouchCalibration(invertX: true, invertY: true))
+        let inverted = TouchMapping(
+            rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480,
+            calibration: TouchCalibration(invertX: true, invertY: true))
         let turned = TouchMapping(rawX: rawX, rawY: rawY, physicalWidth: 800, physicalHeight: 480, rotation: .half)
         for (x, y) in [(Int32(0), Int32(0)), (1234, 3000), (4095, 17)] {
             #expect(inverted.map(x: x, y: y) == turned.map(x: x, y: y))
@@ -97,8 +102,9 @@ import Testing
 
     @Test func degenerateAndExtremeInputsStayInside() {
         let zero = AxisRange(minimum: 5, maximum: 5)
-        let m = TouchMapping(rawX: zero, rawY: AxisRange(minimum: .min, maximum: .max),
-                             physicalWidth: 0, physicalHeight: .max, rotation: .quarter)
+        let m = TouchMapping(
+            rawX: zero, rawY: AxisRange(minimum: .min, maximum: .max),
+            physicalWidth: 0, physicalHeight: .max, rotation: .quarter)
         #expect(m.physicalWidth == 1 && m.physicalHeight == 32767)
         for (x, y) in [(Int32.min, Int32.min), (.max, .max), (5, 0)] {
             let p = m.map(x: x, y: y)
@@ -116,10 +122,12 @@ import Testing
     }
 
     @Test func mappingFromCapabilitiesPrefersMultitouchAxes() {
-        let caps = DeviceCapabilities(isTouchscreen: true, axisRanges: [
-            AbsCode.mtPositionX: AxisRange(minimum: 0, maximum: 799), AbsCode.mtPositionY: AxisRange(minimum: 0, maximum: 479),
-            AbsCode.x: AxisRange(minimum: 0, maximum: 1),
-        ])
+        let caps = DeviceCapabilities(
+            isTouchscreen: true,
+            axisRanges: [
+                AbsCode.mtPositionX: AxisRange(minimum: 0, maximum: 799), AbsCode.mtPositionY: AxisRange(minimum: 0, maximum: 479),
+                AbsCode.x: AxisRange(minimum: 0, maximum: 1),
+            ])
         let m = TouchMapping(capabilities: caps, physicalWidth: 800, physicalHeight: 480)
         #expect(m?.rawX == AxisRange(minimum: 0, maximum: 799))
         #expect(TouchMapping(capabilities: DeviceCapabilities(), physicalWidth: 1, physicalHeight: 1) == nil)

@@ -1,6 +1,6 @@
 import GaugeSystem
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 @testable import GaugeLoop
@@ -13,13 +13,19 @@ import Testing
 
     /// Stops the loop after `seconds` and records that it had to.
     private func safetyStop(_ loop: EventLoop, after seconds: UInt64, flag: @escaping () -> Void) {
-        loop.schedule(after: seconds * 1_000_000_000) { flag(); loop.stop() }
+        loop.schedule(after: seconds * 1_000_000_000) {
+            flag()
+            loop.stop()
+        }
     }
 
     @Test func readablePipeRunsItsHandler() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let loop = try EventLoop()
         var received: [UInt8] = []
         var events: FileEvents = []
@@ -83,7 +89,10 @@ import Testing
         var got: [Int32] = []
         do {
             let loop = try EventLoop()
-            try loop.onSignals([SIGUSR1]) { s in got.append(s); loop.stop() }
+            try loop.onSignals([SIGUSR1]) { s in
+                got.append(s)
+                loop.stop()
+            }
             var timedOut = false
             safetyStop(loop, after: 5) { timedOut = true }
             // raise() targets this thread, which now blocks SIGUSR1: it stays pending
@@ -114,14 +123,20 @@ import Testing
     @Test func timerScheduledFromAPipeHandlerFiresAfterwards() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let loop = try EventLoop()
         var order: [String] = []
         loop.register(fd: fds[0], events: .readable) { _ in
             var b: UInt8 = 0
             _ = read(fds[0], &b, 1)
             order.append("pipe")
-            loop.schedule(after: 5 * Self.ms) { order.append("timer"); loop.stop() }
+            loop.schedule(after: 5 * Self.ms) {
+                order.append("timer")
+                loop.stop()
+            }
         }
         var timedOut = false
         safetyStop(loop, after: 5) { timedOut = true }

@@ -9,13 +9,13 @@ import GaugeSystem
         loop.schedule(at: 5_000) {}
         try loop.runOnce()
         #expect(sys.armed == [5_000])
-        loop.schedule(at: 9_000) {}              // later: the armed deadline still holds
+        loop.schedule(at: 9_000) {}  // later: the armed deadline still holds
         try loop.runOnce()
         #expect(sys.armed == [5_000])
-        loop.schedule(at: 2_000) {}              // earlier: re-arm
+        loop.schedule(at: 2_000) {}  // earlier: re-arm
         try loop.runOnce()
         #expect(sys.armed == [5_000, 2_000])
-        #expect(sys.polls.allSatisfy { $0.timeout == -1 })   // never a polling timeout
+        #expect(sys.polls.allSatisfy { $0.timeout == -1 })  // never a polling timeout
         #expect(loop.statistics.wakeups == 3)
     }
 
@@ -24,7 +24,7 @@ import GaugeSystem
         let loop = try EventLoop(system: sys)
         var ran = 0
         loop.schedule(at: 2_000) { ran += 1 }
-        try loop.runOnce()                        // arms 2000; nothing ready
+        try loop.runOnce()  // arms 2000; nothing ready
         sys.time = 2_000
         sys.answer = { $0.mark(FakeLoopSystemCalls.timerFD, .readable) }
         try loop.runOnce()
@@ -74,9 +74,15 @@ import GaugeSystem
         let sys = FakeLoopSystemCalls()
         let loop = try EventLoop(system: sys)
         var calls: [Int32] = []
-        loop.register(fd: 5, events: .readable) { _ in calls.append(5); loop.unregister(fd: 6) }
+        loop.register(fd: 5, events: .readable) { _ in
+            calls.append(5)
+            loop.unregister(fd: 6)
+        }
         loop.register(fd: 6, events: .readable) { _ in calls.append(6) }
-        sys.answer = { $0.mark(5, .readable); $0.mark(6, .readable) }
+        sys.answer = {
+            $0.mark(5, .readable)
+            $0.mark(6, .readable)
+        }
         try loop.runOnce()
         #expect(calls == [5])
     }

@@ -22,10 +22,12 @@ import Testing
         let ok21 = p.beginFrame(now: 0)
         #expect(ok21)
         p.endFrame(flipPending: false, animating: false, now: 1_000_000)
-        p.markDirty(); p.markDirty(); p.markDirty()
+        p.markDirty()
+        p.markDirty()
+        p.markDirty()
         #expect(p.nextFrameTime(now: 2_000_000) == Self.period)
         let ok25 = !p.beginFrame(now: 5_000_000)
-        #expect(ok25)       // too early: at most one per period
+        #expect(ok25)  // too early: at most one per period
         let ok26 = p.beginFrame(now: Self.period)
         #expect(ok26)
         #expect(p.statistics.frames == 2)
@@ -119,7 +121,7 @@ import Testing
         loop.runDue()
         #expect(frames == [0])
         s.invalidate()
-        loop.advance(by: 40_000_000)                 // flip still in flight: no frame
+        loop.advance(by: 40_000_000)  // flip still in flight: no frame
         #expect(frames == [0])
         s.flipCompleted()
         loop.runDue()

@@ -13,7 +13,7 @@ import Testing
 
     @Test func onlyTheJournalsOwnStreamCounts() {
         #expect(JournalStream.isJournalStream("8:12345", device: 8, inode: 12345))
-        #expect(!JournalStream.isJournalStream("8:12345", device: 8, inode: 1))   // inherited, not ours
+        #expect(!JournalStream.isJournalStream("8:12345", device: 8, inode: 1))  // inherited, not ours
         #expect(!JournalStream.isJournalStream(nil, device: 8, inode: 12345))
         #expect(!JournalStream.isJournalStream("garbage", device: 8, inode: 12345))
     }
@@ -21,7 +21,8 @@ import Testing
     /// The same line shape as swift-log's StreamLogHandler, which scripts and people read:
     /// `2026-11-25T18:17:00+0000 notice gaugepanel: [GaugePanel] waiting up to …`.
     @Test func stderrLinesLookLikeTheHosts() throws {
-        #expect(StderrLog.line(timestamp: "2026-11-25T18:17:00+0000", level: .notice, label: "gaugepanel", message: "waiting")
+        #expect(
+            StderrLog.line(timestamp: "2026-11-25T18:17:00+0000", level: .notice, label: "gaugepanel", message: "waiting")
                 == "2026-11-25T18:17:00+0000 notice gaugepanel: [GaugePanel] waiting\n")
         let stamp = StderrLog.timestamp()
         let shape = try #require(try? /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/.wholeMatch(in: stamp))

@@ -58,7 +58,7 @@ import Testing
         log.log(.info, key: "a", "A", now: 0)
         log.log(.info, key: "a", "A", now: 1)
         log.log(.info, key: "b", "B", now: 2)
-        log.log(.info, key: "c", "C", now: 3)        // evicts "a", writing its summary
+        log.log(.info, key: "c", "C", now: 3)  // evicts "a", writing its summary
         #expect(sink.lines == ["A", "B", "A (1 more suppressed)", "C"])
         #expect(log.suppressedCount("a") == 0)
     }

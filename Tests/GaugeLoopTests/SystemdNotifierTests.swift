@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Testing
 @testable import GaugeLoop
@@ -77,8 +77,10 @@ import GaugeSystem
     }
 
     @Test func watchdogSendFailuresAreReported() throws {
-        let n = SystemdNotifier(environment: ["NOTIFY_SOCKET": "/tmp/gaugepanel-h4-gone-\(getpid()).sock",
-                                              "WATCHDOG_USEC": "100000"])
+        let n = SystemdNotifier(environment: [
+            "NOTIFY_SOCKET": "/tmp/gaugepanel-h4-gone-\(getpid()).sock",
+            "WATCHDOG_USEC": "100000",
+        ])
         let loop = TestEventLoop()
         var errors: [LoopError] = []
         n.startWatchdog(on: loop) { errors.append($0) }

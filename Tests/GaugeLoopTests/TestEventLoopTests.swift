@@ -56,8 +56,8 @@ import Testing
         loop.register(fd: 7, events: .readable) { seen.append($0) }
         try loop.onSignals([15, 1]) { signals.append($0) }
         #expect(loop.deliver(fd: 7, .readable))
-        #expect(!loop.deliver(fd: 7, .writable))       // not asked for
-        #expect(!loop.deliver(fd: 8))                   // not registered
+        #expect(!loop.deliver(fd: 7, .writable))  // not asked for
+        #expect(!loop.deliver(fd: 8))  // not registered
         #expect(loop.deliver(signal: 15))
         #expect(!loop.deliver(signal: 10))
         #expect(seen == [.readable])

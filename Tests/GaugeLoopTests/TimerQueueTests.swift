@@ -89,7 +89,8 @@ import Testing
             case 0, 1:
                 let d = now + rng.next() % 1000
                 let id = q.schedule(at: d, d)
-                reference.append((d, seq, id)); seq += 1
+                reference.append((d, seq, id))
+                seq += 1
             case 2:
                 if !reference.isEmpty {
                     let victim = reference.remove(at: Int(rng.next() % UInt64(reference.count)))

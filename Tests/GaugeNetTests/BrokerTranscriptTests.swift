@@ -13,8 +13,10 @@ enum BrokerTranscript {
     static let publisherSends: [MQTTPacket] = [
         .connect(MQTTConnect(clientID: "gaugepanel-e2e-pub", keepAlive: 30)),
         .publish(MQTTPublish(topic: "gaugepanel/e2e/temp", payload: Array(" 21.5\n".utf8), retain: true)),
-        .publish(MQTTPublish(topic: "zigbee2mqtt/e2e_sensor", payload: Array(#"{"temperature":19.25,"state":"ON","battery":null}"#.utf8),
-                             qos: .atLeastOnce, packetID: 1, retain: true)),
+        .publish(
+            MQTTPublish(
+                topic: "zigbee2mqtt/e2e_sensor", payload: Array(#"{"temperature":19.25,"state":"ON","battery":null}"#.utf8),
+                qos: .atLeastOnce, packetID: 1, retain: true)),
         .disconnect,
     ]
     static let brokerToPublisher: [MQTTPacket] = [
@@ -24,8 +26,13 @@ enum BrokerTranscript {
     /// The subscriber: both filters, the retained messages, a ping.
     static let subscriberSends: [MQTTPacket] = [
         .connect(MQTTConnect(clientID: "gaugepanel-e2e-sub", keepAlive: 30, username: "panel", password: Array("pw".utf8))),
-        .subscribe(MQTTSubscribe(packetID: 10, filters: [MQTTSubscription("gaugepanel/+/temp"),
-                                                         MQTTSubscription("zigbee2mqtt/#", qos: .atLeastOnce)])),
+        .subscribe(
+            MQTTSubscribe(
+                packetID: 10,
+                filters: [
+                    MQTTSubscription("gaugepanel/+/temp"),
+                    MQTTSubscription("zigbee2mqtt/#", qos: .atLeastOnce),
+                ])),
         .puback(packetID: 1),
         .pingreq,
         .disconnect,
@@ -34,14 +41,18 @@ enum BrokerTranscript {
         .connack(MQTTConnAck(returnCode: .accepted)),
         .suback(MQTTSubAck(packetID: 10, results: [.granted(.atMostOnce), .granted(.atLeastOnce)])),
         .publish(MQTTPublish(topic: "gaugepanel/e2e/temp", payload: Array(" 21.5\n".utf8), retain: true)),
-        .publish(MQTTPublish(topic: "zigbee2mqtt/e2e_sensor", payload: Array(#"{"temperature":19.25,"state":"ON","battery":null}"#.utf8),
-                             qos: .atLeastOnce, packetID: 1, retain: true)),
+        .publish(
+            MQTTPublish(
+                topic: "zigbee2mqtt/e2e_sensor", payload: Array(#"{"temperature":19.25,"state":"ON","battery":null}"#.utf8),
+                qos: .atLeastOnce, packetID: 1, retain: true)),
         .pingresp,
     ]
 
     static func hexLines(_ packets: [MQTTPacket]) throws -> String {
-        try packets.map { p in try MQTTEncoder.encode(p).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
-            .joined(separator: "\n") + "\n"
+        try packets.map { p in
+            try MQTTEncoder.encode(p).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        }
+        .joined(separator: "\n") + "\n"
     }
 
     static func read(_ name: String) throws -> [[UInt8]] {
@@ -54,8 +65,10 @@ enum BrokerTranscript {
 }
 
 @Suite struct BrokerTranscriptTests {
-    @Test(arguments: [("client-publisher.hex", BrokerTranscript.publisherSends),
-                      ("client-subscriber.hex", BrokerTranscript.subscriberSends)])
+    @Test(arguments: [
+        ("client-publisher.hex", BrokerTranscript.publisherSends),
+        ("client-subscriber.hex", BrokerTranscript.subscriberSends),
+    ])
     func clientBytesAreTheEncoders(_ file: String, _ packets: [MQTTPacket]) throws {
         let expected = try BrokerTranscript.hexLines(packets)
         if ProcessInfo.processInfo.environment["GAUGENET_WRITE_TRANSCRIPTS"] != nil {
@@ -65,8 +78,10 @@ enum BrokerTranscript {
         #expect(lines == (try packets.map { try MQTTEncoder.encode($0) }))
     }
 
-    @Test(arguments: [("broker-to-publisher.hex", BrokerTranscript.brokerToPublisher),
-                      ("broker-to-subscriber.hex", BrokerTranscript.brokerToSubscriber)])
+    @Test(arguments: [
+        ("broker-to-publisher.hex", BrokerTranscript.brokerToPublisher),
+        ("broker-to-subscriber.hex", BrokerTranscript.brokerToSubscriber),
+    ])
     func brokerBytesDecode(_ file: String, _ packets: [MQTTPacket]) throws {
         let stream = try BrokerTranscript.read(file).flatMap { $0 }
         for cut in 0...stream.count {

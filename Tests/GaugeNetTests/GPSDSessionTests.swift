@@ -10,14 +10,18 @@ import GaugeTestSupport
     final class Sockets: FakePanelSystem, SensorSystemCalls, @unchecked Sendable {
         var fd: Int32 = 20
         func openSerial(_ path: String, settings: SerialSettings) throws(Errno) -> Int32 { throw .noSuchFileOrDirectory }
-        func connectTCP(_ address: NetworkAddress) throws(Errno) -> Int32 { fd += 1; return fd }
+        func connectTCP(_ address: NetworkAddress) throws(Errno) -> Int32 {
+            fd += 1
+            return fd
+        }
         func connectResult(_ fd: Int32) throws(Errno) -> Bool { true }
     }
 
     @Test func watchesOnEachConnectionAndMarksNoFixStale() {
         let sys = Sockets()
-        let source = StreamSource(transport: .tcp(NetworkAddress(host: "localhost", port: 2947)), protocol: GPSDSession(),
-                                  backoff: Backoff(initial: 10, maximum: 10), system: sys)
+        let source = StreamSource(
+            transport: .tcp(NetworkAddress(host: "localhost", port: 2947)), protocol: GPSDSession(),
+            backoff: Backoff(initial: 10, maximum: 10), system: sys)
         var got: [Sample] = []
         #expect(source.service(now: 0) { got.append($0) } == .connected)
         #expect(sys.written == [Array(#"?WATCH={"enable":true,"json":true}"#.utf8) + [10]])

@@ -5,12 +5,16 @@ import GaugeSensors
 // Reports as gpsd_json(5) shows them (its TPV, SKY, VERSION, DEVICES and WATCH examples,
 // on one line each as gpsd sends them), and newer gpsd's fields (altMSL, uSat, eps).
 let gpsdVersion = #"{"class":"VERSION","release":"2.40dev","rev":"06f62e14eae9886cde907dae61c124c53eb1101f","proto_major":3,"proto_minor":1}"#
-let gpsdDevices = #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/pts/1","flags":1,"driver":"SiRF binary"},{"class":"DEVICE","path":"/dev/pts/3","flags":4,"driver":"AIVDM"}]}"#
+let gpsdDevices =
+    #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/pts/1","flags":1,"driver":"SiRF binary"},{"class":"DEVICE","path":"/dev/pts/3","flags":4,"driver":"AIVDM"}]}"#
 let gpsdWatch = #"{"class":"WATCH","enable":true,"json":true,"nmea":false,"raw":0,"scaled":false,"timing":false,"split24":false,"pps":false}"#
-let gpsdTPV = #"{"class":"TPV","device":"/dev/pts/1","time":"2005-06-08T10:34:48.283Z","ept":0.005,"lat":46.498293369,"lon":7.567411672,"alt":1343.127,"eph":36.000,"epv":32.321,"track":10.3788,"speed":0.091,"climb":-0.085,"mode":3}"#
-let gpsdTPVNew = #"{"class":"TPV","device":"/dev/ttyACM0","mode":2,"time":"2024-01-15T08:00:00.000Z","ept":0.005,"lat":51.5,"lon":-0.12,"altHAE":95.1,"altMSL":49.7,"epx":3.2,"epy":4.1,"epv":9.9,"track":271.5,"speed":5.14,"climb":0.1,"eps":0.52}"#
+let gpsdTPV =
+    #"{"class":"TPV","device":"/dev/pts/1","time":"2005-06-08T10:34:48.283Z","ept":0.005,"lat":46.498293369,"lon":7.567411672,"alt":1343.127,"eph":36.000,"epv":32.321,"track":10.3788,"speed":0.091,"climb":-0.085,"mode":3}"#
+let gpsdTPVNew =
+    #"{"class":"TPV","device":"/dev/ttyACM0","mode":2,"time":"2024-01-15T08:00:00.000Z","ept":0.005,"lat":51.5,"lon":-0.12,"altHAE":95.1,"altMSL":49.7,"epx":3.2,"epy":4.1,"epv":9.9,"track":271.5,"speed":5.14,"climb":0.1,"eps":0.52}"#
 let gpsdTPVNoFix = #"{"class":"TPV","device":"/dev/ttyUSB0","mode":1}"#
-let gpsdSKY = #"{"class":"SKY","device":"/dev/pts/1","time":"2005-07-08T11:28:07.114Z","xdop":1.55,"hdop":1.24,"pdop":1.99,"satellites":[{"PRN":23,"el":6,"az":84,"ss":0,"used":false},{"PRN":28,"el":7,"az":160,"ss":0,"used":false},{"PRN":8,"el":66,"az":189,"ss":44,"used":true},{"PRN":29,"el":13,"az":273,"ss":0,"used":false},{"PRN":10,"el":51,"az":304,"ss":29,"used":true},{"PRN":4,"el":15,"az":199,"ss":36,"used":true},{"PRN":2,"el":34,"az":241,"ss":43,"used":true},{"PRN":27,"el":71,"az":76,"ss":43,"used":true}]}"#
+let gpsdSKY =
+    #"{"class":"SKY","device":"/dev/pts/1","time":"2005-07-08T11:28:07.114Z","xdop":1.55,"hdop":1.24,"pdop":1.99,"satellites":[{"PRN":23,"el":6,"az":84,"ss":0,"used":false},{"PRN":28,"el":7,"az":160,"ss":0,"used":false},{"PRN":8,"el":66,"az":189,"ss":44,"used":true},{"PRN":29,"el":13,"az":273,"ss":0,"used":false},{"PRN":10,"el":51,"az":304,"ss":29,"used":true},{"PRN":4,"el":15,"az":199,"ss":36,"used":true},{"PRN":2,"el":34,"az":241,"ss":43,"used":true},{"PRN":27,"el":71,"az":76,"ss":43,"used":true}]}"#
 let gpsdSKYCounts = #"{"class":"SKY","device":"/dev/ttyACM0","nSat":12,"uSat":7,"hdop":0.9}"#
 
 @Suite struct GPSDTests {
@@ -27,13 +31,14 @@ let gpsdSKYCounts = #"{"class":"SKY","device":"/dev/ttyACM0","nSat":12,"uSat":7,
 
     @Test func tpvWith3DFix() {
         let (r, s) = decode([gpsdTPV])
-        #expect(r == [
-            sample("gps.mode", 3), sample("gps.time", 1_118_226_888.283),
-            sample("gps.latitude", 46.498293369, .degrees), sample("gps.longitude", 7.567411672, .degrees),
-            sample("gps.speed", 0.091, .metresPerSecond), sample("gps.course", 10.3788, .degrees),
-            sample("gps.altitude", 1343.127, .metres), sample("gps.climb", -0.085, .metresPerSecond),
-            sample("gps.error.altitude", 32.321, .metres),
-        ])
+        #expect(
+            r == [
+                sample("gps.mode", 3), sample("gps.time", 1_118_226_888.283),
+                sample("gps.latitude", 46.498293369, .degrees), sample("gps.longitude", 7.567411672, .degrees),
+                sample("gps.speed", 0.091, .metresPerSecond), sample("gps.course", 10.3788, .degrees),
+                sample("gps.altitude", 1343.127, .metres), sample("gps.climb", -0.085, .metresPerSecond),
+                sample("gps.error.altitude", 32.321, .metres),
+            ])
         #expect(s.accepted == 1 && s.samples == 9 && s.dropped == 0)
     }
 
@@ -53,9 +58,13 @@ let gpsdSKYCounts = #"{"class":"SKY","device":"/dev/ttyACM0","nSat":12,"uSat":7,
 
     @Test func tpvWithoutFixMakesPositionStale() {
         let (r, s) = decode([gpsdTPVNoFix])
-        #expect(r == [sample("gps.mode", 1)] + ["gps.latitude", "gps.longitude", "gps.speed", "gps.course", "gps.altitude",
-                                                "gps.climb", "gps.error.speed", "gps.error.longitude", "gps.error.latitude",
-                                                "gps.error.altitude"].map { NetReading.stale($0) })
+        #expect(
+            r == [sample("gps.mode", 1)]
+                + [
+                    "gps.latitude", "gps.longitude", "gps.speed", "gps.course", "gps.altitude",
+                    "gps.climb", "gps.error.speed", "gps.error.longitude", "gps.error.latitude",
+                    "gps.error.altitude",
+                ].map { NetReading.stale($0) })
         #expect(s.accepted == 1)
         // Mode 0 too, even with stale numbers in the report.
         let (r0, _) = decode([#"{"class":"TPV","mode":0,"lat":1.0,"speed":3.0}"#])
@@ -81,8 +90,10 @@ let gpsdSKYCounts = #"{"class":"SKY","device":"/dev/ttyACM0","nSat":12,"uSat":7,
     }
 
     @Test func badLinesAreCounted() {
-        let (r, s) = decode(["not json", "[1,2]", #"{"class":"TPV"}"#, #"{"class":"TPV","mode":7}"#, #"{"mode":3}"#,
-                             #"{"class":"TPV","mode":3"#, "", gpsdTPVNoFix])
+        let (r, s) = decode([
+            "not json", "[1,2]", #"{"class":"TPV"}"#, #"{"class":"TPV","mode":7}"#, #"{"mode":3}"#,
+            #"{"class":"TPV","mode":3"#, "", gpsdTPVNoFix,
+        ])
         #expect(r.first == sample("gps.mode", 1))
         #expect(s.unparsable == 6 && s.emptyLines == 1 && s.accepted == 1)
     }

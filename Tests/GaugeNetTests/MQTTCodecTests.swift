@@ -13,11 +13,16 @@ let allPackets: [MQTTPacket] = [
     .publish(MQTTPublish(topic: "zigbee2mqtt/living_room", payload: Array(#"{"temperature":21.5}"#.utf8))),
     .publish(MQTTPublish(topic: "tele/tasmota_1/SENSOR", payload: Array("x".utf8), qos: .atLeastOnce, packetID: 7, retain: true)),
     .publish(MQTTPublish(topic: "a/b", payload: [], qos: .atLeastOnce, packetID: 65535, duplicate: true)),
-    .publish(MQTTPublish(topic: "big", payload: (0..<300).map { UInt8($0 & 0xFF) })),      // 2-byte length
+    .publish(MQTTPublish(topic: "big", payload: (0..<300).map { UInt8($0 & 0xFF) })),  // 2-byte length
     .puback(packetID: 1),
-    .subscribe(MQTTSubscribe(packetID: 10, filters: [MQTTSubscription("homeassistant/+/+/state"),
-                                                     MQTTSubscription("zigbee2mqtt/#", qos: .atLeastOnce),
-                                                     MQTTSubscription("$SYS/broker/uptime")])),
+    .subscribe(
+        MQTTSubscribe(
+            packetID: 10,
+            filters: [
+                MQTTSubscription("homeassistant/+/+/state"),
+                MQTTSubscription("zigbee2mqtt/#", qos: .atLeastOnce),
+                MQTTSubscription("$SYS/broker/uptime"),
+            ])),
     .suback(MQTTSubAck(packetID: 10, results: [.granted(.atMostOnce), .granted(.atLeastOnce), .failure])),
     .pingreq, .pingresp, .disconnect,
 ]
@@ -31,14 +36,25 @@ let allPackets: [MQTTPacket] = [
         #expect(try MQTTEncoder.encode(.puback(packetID: 0x1234)) == [0x40, 0x02, 0x12, 0x34])
         let connect = try MQTTEncoder.encode(.connect(MQTTConnect(clientID: "ab", keepAlive: 60)))
         #expect(connect == [0x10, 14, 0, 4, 0x4D, 0x51, 0x54, 0x54, 4, 0x02, 0, 60, 0, 2, 0x61, 0x62])
-        let withUser = try MQTTEncoder.encode(.connect(MQTTConnect(clientID: "c", keepAlive: 10, cleanSession: false,
-                                                                    username: "u", password: [0xFF])))
+        let withUser = try MQTTEncoder.encode(
+            .connect(
+                MQTTConnect(
+                    clientID: "c", keepAlive: 10, cleanSession: false,
+                    username: "u", password: [0xFF])))
         #expect(withUser == [0x10, 19, 0, 4, 0x4D, 0x51, 0x54, 0x54, 4, 0xC0, 0, 10, 0, 1, 0x63, 0, 1, 0x75, 0, 1, 0xFF])
-        let subscribe = try MQTTEncoder.encode(.subscribe(MQTTSubscribe(packetID: 1, filters: [
-            MQTTSubscription("a/b"), MQTTSubscription("c/#", qos: .atLeastOnce)])))
+        let subscribe = try MQTTEncoder.encode(
+            .subscribe(
+                MQTTSubscribe(
+                    packetID: 1,
+                    filters: [
+                        MQTTSubscription("a/b"), MQTTSubscription("c/#", qos: .atLeastOnce),
+                    ])))
         #expect(subscribe == [0x82, 14, 0, 1, 0, 3, 0x61, 0x2F, 0x62, 0, 0, 3, 0x63, 0x2F, 0x23, 1])
-        let publish = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "t", payload: [0x31], qos: .atLeastOnce,
-                                                                   packetID: 2, retain: true)))
+        let publish = try MQTTEncoder.encode(
+            .publish(
+                MQTTPublish(
+                    topic: "t", payload: [0x31], qos: .atLeastOnce,
+                    packetID: 2, retain: true)))
         #expect(publish == [0x33, 6, 0, 1, 0x74, 0, 2, 0x31])
     }
 
@@ -96,15 +112,19 @@ let allPackets: [MQTTPacket] = [
     }
 
     @Test func clientDirectionRefusesClientPackets() throws {
-        for p in [MQTTPacket.pingreq, .disconnect, .subscribe(MQTTSubscribe(packetID: 1, filters: [MQTTSubscription("a")])),
-                  .connect(MQTTConnect(clientID: "x"))] {
+        for p in [
+            MQTTPacket.pingreq, .disconnect, .subscribe(MQTTSubscribe(packetID: 1, filters: [MQTTSubscription("a")])),
+            .connect(MQTTConnect(clientID: "x")),
+        ] {
             var d = MQTTDecoder()
             #expect(throws: MQTTDecodeError.unexpectedPacketType(p.type)) { try d.feed(try MQTTEncoder.encode(p)) }
         }
         var d = MQTTDecoder()
-        for p in [MQTTPacket.connack(MQTTConnAck(returnCode: .accepted)), .pingresp, .puback(packetID: 3),
-                  .suback(MQTTSubAck(packetID: 1, results: [.failure])),
-                  .publish(MQTTPublish(topic: "a", payload: [1]))] {
+        for p in [
+            MQTTPacket.connack(MQTTConnAck(returnCode: .accepted)), .pingresp, .puback(packetID: 3),
+            .suback(MQTTSubAck(packetID: 1, results: [.failure])),
+            .publish(MQTTPublish(topic: "a", payload: [1])),
+        ] {
             #expect(try d.feed(try MQTTEncoder.encode(p)) == [p])
         }
     }
@@ -137,13 +157,13 @@ let allPackets: [MQTTPacket] = [
             ([0x21, 0x02, 0, 0], .badFlags(type: 2, flags: 1)),
             ([0xD2, 0x00], .badFlags(type: 13, flags: 2)),
             ([0x36, 0x03, 0, 1, 0x61], .badQoS),
-            ([0x38, 0x03, 0, 1, 0x61], .badFlags(type: 3, flags: 8)),              // DUP with QoS 0
+            ([0x38, 0x03, 0, 1, 0x61], .badFlags(type: 3, flags: 8)),  // DUP with QoS 0
             // Lengths.
             ([0x20, 0x03, 0, 0, 0], .badLength(type: 2)),
             ([0xD0, 0x01, 0], .badLength(type: 13)),
             ([0x40, 0x01, 1], .badLength(type: 4)),
-            ([0x30, 0x02, 0, 5], .badLength(type: 3)),                             // topic longer than the packet
-            ([0x32, 0x04, 0, 1, 0x61, 0], .badLength(type: 3)),                    // QoS 1 without a packet id
+            ([0x30, 0x02, 0, 5], .badLength(type: 3)),  // topic longer than the packet
+            ([0x32, 0x04, 0, 1, 0x61, 0], .badLength(type: 3)),  // QoS 1 without a packet id
             ([0x90, 0x02, 0, 1], .emptyList),
             // Packet ids.
             ([0x40, 0x02, 0, 0], .zeroPacketID),
@@ -153,8 +173,8 @@ let allPackets: [MQTTPacket] = [
             ([0x90, 0x03, 0, 1, 0x81], .badSubscribeReturnCode(0x81)),
             // Topics: malformed UTF-8, U+0000, wildcards, empty.
             ([0x30, 0x04, 0, 2, 0xC3, 0x28], .badUTF8(.malformed(offset: 0))),
-            ([0x30, 0x04, 0, 2, 0xC0, 0x80], .badUTF8(.malformed(offset: 0))),     // overlong NUL
-            ([0x30, 0x05, 0, 3, 0xED, 0xA0, 0x80], .badUTF8(.malformed(offset: 0))), // a surrogate
+            ([0x30, 0x04, 0, 2, 0xC0, 0x80], .badUTF8(.malformed(offset: 0))),  // overlong NUL
+            ([0x30, 0x05, 0, 3, 0xED, 0xA0, 0x80], .badUTF8(.malformed(offset: 0))),  // a surrogate
             ([0x30, 0x04, 0, 2, 0x61, 0xF8], .badUTF8(.malformed(offset: 1))),
             ([0x30, 0x03, 0, 1, 0x00], .badUTF8(.nullCharacter(offset: 0))),
             ([0x30, 0x05, 0, 3, 0x61, 0x2F, 0x2B], .badTopic(.wildcardInName)),
@@ -209,19 +229,29 @@ let allPackets: [MQTTPacket] = [
         }
         // QoS 1: its identifier is read for the PUBACK.
         var q = MQTTDecoder(maximumPacketSize: 100)
-        let big1 = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "zigbee2mqtt/bridge/devices",
-                                                               payload: [UInt8](repeating: 0x7B, count: 5000),
-                                                               qos: .atLeastOnce, packetID: 0x1234, retain: true)))
+        let big1 = try MQTTEncoder.encode(
+            .publish(
+                MQTTPublish(
+                    topic: "zigbee2mqtt/bridge/devices",
+                    payload: [UInt8](repeating: 0x7B, count: 5000),
+                    qos: .atLeastOnce, packetID: 0x1234, retain: true)))
         var skipped: [MQTTSkippedPublish] = []
         for chunk in stride(from: 0, to: big1.count, by: 7) {
             try q.feed(big1[chunk..<min(chunk + 7, big1.count)], into: { _ in }, skipped: { skipped.append($0) })
         }
-        #expect(skipped == [MQTTSkippedPublish(size: UInt32(big1.count), topic: "zigbee2mqtt/bridge/devices",
-                                               qos: .atLeastOnce, packetID: 0x1234)])
+        #expect(
+            skipped == [
+                MQTTSkippedPublish(
+                    size: UInt32(big1.count), topic: "zigbee2mqtt/bridge/devices",
+                    qos: .atLeastOnce, packetID: 0x1234)
+            ])
         // A topic over the report's limit is not kept (the packet id past it still is).
         let longTopic = String(repeating: "a", count: MQTTDecoder.skippedTopicLimit + 1)
-        let big2 = try MQTTEncoder.encode(.publish(MQTTPublish(topic: longTopic, payload: [UInt8](repeating: 1, count: 200),
-                                                               qos: .atLeastOnce, packetID: 9)))
+        let big2 = try MQTTEncoder.encode(
+            .publish(
+                MQTTPublish(
+                    topic: longTopic, payload: [UInt8](repeating: 1, count: 200),
+                    qos: .atLeastOnce, packetID: 9)))
         skipped = []
         try q.feed(big2, into: { _ in }, skipped: { skipped.append($0) })
         #expect(skipped == [MQTTSkippedPublish(size: UInt32(big2.count), topic: nil, qos: .atLeastOnce, packetID: 9)])

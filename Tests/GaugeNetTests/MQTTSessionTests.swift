@@ -12,8 +12,10 @@ private func packets(_ out: [UInt8]?) -> [MQTTPacket] {
     return (try? d.feed(out ?? [])) ?? []
 }
 
-private func publish(_ topic: String, _ payload: String, qos: MQTTQoS = .atMostOnce, id: UInt16? = nil,
-                     retain: Bool = false) -> [UInt8] {
+private func publish(
+    _ topic: String, _ payload: String, qos: MQTTQoS = .atMostOnce, id: UInt16? = nil,
+    retain: Bool = false
+) -> [UInt8] {
     bytes(.publish(MQTTPublish(topic: topic, payload: Array(payload.utf8), qos: qos, packetID: id, retain: retain)))
 }
 
@@ -43,31 +45,47 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
 
 @Suite struct MQTTSessionTests {
     @Test func connectsThenSubscribesToEachFilterOnce() {
-        let chans = channels([("temp", "zigbee2mqtt/living", "temperature"), ("hum", "zigbee2mqtt/living", "humidity"),
-                              ("power", "tele/+/SENSOR", "ENERGY.Power")])
-        var s = MQTTSession(.init(clientID: "gp", keepAlive: 30, username: "panel", password: Array("pw".utf8),
-                                  qos: .atLeastOnce, channels: chans))
-        #expect(s.outgoing(now: 0) == nil && s.deadline == nil)             // nothing before the connection opens
+        let chans = channels([
+            ("temp", "zigbee2mqtt/living", "temperature"), ("hum", "zigbee2mqtt/living", "humidity"),
+            ("power", "tele/+/SENSOR", "ENERGY.Power"),
+        ])
+        var s = MQTTSession(
+            .init(
+                clientID: "gp", keepAlive: 30, username: "panel", password: Array("pw".utf8),
+                qos: .atLeastOnce, channels: chans))
+        #expect(s.outgoing(now: 0) == nil && s.deadline == nil)  // nothing before the connection opens
         s.connectionReset()
         let connect = s.outgoing(now: 5)
         // §3.1: "MQTT" level 4, flags user+password+clean session, keep-alive 30, then the strings.
-        #expect(connect == [0x10, 25, 0, 4, 0x4D, 0x51, 0x54, 0x54, 4, 0xC2, 0, 30, 0, 2, 0x67, 0x70,
-                            0, 5, 0x70, 0x61, 0x6E, 0x65, 0x6C, 0, 2, 0x70, 0x77])
+        #expect(
+            connect == [
+                0x10, 25, 0, 4, 0x4D, 0x51, 0x54, 0x54, 4, 0xC2, 0, 30, 0, 2, 0x67, 0x70,
+                0, 5, 0x70, 0x61, 0x6E, 0x65, 0x6C, 0, 2, 0x70, 0x77,
+            ])
         #expect(s.phase == .connecting)
-        #expect(s.deadline == 5 + 10 * second)                              // CONNACK timeout
+        #expect(s.deadline == 5 + 10 * second)  // CONNACK timeout
     }
 
     @Test func subscribeAfterConnAck() {
-        let chans = channels([("temp", "zigbee2mqtt/living", "temperature"), ("hum", "zigbee2mqtt/living", "humidity"),
-                              ("power", "tele/+/SENSOR", "ENERGY.Power")])
+        let chans = channels([
+            ("temp", "zigbee2mqtt/living", "temperature"), ("hum", "zigbee2mqtt/living", "humidity"),
+            ("power", "tele/+/SENSOR", "ENERGY.Power"),
+        ])
         var s = MQTTSession(.init(clientID: "gp", qos: .atLeastOnce, channels: chans))
         s.connectionReset()
         _ = s.outgoing(now: 0)
-        #expect(s.outgoing(now: 1) == nil)                                  // nothing until CONNACK
+        #expect(s.outgoing(now: 1) == nil)  // nothing until CONNACK
         _ = feed(&s, [0x20, 2, 0, 0])
         let sent = s.outgoing(now: 2)
-        #expect(sent == bytes(.subscribe(MQTTSubscribe(packetID: 1, filters: [
-            MQTTSubscription("zigbee2mqtt/living", qos: .atLeastOnce), MQTTSubscription("tele/+/SENSOR", qos: .atLeastOnce)]))))
+        #expect(
+            sent
+                == bytes(
+                    .subscribe(
+                        MQTTSubscribe(
+                            packetID: 1,
+                            filters: [
+                                MQTTSubscription("zigbee2mqtt/living", qos: .atLeastOnce), MQTTSubscription("tele/+/SENSOR", qos: .atLeastOnce),
+                            ]))))
         #expect(s.phase == .subscribing)
         _ = feed(&s, [0x90, 4, 0, 1, 1, 1])
         #expect(s.phase == .ready && s.takeNotices().isEmpty)
@@ -76,7 +94,7 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
     @Test func publishQoS0AndQoS1WithPubAck() {
         var s = ready(channels([("boost", "car/boost", nil)]), qos: .atLeastOnce)
         #expect(feed(&s, publish("car/boost", "1.25")) == [Sample(name: "boost", value: 1.25, unit: .none)])
-        #expect(s.outgoing(now: 1) == nil)                                  // QoS 0: no answer
+        #expect(s.outgoing(now: 1) == nil)  // QoS 0: no answer
         let two = publish("car/boost", " 0.5\n", qos: .atLeastOnce, id: 0x1234) + publish("car/boost", "ON", qos: .atLeastOnce, id: 7)
         #expect(feed(&s, two).map(\.value) == [0.5, 1])
         #expect(s.outgoing(now: 2) == [0x40, 2, 0x12, 0x34, 0x40, 2, 0, 7])
@@ -93,8 +111,11 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
     }
 
     @Test func wildcardsAndSeveralChannelsOnATopic() {
-        var s = ready(channels([("living", "home/living/temp", nil), ("any", "home/+/temp", nil), ("all", "home/#", nil),
-                                ("sys", "#", nil)]))
+        var s = ready(
+            channels([
+                ("living", "home/living/temp", nil), ("any", "home/+/temp", nil), ("all", "home/#", nil),
+                ("sys", "#", nil),
+            ]))
         #expect(feed(&s, publish("home/living/temp", "21")).map(\.name) == ["living", "any", "all", "sys"])
         #expect(feed(&s, publish("home/kitchen/temp", "19")).map(\.name) == ["any", "all", "sys"])
         #expect(feed(&s, publish("home/kitchen/humidity", "40")).map(\.name) == ["all", "sys"])
@@ -104,8 +125,11 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
     }
 
     @Test func jsonPathsPerChannel() {
-        var s = ready(channels([("temp", "zigbee2mqtt/sensor", "temperature"), ("bat", "zigbee2mqtt/sensor", "state.battery"),
-                                ("power", "tele/plug/SENSOR", "ENERGY.Power")]))
+        var s = ready(
+            channels([
+                ("temp", "zigbee2mqtt/sensor", "temperature"), ("bat", "zigbee2mqtt/sensor", "state.battery"),
+                ("power", "tele/plug/SENSOR", "ENERGY.Power"),
+            ]))
         let z = feed(&s, publish("zigbee2mqtt/sensor", #"{"temperature":21.5,"state":{"battery":87},"linkquality":60}"#))
         #expect(z == [Sample(name: "temp", value: 21.5, unit: .none), Sample(name: "bat", value: 87, unit: .none)])
         let t = feed(&s, publish("tele/plug/SENSOR", #"{"Time":"2024-01-01T00:00:00","ENERGY":{"Power":42,"Today":1.2}}"#))
@@ -124,7 +148,7 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         #expect(feed(&s, publish("homelab/pi/load", "twelve")).isEmpty)
         #expect(feed(&s, publish("z/s", #"{"temperature":"#)).isEmpty)
         #expect(s.statistics.unparsable == 2 && s.droppedCount == 2)
-        #expect(!s.wantsReconnect)                                          // a bad payload is not a bad connection
+        #expect(!s.wantsReconnect)  // a bad payload is not a bad connection
     }
 
     @Test func keepAlivePingsWhenIdleAndGivesUpWithoutAnswer() {
@@ -133,7 +157,7 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         #expect(s.deadline == 10 * second)
         #expect(s.outgoing(now: 9 * second) == nil)
         #expect(s.outgoing(now: 10 * second) == [0xC0, 0])
-        #expect(s.deadline == 15 * second)                                  // keep-alive / 2 for an answer
+        #expect(s.deadline == 15 * second)  // keep-alive / 2 for an answer
         _ = feed(&s, [0xD0, 0], now: 11 * second)
         #expect(s.deadline == 20 * second)
         #expect(s.outgoing(now: 20 * second) == [0xC0, 0])
@@ -250,9 +274,12 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
     /// connection stays and the sensors' values arrive.
     @Test func anOversizedRetainedMessageUnderAWildcardIsSkipped() throws {
         var s = ready(channels([("t", "zigbee2mqtt/#", "temperature")]), qos: .atLeastOnce)
-        let devices = try MQTTEncoder.encode(.publish(MQTTPublish(topic: "zigbee2mqtt/bridge/devices",
-                                                                  payload: [UInt8](repeating: 0x20, count: 32_000),
-                                                                  qos: .atLeastOnce, packetID: 7, retain: true)))
+        let devices = try MQTTEncoder.encode(
+            .publish(
+                MQTTPublish(
+                    topic: "zigbee2mqtt/bridge/devices",
+                    payload: [UInt8](repeating: 0x20, count: 32_000),
+                    qos: .atLeastOnce, packetID: 7, retain: true)))
         let value = publish("zigbee2mqtt/living", #"{"temperature":21.5}"#)
         var samples: [Sample] = []
         for start in stride(from: 0, to: devices.count, by: 4096) {
@@ -262,8 +289,11 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         #expect(samples.map(\.value) == [21.5] && !s.wantsReconnect && s.phase == .ready)
         #expect(packets(s.outgoing(now: second)) == [.puback(packetID: 7)])
         #expect(s.statistics.oversized == 1 && s.droppedCount == 1 && s.statistics.protocolErrors == 0)
-        #expect(s.takeNotices() == ["skipped a message on \"zigbee2mqtt/bridge/devices\" of 32034 bytes, over the limit of 16384;"
-                                    + " such messages are read past and counted (the run summary's oversized), the connection kept"])
+        #expect(
+            s.takeNotices() == [
+                "skipped a message on \"zigbee2mqtt/bridge/devices\" of 32034 bytes, over the limit of 16384;"
+                    + " such messages are read past and counted (the run summary's oversized), the connection kept"
+            ])
         // Sent again (a reconnect, a republish): counted, not said again.
         _ = feed(&s, devices, now: 2 * second)
         #expect(s.statistics.oversized == 2 && s.takeNotices().isEmpty)
@@ -274,7 +304,7 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
         var s = MQTTSession(.init(clientID: "gp", channels: channels([("a", "a", nil)])))
         s.connectionReset()
         _ = s.outgoing(now: 0)
-        #expect(feed(&s, publish("a", "1")).isEmpty)                        // PUBLISH before CONNACK
+        #expect(feed(&s, publish("a", "1")).isEmpty)  // PUBLISH before CONNACK
         #expect(s.wantsReconnect && s.takeNotices() == ["the broker sent PUBLISH out of order; reconnecting"])
         var q = ready(channels([("a", "a", nil)]))
         _ = feed(&q, bytes(.publish(MQTTPublish(topic: "a", payload: [0x31], qos: .exactlyOnce, packetID: 3))))
@@ -302,7 +332,12 @@ private func ready(_ chans: [MQTTSession.Channel], keepAlive: UInt16 = 30, qos: 
     @Test func randomBytesNeverTrapAndAlwaysRecover() {
         // A fixed xorshift sequence: broker bytes that are mostly garbage, some real packets.
         var x: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x }
+        func next() -> UInt64 {
+            x ^= x << 13
+            x ^= x >> 7
+            x ^= x << 17
+            return x
+        }
         var s = ready(channels([("a", "a/+", nil), ("b", "#", "v")]), keepAlive: 2, qos: .atLeastOnce)
         var now: UInt64 = 0, resets = 0
         for _ in 0..<5000 {

@@ -70,11 +70,11 @@ import Testing
     @Test func utf8Validation() {
         func check(_ bytes: [UInt8]) -> MQTTUTF8Error? { bytes.withUnsafeBufferPointer { MQTTUTF8.validate($0) } }
         #expect(check(Array("température/℃/🌡".utf8)) == nil)
-        #expect(check([0xF4, 0x8F, 0xBF, 0xBF]) == nil)                        // U+10FFFF
-        #expect(check([0xF4, 0x90, 0x80, 0x80]) == .malformed(offset: 0))     // past U+10FFFF
-        #expect(check([0xE0, 0x80, 0xAF]) == .malformed(offset: 0))           // overlong
-        #expect(check([0x61, 0xE2, 0x82]) == .malformed(offset: 1))           // truncated
-        #expect(check([0x80]) == .malformed(offset: 0))                       // lone continuation
+        #expect(check([0xF4, 0x8F, 0xBF, 0xBF]) == nil)  // U+10FFFF
+        #expect(check([0xF4, 0x90, 0x80, 0x80]) == .malformed(offset: 0))  // past U+10FFFF
+        #expect(check([0xE0, 0x80, 0xAF]) == .malformed(offset: 0))  // overlong
+        #expect(check([0x61, 0xE2, 0x82]) == .malformed(offset: 1))  // truncated
+        #expect(check([0x80]) == .malformed(offset: 0))  // lone continuation
         #expect(check([0x61, 0x62, 0x00]) == .nullCharacter(offset: 2))
     }
 }

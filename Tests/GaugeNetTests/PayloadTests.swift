@@ -2,14 +2,14 @@ import Testing
 @testable import GaugeNet
 
 let zigbee2mqttSensor = #"""
-{"battery":100,"humidity":58.31,"linkquality":65,"temperature":21.42,"voltage":3025,"power_outage_count":2,"device_temperature":null,"state":"ON","update":{"installed_version":-1,"latest_version":-1,"state":null},"update_available":false}
-"""#
+    {"battery":100,"humidity":58.31,"linkquality":65,"temperature":21.42,"voltage":3025,"power_outage_count":2,"device_temperature":null,"state":"ON","update":{"installed_version":-1,"latest_version":-1,"state":null},"update_available":false}
+    """#
 let tasmotaSensor = #"""
-{"Time":"2024-03-01T12:00:05","ENERGY":{"TotalStartTime":"2023-05-01T10:00:00","Total":12.345,"Yesterday":0.456,"Today":0.123,"Period":0,"Power":45,"ApparentPower":50,"ReactivePower":21,"Factor":0.90,"Voltage":230,"Current":0.217}}
-"""#
+    {"Time":"2024-03-01T12:00:05","ENERGY":{"TotalStartTime":"2023-05-01T10:00:00","Total":12.345,"Yesterday":0.456,"Today":0.123,"Period":0,"Power":45,"ApparentPower":50,"ReactivePower":21,"Factor":0.90,"Voltage":230,"Current":0.217}}
+    """#
 let tasmotaState = #"""
-{"Time":"2024-03-01T12:00:05","Uptime":"0T01:00:00","UptimeSec":3600,"Heap":26,"LoadAvg":19,"POWER":"ON","Wifi":{"AP":1,"SSId":"home","Channel":6,"RSSI":80,"Signal":-60}}
-"""#
+    {"Time":"2024-03-01T12:00:05","Uptime":"0T01:00:00","UptimeSec":3600,"Heap":26,"LoadAvg":19,"POWER":"ON","Wifi":{"AP":1,"SSId":"home","Channel":6,"RSSI":80,"Signal":-60}}
+    """#
 
 @Suite struct PayloadTests {
     func plain(_ s: String) -> PayloadValue { PayloadReader().read(Array(s.utf8)) }
@@ -87,8 +87,11 @@ let tasmotaState = #"""
 
     @Test func pathsAndItems() throws {
         let got = try items(#" {"a": {"b": [1, {"c": true}], "d": "x\"\u00e9\ud83c\udf21"}, "e": null, "f": [] } "#)
-        #expect(got == ["=object", "a=object", "a.b=array", "a.b[]=number(1.0)", "a.b[]=object", "a.b[].c=bool(true)",
-                        #"a.d=string("x\"é🌡")"#, "e=null", "f=array"])
+        #expect(
+            got == [
+                "=object", "a=object", "a.b=array", "a.b[]=number(1.0)", "a.b[]=object", "a.b[].c=bool(true)",
+                #"a.d=string("x\"é🌡")"#, "e=null", "f=array",
+            ])
         #expect(try items("-0.5e-2") == ["=number(-0.005)"])
         #expect(try items(#""""#) == [#"=string("")"#])
     }

@@ -24,7 +24,9 @@ import GaugePanel
     /// table): its usage and `run --help` list every option of it.
     @Test func runListsTheTablesOptions() {
         #expect(FirmwareCommand.main(["run", "--help"]) == 0)
-        for option in RunOptions.table(displays: DisplayDevices.system.names) { #expect(FirmwareCommand.usage.contains(option.synopsis), "\(option.name)") }
+        for option in RunOptions.table(displays: DisplayDevices.system.names) {
+            #expect(FirmwareCommand.usage.contains(option.synopsis), "\(option.name)")
+        }
         #expect(FirmwareCommand.usage.contains("run --board FILE [--display auto|drm|fbdev|offscreen]"))
         #expect(FirmwareCommand.main(["run", "--board", "b.toml", "--frames", "ten"]) == 2)
         #expect(FirmwareCommand.main(["run", "--board", "/nonexistent/board.toml", "--frames", "0"]) == 2)
@@ -66,7 +68,10 @@ import GaugePanel
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         precondition(file >= 0, "mkstemp failed")
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { close(file); unlink(path) }
+        defer {
+            close(file)
+            unlink(path)
+        }
         fflush(nil)
         let saved = dup(1)
         dup2(file, 1)

@@ -70,15 +70,18 @@ import GaugeTestSupport
         (1700000000.600000) can0 7FF#00
         """.write(toFile: folder + "/drive.log", atomically: true, encoding: .utf8)
         let file = folder + "/board.toml"
-        try Self.board(sensor: "kind = \"replay\"\nformat = \"candump\"\nfile = \"drive.log\"\nloop = false\nprotocol = \"dbc\"\ndbc = \"\(Self.dbc)\"")
-            .write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.board(
+            sensor: "kind = \"replay\"\nformat = \"candump\"\nfile = \"drive.log\"\nloop = false\nprotocol = \"dbc\"\ndbc = \"\(Self.dbc)\""
+        )
+        .write(toFile: file, atomically: true, encoding: .utf8)
         let board = try BoardConfiguration.load(path: file)
         var options = RunOptions(boardPath: file)
         options.animates = false
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
+        let runtime = try PanelRuntime(
+            options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
         runtime.start()
         loop.advance(by: 100 * Self.ms)
         #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["rpm": 3000, "coolant": 83], page: 0)) == 0)
@@ -105,7 +108,7 @@ import GaugeTestSupport
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
         let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: log)
         runtime.start()
-        loop.advance(by: 61_000 * Self.ms)   // a minute of retries, and the summary after it
+        loop.advance(by: 61_000 * Self.ms)  // a minute of retries, and the summary after it
         let said = log.lines.filter { $0.hasPrefix("can gpnocan9: cannot open") }
         #expect(said.count == 1, "\(log.lines)")
         #expect(said.first?.contains("no interface gpnocan9") == true, "\(said)")

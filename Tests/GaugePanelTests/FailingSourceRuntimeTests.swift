@@ -30,7 +30,7 @@ import GaugeTestSupport
         override func read(_ fd: Int32, max: Int) throws(Errno) -> ReadResult {
             guard !answered else { return .nothingPending }
             answered = true
-            return .bytes([0x20, 2, 0, 5])   // CONNACK, return code 5: not authorized
+            return .bytes([0x20, 2, 0, 5])  // CONNACK, return code 5: not authorized
         }
     }
 
@@ -84,8 +84,9 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing,
-                                       inputs: .fake(), log: log)
+        let runtime = try PanelRuntime(
+            options: options, board: board, display: display, loop: loop, devices: .testing,
+            inputs: .fake(), log: log)
         try? FileManager.default.removeItem(atPath: folder)
         return (runtime, loop, board)
     }
@@ -108,7 +109,8 @@ import GaugeTestSupport
         // The panel kept drawing: nothing is shown for the flapping channel.
         #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, [:], page: 0)) == 0)
         let summary = runtime.stop()
-        #expect(summary.sources == ["\(kind):flapper=open,failures:\(line.failureCount)"]
+        #expect(
+            summary.sources == ["\(kind):flapper=open,failures:\(line.failureCount)"]
                 || summary.sources == ["\(kind):flapper=lost:hangup,failures:\(line.failureCount)"], "\(summary.sources)")
     }
 
@@ -119,8 +121,9 @@ import GaugeTestSupport
         let (runtime, loop, _) = try runtime("refused", log: log)
         let broker = RefusingBroker()
         let session = MQTTSession(.init(clientID: "gp", channels: [.init(name: "engine.rpm", filter: "car/rpm")]))
-        runtime.sensors.serial[0] = StreamSource(transport: .tcp(NetworkAddress(host: "127.0.0.1", port: 1883)),
-                                                 protocol: session, backoff: .network, system: broker)
+        runtime.sensors.serial[0] = StreamSource(
+            transport: .tcp(NetworkAddress(host: "127.0.0.1", port: 1883)),
+            protocol: session, backoff: .network, system: broker)
         runtime.start()
         let start = loop.now
         while broker.connects < 10_000 { loop.advance(by: 30 * Self.second) }

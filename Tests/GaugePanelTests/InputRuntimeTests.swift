@@ -25,8 +25,9 @@ import GaugeTestSupport
         let keyboard = FakeInputDevice.keyboard("/dev/input/event3", fd: 40)
         let scanner = FakeInputScanner(devices: [keyboard])
         let loop = TestEventLoop(now: 5_000 * Self.ms)
-        let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, devices: .testing, inputs: .fake(scanner), log: CapturedLines())
+        let runtime = try PanelRuntime(
+            options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
+            loop: loop, devices: .testing, inputs: .fake(scanner), log: CapturedLines())
         runtime.start()
         loop.advance(by: 40 * Self.ms)
         #expect(Set(loop.registeredDescriptors).isSuperset(of: [40, scanner.watchDescriptor]))
@@ -34,8 +35,12 @@ import GaugeTestSupport
 
         // KEY_F5 pressed and released: the board's next_page.
         let f5 = try #require(FakeInputScanner.keyNames["KEY_F5"])
-        keyboard.reads = [.events([.event(.key(f5, 1, at: 1)), .event(.report(at: 1)),
-                                   .event(.key(f5, 0, at: 2)), .event(.report(at: 2))])]
+        keyboard.reads = [
+            .events([
+                .event(.key(f5, 1, at: 1)), .event(.report(at: 1)),
+                .event(.key(f5, 0, at: 2)), .event(.report(at: 2)),
+            ])
+        ]
         #expect(loop.deliver(fd: 40))
         loop.advance(by: 40 * Self.ms)
         #expect(runtime.display.state.page == 1)

@@ -8,7 +8,11 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
     static let script = repo.appendingPathComponent("scripts/install-service.sh").path
 
-    struct Outcome { var status: Int32; var output: String; var errors: String }
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
 
     /// A temporary stage with a fake binary and board file.
     struct Fixture {
@@ -43,8 +47,9 @@ import Testing
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Outcome(status: p.terminationStatus, output: String(decoding: o, as: UTF8.self),
-                       errors: String(decoding: e, as: UTF8.self))
+        return Outcome(
+            status: p.terminationStatus, output: String(decoding: o, as: UTF8.self),
+            errors: String(decoding: e, as: UTF8.self))
     }
 
     @Test func dryRunPrintsEveryActionAndChangesNothing() throws {
@@ -68,7 +73,8 @@ import Testing
         let fm = FileManager.default
         let bin = f.stage + "/usr/bin/gaugepanel"
         #expect(fm.isExecutableFile(atPath: bin))
-        #expect(try String(contentsOfFile: f.stage + "/etc/gaugepanel/board.toml", encoding: .utf8)
+        #expect(
+            try String(contentsOfFile: f.stage + "/etc/gaugepanel/board.toml", encoding: .utf8)
                 == String(contentsOfFile: f.board, encoding: .utf8))
         let unit = try String(contentsOfFile: f.stage + "/etc/systemd/system/gaugepanel.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/bin/gaugepanel run --board /etc/gaugepanel/board.toml"))
@@ -126,7 +132,9 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f.binary)
         let r = try run(["--board", f.board, "--binary", f.binary], destdir: f.stage)
         #expect(r.status != 0)
-        #expect(r.errors.contains("binary \(f.binary) does not start on its own (env -i \(f.binary) --version: error while loading shared libraries: libswiftCore.so)"))
+        #expect(
+            r.errors.contains(
+                "binary \(f.binary) does not start on its own (env -i \(f.binary) --version: error while loading shared libraries: libswiftCore.so)"))
         #expect(r.errors.contains("swift build -c release --static-swift-stdlib --product gaugepanel"))
         #expect(!FileManager.default.fileExists(atPath: f.stage))
     }
@@ -159,27 +167,33 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f.binary)
         let host = try run(["--dry-run", "--board", f.board, "--binary", f.binary], destdir: nil, pathPrefix: stubs)
         #expect(host.status != 0)
-        #expect(host.errors.contains("this system's userland is 32-bit; take the firmware out/firmware/gaugepanel-armv7 (scripts/build-firmware.sh armv7)"), "\(host.errors)")
+        #expect(
+            host.errors.contains(
+                "this system's userland is 32-bit; take the firmware out/firmware/gaugepanel-armv7 (scripts/build-firmware.sh armv7)"),
+            "\(host.errors)")
     }
 
     @Test func unitFileCarriesTheServiceContract() throws {
-        let unit = try String(contentsOfFile: Self.repo.appendingPathComponent("scripts/systemd/gaugepanel.service").path,
-                              encoding: .utf8)
+        let unit = try String(
+            contentsOfFile: Self.repo.appendingPathComponent("scripts/systemd/gaugepanel.service").path,
+            encoding: .utf8)
         let lines = Set(unit.split(separator: "\n").map(String.init))
-        for required in ["Type=notify", "Restart=on-failure", "User=gaugepanel",
-                         "SupplementaryGroups=video input dialout", "NoNewPrivileges=yes", "ProtectSystem=strict",
-                         "ProtectHome=yes", "PrivateTmp=yes", "ExecReload=/bin/kill -HUP $MAINPID",
-                         "KillSignal=SIGTERM", "TimeoutStopSec=2", "DevicePolicy=closed",
-                         "DeviceAllow=char-drm rw", "DeviceAllow=char-fb rw", "DeviceAllow=char-input rw",
-                         "DeviceAllow=char-tty* rw", "ReadWritePaths=-/sys/class/backlight",
-                         // Bluetooth serial (rfcomm, major 216) is not a char-tty* device.
-                         "DeviceAllow=char-rfcomm rw",
-                         // The panel's console as its controlling terminal (graphics mode as a user),
-                         // logs in the journal with their priority, a slow display waited for.
-                         "TTYPath=/dev/tty1", "StandardInput=tty", "StandardError=journal",
-                         // The console back in text mode with its keyboard after a killed panel.
-                         "TTYReset=yes",
-                         "SyslogIdentifier=gaugepanel", "TimeoutStartSec=180"] {
+        for required in [
+            "Type=notify", "Restart=on-failure", "User=gaugepanel",
+            "SupplementaryGroups=video input dialout", "NoNewPrivileges=yes", "ProtectSystem=strict",
+            "ProtectHome=yes", "PrivateTmp=yes", "ExecReload=/bin/kill -HUP $MAINPID",
+            "KillSignal=SIGTERM", "TimeoutStopSec=2", "DevicePolicy=closed",
+            "DeviceAllow=char-drm rw", "DeviceAllow=char-fb rw", "DeviceAllow=char-input rw",
+            "DeviceAllow=char-tty* rw", "ReadWritePaths=-/sys/class/backlight",
+            // Bluetooth serial (rfcomm, major 216) is not a char-tty* device.
+            "DeviceAllow=char-rfcomm rw",
+            // The panel's console as its controlling terminal (graphics mode as a user),
+            // logs in the journal with their priority, a slow display waited for.
+            "TTYPath=/dev/tty1", "StandardInput=tty", "StandardError=journal",
+            // The console back in text mode with its keyboard after a killed panel.
+            "TTYReset=yes",
+            "SyslogIdentifier=gaugepanel", "TimeoutStartSec=180",
+        ] {
             #expect(lines.contains(required), "missing \(required)")
         }
         #expect(lines.contains { $0.hasPrefix("WatchdogSec=") })

@@ -6,7 +6,8 @@ import Testing
 
     /// Samples every `frame` until settled or `limit`; returns (positions, settle time).
     func run(_ a: inout NeedleAnimator, from t0: UInt64, frame: UInt64 = 16 * ms, limit: UInt64 = 5_000 * ms)
-        -> (values: [Double], settledAt: UInt64?) {
+        -> (values: [Double], settledAt: UInt64?)
+    {
         var values: [Double] = []
         var t = t0
         while t <= t0 + limit {
@@ -26,7 +27,7 @@ import Testing
         #expect(settledAt != nil && settledAt! <= 800 * Self.ms)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(values.allSatisfy { $0 <= 8000 })
-        #expect(a.value == 8000)                      // exactly, not 7999.99…
+        #expect(a.value == 8000)  // exactly, not 7999.99…
         #expect(a.velocity == 0)
     }
 
@@ -36,8 +37,8 @@ import Testing
         a.setTarget(100, now: 0)
         let (values, settledAt) = run(&a, from: 0, frame: Self.ms)
         let peak = values.max()!
-        #expect(peak > 100)                           // it does overshoot…
-        #expect(peak <= 105)                          // …by under 5 % (theory: 4.6 %)
+        #expect(peak > 100)  // it does overshoot…
+        #expect(peak <= 105)  // …by under 5 % (theory: 4.6 %)
         #expect(settledAt != nil && settledAt! <= 1_000 * Self.ms)
         #expect(a.value == 100)
     }
@@ -88,7 +89,7 @@ import Testing
         let v = a.velocity
         #expect(mid > -1e9 && mid < 1e9 && v > 0)
         a.setTarget(0, now: 100 * Self.ms)
-        #expect(a.value == mid && a.velocity == v)    // continuity: no jump on retarget
+        #expect(a.value == mid && a.velocity == v)  // continuity: no jump on retarget
         let (_, settledAt) = run(&a, from: 100 * Self.ms)
         #expect(settledAt != nil)
         #expect(a.value == 0)
@@ -98,7 +99,7 @@ import Testing
         var a = NeedleAnimator(range: 0...100)
         a.setTarget(0, now: 0)
         a.setTarget(100, now: 0)
-        a.advance(to: 3_600_000 * Self.ms)            // an hour without frames
+        a.advance(to: 3_600_000 * Self.ms)  // an hour without frames
         #expect(a.isSettled && a.value == 100)
     }
 
@@ -114,7 +115,7 @@ import Testing
 @Suite struct BlinkerTests {
     @Test func blinksOnThenOffEachPeriod() {
         let b = Blinker(period: 1000, onTime: 300, origin: 5000)
-        #expect(b.isOn(at: 4000))                    // before origin: shown at once
+        #expect(b.isOn(at: 4000))  // before origin: shown at once
         #expect(b.isOn(at: 5000) && b.isOn(at: 5299))
         #expect(!b.isOn(at: 5300) && !b.isOn(at: 5999))
         #expect(b.isOn(at: 6000))
@@ -143,7 +144,7 @@ import Testing
     @Test func progressPhaseAdvancesInSteps() {
         let p = ProgressPhase(cycle: 1_000, steps: 10, origin: 100)
         #expect(p.step(at: 100) == 0 && p.step(at: 199) == 0 && p.step(at: 200) == 1)
-        #expect(p.step(at: 1_100) == 0)              // wrapped
+        #expect(p.step(at: 1_100) == 0)  // wrapped
         #expect(p.fraction(at: 600) == 0.5)
         #expect(p.q16(at: 600) == 32768)
         #expect(p.nextStep(after: 150) == 200)

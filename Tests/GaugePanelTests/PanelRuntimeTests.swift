@@ -25,9 +25,12 @@ import GaugeTestSupport
             var name = [CChar](repeating: 0, count: 256)
             guard openpty(&m, &s, nil, nil, nil) == 0, ttyname_r(s, &name, name.count) == 0 else { throw POSIXError(.EIO) }
             var t = termios()
-            tcgetattr(s, &t); cfmakeraw(&t); tcsetattr(s, TCSANOW, &t)
-            master = m; path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            close(s)   // the panel opens its own
+            tcgetattr(s, &t)
+            cfmakeraw(&t)
+            tcsetattr(s, TCSANOW, &t)
+            master = m
+            path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            close(s)  // the panel opens its own
         }
         func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(master, $0.baseAddress, $0.count - 1) } }
         deinit { close(master) }
@@ -81,8 +84,9 @@ import GaugeTestSupport
 
     /// What `gaugepanel render --set … --page …` draws for the board.
     static func rendered(_ board: BoardConfiguration, _ values: [String: Double], page: Int32) throws -> Surface {
-        try BoardConfiguration.render(board.dashboard(values: values, page: page), format: board.display.format,
-                                      rotation: board.display.rotation, fonts: StrokeFontSet())
+        try BoardConfiguration.render(
+            board.dashboard(values: values, page: page), format: board.display.format,
+            rotation: board.display.rotation, fonts: StrokeFontSet())
     }
 
     @Test func aBoardRunsOnTheTestLoop() throws {
@@ -97,12 +101,13 @@ import GaugeTestSupport
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
         let display = try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888)
-        let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(),
-                                       log: CapturedLines())
+        let runtime = try PanelRuntime(
+            options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(),
+            log: CapturedLines())
         runtime.start()
         loop.advance(by: 40 * Self.ms)
         #expect(runtime.summary.frames == 1)
-        #expect(differingPixels(runtime.screen, try Self.rendered(board, [:], page: 0)) == 0)   // no values yet: dashes
+        #expect(differingPixels(runtime.screen, try Self.rendered(board, [:], page: 0)) == 0)  // no values yet: dashes
 
         // A reading on the serial line: the decoder's "engine.rpm" reaches channel rpm through source.
         let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
@@ -151,8 +156,9 @@ import GaugeTestSupport
         options.animates = false
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
-        let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
+        let runtime = try PanelRuntime(
+            options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
+            loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
         runtime.start()
         let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
         pty.write("coolant=120\n")
@@ -160,7 +166,7 @@ import GaugeTestSupport
         loop.advance(by: 40 * Self.ms)
         var frames = runtime.summary.frames
         loop.advance(by: 3_000 * Self.ms)
-        #expect(runtime.summary.frames - frames >= 5)   // blinking: on and off every half second
+        #expect(runtime.summary.frames - frames >= 5)  // blinking: on and off every half second
         let f6 = try #require(runtime.inputs.keyCode("KEY_F6"))
         let action = try #require(runtime.input.hub?.routerConfiguration.keyMap[f6]?.action)
         #expect(action == .acknowledgeAlarms)
@@ -168,7 +174,7 @@ import GaugeTestSupport
         loop.advance(by: 40 * Self.ms)
         frames = runtime.summary.frames
         loop.advance(by: 3_000 * Self.ms)
-        #expect(runtime.summary.frames == frames)        // steady: nothing to redraw
+        #expect(runtime.summary.frames == frames)  // steady: nothing to redraw
         _ = runtime.stop()
         try? FileManager.default.removeItem(atPath: folder)
     }
@@ -191,8 +197,9 @@ import GaugeTestSupport
             options.statsInterval = 1
             options.duration = 60
             let loop = TestEventLoop(now: 5_000 * Self.ms)
-            let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                           loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
+            let runtime = try PanelRuntime(
+                options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
+                loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
             weakRuntime = runtime
             weakLoop = loop
             runtime.start()

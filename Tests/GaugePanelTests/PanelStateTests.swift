@@ -65,10 +65,10 @@ import GaugeWidgets
     @Test func readingsShowAndGoStaleOnTime() throws {
         var s = try state()
         let before = s.frame(now: 0)
-        #expect(shown(before, "rpm").isNaN)          // nothing read yet
+        #expect(shown(before, "rpm").isNaN)  // nothing read yet
         let taken = s.accept(Sample(name: "rpm", value: 3000, unit: .none), now: 1 * Self.second)
         let unknown = s.accept(Sample(name: "oil", value: 1, unit: .none), now: 1 * Self.second)
-        #expect(taken && !unknown)   // "oil": no such channel
+        #expect(taken && !unknown)  // "oil": no such channel
         let f = s.frame(now: 1 * Self.second)
         #expect(shown(f, "rpm") == 3000)
         // The frame says when it will change by itself: when rpm turns stale (2 s later).
@@ -77,7 +77,7 @@ import GaugeWidgets
         #expect(shown(fresh, "rpm") == 3000)
         #expect(shown(stale, "rpm").isNaN)
         let idle = s.frame(now: 4 * Self.second)
-        #expect(idle.wakeAt == nil)   // nothing pending: no wake-ups
+        #expect(idle.wakeAt == nil)  // nothing pending: no wake-ups
     }
 
     @Test func vanishedSourceShowsNoValueAtOnce() throws {
@@ -94,10 +94,13 @@ import GaugeWidgets
         s.accept(Sample(name: "fuel", value: 50, unit: .none), now: 0)
         var f = s.frame(now: 0)
         #expect(f.dashboard.currentPage == 0 && f.wakeAt == nil)
-        s.accept(Sample(name: "fuel", value: 15, unit: .none), now: Self.second)   // warning: steady colour
+        s.accept(Sample(name: "fuel", value: 15, unit: .none), now: Self.second)  // warning: steady colour
         f = s.frame(now: Self.second)
         #expect(f.dashboard.currentPage == 0 && f.wakeAt == nil)
-        guard case .bar(let warned) = f.dashboard.pages[1].widgets[0].content else { Issue.record("not a bar"); return }
+        guard case .bar(let warned) = f.dashboard.pages[1].widgets[0].content else {
+            Issue.record("not a bar")
+            return
+        }
         #expect(warned.tint == .solid(GaugeTheme.dark.hold))
         s.accept(Sample(name: "fuel", value: 8, unit: .none), now: 2 * Self.second)  // critical: page 1, blinking
         f = s.frame(now: 2 * Self.second)
@@ -105,8 +108,11 @@ import GaugeWidgets
         #expect(f.wakeAt == 2 * Self.second + Self.second / 2)
         let later = s.frame(now: 2 * Self.second + Self.second / 2)
         guard case .bar(let on) = f.dashboard.pages[1].widgets[0].content,
-              case .bar(let off) = later.dashboard.pages[1].widgets[0].content
-        else { Issue.record("not a bar"); return }
+            case .bar(let off) = later.dashboard.pages[1].widgets[0].content
+        else {
+            Issue.record("not a bar")
+            return
+        }
         #expect(on.tint == .solid(Color(rgb: 0xE04030)))
         #expect(off.tint != on.tint)
         // Paging away is allowed; the alarm does not drag the page back until it clears and recurs.
@@ -125,19 +131,19 @@ import GaugeWidgets
             return b.tint
         }
         let red = GaugeTint.solid(Color(rgb: 0xE04030))
-        s.accept(Sample(name: "fuel", value: 8, unit: .none), now: 0)          // critical: blinking
+        s.accept(Sample(name: "fuel", value: 8, unit: .none), now: 0)  // critical: blinking
         var f = s.frame(now: 0)
         #expect(fuelTint(f) == red && f.wakeAt == Self.second / 2)
         let maxBefore = s.channels["fuel"]?.maximum
         s.handle(.acknowledgeAlarms)
-        f = s.frame(now: Self.second / 2)                                       // the blink's off phase: steady now
+        f = s.frame(now: Self.second / 2)  // the blink's off phase: steady now
         #expect(fuelTint(f) == red && f.wakeAt == nil)
-        #expect(s.channels["fuel"]?.maximum == maxBefore)                      // min/max are reset_min_max's
-        s.accept(Sample(name: "fuel", value: 7, unit: .none), now: Self.second) // still in the band: still quiet
+        #expect(s.channels["fuel"]?.maximum == maxBefore)  // min/max are reset_min_max's
+        s.accept(Sample(name: "fuel", value: 7, unit: .none), now: Self.second)  // still in the band: still quiet
         #expect(s.frame(now: Self.second).wakeAt == nil)
-        s.accept(Sample(name: "fuel", value: 50, unit: .none), now: 2 * Self.second)   // leaves the band
+        s.accept(Sample(name: "fuel", value: 50, unit: .none), now: 2 * Self.second)  // leaves the band
         #expect(fuelTint(s.frame(now: 2 * Self.second)) != red)
-        s.accept(Sample(name: "fuel", value: 9, unit: .none), now: 3 * Self.second)    // and comes back: blinks again
+        s.accept(Sample(name: "fuel", value: 9, unit: .none), now: 3 * Self.second)  // and comes back: blinks again
         f = s.frame(now: 3 * Self.second)
         #expect(fuelTint(f) == red && f.wakeAt == 3 * Self.second + Self.second / 2)
         // A warning acknowledged, then critical: worse than what was seen, so it blinks.
@@ -156,14 +162,17 @@ import GaugeWidgets
         #expect(s.channels["fuel"]?.maximum == 80)
         s.handle(.resetHold)
         #expect(s.channels["fuel"]?.maximum != 80)
-        #expect(s.frame(now: 2).wakeAt != nil)   // the critical alarm still blinks
+        #expect(s.frame(now: 2).wakeAt != nil)  // the critical alarm still blinks
     }
 
     @Test func pagesWrapAndNightModeRecolours() throws {
         var s = try state()
-        s.handle(.nextPage); #expect(s.page == 1)
-        s.handle(.nextPage); #expect(s.page == 0)
-        s.handle(.previousPage); #expect(s.page == 1)
+        s.handle(.nextPage)
+        #expect(s.page == 1)
+        s.handle(.nextPage)
+        #expect(s.page == 0)
+        s.handle(.previousPage)
+        #expect(s.page == 1)
         let day = s.frame(now: 0).dashboard.background
         s.handle(.toggleNight)
         let night = s.frame(now: 0).dashboard.background
@@ -174,7 +183,7 @@ import GaugeWidgets
         var s = try state(animates: true)
         s.accept(Sample(name: "rpm", value: 1000, unit: .none), now: 0)
         let first = s.frame(now: 0)
-        #expect(shown(first, "rpm") == 1000)            // the first value appears at once
+        #expect(shown(first, "rpm") == 1000)  // the first value appears at once
         s.accept(Sample(name: "rpm", value: 5000, unit: .none), now: Self.second / 10)
         let moving = s.frame(now: Self.second / 10 + 50_000_000)
         #expect(moving.animating)
@@ -188,8 +197,9 @@ import GaugeWidgets
     /// A reload keeps the readings of channels configured as before, and the page.
     @Test func reloadKeepsReadingsOfUnchangedChannels() throws {
         let oldBoard = try BoardConfiguration.parse(Self.board, file: "test.toml")
-        let newBoard = try BoardConfiguration.parse(Self.board.replacingOccurrences(of: "warning = 20", with: "warning = 25"),
-                                                    file: "test.toml")
+        let newBoard = try BoardConfiguration.parse(
+            Self.board.replacingOccurrences(of: "warning = 20", with: "warning = 25"),
+            file: "test.toml")
         var old = PanelState(board: oldBoard, animates: false)
         old.accept(Sample(name: "rpm", value: 3000, unit: .none), now: 0)
         old.accept(Sample(name: "fuel", value: 50, unit: .none), now: 0)
@@ -197,8 +207,8 @@ import GaugeWidgets
         var next = PanelState(board: newBoard, animates: false)
         next.carryOver(from: old, oldBoard: oldBoard, newBoard: newBoard)
         let f = next.frame(now: 1)
-        #expect(shown(f, "rpm") == 3000)          // unchanged channel: kept
-        #expect(shown(f, "fuel").isNaN)           // its alarm changed: starts afresh
+        #expect(shown(f, "rpm") == 3000)  // unchanged channel: kept
+        #expect(shown(f, "fuel").isNaN)  // its alarm changed: starts afresh
         #expect(f.dashboard.currentPage == 1)
     }
 }

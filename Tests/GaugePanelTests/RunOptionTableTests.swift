@@ -14,7 +14,10 @@ import GaugePanel
 
     func usageMistake(_ arguments: [String]) -> String? {
         var reader = ArgumentReader(arguments)
-        do throws(ArgumentReader.UsageError) { _ = try reader.read(RunOptions.table(displays: displayBackendNames)); _ = try reader.finish() } catch { return error.message }
+        do throws(ArgumentReader.UsageError) {
+            _ = try reader.read(RunOptions.table(displays: displayBackendNames))
+            _ = try reader.finish()
+        } catch { return error.message }
         return nil
     }
 
@@ -28,18 +31,25 @@ import GaugePanel
     @Test func namesAreUniqueAndEachHasHelp() {
         let names = RunOptions.table(displays: displayBackendNames).map { $0.name }
         #expect(Set(names).count == names.count)
-        #expect(names == ["board", "display", "device", "wait-for-display", "record", "connector", "mode", "snapshot",
-                          "snapshot-interval", "duration", "frames", "stats-interval", "input-directory", "damage",
-                          "animation", "unpaced", "console-graphics"])
-        for option in RunOptions.table(displays: displayBackendNames) { #expect(!option.help.isEmpty && !option.help.contains("\n"), "\(option.name)") }
+        #expect(
+            names == [
+                "board", "display", "device", "wait-for-display", "record", "connector", "mode", "snapshot",
+                "snapshot-interval", "duration", "frames", "stats-interval", "input-directory", "damage",
+                "animation", "unpaced", "console-graphics",
+            ])
+        for option in RunOptions.table(displays: displayBackendNames) {
+            #expect(!option.help.isEmpty && !option.help.contains("\n"), "\(option.name)")
+        }
         #expect(RunOptions.table(displays: displayBackendNames).filter { $0.required }.map { $0.name } == ["board"])
     }
 
     @Test func everyOptionSetsItsField() throws {
-        let o = try read(["--board", "b.toml", "--display=offscreen", "--device", "/dev/fb1", "--wait-for-display", "2.5",
-                          "--record", "r.rec", "--connector", "DSI-1", "--mode", "800x480@60", "--snapshot", "s.png",
-                          "--snapshot-interval", "3", "--duration", "4", "--frames", "5", "--stats-interval", "6",
-                          "--input-directory", "/tmp/input", "--no-damage", "--no-animation", "--unpaced", "--no-console-graphics"])
+        let o = try read([
+            "--board", "b.toml", "--display=offscreen", "--device", "/dev/fb1", "--wait-for-display", "2.5",
+            "--record", "r.rec", "--connector", "DSI-1", "--mode", "800x480@60", "--snapshot", "s.png",
+            "--snapshot-interval", "3", "--duration", "4", "--frames", "5", "--stats-interval", "6",
+            "--input-directory", "/tmp/input", "--no-damage", "--no-animation", "--unpaced", "--no-console-graphics",
+        ])
         #expect(o.boardPath == "b.toml" && o.display == "offscreen" && o.waitForDisplaySeconds == 2.5 && o.recordPath == "r.rec")
         #expect(o.displaySettings == [.device: "/dev/fb1", .connector: "DSI-1", .mode: "800x480@60"])
         #expect(o.snapshotPath == "s.png" && o.snapshotInterval == 3 && o.duration == 4 && o.maxFrames == 5 && o.statsInterval == 6)
@@ -47,7 +57,8 @@ import GaugePanel
 
         let defaults = try read(["--board", "b.toml"])
         #expect(defaults.display == nil && defaults.displaySettings.isEmpty && defaults.duration == nil && defaults.maxFrames == nil)
-        #expect(defaults.inputDirectory == "/dev/input" && defaults.tracksDamage && defaults.animates && !defaults.unpaced
+        #expect(
+            defaults.inputDirectory == "/dev/input" && defaults.tracksDamage && defaults.animates && !defaults.unpaced
                 && defaults.consoleGraphics)
         #expect(try read(["--board", "a", "--board", "b", "--no-damage", "--damage"]).boardPath == "b")
         #expect(try read(["--board", "a", "--no-damage", "--damage"]).tracksDamage)
@@ -75,7 +86,9 @@ import GaugePanel
         #expect(usage.split(separator: "\n").allSatisfy { $0.count <= 76 })
         let help = RunOptions.help(displays: displayBackendNames)
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 79 })
-        for option in RunOptions.table(displays: displayBackendNames) { #expect(usage.contains(option.synopsis) && help.contains("  " + option.synopsis + " ")) }
+        for option in RunOptions.table(displays: displayBackendNames) {
+            #expect(usage.contains(option.synopsis) && help.contains("  " + option.synopsis + " "))
+        }
         #expect(help.contains("  --[no-]damage "))
     }
 }

@@ -25,8 +25,9 @@ import GaugeTestSupport
         options.snapshotPath = "/panel/shot.png"
         let system = FakePanelSystem()
         let loop = TestEventLoop(now: 5_000 * PanelRuntimeTests.ms)
-        let runtime = try PanelRuntime(options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines(), system: system)
+        let runtime = try PanelRuntime(
+            options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
+            loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines(), system: system)
         runtime.start()
         loop.advance(by: 40 * PanelRuntimeTests.ms)
         #expect(runtime.summary.frames == 1 && system.heapReleases == 1)

@@ -22,9 +22,10 @@ import GaugeSystem
         options.animates = false
         options.inputDirectory = folder + "/input"
         let loop = TestEventLoop(now: 5_000 * Self.ms)
-        let runtime = try PanelRuntime(options: options, board: try BoardConfiguration.load(path: file),
-                                       display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
-                                       loop: loop, devices: .testing, inputs: .fake(), log: log)
+        let runtime = try PanelRuntime(
+            options: options, board: try BoardConfiguration.load(path: file),
+            display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
+            loop: loop, devices: .testing, inputs: .fake(), log: log)
         return (runtime, loop)
     }
 
@@ -39,7 +40,7 @@ import GaugeSystem
         let log = CapturedLines()
         let (runtime, loop) = try runtime(device: device, folder: folder, log: log)
         runtime.start()
-        loop.advance(by: 10 * 60_000 * Self.ms)   // ten minutes of retries
+        loop.advance(by: 10 * 60_000 * Self.ms)  // ten minutes of retries
         let said = log.lines.enumerated().filter { $0.element.contains("serial \(device): cannot open") }
         #expect(said.count == 1, "\(log.lines)")
         if let (i, line) = said.first {
@@ -102,7 +103,7 @@ import GaugeSystem
         let log = CapturedLines()
         let (runtime, loop) = try runtime(device: link, folder: folder, log: log)
         runtime.start()
-        loop.advance(by: 20_000 * Self.ms)   // the retries are 16 s apart by now
+        loop.advance(by: 20_000 * Self.ms)  // the retries are 16 s apart by now
         let watch = try #require(runtime.sensors.lines[0].watch)
         #expect(runtime.sensors.serial.first?.fileDescriptor == nil)
 

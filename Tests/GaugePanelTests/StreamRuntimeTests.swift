@@ -26,7 +26,10 @@ import GaugeTestSupport
         var decoder = LineProtocolDecoder()
         mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
             let text = String(decoding: bytes, as: UTF8.self)
-            if text.hasSuffix("=?\n") { sink(.noValue(name: String(text.dropLast(3)))); return }
+            if text.hasSuffix("=?\n") {
+                sink(.noValue(name: String(text.dropLast(3))))
+                return
+            }
             decoder.feed(bytes, into: sink)
         }
         var droppedCount: UInt64 { decoder.statistics.dropped }
@@ -50,8 +53,9 @@ import GaugeTestSupport
         let log = CapturedLines()
         let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: log)
         let sockets = Sockets()
-        runtime.sensors.serial[0] = StreamSource(transport: .tcp(NetworkAddress(host: "127.0.0.1", port: 10110)),
-                                                 protocol: MarkingProtocol(), system: sockets)
+        runtime.sensors.serial[0] = StreamSource(
+            transport: .tcp(NetworkAddress(host: "127.0.0.1", port: 10110)),
+            protocol: MarkingProtocol(), system: sockets)
         runtime.start()
         #expect(loop.registeredDescriptors.contains(900))
         #expect(loop.deliver(fd: 900, .writable), "a connect in progress is polled for writability")
@@ -66,8 +70,9 @@ import GaugeTestSupport
         sockets.reads = [.success(.bytes(Array("engine.rpm=?\n".utf8)))]
         #expect(loop.deliver(fd: 900))
         loop.advance(by: 40 * Self.ms)
-        #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["coolant": 92.5], page: 0)) == 0,
-                "rpm shows no value; coolant keeps its own")
+        #expect(
+            differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, ["coolant": 92.5], page: 0)) == 0,
+            "rpm shows no value; coolant keeps its own")
         let summary = runtime.stop()
         #expect(summary.sources == ["tcp:127.0.0.1:10110=open"], "\(summary.sources)")
         #expect(summary.unreadSamples == 0)

@@ -60,7 +60,7 @@ struct FrameLineEditTests {
     @Test func refusesLinesThatAreNotASimpleFrame() {
         let source = Array(Self.board.utf8)
         let frame = IntRect(x: 0, y: 0, width: 10, height: 10)
-        #expect(throws: FrameEditError.self) { try FrameLineEdit.rewrite(source, line: 23, frame: frame) }   // title = "frame = …"
+        #expect(throws: FrameEditError.self) { try FrameLineEdit.rewrite(source, line: 23, frame: frame) }  // title = "frame = …"
         #expect(throws: FrameEditError.self) { try FrameLineEdit.rewrite(source, line: 1, frame: frame) }
         #expect(throws: FrameEditError.self) { try FrameLineEdit.rewrite(source, line: 999, frame: frame) }
         let split = Array("frame = [1, 2,\n 3, 4]\n".utf8)

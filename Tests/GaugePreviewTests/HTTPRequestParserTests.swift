@@ -12,22 +12,29 @@ struct HTTPRequestParserTests {
     }
 
     @Test func parsesTheFramesRequest() {
-        let text = "GET /frame.png?page=1&set=rpm%3D4200&set=speed=80&theme=night&stale=fuel HTTP/1.1\r\nHost: 127.0.0.1:8480\r\nAccept:  image/png \r\n\r\n"
-        guard case .request(let r, let n) = parse(text) else { Issue.record("not parsed"); return }
+        let text =
+            "GET /frame.png?page=1&set=rpm%3D4200&set=speed=80&theme=night&stale=fuel HTTP/1.1\r\nHost: 127.0.0.1:8480\r\nAccept:  image/png \r\n\r\n"
+        guard case .request(let r, let n) = parse(text) else {
+            Issue.record("not parsed")
+            return
+        }
         #expect(r.method == "GET")
         #expect(r.path == "/frame.png")
         #expect(r.queryValue("page") == "1")
         #expect(r.queryValues("set") == ["rpm=4200", "speed=80"])
         #expect(r.queryValues("stale") == ["fuel"])
         #expect(r.header("host") == "127.0.0.1:8480")
-        #expect(r.header("accept") == "image/png")   // blanks around a value trimmed
+        #expect(r.header("accept") == "image/png")  // blanks around a value trimmed
         #expect(n == text.utf8.count)
     }
 
     @Test func parsesAPostWithItsBodyAndLeavesThePipelinedRest() {
         let body = "id=rpm&frame=60%2C10%2C320%2C320"
         let text = "POST /frame HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\nX-GaugePanel: 1\r\n\r\n" + body
-        guard case .request(let r, let n) = parse(text + "GET / HTTP/1.1\r\n") else { Issue.record("not parsed"); return }
+        guard case .request(let r, let n) = parse(text + "GET / HTTP/1.1\r\n") else {
+            Issue.record("not parsed")
+            return
+        }
         #expect(r.body == Array(body.utf8))
         #expect(n == text.utf8.count)
         #expect(HTTPRequestParser.formItems(r.body) == [.init("id", "rpm"), .init("frame", "60,10,320,320")])
@@ -38,7 +45,10 @@ struct HTTPRequestParserTests {
         for cut in 0..<text.count {
             #expect(parser.parse(Array(text[..<cut])) == .incomplete, "cut at \(cut)")
         }
-        guard case .request(let r, _) = parser.parse(text) else { Issue.record("whole request not parsed"); return }
+        guard case .request(let r, _) = parser.parse(text) else {
+            Issue.record("whole request not parsed")
+            return
+        }
         #expect(r.body == Array("hello".utf8))
     }
 
@@ -51,7 +61,7 @@ struct HTTPRequestParserTests {
             "GET nopath HTTP/1.1\r\n\r\n",
             "GET /%zz HTTP/1.1\r\n\r\n",
             "GET /?a=%00 HTTP/1.1\r\n\r\n",
-            "GET /%C3%28 HTTP/1.1\r\n\r\n",                 // not UTF-8
+            "GET /%C3%28 HTTP/1.1\r\n\r\n",  // not UTF-8
             "GET / HTTP/1.1\r\nno colon\r\n\r\n",
             "GET / HTTP/1.1\r\n: empty name\r\n\r\n",
             "GET / HTTP/1.1\r\nBad Name: x\r\n\r\n",
@@ -60,7 +70,7 @@ struct HTTPRequestParserTests {
             "POST /frame HTTP/1.1\r\nContent-Length: 1e3\r\n\r\n",
             "POST /frame HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
             "POST /frame HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n",
-            "GET / HTTP/1.1\nHost: x\n\n",                    // bare LF
+            "GET / HTTP/1.1\nHost: x\n\n",  // bare LF
             "GET\t/ HTTP/1.1\r\n\r\n",
         ]
         for b in bad { #expect(status(parse(b)) == 400, "\(b.debugDescription)") }
@@ -68,9 +78,9 @@ struct HTTPRequestParserTests {
 
     @Test func refusesGarbageOnItsFirstBytes() {
         // No need to wait for a blank line to know these are not HTTP.
-        #expect(status(parser.parse([0x16, 0x03, 0x01, 0x02])) == 400)     // a TLS ClientHello
+        #expect(status(parser.parse([0x16, 0x03, 0x01, 0x02])) == 400)  // a TLS ClientHello
         #expect(status(parse("\u{7F}ELF")) == 400)
-        #expect(status(parse("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) == 400)        // no method is that long
+        #expect(status(parse("ABCDEFGHIJKLMNOPQRSTUVWXYZ")) == 400)  // no method is that long
     }
 
     @Test func refusesOversizeInputAtItsLimits() {
@@ -101,11 +111,14 @@ struct HTTPRequestParserTests {
         var seen = 0
         for i in 0..<base.count {
             for replacement: UInt8 in [0, 10, 13, 32, 37, 58, 0xFF] {
-                var changed = base; changed[i] = replacement
+                var changed = base
+                changed[i] = replacement
                 _ = parser.parse(changed)
-                var removed = base; removed.remove(at: i)
+                var removed = base
+                removed.remove(at: i)
                 _ = parser.parse(removed)
-                var inserted = base; inserted.insert(replacement, at: i)
+                var inserted = base
+                inserted.insert(replacement, at: i)
                 _ = parser.parse(inserted)
                 seen += 3
             }

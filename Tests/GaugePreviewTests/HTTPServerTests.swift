@@ -38,8 +38,10 @@ final class FakeSockets: PreviewSocketCalls {
 }
 
 struct HTTPServerTests {
-    func server(_ loop: TestEventLoop, _ sockets: FakeSockets,
-                handler: @escaping HTTPServer.Handler = { r, _ in .text(.ok, r.path) }) throws -> HTTPServer {
+    func server(
+        _ loop: TestEventLoop, _ sockets: FakeSockets,
+        handler: @escaping HTTPServer.Handler = { r, _ in .text(.ok, r.path) }
+    ) throws -> HTTPServer {
         try HTTPServer(loop: loop, system: sockets, address: "127.0.0.1", port: 8480, handler: handler)
     }
 
@@ -66,7 +68,7 @@ struct HTTPServerTests {
         let loop = TestEventLoop(), sockets = FakeSockets()
         let s = try server(loop, sockets)
         connect(loop, sockets, 10, ["\u{16}\u{3}\u{1}garbage"])
-        connect(loop, sockets, 11, ["GET / HTTP/1.1\r\nHost: x\r\n"], hangUp: true)   // cut short
+        connect(loop, sockets, 11, ["GET / HTTP/1.1\r\nHost: x\r\n"], hangUp: true)  // cut short
         connect(loop, sockets, 12, ["POST /frame HTTP/1.1\r\nContent-Length: 999999\r\n\r\n"])
         #expect(sockets.statusLine(10) == "HTTP/1.1 400 Bad Request")
         #expect(sockets.statusLine(11) == "HTTP/1.1 400 Bad Request")
@@ -106,7 +108,10 @@ struct HTTPServerTests {
     @Test func aHeldRequestIsAnsweredLater() throws {
         let loop = TestEventLoop(), sockets = FakeSockets()
         var held: HTTPServer.ConnectionID?
-        let s = try server(loop, sockets) { _, id in held = id; return nil }
+        let s = try server(loop, sockets) { _, id in
+            held = id
+            return nil
+        }
         connect(loop, sockets, 10, ["GET /board?after=1 HTTP/1.1\r\n\r\n"])
         #expect(sockets.sent[10] == nil)
         // Held connections are not idle ones.
@@ -120,7 +125,10 @@ struct HTTPServerTests {
     @Test func aHeldRequestWhoseClientLeavesIsDropped() throws {
         let loop = TestEventLoop(), sockets = FakeSockets()
         var held: HTTPServer.ConnectionID?
-        let s = try server(loop, sockets) { _, id in held = id; return nil }
+        let s = try server(loop, sockets) { _, id in
+            held = id
+            return nil
+        }
         connect(loop, sockets, 10, ["GET /board?after=1 HTTP/1.1\r\n\r\n"])
         #expect(s.openConnections == 1)
         sockets.hungUp.insert(10)

@@ -16,8 +16,11 @@ struct PreviewServerTests {
         init(source: PreviewSource? = nil, loopback: Bool = true, token: String? = nil) throws {
             let board = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../dashboards/car.toml").standardized.path
-            server = try PreviewServer(loop: loop, system: sockets, source: source ?? .board(PreviewSession(path: board, displayOutputs: ["auto", "drm", "fbdev", "offscreen"])),
-                                       address: "127.0.0.1", port: 0, loopback: loopback, token: token, editable: true) { _ in }
+            server = try PreviewServer(
+                loop: loop, system: sockets,
+                source: source ?? .board(PreviewSession(path: board, displayOutputs: ["auto", "drm", "fbdev", "offscreen"])),
+                address: "127.0.0.1", port: 0, loopback: loopback, token: token, editable: true
+            ) { _ in }
         }
 
         /// Sends one request; returns the status line and the body.
@@ -66,14 +69,16 @@ struct PreviewServerTests {
         let f = try Fixture()
         let form = "id=nope&frame=1,1,10,10"
         #expect(f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1:8480\r\n", body: form).status == "HTTP/1.1 403 Forbidden")
-        #expect(f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1:8480\r\nX-GaugePanel: 1\r\nOrigin: http://evil.example\r\n", body: form).status
+        #expect(
+            f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1:8480\r\nX-GaugePanel: 1\r\nOrigin: http://evil.example\r\n", body: form).status
                 == "HTTP/1.1 403 Forbidden")
         // From the page: it reaches the edit, which finds no such widget (and writes nothing).
         let r = f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1:8480\r\nX-GaugePanel: 1\r\nOrigin: http://127.0.0.1:8480\r\n", body: form)
         #expect(r.status == "HTTP/1.1 409 Conflict")
         #expect(r.body.contains("no widget \"nope\""))
         for frame in ["1,1,10", "a,b,c,d", "1,1,0,10", "1,1,10,99999999999"] {
-            #expect(f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1\r\nX-GaugePanel: 1\r\n", body: "id=rpm&frame=\(frame)").status
+            #expect(
+                f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1\r\nX-GaugePanel: 1\r\n", body: "id=rpm&frame=\(frame)").status
                     == "HTTP/1.1 400 Bad Request", "\(frame)")
         }
     }
@@ -83,7 +88,8 @@ struct PreviewServerTests {
         #expect(f.request("GET / HTTP/1.1\r\nHost: panel.local\r\n").status == "HTTP/1.1 403 Forbidden")
         #expect(f.request("GET /?token=0123456789abcdef0123456789abcdee HTTP/1.1\r\nHost: panel.local\r\n").status == "HTTP/1.1 403 Forbidden")
         #expect(f.request("GET /?token=0123456789abcdef0123456789abcdef HTTP/1.1\r\nHost: panel.local\r\n").status == "HTTP/1.1 200 OK")
-        #expect(f.request("GET /board HTTP/1.1\r\nHost: panel.local\r\nX-GaugePanel-Token: 0123456789abcdef0123456789abcdef\r\n").status
+        #expect(
+            f.request("GET /board HTTP/1.1\r\nHost: panel.local\r\nX-GaugePanel-Token: 0123456789abcdef0123456789abcdef\r\n").status
                 == "HTTP/1.1 200 OK")
     }
 
@@ -91,13 +97,14 @@ struct PreviewServerTests {
         var surface = try Surface(width: 4, height: 2, format: .xrgb8888)
         let live = LiveScreen(file: "car.toml") { surface }
         let f = try Fixture(source: .live(live))
-        #expect(f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1\r\nX-GaugePanel: 1\r\n", body: "id=rpm&frame=1,1,10,10").status
+        #expect(
+            f.request("POST /frame HTTP/1.1\r\nHost: 127.0.0.1\r\nX-GaugePanel: 1\r\n", body: "id=rpm&frame=1,1,10,10").status
                 == "HTTP/1.1 403 Forbidden")
         let first = try live.png()
         #expect(!live.frameDrawn(Region()))
         surface = try Surface(width: 4, height: 2, format: .xrgb8888)
         Canvas(surface).fill(IntRect(x: 0, y: 0, width: 2, height: 2), color: Color(rgb: 0xFF0000))
-        #expect(try live.png() == first)   // one picture per version
+        #expect(try live.png() == first)  // one picture per version
         #expect(live.frameDrawn(Region(IntRect(x: 0, y: 0, width: 2, height: 2))))
         #expect(try live.png() != first)
         #expect(live.json().contains("\"live\":true"))

@@ -26,16 +26,17 @@ import Testing
             $0.fill(Rect(x: Fixed(10.25), y: Fixed(20.5), width: Fixed(30.5), height: Fixed(10.75)), paint: .solid(.white))
         }
         #expect(abs(sum - 30.5 * 10.75) < 0.2)
-        #expect(s.color(x: 20, y: 25)!.b == 255)                    // interior full
-        #expect(s.color(x: 10, y: 25)!.b == 191)                    // ¾ covered column
-        #expect(s.color(x: 10, y: 20)!.b == 96)                    // ¾ × ½ corner
+        #expect(s.color(x: 20, y: 25)!.b == 255)  // interior full
+        #expect(s.color(x: 10, y: 25)!.b == 191)  // ¾ covered column
+        #expect(s.color(x: 10, y: 20)!.b == 96)  // ¾ × ½ corner
         #expect(s.color(x: 9, y: 25)!.b == 0 && s.color(x: 41, y: 25)!.b == 0)
     }
 
     @Test func arcAreaMatchesItsSweep() throws {
         // 270° of an annulus 18 px thick at radius 50: ¾ of π(R² − r²), plus nothing else.
         let (sum, _) = try coverage {
-            $0.strokeArc(centre: Point(64, 64), radius: 50, thickness: 18, start: Angle(degrees: 135), sweep: Angle(degrees: 270), paint: .solid(.white))
+            $0.strokeArc(
+                centre: Point(64, 64), radius: 50, thickness: 18, start: Angle(degrees: 135), sweep: Angle(degrees: 270), paint: .solid(.white))
         }
         let expected = 0.75 * .pi * (50.0 * 50 - 32 * 32)
         #expect(abs(sum - expected) / expected < 0.005)
@@ -49,7 +50,9 @@ import Testing
     }
 
     @Test func ringIsOuterMinusInnerDisc() throws {
-        let ring = try coverage { $0.strokeRing(centre: Point(x: Fixed(60.4), y: Fixed(61.7)), radius: 40, thickness: Fixed(2.5), paint: .solid(.white)) }.sum
+        let ring = try coverage {
+            $0.strokeRing(centre: Point(x: Fixed(60.4), y: Fixed(61.7)), radius: 40, thickness: Fixed(2.5), paint: .solid(.white))
+        }.sum
         let expected = Double.pi * (40 * 40 - 37.5 * 37.5)
         #expect(abs(ring - expected) / expected < 0.01)
     }
@@ -71,7 +74,9 @@ import Testing
         let s = try Surface(width: 128, height: 128, format: .xrgb8888)
         Canvas(s).clear(.black)
         // The centre sits on a pixel centre, so the rays' lines run through a row of centres.
-        Canvas(s).strokeArc(centre: Point(x: Fixed(64.5), y: Fixed(64.5)), radius: 60, thickness: 40, start: .zero, sweep: Angle(raw: sweepRaw), paint: .solid(.white))
+        Canvas(s).strokeArc(
+            centre: Point(x: Fixed(64.5), y: Fixed(64.5)), radius: 60, thickness: 40, start: .zero, sweep: Angle(raw: sweepRaw), paint: .solid(.white)
+        )
         return s
     }
 

@@ -13,12 +13,19 @@ import Testing
         var rows = quad.rows(from: y0)
         var y = y0
         while y < y1 {
-            if skipping && y % 3 == 1 { rows.skip(); y += 1; continue }
+            if skipping && y % 3 == 1 {
+                rows.skip()
+                y += 1
+                continue
+            }
             let walked = rows.next(), direct = quad.convexRow(y)
             guard walked.lo == direct.lo, walked.hi == direct.hi, walked.fullLo == direct.fullLo, walked.fullHi == direct.fullHi,
-                  walked.state.o0 == direct.state.o0, walked.state.o1 == direct.state.o1,
-                  walked.state.o2 == direct.state.o2, walked.state.o3 == direct.state.o3 else {
-                Issue.record("row \(y): walked \(walked.lo)..<\(walked.hi) full \(walked.fullLo)..<\(walked.fullHi), direct \(direct.lo)..<\(direct.hi) full \(direct.fullLo)..<\(direct.fullHi)")
+                walked.state.o0 == direct.state.o0, walked.state.o1 == direct.state.o1,
+                walked.state.o2 == direct.state.o2, walked.state.o3 == direct.state.o3
+            else {
+                Issue.record(
+                    "row \(y): walked \(walked.lo)..<\(walked.hi) full \(walked.fullLo)..<\(walked.fullHi), direct \(direct.lo)..<\(direct.hi) full \(direct.fullLo)..<\(direct.fullHi)"
+                )
                 return false
             }
             y += 1
@@ -48,16 +55,19 @@ import Testing
                 // Axis-aligned: horizontal and vertical edges (slope 0 and ±∞).
                 let x0 = Int32.random(in: -2000...20000, using: &rng), y0 = Int32.random(in: -2000...20000, using: &rng)
                 let x1 = x0 + Int32.random(in: 1...8000, using: &rng), y1 = y0 + Int32.random(in: 1...8000, using: &rng)
-                p = [Point(x: Fixed(raw: x0), y: Fixed(raw: y0)), Point(x: Fixed(raw: x1), y: Fixed(raw: y0)),
-                     Point(x: Fixed(raw: x1), y: Fixed(raw: y1)), Point(x: Fixed(raw: x0), y: Fixed(raw: y1))]
+                p = [
+                    Point(x: Fixed(raw: x0), y: Fixed(raw: y0)), Point(x: Fixed(raw: x1), y: Fixed(raw: y0)),
+                    Point(x: Fixed(raw: x1), y: Fixed(raw: y1)), Point(x: Fixed(raw: x0), y: Fixed(raw: y1)),
+                ]
             }
             for finds in [true, false] {
                 guard let quad = QuadShape(p[0], p[1], p[2], p[3], findsFullSpans: finds) else { continue }
                 // From above the bounds to below them, and from a row inside them.
                 let b = quad.bounds
                 guard expectWalkMatches(quad, from: b.y0 - 3, to: b.y1 + 3),
-                      expectWalkMatches(quad, from: (b.y0 + b.y1) / 2, to: b.y1 + 1),
-                      expectWalkMatches(quad, from: b.y0, to: b.y1, skipping: true) else { return }
+                    expectWalkMatches(quad, from: (b.y0 + b.y1) / 2, to: b.y1 + 1),
+                    expectWalkMatches(quad, from: b.y0, to: b.y1, skipping: true)
+                else { return }
                 compared += 1
             }
         }
@@ -72,8 +82,8 @@ import Testing
         for i in 0..<4000 {
             let p = shapes.randomPoint(&rng, within: 80)
             var q = shapes.randomPoint(&rng, within: 80)
-            if i % 5 == 0 { q = Point(x: q.x, y: p.y) }            // horizontal
-            if i % 5 == 1 { q = Point(x: p.x, y: q.y) }            // vertical
+            if i % 5 == 0 { q = Point(x: q.x, y: p.y) }  // horizontal
+            if i % 5 == 1 { q = Point(x: p.x, y: q.y) }  // vertical
             let facing = shapes.randomPoint(&rng, within: 80)
             guard let edge = HalfPlane(edgeFrom: p, to: q, facing: Int64(facing.x.raw), Int64(facing.y.raw)) else { continue }
             for threshold in [HalfPlane.anyThreshold, HalfPlane.fullThreshold] {
@@ -96,9 +106,14 @@ import Testing
     /// Coordinates at Fixed's limits: the remainders and quotients stay exact.
     @Test func walkedRowsEqualAtExtremeCoordinates() {
         let far = Fixed.rawLimit
-        let p = [Point(x: Fixed(raw: -far), y: Fixed(raw: -far)), Point(x: Fixed(raw: far), y: Fixed(raw: -far + 700)),
-                 Point(x: Fixed(raw: far - 300), y: Fixed(raw: far)), Point(x: Fixed(raw: -far + 5), y: Fixed(raw: far - 900))]
-        guard let quad = QuadShape(p[0], p[1], p[2], p[3]) else { Issue.record("no quad"); return }
+        let p = [
+            Point(x: Fixed(raw: -far), y: Fixed(raw: -far)), Point(x: Fixed(raw: far), y: Fixed(raw: -far + 700)),
+            Point(x: Fixed(raw: far - 300), y: Fixed(raw: far)), Point(x: Fixed(raw: -far + 5), y: Fixed(raw: far - 900)),
+        ]
+        guard let quad = QuadShape(p[0], p[1], p[2], p[3]) else {
+            Issue.record("no quad")
+            return
+        }
         for y0 in [quad.bounds.y0, Int32(-40), Int32(0), Int32(5000)] {
             #expect(expectWalkMatches(quad, from: y0, to: y0 + 600))
         }

@@ -4,8 +4,14 @@ import Testing
 /// Nothing a caller passes may trap: zero and negative sizes, huge radii, angles past a
 /// turn, coordinates far off the surface, NaN and infinities from outside.
 @Suite struct ExtremeInputTests {
-    let extremes: [Fixed] = [.zero, Fixed(raw: 1), Fixed(raw: -1), .half, -.one, .max, .min, Fixed(1 << 14), Fixed(-(1 << 14)), Fixed(raw: Int32.max), Fixed(raw: Int32.min + 1)]
-    let angles: [Angle] = [.zero, Angle(raw: 1), Angle(raw: -1), .fullTurn, Angle(raw: 65535), Angle(raw: 65537), Angle(raw: Int32.max), Angle(raw: Int32.min), Angle(degrees: 725), Angle(degrees: -400)]
+    let extremes: [Fixed] = [
+        .zero, Fixed(raw: 1), Fixed(raw: -1), .half, -.one, .max, .min, Fixed(1 << 14), Fixed(-(1 << 14)), Fixed(raw: Int32.max),
+        Fixed(raw: Int32.min + 1),
+    ]
+    let angles: [Angle] = [
+        .zero, Angle(raw: 1), Angle(raw: -1), .fullTurn, Angle(raw: 65535), Angle(raw: 65537), Angle(raw: Int32.max), Angle(raw: Int32.min),
+        Angle(degrees: 725), Angle(degrees: -400),
+    ]
 
     @Test(arguments: [PixelFormat.xrgb8888, .rgb565])
     func primitivesNeverTrap(format: PixelFormat) throws {

@@ -17,8 +17,10 @@ import Testing
     /// rectangle — every format.
     @Test func wideFillsWriteThePixelValue() throws {
         var rng = SplitMix(seed: 0xF111)
-        let colors = [Color(r: 0, g: 0, b: 0), Color(r: 255, g: 255, b: 255), Color(r: 0x80, g: 0x80, b: 0x80),
-                      Color(r: 16, g: 20, b: 24), Color(r: 0x21, g: 0x84, b: 0x21), Color(r: 1, g: 2, b: 3)]
+        let colors = [
+            Color(r: 0, g: 0, b: 0), Color(r: 255, g: 255, b: 255), Color(r: 0x80, g: 0x80, b: 0x80),
+            Color(r: 16, g: 20, b: 24), Color(r: 0x21, g: 0x84, b: 0x21), Color(r: 1, g: 2, b: 3),
+        ]
         for format in [PixelFormat.xrgb8888, .argb8888, .rgb565] {
             let bpp = Int(format.bytesPerPixel)
             for padding in [0, 4 * bpp, 12] where padding % bpp == 0 {
@@ -28,18 +30,22 @@ import Testing
                 let s = try Surface(wrapping: memory, width: width, height: height, stride: Int32(stride), format: format)
                 for (i, color) in colors.enumerated() {
                     memory.initializeMemory(as: UInt8.self, repeating: 0x5A, count: stride * Int(height))
-                    let rect = i % 2 == 0 ? s.bounds
-                        : IntRect(x0: Int32.random(in: 0..<100, using: &rng), y0: Int32.random(in: 0..<10, using: &rng),
-                                  x1: Int32.random(in: 100...200, using: &rng), y1: Int32.random(in: 10...23, using: &rng))
+                    let rect =
+                        i % 2 == 0
+                        ? s.bounds
+                        : IntRect(
+                            x0: Int32.random(in: 0..<100, using: &rng), y0: Int32.random(in: 0..<10, using: &rng),
+                            x1: Int32.random(in: 100...200, using: &rng), y1: Int32.random(in: 10...23, using: &rng))
                     if i % 2 == 0 { Canvas(s).clear(color) } else { Canvas(s).fill(rect, color: color) }
                     let reference = try Surface(width: 1, height: 1, format: format)
-                    Canvas(reference).clear(color)                      // one pixel: the inline store
+                    Canvas(reference).clear(color)  // one pixel: the inline store
                     let value = reference.rawPixel(x: 0, y: 0)
                     for y in 0..<height {
                         for x in 0..<width {
                             let expected = rect.contains(x: x, y: y) ? value : (bpp == 4 ? 0x5A5A_5A5A : 0x5A5A)
                             if s.rawPixel(x: x, y: y) != expected {
-                                Issue.record("\(format) padding \(padding) colour \(i) rect \(rect): pixel (\(x), \(y))"); return
+                                Issue.record("\(format) padding \(padding) colour \(i) rect \(rect): pixel (\(x), \(y))")
+                                return
                             }
                         }
                         let pad = UnsafeRawBufferPointer(start: memory + Int(y) * stride + Int(width) * bpp, count: padding)
@@ -101,7 +107,8 @@ import Testing
                     if !kept { refused += 1 }
                     // Outside the reach altogether: refused.
                     if !covered && (0..<spans.nonZero.count).allSatisfy({ spans.nonZero[$0].end <= x0 || x1 <= spans.nonZero[$0].start })
-                        && !ring.hasInner {
+                        && !ring.hasInner
+                    {
                         #expect(!kept, "ring \(i) row \(y): [\(x0), \(x1)) outside a disc kept")
                     }
                 }
@@ -135,28 +142,40 @@ import Testing
             let underStart = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
             let overStart = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
             let overSweep = sweep()
-            let overPaint: Paint = switch i % 4 {
-            case 0: .solid(color(opaque: true))
-            case 1: .solid(color(opaque: false))
-            case 2: .conic(ConicGradient(centre: centre, start: overStart, sweep: overSweep,
-                                         stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: i % 8 != 2), position: 65536)]))
-            default: .linear(LinearGradient(from: centre, to: randomPoint(&rng, within: 64),
-                                            stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: true), position: 65536)]))
-            }
+            let overPaint: Paint =
+                switch i % 4 {
+                case 0: .solid(color(opaque: true))
+                case 1: .solid(color(opaque: false))
+                case 2:
+                    .conic(
+                        ConicGradient(
+                            centre: centre, start: overStart, sweep: overSweep,
+                            stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: i % 8 != 2), position: 65536)]))
+                default:
+                    .linear(
+                        LinearGradient(
+                            from: centre, to: randomPoint(&rng, within: 64),
+                            stops: [GradientStop(color(opaque: true), position: 0), GradientStop(color(opaque: true), position: 65536)]))
+                }
             let under = ArcSegment(start: underStart, sweep: sweep(), paint: .solid(color(opaque: i % 5 != 0)))
             let over = ArcSegment(start: overStart, sweep: overSweep, paint: overPaint)
-            let clip: IntRect? = i % 3 == 0 ? IntRect(x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
-                                                     x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng)) : nil
+            let clip: IntRect? =
+                i % 3 == 0
+                ? IntRect(
+                    x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
+                    x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng)) : nil
             for format in formats {
                 let paired = try Surface(width: 96, height: 96, format: format), reference = try Surface(width: 96, height: 96, format: format)
                 for s in [paired, reference] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
                 Canvas(paired, clip: clip).strokeArcs(centre: centre, radius: radius, thickness: thickness, under: under, over: over)
                 let canvas = Canvas(reference, clip: clip)
                 for segment in [under, over] {
-                    canvas.strokeArc(centre: centre, radius: radius, thickness: thickness, start: segment.start, sweep: segment.sweep, paint: segment.paint)
+                    canvas.strokeArc(
+                        centre: centre, radius: radius, thickness: thickness, start: segment.start, sweep: segment.sweep, paint: segment.paint)
                 }
-                #expect(Array(UnsafeRawBufferPointer(start: paired.baseAddress, count: paired.byteCount))
-                            == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "arcs \(i), \(format)")
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: paired.baseAddress, count: paired.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "arcs \(i), \(format)")
             }
         }
     }
@@ -169,18 +188,27 @@ import Testing
             guard let quad = QuadShape(p[0], p[1], p[2], p[3], findsFullSpans: i % 4 != 0) else { continue }
             let color = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
             let shader = SolidShader(i % 3 == 0 ? color : Color(r: color.r, g: color.g, b: color.b))
-            let gradient = GradientShader(LinearGradient(from: p[0], to: p[2], stops: [GradientStop(color, position: 0),
-                                                                                        GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)]))
-            let clip = i % 2 == 0 ? IntRect(x0: 0, y0: 0, x1: 80, y1: 80)
-                : IntRect(x0: Int32.random(in: 0..<40, using: &rng), y0: Int32.random(in: 0..<40, using: &rng),
-                          x1: Int32.random(in: 40...80, using: &rng), y1: Int32.random(in: 40...80, using: &rng))
+            let gradient = GradientShader(
+                LinearGradient(
+                    from: p[0], to: p[2],
+                    stops: [
+                        GradientStop(color, position: 0),
+                        GradientStop(Color(r: 250, g: 10, b: 90), position: 65536),
+                    ]))
+            let clip =
+                i % 2 == 0
+                ? IntRect(x0: 0, y0: 0, x1: 80, y1: 80)
+                : IntRect(
+                    x0: Int32.random(in: 0..<40, using: &rng), y0: Int32.random(in: 0..<40, using: &rng),
+                    x1: Int32.random(in: 40...80, using: &rng), y1: Int32.random(in: 40...80, using: &rng))
             func check<C: PixelCodec, H: Shader>(_ codec: C.Type, _ format: PixelFormat, _ shader: H) throws {
                 let convex = try Surface(width: 80, height: 80, format: format), spans = try Surface(width: 80, height: 80, format: format)
                 for s in [convex, spans] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
                 Rasterizer.fillConvex(quad, shader: shader, codec: C.self, surface: convex, clip: clip)
                 Rasterizer.fill(quad, shader: shader, codec: C.self, surface: spans, clip: clip)
-                #expect(Array(UnsafeRawBufferPointer(start: convex.baseAddress, count: convex.byteCount))
-                            == Array(UnsafeRawBufferPointer(start: spans.baseAddress, count: spans.byteCount)), "quad \(i), \(format)")
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: convex.baseAddress, count: convex.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: spans.baseAddress, count: spans.byteCount)), "quad \(i), \(format)")
             }
             try check(ARGB32Codec.self, .xrgb8888, shader)
             try check(RGB565Codec.self, .rgb565, shader)
@@ -206,8 +234,9 @@ import Testing
             let a = try Surface(width: 64, height: 64, format: .xrgb8888), b = try Surface(width: 64, height: 64, format: .xrgb8888)
             Rasterizer.fillConvex(convex, shader: shader, codec: ARGB32Codec.self, surface: a, clip: clip)
             Rasterizer.fill(general, shader: shader, codec: ARGB32Codec.self, surface: b, clip: clip)
-            #expect(Array(UnsafeRawBufferPointer(start: a.baseAddress, count: a.byteCount))
-                        == Array(UnsafeRawBufferPointer(start: b.baseAddress, count: b.byteCount)), "union \(i) drawn")
+            #expect(
+                Array(UnsafeRawBufferPointer(start: a.baseAddress, count: a.byteCount))
+                    == Array(UnsafeRawBufferPointer(start: b.baseAddress, count: b.byteCount)), "union \(i) drawn")
         }
     }
     /// Parallelograms (strokes, ticks) take their opposite edges' normals negated instead of
@@ -220,16 +249,18 @@ import Testing
             let a = randomPoint(&rng, within: 40), b = randomPoint(&rng, within: 40)
             let side = i % 3 == 0 ? Int32.random(in: -2...2, using: &rng) : Int32.random(in: -(12 * 256)...(12 * 256), using: &rng)
             let angle = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
-            let d = Point(x: Fixed(raw: a.x.raw &+ (Int32(Trig.cos(angle)) &* side) >> 16),
-                          y: Fixed(raw: a.y.raw &+ (Int32(Trig.sin(angle)) &* side) >> 16))
+            let d = Point(
+                x: Fixed(raw: a.x.raw &+ (Int32(Trig.cos(angle)) &* side) >> 16),
+                y: Fixed(raw: a.y.raw &+ (Int32(Trig.sin(angle)) &* side) >> 16))
             let c = Point(x: Fixed(raw: b.x.raw &+ d.x.raw &- a.x.raw), y: Fixed(raw: b.y.raw &+ d.y.raw &- a.y.raw))
             guard let quad = QuadShape(a, b, c, d) else { continue }
             let cx = (Int64(a.x.raw) + Int64(b.x.raw) + Int64(c.x.raw) + Int64(d.x.raw)) / 4
             let cy = (Int64(a.y.raw) + Int64(b.y.raw) + Int64(c.y.raw) + Int64(d.y.raw)) / 4
             for (edge, (p, q)) in [(quad.e2, (b, c)), (quad.e3, (c, d))] {
                 let computed = HalfPlane(edgeFrom: p, to: q, facing: cx, cy)!
-                #expect(edge.nx == computed.nx && edge.ny == computed.ny && edge.ox == computed.ox && edge.oy == computed.oy,
-                        "parallelogram \(i)")
+                #expect(
+                    edge.nx == computed.nx && edge.ny == computed.ny && edge.ox == computed.ox && edge.oy == computed.oy,
+                    "parallelogram \(i)")
             }
             #expect(coverages(quad) == coverages(ConvexPolygonShape(FourPoints(a, b, c, d))), "parallelogram \(i)")
             compared += 1
@@ -248,8 +279,10 @@ import Testing
             }
             let region = Region(rects)
             let p = randomQuad(&rng)
-            let rect = Rect(x: Fixed(raw: Int32.random(in: 0...(20 * 256), using: &rng)), y: Fixed(raw: Int32.random(in: 0...(20 * 256), using: &rng)),
-                            width: Fixed(raw: Int32.random(in: 256...(40 * 256), using: &rng)), height: Fixed(raw: Int32.random(in: 256...(24 * 256), using: &rng)))
+            let rect = Rect(
+                x: Fixed(raw: Int32.random(in: 0...(20 * 256), using: &rng)), y: Fixed(raw: Int32.random(in: 0...(20 * 256), using: &rng)),
+                width: Fixed(raw: Int32.random(in: 256...(40 * 256), using: &rng)),
+                height: Fixed(raw: Int32.random(in: 256...(24 * 256), using: &rng)))
             let discRadius = Fixed(raw: Int32.random(in: 256...(12 * 256), using: &rng))
             let paint = Paint.solid(Color(r: 240, g: 200, b: 40, a: i % 3 == 0 ? 150 : 255))
             func draw(_ canvas: Canvas) {
@@ -262,8 +295,9 @@ import Testing
                 let masked = try Surface(width: 72, height: 72, format: format), clipped = try Surface(width: 72, height: 72, format: format)
                 draw(Canvas(masked, region: region))
                 for r in region.rectangles { draw(Canvas(clipped, clip: r)) }
-                #expect(Array(UnsafeRawBufferPointer(start: masked.baseAddress, count: masked.byteCount))
-                            == Array(UnsafeRawBufferPointer(start: clipped.baseAddress, count: clipped.byteCount)), "mask \(i), \(format)")
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: masked.baseAddress, count: masked.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: clipped.baseAddress, count: clipped.byteCount)), "mask \(i), \(format)")
             }
         }
     }
@@ -279,22 +313,30 @@ import Testing
             let thickness = Fixed(raw: Swift.min(radius.raw, Int32.random(in: 1...(20 * 256), using: &rng)))
             let ring = RingShape(centre: centre, outer: radius, inner: radius - thickness)
             let sweep = Angle(raw: Int32.random(in: 1...65535, using: &rng) * (i % 2 == 0 ? 1 : -1))
-            let arc = ArcShape(ring, WedgeShape(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
-                                                sweep: sweep, bounds: ring.bounds))
+            let arc = ArcShape(
+                ring,
+                WedgeShape(
+                    centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                    sweep: sweep, bounds: ring.bounds))
             let color = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
             let shader = SolidShader(i % 3 == 0 ? color : Color(r: color.r, g: color.g, b: color.b))
-            let clip = i % 2 == 0 ? IntRect(x0: 0, y0: 0, x1: 96, y1: 96)
-                : IntRect(x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
-                          x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng))
-            let gradient = ConicGradient(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)), sweep: sweep,
-                                         stops: [GradientStop(color, position: 0), GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)])
+            let clip =
+                i % 2 == 0
+                ? IntRect(x0: 0, y0: 0, x1: 96, y1: 96)
+                : IntRect(
+                    x0: Int32.random(in: 0..<48, using: &rng), y0: Int32.random(in: 0..<48, using: &rng),
+                    x1: Int32.random(in: 48...96, using: &rng), y1: Int32.random(in: 48...96, using: &rng))
+            let gradient = ConicGradient(
+                centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)), sweep: sweep,
+                stops: [GradientStop(color, position: 0), GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)])
             func check<C: PixelCodec, H: Shader>(_ codec: C.Type, _ format: PixelFormat, _ shader: H) throws {
                 let scalar = try Surface(width: 96, height: 96, format: format), general = try Surface(width: 96, height: 96, format: format)
                 for s in [scalar, general] { Canvas(s).fillBackground(s.bounds, color: Color(r: 16, g: 20, b: 24)) }
                 Rasterizer.fillArc(arc, shader: shader, codec: C.self, surface: scalar, clip: clip)
                 Rasterizer.fill(arc, shader: shader, codec: C.self, surface: general, clip: clip)
-                #expect(Array(UnsafeRawBufferPointer(start: scalar.baseAddress, count: scalar.byteCount))
-                            == Array(UnsafeRawBufferPointer(start: general.baseAddress, count: general.byteCount)), "arc \(i), \(format)")
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: scalar.baseAddress, count: scalar.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: general.baseAddress, count: general.byteCount)), "arc \(i), \(format)")
             }
             try check(ARGB32Codec.self, .xrgb8888, shader)
             try check(RGB565Codec.self, .rgb565, shader)
@@ -327,9 +369,12 @@ import Testing
             let start = Angle(raw: Int32.random(in: 0..<65536, using: &rng))
             let arc = ArcShape(ring, WedgeShape(centre: centre, start: start, sweep: sweep, bounds: ring.bounds))
             let color = Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng))
-            let paint: Paint = i % 3 == 2
-                ? .conic(ConicGradient(centre: centre, start: start, sweep: sweep,
-                                       stops: [GradientStop(color, position: 0), GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)]))
+            let paint: Paint =
+                i % 3 == 2
+                ? .conic(
+                    ConicGradient(
+                        centre: centre, start: start, sweep: sweep,
+                        stops: [GradientStop(color, position: 0), GradientStop(Color(r: 250, g: 10, b: 90), position: 65536)]))
                 : .solid(i % 3 == 0 ? color : Color(r: color.r, g: color.g, b: color.b))
             for format in [PixelFormat.xrgb8888, .rgb565] {
                 let masked = try Surface(width: 104, height: 104, format: format), general = try Surface(width: 104, height: 104, format: format)
@@ -338,8 +383,9 @@ import Testing
                 // Through a generic function: the general span-list fill, not the arc's own.
                 func fillGenerally<S: CoverageShape>(_ shape: S, on canvas: Canvas) { canvas.draw(shape, paint: paint) }
                 region.forEachRectangle { r in fillGenerally(arc, on: Canvas(general, clip: r)) }
-                #expect(Array(UnsafeRawBufferPointer(start: masked.baseAddress, count: masked.byteCount))
-                            == Array(UnsafeRawBufferPointer(start: general.baseAddress, count: general.byteCount)), "arc \(i), \(format)")
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: masked.baseAddress, count: masked.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: general.baseAddress, count: general.byteCount)), "arc \(i), \(format)")
             }
         }
     }

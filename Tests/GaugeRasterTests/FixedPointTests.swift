@@ -27,10 +27,10 @@ import Foundation
             diff = min(diff, 65536 - diff)
             worst = max(worst, diff)
         }
-        #expect(worst <= 1.5)   // of 65536 units per turn: 0.008°
+        #expect(worst <= 1.5)  // of 65536 units per turn: 0.008°
         #expect(Trig.atan2(0, 0) == .zero)
         #expect(Trig.atan2(0, -5).raw == 32768)
-        #expect(Trig.atan2(5, 0).raw == 16384)   // y down: straight down is 90°
+        #expect(Trig.atan2(5, 0).raw == 16384)  // y down: straight down is 90°
         #expect(Trig.atan2(Int32.min, Int32.min).raw == 40960)
     }
 
@@ -55,8 +55,8 @@ import Foundation
         var rng = SplitMix(seed: 0x6861_6C66)
         var cases: [(Int64, Int64)] = [(0, 1), (1, 1), (-1, 1), (255, 256), (256, 256), (257, 256), (-255, 256), (-256, 256), (-257, 256)]
         for _ in 0..<100_000 {
-            let n = Int64(bitPattern: rng.next()) >> Int64(rng.next() % 64 + 7)        // within ±2^56
-            let d = Int64(rng.next() % (1 << 24)) + 1                                   // |slope| ≤ 2^24
+            let n = Int64(bitPattern: rng.next()) >> Int64(rng.next() % 64 + 7)  // within ±2^56
+            let d = Int64(rng.next() % (1 << 24)) + 1  // |slope| ≤ 2^24
             cases.append((n, d))
         }
         for (n, d) in cases {

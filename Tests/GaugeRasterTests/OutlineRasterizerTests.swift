@@ -10,9 +10,13 @@ import GaugeRaster
     static func rectangle(_ r: inout OutlineRasterizer, _ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32, clockwise: Bool = true) {
         r.move(to: x0, y0)
         if clockwise {
-            r.line(to: x1, y0); r.line(to: x1, y1); r.line(to: x0, y1)
+            r.line(to: x1, y0)
+            r.line(to: x1, y1)
+            r.line(to: x0, y1)
         } else {
-            r.line(to: x0, y1); r.line(to: x1, y1); r.line(to: x1, y0)
+            r.line(to: x0, y1)
+            r.line(to: x1, y1)
+            r.line(to: x1, y0)
         }
         r.close()
     }
@@ -35,9 +39,9 @@ import GaugeRaster
     @Test func halfCoveredPixelsAreHalfAndCornersAQuarter() throws {
         let h = Self.one / 2
         let m = try Self.mask(4, 4) { Self.rectangle(&$0, h, h, 3 * Self.one + h, 3 * Self.one + h) }
-        #expect(m.coverage[0] == 64)         // a corner: a quarter of the pixel (63.75 rounded)
-        #expect(m.coverage[1] == 128)        // the top edge: half (127.5 rounded up)
-        #expect(m.coverage[4] == 128)        // the left edge
+        #expect(m.coverage[0] == 64)  // a corner: a quarter of the pixel (63.75 rounded)
+        #expect(m.coverage[1] == 128)  // the top edge: half (127.5 rounded up)
+        #expect(m.coverage[4] == 128)  // the left edge
         #expect(m.coverage[5] == 255)
         #expect(m.coverage[15] == 64)
     }
@@ -71,7 +75,9 @@ import GaugeRaster
     @Test func aSlantedTriangleCoversItsArea() throws {
         // Right triangle with legs of 37 and 23 px, at sub-pixel offsets: area 425.5 px².
         let m = try Self.mask(40, 26) {
-            $0.move(to: 77, 130); $0.line(to: 77 + 37 * Self.one, 130); $0.line(to: 77, 130 + 23 * Self.one)
+            $0.move(to: 77, 130)
+            $0.line(to: 77 + 37 * Self.one, 130)
+            $0.line(to: 77, 130 + 23 * Self.one)
         }
         let total = m.coverage.reduce(0) { $0 + Int($1) }
         #expect(abs(total - 425 * 255 - 255 / 2) <= 40 * 26 / 2, "\(total) vs \(425.5 * 255)")
@@ -83,12 +89,14 @@ import GaugeRaster
         for radius in [Int32(3), 11, 40] {
             let size = 2 * radius + 2
             let c = (radius + 1) * Self.one, r = radius * Self.one
-            let k = Int32(Double(r) * 0.41421356)   // tan(22.5°): the octagon's half side
+            let k = Int32(Double(r) * 0.41421356)  // tan(22.5°): the octagon's half side
             let m = try Self.mask(size, size) { ras in
-                let points: [(Int32, Int32)] = [(r, 0), (r, k), (r * 7071 / 10000, r * 7071 / 10000), (k, r), (0, r),
-                                                 (-k, r), (-r * 7071 / 10000, r * 7071 / 10000), (-r, k), (-r, 0),
-                                                 (-r, -k), (-r * 7071 / 10000, -r * 7071 / 10000), (-k, -r), (0, -r),
-                                                 (k, -r), (r * 7071 / 10000, -r * 7071 / 10000), (r, -k), (r, 0)]
+                let points: [(Int32, Int32)] = [
+                    (r, 0), (r, k), (r * 7071 / 10000, r * 7071 / 10000), (k, r), (0, r),
+                    (-k, r), (-r * 7071 / 10000, r * 7071 / 10000), (-r, k), (-r, 0),
+                    (-r, -k), (-r * 7071 / 10000, -r * 7071 / 10000), (-k, -r), (0, -r),
+                    (k, -r), (r * 7071 / 10000, -r * 7071 / 10000), (r, -k), (r, 0),
+                ]
                 ras.move(to: c + points[0].0, c + points[0].1)
                 var i = 1
                 while i + 1 < points.count {
@@ -105,11 +113,15 @@ import GaugeRaster
     @Test func aCubicMatchesTheSameCurveAsAQuadratic() throws {
         // A quadratic raised to a cubic is the same curve: the masks agree to a level.
         let (p0, c, p1) = ((Int32(0), Int32(0)), (Int32(3000), Int32(200)), (Int32(1200), Int32(3800)))
-        let quad = try Self.mask(16, 16) { $0.move(to: p0.0, p0.1); $0.quadratic(control: c.0, c.1, to: p1.0, p1.1) }
+        let quad = try Self.mask(16, 16) {
+            $0.move(to: p0.0, p0.1)
+            $0.quadratic(control: c.0, c.1, to: p1.0, p1.1)
+        }
         let cubic = try Self.mask(16, 16) {
             $0.move(to: p0.0, p0.1)
-            $0.cubic(control: (p0.0 + 2 * c.0) / 3, (p0.1 + 2 * c.1) / 3, control: (p1.0 + 2 * c.0) / 3, (p1.1 + 2 * c.1) / 3,
-                     to: p1.0, p1.1)
+            $0.cubic(
+                control: (p0.0 + 2 * c.0) / 3, (p0.1 + 2 * c.1) / 3, control: (p1.0 + 2 * c.0) / 3, (p1.1 + 2 * c.1) / 3,
+                to: p1.0, p1.1)
         }
         let worst = zip(quad.coverage, cubic.coverage).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 4, "worst level difference \(worst)")
@@ -121,7 +133,12 @@ import GaugeRaster
         func next() -> Int32 {
             seed = seed &* 6364136223846793005 &+ 1442695040888963407
             let v = Int32(truncatingIfNeeded: seed >> 32)
-            switch seed & 3 { case 0: return v; case 1: return v % 4000; case 2: return [Int32.min, Int32.max, 0, -1][Int(v & 3)]; default: return v % 40 }
+            switch seed & 3 {
+            case 0: return v
+            case 1: return v % 4000
+            case 2: return [Int32.min, Int32.max, 0, -1][Int(v & 3)]
+            default: return v % 40
+            }
         }
         for _ in 0..<300 {
             let m = OutlineRasterizer.coverage(width: 13, height: 40) { r in

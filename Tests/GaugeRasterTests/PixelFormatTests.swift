@@ -27,7 +27,7 @@ import Testing
         let c = Canvas(s)
         c.clear(.clear)
         c.fill(IntRect(x: 0, y: 0, width: 1, height: 1), color: Color(r: 255, g: 0, b: 0, a: 128))
-        #expect(s.rawPixel(x: 0, y: 0) == 0x8080_0000)   // premultiplied half red
+        #expect(s.rawPixel(x: 0, y: 0) == 0x8080_0000)  // premultiplied half red
         #expect(s.color(x: 0, y: 0) == Color(r: 255, g: 0, b: 0, a: 128))
         #expect(s.rawPixel(x: 1, y: 0) == 0)
     }
@@ -38,7 +38,9 @@ import Testing
         // Dithering preserves the mean: 16 pixels of a level between two RGB565 steps.
         let level: Int32 = (100 << 8) + 77
         var sum: Int32 = 0
-        for y in Int32(0)..<4 { for x in Int32(0)..<4 { sum += OrderedDither.quantize(level, levels: 31, threshold: OrderedDither.threshold(x: x, y: y)) } }
+        for y in Int32(0)..<4 {
+            for x in Int32(0)..<4 { sum += OrderedDither.quantize(level, levels: 31, threshold: OrderedDither.threshold(x: x, y: y)) }
+        }
         let mean = Double(sum) / 16, exact = Double(level) / 65280 * 31
         #expect(abs(mean - exact) < 1.0 / 16 + 0.01)
         #expect(OrderedDither.quantize(65280, levels: 31, threshold: 15) == 31 && OrderedDither.quantize(0, levels: 63, threshold: 15) == 0)
@@ -62,7 +64,7 @@ import Testing
         for v in values {
             let c = WideColor(r: v, g: 65280 &- v, b: (v &* 7) % 65281, a: 65280)
             check(RGB565Codec.self, c)
-            if (0...65280).contains(v) { check(ARGB32Codec.self, c) }   // 8-bit rounding takes gradient colours, never negative
+            if (0...65280).contains(v) { check(ARGB32Codec.self, c) }  // 8-bit rounding takes gradient colours, never negative
         }
     }
 
@@ -75,20 +77,25 @@ import Testing
             let c = Color(r: UInt8(truncatingIfNeeded: bits), g: UInt8(truncatingIfNeeded: bits >> 8), b: UInt8(truncatingIfNeeded: bits >> 16))
             let p = UInt16(truncatingIfNeeded: bits >> 24), alpha = UInt32(truncatingIfNeeded: bits >> 40) % 258
             let d = RGB565Codec.unpack(p)
-            func mix(_ s: UInt8, _ t: UInt8) -> UInt8 { UInt8((UInt32(s) * Swift.min(alpha, 256) + UInt32(t) * (256 - Swift.min(alpha, 256)) + 128) >> 8) }
+            func mix(_ s: UInt8, _ t: UInt8) -> UInt8 {
+                UInt8((UInt32(s) * Swift.min(alpha, 256) + UInt32(t) * (256 - Swift.min(alpha, 256)) + 128) >> 8)
+            }
             let expected = RGB565Codec.pack(Color(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b)))
             #expect(RGB565Codec.blend(c, alpha: alpha, over: p) == expected, "\(c) α \(alpha) over \(p)")
             if RGB565Codec.blend(c, alpha: alpha, over: p) != expected { return }
         }
         // Every destination pixel, at alphas and colours from the ends and the middle.
-        for (c, alpha) in [(Color(r: 0, g: 0, b: 0), UInt32(1)), (Color(r: 255, g: 255, b: 255), 255), (Color(r: 48, g: 192, b: 96), 128),
-                           (Color(r: 224, g: 64, b: 58), 37), (Color(r: 7, g: 250, b: 131), 200)] {
+        for (c, alpha) in [
+            (Color(r: 0, g: 0, b: 0), UInt32(1)), (Color(r: 255, g: 255, b: 255), 255), (Color(r: 48, g: 192, b: 96), 128),
+            (Color(r: 224, g: 64, b: 58), 37), (Color(r: 7, g: 250, b: 131), 200),
+        ] {
             for p in 0...UInt16.max {
                 let d = RGB565Codec.unpack(p)
                 func mix(_ s: UInt8, _ t: UInt8) -> UInt8 { UInt8((UInt32(s) * alpha + UInt32(t) * (256 - alpha) + 128) >> 8) }
                 let expected = RGB565Codec.pack(Color(r: mix(c.r, d.r), g: mix(c.g, d.g), b: mix(c.b, d.b)))
                 if RGB565Codec.blend(c, alpha: alpha, over: p) != expected {
-                    Issue.record("\(c) α \(alpha) over \(p)"); return
+                    Issue.record("\(c) α \(alpha) over \(p)")
+                    return
                 }
             }
         }

@@ -14,15 +14,18 @@ import GaugeTestSupport
         for _ in 0..<150 {
             let masked = try Surface(width: Self.size, height: Self.size, format: format)
             let perRect = try Surface(width: Self.size, height: Self.size, format: format)
-            Canvas(masked).clear(Color(rgb: 0x203040)); Canvas(perRect).clear(Color(rgb: 0x203040))
+            Canvas(masked).clear(Color(rgb: 0x203040))
+            Canvas(perRect).clear(Color(rgb: 0x203040))
             var region = Region()
             let kind = rng.next() % 8
             if kind < 2 {
                 // Slanted bands, as a needle's damage, beside whole rectangles.
                 region = RowSlantTests.slantedBands(&rng).0
                 for _ in 0..<(rng.next() % 3) {
-                    region.formUnion(IntRect(x: Int32(rng.next() % 90), y: Int32(rng.next() % 90),
-                                             width: Int32(1 + rng.next() % 30), height: Int32(1 + rng.next() % 30)))
+                    region.formUnion(
+                        IntRect(
+                            x: Int32(rng.next() % 90), y: Int32(rng.next() % 90),
+                            width: Int32(1 + rng.next() % 30), height: Int32(1 + rng.next() % 30)))
                 }
             } else if kind < 4 {
                 // Many small rectangles in no order, like a needle's bands beside other
@@ -39,7 +42,9 @@ import GaugeTestSupport
             }
             // Half the time within a clip that cuts the region (as a widget's frame does a
             // dashboard's damage): the canvas then keeps only the rectangles it meets.
-            let clip: IntRect? = rng.next() % 2 == 0 ? nil
+            let clip: IntRect? =
+                rng.next() % 2 == 0
+                ? nil
                 : IntRect(x: Int32(rng.next() % 60), y: Int32(rng.next() % 60), width: Int32(8 + rng.next() % 40), height: Int32(8 + rng.next() % 40))
             // The same primitives, drawn through both canvases.
             let seed = rng.next()
@@ -51,7 +56,8 @@ import GaugeTestSupport
             for _ in 0..<4 {
                 var c = b
                 for r in pieces {
-                    c = b; RandomPrimitive.draw(&c, on: Canvas(perRect, clip: clip.map { r.intersection($0) } ?? r), size: Self.size)
+                    c = b
+                    RandomPrimitive.draw(&c, on: Canvas(perRect, clip: clip.map { r.intersection($0) } ?? r), size: Self.size)
                 }
                 b = c
             }

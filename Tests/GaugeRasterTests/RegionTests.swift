@@ -65,7 +65,8 @@ import Testing
                 let x0 = Int32.random(in: -5...Self.grid, using: &rng), x1 = x0 + Int32.random(in: 0...6, using: &rng)
                 let gap = Int32.random(in: 0...4, using: &rng), x2 = x1 + gap, x3 = x2 + Int32.random(in: 0...6, using: &rng)
                 for r in [IntRect(x0: x0, y0: y, x1: x1, y1: y + h), IntRect(x0: x2, y0: y, x1: x3, y1: y + h)] {
-                    bands.append(disjoint: r); rects.append(r)
+                    bands.append(disjoint: r)
+                    rects.append(r)
                 }
                 y += h
             }
@@ -78,8 +79,10 @@ import Testing
 
     @Test func simplifyMergesNeighboursFirst() {
         // Two needles' damage close together and one far away: the close ones merge.
-        let region = Region([IntRect(x: 0, y: 0, width: 10, height: 10), IntRect(x: 12, y: 0, width: 10, height: 10),
-                             IntRect(x: 200, y: 200, width: 10, height: 10)])
+        let region = Region([
+            IntRect(x: 0, y: 0, width: 10, height: 10), IntRect(x: 12, y: 0, width: 10, height: 10),
+            IntRect(x: 200, y: 200, width: 10, height: 10),
+        ])
         let simple = region.simplified(maxRectangles: 2)
         #expect(simple.rectangles.count == 2)
         #expect(simple.area == 220 + 100)

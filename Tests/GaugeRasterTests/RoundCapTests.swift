@@ -12,7 +12,12 @@ import GaugeTestSupport
         canvas.clear(Color(r: 12, g: 40, b: 90))
         draw(canvas)
         var out: [UInt32] = []
-        for y in Int32(0)..<96 { for x in Int32(0)..<96 { let c = s.color(x: x, y: y)!; out.append(UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)) } }
+        for y in Int32(0)..<96 {
+            for x in Int32(0)..<96 {
+                let c = s.color(x: x, y: y)!
+                out.append(UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b))
+            }
+        }
         return out
     }
 

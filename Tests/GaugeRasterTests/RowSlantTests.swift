@@ -15,8 +15,11 @@ import Testing
             let rt = lt + Int32.random(in: 0...40, using: &rng), rb = lb + Int32.random(in: 0...40, using: &rng)
             guard let slant = RowSlant.through(leftTop: lt, leftBottom: lb, rightTop: rt, rightBottom: rb, rows: rows) else {
                 // Only a step past 127 px per row has no slant.
-                #expect(rows > 1 && (abs(Int(lb - lt)) * 256 / Int(rows - 1) > Int(Int16.max)
-                                     || abs(Int(rb - rt)) * 256 / Int(rows - 1) > Int(Int16.max)))
+                #expect(
+                    rows > 1
+                        && (abs(Int(lb - lt)) * 256 / Int(rows - 1) > Int(Int16.max)
+                            || abs(Int(rb - rt)) * 256 / Int(rows - 1) > Int(Int16.max))
+                )
                 continue
             }
             let rect = IntRect(x0: min(lt, lb), y0: 10, x1: max(rt, rb), y1: 10 + rows)
@@ -79,8 +82,9 @@ import Testing
             #expect(boxes.isSuperset(of: model))
 
             // A union keeps both sides' pixels, each once, and adds none outside the boxes.
-            let rect = IntRect(x: Int32.random(in: 0...40, using: &rng), y: Int32.random(in: 0...60, using: &rng),
-                               width: Int32.random(in: 1...20, using: &rng), height: Int32.random(in: 1...20, using: &rng))
+            let rect = IntRect(
+                x: Int32.random(in: 0...40, using: &rng), y: Int32.random(in: 0...60, using: &rng),
+                width: Int32.random(in: 1...20, using: &rng), height: Int32.random(in: 1...20, using: &rng))
             var rectPixels = Set<Int32>()
             for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { rectPixels.insert(y * 1000 + x) } }
             for order in 0..<2 {
@@ -120,7 +124,8 @@ extension RowSlant {
         guard rows > 1 else { return RowSlant.none }
         let span = Int64(rows) - 1
         guard let l = step(dx: Int64(leftBottom) - Int64(leftTop), rows: span),
-              let r = step(dx: Int64(rightBottom) - Int64(rightTop), rows: span) else { return nil }
+            let r = step(dx: Int64(rightBottom) - Int64(rightTop), rows: span)
+        else { return nil }
         return RowSlant(left: l, right: r)
     }
 }

@@ -12,12 +12,15 @@ import Testing
     /// position, over a background that is not one colour (so every blend shows).
     func strokes(_ rng: inout SplitMix) -> [(a: Point, b: Point, width: Fixed)] {
         (0..<40).map { _ in
-            let a = Point(x: Fixed(raw: Int32.random(in: 0...(Self.size * 256), using: &rng)),
-                          y: Fixed(raw: Int32.random(in: 0...(Self.size * 256), using: &rng)))
+            let a = Point(
+                x: Fixed(raw: Int32.random(in: 0...(Self.size * 256), using: &rng)),
+                y: Fixed(raw: Int32.random(in: 0...(Self.size * 256), using: &rng)))
             let length = Int32.random(in: 0...(30 * 256), using: &rng)
             let angle = Angle(raw: Int32.random(in: 0..<Angle.unitsPerTurn, using: &rng))
-            return (a, Point(centre: a, radius: Fixed(raw: length), angle: angle),
-                    Fixed(raw: Int32.random(in: 64...(6 * 256), using: &rng)))
+            return (
+                a, Point(centre: a, radius: Fixed(raw: length), angle: angle),
+                Fixed(raw: Int32.random(in: 64...(6 * 256), using: &rng))
+            )
         }
     }
 
@@ -45,19 +48,25 @@ import Testing
             // Unclipped, clipped and masked: the first two draws fill the cache, the rest read it.
             var region = Region()
             for _ in 0..<(1 + rng.next() % 6) {
-                region.formUnion(IntRect(x: Int32(rng.next() % 70), y: Int32(rng.next() % 70),
-                                         width: Int32(1 + rng.next() % 30), height: Int32(1 + rng.next() % 12)))
+                region.formUnion(
+                    IntRect(
+                        x: Int32(rng.next() % 70), y: Int32(rng.next() % 70),
+                        width: Int32(1 + rng.next() % 30), height: Int32(1 + rng.next() % 12)))
             }
             let clip = IntRect(x: Int32(rng.next() % 40), y: Int32(rng.next() % 40), width: 40, height: 40)
             for pass in 0..<3 {
-                backdrop(plain); backdrop(cached)
+                backdrop(plain)
+                backdrop(cached)
                 switch pass {
                 case 0:
-                    draw(lines, on: Canvas(plain)); draw(lines, on: Canvas(cached).caching(cache))
+                    draw(lines, on: Canvas(plain))
+                    draw(lines, on: Canvas(cached).caching(cache))
                 case 1:
-                    draw(lines, on: Canvas(plain, clip: clip)); draw(lines, on: Canvas(cached, clip: clip).caching(cache))
+                    draw(lines, on: Canvas(plain, clip: clip))
+                    draw(lines, on: Canvas(cached, clip: clip).caching(cache))
                 default:
-                    draw(lines, on: Canvas(plain, region: region)); draw(lines, on: Canvas(cached, region: region).caching(cache))
+                    draw(lines, on: Canvas(plain, region: region))
+                    draw(lines, on: Canvas(cached, region: region).caching(cache))
                 }
                 let diff = differingPixels(plain, cached)
                 #expect(diff == 0, "\(format), round \(round), pass \(pass): \(diff) pixels differ")
@@ -111,8 +120,9 @@ import Testing
         func dial(_ i: Int) {
             let under = ArcSegment(start: Angle(degrees: 0), sweep: Angle(degrees: 200), paint: .solid(Color(rgb: 0x2A3038)))
             let over = ArcSegment(start: Angle(degrees: 0), sweep: Angle(degrees: 90), paint: .solid(.white))
-            Canvas(s).caching(cache).strokeArcs(centre: Point(100, 100), radius: Fixed(Int32(40 + 5 * i)), thickness: Fixed(4),
-                                                under: under, over: over)
+            Canvas(s).caching(cache).strokeArcs(
+                centre: Point(100, 100), radius: Fixed(Int32(40 + 5 * i)), thickness: Fixed(4),
+                under: under, over: over)
         }
         for i in 0...ShapeCache.maximumRings { dial(i) }
         #expect(cache.ringCount == ShapeCache.maximumRings && cache.misses == ShapeCache.maximumRings + 1 && cache.hits == 0)
@@ -132,18 +142,23 @@ import Testing
         let cache = ShapeCache()
         let size: Int32 = 120
         for round in 0..<40 {
-            let centre = Point(x: Fixed(raw: Int32.random(in: (40 * 256)...(80 * 256), using: &rng)),
-                               y: Fixed(raw: Int32.random(in: (40 * 256)...(80 * 256), using: &rng)))
+            let centre = Point(
+                x: Fixed(raw: Int32.random(in: (40 * 256)...(80 * 256), using: &rng)),
+                y: Fixed(raw: Int32.random(in: (40 * 256)...(80 * 256), using: &rng)))
             let radius = Fixed(raw: Int32.random(in: (8 * 256)...(70 * 256), using: &rng))
             let thickness = Fixed(raw: Int32.random(in: 128...(20 * 256), using: &rng))
             let start = Angle(raw: Int32.random(in: 0..<Angle.unitsPerTurn, using: &rng))
             let sweep = Angle(raw: Int32.random(in: (-Angle.unitsPerTurn + 1)...(Angle.unitsPerTurn - 1), using: &rng))
             let value = Angle(raw: Int32(Int64(sweep.raw) * Int64.random(in: 1...100, using: &rng) / 100))
-            let stops = [GradientStop(Color(rgb: 0x30C060), at: 0), GradientStop(Color(r: 0xE0, g: 0xC0, b: 0x30, a: round % 5 == 0 ? 0x80 : 0xFF), at: 0.5),
-                         GradientStop(Color(rgb: 0xE04030), at: 1)]
-            let paints: [Paint] = [.conic(ConicGradient(centre: centre, start: start, sweep: sweep, stops: stops)),
-                                   .solid(Color(rgb: 0x3A8EE0)),
-                                   .linear(LinearGradient(from: Point(0, 0), to: Point(size, size), stops: stops))]
+            let stops = [
+                GradientStop(Color(rgb: 0x30C060), at: 0), GradientStop(Color(r: 0xE0, g: 0xC0, b: 0x30, a: round % 5 == 0 ? 0x80 : 0xFF), at: 0.5),
+                GradientStop(Color(rgb: 0xE04030), at: 1),
+            ]
+            let paints: [Paint] = [
+                .conic(ConicGradient(centre: centre, start: start, sweep: sweep, stops: stops)),
+                .solid(Color(rgb: 0x3A8EE0)),
+                .linear(LinearGradient(from: Point(0, 0), to: Point(size, size), stops: stops)),
+            ]
             let over = paints[round % 3]
             let track = ArcSegment(start: start + value, sweep: Angle(raw: sweep.raw - value.raw), paint: .solid(Color(rgb: 0x2A3038)))
             let valueArc = ArcSegment(start: start, sweep: value, paint: over)
@@ -153,11 +168,14 @@ import Testing
             // Frame 2 redraws damage: a few rectangles, as a needle step's slice and bands.
             var region = Region()
             for _ in 0..<(1 + rng.next() % 8) {
-                region.formUnion(IntRect(x: Int32(rng.next() % 110), y: Int32(rng.next() % 110),
-                                         width: Int32(1 + rng.next() % 40), height: Int32(1 + rng.next() % 10)))
+                region.formUnion(
+                    IntRect(
+                        x: Int32(rng.next() % 110), y: Int32(rng.next() % 110),
+                        width: Int32(1 + rng.next() % 40), height: Int32(1 + rng.next() % 10)))
             }
             for frame in 0..<3 {
-                backdrop(plain); backdrop(cached)
+                backdrop(plain)
+                backdrop(cached)
                 let plainCanvas = frame < 2 ? Canvas(plain, clip: clip) : Canvas(plain, clip: clip, region: region)
                 let cachedCanvas = frame < 2 ? Canvas(cached, clip: clip) : Canvas(cached, clip: clip, region: region)
                 plainCanvas.strokeArcs(centre: centre, radius: radius, thickness: thickness, under: track, over: valueArc)

@@ -13,11 +13,17 @@ import Testing
         let b = area ?? shape.bounds, own = shape.bounds
         guard !b.isEmpty else { return out }
         for y in b.y0..<b.y1 {
-            guard y >= own.y0 && y < own.y1 else { out.append(contentsOf: repeatElement(0, count: Int(b.width))); continue }
+            guard y >= own.y0 && y < own.y1 else {
+                out.append(contentsOf: repeatElement(0, count: Int(b.width)))
+                continue
+            }
             var spans = RowSpans()
             let row = shape.row(y, spans: &spans)
             for x in b.x0..<b.x1 {
-                guard x >= own.x0 && x < own.x1 else { out.append(0); continue }
+                guard x >= own.x0 && x < own.x1 else {
+                    out.append(0)
+                    continue
+                }
                 let c = shape.coverage(x: x, row: row)
                 if !contains(spans.nonZero, x) { #expect(c == 0, "(\(x), \(y)) outside nonZero has coverage \(c)") }
                 if contains(spans.full, x) { #expect(c == 256, "(\(x), \(y)) inside full has coverage \(c)") }
@@ -32,8 +38,9 @@ import Testing
     }
 
     func randomPoint(_ rng: inout SplitMix, within size: Int32) -> Point {
-        Point(x: Fixed(raw: Int32.random(in: 0...(size * 256), using: &rng)),
-              y: Fixed(raw: Int32.random(in: 0...(size * 256), using: &rng)))
+        Point(
+            x: Fixed(raw: Int32.random(in: 0...(size * 256), using: &rng)),
+            y: Fixed(raw: Int32.random(in: 0...(size * 256), using: &rng)))
     }
 
     /// A convex quad: four points at increasing angles around a centre (a tick, a needle,
@@ -66,8 +73,8 @@ import Testing
 
     @Test func degenerateQuadsFallBack() {
         let a = Point(10, 10), b = Point(20, 10)
-        #expect(QuadShape(a, a, b, Point(20, 20)) == nil)       // a zero-length edge
-        #expect(QuadShape(a, b, Point(30, 10), Point(40, 10)) == nil)   // no area
+        #expect(QuadShape(a, a, b, Point(20, 20)) == nil)  // a zero-length edge
+        #expect(QuadShape(a, b, Point(30, 10), Point(40, 10)) == nil)  // no area
         #expect(QuadShape.empty.bounds.isEmpty)
     }
 
@@ -76,16 +83,19 @@ import Testing
         for i in 0..<200 {
             let centre = randomPoint(&rng, within: 40)
             let sweep = Int32.random(in: 1..<65536, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
-            let wedge = WedgeShape(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
-                                   sweep: Angle(raw: sweep), bounds: IntRect(x0: -4, y0: -4, x1: 48, y1: 48))
+            let wedge = WedgeShape(
+                centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                sweep: Angle(raw: sweep), bounds: IntRect(x0: -4, y0: -4, x1: 48, y1: 48))
             let got = coverages(wedge)
             // The plain definition: min (narrow) or max (reflex) of the three planes.
             var expected: [UInt32] = []
             for y: Int32 in -4..<48 {
                 let s = wedge.startPlane.rowOffset(y), e = wedge.endPlane.rowOffset(y), b = wedge.bisectorPlane.rowOffset(y)
                 for x: Int32 in -4..<48 {
-                    let c = (wedge.startPlane.coverage(x: x, offset: s), wedge.endPlane.coverage(x: x, offset: e),
-                             wedge.bisectorPlane.coverage(x: x, offset: b))
+                    let c = (
+                        wedge.startPlane.coverage(x: x, offset: s), wedge.endPlane.coverage(x: x, offset: e),
+                        wedge.bisectorPlane.coverage(x: x, offset: b)
+                    )
                     expected.append(wedge.reflex ? Swift.max(c.0, c.1, c.2) : Swift.min(c.0, c.1, c.2))
                 }
             }
@@ -105,13 +115,15 @@ import Testing
             let ring = RingShape(centre: centre, outer: Fixed(raw: outer), inner: Fixed(raw: inner))
             let sweeps: [Int32] = [1, 40, 16384, 32767, 32768, 32769, 49152, 65500, 65535]
             let magnitude = i % 3 == 0 ? sweeps[i / 3 % sweeps.count] : Int32.random(in: 1..<65536, using: &rng)
-            let wedge = WedgeShape(centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
-                                   sweep: Angle(raw: Bool.random(using: &rng) ? magnitude : -magnitude), bounds: ring.bounds)
+            let wedge = WedgeShape(
+                centre: centre, start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                sweep: Angle(raw: Bool.random(using: &rng) ? magnitude : -magnitude), bounds: ring.bounds)
             let arc = ArcShape(ring, wedge), reference = Intersection(ring, wedge)
             // The arc's bounds are tighter: the reference covers nothing outside them.
             #expect(reference.bounds.contains(arc.bounds) || arc.bounds.isEmpty)
-            #expect(coverages(arc, over: reference.bounds) == coverages(reference),
-                    "arc \(i): outer \(outer), inner \(inner), sweep \(magnitude)")
+            #expect(
+                coverages(arc, over: reference.bounds) == coverages(reference),
+                "arc \(i): outer \(outer), inner \(inner), sweep \(magnitude)")
             if !arc.bounds.isEmpty {
                 for y in arc.bounds.y0..<arc.bounds.y1 {
                     var spans = RowSpans()
@@ -136,8 +148,9 @@ import Testing
         for i in 0..<200 {
             let p = randomQuad(&rng)
             guard let quad = QuadShape(p[0], p[1], p[2], p[3]) else { continue }
-            let ring = RingShape(centre: randomPoint(&rng, within: 40), outer: Fixed(raw: Int32.random(in: 64...(20 * 256), using: &rng)),
-                                 inner: Fixed(raw: Int32.random(in: 0...(10 * 256), using: &rng)))
+            let ring = RingShape(
+                centre: randomPoint(&rng, within: 40), outer: Fixed(raw: Int32.random(in: 64...(20 * 256), using: &rng)),
+                inner: Fixed(raw: Int32.random(in: 0...(10 * 256), using: &rng)))
             let union = Union(quad, ring)
             let b = union.bounds
             let got = coverages(union)
@@ -160,13 +173,15 @@ import Testing
         var rng = SplitMix(seed: 0xC0_71C)
         for i in 0..<40 {
             let stops = (0..<Int.random(in: 1...5, using: &rng)).map { _ in
-                GradientStop(Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng)),
-                             position: Int32.random(in: 0...65536, using: &rng))
+                GradientStop(
+                    Color(argb: UInt32.random(in: 0...UInt32.max, using: &rng)),
+                    position: Int32.random(in: 0...65536, using: &rng))
             }
-            let gradient = ConicGradient(centre: randomPoint(&rng, within: 64), start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
-                                         sweep: Angle(raw: Int32.random(in: -65536...65536, using: &rng)), stops: stops)
+            let gradient = ConicGradient(
+                centre: randomPoint(&rng, within: 64), start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                sweep: Angle(raw: Int32.random(in: -65536...65536, using: &rng)), stops: stops)
             ConicColorTable.with(gradient) { table in
-                for _ in 0..<2 {   // the second pass reads colours the first computed
+                for _ in 0..<2 {  // the second pass reads colours the first computed
                     for y: Int32 in stride(from: -8, to: 72, by: 3) {
                         for x: Int32 in stride(from: -8, to: 72, by: 3) {
                             #expect(table.color(x: x, y: y) == gradient.color(x: x, y: y), "gradient \(i) at (\(x), \(y))")
@@ -203,8 +218,9 @@ import Testing
                 if opaque { c = Color(r: c.r, g: c.g, b: c.b) }
                 return GradientStop(c, position: Int32.random(in: 0...65536, using: &rng))
             }
-            let gradient = ConicGradient(centre: randomPoint(&rng, within: 48), start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
-                                         sweep: Angle(raw: Int32.random(in: -65536...65536, using: &rng)), stops: stops)
+            let gradient = ConicGradient(
+                centre: randomPoint(&rng, within: 48), start: Angle(raw: Int32.random(in: 0..<65536, using: &rng)),
+                sweep: Angle(raw: Int32.random(in: -65536...65536, using: &rng)), stops: stops)
             func check<C: PixelCodec>(_ codec: C.Type) {
                 let width = 40
                 var got = [C.Storage](repeating: C.Storage(truncatingIfNeeded: 0x5A5A_5A5A), count: width)
@@ -218,7 +234,9 @@ import Testing
                 }
                 for k in 0..<width {
                     let x = x0 + Int32(k), c = gradient.color(x: x, y: y)
-                    expected[k] = opaque ? C.packDithered(c, x: x, y: y)
+                    expected[k] =
+                        opaque
+                        ? C.packDithered(c, x: x, y: y)
                         : C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: 256), over: expected[k], x: x, y: y)
                 }
                 #expect(got == expected, "gradient \(i), \(C.format), row \(y)")
@@ -236,7 +254,8 @@ import Testing
                 }
                 #expect(blended == reference, "gradient \(i), \(C.format), row \(y), blended")
             }
-            check(ARGB32Codec.self); check(RGB565Codec.self)
+            check(ARGB32Codec.self)
+            check(RGB565Codec.self)
         }
     }
 
@@ -248,37 +267,44 @@ import Testing
         var rng = SplitMix(seed: 0x2017)
         for i in 0..<120 {
             let side = Int32.random(in: 1...(24 * 256), using: &rng), other = Int32.random(in: 1...(40 * 256), using: &rng)
-            let (w, h): (Int32, Int32) = switch i % 4 {
-            case 0: (side, side)                       // a circle
-            case 1: (side + other, side)               // a bar on its side
-            case 2: (side, side + other)               // an upright bar
-            default: (other, side)
-            }
+            let (w, h): (Int32, Int32) =
+                switch i % 4 {
+                case 0: (side, side)  // a circle
+                case 1: (side + other, side)  // a bar on its side
+                case 2: (side, side + other)  // an upright bar
+                default: (other, side)
+                }
             let x = Int32.random(in: 0...(8 * 256), using: &rng), y = Int32.random(in: 0...(8 * 256), using: &rng)
             let rect = Rect(x: Fixed(raw: x), y: Fixed(raw: y), width: Fixed(raw: w), height: Fixed(raw: h))
             let r = Fixed(raw: Swift.min(w, h) / 2)
             let paint = Paint.solid(Color(r: 200, g: 120, b: 40, a: i % 5 == 0 ? 140 : 255))
-            let clip: IntRect? = i % 3 == 0 ? IntRect(x0: Int32.random(in: 0..<24, using: &rng), y0: Int32.random(in: 0..<24, using: &rng),
-                                                     x1: Int32.random(in: 24...64, using: &rng), y1: Int32.random(in: 24...64, using: &rng)) : nil
+            let clip: IntRect? =
+                i % 3 == 0
+                ? IntRect(
+                    x0: Int32.random(in: 0..<24, using: &rng), y0: Int32.random(in: 0..<24, using: &rng),
+                    x1: Int32.random(in: 24...64, using: &rng), y1: Int32.random(in: 24...64, using: &rng)) : nil
             @inline(__always) func corner(_ cx: Fixed, _ cy: Fixed) -> RingShape { RingShape(centre: Point(x: cx, y: cy), outer: r, inner: .zero) }
             func quad(_ q: Rect) -> QuadShape {
                 QuadShape(Point(x: q.x, y: q.y), Point(x: q.maxX, y: q.y), Point(x: q.maxX, y: q.maxY), Point(x: q.x, y: q.maxY)) ?? .empty
             }
             let across = quad(Rect(x: rect.x + r, y: rect.y, width: rect.width - r * 2, height: rect.height))
             let down = quad(Rect(x: rect.x, y: rect.y + r, width: rect.width, height: rect.height - r * 2))
-            let corners = Union(Union(corner(rect.x + r, rect.y + r), corner(rect.maxX - r, rect.y + r)),
-                                Union(corner(rect.x + r, rect.maxY - r), corner(rect.maxX - r, rect.maxY - r)))
+            let corners = Union(
+                Union(corner(rect.x + r, rect.y + r), corner(rect.maxX - r, rect.y + r)),
+                Union(corner(rect.x + r, rect.maxY - r), corner(rect.maxX - r, rect.maxY - r)))
             let disc = Point(x: rect.x + r, y: rect.y + r)
             for format in [PixelFormat.xrgb8888, .rgb565] {
                 let drawn = try Surface(width: 64, height: 64, format: format), reference = try Surface(width: 64, height: 64, format: format)
                 Canvas(drawn, clip: clip).fillRoundedRect(rect, radius: Fixed(raw: 1 << 20), paint: paint)
                 Canvas(reference, clip: clip).draw(Union(Union(across, down), corners), paint: paint)
-                #expect(Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
-                            == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "rect \(i): \(w)×\(h), \(format)")
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "rect \(i): \(w)×\(h), \(format)")
                 Canvas(drawn, clip: clip).fillDisc(centre: disc, radius: r, paint: paint)
                 Canvas(reference, clip: clip).draw(RingShape(centre: disc, outer: r, inner: .zero), paint: paint)
-                #expect(Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
-                            == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "disc \(i), \(format)")
+                #expect(
+                    Array(UnsafeRawBufferPointer(start: drawn.baseAddress, count: drawn.byteCount))
+                        == Array(UnsafeRawBufferPointer(start: reference.baseAddress, count: reference.byteCount)), "disc \(i), \(format)")
             }
         }
     }

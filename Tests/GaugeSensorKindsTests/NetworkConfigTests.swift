@@ -32,8 +32,10 @@ import GaugeSensors
     }
 
     func issues(_ sensor: String, source: String = "speed") -> [String] {
-        do { _ = try BoardConfiguration.parse(board(sensor, source: source), file: "/tmp/board.toml"); return [] }
-        catch { return error.issues.map(\.description) }
+        do {
+            _ = try BoardConfiguration.parse(board(sensor, source: source), file: "/tmp/board.toml")
+            return []
+        } catch { return error.issues.map(\.description) }
     }
 
     @Test func eachKindReadsItsAddressAndProtocol() throws {
@@ -47,7 +49,10 @@ import GaugeSensors
         #expect(other?.transport == .tcp(NetworkAddress(host: "::1", port: 2947)))
         let line = try BoardConfiguration.parse(board("kind = \"gpsd\"\nserver = \"[::1]\"", source: "gps.course"), file: "/tmp/board.toml")
             .sensors[0].source.open(SourceContext(hostname: "pi"))
-        guard case .line(let gpsdLine) = line else { Issue.record("gpsd is not a line"); return }
+        guard case .line(let gpsdLine) = line else {
+            Issue.record("gpsd is not a line")
+            return
+        }
         #expect(gpsdLine.kindName == "gpsd" && gpsdLine.path == "[::1]:2947", "the log and the summary say gpsd, not its transport")
     }
 
@@ -62,7 +67,9 @@ import GaugeSensors
         let wrongKey = issues("kind = \"udp\"\nserver = \"0.0.0.0:1\"\nlisten = \"0.0.0.0:1\"\nprotocol = \"line\"")
         #expect(wrongKey.count == 1 && wrongKey[0].contains("sensor[0].server: unknown key"), "\(wrongKey)")
         let source = issues("kind = \"gpsd\"", source: "gps.sped")
-        #expect(source.count == 1 && source[0].contains("sensor[0].channel \"speed\".source: gpsd gives no \"gps.sped\" (did you mean \"gps.speed\"?)"), "\(source)")
+        #expect(
+            source.count == 1 && source[0].contains("sensor[0].channel \"speed\".source: gpsd gives no \"gps.sped\" (did you mean \"gps.speed\"?)"),
+            "\(source)")
         let badPort = issues("kind = \"gpsd\"\nserver = \"localhost:99999\"", source: "gps.speed")
         #expect(badPort.count == 1 && badPort[0].contains("1…65535"), "\(badPort)")
     }

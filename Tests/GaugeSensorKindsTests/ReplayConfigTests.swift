@@ -47,27 +47,45 @@ import GaugeSensors
         try "# gaugepanel recording\n0 depth.below.transducer=8.4 m\n100 heading.true=90 deg\n"
             .write(toFile: folder + "sail.rec", atomically: true, encoding: .utf8)
         let loaded = try load(Self.board(file: "sail.rec", extra: "speed = 4\nloop = false"))
-        guard let r = loaded.sensors[0].settings(ReplayConfiguration.self) else { Issue.record("not a replay"); return }
+        guard let r = loaded.sensors[0].settings(ReplayConfiguration.self) else {
+            Issue.record("not a replay")
+            return
+        }
         #expect(r.file == folder + "sail.rec" && r.speed == 4 && r.loop == false)
-        #expect(r.samples == [RecordedSample(milliseconds: 0, name: "depth.below.transducer", value: 8.4, unit: .metres),
-                              RecordedSample(milliseconds: 100, name: "heading.true", value: 90, unit: .degrees)])
+        #expect(
+            r.samples == [
+                RecordedSample(milliseconds: 0, name: "depth.below.transducer", value: 8.4, unit: .metres),
+                RecordedSample(milliseconds: 100, name: "heading.true", value: 90, unit: .degrees),
+            ])
         #expect(loaded.sensors[0].routes.channels(readingSource: "depth.below.transducer") == ["depth", "depth.m"])
         let defaults = try load(Self.board(file: folder + "sail.rec"))
-        guard let d = defaults.sensors[0].settings(ReplayConfiguration.self) else { Issue.record("not a replay"); return }
+        guard let d = defaults.sensors[0].settings(ReplayConfiguration.self) else {
+            Issue.record("not a replay")
+            return
+        }
         #expect(d.speed == 1 && d.loop)
     }
 
     @Test func aMissingOrBrokenRecordingIsReportedAtFile() throws {
         try "0 a=1\n12 a=\n".write(toFile: folder + "broken.rec", atomically: true, encoding: .utf8)
         func issues(_ text: String) -> [String] {
-            do { _ = try load(text); return [] } catch { return error.issues.map(\.description) }
+            do {
+                _ = try load(text)
+                return []
+            } catch { return error.issues.map(\.description) }
         }
-        #expect(issues(Self.board(file: "nope.rec")) == [
-            "\(folder)board.toml:6: sensor[0].file: cannot read the recording \(folder)nope.rec: cannot open \(folder)nope.rec: "
-            + "No such file or directory (make one with gaugepanel run --record FILE)"])
-        #expect(issues(Self.board(file: "broken.rec")) == [
-            "\(folder)board.toml:6: sensor[0].file: \(folder)broken.rec:2: expected \"<ms> <name>=<value> [unit]\", got \"12 a=\""])
-        #expect(issues(Self.board(file: "broken.rec", extra: "speed = 0")).contains {
-            $0.contains("sensor[0].speed: expected a number in 0.01…1000, got 0") })
+        #expect(
+            issues(Self.board(file: "nope.rec")) == [
+                "\(folder)board.toml:6: sensor[0].file: cannot read the recording \(folder)nope.rec: cannot open \(folder)nope.rec: "
+                    + "No such file or directory (make one with gaugepanel run --record FILE)"
+            ])
+        #expect(
+            issues(Self.board(file: "broken.rec")) == [
+                "\(folder)board.toml:6: sensor[0].file: \(folder)broken.rec:2: expected \"<ms> <name>=<value> [unit]\", got \"12 a=\""
+            ])
+        #expect(
+            issues(Self.board(file: "broken.rec", extra: "speed = 0")).contains {
+                $0.contains("sensor[0].speed: expected a number in 0.01…1000, got 0")
+            })
     }
 }

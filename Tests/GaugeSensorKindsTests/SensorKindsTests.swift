@@ -50,8 +50,9 @@ import GaugeSensorKinds
     /// (its keys and its channels' keys), and opens as a source the loop drives.
     @Test func aKindAddedBesideTheOthersWorksEndToEnd() throws {
         let kinds = SensorKinds.all + [SensorKind(ConstantKind.self)]
-        let board = try BoardConfiguration.parse(Self.board(kind: "constant", sensorKeys: "value = 42", channelKeys: ""), file: "/tmp/board.toml",
-                                                 displayOutputs: testDisplayOutputs, sensorKinds: kinds)
+        let board = try BoardConfiguration.parse(
+            Self.board(kind: "constant", sensorKeys: "value = 42", channelKeys: ""), file: "/tmp/board.toml",
+            displayOutputs: testDisplayOutputs, sensorKinds: kinds)
         #expect(board.sensors.map(\.kind) == ["constant"])
         #expect(board.sensors[0].source.summary == "constant 42.0")
         #expect(board.values(atNanoseconds: 5_000_000_000)["speed"] == 42)
@@ -63,13 +64,19 @@ import GaugeSensorKinds
         source.poll(now: 0) { samples.append($0) }
         #expect(samples.map(\.name) == ["speed"] && samples.map(\.value) == [42])
         // Its keys are checked as every kind's are.
-        #expect(Self.issues(kind: "constant", sensorKeys: "valu = 1", channelKeys: "", kinds: kinds) == [
-            "/tmp/board.toml:5: sensor[0].value: missing; expected a number in -1000000000…1000000000",
-            "/tmp/board.toml:7: sensor[0].valu: unknown key; did you mean \"value\"?"])
-        #expect(Self.issues(kind: "constant", sensorKeys: "value = 1", channelKeys: "source = \"x\"", kinds: kinds) == [
-            "/tmp/board.toml:10: sensor[0].channel \"speed\".source: only serial, replay, can, tcp, udp and gpsd channels read a source's name; a constant channel reads its own keys"])
+        #expect(
+            Self.issues(kind: "constant", sensorKeys: "valu = 1", channelKeys: "", kinds: kinds) == [
+                "/tmp/board.toml:5: sensor[0].value: missing; expected a number in -1000000000…1000000000",
+                "/tmp/board.toml:7: sensor[0].valu: unknown key; did you mean \"value\"?",
+            ])
+        #expect(
+            Self.issues(kind: "constant", sensorKeys: "value = 1", channelKeys: "source = \"x\"", kinds: kinds) == [
+                "/tmp/board.toml:10: sensor[0].channel \"speed\".source: only serial, replay, can, tcp, udp and gpsd channels read a source's name; a constant channel reads its own keys"
+            ])
         // Without its line in the list, the kind is unknown.
-        #expect(Self.issues(kind: "constant", sensorKeys: "value = 1", channelKeys: "", kinds: SensorKinds.all).first?.contains("got \"constant\"") == true)
+        #expect(
+            Self.issues(kind: "constant", sensorKeys: "value = 1", channelKeys: "", kinds: SensorKinds.all).first?.contains("got \"constant\"")
+                == true)
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -110,8 +117,9 @@ import GaugeSensorKinds
 
     static func issues(kind: String, sensorKeys: String, channelKeys: String, kinds: [SensorKind]) -> [String] {
         do {
-            _ = try BoardConfiguration.parse(board(kind: kind, sensorKeys: sensorKeys, channelKeys: channelKeys), file: "/tmp/board.toml",
-                                             displayOutputs: testDisplayOutputs, sensorKinds: kinds)
+            _ = try BoardConfiguration.parse(
+                board(kind: kind, sensorKeys: sensorKeys, channelKeys: channelKeys), file: "/tmp/board.toml",
+                displayOutputs: testDisplayOutputs, sensorKinds: kinds)
             return []
         } catch {
             return error.issues.map(\.description)
@@ -130,8 +138,10 @@ enum ConstantKind: SensorKindReading {
     static func readSensor(_ r: TableReader) -> Double? { r.number("value", -1e9...1e9, required: true) }
     static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Double?) -> Void? { () }
 
-    static func source(_ value: Double, channels: [(channel: ChannelConfiguration, part: Void)],
-                       _ r: TableReader) -> (any ConfiguredSource)? {
+    static func source(
+        _ value: Double, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
         let signals = channels.map { SimulatedSource.Signal(name: $0.channel.name, unit: $0.channel.unit, waveform: .step(values: [value], hold: 1)) }
         return ConstantSource(SimulatedSource(signals: signals), summary: "constant \(value)")
     }

@@ -41,9 +41,10 @@ final class ChannelTests: XCTestCase {
     let s: UInt64 = 1_000_000_000
 
     func testScaleOffsetAndConversion() {
-        var c = Channel(name: "oil.pressure", unit: .psi,
-                        pipeline: PipelineConfiguration(scale: 0.01, offset: -0.5, inputUnit: .bar))
-        XCTAssertTrue(c.accept(150, time: 1))     // 1.5 − 0.5 = 1 bar
+        var c = Channel(
+            name: "oil.pressure", unit: .psi,
+            pipeline: PipelineConfiguration(scale: 0.01, offset: -0.5, inputUnit: .bar))
+        XCTAssertTrue(c.accept(150, time: 1))  // 1.5 − 0.5 = 1 bar
         XCTAssertEqual(c.latest!.value, 14.5037738, accuracy: 1e-6)
         // A sample with its own unit is converted from that unit.
         XCTAssertTrue(c.accept(Sample(name: "oil.pressure", value: 100, unit: .kilopascal), time: 2))
@@ -94,13 +95,13 @@ final class ChannelTests: XCTestCase {
     func testRateLimitPerSecond() {
         var c = Channel(name: "x", unit: .none, pipeline: PipelineConfiguration(maxChangePerSecond: 100))
         c.accept(0, time: 0)
-        c.accept(1000, time: s / 2)       // may rise only 50 in half a second
+        c.accept(1000, time: s / 2)  // may rise only 50 in half a second
         XCTAssertEqual(c.latest!.value, 50, accuracy: 1e-9)
-        c.accept(-1000, time: s)          // and fall 50 in the next half second
+        c.accept(-1000, time: s)  // and fall 50 in the next half second
         XCTAssertEqual(c.latest!.value, 0, accuracy: 1e-9)
         c.accept(20, time: 2 * s)
         XCTAssertEqual(c.latest!.value, 20, accuracy: 1e-9)
-        c.accept(1000, time: s)           // time going backwards allows no change
+        c.accept(1000, time: s)  // time going backwards allows no change
         XCTAssertEqual(c.latest!.value, 20, accuracy: 1e-9)
     }
 
@@ -148,10 +149,12 @@ final class ChannelTests: XCTestCase {
 
     func testPipelineOrder() {
         // scale → convert → median → exponential → rate limit → hold
-        var c = Channel(name: "t", unit: .fahrenheit,
-                        pipeline: PipelineConfiguration(scale: 0.1, inputUnit: .celsius, medianWindow: 1,
-                                                        exponentialAlpha: 1, maxChangePerSecond: 1e6))
-        c.accept(1000, time: 0)   // 100 °C
+        var c = Channel(
+            name: "t", unit: .fahrenheit,
+            pipeline: PipelineConfiguration(
+                scale: 0.1, inputUnit: .celsius, medianWindow: 1,
+                exponentialAlpha: 1, maxChangePerSecond: 1e6))
+        c.accept(1000, time: 0)  // 100 °C
         XCTAssertEqual(c.latest!.value, 212, accuracy: 1e-9)
         XCTAssertEqual(c.maximum!, 212, accuracy: 1e-9)
     }

@@ -14,8 +14,10 @@ final class DecimalParserTests: XCTestCase {
     }
 
     func testRejectsJunk() {
-        for text in ["", "-", "+", ".", "e3", "1e", "1e+", "1.2.3", " 1", "1 ", "0x10", "1,5", "nan", "inf",
-                     "--1", "1-", "1e3e4", "١٢"] {
+        for text in [
+            "", "-", "+", ".", "e3", "1e", "1e+", "1.2.3", " 1", "1 ", "0x10", "1,5", "nan", "inf",
+            "--1", "1-", "1e3e4", "١٢",
+        ] {
             XCTAssertNil(DecimalParser.parse(text), text)
         }
     }

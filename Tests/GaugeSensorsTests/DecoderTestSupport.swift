@@ -8,8 +8,10 @@ func nmea(_ body: String) -> String { "$" + XORChecksum.append(to: body) + "\r\n
 
 /// Feeding `stream` split in two at every byte position (and byte by byte) must give
 /// exactly the samples and statistics of a single feed.
-func assertSplitInvariant<D: ByteDecoder & Equatable>(_ make: () -> D, _ stream: [UInt8],
-                                                      file: StaticString = #filePath, line: UInt = #line) {
+func assertSplitInvariant<D: ByteDecoder & Equatable>(
+    _ make: () -> D, _ stream: [UInt8],
+    file: StaticString = #filePath, line: UInt = #line
+) {
     var whole = make()
     let expected = whole.feed(stream)
     XCTAssertFalse(expected.isEmpty, "stream should produce samples", file: file, line: line)

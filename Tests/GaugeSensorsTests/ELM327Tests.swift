@@ -3,13 +3,13 @@ import XCTest
 
 /// A scripted adapter: answers each command like a real ELM327 (or a clone) would.
 struct FakeELM327 {
-    var echo = true              // ELM default until ATE0
-    var ignoresEcho = false      // clone that keeps echoing after ATE0
+    var echo = true  // ELM default until ATE0
+    var ignoresEcho = false  // clone that keeps echoing after ATE0
     var lowercase = false
     var spaces = true
     var extraBlankLines = false
     var searchingFirst = true
-    var rejects: Set<String> = []   // AT commands a clone answers with "?"
+    var rejects: Set<String> = []  // AT commands a clone answers with "?"
     var answers: [String: [String]] = [
         "010C": ["41 0C 1A F8"],
         "0105": ["41 05 7B"],
@@ -32,11 +32,18 @@ struct FakeELM327 {
         if echo { lines.append(command) }
         switch command {
         case _ where rejects.contains(command): lines.append("?")
-        case "ATZ": lines += ["", "ELM327 v1.5"]; echo = true
-        case "ATE0": if !ignoresEcho { echo = false }; lines.append("OK")
+        case "ATZ":
+            lines += ["", "ELM327 v1.5"]
+            echo = true
+        case "ATE0":
+            if !ignoresEcho { echo = false }
+            lines.append("OK")
         case "ATL0", "ATS0", "ATH0", "ATSP0": lines.append("OK")
         default:
-            if searchingFirst { lines.append("SEARCHING..."); searchingFirst = false }
+            if searchingFirst {
+                lines.append("SEARCHING...")
+                searchingFirst = false
+            }
             lines += answers[command] ?? ["?"]
         }
         var text = lines.map { l -> String in
@@ -54,8 +61,10 @@ final class ELM327Tests: XCTestCase {
 
     /// Runs the driver against the fake for `duration`, feeding each answer in small
     /// pieces (serial data arrives in fragments). Returns samples by channel.
-    func run(_ driver: inout ELM327Driver, _ fake: inout FakeELM327, from start: UInt64 = 0, until end: UInt64,
-             chunk: Int = 3) -> [String: [Double]] {
+    func run(
+        _ driver: inout ELM327Driver, _ fake: inout FakeELM327, from start: UInt64 = 0, until end: UInt64,
+        chunk: Int = 3
+    ) -> [String: [Double]] {
         var now = start
         var out: [String: [Double]] = [:]
         while now < end {
@@ -82,7 +91,7 @@ final class ELM327Tests: XCTestCase {
         let out = run(&driver, &fake, until: 2_000 * ms)
         XCTAssertEqual(Array(fake.log.prefix(6)), ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"])
         XCTAssertEqual(driver.phase, .polling)
-        XCTAssertEqual(out["engine.rpm"]?.first, 1726)               // (0x1A×256 + 0xF8) / 4
+        XCTAssertEqual(out["engine.rpm"]?.first, 1726)  // (0x1A×256 + 0xF8) / 4
         XCTAssertEqual(out["engine.coolant.temperature"]?.first, 83)  // 0x7B − 40
         XCTAssertEqual(out["vehicle.speed"]?.first, 50)
         XCTAssertEqual(out["vehicle.voltage"]?.first, 12.345)
@@ -109,13 +118,14 @@ final class ELM327Tests: XCTestCase {
         fake.lowercase = true
         fake.spaces = false
         fake.extraBlankLines = true
-        fake.answers["010C"] = ["7E8 04 41 0C 0F A0", "7E9 04 41 0C 00 00"]   // headers left on, 2 ECUs
+        fake.answers["010C"] = ["7E8 04 41 0C 0F A0", "7E9 04 41 0C 00 00"]  // headers left on, 2 ECUs
         fake.answers["0105"] = ["BUS INIT: ...OK", "41 05 50"]
         fake.answers["010D"] = ["41 0d 3c", "41 0D 00"]
         fake.rejects = ["ATL0"]
         let out = run(&driver, &fake, until: 1_500 * ms, chunk: 1)
-        XCTAssertEqual(Array(fake.log.prefix(6)), ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"],
-                       "a rejected AT command does not stop the init")
+        XCTAssertEqual(
+            Array(fake.log.prefix(6)), ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"],
+            "a rejected AT command does not stop the init")
         XCTAssertEqual(driver.statistics.errors, 1)
         XCTAssertEqual(out["engine.rpm"]?.first, 1000, "first ECU wins")
         XCTAssertEqual(out["engine.coolant.temperature"]?.first, 40)
@@ -151,8 +161,9 @@ final class ELM327Tests: XCTestCase {
         // Ignition on: the next poll after the delay succeeds.
         var d2 = driver
         XCTAssertEqual(d2.nextCommand(now: until), Array("010C\r".utf8))
-        XCTAssertEqual(d2.feed(Array("41 0C 0F A0\r\r>".utf8), now: until + ms),
-                       [Sample(name: "engine.rpm", value: 1000, unit: .rpm)])
+        XCTAssertEqual(
+            d2.feed(Array("41 0C 0F A0\r\r>".utf8), now: until + ms),
+            [Sample(name: "engine.rpm", value: 1000, unit: .rpm)])
         for error in ["CAN ERROR", "?", "STOPPED", "BUS INIT: ...ERROR", "BUFFER FULL"] {
             var d = d2
             _ = d.nextCommand(now: until + 200 * ms)
@@ -183,8 +194,9 @@ final class ELM327Tests: XCTestCase {
         XCTAssertEqual(Array(sent.suffix(3)), ["ATZ", "ATZ", "ATZ"])
         XCTAssertEqual(driver.statistics.timeouts, 6)
         // Said once that it stopped answering, whatever the number of ATZ since.
-        XCTAssertEqual(driver.takeNotices(),
-                       ["the adapter stopped answering (3 commands in a row unanswered); re-initialising it (ATZ) until it does"])
+        XCTAssertEqual(
+            driver.takeNotices(),
+            ["the adapter stopped answering (3 commands in a row unanswered); re-initialising it (ATZ) until it does"])
         for _ in 0..<20 { step() }
         XCTAssertEqual(driver.takeNotices(), [])
         XCTAssertTrue(driver.isSilent)
@@ -203,8 +215,9 @@ final class ELM327Tests: XCTestCase {
             _ = driver.nextCommand(now: now)
             now = max(now + 1, driver.nextDeadline ?? now)
         }
-        XCTAssertEqual(driver.takeNotices(),
-                       ["the adapter does not answer ATZ: is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ"])
+        XCTAssertEqual(
+            driver.takeNotices(),
+            ["the adapter does not answer ATZ: is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ"])
         XCTAssertEqual(driver.takeNotices(), [])
     }
 

@@ -5,12 +5,14 @@ final class LineProtocolTests: XCTestCase {
     func testPairsSeparatedBySpacesAndCommas() {
         var d = LineProtocolDecoder()
         let out = d.feed(bytes("rpm=2450 coolant=87.5,oil.pressure=3.2\n  boost-1=-0.25\r\n"))
-        XCTAssertEqual(out, [
-            Sample(name: "rpm", value: 2450, unit: .none),
-            Sample(name: "coolant", value: 87.5, unit: .none),
-            Sample(name: "oil.pressure", value: 3.2, unit: .none),
-            Sample(name: "boost-1", value: -0.25, unit: .none),
-        ])
+        XCTAssertEqual(
+            out,
+            [
+                Sample(name: "rpm", value: 2450, unit: .none),
+                Sample(name: "coolant", value: 87.5, unit: .none),
+                Sample(name: "oil.pressure", value: 3.2, unit: .none),
+                Sample(name: "boost-1", value: -0.25, unit: .none),
+            ])
         XCTAssertEqual(d.statistics.accepted, 2)
         XCTAssertEqual(d.statistics.samples, 4)
     }
@@ -35,8 +37,10 @@ final class LineProtocolTests: XCTestCase {
 
     func testMalformedLinesAreDroppedWhole() {
         var d = LineProtocolDecoder()
-        for line in ["rpm=12 junk\n", "=5\n", "rpm=\n", "rpm=1x\n", "rp m=1\n", "rpm==1\n", "r*m=1\n",
-                     "température=3\n", "a=1 b=nan\n"] {
+        for line in [
+            "rpm=12 junk\n", "=5\n", "rpm=\n", "rpm=1x\n", "rp m=1\n", "rpm==1\n", "r*m=1\n",
+            "température=3\n", "a=1 b=nan\n",
+        ] {
             XCTAssertEqual(d.feed(bytes(line)), [], line)
         }
         XCTAssertEqual(d.statistics.unparsable + d.statistics.badChecksum, 9)
@@ -65,8 +69,9 @@ final class LineProtocolTests: XCTestCase {
     }
 
     func testSplitAtEveryBytePosition() {
-        let stream = bytes("rpm=2450 coolant=87.5\r\n" + XORChecksum.append(to: "a=1,b=-2e3") + "\n"
-                           + "bad line\n" + "x=" + String(repeating: "9", count: 300) + "\n" + "tail=7\n")
+        let stream = bytes(
+            "rpm=2450 coolant=87.5\r\n" + XORChecksum.append(to: "a=1,b=-2e3") + "\n"
+                + "bad line\n" + "x=" + String(repeating: "9", count: 300) + "\n" + "tail=7\n")
         assertSplitInvariant({ LineProtocolDecoder(maxLineLength: 256) }, stream)
     }
 
@@ -99,13 +104,16 @@ final class LineProtocolTests: XCTestCase {
 final class LineProtocolDocExamples: XCTestCase {
     func testExamplesInDocsDecode() {
         var d = LineProtocolDecoder()
-        let out = d.feed(bytes("rpm=2450 coolant=87.5,oil.pressure=3.2\r\n"
-                               + "rpm=2460 coolant=87.5 oil.pressure=3.21*6D\n"
-                               + "coolant=87.5 oil.temperature=92.0 rpm=2450\r\n"
-                               + "coolant=87.5 oil.temperature=92.0 rpm=2460*0F\r\n"))
+        let out = d.feed(
+            bytes(
+                "rpm=2450 coolant=87.5,oil.pressure=3.2\r\n"
+                    + "rpm=2460 coolant=87.5 oil.pressure=3.21*6D\n"
+                    + "coolant=87.5 oil.temperature=92.0 rpm=2450\r\n"
+                    + "coolant=87.5 oil.temperature=92.0 rpm=2460*0F\r\n"))
         XCTAssertEqual(out.count, 12)
         XCTAssertEqual(d.statistics.dropped, 0)
-        XCTAssertEqual(XORChecksum.append(to: "coolant=87.5 oil.temperature=92.0 rpm=2460"),
-                       "coolant=87.5 oil.temperature=92.0 rpm=2460*0F")
+        XCTAssertEqual(
+            XORChecksum.append(to: "coolant=87.5 oil.temperature=92.0 rpm=2460"),
+            "coolant=87.5 oil.temperature=92.0 rpm=2460*0F")
     }
 }

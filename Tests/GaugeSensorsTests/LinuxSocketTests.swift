@@ -44,12 +44,14 @@ import GaugeSystem
             let peer = accept(listening, nil, nil)
             #expect(peer >= 0)
             _ = "a=1\n".withCString { write(peer, $0, 4) }
-            close(peer)   // then the panel reads the bytes and the end of the stream
+            close(peer)  // then the panel reads the bytes and the end of the stream
             var got: [UInt8] = []
             for _ in 0..<100 {
                 switch try sys.read(fd, max: 64) {
                 case .bytes(let b): got += b
-                case .endOfFile: #expect(got == Array("a=1\n".utf8)); return
+                case .endOfFile:
+                    #expect(got == Array("a=1\n".utf8))
+                    return
                 case .nothingPending: usleep(10_000)
                 }
             }
@@ -59,7 +61,7 @@ import GaugeSystem
 
     @Test func aClosedPortIsRefusedAndABadNameDoesNotResolve() throws {
         let (listening, port) = try Self.listener()
-        close(listening)   // the port is free now: nothing listens
+        close(listening)  // the port is free now: nothing listens
         do {
             let fd = try sys.connectTCP(NetworkAddress(host: "127.0.0.1", port: port))
             defer { sys.close(fd) }

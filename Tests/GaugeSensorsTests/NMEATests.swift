@@ -128,7 +128,8 @@ final class NMEATests: XCTestCase {
 
     func testFramingUnknownAndProprietary() {
         var d = NMEADecoder()
-        let stream = "garbage" + nmea("GPGGA,1,2,3") + "!" + XORChecksum.append(to: "AIVDM,1,1,,A,13aG?P0P00PD;88MD5MTDww@2<0L,0") + "\r\n"
+        let stream =
+            "garbage" + nmea("GPGGA,1,2,3") + "!" + XORChecksum.append(to: "AIVDM,1,1,,A,13aG?P0P00PD;88MD5MTDww@2<0L,0") + "\r\n"
             + nmea("PGRME,15.0,M") + "$YXMTW,1" + nmea("YXMTW,2,C")
         let out = d.feed(bytes(stream))
         XCTAssertEqual(out, [Sample(name: "water.temperature", value: 2, unit: .celsius)])

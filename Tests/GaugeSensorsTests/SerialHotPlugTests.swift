@@ -24,7 +24,7 @@ final class SerialHotPlugTests: XCTestCase {
         XCTAssertFalse(waitReadable(watch, timeoutMs: 0))
         XCTAssertEqual(source.nextDeadline, 250_000_000, "the retry is a quarter second away")
 
-        let device = try FakeSerialDevice(link: link)   // plugged in
+        let device = try FakeSerialDevice(link: link)  // plugged in
         XCTAssertTrue(waitReadable(watch, timeoutMs: 500), "the node appearing is noticed within 0.5 s")
         source.folderChanged(now: 1_000)
         XCTAssertEqual(source.service(now: 1_000) { _ in }, .connected, "opened at once, not at the retry")

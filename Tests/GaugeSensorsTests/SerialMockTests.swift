@@ -23,8 +23,9 @@ final class SerialMockTests: XCTestCase {
         let sys = ScriptedSystem()
         sys.opens = [.success(7), .success(8)]
         sys.reads = [.success(.bytes(Array("a=1 b=2\n".utf8))), .failure(.operationNotSupportedByDevice)]
-        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(),
-                                  backoff: Backoff(initial: 10, maximum: 40), system: sys)
+        let source = StreamSource(
+            path: "/dev/x", protocol: LineProtocolDecoder(),
+            backoff: Backoff(initial: 10, maximum: 40), system: sys)
         var got: [Sample] = []
         XCTAssertEqual(source.service(now: 0) { got.append($0) }, .connected)
         XCTAssertEqual(got.count, 2)
@@ -40,7 +41,7 @@ final class SerialMockTests: XCTestCase {
     func testPartialLineIsForgottenOnReconnect() {
         let sys = ScriptedSystem()
         sys.opens = [.success(3), .success(4)]
-        sys.reads = [.success(.bytes(Array("a=12".utf8))), .success(.endOfFile)]   // then hang-up
+        sys.reads = [.success(.bytes(Array("a=12".utf8))), .success(.endOfFile)]  // then hang-up
         let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(), system: sys)
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }

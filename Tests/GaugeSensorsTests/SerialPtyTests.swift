@@ -21,7 +21,7 @@ final class FakeSerialDevice {
         var name = [CChar](repeating: 0, count: 256)
         guard openpty(&m, &s, nil, nil, nil) == 0, ttyname_r(s, &name, name.count) == 0 else { throw Errno.current }
         let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        close(s)   // the source opens the slave by path
+        close(s)  // the source opens the slave by path
         master = m
         unlink(link)
         guard symlink(path, link) == 0 else { throw Errno.current }
@@ -85,11 +85,14 @@ final class SerialPtyTests: XCTestCase {
         let fdsBefore = openDescriptorCount()
         do {
             let device = try FakeSerialDevice(link: dir + "/ttyUSB-sensor")
-            let source = StreamSource(path: device.link, settings: SerialSettings(baudRate: 115200),
-                                      protocol: LineProtocolDecoder(),
-                                      backoff: Backoff(initial: 100 * ms, maximum: 400 * ms))
-            var channels = ChannelSet([Channel(name: "rpm", unit: .rpm, timeToLive: 1_000 * ms),
-                                       Channel(name: "temp", unit: .celsius, timeToLive: 1_000 * ms)])
+            let source = StreamSource(
+                path: device.link, settings: SerialSettings(baudRate: 115200),
+                protocol: LineProtocolDecoder(),
+                backoff: Backoff(initial: 100 * ms, maximum: 400 * ms))
+            var channels = ChannelSet([
+                Channel(name: "rpm", unit: .rpm, timeToLive: 1_000 * ms),
+                Channel(name: "temp", unit: .celsius, timeToLive: 1_000 * ms),
+            ])
             var now: UInt64 = 0
             func service() -> StreamSource<LineProtocolDecoder>.Event? {
                 source.service(now: now) { channels.accept($0, time: now) }
@@ -162,8 +165,9 @@ final class SerialPtyTests: XCTestCase {
 
     func testNMEAStreamThroughPty() throws {
         let device = try FakeSerialDevice(link: dir + "/ttyNMEA")
-        let source = StreamSource(path: device.link, settings: SerialSettings(baudRate: 4800),
-                                  protocol: NMEADecoder())
+        let source = StreamSource(
+            path: device.link, settings: SerialSettings(baudRate: 4800),
+            protocol: NMEADecoder())
         var samples: [Sample] = []
         XCTAssertEqual(source.service(now: 0) { samples.append($0) }, .connected)
         let stream = NMEATests.mixedStream
@@ -193,8 +197,9 @@ final class SerialPtyTests: XCTestCase {
         // A pty forces CS8 and no parity, so framing is checked on the computed settings.
         XCTAssertEqual(cfgetospeed(&tio), speed_t(B921600))
         var computed = termios()
-        LinuxSensorSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600, framing: .sevenEvenOne),
-                                         speed: speed_t(B9600))
+        LinuxSensorSystemCalls.configure(
+            &computed, settings: SerialSettings(baudRate: 9600, framing: .sevenEvenOne),
+            speed: speed_t(B9600))
         XCTAssertEqual(computed.c_cflag & tcflag_t(CSIZE), tcflag_t(CS7))
         XCTAssertNotEqual(computed.c_cflag & tcflag_t(PARENB), 0)
         XCTAssertEqual(computed.c_cflag & tcflag_t(PARODD), 0)
@@ -212,8 +217,11 @@ final class SerialPtyTests: XCTestCase {
 
     func testELM327ThroughPty() throws {
         let device = try FakeSerialDevice(link: dir + "/ttyOBD")
-        let driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms),
-                                                               .init(.coolantTemperature, interval: 1_000 * ms)]))
+        let driver = ELM327Driver(
+            configuration: .init(polls: [
+                .init(.engineSpeed, interval: 100 * ms),
+                .init(.coolantTemperature, interval: 1_000 * ms),
+            ]))
         let source = StreamSource(path: device.link, settings: SerialSettings(baudRate: 38400), protocol: driver)
         var fake = FakeELM327()
         var samples: [Sample] = []

@@ -7,17 +7,20 @@ import GaugeSystem
 final class SerialStateTests: XCTestCase {
     func testAnOpenFailureIsReportedOnceThenRetriedQuietly() {
         let sys = ScriptedSystem()
-        sys.opens = [.failure(.permissionDenied), .failure(.permissionDenied), .failure(.inappropriateIOCTLForDevice),
-                     .success(4), .failure(.permissionDenied)]
+        sys.opens = [
+            .failure(.permissionDenied), .failure(.permissionDenied), .failure(.inappropriateIOCTLForDevice),
+            .success(4), .failure(.permissionDenied),
+        ]
         sys.reads = [.success(.endOfFile)]
-        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(),
-                                  backoff: Backoff(initial: 1, maximum: 1), system: sys)
+        let source = StreamSource(
+            path: "/dev/x", protocol: LineProtocolDecoder(),
+            backoff: Backoff(initial: 1, maximum: 1), system: sys)
         XCTAssertEqual(source.status, .idle)
         XCTAssertEqual(source.service(now: 0) { _ in }, .openFailed(.permissionDenied))
         XCTAssertEqual(source.status, .notOpen(.permissionDenied))
         XCTAssertNil(source.service(now: 1) { _ in }, "the same failure again: quiet")
         XCTAssertEqual(source.service(now: 2) { _ in }, .openFailed(.inappropriateIOCTLForDevice), "another errno is news")
-        XCTAssertEqual(source.service(now: 3) { _ in }, .disconnected(channels: []))   // opened, then hung up
+        XCTAssertEqual(source.service(now: 3) { _ in }, .disconnected(channels: []))  // opened, then hung up
         XCTAssertEqual(source.status, .lost(nil))
         XCTAssertEqual(source.service(now: 4) { _ in }, .openFailed(.permissionDenied), "after a success, said again")
         XCTAssertEqual(source.statistics.openFailures, 4)
@@ -27,8 +30,9 @@ final class SerialStateTests: XCTestCase {
         let sys = ScriptedSystem()
         sys.opens = [.success(3), .failure(.noSuchFileOrDirectory), .failure(.permissionDenied)]
         sys.reads = [.failure(.ioError)]
-        let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(),
-                                  backoff: Backoff(initial: 1, maximum: 1), system: sys)
+        let source = StreamSource(
+            path: "/dev/x", protocol: LineProtocolDecoder(),
+            backoff: Backoff(initial: 1, maximum: 1), system: sys)
         XCTAssertEqual(source.service(now: 0) { _ in }, .disconnected(channels: []))
         XCTAssertEqual(source.status, .lost(.ioError))
         XCTAssertEqual(source.status.token, "lost:errno-5")

@@ -22,7 +22,8 @@ final class SimulatedSourceTests: XCTestCase {
         var lo = Double.infinity, hi = -Double.infinity
         for i in 0..<10_000 {
             let v = noise.value(at: UInt64(i) * s)
-            lo = min(lo, v); hi = max(hi, v)
+            lo = min(lo, v)
+            hi = max(hi, v)
         }
         XCTAssertGreaterThanOrEqual(lo, 40)
         XCTAssertLessThanOrEqual(hi, 60)
@@ -111,7 +112,7 @@ final class ReplayTests: XCTestCase {
         XCTAssertThrowsError(try RecordingFormat.parse("1 a=1 furlongs\n"))
         var replay = ReplaySource(samples: parsed)
         var units: [SensorUnit] = []
-        replay.poll(now: 0) { units.append($0.unit) }          // the first poll is time zero
+        replay.poll(now: 0) { units.append($0.unit) }  // the first poll is time zero
         replay.poll(now: 1_000 * ms) { units.append($0.unit) }
         XCTAssertEqual(units, [.metres, .celsius, .none])
     }
@@ -120,7 +121,7 @@ final class ReplayTests: XCTestCase {
         var replay = ReplaySource(samples: try RecordingFormat.parse("0 a=1\n1000 a=2\n2000 a=3\n"), speed: 10)
         var got: [(UInt64, Double)] = []
         for t in stride(from: UInt64(0), through: 250 * ms, by: Int(10 * ms)) { replay.poll(now: t) { got.append((t, $0.value)) } }
-        XCTAssertEqual(got.map(\.0), [0, 100 * ms, 200 * ms])    // a second recorded is 100 ms replayed
+        XCTAssertEqual(got.map(\.0), [0, 100 * ms, 200 * ms])  // a second recorded is 100 ms replayed
         XCTAssertEqual(got.map(\.1), [1, 2, 3])
         // Times as large as the format allows stay in range (no overflow trap).
         var far = ReplaySource(samples: try RecordingFormat.parse("9999999999999999999 a=1\n"), loop: true, speed: 0.01)

@@ -18,8 +18,10 @@ import Testing
             due(now)
         }
 
-        mutating func fail(_ now: UInt64, _ line: String = "lost (hung up); its channels show no value until it returns",
-                           reason: String = "lost (hung up)") {
+        mutating func fail(
+            _ now: UInt64, _ line: String = "lost (hung up); its channels show no value until it returns",
+            reason: String = "lost (hung up)"
+        ) {
             failures += 1
             if let l = journal.failed(now: now, line: line, reason: reason, failures: failures) { said.append(l) }
             due(now)
@@ -63,7 +65,8 @@ import Testing
         let texts = d.said.map(\.text)
         #expect(texts.count <= 9, "\(texts)")
         #expect(texts[0] == "connected" && texts[1].hasPrefix("lost (hung up)") && texts[2] == "connected")
-        #expect(texts[3] == "lost (hung up) again, 0.0 s after it came back: it keeps failing; retried quietly, with a line now and then while it does")
+        #expect(
+            texts[3] == "lost (hung up) again, 0.0 s after it came back: it keeps failing; retried quietly, with a line now and then while it does")
         #expect(texts[4] == "still failing: 61 failures in 60 s (last: lost (hung up)); retried quietly")
         #expect(texts.last?.hasPrefix("still failing: ") == true)
         // The next hour: one line.
@@ -118,7 +121,8 @@ import Testing
 
     @Test func durationsReadNaturally() {
         let ms: [UInt64] = [0, 300, 9_900, 10_000, 119_000, 120_000, 7_140_000, 7_200_000, 11_100_000]
-        #expect(ms.map { SourceJournal.duration($0 * 1_000_000) }
+        #expect(
+            ms.map { SourceJournal.duration($0 * 1_000_000) }
                 == ["0.0 s", "0.3 s", "9.9 s", "10 s", "119 s", "2 min", "119 min", "2 h", "3 h 5 min"])
     }
 }

@@ -33,15 +33,28 @@ struct GivingUpProtocol: SerialProtocol {
     var wantsReconnect = false
     mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         let text = String(decoding: bytes, as: UTF8.self)
-        if text.hasPrefix("bye") { wantsReconnect = true; notices.append("the peer said bye"); return }
-        if text.hasSuffix("=?\n") { sink(.noValue(name: String(text.dropLast(3)))); return }
+        if text.hasPrefix("bye") {
+            wantsReconnect = true
+            notices.append("the peer said bye")
+            return
+        }
+        if text.hasSuffix("=?\n") {
+            sink(.noValue(name: String(text.dropLast(3))))
+            return
+        }
         decoder.feed(bytes, into: sink)
     }
     var droppedCount: UInt64 { decoder.statistics.dropped }
     mutating func outgoing(now: UInt64) -> [UInt8]? { nil }
     var deadline: UInt64? { nil }
-    mutating func connectionReset() { wantsReconnect = false; decoder.resetFraming() }
-    mutating func takeNotices() -> [String] { defer { notices = [] }; return notices }
+    mutating func connectionReset() {
+        wantsReconnect = false
+        decoder.resetFraming()
+    }
+    mutating func takeNotices() -> [String] {
+        defer { notices = [] }
+        return notices
+    }
 }
 
 @Suite struct StreamNetworkTests {
@@ -60,7 +73,7 @@ struct GivingUpProtocol: SerialProtocol {
         #expect(source.fileDescriptor == 9 && source.wantsWritable && source.status == .connecting)
         #expect(source.nextDeadline == 100 + StreamSource<LineProtocolDecoder>.connectTimeout)
         #expect(sys.reads.count == 1, "nothing is read before the connect ends")
-        #expect(source.service(now: 200) { got.append($0) } == .connected)   // writable: connected
+        #expect(source.service(now: 200) { got.append($0) } == .connected)  // writable: connected
         #expect(!source.wantsWritable && source.status == .open && source.openCount == 1)
         #expect(got == [Sample(name: "a", value: 1, unit: .none)])
         #expect(source.nextDeadline == nil, "connected and idle: no timer")
@@ -70,8 +83,9 @@ struct GivingUpProtocol: SerialProtocol {
         let sys = SocketScript()
         sys.connects = [.success(3), .success(4), .success(5)]
         sys.results = [.failure(.connectionRefused), .failure(.connectionRefused), .success(true)]
-        let source = StreamSource(transport: .tcp(Self.address), protocol: NMEADecoder(),
-                                  backoff: Backoff(initial: 10, maximum: 40), system: sys)
+        let source = StreamSource(
+            transport: .tcp(Self.address), protocol: NMEADecoder(),
+            backoff: Backoff(initial: 10, maximum: 40), system: sys)
         #expect(source.service(now: 0) { _ in } == .openFailed(.connectionRefused))
         #expect(sys.closed == [3] && source.fileDescriptor == nil && !source.wantsWritable)
         #expect(source.status == .notOpen(.connectionRefused) && source.nextDeadline == 10)
@@ -86,8 +100,9 @@ struct GivingUpProtocol: SerialProtocol {
     @Test func aConnectThatNeverEndsTimesOut() {
         let sys = SocketScript()
         sys.connects = [.success(6), .success(7)]
-        let source = StreamSource(transport: .tcp(Self.address), protocol: LineProtocolDecoder(),
-                                  backoff: Backoff(initial: Self.s, maximum: 8 * Self.s), system: sys)
+        let source = StreamSource(
+            transport: .tcp(Self.address), protocol: LineProtocolDecoder(),
+            backoff: Backoff(initial: Self.s, maximum: 8 * Self.s), system: sys)
         #expect(source.service(now: 0) { _ in } == nil)
         let timeout = StreamSource<LineProtocolDecoder>.connectTimeout
         #expect(source.service(now: timeout - 1) { _ in } == nil && sys.closed.isEmpty)
@@ -103,8 +118,9 @@ struct GivingUpProtocol: SerialProtocol {
         sys.connects = [.success(8), .success(9)]
         sys.results = [.success(true), .success(true)]
         sys.reads = [.success(.bytes(Array("a=1 b=2\n".utf8))), .success(.endOfFile)]
-        let source = StreamSource(transport: .tcp(Self.address), protocol: LineProtocolDecoder(),
-                                  backoff: Backoff(initial: 10, maximum: 40), system: sys)
+        let source = StreamSource(
+            transport: .tcp(Self.address), protocol: LineProtocolDecoder(),
+            backoff: Backoff(initial: 10, maximum: 40), system: sys)
         #expect(source.service(now: 0) { _ in } == .connected)
         #expect(source.service(now: 1) { _ in } == .disconnected(channels: ["a", "b"]))
         #expect(sys.closed == [8] && source.status == .lost(nil) && source.nextDeadline == 11)
@@ -115,10 +131,13 @@ struct GivingUpProtocol: SerialProtocol {
         let sys = SocketScript()
         sys.connects = [.success(8), .success(9)]
         sys.results = [.success(true), .success(true)]
-        sys.reads = [.success(.bytes(Array("a=1\n".utf8))), .success(.bytes(Array("a=?\n".utf8))),
-                     .success(.bytes(Array("bye\n".utf8)))]
-        let source = StreamSource(transport: .tcp(Self.address), protocol: GivingUpProtocol(),
-                                  backoff: Backoff(initial: 10, maximum: 40), system: sys)
+        sys.reads = [
+            .success(.bytes(Array("a=1\n".utf8))), .success(.bytes(Array("a=?\n".utf8))),
+            .success(.bytes(Array("bye\n".utf8))),
+        ]
+        let source = StreamSource(
+            transport: .tcp(Self.address), protocol: GivingUpProtocol(),
+            backoff: Backoff(initial: 10, maximum: 40), system: sys)
         var got: [Sample] = []
         #expect(source.service(now: 0) { got.append($0) } == .connected)
         #expect(source.service(now: 1) { got.append($0) } == nil)
@@ -133,9 +152,11 @@ struct GivingUpProtocol: SerialProtocol {
         let sys = SocketScript()
         sys.binds = [.success(4)]
         let rmc = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A"
-        sys.reads = [.success(.bytes(Array("a=1".utf8))), .success(.endOfFile),   // an empty datagram
-                     .success(.bytes(Array("b=2\n".utf8))), .success(.bytes(Array("c=".utf8))),
-                     .success(.bytes(Array("3\n".utf8)))]
+        sys.reads = [
+            .success(.bytes(Array("a=1".utf8))), .success(.endOfFile),  // an empty datagram
+            .success(.bytes(Array("b=2\n".utf8))), .success(.bytes(Array("c=".utf8))),
+            .success(.bytes(Array("3\n".utf8))),
+        ]
         let source = StreamSource(transport: .udp(NetworkAddress(host: "0.0.0.0", port: 10110)), protocol: LineProtocolDecoder(), system: sys)
         var got: [Sample] = []
         #expect(source.service(now: 0) { got.append($0) } == .connected)
@@ -166,8 +187,9 @@ struct GivingUpProtocol: SerialProtocol {
 
     @Test func aPortInUseIsSaidOnce() {
         let sys = SocketScript()
-        let source = StreamSource(transport: .udp(NetworkAddress(host: "0.0.0.0", port: 10110)), protocol: LineProtocolDecoder(),
-                                  backoff: Backoff(initial: 10, maximum: 40), system: sys)
+        let source = StreamSource(
+            transport: .udp(NetworkAddress(host: "0.0.0.0", port: 10110)), protocol: LineProtocolDecoder(),
+            backoff: Backoff(initial: 10, maximum: 40), system: sys)
         #expect(source.service(now: 0) { _ in } == .openFailed(.addressInUse))
         #expect(source.service(now: 10) { _ in } == nil && source.watchDescriptor == nil)
         #expect(source.openAdvice(.addressInUse).contains("0.0.0.0:10110"))
@@ -180,7 +202,10 @@ struct GivingUpProtocol: SerialProtocol {
         #expect(try NetworkAddress.parse("[::1]", defaultPort: 7) == NetworkAddress(host: "::1", port: 7))
         #expect(NetworkAddress(host: "::1", port: 7).description == "[::1]:7")
         func why(_ text: String, _ port: UInt16? = nil) -> String {
-            do { _ = try NetworkAddress.parse(text, defaultPort: port); return "" } catch { return error.message }
+            do {
+                _ = try NetworkAddress.parse(text, defaultPort: port)
+                return ""
+            } catch { return error.message }
         }
         #expect(why("").contains("empty"))
         #expect(why("host").contains("expected a port"))

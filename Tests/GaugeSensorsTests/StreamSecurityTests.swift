@@ -15,7 +15,10 @@ final class ScriptedSecurity: StreamSecurity {
         return try step.get()
     }
     func read(max: Int) throws(StreamSecurityFailure) -> ReadResult { reads.isEmpty ? .nothingPending : reads.removeFirst() }
-    func write(_ bytes: [UInt8]) throws(StreamSecurityFailure) -> Int { written.append(bytes); return bytes.count }
+    func write(_ bytes: [UInt8]) throws(StreamSecurityFailure) -> Int {
+        written.append(bytes)
+        return bytes.count
+    }
 }
 
 final class ScriptedProvider: StreamSecurityProvider {
@@ -85,8 +88,9 @@ final class ScriptedProvider: StreamSecurityProvider {
         let sys = SocketScript()
         sys.connects = [.success(3), .success(4)]
         sys.results = [.success(true), .success(true)]
-        let source = StreamSource(transport: .tcp(Self.address), protocol: LineProtocolDecoder(),
-                                  backoff: Backoff(initial: 10, maximum: 40), tlsCAFile: "ca.crt", system: sys)
+        let source = StreamSource(
+            transport: .tcp(Self.address), protocol: LineProtocolDecoder(),
+            backoff: Backoff(initial: 10, maximum: 40), tlsCAFile: "ca.crt", system: sys)
         #expect(source.service(now: 0) { _ in } == .openFailed(.protocolError))
         #expect(source.openAdvice(.protocolError) == "the broker's certificate is not trusted")
         #expect(sys.closed == [3] && source.status == .notOpen(.protocolError))

@@ -15,8 +15,9 @@ struct FakeSysfs {
 
     func write(_ path: String, _ text: String) throws {
         let full = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try (text + "\n").write(toFile: full, atomically: true, encoding: .utf8)
     }
 
@@ -122,9 +123,9 @@ final class SysfsTests: XCTestCase {
         XCTAssertEqual(v["battery.level"], Sample(name: "battery.level", value: 87, unit: .percent))
         XCTAssertEqual(v["battery.voltage"]!.value, 12.6, accuracy: 1e-12)
         XCTAssertEqual(v["battery.temperature"]!.value, 25.3, accuracy: 1e-12)
-        XCTAssertEqual(v["adc0"]!.value, 3.0, accuracy: 1e-12)            // 1000 × 3.0 mV
+        XCTAssertEqual(v["adc0"]!.value, 3.0, accuracy: 1e-12)  // 1000 × 3.0 mV
         XCTAssertEqual(v["adc0"]!.unit, .volts)
-        XCTAssertEqual(v["air.temperature"]!.value, 25.1, accuracy: 1e-12) // (25000 + 100) × 1 m°C
+        XCTAssertEqual(v["air.temperature"]!.value, 25.1, accuracy: 1e-12)  // (25000 + 100) × 1 m°C
     }
 
     func testDeviceVanishesAndReturnsUnderAnotherIndex() throws {
@@ -167,11 +168,13 @@ final class SysfsTests: XCTestCase {
 
     func testJunkValueAndMissingDevice() throws {
         try fake.write("class/thermal/thermal_zone0/temp", "hot")
-        var source = SysfsSource(root: fake.root, channels: [
-            SysfsChannel(name: "cpu", sensor: .thermalZone(type: "cpu-thermal")),
-            SysfsChannel(name: "gpu", sensor: .thermalZone(type: "gpu-thermal")),
-            SysfsChannel(name: "ups", sensor: .powerSupply(supply: "UPS", attribute: .capacity)),
-        ])
+        var source = SysfsSource(
+            root: fake.root,
+            channels: [
+                SysfsChannel(name: "cpu", sensor: .thermalZone(type: "cpu-thermal")),
+                SysfsChannel(name: "gpu", sensor: .thermalZone(type: "gpu-thermal")),
+                SysfsChannel(name: "ups", sensor: .powerSupply(supply: "UPS", attribute: .capacity)),
+            ])
         let (v, missing) = poll(&source)
         XCTAssertEqual(v.count, 0)
         XCTAssertEqual(missing, ["cpu", "gpu", "ups"])

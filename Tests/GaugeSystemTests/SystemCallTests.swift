@@ -16,21 +16,24 @@ import Testing
     @Test func aPipesReadsAreBytesThenNothingPendingThenTheEndOfFile() throws {
         let (r, w) = try nonBlockingPipe()
         defer { SystemCall.close(r) }
-        #expect(try SystemCall.read(r, max: 16) == .nothingPending)   // nothing written yet
+        #expect(try SystemCall.read(r, max: 16) == .nothingPending)  // nothing written yet
         #expect(try SystemCall.write(w, Array("gauge".utf8)) == 5)
-        #expect(try SystemCall.read(r, max: 3) == .bytes(Array("gau".utf8)))   // at most max
+        #expect(try SystemCall.read(r, max: 3) == .bytes(Array("gau".utf8)))  // at most max
         #expect(try SystemCall.read(r, max: 16) == .bytes(Array("ge".utf8)))
         #expect(try SystemCall.read(r, max: 16) == .nothingPending)
-        SystemCall.close(w)                                             // the writer hangs up
+        SystemCall.close(w)  // the writer hangs up
         #expect(try SystemCall.read(r, max: 16) == .endOfFile)
     }
 
     @Test func aReadOfNothingReadsNothing() throws {
         let (r, w) = try nonBlockingPipe()
-        defer { SystemCall.close(r); SystemCall.close(w) }
+        defer {
+            SystemCall.close(r)
+            SystemCall.close(w)
+        }
         try SystemCall.writeAll(w, [1, 2, 3])
         #expect(try SystemCall.read(r, max: 0) == .nothingPending)
-        #expect(try SystemCall.read(r, max: 16) == .bytes([1, 2, 3]))   // still there
+        #expect(try SystemCall.read(r, max: 16) == .bytes([1, 2, 3]))  // still there
     }
 
     @Test func anInvalidDescriptorAndAMissingFolderAreErrnos() {

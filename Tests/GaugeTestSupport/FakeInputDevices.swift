@@ -22,8 +22,10 @@ public final class FakeInputDevice: InputDevice {
 
     /// A keyboard with the standard key map's keys.
     public static func keyboard(_ path: String, fd: Int32, name: String = "fake keyboard") -> FakeInputDevice {
-        FakeInputDevice(path: path, name: name, fd: fd, capabilities: DeviceCapabilities(
-            keys: Set([KeyCode.left, KeyCode.right, KeyCode.up, KeyCode.down, KeyCode.enter] + FakeInputScanner.functionKeys)))
+        FakeInputDevice(
+            path: path, name: name, fd: fd,
+            capabilities: DeviceCapabilities(
+                keys: Set([KeyCode.left, KeyCode.right, KeyCode.up, KeyCode.down, KeyCode.enter] + FakeInputScanner.functionKeys)))
     }
 }
 
@@ -91,7 +93,8 @@ extension InputDevices {
     /// In-memory devices: `scanner`'s for any folder (a new empty folder when nil), and
     /// the key names of `FakeInputScanner.keyNames`.
     public static func fake(_ scanner: FakeInputScanner? = nil) -> InputDevices {
-        InputDevices(scanner: { directory in scanner ?? FakeInputScanner(directory: directory) },
-                     keyCode: { name in FakeInputScanner.keyNames[name.uppercased()] })
+        InputDevices(
+            scanner: { directory in scanner ?? FakeInputScanner(directory: directory) },
+            keyCode: { name in FakeInputScanner.keyNames[name.uppercased()] })
     }
 }

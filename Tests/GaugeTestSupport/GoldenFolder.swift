@@ -33,7 +33,8 @@ public struct GoldenFolder: Sendable {
         let golden = try PNG.decode([UInt8](try Data(contentsOf: url)))
         let rendered = DecodedImage(surface)
         guard golden.width == rendered.width, golden.height == rendered.height,
-              golden.channels == rendered.channels else { return .differs(bytes: max(golden.pixels.count, rendered.pixels.count)) }
+            golden.channels == rendered.channels
+        else { return .differs(bytes: max(golden.pixels.count, rendered.pixels.count)) }
         var differing = 0
         for i in 0..<golden.pixels.count where golden.pixels[i] != rendered.pixels[i] { differing += 1 }
         return differing == 0 ? .matches : .differs(bytes: differing)

@@ -6,8 +6,11 @@ public func fillPattern(_ surface: Surface, seed: UInt32) {
         for x in 0..<surface.width {
             let v = (UInt32(x) &* 2654435761) ^ (UInt32(y) &* 40503) ^ seed
             let p = surface.row(y) + Int(x) * Int(surface.format.bytesPerPixel)
-            if surface.format.bytesPerPixel == 4 { p.storeBytes(of: v | 0xFF00_0000, as: UInt32.self) }
-            else { p.storeBytes(of: UInt16(truncatingIfNeeded: v), as: UInt16.self) }
+            if surface.format.bytesPerPixel == 4 {
+                p.storeBytes(of: v | 0xFF00_0000, as: UInt32.self)
+            } else {
+                p.storeBytes(of: UInt16(truncatingIfNeeded: v), as: UInt16.self)
+            }
         }
     }
 }

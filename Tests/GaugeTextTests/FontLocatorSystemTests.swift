@@ -9,7 +9,7 @@ import GaugeTestSupport
         let system = FakePanelSystem()
         system.directories["/fonts"] = ["Sans.ttf", "notes.txt", "truetype", "Broken.otf"]
         system.directories["/fonts/truetype"] = ["Serif-Bold.OTF"]
-        system.directories["/fonts/Broken.otf"] = []   // a folder with a font's name
+        system.directories["/fonts/Broken.otf"] = []  // a folder with a font's name
         system.files["/fonts/Sans.ttf"] = []
         system.files["/fonts/notes.txt"] = []
         system.files["/fonts/truetype/Serif-Bold.OTF"] = []

@@ -21,8 +21,11 @@ import Testing
 
     @Test func unknownFamilyNamesTheFoldersSearched() {
         let locator = FontLocator(searchDirectories: [DejaVu.folder, "/nonexistent/fonts"])
-        #expect(throws: FontError.familyNotFound(family: "No Such Family", style: .bold,
-                                                 searched: [DejaVu.folder, "/nonexistent/fonts"])) {
+        #expect(
+            throws: FontError.familyNotFound(
+                family: "No Such Family", style: .bold,
+                searched: [DejaVu.folder, "/nonexistent/fonts"])
+        ) {
             try locator.locate(family: "No Such Family", style: .bold)
         }
         let error = FontError.familyNotFound(family: "X", style: .italic, searched: ["/a", "/b"])
@@ -54,11 +57,13 @@ import Testing
     @Test func namedFallsBackToTheStrokeFont() {
         let nowhere = FontLocator(searchDirectories: [])
         guard case .builtIn(let stroke) = Font.named("DejaVu Sans", pixelSize: 40, locator: nowhere) else {
-            Issue.record("expected the built-in font"); return
+            Issue.record("expected the built-in font")
+            return
         }
         #expect(stroke.capHeight == 29)
         guard case .trueType(let font) = Font.named("DejaVu Sans", pixelSize: 40) else {
-            Issue.record("expected DejaVu Sans: \(DejaVu.missing)"); return
+            Issue.record("expected DejaVu Sans: \(DejaVu.missing)")
+            return
         }
         #expect(font.familyName == "DejaVu Sans")
     }

@@ -16,8 +16,9 @@ import GaugeTestSupport
         #expect(font.advance(of: "0") == Fixed(25) || font.advance(of: "0") == Fixed(26))
         let digit = font.glyph(try #require(font.glyphID(for: "8")))
         #expect((28...30).contains(digit.top), "digit height \(digit.top)")
-        #expect(digit.mask.coverage.contains(255) && digit.mask.coverage.contains { $0 > 0 && $0 < 255 },
-                "glyphs are anti-aliased with solid interiors")
+        #expect(
+            digit.mask.coverage.contains(255) && digit.mask.coverage.contains { $0 > 0 && $0 < 255 },
+            "glyphs are anti-aliased with solid interiors")
     }
 
     @Test func reportsTheFreeTypeVersion() {
@@ -27,7 +28,7 @@ import GaugeTestSupport
 
     @Test func missingGlyphsAreSkipped() throws {
         let font = try DejaVu.font(size: 20)
-        #expect(font.glyphID(for: "\u{E000}") == nil) // private use: not in DejaVu Sans
+        #expect(font.glyphID(for: "\u{E000}") == nil)  // private use: not in DejaVu Sans
         #expect(font.measure("\u{E000}").advance == .zero)
         #expect(font.measure("A\u{E000}B").advance == font.measure("AB").advance)
     }
@@ -73,10 +74,14 @@ import GaugeTestSupport
         let alone = try sizes.map { try DejaVu.font(size: $0) }
         let text = "AV 0123456789 km/h °C RPM × 1000 Wy."
         for scalar in text.unicodeScalars {
-            for (s, a) in zip(shared, alone) {   // sizes interleaved, glyph by glyph
-                guard let id = s.glyphID(for: scalar) else { #expect(a.glyphID(for: scalar) == nil); continue }
+            for (s, a) in zip(shared, alone) {  // sizes interleaved, glyph by glyph
+                guard let id = s.glyphID(for: scalar) else {
+                    #expect(a.glyphID(for: scalar) == nil)
+                    continue
+                }
                 let g = s.glyph(id), h = a.glyph(id)
-                #expect(g.mask.coverage == h.mask.coverage && g.mask.width == h.mask.width && g.left == h.left
+                #expect(
+                    g.mask.coverage == h.mask.coverage && g.mask.width == h.mask.width && g.left == h.left
                         && g.top == h.top && g.advance == h.advance, "\(scalar) at \(s.pixelSize) px")
             }
         }
@@ -91,12 +96,16 @@ import GaugeTestSupport
     @Test func aFontSetOpensItsFileOnce() {
         let set = TrueTypeFontSet(family: "DejaVu Sans", locator: FontLocator(searchDirectories: [DejaVu.folder]))
         guard case .trueType(let small) = set.font(pixelSize: 13), case .trueType(let large) = set.font(pixelSize: 112) else {
-            Issue.record("DejaVu Sans not found: this test \(DejaVu.missing)"); return
+            Issue.record("DejaVu Sans not found: this test \(DejaVu.missing)")
+            return
         }
         #expect(small.file === large.file && small.pixelSize == 13 && large.pixelSize == 112)
         if case .trueType(let again) = set.font(pixelSize: 13) { #expect(again === small) }
         let nowhere = TrueTypeFontSet(family: "DejaVu Sans", locator: FontLocator(searchDirectories: []))
-        guard case .builtIn = nowhere.font(pixelSize: 20) else { Issue.record("no file: the stroke font"); return }
+        guard case .builtIn = nowhere.font(pixelSize: 20) else {
+            Issue.record("no file: the stroke font")
+            return
+        }
         #expect(!nowhere.isTrueType)
     }
 }

@@ -46,7 +46,10 @@ import GaugeRaster
                     for x in left..<right {
                         let a = Self.level(ours, x, y), b = Self.level(theirs, x, y)
                         if a != 0 || b != 0 { inked += 1 }
-                        if a != b { differing += 1; worst = max(worst, abs(a - b)) }
+                        if a != b {
+                            differing += 1
+                            worst = max(worst, abs(a - b))
+                        }
                         #expect(abs(a - b) <= 24, "\(file) \(size) px '\(scalar)' at (\(x), \(y)): ours \(a), FreeType's \(b)")
                     }
                 }

@@ -34,8 +34,9 @@ import GaugeRaster
         c.draw("88.5 °C", x: 312, y: 108, font: bold, color: amber, alignment: .right)
         c.draw("0123456789", x: 8, y: 150, font: stroke, color: ink)
         c.draw("88.5 °C", x: 312, y: 150, font: StrokeFont(capHeight: 14), color: amber, alignment: .right)
-        c.draw("rpm 6500 -12 +3% 1/4 12:05", at: Point(x: 160, y: 188), font: Font.builtIn(StrokeFont(capHeight: 12)),
-               color: ink, alignment: .centre)
+        c.draw(
+            "rpm 6500 -12 +3% 1/4 12:05", at: Point(x: 160, y: 188), font: Font.builtIn(StrokeFont(capHeight: 12)),
+            color: ink, alignment: .centre)
         return s
     }
 
@@ -51,8 +52,9 @@ import GaugeRaster
         c.draw("NOPQRSTUVWXYZ", x: 6, y: 124, font: StrokeFont(capHeight: 24), color: ink)
         c.draw("-12.5%", x: 6, y: 184, font: StrokeFont(capHeight: 44), color: amber)
         c.draw("4:0°", x: 314, y: 184, font: StrokeFont(capHeight: 30, weight: Fixed(2)), color: ink, alignment: .right)
-        c.draw("OVERLAP", x: 160, y: 130, font: StrokeFont(capHeight: 40), color: Color(r: 0, g: 200, b: 255, a: 110),
-               alignment: .centre)
+        c.draw(
+            "OVERLAP", x: 160, y: 130, font: StrokeFont(capHeight: 40), color: Color(r: 0, g: 200, b: 255, a: 110),
+            alignment: .centre)
         return s
     }
 
@@ -74,7 +76,8 @@ import GaugeRaster
     func matchesGolden(_ c: Case) throws {
         let surface = try c.render()
         let result = try Self.goldens.check(surface, named: c.fileName)
-        #expect(result == .matches || result == .recorded,
-                "\(c.fileName): \(result) (FreeType text depends on the FreeType version: recorded with 2.12.1, this is \(FreeTypeFont.libraryVersion))")
+        #expect(
+            result == .matches || result == .recorded,
+            "\(c.fileName): \(result) (FreeType text depends on the FreeType version: recorded with 2.12.1, this is \(FreeTypeFont.libraryVersion))")
     }
 }

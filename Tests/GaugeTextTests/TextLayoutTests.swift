@@ -8,10 +8,12 @@ import GaugeTestSupport
     static let texts = ["RPM 6500", "88.5 °C", "0123456789", "AV", "-12", "%"]
 
     static func fonts() throws -> [(String, Font)] {
-        [("DejaVu Sans 40", .trueType(try DejaVu.font(size: 40))),
-         ("DejaVu Sans 16", .trueType(try DejaVu.font(size: 16))),
-         ("stroke 30", .builtIn(StrokeFont(capHeight: 30))),
-         ("stroke 11", .builtIn(StrokeFont(capHeight: 11)))]
+        [
+            ("DejaVu Sans 40", .trueType(try DejaVu.font(size: 40))),
+            ("DejaVu Sans 16", .trueType(try DejaVu.font(size: 16))),
+            ("stroke 30", .builtIn(StrokeFont(capHeight: 30))),
+            ("stroke 11", .builtIn(StrokeFont(capHeight: 11))),
+        ]
     }
 
     /// `measure(...).bounds(...)` is exactly the ink drawn, for every alignment, so
@@ -37,7 +39,7 @@ import GaugeTestSupport
                 let s = try Pixels.surface()
                 Canvas(s).draw(text, x: 160, y: 80, font: font, color: .white, alignment: .centre)
                 let ink = Pixels.ink(s)
-                let twiceCentre = ink.x0 + ink.x1 // 2 × the ink's centre
+                let twiceCentre = ink.x0 + ink.x1  // 2 × the ink's centre
                 #expect(abs(twiceCentre - 320) <= 2, "\(name) \(text): ink \(ink.x0)..<\(ink.x1) not centred on 160")
             }
         }
@@ -60,10 +62,12 @@ import GaugeTestSupport
     /// clip and nothing outside it: damage redraws equal full redraws.
     @Test(arguments: [PixelFormat.xrgb8888, .argb8888, .rgb565])
     func clippedDrawEqualsFullDrawInsideClip(format: PixelFormat) throws {
-        let clips = [IntRect(x: 0, y: 0, width: 161, height: 120), IntRect(x: 37, y: 41, width: 50, height: 23),
-                     IntRect(x: 150, y: 0, width: 3, height: 120), IntRect(x: 100, y: 60, width: 200, height: 1),
-                     IntRect(x: -50, y: -50, width: 80, height: 400)]
-        let color = Color(r: 255, g: 176, b: 0, a: 200) // translucent: blending must match too
+        let clips = [
+            IntRect(x: 0, y: 0, width: 161, height: 120), IntRect(x: 37, y: 41, width: 50, height: 23),
+            IntRect(x: 150, y: 0, width: 3, height: 120), IntRect(x: 100, y: 60, width: 200, height: 1),
+            IntRect(x: -50, y: -50, width: 80, height: 400),
+        ]
+        let color = Color(r: 255, g: 176, b: 0, a: 200)  // translucent: blending must match too
         for (name, font) in try Self.fonts() {
             for alignment in [TextAlignment.left, .centre, .right] {
                 let full = try Pixels.surface(format: format)
@@ -97,6 +101,6 @@ import GaugeTestSupport
         canvas.draw(String(repeating: "8", count: 5000), x: -30000, y: 60, font: font, color: .white)
         #expect(font.measure("").inkBounds.isEmpty && font.measure("").advance == .zero)
         #expect(font.measure("   ").inkBounds.isEmpty && font.measure("   ").advance > .zero)
-        _ = Pixels.ink(s) // whatever landed, nothing trapped
+        _ = Pixels.ink(s)  // whatever landed, nothing trapped
     }
 }

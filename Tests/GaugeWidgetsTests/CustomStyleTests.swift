@@ -12,8 +12,9 @@ struct ThermometerStyle: GaugeStyle {
         let b = c.bounds
         let h = Int32((Int64(b.height) * Int64(c.fraction ?? 0)) >> 16)
         canvas.fill(IntRect(x0: b.x0 + 4, y0: b.y1 - h, x1: b.x1 - 4, y1: b.y1), color: c.theme.needle)
-        canvas.draw(c.currentValueText, x: b.x0 + b.width / 2, y: b.y0 + 12, font: fonts.label, color: c.theme.value,
-                    alignment: .centre)
+        canvas.draw(
+            c.currentValueText, x: b.x0 + b.width / 2, y: b.y0 + 12, font: fonts.label, color: c.theme.value,
+            alignment: .centre)
     }
 }
 

@@ -15,19 +15,26 @@ import GaugeGlyphs
         switch rng.next() % 10 {
         case 0: return .nan
         case 1: return rng.next() % 2 == 0 ? .infinity : -.infinity
-        case 2: return Double(rng.next() % 12000) - 2000   // may leave the range
+        case 2: return Double(rng.next() % 12000) - 2000  // may leave the range
         case 3: return v
         // Near the ends and where an arc's sweep crosses 180° (dial: 5333, ring: 4000).
         case 7: return [0, 4000, 5333, 8000][Int(rng.next() % 4)] + Double(Int64(rng.next() % 61) - 30)
-        case 4, 5, 6: return (v.isFinite ? v : 4000) + Double(Int64(rng.next() % 161) - 80)   // ±1 %
+        case 4, 5, 6: return (v.isFinite ? v : 4000) + Double(Int64(rng.next() % 161) - 80)  // ±1 %
         default: return Double(rng.next() % 8001)
         }
     }
 
-    struct Result { var differing = 0; var steps = 0; var damaged: Int64 = 0; var full: Int64 = 0 }
+    struct Result {
+        var differing = 0
+        var steps = 0
+        var damaged: Int64 = 0
+        var full: Int64 = 0
+    }
 
-    func run<S: GaugeStyle>(_ style: S, format: PixelFormat, seed: UInt64, sequences: Int = 200,
-                            steps: Int = 2) throws -> Result {
+    func run<S: GaugeStyle>(
+        _ style: S, format: PixelFormat, seed: UInt64, sequences: Int = 200,
+        steps: Int = 2
+    ) throws -> Result {
         var rng = SplitMix(seed: seed)
         let frame = IntRect(x: 5, y: 7, width: 136, height: 128)
         let fonts = Fonts.stroke(label: 8, value: 14)
@@ -89,11 +96,13 @@ import GaugeGlyphs
         let fonts = Fonts.stroke(label: 12, value: 28)
         let frame = IntRect(x: 50, y: 50, width: 300, height: 300)
         let old = dressed(CircularGaugeStyle(), value: 3000, frame: frame, tint: Tints.gradient)
-        var new = old; new.value = 3080
+        var new = old
+        new.value = 3080
         let d = new.damage(from: old, fonts: fonts)
         #expect(!d.isEmpty)
         #expect(d.area * 5 < frame.area, "damage \(d.area) of \(frame.area)")
-        var same = old; same.value = 3000
+        var same = old
+        same.value = 3000
         #expect(same.damage(from: old, fonts: fonts).isEmpty)
     }
 }

@@ -26,13 +26,13 @@ import GaugeGlyphs
         let s = try Surface(width: 800, height: 480, format: .xrgb8888)
         scene.draw(on: Canvas(s), fonts: fonts)
         func rgb(_ x: Int32, _ y: Int32) -> UInt32 { (s.rawPixel(x: x, y: y) ?? 0) & 0xFFFFFF }
-        #expect(rgb(2, 2) == 0x101418)                       // background
-        #expect(rgb(200, 200) == 0xD0D4D8)                   // tachometer hub
-        #expect(rgb(600, 200) == 0xD0D4D8)                   // speedometer hub
+        #expect(rgb(2, 2) == 0x101418)  // background
+        #expect(rgb(200, 200) == 0xD0D4D8)  // tachometer hub
+        #expect(rgb(600, 200) == 0xD0D4D8)  // speedometer hub
         // Track: 18 px ring inside radius 150, from 135° over 270°: straight up is track
         // above the value for the speedometer at 90 of 240 (37.5 % < 50 %).
         #expect(rgb(600, 200 - 141) == 0x2A3038)
-        #expect(rgb(600, 200 - 160) == 0x101418)             // outside the outer radius
+        #expect(rgb(600, 200 - 160) == 0x101418)  // outside the outer radius
         // Capacity bar: 55 % of x 40…760 lit in the first tier, track after it.
         #expect(rgb(100, 404) == 0x30C060)
         #expect(rgb(700, 404) == 0x2A3038)
@@ -51,9 +51,11 @@ import GaugeGlyphs
                 #expect(scene.bounds.contains(widget.frame), "\(w)×\(h) \(widget.id) \(widget.frame)")
             }
             let frames = scene.visibleWidgets.map(\.frame)
-            for i in frames.indices { for j in frames.indices where i < j {
-                #expect(!frames[i].intersects(frames[j]), "\(w)×\(h): widgets \(i) and \(j) overlap")
-            } }
+            for i in frames.indices {
+                for j in frames.indices where i < j {
+                    #expect(!frames[i].intersects(frames[j]), "\(w)×\(h): widgets \(i) and \(j) overlap")
+                }
+            }
         }
     }
 
@@ -64,8 +66,11 @@ import GaugeGlyphs
     func overlappingWidgetsStillPaintTheirBackground(format: PixelFormat) throws {
         var d = ReferenceScene.dashboard()
         let plain = d
-        d.pages[0].widgets.append(DashboardWidget(id: "over", content: .label(
-            TextLabel("OVER", frame: IntRect(x: 120, y: 120, width: 160, height: 60)))))
+        d.pages[0].widgets.append(
+            DashboardWidget(
+                id: "over",
+                content: .label(
+                    TextLabel("OVER", frame: IntRect(x: 120, y: 120, width: 160, height: 60)))))
         d.apply(.dark)
         func surface() throws -> Surface { try Surface(width: d.width, height: d.height, format: format) }
         let got = try surface(), expected = try surface(), without = try surface()
@@ -90,18 +95,25 @@ import GaugeGlyphs
         d.set("rpm", to: 4200)
         #expect(d.visibleWidgets[0].value == 4200)
         #expect(d.visibleWidgets[1].value == 90)
-        d.pages.append(DashboardPage(name: "two", widgets: [
-            DashboardWidget(id: "t", channel: "coolant", content: .label(TextLabel("X", frame: IntRect(x: 0, y: 0, width: 10, height: 10))))]))
+        d.pages.append(
+            DashboardPage(
+                name: "two",
+                widgets: [
+                    DashboardWidget(id: "t", channel: "coolant", content: .label(TextLabel("X", frame: IntRect(x: 0, y: 0, width: 10, height: 10))))
+                ]))
         #expect(d.page(showing: "coolant") == 1)
         #expect(d.page(showing: "nothing") == nil)
-        d.show(page: 2); #expect(d.currentPage == 0)
-        d.show(page: -1); #expect(d.currentPage == 1)
+        d.show(page: 2)
+        #expect(d.currentPage == 0)
+        d.show(page: -1)
+        #expect(d.currentPage == 1)
         let old = d
         d.show(page: 0)
         #expect(d.damage(from: old, fonts: fonts) == Region(d.bounds))
-        let day = GaugeTheme(background: Color(rgb: 0xF4F4F0), track: Color(rgb: 0xC8CCD0), tick: Color(rgb: 0x202428),
-                             label: Color(rgb: 0x404448), value: Color(rgb: 0x101418), needle: Color(rgb: 0xD03020),
-                             hub: Color(rgb: 0x202428), hold: Color(rgb: 0xC09010))
+        let day = GaugeTheme(
+            background: Color(rgb: 0xF4F4F0), track: Color(rgb: 0xC8CCD0), tick: Color(rgb: 0x202428),
+            label: Color(rgb: 0x404448), value: Color(rgb: 0x101418), needle: Color(rgb: 0xD03020),
+            hub: Color(rgb: 0x202428), hold: Color(rgb: 0xC09010))
         let night = d
         d.apply(day)
         #expect(d.background == day.background)
@@ -123,16 +135,19 @@ import GaugeGlyphs
             for _ in 0..<40 {
                 let old = scene
                 let (channel, top) = ranges[Int(rng.next() % 4)]
-                let value: Double = switch rng.next() % 8 {
-                case 0: .nan
-                case 1: top * 1.5
-                case 2, 3, 4: (old.visibleWidgets.first { $0.channel == channel }!.value.isFinite
-                               ? old.visibleWidgets.first { $0.channel == channel }!.value : 0) + top / 100
-                default: top * Double(rng.next() % 1001) / 1000
-                }
+                let value: Double =
+                    switch rng.next() % 8 {
+                    case 0: .nan
+                    case 1: top * 1.5
+                    case 2, 3, 4:
+                        (old.visibleWidgets.first { $0.channel == channel }!.value.isFinite
+                            ? old.visibleWidgets.first { $0.channel == channel }!.value : 0) + top / 100
+                    default: top * Double(rng.next() % 1001) / 1000
+                    }
                 scene.set(channel, to: value)
                 let damage = scene.damage(from: old, fonts: fonts)
-                damaged += damage.area; changes += 1
+                damaged += damage.area
+                changes += 1
                 scene.draw(damage, on: Canvas(screen), fonts: fonts)
             }
             scene.draw(on: Canvas(fresh), fonts: fonts)

@@ -22,7 +22,9 @@ import GaugeRaster
 
     @Test func valueTextAndHoldAreNotStatic() {
         var c = Self.base
-        c.fraction = nil; c.currentValueText = "--"; c.hold = 1
+        c.fraction = nil
+        c.currentValueText = "--"
+        c.hold = 1
         #expect(c.hasSameStaticParts(as: Self.base))
         #expect(Self.base.hasSameStaticParts(as: Self.base))
     }

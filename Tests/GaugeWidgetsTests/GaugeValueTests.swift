@@ -9,7 +9,7 @@ import Testing
         #expect(GaugeValue(3000, in: 0...8000).fraction == 24576)
         #expect(GaugeValue(-5, in: 0...8000).fraction == 0)
         #expect(GaugeValue(1e300, in: 0...8000).fraction == 65536)
-        #expect(GaugeValue(-1e308, in: -1e308...1e308).fraction == nil)   // span overflows
+        #expect(GaugeValue(-1e308, in: -1e308...1e308).fraction == nil)  // span overflows
     }
 
     @Test func nonFiniteMeansNoValue() {

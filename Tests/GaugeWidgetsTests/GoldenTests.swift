@@ -25,11 +25,12 @@ import GaugeRaster
 
     @Test(arguments: cases)
     func matchesGolden(_ c: Case) throws {
-        let surface = switch c.scene {
-        case "panel": try Gallery.panel(format: c.format)
-        case "indicators": try Gallery.indicators(format: c.format)
-        default: try Gallery.accessorySheet(format: c.format)
-        }
+        let surface =
+            switch c.scene {
+            case "panel": try Gallery.panel(format: c.format)
+            case "indicators": try Gallery.indicators(format: c.format)
+            default: try Gallery.accessorySheet(format: c.format)
+            }
         let result = try Self.goldens.check(surface, named: c.fileName)
         #expect(result == .matches || result == .recorded, "\(c.fileName): \(result)")
     }

@@ -19,8 +19,9 @@ import GaugeRaster
             let radius = Int32(12 + rng.next() % 140), thickness = Int32(2 + rng.next() % UInt64(Swift.max(radius / 3, 1)))
             let size = radius * 2 + 8
             let centre = Point(x: Fixed(raw: size * 128 + Int32(rng.next() % 256)), y: Fixed(raw: size * 128 + Int32(rng.next() % 256)))
-            let arc = ArcGeometry(centre: centre, radius: Fixed(radius), thickness: Fixed(thickness),
-                                  start: Angle(raw: 24576), sweep: Angle(raw: 49152))
+            let arc = ArcGeometry(
+                centre: centre, radius: Fixed(radius), thickness: Fixed(thickness),
+                start: Angle(raw: 24576), sweep: Angle(raw: 49152))
             let valueSweep = arc.drawnSweep(at: Int32(rng.next() % 65537))
             let hidden = arc.hiddenTrackSweep(under: valueSweep)
             if hidden > 0 { hiddenSomewhere += 1 }
@@ -29,12 +30,14 @@ import GaugeRaster
                 let surface = try Surface(width: size, height: size, format: format)
                 let canvas = Canvas(surface)
                 canvas.clear(Self.background)
-                canvas.strokeArc(centre: centre, radius: arc.radius, thickness: arc.thickness,
-                                 start: arc.start + Angle(raw: trackStart), sweep: Angle(raw: arc.sweep.raw - trackStart),
-                                 paint: .solid(Self.track))
+                canvas.strokeArc(
+                    centre: centre, radius: arc.radius, thickness: arc.thickness,
+                    start: arc.start + Angle(raw: trackStart), sweep: Angle(raw: arc.sweep.raw - trackStart),
+                    paint: .solid(Self.track))
                 if valueSweep > 0 {
-                    canvas.strokeArc(centre: centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
-                                     sweep: Angle(raw: valueSweep), paint: .solid(Self.value))
+                    canvas.strokeArc(
+                        centre: centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
+                        sweep: Angle(raw: valueSweep), paint: .solid(Self.value))
                 }
                 return surface
             }
@@ -51,7 +54,8 @@ import GaugeRaster
                     let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
                     let fromStartRay = abs(dx + dy) / 2.0.squareRoot(), alongStartRay = dy - dx
                     let onEdge = abs(d - outer) < 0.51 || abs(d - inner) < 0.51 || (fromStartRay < 0.72 && alongStartRay > 0)
-                    #expect(onEdge, "radius \(radius) thickness \(thickness) value \(valueSweep) hidden \(hidden): pixel (\(x), \(y)) at \(d) px differs")
+                    #expect(
+                        onEdge, "radius \(radius) thickness \(thickness) value \(valueSweep) hidden \(hidden): pixel (\(x), \(y)) at \(d) px differs")
                     if !onEdge { return }
                 }
             }
@@ -62,8 +66,9 @@ import GaugeRaster
     /// The dial's damage must cover what the moving hidden part changes: the property
     /// tests cover that; here the dial's own draw is checked to hide the track at all.
     @Test func dialHidesTheTrackUnderAnOpaqueValueArc() {
-        let arc = ArcGeometry(centre: Point(200, 200), radius: Fixed(150), thickness: Fixed(18),
-                              start: Angle(raw: 24576), sweep: Angle(raw: 49152))
+        let arc = ArcGeometry(
+            centre: Point(200, 200), radius: Fixed(150), thickness: Fixed(18),
+            start: Angle(raw: 24576), sweep: Angle(raw: 49152))
         // 1¼ px at 131.5 px: about 0.54°.
         #expect(arc.trackUnderlap == 10_431 * 320 / (132 * 256 - 128))
         #expect(arc.hiddenTrackSweep(under: 0) == 0)

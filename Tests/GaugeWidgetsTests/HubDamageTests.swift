@@ -25,7 +25,7 @@ import GaugeTestSupport
             func hidden(_ x: Int32) -> Bool {
                 (y0...y1).allSatisfy { cornerInside(x, $0) && cornerInside(x + 1, $0) }
             }
-            let nearby = Int32(centre.x.raw >> 8) - 40 ..< Int32(centre.x.raw >> 8) + 40
+            let nearby = Int32(centre.x.raw >> 8) - 40..<Int32(centre.x.raw >> 8) + 40
             guard let columns = disc.hiddenColumns(from: y0, to: y1) else {
                 #expect(!nearby.contains(where: hidden), "\(disc) rows \(y0)..<\(y1): hidden columns missed")
                 continue
@@ -58,12 +58,14 @@ import GaugeTestSupport
         var cut = 0
         for _ in 0..<40 {
             let old = dressed(CircularGaugeStyle(), value: Double(rng.next() % 8001), frame: frame, tint: Tints.gradient)
-            var new = old; new.value = rng.next() % 2 == 0 ? old.value + 80 : Double(rng.next() % 8001)
+            var new = old
+            new.value = rng.next() % 2 == 0 ? old.value + 80 : Double(rng.next() % 8001)
             let layout = CircularGaugeStyle.Layout(new.configuration)
             let hub = Disc(centre: layout.arc.centre, radius: layout.hubRadius)
             var bands = Region()
-            Quad.addBands(old.configuration.fraction.map { layout.needle(at: $0) }, new.configuration.fraction.map { layout.needle(at: $0) },
-                          height: 7, straightHeight: 42, reach: PointBox.inkReach, hiddenWithin: hub, to: &bands)
+            Quad.addBands(
+                old.configuration.fraction.map { layout.needle(at: $0) }, new.configuration.fraction.map { layout.needle(at: $0) },
+                height: 7, straightHeight: 42, reach: PointBox.inkReach, hiddenWithin: hub, to: &bands)
             for r in bands.rectangles {
                 let held = (r.x0..<r.x1).filter { Self.hides(hub, column: $0, rows: r.y0, r.y1) }
                 #expect(held.isEmpty, "\(old.value) → \(new.value): \(r) holds columns \(held), hidden by the hub")

@@ -14,8 +14,10 @@ enum ProgressGallery {
         let canvas = Canvas(s)
         canvas.clear(theme.background)
         RatingIndicator(value: 3.5, frame: IntRect(x: 8, y: 8, width: 200, height: 40)).draw(on: canvas)
-        RatingIndicator(value: 2, frame: IntRect(x: 220, y: 16, width: 120, height: 24), symbol: .dot, step: .whole,
-                        spacing: 6, litColor: Tints.green).draw(on: canvas)
+        RatingIndicator(
+            value: 2, frame: IntRect(x: 220, y: 16, width: 120, height: 24), symbol: .dot, step: .whole,
+            spacing: 6, litColor: Tints.green
+        ).draw(on: canvas)
         RelevanceIndicator(value: 0.62, frame: IntRect(x: 356, y: 14, width: 148, height: 12)).draw(on: canvas)
         RelevanceIndicator(value: 0.33, frame: IntRect(x: 356, y: 34, width: 148, height: 8), roundedEnds: false)
             .draw(on: canvas)
@@ -29,8 +31,10 @@ enum ProgressGallery {
         let ring = { (x: Int32) in IntRect(x: x, y: 64, width: 76, height: 76) }
         ProgressIndicator(.ring, progress: .determinate(0.7), frame: ring(264)).draw(on: canvas)
         ProgressIndicator(.ring, progress: .indeterminate(phase: 0), frame: ring(344), lineWidth: 6).draw(on: canvas)
-        ProgressIndicator(.ring, progress: .indeterminate(phase: 19661), frame: ring(424), tint: Tints.yellow,
-                          lineWidth: 6).draw(on: canvas)
+        ProgressIndicator(
+            .ring, progress: .indeterminate(phase: 19661), frame: ring(424), tint: Tints.yellow,
+            lineWidth: 6
+        ).draw(on: canvas)
         RatingIndicator(value: 4, frame: IntRect(x: 264, y: 156, width: 120, height: 24), step: .whole, spacing: 2)
             .draw(on: canvas)
         return s

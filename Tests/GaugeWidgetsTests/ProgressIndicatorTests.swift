@@ -10,8 +10,9 @@ import GaugeRaster
     /// backwards, far outside 0..<65536), and switches between the two.
     static func next(_ p: ProgressIndicator.Progress, _ rng: inout SplitMix) -> ProgressIndicator.Progress {
         if rng.next() % 10 == 0 {
-            return rng.next() % 2 == 0 ? .determinate(Double(rng.next() % 1001) / 1000)
-                                       : .indeterminate(phase: Int32(truncatingIfNeeded: rng.next()))
+            return rng.next() % 2 == 0
+                ? .determinate(Double(rng.next() % 1001) / 1000)
+                : .indeterminate(phase: Int32(truncatingIfNeeded: rng.next()))
         }
         switch p {
         case .determinate(let f):
@@ -35,26 +36,29 @@ import GaugeRaster
     }
 
     static func first(_ kind: ProgressIndicator.Kind, _ rng: inout SplitMix) -> ProgressIndicator {
-        let frame = kind == .bar
+        let frame =
+            kind == .bar
             ? IntRect(x: 3, y: 4, width: 150 + Int32(rng.next() % 80), height: 3 + Int32(rng.next() % 20))
             : IntRect(x: 3, y: 4, width: 40 + Int32(rng.next() % 60), height: 40 + Int32(rng.next() % 60))
         let start: ProgressIndicator.Progress = rng.next() % 2 == 0 ? .determinate(0.5) : .indeterminate(phase: 1000)
-        var p = ProgressIndicator(kind, progress: next(start, &rng), frame: frame, roundedEnds: rng.next() % 4 != 0,
-                                  lineWidth: rng.next() % 3 == 0 ? nil : Int32(rng.next() % 40) - 2)
+        var p = ProgressIndicator(
+            kind, progress: next(start, &rng), frame: frame, roundedEnds: rng.next() % 4 != 0,
+            lineWidth: rng.next() % 3 == 0 ? nil : Int32(rng.next() % 40) - 2)
         if rng.next() % 5 == 0 { p.tint = Tints.yellow.withOpacity(160) }
         return p
     }
 
     @Test(arguments: [ProgressIndicator.Kind.bar, .ring], formats)
     func damageIsExact(kind: ProgressIndicator.Kind, format: PixelFormat) throws {
-        let r = try IndicatorDamageRun(format: format, seed: kind == .bar ? 31 : 32, size: (236, 106),
-                                       first: { Self.first(kind, &$0) },
-                                       next: { old, rng in
-                                           var p = old
-                                           p.progress = Self.next(old.progress, &rng)
-                                           return p
-                                       },
-                                       frame: { $0.frame }, draw: { $0.draw(on: $1) }, damage: { $1.damage(from: $0) })
+        let r = try IndicatorDamageRun(
+            format: format, seed: kind == .bar ? 31 : 32, size: (236, 106),
+            first: { Self.first(kind, &$0) },
+            next: { old, rng in
+                var p = old
+                p.progress = Self.next(old.progress, &rng)
+                return p
+            },
+            frame: { $0.frame }, draw: { $0.draw(on: $1) }, damage: { $1.damage(from: $0) })
         #expect(r.differing == 0, "\(kind) \(format): \(r.differing) pixels differ over \(r.steps) steps")
         #expect(r.damaged * 2 < r.full, "\(kind) \(format): damage \(r.damaged) of \(r.full)")
     }
@@ -125,16 +129,20 @@ import GaugeRaster
             }
             for v in [1.5, 1e300] { #expect(differingPixels(try render(kind, .determinate(v)), full) == 0, "\(kind) \(v)") }
             for p in [Int32.min, -1, .max] {
-                #expect(differingPixels(try render(kind, .indeterminate(phase: p)),
-                                        try render(kind, .indeterminate(phase: p & 0xFFFF))) == 0)
+                #expect(
+                    differingPixels(
+                        try render(kind, .indeterminate(phase: p)),
+                        try render(kind, .indeterminate(phase: p & 0xFFFF))) == 0)
             }
         }
         // Degenerate frames and line widths.
         let s = try Surface(width: 8, height: 8, format: .rgb565)
         for w in [Int32.min, -3, 0, 1, 2, 400, .max] {
             for kind in [ProgressIndicator.Kind.bar, .ring] {
-                ProgressIndicator(kind, progress: .determinate(0.5), frame: IntRect(x: 1, y: 1, width: 2, height: 1),
-                                  lineWidth: w).draw(on: Canvas(s))
+                ProgressIndicator(
+                    kind, progress: .determinate(0.5), frame: IntRect(x: 1, y: 1, width: 2, height: 1),
+                    lineWidth: w
+                ).draw(on: Canvas(s))
                 ProgressIndicator(kind, progress: .indeterminate(phase: w), frame: .empty, lineWidth: w).draw(on: Canvas(s))
             }
         }

@@ -8,9 +8,11 @@ struct IndicatorDamageRun {
     var differing = 0, steps = 0
     var damaged: Int64 = 0, full: Int64 = 0
 
-    init<W>(format: PixelFormat, seed: UInt64, size: (Int32, Int32), sequences: Int = 300, steps: Int = 3,
-            first: (inout SplitMix) -> W, next: (W, inout SplitMix) -> W, frame: (W) -> IntRect,
-            draw: (W, Canvas) -> Void, damage: (W, W) -> Region) throws {
+    init<W>(
+        format: PixelFormat, seed: UInt64, size: (Int32, Int32), sequences: Int = 300, steps: Int = 3,
+        first: (inout SplitMix) -> W, next: (W, inout SplitMix) -> W, frame: (W) -> IntRect,
+        draw: (W, Canvas) -> Void, damage: (W, W) -> Region
+    ) throws {
         var rng = SplitMix(seed: seed)
         let screen = try Surface(width: size.0, height: size.1, format: format)
         let fresh = try Surface(width: size.0, height: size.1, format: format)
@@ -54,20 +56,24 @@ struct IndicatorDamageRun {
 
     @Test(arguments: formats)
     func ratingDamageIsExact(format: PixelFormat) throws {
-        let r = try IndicatorDamageRun(format: format, seed: 21, size: (236, 56), first: { rng in
-            let count = Int32(rng.next() % 7) + 1
-            var rating = RatingIndicator(value: Self.rating(after: 2, count: count, &rng), count: count,
-                                         frame: IntRect(x: 3, y: 5, width: 200 + Int32(rng.next() % 30), height: 30 + Int32(rng.next() % 20)),
-                                         symbol: rng.next() % 2 == 0 ? .star : .dot, step: rng.next() % 2 == 0 ? .half : .whole,
-                                         spacing: Int32(rng.next() % 8))
-            if rng.next() % 4 == 0 { rating.litColor = Tints.red }
-            return rating
-        }, next: { old, rng in
-            var rating = old
-            rating.value = Self.rating(after: old.value, count: old.count, &rng)
-            if rng.next() % 6 == 0 { rating.step = rating.step == .half ? .whole : .half }
-            return rating
-        }, frame: { $0.frame }, draw: { $0.draw(on: $1) }, damage: { $1.damage(from: $0) })
+        let r = try IndicatorDamageRun(
+            format: format, seed: 21, size: (236, 56),
+            first: { rng in
+                let count = Int32(rng.next() % 7) + 1
+                var rating = RatingIndicator(
+                    value: Self.rating(after: 2, count: count, &rng), count: count,
+                    frame: IntRect(x: 3, y: 5, width: 200 + Int32(rng.next() % 30), height: 30 + Int32(rng.next() % 20)),
+                    symbol: rng.next() % 2 == 0 ? .star : .dot, step: rng.next() % 2 == 0 ? .half : .whole,
+                    spacing: Int32(rng.next() % 8))
+                if rng.next() % 4 == 0 { rating.litColor = Tints.red }
+                return rating
+            },
+            next: { old, rng in
+                var rating = old
+                rating.value = Self.rating(after: old.value, count: old.count, &rng)
+                if rng.next() % 6 == 0 { rating.step = rating.step == .half ? .whole : .half }
+                return rating
+            }, frame: { $0.frame }, draw: { $0.draw(on: $1) }, damage: { $1.damage(from: $0) })
         #expect(r.differing == 0, "\(r.differing) pixels differ over \(r.steps) steps")
         #expect(r.damaged * 2 < r.full, "damage \(r.damaged) of \(r.full)")
     }
@@ -84,15 +90,19 @@ struct IndicatorDamageRun {
 
     @Test(arguments: formats)
     func relevanceDamageIsExact(format: PixelFormat) throws {
-        let r = try IndicatorDamageRun(format: format, seed: 22, size: (236, 40), first: { rng in
-            RelevanceIndicator(value: Self.level(after: 0.5, &rng),
-                               frame: IntRect(x: 4, y: 6, width: 120 + Int32(rng.next() % 100), height: 4 + Int32(rng.next() % 24)),
-                               shade: UInt8(rng.next() % 256), roundedEnds: rng.next() % 3 != 0)
-        }, next: { old, rng in
-            var relevance = old
-            relevance.value = Self.level(after: old.value, &rng)
-            return relevance
-        }, frame: { $0.frame }, draw: { $0.draw(on: $1) }, damage: { $1.damage(from: $0) })
+        let r = try IndicatorDamageRun(
+            format: format, seed: 22, size: (236, 40),
+            first: { rng in
+                RelevanceIndicator(
+                    value: Self.level(after: 0.5, &rng),
+                    frame: IntRect(x: 4, y: 6, width: 120 + Int32(rng.next() % 100), height: 4 + Int32(rng.next() % 24)),
+                    shade: UInt8(rng.next() % 256), roundedEnds: rng.next() % 3 != 0)
+            },
+            next: { old, rng in
+                var relevance = old
+                relevance.value = Self.level(after: old.value, &rng)
+                return relevance
+            }, frame: { $0.frame }, draw: { $0.draw(on: $1) }, damage: { $1.damage(from: $0) })
         #expect(r.differing == 0, "\(r.differing) pixels differ over \(r.steps) steps")
         #expect(r.damaged * 4 < r.full, "damage \(r.damaged) of \(r.full)")
     }

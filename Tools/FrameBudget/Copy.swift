@@ -27,7 +27,7 @@ func copyWorkload(_ name: String) -> Bool {
     apply(AnimationPath.values(frame: 31), to: &next)
     let damage = next.damage(from: shown, fonts: fonts)
     next.draw(on: panelCanvas(shadow), fonts: fonts)
-    RotatedCopy.copy(damage, from: shadow, to: target, rotation: rotation)   // warm-up: the target's pages
+    RotatedCopy.copy(damage, from: shadow, to: target, rotation: rotation)  // warm-up: the target's pages
     measuredFrame { RotatedCopy.copy(damage, from: shadow, to: target, rotation: rotation) }
     print("pixels: \(damage.area)")
     return true

@@ -18,7 +18,7 @@ func verifyDamage(steps: Int, seed: UInt64) -> Int {
         var written: Int64 = 0
         for step in 0..<steps {
             let old = scene
-            let touched = rng.below(8) == 0 ? channels.count : 1   // now and then, every channel at once
+            let touched = rng.below(8) == 0 ? channels.count : 1  // now and then, every channel at once
             for _ in 0..<touched {
                 let c = channels[rng.below(channels.count)]
                 scene.set(c.name, to: randomValue(current: old.value(of: c.name), c.lower, c.upper, &rng))
@@ -37,8 +37,10 @@ func verifyDamage(steps: Int, seed: UInt64) -> Int {
                 }
             }
         }
-        print("damage property, text \(text): \(steps) random changes, XRGB8888 and RGB565: "
-              + "\(failures == failuresBefore ? "0 pixels differ" : "\(failures - failuresBefore) steps DIFFER"); mean damage \(written / Int64(steps)) px")
+        print(
+            "damage property, text \(text): \(steps) random changes, XRGB8888 and RGB565: "
+                + "\(failures == failuresBefore ? "0 pixels differ" : "\(failures - failuresBefore) steps DIFFER"); mean damage \(written / Int64(steps)) px"
+        )
     }
     return failures
 }
@@ -78,8 +80,9 @@ func reportPixels() {
         moved.draw(on: Canvas(after), fonts: fonts)
         let damage = moved.damage(from: scene, fonts: fonts)
         let changed = differingPixels(before, after)
-        print("needle step \(format.name): written \(damage.area) px in \(damage.rectangles.count) rectangles, "
-              + "changed \(changed) px, ratio \(ratio(damage.area, changed))")
+        print(
+            "needle step \(format.name): written \(damage.area) px in \(damage.rectangles.count) rectangles, "
+                + "changed \(changed) px, ratio \(ratio(damage.area, changed))")
         var a = ReferenceScene.dashboard(), written: Int64 = 0, changedTotal = 0
         apply(AnimationPath.values(frame: 0), to: &a)
         a.draw(on: Canvas(before), fonts: fonts)
@@ -93,8 +96,9 @@ func reportPixels() {
             swap(&a, &b)
             a.draw(on: Canvas(before), fonts: fonts)
         }
-        print("animation \(format.name): written \(written / Int64(frames)) px/frame, changed \(changedTotal / frames) px/frame, "
-              + "ratio \(ratio(written / Int64(frames), changedTotal / frames))")
+        print(
+            "animation \(format.name): written \(written / Int64(frames)) px/frame, changed \(changedTotal / frames) px/frame, "
+                + "ratio \(ratio(written / Int64(frames), changedTotal / frames))")
     }
 }
 

@@ -62,7 +62,7 @@ func run(_ workload: String) -> Int32 {
     case "full", "full565", "text":
         let s = makeSurface(format)
         let scene = ReferenceScene.dashboard(text: workload == "text")
-        scene.draw(on: panelCanvas(s), fonts: fonts)     // warm-up: lazy globals, tables, glyphs, ticks
+        scene.draw(on: panelCanvas(s), fonts: fonts)  // warm-up: lazy globals, tables, glyphs, ticks
         measuredFrame { scene.draw(on: panelCanvas(s), fonts: fonts) }
     case "cold":
         // A full frame with nothing kept from the one before but fonts: every tick's
@@ -102,15 +102,22 @@ func run(_ workload: String) -> Int32 {
     case "arc", "conic":
         let s = makeSurface(.xrgb8888)
         let centre = Point(400, 240)
-        let paint: Paint = workload == "arc" ? .solid(ReferenceScene.green)
-            : .conic(ConicGradient(centre: centre, start: Angle(degrees: 135), sweep: Angle(degrees: 270),
-                                   stops: [GradientStop(ReferenceScene.green, at: 0), GradientStop(ReferenceScene.yellow, at: 0.5),
-                                           GradientStop(ReferenceScene.red, at: 1)]))
-        ReferenceScene.dashboard().draw(on: Canvas(s), fonts: fonts)   // warm-up
+        let paint: Paint =
+            workload == "arc"
+            ? .solid(ReferenceScene.green)
+            : .conic(
+                ConicGradient(
+                    centre: centre, start: Angle(degrees: 135), sweep: Angle(degrees: 270),
+                    stops: [
+                        GradientStop(ReferenceScene.green, at: 0), GradientStop(ReferenceScene.yellow, at: 0.5),
+                        GradientStop(ReferenceScene.red, at: 1),
+                    ]))
+        ReferenceScene.dashboard().draw(on: Canvas(s), fonts: fonts)  // warm-up
         Canvas(s).clear(background)
         measuredFrame {
-            Canvas(s).strokeArc(centre: centre, radius: 150, thickness: 18, start: Angle(degrees: 135),
-                                sweep: Angle(degrees: 270), paint: paint)
+            Canvas(s).strokeArc(
+                centre: centre, radius: 150, thickness: 18, start: Angle(degrees: 135),
+                sweep: Angle(degrees: 270), paint: paint)
         }
     case "ticks":
         // One dial's 51 ticks (11 major, 4 minor between each pair), as CircularGaugeStyle draws them:
@@ -124,9 +131,10 @@ func run(_ workload: String) -> Int32 {
                 let major = i % 5 == 0
                 let a = Angle(degrees: 135 + 270 * Double(i) / 50)
                 let length = Fixed(Int32(major ? 14 : 7)), width = Fixed(Int32(major ? 3 : 1))
-                canvas.strokeLine(from: Point(centre: centre, radius: Fixed(128), angle: a),
-                                  to: Point(centre: centre, radius: Fixed(128) - length, angle: a),
-                                  width: width, paint: .solid(Color(rgb: 0xD0D4D8)))
+                canvas.strokeLine(
+                    from: Point(centre: centre, radius: Fixed(128), angle: a),
+                    to: Point(centre: centre, radius: Fixed(128) - length, angle: a),
+                    width: width, paint: .solid(Color(rgb: 0xD0D4D8)))
             }
         }
     case "verify":
@@ -137,7 +145,9 @@ func run(_ workload: String) -> Int32 {
         reportPixels()
     default:
         if copyWorkload(workload) { return 0 }
-        print("usage: FrameBudget floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks|copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack|verify|sqrt|pixels")
+        print(
+            "usage: FrameBudget floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks|copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack|verify|sqrt|pixels"
+        )
         return 2
     }
     return 0

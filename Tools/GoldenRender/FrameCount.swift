@@ -20,9 +20,9 @@
 
 import CSys
 #if !GOLDEN_RENDER_ONE_MODULE
-import GaugeRaster
-import GaugeGlyphs
-import GaugeWidgets
+    import GaugeRaster
+    import GaugeGlyphs
+    import GaugeWidgets
 #endif
 
 /// The scene's channels in `AnimationPath` order, with their ranges and periods (frames):
@@ -47,7 +47,8 @@ func parse(_ p: UnsafeMutablePointer<CChar>) -> Int? {
     while p[i] != 0 {
         let d = Int(p[i]) - 48
         guard d >= 0, d <= 9, n < 1_000_000 else { return nil }
-        n = n * 10 + d; i += 1
+        n = n * 10 + d
+        i += 1
     }
     return i > 0 ? n : nil
 }
@@ -63,9 +64,18 @@ enum Workload: CaseIterable {
     case floor, floor565, clear, clear565, full, full565, cold, needle, needle565, anim, anim565, text
     var name: StaticString {
         switch self {
-        case .floor: "floor"; case .floor565: "floor565"; case .clear: "clear"; case .clear565: "clear565"
-        case .full: "full"; case .full565: "full565"; case .cold: "cold"; case .needle: "needle"; case .needle565: "needle565"
-        case .anim: "anim"; case .anim565: "anim565"; case .text: "text"
+        case .floor: "floor"
+        case .floor565: "floor565"
+        case .clear: "clear"
+        case .clear565: "clear565"
+        case .full: "full"
+        case .full565: "full565"
+        case .cold: "cold"
+        case .needle: "needle"
+        case .needle565: "needle565"
+        case .anim: "anim"
+        case .anim565: "anim565"
+        case .text: "text"
         }
     }
     var format: PixelFormat {
@@ -79,7 +89,7 @@ enum Workload: CaseIterable {
 func run(_ workload: Workload, frames: Int) -> Int32 {
     guard let s = try? Surface(width: 800, height: 480, format: workload.format) else { return 1 }
     let fonts = CachedFontSet(StrokeFontSet())
-    let shapes = ShapeCache()                            // the ticks' coverage, kept as the panel keeps it
+    let shapes = ShapeCache()  // the ticks' coverage, kept as the panel keeps it
     let background = GaugeTheme.dark.background
     switch workload {
     case .floor, .floor565:
@@ -92,7 +102,7 @@ func run(_ workload: Workload, frames: Int) -> Int32 {
         for _ in 0..<frames { measuredFrame { Canvas(s).clear(background) } }
     case .full, .full565, .text:
         let scene = ReferenceScene.dashboard(text: workload == .text)
-        scene.draw(on: Canvas(s).caching(shapes), fonts: fonts)          // warm-up: lazy globals, tables, glyphs
+        scene.draw(on: Canvas(s).caching(shapes), fonts: fonts)  // warm-up: lazy globals, tables, glyphs
         for _ in 0..<frames { measuredFrame { scene.draw(on: Canvas(s).caching(shapes), fonts: fonts) } }
     case .cold:
         // A full frame without a shape cache: every tick and ring row evaluated.
@@ -104,7 +114,7 @@ func run(_ workload: Workload, frames: Int) -> Int32 {
         var moved = scene
         moved.set("rpm", to: 3000 + 80)
         scene.draw(on: Canvas(s).caching(shapes), fonts: fonts)
-        _ = moved.damage(from: scene, fonts: fonts)      // warm-up
+        _ = moved.damage(from: scene, fonts: fonts)  // warm-up
         for _ in 0..<frames { measuredFrame { moved.draw(moved.damage(from: scene, fonts: fonts), on: Canvas(s).caching(shapes), fonts: fonts) } }
     case .anim, .anim565:
         let warmUp = 30
@@ -132,6 +142,7 @@ func usage() -> Int32 {
 /// argv[0] is "count", argv[1] the workload, argv[2] N.
 func frameCountMain(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     guard argc == 3, let w = argv[1], let n = argv[2], let frames = parse(n),
-          let workload = Workload.allCases.first(where: { equal(w, $0.name) }) else { return usage() }
+        let workload = Workload.allCases.first(where: { equal(w, $0.name) })
+    else { return usage() }
     return run(workload, frames: frames)
 }

@@ -14,9 +14,9 @@ import CSys
 // GaugeWidgets as one module (one whole-module compile per CPU, the imports between them
 // removed in its snapshot of the sources).
 #if !GOLDEN_RENDER_ONE_MODULE
-import GaugeRaster
-import GaugeGlyphs
-import GaugeWidgets
+    import GaugeRaster
+    import GaugeGlyphs
+    import GaugeWidgets
 #endif
 
 /// Bytes to a file descriptor through write(2).
@@ -33,7 +33,10 @@ struct Out {
         if v < 0 { buf.append(UInt8(ascii: "-")) }
         var m = v.magnitude
         var tmp: [UInt8] = []
-        repeat { tmp.append(UInt8(48 + m % 10)); m /= 10 } while m != 0
+        repeat {
+            tmp.append(UInt8(48 + m % 10))
+            m /= 10
+        } while m != 0
         buf.append(contentsOf: tmp.reversed())
     }
 
@@ -127,9 +130,14 @@ enum GoldenRender {
         // The output directory as bytes (no terminator); created if missing.
         var dir: [UInt8] = []
         var i = 0
-        while dirArg[i] != 0 { dir.append(UInt8(bitPattern: dirArg[i])); i += 1 }
+        while dirArg[i] != 0 {
+            dir.append(UInt8(bitPattern: dirArg[i]))
+            i += 1
+        }
         if mkdir(dirArg, 0o755) != 0 && csys_errno() != EEXIST {
-            err.str("GoldenRender: cannot create directory "); err.bytes(dir); err.str("\n")
+            err.str("GoldenRender: cannot create directory ")
+            err.bytes(dir)
+            err.str("\n")
             err.flush(fd: 2)
             return 1
         }
@@ -164,14 +172,23 @@ enum GoldenRender {
             do throws(SurfaceError) {
                 surface = try job.render()
             } catch {
-                err.str("GoldenRender: "); err.bytes(file); err.str(": cannot make surface: ")
+                err.str("GoldenRender: ")
+                err.bytes(file)
+                err.str(": cannot make surface: ")
                 switch error {
                 case .invalidSize(let w, let h):
-                    err.str("invalid size "); err.dec(Int64(w)); err.str("x"); err.dec(Int64(h))
+                    err.str("invalid size ")
+                    err.dec(Int64(w))
+                    err.str("x")
+                    err.dec(Int64(h))
                 case .invalidStride(let s, let m):
-                    err.str("invalid stride "); err.dec(Int64(s)); err.str(" < "); err.dec(Int64(m))
+                    err.str("invalid stride ")
+                    err.dec(Int64(s))
+                    err.str(" < ")
+                    err.dec(Int64(m))
                 }
-                err.str("\n"); err.flush(fd: 2)
+                err.str("\n")
+                err.flush(fd: 2)
                 failures += 1
                 continue
             }
@@ -186,13 +203,20 @@ enum GoldenRender {
             let written = fd >= 0 && writeAll(fd: fd, PPM.encode(surface))
             let closed = fd >= 0 && close(fd) == 0
             if !(written && closed) {
-                err.str("GoldenRender: cannot write "); err.bytes(dir); err.str("/"); err.bytes(file); err.str("\n")
+                err.str("GoldenRender: cannot write ")
+                err.bytes(dir)
+                err.str("/")
+                err.bytes(file)
+                err.str("\n")
                 err.flush(fd: 2)
                 failures += 1
                 continue
             }
 
-            out.bytes(file); out.str(" "); out.hex(surface.checksum()); out.str("\n")
+            out.bytes(file)
+            out.str(" ")
+            out.hex(surface.checksum())
+            out.str("\n")
             // Line by line, so after a trap the output shows how far the render got.
             if !out.flush() { return 1 }
         }
@@ -201,16 +225,16 @@ enum GoldenRender {
 }
 
 #if hasFeature(Embedded)
-// Embedded Swift has no CommandLine: export the C entry point ourselves.
-@_cdecl("main")
-func cMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    GoldenRender.run(argc: argc, argv: argv)
-}
-#else
-@main
-struct Entry {
-    static func main() {
-        exit(GoldenRender.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))
+    // Embedded Swift has no CommandLine: export the C entry point ourselves.
+    @_cdecl("main")
+    func cMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        GoldenRender.run(argc: argc, argv: argv)
     }
-}
+#else
+    @main
+    struct Entry {
+        static func main() {
+            exit(GoldenRender.run(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))
+        }
+    }
 #endif

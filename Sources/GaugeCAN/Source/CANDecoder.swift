@@ -104,11 +104,17 @@ public struct CANDecoder: Sendable {
             let key = frame.id | (frame.isExtended ? CANRawFrame.extendedFlag : 0)
             if !frame.isRemote, let i = messageIndex[key] {
                 recognised = true
-                samplers[Int(i)].samples(frame.data) { emitted &+= 1; sink($0) }
+                samplers[Int(i)].samples(frame.data) {
+                    emitted &+= 1
+                    sink($0)
+                }
             }
         case .nmea2000:
             // A fast packet's frames before its last give nothing yet, but are known.
-            recognised = nmea.feed(frame) { emitted &+= 1; sink($0) }
+            recognised = nmea.feed(frame) {
+                emitted &+= 1
+                sink($0)
+            }
         case .obd2(let pids, _, _):
             guard !frame.isRemote, let _ = OBDOverCAN.responder(frame) else { break }
             recognised = true
@@ -119,7 +125,10 @@ public struct CANDecoder: Sendable {
                 case .message(let message):
                     switch OBDOverCAN.parse(message, pids: pids) {
                     case .values(let samples):
-                        for s in samples { emitted &+= 1; sink(s) }
+                        for s in samples {
+                            emitted &+= 1
+                            sink(s)
+                        }
                         events.append(.answered(pids.filter { p in samples.contains { $0.name == p.channel } }.map { $0.code }))
                     case .negative(let service, let code):
                         events.append(.refused(service: service, code: code))
@@ -149,20 +158,27 @@ extension CANFrame {
     public init?(_ raw: CANRawFrame) {
         guard !raw.isError else { return nil }
         if raw.isRemote && !raw.isFD {
-            guard let f = try? CANFrame(remoteID: raw.identifier, extended: raw.isExtended,
-                                        length: UInt8(min(raw.data.count, 8))) else { return nil }
+            guard
+                let f = try? CANFrame(
+                    remoteID: raw.identifier, extended: raw.isExtended,
+                    length: UInt8(min(raw.data.count, 8)))
+            else { return nil }
             self = f
             return
         }
-        guard let f = try? CANFrame(id: raw.identifier, extended: raw.isExtended, data: raw.data, fd: raw.isFD,
-                                    fdFlags: raw.isFD ? raw.fdFlags & 0xF : 0) else { return nil }
+        guard
+            let f = try? CANFrame(
+                id: raw.identifier, extended: raw.isExtended, data: raw.data, fd: raw.isFD,
+                fdFlags: raw.isFD ? raw.fdFlags & 0xF : 0)
+        else { return nil }
         self = f
     }
 
     /// The frame as a socket writes it.
     public var raw: CANRawFrame {
-        CANRawFrame(canID: id | (isExtended ? CANRawFrame.extendedFlag : 0) | (isRemote ? CANRawFrame.remoteFlag : 0),
-                    isFD: isFD, fdFlags: fdFlags, data: data)
+        CANRawFrame(
+            canID: id | (isExtended ? CANRawFrame.extendedFlag : 0) | (isRemote ? CANRawFrame.remoteFlag : 0),
+            isFD: isFD, fdFlags: fdFlags, data: data)
     }
 }
 

@@ -54,8 +54,10 @@ public final class CANSource: SerialLine {
     /// a second of it.
     public static let reopenBackoff = Backoff(maximum: Nanoseconds.perSecond)
 
-    public init(interface: String, protocol canProtocol: CANProtocol, backoff: Backoff = CANSource.reopenBackoff,
-                system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
+    public init(
+        interface: String, protocol canProtocol: CANProtocol, backoff: Backoff = CANSource.reopenBackoff,
+        system: any SensorSystemCalls = LinuxSensorSystemCalls()
+    ) {
         self.interface = interface
         self.decoder = CANDecoder(canProtocol)
         self.reportsUnreadNames = canProtocol == .nmea2000
@@ -151,7 +153,7 @@ public final class CANSource: SerialLine {
         traffic.frames &+= 1
         if raw.isError {
             traffic.errorFrames &+= 1
-            if raw.identifier & 0x40 != 0 { traffic.busOff &+= 1 }   // CAN_ERR_BUSOFF
+            if raw.identifier & 0x40 != 0 { traffic.busOff &+= 1 }  // CAN_ERR_BUSOFF
             return nil
         }
         guard let frame = CANFrame(raw) else { return nil }
@@ -176,16 +178,21 @@ public final class CANSource: SerialLine {
         let out = p.takeAbandoned()
         poller = p
         return out.map { a in
-            let what = a.refusal.map { "the ECU refused it (negative response 0x" + hexString(UInt64($0)) + ")" }
+            let what =
+                a.refusal.map { "the ECU refused it (negative response 0x" + hexString(UInt64($0)) + ")" }
                 ?? "no answer to \(OBDPoller.maxTries) requests"
-            return "OBD-II PID 0x" + (a.pid.code < 16 ? "0" : "") + hexString(UInt64(a.pid.code)) + " (" + a.pid.channel + "): " + what + "; not asked for again"
+            return "OBD-II PID 0x" + (a.pid.code < 16 ? "0" : "") + hexString(UInt64(a.pid.code)) + " (" + a.pid.channel + "): " + what
+                + "; not asked for again"
         }
     }
 
     private func send(_ frame: CANFrame, fd: Int32, now: UInt64) -> SerialLineEvent? {
         do { try system.writeCAN(fd, frame.raw) } catch {
             // ENOBUFS/EAGAIN: the controller's queue is full (no one acknowledges): try later.
-            if error.meansTryLater || error == Errno(105) { traffic.writeFailures &+= 1; return nil }
+            if error.meansTryLater || error == Errno(105) {
+                traffic.writeFailures &+= 1
+                return nil
+            }
             return disconnect(now: now, error: error)
         }
         return nil
@@ -208,12 +215,14 @@ extension Errno {
     public func canOpenAdvice(_ interface: String) -> String {
         switch rawValue {
         case Errno.operationNotSupportedByDevice.rawValue:
-            return "no interface \(interface): is the CAN hat's overlay in config.txt (dtoverlay=mcp2515-can0,…) and `ip link show \(interface)` listing it?"
-        case 100:   // ENETDOWN
-            return "the interface is down: `sudo ip link set \(interface) up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)"
+            return
+                "no interface \(interface): is the CAN hat's overlay in config.txt (dtoverlay=mcp2515-can0,…) and `ip link show \(interface)` listing it?"
+        case 100:  // ENETDOWN
+            return
+                "the interface is down: `sudo ip link set \(interface) up type can bitrate 500000` (or the systemd-networkd file in scripts/systemd)"
         case Errno.permissionDenied.rawValue, Errno.notPermitted.rawValue:
             return "not allowed to open a raw CAN socket"
-        case 97:    // EAFNOSUPPORT
+        case 97:  // EAFNOSUPPORT
             return "the kernel has no SocketCAN (modprobe can_raw)"
         default:
             return "check `ip -details link show \(interface)` and `dmesg`"

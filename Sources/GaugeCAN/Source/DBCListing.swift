@@ -9,7 +9,8 @@ extension DBCFile {
     public var signalListing: [String] {
         var out: [String] = []
         for m in messages {
-            var head = "0x" + hexString(UInt64(m.id)) + (m.isExtended ? " (29-bit) " : " ") + m.name + ": "
+            var head =
+                "0x" + hexString(UInt64(m.id)) + (m.isExtended ? " (29-bit) " : " ") + m.name + ": "
                 + String(m.length) + " bytes"
             if let ms = m.cycleTimeMilliseconds { head += ", every " + String(ms) + " ms" }
             if m.multiplexer != nil { head += ", multiplexed" }

@@ -49,7 +49,10 @@ public struct OBDPoller: Sendable, Equatable {
             if n >= Self.maxTries { give(up: o, refusal: nil) }
             outstanding = nil
         }
-        guard !active.isEmpty else { deadline = nil; return nil }
+        guard !active.isEmpty else {
+            deadline = nil
+            return nil
+        }
         if cursor >= active.count { cursor = 0 }
         let pid = active[cursor]
         cursor += 1

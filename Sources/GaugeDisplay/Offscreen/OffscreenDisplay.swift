@@ -18,7 +18,9 @@ public final class OffscreenDisplay: Display {
     public init(width: Int32, height: Int32, format: PixelFormat, rotation: RotationAngle = .none) throws(SurfaceError) {
         self.rotation = DisplayRotation(rotation, physicalWidth: width, physicalHeight: height)
         physical = try Surface(width: width, height: height, format: format)
-        surface = rotation == .none ? physical
+        surface =
+            rotation == .none
+            ? physical
             : try Surface(width: self.rotation.logicalWidth, height: self.rotation.logicalHeight, format: format)
     }
 

@@ -11,7 +11,8 @@ public enum RotatedCopy {
     /// don't match the rotation or the formats don't convert.
     public static func copy(_ rect: IntRect, from shadow: Surface, to target: Surface, rotation: DisplayRotation) {
         guard shadow.width == rotation.logicalWidth, shadow.height == rotation.logicalHeight,
-              target.width == rotation.physicalWidth, target.height == rotation.physicalHeight else { return }
+            target.width == rotation.physicalWidth, target.height == rotation.physicalHeight
+        else { return }
         let l = rect.intersection(shadow.bounds)
         guard !l.isEmpty else { return }
         switch (shadow.format, target.format) {
@@ -22,7 +23,10 @@ public enum RotatedCopy {
         case (.xrgb8888, .rgb565):
             ScanoutConversion.packTable.withUnsafeBufferPointer { t in turn(PackRGB565ByTable(table: t.baseAddress!), l, shadow, target, rotation) }
         case (let s, let t) where s == t:
-            if rotation.angle == .none { target.copyPixels(from: shadow, in: l); return }
+            if rotation.angle == .none {
+                target.copyPixels(from: shadow, in: l)
+                return
+            }
             switch s.bytesPerPixel {
             case 4: turn(Same32(), l, shadow, target, rotation)
             case 2: turn(Same16(), l, shadow, target, rotation)
@@ -55,12 +59,13 @@ public enum RotatedCopy {
             return
         }
         // Logical step when physical x grows by one.
-        let (sx, sy): (Int, Int) = switch rotation.angle {
-        case .none: (1, 0)
-        case .quarter: (0, -1)
-        case .half: (-1, 0)
-        case .threeQuarters: (0, 1)
-        }
+        let (sx, sy): (Int, Int) =
+            switch rotation.angle {
+            case .none: (1, 0)
+            case .quarter: (0, -1)
+            case .half: (-1, 0)
+            case .threeQuarters: (0, 1)
+            }
         let step = sx * size + sy * stride
         for py in p.y0..<p.y1 {
             let start = rotation.logical(x: p.x0, y: py)

@@ -9,8 +9,9 @@ public enum AutomaticDisplay: DisplayBackend {
     public static func open(_ s: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display {
         let drmError: DisplayError
         do {
-            return try DRMDisplay(path: s.device, connector: s.connector, mode: s.mode, format: s.format ?? .xrgb8888,
-                                  rotation: s.rotation, atomic: s.atomic, system: system)
+            return try DRMDisplay(
+                path: s.device, connector: s.connector, mode: s.mode, format: s.format ?? .xrgb8888,
+                rotation: s.rotation, atomic: s.atomic, system: system)
         } catch { drmError = error }
         // A named connector is a DRM choice: an fbdev picture would be the wrong screen.
         if case .backend(let failure) = drmError, failure.rulesOutOthers { throw drmError }

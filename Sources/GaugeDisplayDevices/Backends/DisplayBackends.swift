@@ -39,8 +39,10 @@ public enum DisplayBackends {
 
     /// Opens the display called `name` with the settings it declares (`keys`); the
     /// others are left at their defaults, so a back-end cannot read what it did not declare.
-    public static func open(_ name: String, _ settings: DisplaySettings,
-                            system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) -> any Display {
+    public static func open(
+        _ name: String, _ settings: DisplaySettings,
+        system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared
+    ) throws(DisplayError) -> any Display {
         guard let entry = all.first(where: { $0.name == name }) else { throw .unknownBackend(name: name, known: names) }
         return try entry.open(settings.keeping(entry.keys), system)
     }

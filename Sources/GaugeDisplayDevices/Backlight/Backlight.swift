@@ -12,8 +12,11 @@ public struct BacklightState: Equatable, Sendable {
     public var poweredOn: Bool?
 
     public init(name: String, brightness: Int, maxBrightness: Int, actualBrightness: Int? = nil, poweredOn: Bool? = nil) {
-        self.name = name; self.brightness = brightness; self.maxBrightness = maxBrightness
-        self.actualBrightness = actualBrightness; self.poweredOn = poweredOn
+        self.name = name
+        self.brightness = brightness
+        self.maxBrightness = maxBrightness
+        self.actualBrightness = actualBrightness
+        self.poweredOn = poweredOn
     }
 
     /// brightness as a share of max, rounded, 0…100.
@@ -35,7 +38,8 @@ public struct Backlights {
     let system: any PanelSystem
 
     public init(root: String = "/sys/class/backlight", system: any PanelSystem = LinuxSystem.standard) {
-        self.root = root; self.system = system
+        self.root = root
+        self.system = system
     }
 
     /// bl_power values (include/uapi/linux/fb.h): 0 unblank, 4 powerdown.

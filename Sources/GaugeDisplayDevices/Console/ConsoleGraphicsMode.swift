@@ -31,7 +31,8 @@ public final class ConsoleGraphicsMode: ConsoleMode {
         for path in paths {
             let fd: Int32
             do { fd = try system.open(path, readWrite: true, nonBlocking: false) } catch {
-                reasons.append("\(path): \(error.message)"); continue
+                reasons.append("\(path): \(error.message)")
+                continue
             }
             do {
                 let wasGraphics = try system.consoleIsGraphics(fd)

@@ -9,8 +9,10 @@ extension DRMDisplay {
     /// (`offered`; nil: not known, both tried). A format the driver refuses (EINVAL from
     /// CREATE_DUMB for the depth, or from AddFB2 for the fourcc) moves on to the next.
     /// Nothing is left allocated when it throws.
-    static func makeBuffers(mode m: DRMMode, drawing: PixelFormat, offered: [UInt32]?, fd: Int32, path: String, driver: String,
-                            system: any DisplaySystemCalls) throws(DisplayError) -> (buffers: [ScanoutBuffer], format: PixelFormat) {
+    static func makeBuffers(
+        mode m: DRMMode, drawing: PixelFormat, offered: [UInt32]?, fd: Int32, path: String, driver: String,
+        system: any DisplaySystemCalls
+    ) throws(DisplayError) -> (buffers: [ScanoutBuffer], format: PixelFormat) {
         for f in DRMSelection.scanoutCandidates(for: drawing, planeFormats: offered) {
             guard let (fourcc, bpp) = DRMSelection.fourcc(for: f) else { continue }
             do throws(BufferFailure) {
@@ -20,8 +22,10 @@ extension DRMDisplay {
                 throw DRMDisplay.error(error.errno, path: path, call: "\(error.step) (creating \(m.name) scan-out buffers)")
             }
         }
-        throw .drm(.unsupportedFormat(path: path, driver: driver, format: drawing.lowercaseName,
-                                      offered: offered.map { $0.map(DRMSelection.formatName) }))
+        throw .drm(
+            .unsupportedFormat(
+                path: path, driver: driver, format: drawing.lowercaseName,
+                offered: offered.map { $0.map(DRMSelection.formatName) }))
     }
 
     static let createDumb = "DRM_IOCTL_MODE_CREATE_DUMB", addFramebuffer = "drmModeAddFB2"
@@ -31,8 +35,10 @@ extension DRMDisplay {
         var errno: Errno
     }
 
-    private static func makeBuffers(mode m: DRMMode, format: PixelFormat, fourcc: UInt32, bitsPerPixel bpp: Int, fd: Int32,
-                                    system: any DisplaySystemCalls) throws(BufferFailure) -> [ScanoutBuffer] {
+    private static func makeBuffers(
+        mode m: DRMMode, format: PixelFormat, fourcc: UInt32, bitsPerPixel bpp: Int, fd: Int32,
+        system: any DisplaySystemCalls
+    ) throws(BufferFailure) -> [ScanoutBuffer] {
         var made: [ScanoutBuffer] = []
         var step = createDumb
         do throws(Errno) {
@@ -46,8 +52,9 @@ extension DRMDisplay {
                     step = "mapping a dumb buffer"
                     let offset = try system.drmMapDumb(fd, handle: dumb.handle)
                     let memory = try system.map(fd, length: Int(dumb.size), offset: offset)
-                    let target = try! Surface(wrapping: memory, width: Int32(m.width), height: Int32(m.height),
-                                              stride: Int32(dumb.pitch), format: format)
+                    let target = try! Surface(
+                        wrapping: memory, width: Int32(m.width), height: Int32(m.height),
+                        stride: Int32(dumb.pitch), format: format)
                     made.append((dumb, fb, memory, target))
                 } catch {
                     if fb != 0 { system.drmRemoveFramebuffer(fd, id: fb) }

@@ -37,8 +37,10 @@ public final class DRMDisplay: Display, ModeSetting {
     public private(set) var flipPending = false
     /// False once DirtyFB said ENOSYS (the driver shows writes without being told).
     public private(set) var dirtyFBNeeded = true
-    public private(set) var frames = 0
-    public private(set) var pixelsCopied: Int64 = 0
+    /// Frames shown (`statistics.shownFrames`).
+    public var frames: Int { statistics.shownFrames }
+    /// Pixels copied into scan-out memory (`statistics.pixelsCopied`).
+    public var pixelsCopied: Int64 { statistics.pixelsCopied }
     /// False when page flips are refused; then frames are shown with SetCrtc.
     public private(set) var pageFlips = true
     public private(set) var statistics = DisplayStatistics()
@@ -57,10 +59,14 @@ public final class DRMDisplay: Display, ModeSetting {
     public var eventDescriptor: Int32? { fd }
 
     public var device: DisplayDevice? {
-        DisplayDevice(line: "drm \(path) driver=\(driver) connector=\(connector.name) mode=\(mode.name) format=\(format.lowercaseName) scanout=\(scanoutFormat.lowercaseName) rotate=\(rotation.angle.rawValue) damage=\(damageReporting)",
-                      kind: "drm", path: path, width: mode.width, height: mode.height, format: format, rotate: rotation.angle.rawValue,
-                      fields: [("driver", driver), ("connector", connector.name), ("mode", mode.name), ("damage", damageReporting),
-                               ("scanout", scanoutFormat.lowercaseName)])
+        DisplayDevice(
+            line:
+                "drm \(path) driver=\(driver) connector=\(connector.name) mode=\(mode.name) format=\(format.lowercaseName) scanout=\(scanoutFormat.lowercaseName) rotate=\(rotation.angle.rawValue) damage=\(damageReporting)",
+            kind: "drm", path: path, width: mode.width, height: mode.height, format: format, rotate: rotation.angle.rawValue,
+            fields: [
+                ("driver", driver), ("connector", connector.name), ("mode", mode.name), ("damage", damageReporting),
+                ("scanout", scanoutFormat.lowercaseName),
+            ])
     }
 
     public var statisticsSummary: String? {
@@ -72,12 +78,17 @@ public final class DRMDisplay: Display, ModeSetting {
 
     /// Opens `path`, or the first card in /dev/dri with a connected connector — the one
     /// named `connector` when given (an error lists the connectors there are otherwise).
-    public init(path: String? = nil, connector wantedConnector: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
-                rotation angle: RotationAngle = .none, atomic: Bool = true,
-                system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
+    public init(
+        path: String? = nil, connector wantedConnector: String? = nil, mode wanted: String? = nil, format: PixelFormat = .xrgb8888,
+        rotation angle: RotationAngle = .none, atomic: Bool = true,
+        system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared
+    ) throws(DisplayError) {
         self.system = system
         let (p, fd, card, con) = try DRMDisplay.findCard(path: path, connector: wantedConnector, system: system)
-        self.path = p; self.fd = fd; self.driver = card.driver; self.connector = con
+        self.path = p
+        self.fd = fd
+        self.driver = card.driver
+        self.connector = con
         var ok = false
         defer { if !ok { system.close(fd) } }
         let m = try DRMDisplay.mode(wanted, of: con, path: p)
@@ -90,8 +101,9 @@ public final class DRMDisplay: Display, ModeSetting {
         }
         damage = DamageTracker(bufferCount: 2, bounds: rotation.logicalBounds)
         planeFormats = system.drmPlaneFormats(fd, crtc: crtc)
-        (buffers, scanoutFormat) = try DRMDisplay.makeBuffers(mode: m, drawing: format, offered: planeFormats, fd: fd, path: p,
-                                                              driver: card.driver, system: system)
+        (buffers, scanoutFormat) = try DRMDisplay.makeBuffers(
+            mode: m, drawing: format, offered: planeFormats, fd: fd, path: p,
+            driver: card.driver, system: system)
         saved = system.drmGetCRTC(fd, id: crtc)
         // Light up buffer 0 (the kernel clears dumb buffers) until the first frame.
         do {
@@ -107,8 +119,10 @@ public final class DRMDisplay: Display, ModeSetting {
 
     /// `path`, or the first card in /dev/dri with a connected connector (the one named
     /// `wanted` when given), opened: its descriptor, resources and connector.
-    private static func findCard(path: String?, connector wanted: String?,
-                                 system: any DisplaySystemCalls) throws(DisplayError) -> (String, Int32, DRMCard, DRMConnector) {
+    private static func findCard(
+        path: String?, connector wanted: String?,
+        system: any DisplaySystemCalls
+    ) throws(DisplayError) -> (String, Int32, DRMCard, DRMConnector) {
         let paths = path.map { [$0] } ?? DRMSelection.cardPaths(in: (try? system.listDirectory("/dev/dri")) ?? [])
         guard !paths.isEmpty else { throw .noDevice(path: "/dev/dri/card*") }
         var firstError: DisplayError?
@@ -125,9 +139,13 @@ public final class DRMDisplay: Display, ModeSetting {
                 connectorsSeen += DRMSelection.connectorList(card).map { "\($0) on \(p)" }
                 firstError = firstError ?? (wanted == nil ? .drm(.noConnectedOutput(path: p)) : nil)
             } catch {
-                firstError = firstError ?? (error == .permissionDenied ? .permissionDenied(path: p)
-                    : error == .invalidArgument || error == .notSupported ? .noDevice(path: p)
-                    : .systemCall(path: p, call: "drmModeGetResources", errno: error))
+                firstError =
+                    firstError
+                    ?? (error == .permissionDenied
+                        ? .permissionDenied(path: p)
+                        : error == .invalidArgument || error == .notSupported
+                            ? .noDevice(path: p)
+                            : .systemCall(path: p, call: "drmModeGetResources", errno: error))
             }
             system.close(fd)
         }
@@ -174,9 +192,10 @@ public final class DRMDisplay: Display, ModeSetting {
         do { newSurface = try Surface(width: newRotation.logicalWidth, height: newRotation.logicalHeight, format: format) } catch {
             throw .unsupportedLayout(path: path, detail: "mode \(m.name): \(error)")
         }
-        try finish()   // no flip may be in flight to a buffer about to be retired
-        let (made, madeFormat) = try DRMDisplay.makeBuffers(mode: m, drawing: format, offered: planeFormats, fd: fd, path: path,
-                                                            driver: driver, system: system)
+        try finish()  // no flip may be in flight to a buffer about to be retired
+        let (made, madeFormat) = try DRMDisplay.makeBuffers(
+            mode: m, drawing: format, offered: planeFormats, fd: fd, path: path,
+            driver: driver, system: system)
         // Buffers of a mode never set were never shown; the shown ones stay until the modeset.
         if modesetPending { DRMDisplay.release(buffers, fd: fd, system: system) } else { retired = buffers }
         buffers = made
@@ -185,7 +204,7 @@ public final class DRMDisplay: Display, ModeSetting {
         rotation = newRotation
         surface = newSurface
         damage = DamageTracker(bufferCount: 2, bounds: newRotation.logicalBounds)
-        front = 1   // the next present fills buffer 0 and sets the mode with it
+        front = 1  // the next present fills buffer 0 and sets the mode with it
         modesetPending = true
     }
 
@@ -244,18 +263,17 @@ public final class DRMDisplay: Display, ModeSetting {
         let region = damage.take(buffer: back)
         let b = buffers[back]
         RotatedCopy.copy(region, from: surface, to: b.target, rotation: rotation)
-        pixelsCopied += region.area
-        statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
+        statistics.recordCopy(pixels: region.area, bytesPerPixel: scanoutFormat.bytesPerPixel)
         // Clips are in scan-out (physical) coordinates.
         let clips = DRMSelection.clips(Region(region.rectangles.map(rotation.physical)))
         if try atomicFlip(b, clips: clips) {
             front = back
-            frames += 1
+            statistics.recordShown()
             return true
         }
         try legacyShow(b, clips: clips, changed: !region.isEmpty)
         front = back
-        frames += 1
+        statistics.recordShown()
         return flipPending
     }
 
@@ -272,7 +290,7 @@ public final class DRMDisplay: Display, ModeSetting {
             if error == .permissionDenied || error == .notPermitted {
                 throw DRMDisplay.error(error, path: path, call: "drmModeAtomicCommit")
             }
-            atomicPlane = nil   // refused: DirtyFB and legacy flips from now on
+            atomicPlane = nil  // refused: DirtyFB and legacy flips from now on
             return false
         }
     }
@@ -319,7 +337,10 @@ public final class DRMDisplay: Display, ModeSetting {
     /// Waits for the last flip to complete (so the frame is on screen).
     public func finish() throws(DisplayError) {
         var waited = 0
-        while flipPending && waited < 1000 { _ = try waitForFlip(timeoutMilliseconds: 50); waited += 50 }
+        while flipPending && waited < 1000 {
+            _ = try waitForFlip(timeoutMilliseconds: 50)
+            waited += 50
+        }
     }
 }
 
@@ -328,7 +349,8 @@ extension DRMDisplay: DisplayBackend {
     public static let keys: [DisplayKey] = [.device, .connector, .mode, .format, .rotation]
 
     public static func open(_ s: DisplaySettings, system: any DisplaySystemCalls) throws(DisplayError) -> any Display {
-        try DRMDisplay(path: s.device, connector: s.connector, mode: s.mode, format: s.format ?? .xrgb8888, rotation: s.rotation,
-                       atomic: s.atomic, system: system)
+        try DRMDisplay(
+            path: s.device, connector: s.connector, mode: s.mode, format: s.format ?? .xrgb8888, rotation: s.rotation,
+            atomic: s.atomic, system: system)
     }
 }

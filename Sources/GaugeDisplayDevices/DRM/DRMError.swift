@@ -16,14 +16,18 @@ public enum DRMError: DisplayBackendError, Equatable {
         case .noConnectedOutput(let path):
             return "\(path): no connected connector; plug in a display or pick another card (gaugepanel devices)"
         case .noSuchMode(let path, let connector, let wanted, let available):
-            return "\(path): connector \(connector) has no mode \(wanted); set [display] mode (or --mode) to one of its modes: \(available.joined(separator: ", "))"
+            return
+                "\(path): connector \(connector) has no mode \(wanted); set [display] mode (or --mode) to one of its modes: \(available.joined(separator: ", "))"
         case .noSuchConnector(let path, let wanted, let available):
-            return "\(path): no connected connector \(wanted); set [display] connector (or --connector) to a connected one of: \(available.joined(separator: ", "))"
+            return
+                "\(path): no connected connector \(wanted); set [display] connector (or --connector) to a connected one of: \(available.joined(separator: ", "))"
         case .unsupportedFormat(let path, let driver, let format, let offered):
             let other = format == "rgb565" ? "xrgb8888" : "rgb565"
-            let offers = offered.map { $0.isEmpty ? "its primary plane lists no formats" : "its primary plane offers \($0.joined(separator: ", "))" }
+            let offers =
+                offered.map { $0.isEmpty ? "its primary plane lists no formats" : "its primary plane offers \($0.joined(separator: ", "))" }
                 ?? "it refused \(format) and \(other) buffers"
-            return "\(path): the \(driver) driver scans out neither \(format) nor \(other) (an \(format) board is converted to \(other) on copy); \(offers); show it on the driver's framebuffer device instead: set [display] output = \"fbdev\" (or --display fbdev)"
+            return
+                "\(path): the \(driver) driver scans out neither \(format) nor \(other) (an \(format) board is converted to \(other) on copy); \(offers); show it on the driver's framebuffer device instead: set [display] output = \"fbdev\" (or --display fbdev)"
         }
     }
 

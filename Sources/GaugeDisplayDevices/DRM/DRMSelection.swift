@@ -56,18 +56,21 @@ public enum DRMSelection {
     public static func formatName(_ fourcc: UInt32) -> String {
         let chars = (0..<4).map { UInt8(truncatingIfNeeded: fourcc >> ($0 * 8)) }
         let code = String(decoding: chars.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
-        let names: [(String, String)] = [("XR24", "XRGB8888"), ("AR24", "ARGB8888"), ("XB24", "XBGR8888"), ("AB24", "ABGR8888"),
-                                         ("RX24", "RGBX8888"), ("BX24", "BGRX8888"), ("RA24", "RGBA8888"), ("BA24", "BGRA8888"),
-                                         ("RG16", "RGB565"), ("BG16", "BGR565"), ("RG24", "RGB888"), ("BG24", "BGR888"),
-                                         ("XR30", "XRGB2101010"), ("XB30", "XBGR2101010"), ("XR15", "XRGB1555"), ("C8", "C8")]
+        let names: [(String, String)] = [
+            ("XR24", "XRGB8888"), ("AR24", "ARGB8888"), ("XB24", "XBGR8888"), ("AB24", "ABGR8888"),
+            ("RX24", "RGBX8888"), ("BX24", "BGRX8888"), ("RA24", "RGBA8888"), ("BA24", "BGRA8888"),
+            ("RG16", "RGB565"), ("BG16", "BGR565"), ("RG24", "RGB888"), ("BG24", "BGR888"),
+            ("XR30", "XRGB2101010"), ("XB30", "XBGR2101010"), ("XR15", "XRGB1555"), ("C8", "C8"),
+        ]
         return names.first { $0.0 == code }?.1 ?? code
     }
 
     /// The damage as at most `maxRectangles` DRM clip rectangles.
     public static func clips(_ damage: Region, maxRectangles: Int = 8) -> [IntRectClip] {
         damage.simplified(maxRectangles: maxRectangles).rectangles.map {
-            IntRectClip(x1: UInt16(clamping: $0.x0), y1: UInt16(clamping: $0.y0),
-                        x2: UInt16(clamping: $0.x1), y2: UInt16(clamping: $0.y1))
+            IntRectClip(
+                x1: UInt16(clamping: $0.x0), y1: UInt16(clamping: $0.y0),
+                x2: UInt16(clamping: $0.x1), y2: UInt16(clamping: $0.y1))
         }
     }
 

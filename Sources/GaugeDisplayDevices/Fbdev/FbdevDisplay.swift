@@ -23,13 +23,19 @@ public enum FramebufferFormat {
             throw DisplayError(FbdevError.unsupportedDepth(path: path, bitsPerPixel: info.bitsPerPixel))
         }
         guard let f = select(info) else {
-            throw .unsupportedLayout(path: path, detail: "\(info.bitsPerPixel) bpp, R \(info.red.length)@\(info.red.offset) G \(info.green.length)@\(info.green.offset) B \(info.blue.length)@\(info.blue.offset)")
+            throw .unsupportedLayout(
+                path: path,
+                detail:
+                    "\(info.bitsPerPixel) bpp, R \(info.red.length)@\(info.red.offset) G \(info.green.length)@\(info.green.offset) B \(info.blue.length)@\(info.blue.offset)"
+            )
         }
         let rowBytes = info.width * Int(f.bytesPerPixel)
         guard info.width > 0, info.height > 0, info.lineLength >= rowBytes,
-              info.lineLength % Int(f.bytesPerPixel) == 0,
-              info.lineLength * info.height <= info.memoryLength else {
-            throw .unsupportedLayout(path: path, detail: "\(info.width)x\(info.height), line_length \(info.lineLength), smem_len \(info.memoryLength)")
+            info.lineLength % Int(f.bytesPerPixel) == 0,
+            info.lineLength * info.height <= info.memoryLength
+        else {
+            throw .unsupportedLayout(
+                path: path, detail: "\(info.width)x\(info.height), line_length \(info.lineLength), smem_len \(info.memoryLength)")
         }
         return f
     }
@@ -52,19 +58,21 @@ public final class FbdevDisplay: Display {
     private let mapping: UnsafeMutableRawPointer
     private let mappingLength: Int
     private var damage: DamageTracker
-    /// Frames presented.
-    public private(set) var frames = 0
-    /// Pixels copied to the device so far.
-    public private(set) var pixelsCopied: Int64 = 0
+    /// Frames shown (`statistics.shownFrames`).
+    public var frames: Int { statistics.shownFrames }
+    /// Pixels copied into scan-out memory (`statistics.pixelsCopied`).
+    public var pixelsCopied: Int64 { statistics.pixelsCopied }
     public private(set) var statistics = DisplayStatistics()
 
     /// The device's format (its depth and colour fields).
     public var scanoutFormat: PixelFormat { target.format }
 
     public var device: DisplayDevice? {
-        DisplayDevice(line: "fbdev \(path) id=\(info.id) \(info.width)x\(info.height) bpp=\(info.bitsPerPixel) line=\(info.lineLength) format=\(format.lowercaseName) scanout=\(scanoutFormat.lowercaseName) rotate=\(rotation.angle.rawValue)",
-                      kind: "fbdev", path: path, width: info.width, height: info.height, format: format, rotate: rotation.angle.rawValue,
-                      fields: [("id", info.id), ("scanout", scanoutFormat.lowercaseName)])
+        DisplayDevice(
+            line:
+                "fbdev \(path) id=\(info.id) \(info.width)x\(info.height) bpp=\(info.bitsPerPixel) line=\(info.lineLength) format=\(format.lowercaseName) scanout=\(scanoutFormat.lowercaseName) rotate=\(rotation.angle.rawValue)",
+            kind: "fbdev", path: path, width: info.width, height: info.height, format: format, rotate: rotation.angle.rawValue,
+            fields: [("id", info.id), ("scanout", scanoutFormat.lowercaseName)])
     }
 
     public var statisticsSummary: String? {
@@ -80,8 +88,10 @@ public final class FbdevDisplay: Display {
 
     /// Opens `path`; the shadow is drawn in `format` (nil: the device's own), converted
     /// on copy when the device's differs.
-    public init(path: String = "/dev/fb0", format drawn: PixelFormat? = nil, rotation angle: RotationAngle = .none,
-                system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared) throws(DisplayError) {
+    public init(
+        path: String = "/dev/fb0", format drawn: PixelFormat? = nil, rotation angle: RotationAngle = .none,
+        system: any DisplaySystemCalls = LinuxDisplaySystemCalls.shared
+    ) throws(DisplayError) {
         self.path = path
         self.system = system
         let fd: Int32
@@ -100,7 +110,8 @@ public final class FbdevDisplay: Display {
         let format = try FramebufferFormat.validate(info, path: path)
         let drawing = drawn ?? format
         guard ScanoutConversion.converts(from: drawing, to: format) else {
-            throw DisplayError.unsupportedLayout(path: path, detail: "\(info.bitsPerPixel) bpp \(format.lowercaseName) for a \(drawing.lowercaseName) board")
+            throw DisplayError.unsupportedLayout(
+                path: path, detail: "\(info.bitsPerPixel) bpp \(format.lowercaseName) for a \(drawing.lowercaseName) board")
         }
         let length = info.lineLength * info.height
         let rotation = DisplayRotation(angle, physicalWidth: Int32(info.width), physicalHeight: Int32(info.height))
@@ -109,8 +120,9 @@ public final class FbdevDisplay: Display {
             throw DisplayError.systemCall(path: path, call: "mmap", errno: error)
         }
         do {
-            target = try Surface(wrapping: mapping, width: Int32(info.width), height: Int32(info.height),
-                                 stride: Int32(info.lineLength), format: format)
+            target = try Surface(
+                wrapping: mapping, width: Int32(info.width), height: Int32(info.height),
+                stride: Int32(info.lineLength), format: format)
             surface = try Surface(width: rotation.logicalWidth, height: rotation.logicalHeight, format: drawing)
         } catch {
             system.unmap(mapping, length: length)
@@ -137,9 +149,8 @@ public final class FbdevDisplay: Display {
         damage.add(newDamage)
         let region = damage.take(buffer: 0)
         RotatedCopy.copy(region, from: surface, to: target, rotation: rotation)
-        pixelsCopied += region.area
-        statistics.recordCopy(bytes: region.area * Int64(scanoutFormat.bytesPerPixel))
-        frames += 1
+        statistics.recordCopy(pixels: region.area, bytesPerPixel: scanoutFormat.bytesPerPixel)
+        statistics.recordShown()
         return false
     }
 }
@@ -160,7 +171,8 @@ public enum FbdevError: DisplayBackendError, Equatable {
     public var description: String {
         switch self {
         case .unsupportedDepth(let path, let bpp):
-            return "\(path): unsupported depth \(bpp) bpp; only 16 (RGB565) and 32 (XRGB8888) are scanned out (a board in either format is converted to the other); set 32 with fbset -depth 32, or framebuffer_depth=32 in the Pi's config.txt"
+            return
+                "\(path): unsupported depth \(bpp) bpp; only 16 (RGB565) and 32 (XRGB8888) are scanned out (a board in either format is converted to the other); set 32 with fbset -depth 32, or framebuffer_depth=32 in the Pi's config.txt"
         }
     }
 }

@@ -22,12 +22,20 @@ public struct FramebufferInfo: Equatable, Sendable {
     public var grayscale: Bool = false
     public var nonstd: Bool = false
 
-    public init(id: String = "", width: Int, height: Int, bitsPerPixel: Int,
-                red: (offset: Int, length: Int), green: (offset: Int, length: Int), blue: (offset: Int, length: Int),
-                lineLength: Int, memoryLength: Int) {
-        self.id = id; self.width = width; self.height = height; self.bitsPerPixel = bitsPerPixel
-        self.red = red; self.green = green; self.blue = blue
-        self.lineLength = lineLength; self.memoryLength = memoryLength
+    public init(
+        id: String = "", width: Int, height: Int, bitsPerPixel: Int,
+        red: (offset: Int, length: Int), green: (offset: Int, length: Int), blue: (offset: Int, length: Int),
+        lineLength: Int, memoryLength: Int
+    ) {
+        self.id = id
+        self.width = width
+        self.height = height
+        self.bitsPerPixel = bitsPerPixel
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.lineLength = lineLength
+        self.memoryLength = memoryLength
     }
 
     public static func == (a: FramebufferInfo, b: FramebufferInfo) -> Bool {
@@ -47,16 +55,22 @@ public struct DRMMode: Sendable, Equatable {
     var raw: drmModeModeInfo
 
     public init(width: Int, height: Int, refresh: Int = 60, preferred: Bool = false) {
-        self.width = width; self.height = height; self.refresh = refresh; self.preferred = preferred
+        self.width = width
+        self.height = height
+        self.refresh = refresh
+        self.preferred = preferred
         self.name = "\(width)x\(height)"
         raw = drmModeModeInfo()
-        raw.hdisplay = UInt16(clamping: width); raw.vdisplay = UInt16(clamping: height)
+        raw.hdisplay = UInt16(clamping: width)
+        raw.vdisplay = UInt16(clamping: height)
         raw.vrefresh = UInt32(clamping: refresh)
     }
 
     init(_ m: drmModeModeInfo) {
         raw = m
-        width = Int(m.hdisplay); height = Int(m.vdisplay); refresh = Int(m.vrefresh)
+        width = Int(m.hdisplay)
+        height = Int(m.vdisplay)
+        refresh = Int(m.vrefresh)
         preferred = m.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0
         var n = m.name
         name = withUnsafeBytes(of: &n) { b in String(decoding: b.prefix { $0 != 0 }, as: UTF8.self) }
@@ -76,7 +90,11 @@ public struct DRMConnector: Sendable, Equatable {
     /// CRTCs that can drive it (through any of its encoders), the current one first.
     public var crtcs: [UInt32]
     public init(id: UInt32, name: String, connected: Bool, modes: [DRMMode], crtcs: [UInt32]) {
-        self.id = id; self.name = name; self.connected = connected; self.modes = modes; self.crtcs = crtcs
+        self.id = id
+        self.name = name
+        self.connected = connected
+        self.modes = modes
+        self.crtcs = crtcs
     }
 }
 
@@ -85,14 +103,20 @@ public struct DRMCard: Sendable, Equatable {
     public var connectors: [DRMConnector]
     public var supportsDumbBuffers: Bool
     public init(driver: String, connectors: [DRMConnector], supportsDumbBuffers: Bool) {
-        self.driver = driver; self.connectors = connectors; self.supportsDumbBuffers = supportsDumbBuffers
+        self.driver = driver
+        self.connectors = connectors
+        self.supportsDumbBuffers = supportsDumbBuffers
     }
 }
 
 /// A dumb buffer: handle, row pitch and size in bytes.
 public struct DumbBuffer: Sendable, Equatable {
     public var handle: UInt32, pitch: UInt32, size: UInt64
-    public init(handle: UInt32, pitch: UInt32, size: UInt64) { self.handle = handle; self.pitch = pitch; self.size = size }
+    public init(handle: UInt32, pitch: UInt32, size: UInt64) {
+        self.handle = handle
+        self.pitch = pitch
+        self.size = size
+    }
 }
 
 /// A CRTC's state, saved to be restored on exit.
@@ -102,10 +126,18 @@ public struct SavedCRTC: Sendable {
     public var x: UInt32, y: UInt32
     var mode: drmModeModeInfo?
     public init(crtcID: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32) {
-        self.crtcID = crtcID; self.framebuffer = framebuffer; self.x = x; self.y = y; mode = nil
+        self.crtcID = crtcID
+        self.framebuffer = framebuffer
+        self.x = x
+        self.y = y
+        mode = nil
     }
     init(crtcID: UInt32, framebuffer: UInt32, x: UInt32, y: UInt32, mode: drmModeModeInfo?) {
-        self.crtcID = crtcID; self.framebuffer = framebuffer; self.x = x; self.y = y; self.mode = mode
+        self.crtcID = crtcID
+        self.framebuffer = framebuffer
+        self.x = x
+        self.y = y
+        self.mode = mode
     }
 }
 

@@ -11,7 +11,10 @@ public struct DRMAtomicPlane: Sendable, Equatable {
     public var crtcProperty: UInt32
     public var damageClipsProperty: UInt32
     public init(id: UInt32, fbProperty: UInt32, crtcProperty: UInt32, damageClipsProperty: UInt32) {
-        self.id = id; self.fbProperty = fbProperty; self.crtcProperty = crtcProperty; self.damageClipsProperty = damageClipsProperty
+        self.id = id
+        self.fbProperty = fbProperty
+        self.crtcProperty = crtcProperty
+        self.damageClipsProperty = damageClipsProperty
     }
 }
 
@@ -21,7 +24,8 @@ extension LinuxDisplaySystemCalls {
     public func drmAtomicPrimaryPlane(_ fd: Int32, crtc: UInt32) -> DRMAtomicPlane? {
         guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
         if let primary = primaryPlane(fd, of: crtc), let fb = primary.properties["FB_ID"],
-           let c = primary.properties["CRTC_ID"], let clips = primary.properties["FB_DAMAGE_CLIPS"] {
+            let c = primary.properties["CRTC_ID"], let clips = primary.properties["FB_DAMAGE_CLIPS"]
+        {
             return DRMAtomicPlane(id: primary.id, fbProperty: fb.id, crtcProperty: c.id, damageClipsProperty: clips.id)
         }
         _ = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
@@ -39,7 +43,8 @@ extension LinuxDisplaySystemCalls {
     /// `crtc`'s primary plane among the planes the client sees (atomic or universal planes
     /// on): its id, the formats it scans out and its properties; nil when there is none.
     private func primaryPlane(_ fd: Int32, of crtc: UInt32)
-        -> (id: UInt32, formats: [UInt32], properties: [String: (id: UInt32, value: UInt64)])? {
+        -> (id: UInt32, formats: [UInt32], properties: [String: (id: UInt32, value: UInt64)])?
+    {
         guard let res = drmModeGetResources(fd) else { return nil }
         let index = (0..<Int(res.pointee.count_crtcs)).first { res.pointee.crtcs[$0] == crtc }
         drmModeFreeResources(res)
@@ -112,7 +117,7 @@ extension LinuxDisplaySystemCalls {
         guard let req = drmModeAtomicAlloc() else { throw Errno.noMemory }
         defer { drmModeAtomicFree(req) }
         _ = drmModeAtomicAddProperty(req, plane.id, plane.fbProperty, UInt64(framebuffer))
-        _ = drmModeAtomicAddProperty(req, plane.id, plane.crtcProperty, UInt64(crtc))   // brings the CRTC (and its event) in
+        _ = drmModeAtomicAddProperty(req, plane.id, plane.crtcProperty, UInt64(crtc))  // brings the CRTC (and its event) in
         _ = drmModeAtomicAddProperty(req, plane.id, plane.damageClipsProperty, UInt64(blob))
         let r = drmModeAtomicCommit(fd, req, cdrm_page_flip_event() | UInt32(DRM_MODE_ATOMIC_NONBLOCK), nil)
         guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }

@@ -22,11 +22,12 @@ public final class LinuxDisplaySystemCalls: LinuxSystem, DisplaySystemCalls, @un
         guard clfb_get_fscreeninfo(fd, &f) == 0 else { throw .current }
         var idTuple = f.id
         let id = withUnsafeBytes(of: &idTuple) { b in String(decoding: b.prefix { $0 != 0 }, as: UTF8.self) }
-        var info = FramebufferInfo(id: id, width: Int(v.xres), height: Int(v.yres), bitsPerPixel: Int(v.bits_per_pixel),
-                                   red: (Int(v.red.offset), Int(v.red.length)),
-                                   green: (Int(v.green.offset), Int(v.green.length)),
-                                   blue: (Int(v.blue.offset), Int(v.blue.length)),
-                                   lineLength: Int(f.line_length), memoryLength: Int(f.smem_len))
+        var info = FramebufferInfo(
+            id: id, width: Int(v.xres), height: Int(v.yres), bitsPerPixel: Int(v.bits_per_pixel),
+            red: (Int(v.red.offset), Int(v.red.length)),
+            green: (Int(v.green.offset), Int(v.green.length)),
+            blue: (Int(v.blue.offset), Int(v.blue.length)),
+            lineLength: Int(f.line_length), memoryLength: Int(f.smem_len))
         info.grayscale = v.grayscale != 0
         info.nonstd = v.nonstd != 0
         return info
@@ -100,8 +101,10 @@ public final class LinuxDisplaySystemCalls: LinuxSystem, DisplaySystemCalls, @un
                 }
                 drmModeFreeEncoder(e)
             }
-            connectors.append(DRMConnector(id: con.connector_id, name: "\(typeName)-\(con.connector_type_id)",
-                                           connected: con.connection == DRM_MODE_CONNECTED, modes: modes, crtcs: crtcs))
+            connectors.append(
+                DRMConnector(
+                    id: con.connector_id, name: "\(typeName)-\(con.connector_type_id)",
+                    connected: con.connection == DRM_MODE_CONNECTED, modes: modes, crtcs: crtcs))
         }
         return DRMCard(driver: driver, connectors: connectors, supportsDumbBuffers: dumb)
     }
@@ -128,10 +131,11 @@ public final class LinuxDisplaySystemCalls: LinuxSystem, DisplaySystemCalls, @un
         let r = withUnsafePointer(to: &handles) { h in
             withUnsafePointer(to: &pitches) { p in
                 withUnsafePointer(to: &offsets) { o in
-                    drmModeAddFB2(fd, UInt32(width), UInt32(height), fourcc,
-                                  UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
-                                  UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
-                                  UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &id, 0)
+                    drmModeAddFB2(
+                        fd, UInt32(width), UInt32(height), fourcc,
+                        UnsafeRawPointer(h).assumingMemoryBound(to: UInt32.self),
+                        UnsafeRawPointer(p).assumingMemoryBound(to: UInt32.self),
+                        UnsafeRawPointer(o).assumingMemoryBound(to: UInt32.self), &id, 0)
                 }
             }
         }

@@ -30,9 +30,10 @@ public struct StrokeFont: GlyphSource {
         let w = weight ?? Fixed(raw: Swift.max(Fixed.scale, h &* Fixed.scale / 10))
         self.weight = Fixed(raw: Swift.min(Swift.max(w.raw, Fixed.scale / 4), h &* Fixed.scale / 3))
         let half = self.weight.halved
-        lineMetrics = LineMetrics(ascender: (Fixed(h) + half).ceil,
-                                  descender: (StrokeFont.unitsToPixels(2, capHeight: h) + half).ceil,
-                                  lineHeight: (h &* 3 + 1) / 2)
+        lineMetrics = LineMetrics(
+            ascender: (Fixed(h) + half).ceil,
+            descender: (StrokeFont.unitsToPixels(2, capHeight: h) + half).ceil,
+            lineHeight: (h &* 3 + 1) / 2)
         cache = GlyphCache(capacity: 128)
     }
 
@@ -72,8 +73,10 @@ public struct StrokeFont: GlyphSource {
         var minX = Int32.max, maxX = Int32.min, minY = Int32.max, maxY = Int32.min
         for line in lines {
             for p in line {
-                minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
-                minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+                minX = Swift.min(minX, p.x)
+                maxX = Swift.max(maxX, p.x)
+                minY = Swift.min(minY, p.y)
+                maxY = Swift.max(maxY, p.y)
             }
         }
         // Half the stroke plus a pixel for the anti-aliased fringe.

@@ -35,7 +35,8 @@ public final class CachedFontSet<Base: FontSet>: FontSet {
         // A dashboard uses a handful of sizes: a linear scan beats hashing.
         for i in sizes.indices where sizes[i] == pixelSize { return fonts[i] }
         let font = base.font(pixelSize: pixelSize)
-        sizes.append(pixelSize); fonts.append(font)
+        sizes.append(pixelSize)
+        fonts.append(font)
         return font
     }
 }

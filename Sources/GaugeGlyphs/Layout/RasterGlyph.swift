@@ -17,7 +17,10 @@ public struct RasterGlyph: Sendable {
     public let advance: Fixed
 
     public init(mask: CoverageMask, left: Int32, top: Int32, advance: Fixed) {
-        self.mask = mask; self.left = left; self.top = top; self.advance = advance
+        self.mask = mask
+        self.left = left
+        self.top = top
+        self.advance = advance
     }
 
     /// A glyph with no ink that only moves the pen.
@@ -33,8 +36,10 @@ public struct RasterGlyph: Sendable {
         mask.coverage.withUnsafeBufferPointer { c in
             for y in 0..<h {
                 for x in 0..<w where c[y * w + x] != 0 {
-                    x0 = Swift.min(x0, x); x1 = Swift.max(x1, x + 1)
-                    y0 = Swift.min(y0, y); y1 = Swift.max(y1, y + 1)
+                    x0 = Swift.min(x0, x)
+                    x1 = Swift.max(x1, x + 1)
+                    y0 = Swift.min(y0, y)
+                    y1 = Swift.max(y1, y + 1)
                 }
             }
         }
@@ -68,6 +73,8 @@ public struct LineMetrics: Hashable, Sendable {
     public let lineHeight: Int32
 
     public init(ascender: Int32, descender: Int32, lineHeight: Int32) {
-        self.ascender = ascender; self.descender = descender; self.lineHeight = lineHeight
+        self.ascender = ascender
+        self.descender = descender
+        self.lineHeight = lineHeight
     }
 }

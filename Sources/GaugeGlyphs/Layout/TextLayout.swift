@@ -41,8 +41,9 @@ public struct TextMetrics: Hashable, Sendable {
     public func bounds(at origin: Point, alignment: TextAlignment = .left) -> IntRect {
         guard !inkBounds.isEmpty else { return .empty }
         let dx = startX(for: origin.x, alignment: alignment), dy = TextLayout.pixel(origin.y)
-        return IntRect(x0: inkBounds.x0 &+ dx, y0: inkBounds.y0 &+ dy,
-                       x1: inkBounds.x1 &+ dx, y1: inkBounds.y1 &+ dy)
+        return IntRect(
+            x0: inkBounds.x0 &+ dx, y0: inkBounds.y0 &+ dy,
+            x1: inkBounds.x1 &+ dx, y1: inkBounds.y1 &+ dy)
     }
 
     /// `bounds(at:alignment:)` for a whole-pixel origin.
@@ -62,8 +63,10 @@ public enum TextLayout {
     /// Calls `body` with each glyph and its pen x in whole pixels relative to the start,
     /// and returns the total advance. Scalars the font lacks are skipped.
     @discardableResult
-    public static func forEachGlyph<F: GlyphSource>(in text: String, font: F,
-                                                    _ body: (RasterGlyph, Int32) -> Void) -> Fixed {
+    public static func forEachGlyph<F: GlyphSource>(
+        in text: String, font: F,
+        _ body: (RasterGlyph, Int32) -> Void
+    ) -> Fixed {
         var pen = Fixed.zero
         var previous: F.GlyphID?
         for scalar in text.unicodeScalars {
@@ -96,8 +99,10 @@ extension Canvas {
     /// Draws one line of `text` with its baseline at `origin.y`, aligned on `origin.x`.
     /// Glyphs land on whole pixels; the canvas clip applies (a clipped draw writes
     /// exactly the pixels a full draw writes inside the clip).
-    public func draw<F: GlyphSource>(_ text: String, at origin: Point, font: F, color: Color,
-                                     alignment: TextAlignment = .left) {
+    public func draw<F: GlyphSource>(
+        _ text: String, at origin: Point, font: F, color: Color,
+        alignment: TextAlignment = .left
+    ) {
         guard color.a != 0 else { return }
         let start: Int32
         if alignment == .left {
@@ -115,8 +120,10 @@ extension Canvas {
     }
 
     /// `draw(_:at:font:color:alignment:)` for a whole-pixel origin.
-    public func draw<F: GlyphSource>(_ text: String, x: Int32, y: Int32, font: F, color: Color,
-                                     alignment: TextAlignment = .left) {
+    public func draw<F: GlyphSource>(
+        _ text: String, x: Int32, y: Int32, font: F, color: Color,
+        alignment: TextAlignment = .left
+    ) {
         draw(text, at: Point(x, y), font: font, color: color, alignment: alignment)
     }
 }

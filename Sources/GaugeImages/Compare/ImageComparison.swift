@@ -12,7 +12,8 @@ public enum ImageComparison: Equatable, Sendable, CustomStringConvertible {
     /// alpha 255, so an RGBA image matches an RGB one only where it is opaque).
     public init(_ a: DecodedImage, _ b: DecodedImage) {
         guard a.width == b.width, a.height == b.height else {
-            self = .sizeMismatch(a: (a.width, a.height), b: (b.width, b.height)); return
+            self = .sizeMismatch(a: (a.width, a.height), b: (b.width, b.height))
+            return
         }
         var count = 0
         var first: (x: Int, y: Int, a: Color, b: Color)?
@@ -23,7 +24,9 @@ public enum ImageComparison: Equatable, Sendable, CustomStringConvertible {
                 b.pixels.withUnsafeBufferPointer { pb in
                     for i in 0..<(a.width * a.height) where !(0..<n).allSatisfy({ pa[i * n + $0] == pb[i * n + $0] }) {
                         count += 1
-                        if first == nil { first = (i % a.width, i / a.width, a.color(x: i % a.width, y: i / a.width), b.color(x: i % a.width, y: i / a.width)) }
+                        if first == nil {
+                            first = (i % a.width, i / a.width, a.color(x: i % a.width, y: i / a.width), b.color(x: i % a.width, y: i / a.width))
+                        }
                     }
                 }
             }
@@ -70,7 +73,10 @@ public enum ImageComparison: Equatable, Sendable, CustomStringConvertible {
     }
 
     private func hex(_ c: Color, _ alpha: Bool) -> String {
-        func h(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
+        func h(_ v: UInt8) -> String {
+            let s = String(v, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
         return "#" + h(c.r) + h(c.g) + h(c.b) + (alpha ? h(c.a) : "")
     }
 }

@@ -13,9 +13,13 @@ public struct DecodedImage: Equatable, Sendable {
 
     public init(width: Int, height: Int, channels: Int, pixels: [UInt8]) {
         precondition(channels == 3 || channels == 4, "channels must be 3 or 4")
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * channels,
-                     "pixel count does not match the dimensions")
-        self.width = width; self.height = height; self.channels = channels; self.pixels = pixels
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * channels,
+            "pixel count does not match the dimensions")
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.pixels = pixels
     }
 
     /// The colours of `surface` as `surface.color(x:y:)` gives them: RGBA for formats with
@@ -42,7 +46,9 @@ public struct DecodedImage: Equatable, Sendable {
         var i = 0
         for x in 0..<surface.width {
             let c = surface.color(x: x, y: Int32(truncatingIfNeeded: y)) ?? .clear
-            row[i] = c.r; row[i + 1] = c.g; row[i + 2] = c.b
+            row[i] = c.r
+            row[i + 1] = c.g
+            row[i + 2] = c.b
             if channels == 4 { row[i + 3] = c.a }
             i += channels
         }

@@ -70,7 +70,8 @@ extension PNG {
             case 1: throw .unsupportedInterlace
             default: throw .invalidHeader("interlace method \(b[12])")
             }
-            width = Int(w); height = Int(h)
+            width = Int(w)
+            height = Int(h)
         }
     }
 
@@ -119,10 +120,13 @@ extension PNG {
                         let src = y * (rowBytes + 1)
                         let type = raw[src]
                         let row = UnsafeMutableBufferPointer(rebasing: raw[(src + 1)..<(src + 1 + rowBytes)])
-                        let previous = y == 0 ? zeros
+                        let previous =
+                            y == 0
+                            ? zeros
                             : UnsafeBufferPointer(rebasing: pixels[((y - 1) * rowBytes)..<(y * rowBytes)])
                         guard PNGFilter.unfilter(type, row: row, previous: previous, bpp: h.channels) else {
-                            badRow = (type, y); return
+                            badRow = (type, y)
+                            return
                         }
                         let dst = UnsafeMutableBufferPointer(rebasing: pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
                         _ = dst.update(fromContentsOf: row)

@@ -19,8 +19,10 @@ public enum PNG {
     /// formats as 8-bit RGB — the colours `surface.color(x:y:)` gives. Row by row: besides
     /// the file, only one row of pixels and zlib's state are held, never a copy of the image.
     public static func encode(_ surface: Surface, compressionLevel: Int32 = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
-        try encode(width: Int(surface.width), height: Int(surface.height), channels: DecodedImage.channels(of: surface),
-                   compressionLevel: compressionLevel) { y, row in DecodedImage.storeRow(y, of: surface, into: row) }
+        try encode(
+            width: Int(surface.width), height: Int(surface.height), channels: DecodedImage.channels(of: surface),
+            compressionLevel: compressionLevel
+        ) { y, row in DecodedImage.storeRow(y, of: surface, into: row) }
     }
 
     /// The whole PNG file for an RGB or RGBA image. Output is deterministic: the same
@@ -28,8 +30,10 @@ public enum PNG {
     public static func encode(_ image: DecodedImage, compressionLevel: Int32 = defaultCompressionLevel) throws(PNGError) -> [UInt8] {
         let rowBytes = image.width * image.channels
         return try image.pixels.withUnsafeBufferPointer { pixels throws(PNGError) in
-            try encode(width: image.width, height: image.height, channels: image.channels,
-                       compressionLevel: compressionLevel) { y, row in
+            try encode(
+                width: image.width, height: image.height, channels: image.channels,
+                compressionLevel: compressionLevel
+            ) { y, row in
                 _ = row.update(fromContentsOf: pixels[(y * rowBytes)..<((y + 1) * rowBytes)])
             }
         }
@@ -40,8 +44,10 @@ public enum PNG {
     /// deflated as it comes: the zlib stream is the one `compress2` makes of all the rows
     /// at once (deflate's output does not depend on how its input is fed when nothing is
     /// flushed), cut into IDAT chunks of `idatChunkSize`.
-    static func encode(width: Int, height: Int, channels: Int, compressionLevel: Int32,
-                       fill: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void) throws(PNGError) -> [UInt8] {
+    static func encode(
+        width: Int, height: Int, channels: Int, compressionLevel: Int32,
+        fill: (Int, UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) throws(PNGError) -> [UInt8] {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .invalidHeader("dimensions \(width)x\(height)")
         }
@@ -89,7 +95,9 @@ public enum PNG {
     }
 
     static func appendBigEndian(_ v: UInt32, to out: inout [UInt8]) {
-        out.append(UInt8(truncatingIfNeeded: v >> 24)); out.append(UInt8(truncatingIfNeeded: v >> 16))
-        out.append(UInt8(truncatingIfNeeded: v >> 8)); out.append(UInt8(truncatingIfNeeded: v))
+        out.append(UInt8(truncatingIfNeeded: v >> 24))
+        out.append(UInt8(truncatingIfNeeded: v >> 16))
+        out.append(UInt8(truncatingIfNeeded: v >> 8))
+        out.append(UInt8(truncatingIfNeeded: v))
     }
 }

@@ -15,8 +15,10 @@ enum PNGFilter {
 
     /// Reverses filter `type` in place on `row`, given the already-reconstructed row above.
     /// Returns false for an unknown filter type.
-    static func unfilter(_ type: UInt8, row: UnsafeMutableBufferPointer<UInt8>,
-                         previous: UnsafeBufferPointer<UInt8>, bpp: Int) -> Bool {
+    static func unfilter(
+        _ type: UInt8, row: UnsafeMutableBufferPointer<UInt8>,
+        previous: UnsafeBufferPointer<UInt8>, bpp: Int
+    ) -> Bool {
         switch type {
         case none: break
         case sub:

@@ -15,7 +15,11 @@ enum Zlib {
             stream = .allocate(capacity: 1)
             stream.initialize(to: z_stream())
             let rc = deflateInit_(stream, level, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-            guard rc == Z_OK else { stream.deinitialize(count: 1); stream.deallocate(); throw .zlib(code: rc) }
+            guard rc == Z_OK else {
+                stream.deinitialize(count: 1)
+                stream.deallocate()
+                throw .zlib(code: rc)
+            }
             buffer = .allocate(capacity: max(1, chunkSize))
         }
 
@@ -48,7 +52,7 @@ enum Zlib {
             let used = buffer.count - Int(stream.pointee.avail_out)
             if stream.pointee.avail_out == 0 || (rc == Z_STREAM_END && used > 0) {
                 emit(UnsafeBufferPointer(rebasing: buffer[0..<used]))
-                stream.pointee.avail_out = 0   // the next call starts a new piece
+                stream.pointee.avail_out = 0  // the next call starts a new piece
             }
             return rc
         }

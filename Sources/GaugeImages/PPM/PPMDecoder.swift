@@ -51,15 +51,20 @@ extension PPM {
     /// Skips whitespace and `#` comments, then reads a positive decimal number.
     static func headerNumber(_ b: [UInt8], _ i: inout Int, _ field: String) throws(PPMError) -> Int {
         while i < b.count {
-            if isSpace(b[i]) { i += 1 } else if b[i] == 0x23 {
+            if isSpace(b[i]) {
+                i += 1
+            } else if b[i] == 0x23 {
                 while i < b.count && b[i] != 0x0A && b[i] != 0x0D { i += 1 }
-            } else { break }
+            } else {
+                break
+            }
         }
         guard i < b.count else { throw .truncated }
         var value = 0, digits = 0
         while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
             value = value * 10 + Int(b[i] - 0x30)
-            digits += 1; i += 1
+            digits += 1
+            i += 1
             guard digits <= 9 else { throw .invalidHeader("\(field) too long") }
         }
         guard digits > 0, value > 0 else { throw .invalidHeader("bad \(field)") }

@@ -39,8 +39,10 @@ public struct InputRouter: Sendable {
     private var held: [UInt16: Int64] = [:]
 
     /// - Parameter touchMapping: needed for touch; without it touch events are ignored.
-    public init(configuration: InputRouterConfiguration = InputRouterConfiguration(),
-                capabilities: DeviceCapabilities, touchMapping: TouchMapping? = nil) {
+    public init(
+        configuration: InputRouterConfiguration = InputRouterConfiguration(),
+        capabilities: DeviceCapabilities, touchMapping: TouchMapping? = nil
+    ) {
         self.configuration = configuration
         self.capabilities = capabilities
         self.mapping = capabilities.isTouchscreen ? touchMapping : nil
@@ -52,7 +54,8 @@ public struct InputRouter: Sendable {
             rotaries[axis] = RotaryDecoder(stepsPerDetent: rotary.stepsPerDetent)
         }
         for axis in capabilities.absoluteRotaryAxes {
-            let period = rotary.wraps
+            let period =
+                rotary.wraps
                 ? (rotary.wrapPeriod ?? capabilities.axisRanges[axis].map(RotaryDecoder.kernelWrapPeriod))
                 : nil
             rotaries[axis] = RotaryDecoder(stepsPerDetent: rotary.stepsPerDetent, wrapPeriod: period)

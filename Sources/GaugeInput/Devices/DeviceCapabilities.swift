@@ -16,9 +16,11 @@ public struct DeviceCapabilities: Hashable, Sendable {
     /// names the device — `auto` never picks a pointer.
     public var isPointer = false
 
-    public init(isTouchscreen: Bool = false, isMultitouch: Bool = false, keys: Set<UInt16> = [],
-                relativeRotaryAxes: [UInt16] = [], absoluteRotaryAxes: [UInt16] = [],
-                axisRanges: [UInt16: AxisRange] = [:]) {
+    public init(
+        isTouchscreen: Bool = false, isMultitouch: Bool = false, keys: Set<UInt16> = [],
+        relativeRotaryAxes: [UInt16] = [], absoluteRotaryAxes: [UInt16] = [],
+        axisRanges: [UInt16: AxisRange] = [:]
+    ) {
         self.isTouchscreen = isTouchscreen
         self.isMultitouch = isMultitouch
         self.keys = keys
@@ -41,13 +43,17 @@ public struct DeviceCapabilities: Hashable, Sendable {
     /// Classifies a device through `has` (type, code → advertised) and `range` (ABS code → absinfo).
     /// `property` answers INPUT_PROP_* queries: touchpads say INPUT_PROP_POINTER and are
     /// not touchscreens (many panel drivers never set INPUT_PROP_DIRECT, so that is not required).
-    public static func classify(has: (UInt16, UInt16) -> Bool, range: (UInt16) -> AxisRange?,
-                                property: (UInt16) -> Bool = { _ in false }) -> DeviceCapabilities {
+    public static func classify(
+        has: (UInt16, UInt16) -> Bool, range: (UInt16) -> AxisRange?,
+        property: (UInt16) -> Bool = { _ in false }
+    ) -> DeviceCapabilities {
         var caps = DeviceCapabilities()
         let hasTouchButton = has(EventType.key, KeyCode.touch)
         let isTouchpad = property(InputProperty.pointer)
-        caps.isTouchscreen = !isTouchpad && (has(EventType.abs, AbsCode.mtPositionX)
-            || (has(EventType.abs, AbsCode.x) && hasTouchButton))
+        caps.isTouchscreen =
+            !isTouchpad
+            && (has(EventType.abs, AbsCode.mtPositionX)
+                || (has(EventType.abs, AbsCode.x) && hasTouchButton))
         // Protocol B only: protocol A devices (no slots) are read through their single-touch emulation.
         caps.isMultitouch = caps.isTouchscreen && has(EventType.abs, AbsCode.mtPositionX) && has(EventType.abs, AbsCode.mtSlot)
         // Key codes are few enough (KEY_MAX 0x2ff) to ask about each one once at open.
@@ -57,8 +63,10 @@ public struct DeviceCapabilities: Hashable, Sendable {
         caps.isPointer = caps.keys.contains(KeyCode.leftButton)
         caps.relativeRotaryAxes = RelCode.rotaryAxes.filter { has(EventType.rel, $0) }
         if caps.isPointer { caps.relativeRotaryAxes.removeAll { $0 == RelCode.x || $0 == RelCode.y } }
-        for code in [AbsCode.x, AbsCode.y, AbsCode.wheel, AbsCode.misc,
-                     AbsCode.mtSlot, AbsCode.mtTrackingID, AbsCode.mtPositionX, AbsCode.mtPositionY]
+        for code in [
+            AbsCode.x, AbsCode.y, AbsCode.wheel, AbsCode.misc,
+            AbsCode.mtSlot, AbsCode.mtTrackingID, AbsCode.mtPositionX, AbsCode.mtPositionY,
+        ]
         where has(EventType.abs, code) {
             if let r = range(code) { caps.axisRanges[code] = r }
         }

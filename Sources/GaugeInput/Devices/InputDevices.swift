@@ -8,8 +8,10 @@ public struct InputDevices: Sendable {
     /// nil for an unknown name. The names are libevdev's table, on the device side.
     public var keyCode: @Sendable (_ name: String) -> UInt16?
 
-    public init(scanner: @escaping @Sendable (_ directory: String) -> any InputDeviceScanning,
-                keyCode: @escaping @Sendable (_ name: String) -> UInt16?) {
+    public init(
+        scanner: @escaping @Sendable (_ directory: String) -> any InputDeviceScanning,
+        keyCode: @escaping @Sendable (_ name: String) -> UInt16?
+    ) {
         self.scanner = scanner
         self.keyCode = keyCode
     }

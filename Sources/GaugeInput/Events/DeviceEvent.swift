@@ -33,8 +33,10 @@ public struct DeviceSnapshot: Hashable, Sendable {
     /// Keys and buttons currently down (BTN_TOUCH among them).
     public var keysDown: Set<UInt16>
 
-    public init(time: Int64, slots: [SlotState] = [], currentSlot: Int32 = 0,
-                absValues: [UInt16: Int32] = [:], keysDown: Set<UInt16> = []) {
+    public init(
+        time: Int64, slots: [SlotState] = [], currentSlot: Int32 = 0,
+        absValues: [UInt16: Int32] = [:], keysDown: Set<UInt16> = []
+    ) {
         self.time = time
         self.slots = slots
         self.currentSlot = currentSlot

@@ -14,8 +14,10 @@ public struct TouchCalibration: Hashable, Sendable {
     public var invertX: Bool
     public var invertY: Bool
 
-    public init(minX: Int32? = nil, maxX: Int32? = nil, minY: Int32? = nil, maxY: Int32? = nil,
-                swapAxes: Bool = false, invertX: Bool = false, invertY: Bool = false) {
+    public init(
+        minX: Int32? = nil, maxX: Int32? = nil, minY: Int32? = nil, maxY: Int32? = nil,
+        swapAxes: Bool = false, invertX: Bool = false, invertY: Bool = false
+    ) {
         self.minX = minX
         self.maxX = maxX
         self.minY = minY
@@ -40,8 +42,10 @@ public struct TouchMapping: Hashable, Sendable {
     public var rotation: InputRotation
 
     /// Panel sizes are clamped to 1…32767 so the scaling products stay far inside Int64.
-    public init(rawX: AxisRange, rawY: AxisRange, physicalWidth: Int32, physicalHeight: Int32,
-                rotation: InputRotation = .none, calibration: TouchCalibration = .identity) {
+    public init(
+        rawX: AxisRange, rawY: AxisRange, physicalWidth: Int32, physicalHeight: Int32,
+        rotation: InputRotation = .none, calibration: TouchCalibration = .identity
+    ) {
         self.rawX = rawX
         self.rawY = rawY
         self.physicalWidth = min(max(physicalWidth, 1), 32767)
@@ -86,7 +90,10 @@ public struct TouchMapping: Hashable, Sendable {
         var d = Int64(to) - Int64(from)
         let last = Int64(size) - 1
         if d == 0 { return last / 2 }
-        if d < 0 { t = -t; d = -d }
+        if d < 0 {
+            t = -t
+            d = -d
+        }
         t = min(max(t, 0), d)
         return (t * last + d / 2) / d
     }
@@ -94,10 +101,13 @@ public struct TouchMapping: Hashable, Sendable {
 
 extension TouchMapping {
     /// A mapping from a touchscreen's own axis ranges; nil if it reports none.
-    public init?(capabilities: DeviceCapabilities, physicalWidth: Int32, physicalHeight: Int32,
-                 rotation: InputRotation = .none, calibration: TouchCalibration = .identity) {
+    public init?(
+        capabilities: DeviceCapabilities, physicalWidth: Int32, physicalHeight: Int32,
+        rotation: InputRotation = .none, calibration: TouchCalibration = .identity
+    ) {
         guard let ranges = capabilities.touchRanges else { return nil }
-        self.init(rawX: ranges.x, rawY: ranges.y, physicalWidth: physicalWidth, physicalHeight: physicalHeight,
-                  rotation: rotation, calibration: calibration)
+        self.init(
+            rawX: ranges.x, rawY: ranges.y, physicalWidth: physicalWidth, physicalHeight: physicalHeight,
+            rotation: rotation, calibration: calibration)
     }
 }

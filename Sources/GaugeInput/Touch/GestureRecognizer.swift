@@ -50,7 +50,8 @@ public struct GestureRecognizer: Sendable {
     /// Fires the long press if its deadline has passed.
     public mutating func advance(to now: Int64) -> Gesture? {
         guard let deadline = nextDeadline, now >= deadline,
-              case .tracking(_, let x, let y, _, _, _, _) = state else { return nil }
+            case .tracking(_, let x, let y, _, _, _, _) = state
+        else { return nil }
         state = .finished
         return .longPress(x: x, y: y)
     }
@@ -62,8 +63,9 @@ public struct GestureRecognizer: Sendable {
         switch state {
         case .idle:
             if frame.points.count == 1, let p = frame.points.first {
-                state = .tracking(id: p.id, startX: p.x, startY: p.y, startTime: frame.time,
-                                  lastX: p.x, lastY: p.y, still: true)
+                state = .tracking(
+                    id: p.id, startX: p.x, startY: p.y, startTime: frame.time,
+                    lastX: p.x, lastY: p.y, still: true)
             } else if frame.points.count > 1 {
                 state = .finished
             }

@@ -15,8 +15,10 @@ public final class EvdevDevice: InputDevice {
     /// stays readable and poll returns again.
     public var readLimit = 4096
 
-    init(path: String, name: String, fd: Int32, handle: EvdevHandle,
-         capabilities: DeviceCapabilities, calls: any InputSystemCalls) {
+    init(
+        path: String, name: String, fd: Int32, handle: EvdevHandle,
+        capabilities: DeviceCapabilities, calls: any InputSystemCalls
+    ) {
         self.path = path
         self.name = name
         self.fd = fd
@@ -27,15 +29,19 @@ public final class EvdevDevice: InputDevice {
 
     /// Opens `path` non-blocking and reads its name and capabilities through libevdev.
     public static func open(_ path: String, calls: any InputSystemCalls = LinuxInputSystemCalls())
-        -> Result<EvdevDevice, InputError> {
+        -> Result<EvdevDevice, InputError>
+    {
         let fd: Int32
         do { fd = try calls.openDevice(path) } catch { return .failure(InputError(errno: error, path: path)) }
         let handle: EvdevHandle
         do { handle = try calls.evdevNew(fd: fd) } catch {
             calls.close(fd)
-            return .failure(error == .operationNotSupportedByDevice ? InputError(.gone, path: path, errno: error)
-                : error == .permissionDenied || error == .notPermitted ? InputError(errno: error, path: path)
-                : InputError(.notEvdev, path: path, errno: error))
+            return .failure(
+                error == .operationNotSupportedByDevice
+                    ? InputError(.gone, path: path, errno: error)
+                    : error == .permissionDenied || error == .notPermitted
+                        ? InputError(errno: error, path: path)
+                        : InputError(.notEvdev, path: path, errno: error))
         }
         // Monotonic timestamps, like the run loop's clock; failing that (old kernels) gestures
         // still work from differences, so it is not fatal.
@@ -44,8 +50,10 @@ public final class EvdevDevice: InputDevice {
             has: { calls.evdevHasEventCode(handle, type: $0, code: $1) },
             range: { calls.evdevAbsInfo(handle, code: $0) },
             property: { calls.evdevHasProperty(handle, $0) })
-        return .success(EvdevDevice(path: path, name: calls.evdevName(handle), fd: fd,
-                                    handle: handle, capabilities: caps, calls: calls))
+        return .success(
+            EvdevDevice(
+                path: path, name: calls.evdevName(handle), fd: fd,
+                handle: handle, capabilities: caps, calls: calls))
     }
 
     public var isOpen: Bool { handle != nil }
@@ -114,10 +122,11 @@ public final class EvdevDevice: InputDevice {
         var snap = DeviceSnapshot(time: time)
         let count = min(max(calls.evdevSlotCount(h), 0), Self.slotLimit)
         for slot in 0..<count {
-            snap.slots.append(SlotState(
-                trackingID: calls.evdevSlotValue(h, slot: slot, code: AbsCode.mtTrackingID),
-                x: calls.evdevSlotValue(h, slot: slot, code: AbsCode.mtPositionX),
-                y: calls.evdevSlotValue(h, slot: slot, code: AbsCode.mtPositionY)))
+            snap.slots.append(
+                SlotState(
+                    trackingID: calls.evdevSlotValue(h, slot: slot, code: AbsCode.mtTrackingID),
+                    x: calls.evdevSlotValue(h, slot: slot, code: AbsCode.mtPositionX),
+                    y: calls.evdevSlotValue(h, slot: slot, code: AbsCode.mtPositionY)))
         }
         snap.currentSlot = count > 0 ? calls.evdevCurrentSlot(h) : 0
         for code in capabilities.axisRanges.keys where code < AbsCode.mtSlot {

@@ -8,10 +8,10 @@ public struct DirectoryChange: Hashable, Sendable {
     }
 
     // inotify(7) mask bits (kernel ABI).
-    public static let created: UInt32 = 0x100   // IN_CREATE
-    public static let deleted: UInt32 = 0x200   // IN_DELETE
-    public static let attributes: UInt32 = 0x004 // IN_ATTRIB
-    public static let overflow: UInt32 = 0x4000 // IN_Q_OVERFLOW: events lost, rescan everything
+    public static let created: UInt32 = 0x100  // IN_CREATE
+    public static let deleted: UInt32 = 0x200  // IN_DELETE
+    public static let attributes: UInt32 = 0x004  // IN_ATTRIB
+    public static let overflow: UInt32 = 0x4000  // IN_Q_OVERFLOW: events lost, rescan everything
 
     public var isDeletion: Bool { mask & Self.deleted != 0 }
 

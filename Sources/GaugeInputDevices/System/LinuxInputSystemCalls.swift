@@ -60,8 +60,9 @@ public final class LinuxInputSystemCalls: LinuxSystem, InputSystemCalls, @unchec
 
     public func evdevAbsInfo(_ handle: EvdevHandle, code: UInt16) -> AxisRange? {
         guard let info = libevdev_get_abs_info(pointer(handle), UInt32(code)) else { return nil }
-        return AxisRange(minimum: info.pointee.minimum, maximum: info.pointee.maximum,
-                         resolution: info.pointee.resolution)
+        return AxisRange(
+            minimum: info.pointee.minimum, maximum: info.pointee.maximum,
+            resolution: info.pointee.resolution)
     }
 
     public func evdevNextEvent(_ handle: EvdevHandle, mode: EvdevReadMode) -> EvdevNextEvent {

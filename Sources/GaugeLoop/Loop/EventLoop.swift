@@ -134,9 +134,13 @@ public final class EventLoop: LoopScheduler {
         var signalReady = false
         var fdReady: [(fd: Int32, events: FileEvents, generation: UInt64)] = []
         for d in ready where !d.returned.isEmpty {
-            if d.fd == timerFD { timerReady = true }
-            else if d.fd == signalFD { signalReady = true }
-            else if let r = registrations[d.fd] { fdReady.append((d.fd, d.returned, r.generation)) }
+            if d.fd == timerFD {
+                timerReady = true
+            } else if d.fd == signalFD {
+                signalReady = true
+            } else if let r = registrations[d.fd] {
+                fdReady.append((d.fd, d.returned, r.generation))
+            }
         }
         if timerReady {
             // The count is irrelevant: due timers are found by comparing with the clock.

@@ -64,7 +64,8 @@ public final class TestEventLoop: LoopScheduler {
     public func advance(to target: UInt64) -> Int {
         var ran = 0
         while let deadline = timers.nextDeadline, deadline <= target,
-              let due = timers.popDue(now: max(deadline, now)) {
+            let due = timers.popDue(now: max(deadline, now))
+        {
             now = max(now, due.deadline)
             ran += 1
             timersFired += 1

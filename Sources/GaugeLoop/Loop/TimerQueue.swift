@@ -65,7 +65,8 @@ public struct TimerQueue<Payload> {
     /// `now`. Call repeatedly to serve every due timer in order.
     public mutating func popDue(now: UInt64, sequenceLimit: UInt64 = .max) -> (id: TimerID, deadline: UInt64, payload: Payload)? {
         guard let top = heap.first, top.deadline <= now, top.sequence < sequenceLimit,
-              let timer = timers[top.id] else { return nil }
+            let timer = timers[top.id]
+        else { return nil }
         popTop()
         if let period = timer.period {
             // Stay on the grid; skip ticks that were missed while the loop was busy.
@@ -101,7 +102,10 @@ public struct TimerQueue<Payload> {
         heap.removeAll { live[$0.id]?.sequence != $0.sequence }
         // Floyd's heap construction.
         var i = heap.count / 2
-        while i > 0 { i -= 1; siftDown(i) }
+        while i > 0 {
+            i -= 1
+            siftDown(i)
+        }
     }
 
     private mutating func push(_ e: Entry) {

@@ -17,8 +17,10 @@ public final class StderrLog: PanelLog {
 
     public func log(_ level: LogLevel, _ message: String) {
         guard level >= minimum else { return }
-        let text = toJournal ? JournalStream.line(level: level, message: message)
-                             : Self.line(timestamp: Self.timestamp(), level: level, label: label, message: message)
+        let text =
+            toJournal
+            ? JournalStream.line(level: level, message: message)
+            : Self.line(timestamp: Self.timestamp(), level: level, label: label, message: message)
         // One write(2) per message, so lines from one process never interleave.
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }

@@ -67,8 +67,10 @@ public struct SystemdNotifier {
     /// still turns. `onError` hears failed sends (rate-limit its logging). Returns the
     /// timer (cancel it on shutdown), or nil when the watchdog is off.
     @discardableResult
-    public func startWatchdog(on loop: some LoopScheduler,
-                              onError: @escaping (LoopError) -> Void = { _ in }) -> TimerID? {
+    public func startWatchdog(
+        on loop: some LoopScheduler,
+        onError: @escaping (LoopError) -> Void = { _ in }
+    ) -> TimerID? {
         guard isEnabled, let period = watchdogPetInterval else { return nil }
         let notifier = self
         return loop.scheduleRepeating(every: period, first: loop.now &+ period) {

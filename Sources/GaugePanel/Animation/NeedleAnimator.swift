@@ -46,11 +46,16 @@ public struct NeedleAnimator: Sendable, Equatable {
         advance(to: now)
         time = now
         guard newTarget.isFinite else {
-            target = nil; value = nil; velocity = 0
+            target = nil
+            value = nil
+            velocity = 0
             return
         }
         target = newTarget
-        if value == nil { value = newTarget; velocity = 0 }
+        if value == nil {
+            value = newTarget
+            velocity = 0
+        }
     }
 
     /// Moves the needle to time `now` (earlier times are ignored).
@@ -58,23 +63,36 @@ public struct NeedleAnimator: Sendable, Equatable {
     public mutating func jump(to newTarget: Double, now: UInt64) {
         time = now
         velocity = 0
-        if newTarget.isFinite { target = newTarget; value = newTarget } else { target = nil; value = nil }
+        if newTarget.isFinite {
+            target = newTarget
+            value = newTarget
+        } else {
+            target = nil
+            value = nil
+        }
     }
 
     public mutating func advance(to now: UInt64) {
         guard let start = time, now > start else { return }
-        guard !isSettled, let target, let position = value else { time = now; return }
+        guard !isSettled, let target, let position = value else {
+            time = now
+            return
+        }
         let steps = (now - start) / step
         var e = position - target, v = velocity
         for _ in 0..<min(steps, UInt64(maxSteps)) {
             (e, v) = matrix.apply(e, v)
             if abs(e) <= tolerance && abs(v) * 0.05 <= tolerance {
                 // Within tolerance and slow enough to cover < tolerance in 50 ms: there.
-                e = 0; v = 0
+                e = 0
+                v = 0
                 break
             }
         }
-        if steps > UInt64(maxSteps) { e = 0; v = 0 }   // stalled for long: just be there
+        if steps > UInt64(maxSteps) {
+            e = 0
+            v = 0
+        }  // stalled for long: just be there
         value = e == 0 ? target : target + e
         velocity = v
         time = e == 0 && v == 0 ? now : start &+ steps &* step

@@ -30,14 +30,16 @@ public struct Spring: Sendable, Equatable {
         let w = naturalFrequency, z = dampingRatio
         if z >= 1 {
             let a = exp(-w * h)
-            return StepMatrix(m00: (1 + w * h) * a, m01: h * a,
-                              m10: -w * w * h * a, m11: (1 - w * h) * a)
+            return StepMatrix(
+                m00: (1 + w * h) * a, m01: h * a,
+                m10: -w * w * h * a, m11: (1 - w * h) * a)
         }
         let wd = w * (1 - z * z).squareRoot()
         let a = exp(-z * w * h), c = cos(wd * h), s = sin(wd * h)
         // e(h) = a(e0·c + (v0 + ζω·e0)/ωd·s); v(h) = a(v0·c − (ζω·v0 + ω²·e0)/ωd·s)
-        return StepMatrix(m00: a * (c + z * w / wd * s), m01: a * s / wd,
-                          m10: -a * w * w / wd * s, m11: a * (c - z * w / wd * s))
+        return StepMatrix(
+            m00: a * (c + z * w / wd * s), m01: a * s / wd,
+            m10: -a * w * w / wd * s, m11: a * (c - z * w / wd * s))
     }
 }
 

@@ -40,8 +40,11 @@ struct AlarmMonitor: Sendable {
         defer { level = new }
         // Leaving the band, or getting worse, ends an acknowledgement.
         if let a = acknowledged, new == .normal || new > a { acknowledged = nil }
-        guard new == .critical else { blinker = nil; return false }
-        guard level != .critical else { return false }   // still critical: as it was (blinking or acknowledged)
+        guard new == .critical else {
+            blinker = nil
+            return false
+        }
+        guard level != .critical else { return false }  // still critical: as it was (blinking or acknowledged)
         blinker = .warning(startingAt: now)
         return true
     }

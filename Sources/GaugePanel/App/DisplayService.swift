@@ -42,8 +42,10 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         var latencySamples: UInt64 = 0
     }
 
-    init(device: any Display, state: PanelState, fonts: PanelFonts, tracksDamage: Bool, settings: Settings,
-         console: (any ConsoleMode)?, system: any PanelSystem, log: PanelLogger) {
+    init(
+        device: any Display, state: PanelState, fonts: PanelFonts, tracksDamage: Bool, settings: Settings,
+        console: (any ConsoleMode)?, system: any PanelSystem, log: PanelLogger
+    ) {
         self.system = system
         self.device = device
         self.state = state

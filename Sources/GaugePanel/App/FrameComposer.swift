@@ -27,7 +27,7 @@ public struct FrameComposer {
             dashboard.draw(damage, on: canvas, fonts: fonts)
         } else {
             damage = Region(surface.bounds)
-            dashboard.draw(on: canvas, fonts: fonts)   // it clears the surface first
+            dashboard.draw(on: canvas, fonts: fonts)  // it clears the surface first
         }
         lastDrawn = dashboard
         frames += 1

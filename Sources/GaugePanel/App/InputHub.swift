@@ -23,14 +23,20 @@ final class InputHub {
     /// Problems worth one log line each (unknown key names, permissions).
     private(set) var problems: [String] = []
 
-    init(_ configuration: InputConfiguration, display: DisplayConfiguration, directory: String = "/dev/input",
-         devices: InputDevices) {
+    init(
+        _ configuration: InputConfiguration, display: DisplayConfiguration, directory: String = "/dev/input",
+        devices: InputDevices
+    ) {
         self.configuration = configuration
         scanner = devices.scanner(directory)
         var router = InputRouterConfiguration()
-        problems = router.keyMap.merge(configuration.keys.map { (key: $0.key, action: Self.action($0.value)) }
-                                         .sorted { $0.key < $1.key }, keyCode: devices.keyCode)
-        if !configuration.swipe { router.swipeLeft = nil; router.swipeRight = nil }
+        problems = router.keyMap.merge(
+            configuration.keys.map { (key: $0.key, action: Self.action($0.value)) }
+                .sorted { $0.key < $1.key }, keyCode: devices.keyCode)
+        if !configuration.swipe {
+            router.swipeLeft = nil
+            router.swipeRight = nil
+        }
         routerConfiguration = router
         let turned = display.rotation.swapsAxes
         physicalWidth = turned ? display.height : display.width
@@ -41,8 +47,9 @@ final class InputHub {
     /// The board's touch calibration keys.
     var calibration: TouchCalibration {
         let c = configuration, r = c.touchRange
-        return TouchCalibration(minX: r?[0], maxX: r?[1], minY: r?[2], maxY: r?[3],
-                                swapAxes: c.touchSwapXY, invertX: c.touchInvertX, invertY: c.touchInvertY)
+        return TouchCalibration(
+            minX: r?[0], maxX: r?[1], minY: r?[2], maxY: r?[3],
+            swapAxes: c.touchSwapXY, invertX: c.touchInvertX, invertY: c.touchInvertY)
     }
 
     /// What a board's action word does (an exhaustive switch: a new word can't be forgotten).
@@ -68,8 +75,14 @@ final class InputHub {
         let keys = DeviceSelector.auto.matches(path: info.path, name: info.name, capabilities: caps, role: .keys)
         guard touch || encoder || keys else { return nil }
         var used = caps
-        if !touch { used.isTouchscreen = false; used.isMultitouch = false }
-        if !encoder { used.relativeRotaryAxes = []; used.absoluteRotaryAxes = [] }
+        if !touch {
+            used.isTouchscreen = false
+            used.isMultitouch = false
+        }
+        if !encoder {
+            used.relativeRotaryAxes = []
+            used.absoluteRotaryAxes = []
+        }
         if !keys { used.keys = [] }
         return used
     }
@@ -79,14 +92,21 @@ final class InputHub {
     func apply(_ report: ScanReport) -> (added: [any InputDevice], removed: [Int32], log: [String]) {
         var added: [any InputDevice] = [], removed: [Int32] = [], log: [String] = []
         for path in report.removed {
-            if let o = opened.removeValue(forKey: path) { removed.append(o.device.fd); log.append("input device lost: \(path) (\(o.device.name))") }
+            if let o = opened.removeValue(forKey: path) {
+                removed.append(o.device.fd)
+                log.append("input device lost: \(path) (\(o.device.name))")
+            }
         }
         for info in report.added where opened[info.path] == nil {
             guard let used = wanted(info), let device = scanner.device(at: info.path) else { continue }
-            let mapping = TouchMapping(capabilities: used, physicalWidth: physicalWidth,
-                                       physicalHeight: physicalHeight, rotation: rotation, calibration: calibration)
-            opened[info.path] = Opened(device: device, router: InputRouter(configuration: routerConfiguration,
-                                                                          capabilities: used, touchMapping: mapping))
+            let mapping = TouchMapping(
+                capabilities: used, physicalWidth: physicalWidth,
+                physicalHeight: physicalHeight, rotation: rotation, calibration: calibration)
+            opened[info.path] = Opened(
+                device: device,
+                router: InputRouter(
+                    configuration: routerConfiguration,
+                    capabilities: used, touchMapping: mapping))
             added.append(device)
             log.append("input device opened: \(info.path) (\(info.name))")
         }

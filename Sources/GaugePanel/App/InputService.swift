@@ -19,8 +19,10 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     private let log: PanelLogger
     private var loop: Loop?
 
-    init(_ configuration: InputConfiguration, display displayConfiguration: DisplayConfiguration, directory: String,
-         devices: DisplayDevices, inputs: InputDevices, feeding display: DisplayService<Loop>, log: PanelLogger) {
+    init(
+        _ configuration: InputConfiguration, display displayConfiguration: DisplayConfiguration, directory: String,
+        devices: DisplayDevices, inputs: InputDevices, feeding display: DisplayService<Loop>, log: PanelLogger
+    ) {
         self.configuration = configuration
         self.displayConfiguration = displayConfiguration
         self.directory = directory
@@ -48,7 +50,10 @@ final class InputService<Loop: LoopScheduler>: PanelService {
         guard let hub, let loop else { return }
         for o in hub.opened.values { loop.unregister(fd: o.device.fd) }
         if let w = hub.scanner.watchFD { loop.unregister(fd: w) }
-        if let t = gestureTimer { loop.cancel(t); gestureTimer = nil }
+        if let t = gestureTimer {
+            loop.cancel(t)
+            gestureTimer = nil
+        }
         for path in Array(hub.opened.keys) { hub.scanner.remove(path) }
         self.hub = nil
     }
@@ -87,7 +92,10 @@ final class InputService<Loop: LoopScheduler>: PanelService {
         guard let hub, let loop else { return }
         let fd = hub.opened[path]?.device.fd
         let (actions, gone) = hub.read(path: path)
-        if gone, let fd { loop.unregister(fd: fd); log.info("input device lost: \(path)") }
+        if gone, let fd {
+            loop.unregister(fd: fd)
+            log.info("input device lost: \(path)")
+        }
         perform(actions)
         armGestureTimer()
     }
@@ -95,7 +103,10 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     /// A long press completes by time, not by an event: wake for it.
     private func armGestureTimer() {
         guard let loop else { return }
-        if let t = gestureTimer { loop.cancel(t); gestureTimer = nil }
+        if let t = gestureTimer {
+            loop.cancel(t)
+            gestureTimer = nil
+        }
         guard let hub, let deadline = hub.nextDeadline, deadline > 0 else { return }
         gestureTimer = loop.schedule(at: UInt64(deadline) &* 1000) { [self] in
             self.gestureTimer = nil

@@ -25,41 +25,56 @@ public enum RunError: Error, CustomStringConvertible {
 /// `--display` names), the real poll loop, the console, the input devices and the
 /// service's environment.
 extension PanelRuntime where Loop == EventLoop {
-    public static func open(options: RunOptions, devices: DisplayDevices, inputs: InputDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<EventLoop> {
+    public static func open(options: RunOptions, devices: DisplayDevices, inputs: InputDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<
+        EventLoop
+    > {
         let board: BoardConfiguration
-        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names, sensorKinds: SensorKinds.all) } catch { throw .configuration(error) }
+        do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names, sensorKinds: SensorKinds.all) } catch {
+            throw .configuration(error)
+        }
         let d = board.display
         let output = options.display ?? d.output
         let turned = d.rotation.swapsAxes
         let environment = serviceEnvironment()
         let notifier = SystemdNotifier(environment: environment)
         let wait = options.waitForDisplaySeconds ?? d.waitSeconds ?? DisplayWait.defaultSeconds(environment: environment)
-        var settings = DisplaySettings(device: d.device, connector: d.connector, mode: d.mode, format: d.format,
-                                       width: turned ? d.height : d.width, height: turned ? d.width : d.height, rotation: d.rotation)
+        var settings = DisplaySettings(
+            device: d.device, connector: d.connector, mode: d.mode, format: d.format,
+            width: turned ? d.height : d.width, height: turned ? d.width : d.height, rotation: d.rotation)
         // The command line's overrides were checked as it was read (`RunOptions.table(displays:)`).
         for (key, text) in options.displaySettings { _ = settings.set(key, text) }
         let display: any Display
         do {
-            display = try DisplayWait.open(waiting: wait, { [settings] () throws(DisplayError) -> any Display in
-                try devices.open(output, settings)
-            }, waiting: { error in
-                let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
-                let what = "waiting up to \(seconds) s for the display (\(error.description))"
-                log.log(.notice, what)
-                _ = notifier.notify(.status(what))
-            })
+            display = try DisplayWait.open(
+                waiting: wait,
+                { [settings] () throws(DisplayError) -> any Display in
+                    try devices.open(output, settings)
+                },
+                waiting: { error in
+                    let seconds = wait == wait.rounded() ? String(Int(wait)) : String(wait)
+                    let what = "waiting up to \(seconds) s for the display (\(error.description))"
+                    log.log(.notice, what)
+                    _ = notifier.notify(.status(what))
+                })
         } catch { throw .display(error) }
         let loop: EventLoop
-        do { loop = try EventLoop() } catch { display.close(); throw .loop(error) }
+        do { loop = try EventLoop() } catch {
+            display.close()
+            throw .loop(error)
+        }
         let console = options.consoleGraphics && display.coversTextConsole ? devices.consoleGraphics() : nil
-        return try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: devices, inputs: inputs, log: log,
-                                environment: environment, console: console)
+        return try PanelRuntime(
+            options: options, board: board, display: display, loop: loop, devices: devices, inputs: inputs, log: log,
+            environment: environment, console: console)
     }
 
     /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.
     public func run() throws(RunError) -> RunSummary {
         start()
-        do { try loop.run() } catch { _ = stop(); throw .loop(error) }
+        do { try loop.run() } catch {
+            _ = stop()
+            throw .loop(error)
+        }
         return stop()
     }
 

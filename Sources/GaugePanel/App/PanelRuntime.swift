@@ -42,9 +42,11 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     /// `console`: switched back to text mode at shutdown. `devices`, `inputs`: the command line's.
     /// `system`: the calls the services make beside the loop's and the devices' own (the
     /// snapshot's file, the heap given back, the host name).
-    public init(options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, devices: DisplayDevices,
-                inputs: InputDevices, log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil,
-                system: any PanelSystem = LinuxSystem.standard) throws(RunError) {
+    public init(
+        options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, devices: DisplayDevices,
+        inputs: InputDevices, log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil,
+        system: any PanelSystem = LinuxSystem.standard
+    ) throws(RunError) {
         self.system = system
         self.options = options
         self.devices = devices
@@ -57,10 +59,11 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         self.notifier = notifier
         // Unpaced (benchmarks): the next frame as soon as the loop comes round.
         let period = options.unpaced ? 1 : LoopTime.refreshPeriod(hertz: Double(max(board.display.refresh, 1))) ?? 16_666_667
-        let shown = DisplayService<Loop>(device: display, state: PanelState(board: board, animates: options.animates),
-                                         fonts: PanelFonts(board.fonts), tracksDamage: options.tracksDamage,
-                                         settings: .init(refreshPeriod: period, maxFrames: options.maxFrames, notifier: notifier),
-                                         console: console, system: system, log: log)
+        let shown = DisplayService<Loop>(
+            device: display, state: PanelState(board: board, animates: options.animates),
+            fonts: PanelFonts(board.fonts), tracksDamage: options.tracksDamage,
+            settings: .init(refreshPeriod: period, maxFrames: options.maxFrames, notifier: notifier),
+            console: console, system: system, log: log)
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)
         self.display = shown
         self.recording = recording
@@ -75,16 +78,22 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
     }
 
-    private static func input(_ board: BoardConfiguration, _ options: RunOptions, _ devices: DisplayDevices,
-                              _ inputs: InputDevices, _ display: DisplayService<Loop>, _ log: PanelLogger) -> InputService<Loop> {
-        InputService(board.input, display: board.display, directory: options.inputDirectory, devices: devices,
-                     inputs: inputs, feeding: display, log: log)
+    private static func input(
+        _ board: BoardConfiguration, _ options: RunOptions, _ devices: DisplayDevices,
+        _ inputs: InputDevices, _ display: DisplayService<Loop>, _ log: PanelLogger
+    ) -> InputService<Loop> {
+        InputService(
+            board.input, display: board.display, directory: options.inputDirectory, devices: devices,
+            inputs: inputs, feeding: display, log: log)
     }
 
-    private static func snapshots(_ board: BoardConfiguration, _ options: RunOptions, _ device: any Display,
-                                  _ system: any PanelSystem, _ log: PanelLogger) -> SnapshotService<Loop> {
-        SnapshotService(path: options.snapshotPath ?? board.snapshot?.path,
-                        interval: options.snapshotInterval ?? board.snapshot?.intervalSeconds, of: device, system: system, log: log)
+    private static func snapshots(
+        _ board: BoardConfiguration, _ options: RunOptions, _ device: any Display,
+        _ system: any PanelSystem, _ log: PanelLogger
+    ) -> SnapshotService<Loop> {
+        SnapshotService(
+            path: options.snapshotPath ?? board.snapshot?.path,
+            interval: options.snapshotInterval ?? board.snapshot?.intervalSeconds, of: device, system: system, log: log)
     }
 
     /// Starts everything on the loop: sensors, input, snapshots, the first frame.

@@ -47,7 +47,8 @@ public struct PanelState: Sendable {
     public mutating func carryOver(from old: PanelState, oldBoard: BoardConfiguration, newBoard: BoardConfiguration) {
         for c in newBoard.channels {
             guard let before = oldBoard.channels.first(where: { $0.name == c.name }), before == c,
-                  let kept = old.channels[c.name] else { continue }
+                let kept = old.channels[c.name]
+            else { continue }
             channels.add(kept)
         }
         show(page: old.page < Int32(truncatingIfNeeded: layout.pages.count) ? old.page : 0)
@@ -77,7 +78,9 @@ public struct PanelState: Sendable {
         case .nextPage: show(page: page &+ 1)
         case .previousPage: show(page: page &- 1)
         case .toggleNight: setTheme(themes.active == .day ? .night : .day)
-        case .resetHold: channels.resetAllMinMax(); isDirty = true
+        case .resetHold:
+            channels.resetAllMinMax()
+            isDirty = true
         case .acknowledgeAlarms:
             for i in alarms.indices { alarms[i].acknowledge() }
             isDirty = true
@@ -88,7 +91,10 @@ public struct PanelState: Sendable {
     public mutating func show(page index: Int32) {
         var d = layout
         d.show(page: index)
-        if d.currentPage != page { page = d.currentPage; isDirty = true }
+        if d.currentPage != page {
+            page = d.currentPage
+            isDirty = true
+        }
     }
 
     public mutating func setTheme(_ name: ThemeConfiguration.Name) {
@@ -125,15 +131,18 @@ public struct PanelState: Sendable {
             shown.set(name, to: a.value ?? .nan)
         }
         // Indicators waiting for a first reading spin: they animate while visible.
-        if shown.setIndeterminatePhase(ProgressIndicator.phase(atMilliseconds: Int64(now / 1_000_000),
-                                                               periodMilliseconds: 1500)) {
+        if shown.setIndeterminatePhase(
+            ProgressIndicator.phase(
+                atMilliseconds: Int64(now / 1_000_000),
+                periodMilliseconds: 1500))
+        {
             animating = true
         }
         var wake: UInt64? = nextStaleDeadline(now: now)
         for i in alarms.indices {
             let value = channels[alarms[i].channel]?.value(now: now) ?? .nan
             if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
-                page = p   // a new critical alarm brings its page forward
+                page = p  // a new critical alarm brings its page forward
                 shown.show(page: p)
             }
             if let colour = alarms[i].colour(at: now, theme: themes.current) {

@@ -18,7 +18,10 @@ final class RecordingService<Loop: LoopScheduler>: PanelService {
         self.loop = loop
         guard let path else { return }
         let r = Recorder(path: path)
-        if let e = r.lastError { warn("record: \(e) (recording off)"); return }
+        if let e = r.lastError {
+            warn("record: \(e) (recording off)")
+            return
+        }
         recorder = r
         log.info("recording samples to \(path)")
         timer = loop.scheduleRepeating(every: Nanoseconds.perSecond) { [self] in self.flush() }

@@ -59,7 +59,7 @@ public struct RunSummary: Sendable, CustomStringConvertible {
 
     public var description: String {
         let s = max(seconds, 1e-9)
-        func f(_ v: Double) -> String { String(Int64((v * 100).rounded())) .padded(decimals: 2) }
+        func f(_ v: Double) -> String { String(Int64((v * 100).rounded())).padded(decimals: 2) }
         return "seconds=\(f(seconds)) frames=\(frames) wakeups=\(wakeups) wakeups_per_s=\(f(Double(wakeups) / s))"
             + " cpu_percent=\(f(cpuSeconds * 100 / s)) rss_kb=\(residentKilobytes) pixels_drawn=\(pixelsDrawn)"
             + " bytes_copied=\(bytesCopied) samples=\(samples) unread_samples=\(unreadSamples) dropped_lines=\(droppedLines)"

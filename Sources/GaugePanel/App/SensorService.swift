@@ -69,10 +69,11 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         let now = loop.now
         for source in hub.simulated {
             source.poll(now: now) { take($0, now: now) }
-            pollTimers.append(loop.scheduleRepeating(every: SensorHub.simulatedInterval) { [self] in
-                let t = self.loop?.now ?? 0
-                source.poll(now: t) { self.take($0, now: t) }
-            })
+            pollTimers.append(
+                loop.scheduleRepeating(every: SensorHub.simulatedInterval) { [self] in
+                    let t = self.loop?.now ?? 0
+                    source.poll(now: t) { self.take($0, now: t) }
+                })
         }
         for i in hub.replays.indices { pollReplay(i) }
         for i in hub.sysfs.indices {
@@ -163,8 +164,10 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         let root = hub.sysfs[i].root
         if !lost.isEmpty {
             let files = lost.joined(separator: ", ")
-            say(sysfsJournals[i].failed(now: now, line: "cannot read \(files) under \(root) (shown as no value; read again every second)",
-                                        reason: "cannot read \(files)"), about: "sysfs")
+            say(
+                sysfsJournals[i].failed(
+                    now: now, line: "cannot read \(files) under \(root) (shown as no value; read again every second)",
+                    reason: "cannot read \(files)"), about: "sysfs")
         }
         if !back.isEmpty, missing.isEmpty {
             say(sysfsJournals[i].opened(now: now, line: "\(back.joined(separator: ", ")) readable again"), about: "sysfs")
@@ -238,16 +241,20 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         case .connected:
             say(lines[i].journal.opened(now: now, line: "connected" + (source.openCount > 1 ? " again" : "")), about: what)
         case .openFailed(let e):
-            say(lines[i].journal.failed(now: now, line: "cannot open: \(e.message) — \(source.openAdvice(e)); retrying quietly until it opens",
-                                        reason: "cannot open: \(e.message)", failures: source.failureCount), about: what)
+            say(
+                lines[i].journal.failed(
+                    now: now, line: "cannot open: \(e.message) — \(source.openAdvice(e)); retrying quietly until it opens",
+                    reason: "cannot open: \(e.message)", failures: source.failureCount), about: what)
         case .disconnected(let names, let moreNames):
             var why = "hung up", reason = "hung up"
             if case .lost(let e?) = source.status {
                 reason = e.message
                 why = e.message + (source.lossAdvice(e).map { " — " + $0 } ?? "")
             }
-            say(lines[i].journal.failed(now: now, line: "lost (\(why)); its channels show no value until it returns",
-                                        reason: "lost (\(reason))", failures: source.failureCount), about: what)
+            say(
+                lines[i].journal.failed(
+                    now: now, line: "lost (\(why)); its channels show no value until it returns",
+                    reason: "lost (\(reason))", failures: source.failureCount), about: what)
             let routes = hub.serialRoutes[i]
             display.invalidate(moreNames ? routes.allChannels : routes.channels(readingAny: names))
         }

@@ -35,17 +35,25 @@ final class SnapshotService<Loop: LoopScheduler>: PanelService {
 
     /// Writes the picture on screen as a PNG (atomically: a viewer never sees half a file).
     func write() {
-        guard let path else { log.info("snapshot: no path configured ([snapshot] path or --snapshot)"); return }
+        guard let path else {
+            log.info("snapshot: no path configured ([snapshot] path or --snapshot)")
+            return
+        }
         let temporary = path + ".tmp"
         // zlib's state (about 260 KB at level 9) and the file were freed below live objects.
         defer { system.releaseFreeHeap() }
         let bytes: [UInt8]
-        do { bytes = try PNG.encode(device.snapshotSurface) } catch { warn("snapshot: \(path): \(error)"); return }
+        do { bytes = try PNG.encode(device.snapshotSurface) } catch {
+            warn("snapshot: \(path): \(error)")
+            return
+        }
         do { try system.writeFile(temporary, bytes, .replace) } catch {
-            warn("snapshot: \(error)"); return
+            warn("snapshot: \(error)")
+            return
         }
         do { try system.rename(temporary, to: path) } catch {
-            warn("snapshot: cannot rename \(temporary) to \(path): \(error.message)"); return
+            warn("snapshot: cannot rename \(temporary) to \(path): \(error.message)")
+            return
         }
     }
 

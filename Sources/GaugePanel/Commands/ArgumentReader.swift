@@ -62,9 +62,15 @@ public struct ArgumentReader {
         var result: Bool? = nil
         var i = 0
         while i < arguments.count, arguments[i] != "--" {
-            if arguments[i] == "--" + name { result = true; arguments.remove(at: i) }
-            else if inversion && arguments[i] == "--no-" + name { result = false; arguments.remove(at: i) }
-            else { i += 1 }
+            if arguments[i] == "--" + name {
+                result = true
+                arguments.remove(at: i)
+            } else if inversion && arguments[i] == "--no-" + name {
+                result = false
+                arguments.remove(at: i)
+            } else {
+                i += 1
+            }
         }
         return result
     }
@@ -74,7 +80,10 @@ public struct ArgumentReader {
         var rest: [String] = []
         var afterDashes = false
         for a in arguments {
-            if !afterDashes && a == "--" { afterDashes = true; continue }
+            if !afterDashes && a == "--" {
+                afterDashes = true
+                continue
+            }
             if !afterDashes && a.hasPrefix("-") && a.count > 1 { throw UsageError(message: "unknown option '\(a)'") }
             rest.append(a)
         }

@@ -63,13 +63,17 @@ public struct RenderRequest: Sendable {
     /// The picture `run()` writes, of `board` with `values` (NaN: no value), on the
     /// request's page, theme, rotation, format and font. `trueType` is drawn with when it
     /// is the family asked for (a caller drawing many pictures keeps its glyph caches).
-    public func picture(of board: BoardConfiguration, values: [String: Double],
-                        trueType: TrueTypeFontSet? = nil) throws(CommandFailure) -> (surface: Surface, warnings: [String]) {
+    public func picture(
+        of board: BoardConfiguration, values: [String: Double],
+        trueType: TrueTypeFontSet? = nil
+    ) throws(CommandFailure) -> (surface: Surface, warnings: [String]) {
         let rotation: RotationAngle
         if let rotate {
             guard let a = RotationAngle(degrees: rotate) else { throw CommandFailure("bad --rotate \(rotate); use 0, 90, 180 or 270") }
             rotation = a
-        } else { rotation = board.display.rotation }
+        } else {
+            rotation = board.display.rotation
+        }
         var pixelFormat = board.display.format
         if let format {
             guard let f = PixelFormat(lowercaseName: format), f == .xrgb8888 || f == .rgb565 else {
@@ -92,7 +96,8 @@ public struct RenderRequest: Sendable {
             if family == "builtin" {
                 surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: StrokeFontSet())
             } else {
-                let fonts = trueType.flatMap { $0.family == family && $0.style == style ? $0 : nil }
+                let fonts =
+                    trueType.flatMap { $0.family == family && $0.style == style ? $0 : nil }
                     ?? TrueTypeFontSet(family: family, style: style)
                 if !fonts.isTrueType { warnings.append("font '\(family)' not found; drawing with the built-in stroke font") }
                 surface = try BoardConfiguration.render(dashboard, format: pixelFormat, rotation: rotation, fonts: fonts)

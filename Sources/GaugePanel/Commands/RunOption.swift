@@ -36,29 +36,37 @@ public struct RunOption: Sendable {
         }
     }
 
-    static func text(_ name: String, _ placeholder: String, required: Bool = false, help: String,
-                     _ set: @escaping @Sendable (inout RunOptions, String) throws(CommandFailure) -> Void) -> RunOption {
+    static func text(
+        _ name: String, _ placeholder: String, required: Bool = false, help: String,
+        _ set: @escaping @Sendable (inout RunOptions, String) throws(CommandFailure) -> Void
+    ) -> RunOption {
         RunOption(name: name, kind: .text(placeholder: placeholder), help: help, required: required) { o, v throws(CommandFailure) in
             if case .text(let s) = v { try set(&o, s) }
         }
     }
 
-    static func number(_ name: String, _ placeholder: String, help: String,
-                       _ set: @escaping @Sendable (inout RunOptions, Double) throws(CommandFailure) -> Void) -> RunOption {
+    static func number(
+        _ name: String, _ placeholder: String, help: String,
+        _ set: @escaping @Sendable (inout RunOptions, Double) throws(CommandFailure) -> Void
+    ) -> RunOption {
         RunOption(name: name, kind: .number(placeholder: placeholder), help: help, required: false) { o, v throws(CommandFailure) in
             if case .number(let d) = v { try set(&o, d) }
         }
     }
 
-    static func wholeNumber(_ name: String, _ placeholder: String, help: String,
-                            _ set: @escaping @Sendable (inout RunOptions, Int64) throws(CommandFailure) -> Void) -> RunOption {
+    static func wholeNumber(
+        _ name: String, _ placeholder: String, help: String,
+        _ set: @escaping @Sendable (inout RunOptions, Int64) throws(CommandFailure) -> Void
+    ) -> RunOption {
         RunOption(name: name, kind: .wholeNumber(placeholder: placeholder), help: help, required: false) { o, v throws(CommandFailure) in
             if case .wholeNumber(let n) = v { try set(&o, n) }
         }
     }
 
-    static func flag(_ name: String, negatable: Bool, help: String,
-                     _ set: @escaping @Sendable (inout RunOptions, Bool) -> Void) -> RunOption {
+    static func flag(
+        _ name: String, negatable: Bool, help: String,
+        _ set: @escaping @Sendable (inout RunOptions, Bool) -> Void
+    ) -> RunOption {
         RunOption(name: name, kind: .flag(negatable: negatable), help: help, required: false) { o, v in
             if case .flag(let b) = v { set(&o, b) }
         }
@@ -86,7 +94,9 @@ extension ArgumentReader {
             case .wholeNumber: value = try int64(option.dashed).map { .wholeNumber($0) }
             case .flag(let negatable): value = flag(option.name, inversion: negatable).map { .flag($0) }
             }
-            if let value { given.values.append((option, value)) } else if option.required {
+            if let value {
+                given.values.append((option, value))
+            } else if option.required {
                 throw UsageError(message: "missing expected argument '\(option.dashed) <\(option.name)>'")
             }
         }
@@ -110,7 +120,12 @@ extension RunOptions {
         let indent = String(repeating: " ", count: continuation)
         var lines: [String] = [], line = prefix
         for word in table.map({ $0.required ? $0.synopsis : "[" + $0.synopsis + "]" }) + extra {
-            if line.count + 1 + word.count > width { lines.append(line); line = indent + word } else { line += " " + word }
+            if line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent + word
+            } else {
+                line += " " + word
+            }
         }
         lines.append(line)
         return lines.joined(separator: "\n")
@@ -125,10 +140,14 @@ extension RunOptions {
         for option in table {
             var line = "  " + option.synopsis + String(repeating: " ", count: column - 2 - option.synopsis.count)
             for word in option.help.split(separator: " ") {
-                if line.count == column { line += word } else if line.count + 1 + word.count > width {
+                if line.count == column {
+                    line += word
+                } else if line.count + 1 + word.count > width {
                     lines.append(line)
                     line = String(repeating: " ", count: column) + word
-                } else { line += " " + word }
+                } else {
+                    line += " " + word
+                }
             }
             lines.append(line)
         }

@@ -7,45 +7,58 @@ import GaugeDisplay
 extension RunOptions {
     /// `displays`: the display back-ends' names `--display` takes (the command line's
     /// `DisplayDevices.names`: the panel's modules do not link the devices).
-    public static func table(displays: [String]) -> [RunOption] { [
-        .text("board", "FILE", required: true, help: "The board file (TOML): display, sensors, input and dashboard.") { o, v in
-            o.boardPath = v
-        },
-        .text("display", displays.joined(separator: "|"),
-              help: "Override the board's display: \(inWords(displays)).") { o, v throws(CommandFailure) in
-            guard displays.contains(v) else {
-                throw CommandFailure(DisplayError.unknownBackend(name: v, known: displays).description)
-            }
-            o.display = v
-        },
-        displaySetting(.device, "PATH", help: "Override the board's display device (/dev/dri/cardN, /dev/fbN)."),
-        .number("wait-for-display", "S", help: "Seconds to wait for a display that is not there yet (default: [display] wait, else 120 as a systemd service, 0 at a terminal).") { o, w throws(CommandFailure) in
-            guard w.isFinite, w >= 0, w <= 600 else { throw CommandFailure("--wait-for-display: expected 0…600 seconds, got \(w)") }
-            o.waitForDisplaySeconds = w
-        },
-        .text("record", "FILE", help: "Record every sensor sample to this file (play it back with a kind = \"replay\" sensor).") { o, v in
-            o.recordPath = v
-        },
-        displaySetting(.connector, "NAME", help: "Override the board's DRM connector (HDMI-A-1, DSI-1, …; gaugepanel devices lists them)."),
-        displaySetting(.mode, "WxH[@Hz]", help: "Override the board's DRM mode, WxH or WxH@Hz."),
-        .text("snapshot", "PNG", help: "Write a snapshot PNG here (periodically with --snapshot-interval, and on SIGUSR1).") { o, v in
-            o.snapshotPath = v
-        },
-        seconds("snapshot-interval", help: "Seconds between snapshots.") { $0.snapshotInterval = $1 },
-        seconds("duration", help: "Stop after this many seconds.") { $0.duration = $1 },
-        .wholeNumber("frames", "N", help: "Stop after this many frames.") { o, n throws(CommandFailure) in
-            guard n > 0 else { throw CommandFailure("--frames must be positive, got \(n)") }
-            o.maxFrames = n
-        },
-        seconds("stats-interval", help: "Log a statistics line every this many seconds.") { $0.statsInterval = $1 },
-        .text("input-directory", "DIR", help: "Where evdev input devices are found (default: /dev/input).") { o, v in
-            o.inputDirectory = v
-        },
-        .flag("damage", negatable: true, help: "Redraw only what changed (the pixels are the same either way; default: on).") { $0.tracksDamage = $1 },
-        .flag("animation", negatable: true, help: "Ease needles like physical ones (default: on).") { $0.animates = $1 },
-        .flag("unpaced", negatable: false, help: "Draw frames as fast as possible instead of at the display's refresh (benchmarks).") { $0.unpaced = $1 },
-        .flag("console-graphics", negatable: true, help: "Switch the text console to graphics mode while drawing (default: on).") { $0.consoleGraphics = $1 },
-    ] }
+    public static func table(displays: [String]) -> [RunOption] {
+        [
+            .text("board", "FILE", required: true, help: "The board file (TOML): display, sensors, input and dashboard.") { o, v in
+                o.boardPath = v
+            },
+            .text(
+                "display", displays.joined(separator: "|"),
+                help: "Override the board's display: \(inWords(displays))."
+            ) { o, v throws(CommandFailure) in
+                guard displays.contains(v) else {
+                    throw CommandFailure(DisplayError.unknownBackend(name: v, known: displays).description)
+                }
+                o.display = v
+            },
+            displaySetting(.device, "PATH", help: "Override the board's display device (/dev/dri/cardN, /dev/fbN)."),
+            .number(
+                "wait-for-display", "S",
+                help: "Seconds to wait for a display that is not there yet (default: [display] wait, else 120 as a systemd service, 0 at a terminal)."
+            ) { o, w throws(CommandFailure) in
+                guard w.isFinite, w >= 0, w <= 600 else { throw CommandFailure("--wait-for-display: expected 0…600 seconds, got \(w)") }
+                o.waitForDisplaySeconds = w
+            },
+            .text("record", "FILE", help: "Record every sensor sample to this file (play it back with a kind = \"replay\" sensor).") { o, v in
+                o.recordPath = v
+            },
+            displaySetting(.connector, "NAME", help: "Override the board's DRM connector (HDMI-A-1, DSI-1, …; gaugepanel devices lists them)."),
+            displaySetting(.mode, "WxH[@Hz]", help: "Override the board's DRM mode, WxH or WxH@Hz."),
+            .text("snapshot", "PNG", help: "Write a snapshot PNG here (periodically with --snapshot-interval, and on SIGUSR1).") { o, v in
+                o.snapshotPath = v
+            },
+            seconds("snapshot-interval", help: "Seconds between snapshots.") { $0.snapshotInterval = $1 },
+            seconds("duration", help: "Stop after this many seconds.") { $0.duration = $1 },
+            .wholeNumber("frames", "N", help: "Stop after this many frames.") { o, n throws(CommandFailure) in
+                guard n > 0 else { throw CommandFailure("--frames must be positive, got \(n)") }
+                o.maxFrames = n
+            },
+            seconds("stats-interval", help: "Log a statistics line every this many seconds.") { $0.statsInterval = $1 },
+            .text("input-directory", "DIR", help: "Where evdev input devices are found (default: /dev/input).") { o, v in
+                o.inputDirectory = v
+            },
+            .flag("damage", negatable: true, help: "Redraw only what changed (the pixels are the same either way; default: on).") {
+                $0.tracksDamage = $1
+            },
+            .flag("animation", negatable: true, help: "Ease needles like physical ones (default: on).") { $0.animates = $1 },
+            .flag("unpaced", negatable: false, help: "Draw frames as fast as possible instead of at the display's refresh (benchmarks).") {
+                $0.unpaced = $1
+            },
+            .flag("console-graphics", negatable: true, help: "Switch the text console to graphics mode while drawing (default: on).") {
+                $0.consoleGraphics = $1
+            },
+        ]
+    }
 
     /// "auto, drm, fbdev or offscreen".
     static func inWords(_ names: [String]) -> String {

@@ -29,8 +29,10 @@ public struct RunRequest: Sendable {
     /// the board file, a missing device — each line naming it and the fix), running with 1.
     /// `beside`: called with the opened panel before it runs, to add what serves on its
     /// loop (the host's `--preview`); a failure there stops it before it starts.
-    public func run(log: any PanelLog,
-                    beside: (PanelRuntime<EventLoop>) throws(CommandFailure) -> Void = { _ throws(CommandFailure) in }) throws(CommandFailure) -> String {
+    public func run(
+        log: any PanelLog,
+        beside: (PanelRuntime<EventLoop>) throws(CommandFailure) -> Void = { _ throws(CommandFailure) in }
+    ) throws(CommandFailure) -> String {
         let runtime: PanelRuntime<EventLoop>
         do { runtime = try PanelRuntime.open(options: options, devices: devices, inputs: inputs, log: log) } catch {
             throw CommandFailure(lines: error.description.split(separator: "\n").map { String($0) }, status: 2, prefixed: true)

@@ -12,17 +12,27 @@ public struct HTTPRequest: Sendable, Equatable {
     public struct QueryItem: Sendable, Equatable {
         public var name: String
         public var value: String
-        public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public struct Header: Sendable, Equatable {
         public var name: String
         public var value: String
-        public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public init(method: String, path: String, query: [QueryItem] = [], headers: [Header] = [], body: [UInt8] = []) {
-        self.method = method; self.path = path; self.query = query; self.headers = headers; self.body = body
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
     }
 
     /// The first header of that (lowercase) name.
@@ -39,7 +49,10 @@ public struct HTTPRequest: Sendable, Equatable {
 public struct HTTPRequestError: Error, Sendable, Equatable, CustomStringConvertible {
     public var status: HTTPStatus
     public var reason: String
-    public init(_ status: HTTPStatus, _ reason: String) { self.status = status; self.reason = reason }
+    public init(_ status: HTTPStatus, _ reason: String) {
+        self.status = status
+        self.reason = reason
+    }
     public var description: String { "\(status.code) \(status.phrase): \(reason)" }
 }
 
@@ -47,7 +60,10 @@ public struct HTTPRequestError: Error, Sendable, Equatable, CustomStringConverti
 public struct HTTPStatus: Sendable, Equatable {
     public var code: Int
     public var phrase: String
-    public init(_ code: Int, _ phrase: String) { self.code = code; self.phrase = phrase }
+    public init(_ code: Int, _ phrase: String) {
+        self.code = code
+        self.phrase = phrase
+    }
 
     public static let ok = HTTPStatus(200, "OK")
     public static let badRequest = HTTPStatus(400, "Bad Request")

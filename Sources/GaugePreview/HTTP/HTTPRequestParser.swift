@@ -75,7 +75,8 @@ public struct HTTPRequestParser: Sendable {
         let lengths = headers.filter { $0.name == "content-length" }.map { $0.value }
         if let first = lengths.first {
             guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.count <= 9,
-                  first.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int(first) else {
+                first.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int(first)
+            else {
                 return .invalid(.init(.badRequest, "bad Content-Length"))
             }
             guard n <= maxBodyBytes else { return .invalid(.init(.payloadTooLarge, "body longer than \(maxBodyBytes) bytes")) }
@@ -112,7 +113,8 @@ public struct HTTPRequestParser: Sendable {
             for pair in target[(q + 1)...].split(separator: 38) {
                 let eq = pair.firstIndex(of: 61)
                 guard let name = Self.percentDecoded(pair[..<(eq ?? pair.endIndex)], plusIsSpace: true),
-                      let value = Self.percentDecoded(eq.map { pair[($0 + 1)...] } ?? [], plusIsSpace: true) else {
+                    let value = Self.percentDecoded(eq.map { pair[($0 + 1)...] } ?? [], plusIsSpace: true)
+                else {
                     return .failure(.init(.badRequest, "bad percent-encoding in the query"))
                 }
                 query.append(.init(name, value))
@@ -165,7 +167,10 @@ public struct HTTPRequestParser: Sendable {
         guard end >= from else { return nil }
         var i = from
         outer: while i <= end {
-            for k in 0..<needle.count where b[i + k] != needle[k] { i += 1; continue outer }
+            for k in 0..<needle.count where b[i + k] != needle[k] {
+                i += 1
+                continue outer
+            }
             return i
         }
         return nil

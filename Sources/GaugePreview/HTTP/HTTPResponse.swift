@@ -7,7 +7,9 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: [UInt8]
 
     public init(status: HTTPStatus = .ok, contentType: String, body: [UInt8]) {
-        self.status = status; self.contentType = contentType; self.body = body
+        self.status = status
+        self.contentType = contentType
+        self.body = body
     }
 
     public static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {

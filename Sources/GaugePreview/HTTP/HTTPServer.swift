@@ -39,7 +39,11 @@ public final class HTTPServer {
         var answered = false
         var waiting = false
         var lastActivity: UInt64
-        init(id: ConnectionID, fd: Int32, now: UInt64) { self.id = id; self.fd = fd; lastActivity = now }
+        init(id: ConnectionID, fd: Int32, now: UInt64) {
+            self.id = id
+            self.fd = fd
+            lastActivity = now
+        }
     }
 
     private let loop: any LoopScheduler
@@ -50,9 +54,13 @@ public final class HTTPServer {
     private var nextID: ConnectionID = 1
     private var sweep: TimerID?
 
-    public init(loop: any LoopScheduler, system: any PreviewSocketCalls, address: String, port: UInt16,
-                handler: @escaping Handler) throws(Errno) {
-        self.loop = loop; self.system = system; self.handler = handler
+    public init(
+        loop: any LoopScheduler, system: any PreviewSocketCalls, address: String, port: UInt16,
+        handler: @escaping Handler
+    ) throws(Errno) {
+        self.loop = loop
+        self.system = system
+        self.handler = handler
         listener = try system.listen(address: address, port: port)
         self.port = system.localPort(listener) ?? port
         loop.register(fd: listener, events: .readable) { _ in self.acceptPending() }
@@ -104,11 +112,17 @@ public final class HTTPServer {
     private func serve(_ c: Connection, _ events: FileEvents) {
         guard connections[c.id] != nil else { return }
         c.lastActivity = loop.now
-        if events.contains(.writable) { flush(c); return }
+        if events.contains(.writable) {
+            flush(c)
+            return
+        }
         if c.answered {
             // Waiting to answer: a client that hangs up (end of file) is dropped now, not
             // when its answer is due; anything more it sends is read and ignored.
-            if events.contains(.error) || events.contains(.invalid) { drop(c); return }
+            if events.contains(.error) || events.contains(.invalid) {
+                drop(c)
+                return
+            }
             switch try? system.read(c.fd, max: 4096) {
             case .endOfFile?, nil: drop(c)
             default: break
@@ -116,7 +130,10 @@ public final class HTTPServer {
             return
         }
         let result: ReadResult
-        do { result = try system.read(c.fd, max: 16384) } catch { drop(c); return }
+        do { result = try system.read(c.fd, max: 16384) } catch {
+            drop(c)
+            return
+        }
         switch result {
         case .bytes(let bytes):
             c.input += bytes
@@ -161,7 +178,10 @@ public final class HTTPServer {
     private func flush(_ c: Connection) {
         while c.sent < c.output.count {
             let n: Int
-            do { n = try system.send(c.fd, c.output[c.sent...]) } catch { drop(c); return }
+            do { n = try system.send(c.fd, c.output[c.sent...]) } catch {
+                drop(c)
+                return
+            }
             if n == 0 {
                 loop.register(fd: c.fd, events: .writable) { events in self.serve(c, events) }
                 return

@@ -19,13 +19,15 @@ public enum BoardJSON {
         guard let board = session.board else { return o + ",\"loaded\":false}" }
         o += ",\"loaded\":true,\"width\":\(board.display.width),\"height\":\(board.display.height)"
         o += ",\"rotation\":\(board.display.rotation.rawValue),\"theme\":\(string(board.themes.active.rawValue)),\"pages\":["
-        o += board.dashboard.pages.map { page in
-            "{\"name\":\(string(page.name)),\"widgets\":[" + page.widgets.map { w in
-                let f = w.frame
-                return "{\"id\":\(string(w.id)),\"channel\":\(w.channel.map(string) ?? "null"),"
-                    + "\"frame\":[\(f.x0),\(f.y0),\(f.width),\(f.height)]}"
-            }.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "],\"channels\":["
+        o +=
+            board.dashboard.pages.map { page in
+                "{\"name\":\(string(page.name)),\"widgets\":["
+                    + page.widgets.map { w in
+                        let f = w.frame
+                        return "{\"id\":\(string(w.id)),\"channel\":\(w.channel.map(string) ?? "null"),"
+                            + "\"frame\":[\(f.x0),\(f.y0),\(f.width),\(f.height)]}"
+                    }.joined(separator: ",") + "]}"
+            }.joined(separator: ",") + "],\"channels\":["
         let start = board.values(atNanoseconds: 0)
         o += board.knownChannels.map { name in
             let config = board.channels.first { $0.name == name }
@@ -42,16 +44,26 @@ public enum BoardJSON {
         var low = Double.infinity, high = -Double.infinity
         for page in board.dashboard.pages {
             for w in page.widgets where w.channel == channel {
-                if let s = w.scale, s.lowerBound.isFinite, s.upperBound.isFinite { low = min(low, s.lowerBound); high = max(high, s.upperBound) }
+                if let s = w.scale, s.lowerBound.isFinite, s.upperBound.isFinite {
+                    low = min(low, s.lowerBound)
+                    high = max(high, s.upperBound)
+                }
             }
         }
         if low > high, let alarm = board.alarms.first(where: { $0.channel == channel }) {
             for v in [alarm.warning, alarm.critical].compactMap({ $0 }) where v.isFinite {
-                low = min(low, 0, v); high = max(high, v * 1.25)
+                low = min(low, 0, v)
+                high = max(high, v * 1.25)
             }
         }
-        if low > high { low = 0; high = 100 }
-        if let v = board.values(atNanoseconds: 0)[channel], v.isFinite { low = min(low, v); high = max(high, v) }
+        if low > high {
+            low = 0
+            high = 100
+        }
+        if let v = board.values(atNanoseconds: 0)[channel], v.isFinite {
+            low = min(low, v)
+            high = max(high, v)
+        }
         return low...max(high, low + 1)
     }
 

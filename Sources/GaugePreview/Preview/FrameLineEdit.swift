@@ -35,7 +35,7 @@ public enum FrameLineEdit {
         guard i < end, source[i] == 91 else { throw FrameEditError("line \(line): expected [ after frame =") }
         // The value holds numbers, commas and blanks: the first ] closes it.
         guard let close = source[i..<end].firstIndex(of: 93),
-              source[(i + 1)..<close].allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 44 || $0 == 32 || $0 == 9 || $0 == 45 || $0 == 43 || $0 == 95 })
+            source[(i + 1)..<close].allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 44 || $0 == 32 || $0 == 9 || $0 == 45 || $0 == 43 || $0 == 95 })
         else { throw FrameEditError("line \(line): the frame is not [x, y, width, height] on one line; edit it by hand") }
         let value = Array("[\(frame.x0), \(frame.y0), \(frame.width), \(frame.height)]".utf8)
         return Array(source[..<i]) + value + Array(source[(close + 1)...])

@@ -56,8 +56,9 @@ public struct PreviewRequest {
         defer { loop.close() }
         let server: PreviewServer
         do {
-            server = try PreviewServer(loop: loop, system: LinuxPreviewSocketCalls(), source: .board(session), address: address, port: port,
-                                       loopback: loopback, token: token, editable: true, log: log)
+            server = try PreviewServer(
+                loop: loop, system: LinuxPreviewSocketCalls(), source: .board(session), address: address, port: port,
+                loopback: loopback, token: token, editable: true, log: log)
         } catch {
             throw Self.listenFailure(listen, address, error)
         }
@@ -75,15 +76,18 @@ public struct PreviewRequest {
     /// Serves the running panel's screen, read-only, on its own loop (`run --preview`):
     /// the page redraws after each frame that changed the picture. The server lives as
     /// long as the panel (its frame callback holds it).
-    public static func serveLive(_ runtime: PanelRuntime<EventLoop>, file: String, listen: String,
-                                 said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
+    public static func serveLive(
+        _ runtime: PanelRuntime<EventLoop>, file: String, listen: String,
+        said: (String) -> Void, log: @escaping (String) -> Void
+    ) throws(CommandFailure) {
         let (address, port, loopback) = try parseListen(listen)
         let token = loopback ? nil : try randomToken()
         let live = LiveScreen(file: file) { runtime.screen }
         let server: PreviewServer
         do {
-            server = try PreviewServer(loop: runtime.eventLoop, system: LinuxPreviewSocketCalls(), source: .live(live), address: address,
-                                       port: port, loopback: loopback, token: token, editable: false, log: log)
+            server = try PreviewServer(
+                loop: runtime.eventLoop, system: LinuxPreviewSocketCalls(), source: .live(live), address: address,
+                port: port, loopback: loopback, token: token, editable: false, log: log)
         } catch { throw listenFailure(listen, address, error) }
         runtime.frameDrawn = { damage in
             if live.frameDrawn(damage) { server.versionChanged() }
@@ -97,7 +101,8 @@ public struct PreviewRequest {
     }
 
     static func listenFailure(_ listen: String, _ address: String, _ error: Errno) -> CommandFailure {
-        CommandFailure("cannot listen on \(listen): \(error.message)"
-            + (error.rawValue == EADDRINUSE ? " (in use: pick another port, e.g. --listen \(address):8481)" : ""))
+        CommandFailure(
+            "cannot listen on \(listen): \(error.message)"
+                + (error.rawValue == EADDRINUSE ? " (in use: pick another port, e.g. --listen \(address):8481)" : ""))
     }
 }

@@ -37,12 +37,17 @@ public final class PreviewServer {
     public private(set) var lastFailure: String?
 
     /// `editable` only counts for a board: the live screen is never edited.
-    public init(loop: any LoopScheduler, system: any PreviewSocketCalls, source: PreviewSource,
-                address: String, port: UInt16, loopback: Bool, token: String?, editable: Bool,
-                log: @escaping (String) -> Void) throws(Errno) {
-        self.loop = loop; self.source = source; self.loopback = loopback
+    public init(
+        loop: any LoopScheduler, system: any PreviewSocketCalls, source: PreviewSource,
+        address: String, port: UInt16, loopback: Bool, token: String?, editable: Bool,
+        log: @escaping (String) -> Void
+    ) throws(Errno) {
+        self.loop = loop
+        self.source = source
+        self.loopback = loopback
         if case .live = source { self.editable = false } else { self.editable = editable }
-        self.token = token; self.log = log
+        self.token = token
+        self.log = log
         server = try HTTPServer(loop: loop, system: system, address: address, port: port) { request, id in
             self.handle(request, id)
         }
@@ -85,8 +90,10 @@ public final class PreviewServer {
         let others = saved.contains { $0 != session.path }
         if others { session.dropFonts() }
         guard session.reload(onlyIfChanged: !others) else { return }
-        log(session.errors.isEmpty ? "\(session.path): reloaded (version \(session.version))"
-            : "\(session.path): \(session.errors.count) error(s), showing the last good board:\n" + session.errors.joined(separator: "\n"))
+        log(
+            session.errors.isEmpty
+                ? "\(session.path): reloaded (version \(session.version))"
+                : "\(session.path): \(session.errors.count) error(s), showing the last good board:\n" + session.errors.joined(separator: "\n"))
         versionChanged()
     }
 
@@ -174,12 +181,14 @@ public final class PreviewServer {
         }
         let form = HTTPRequestParser.formItems(request.body)
         guard let id = form.first(where: { $0.name == "id" })?.value, !id.isEmpty,
-              let f = form.first(where: { $0.name == "frame" })?.value else {
+            let f = form.first(where: { $0.name == "frame" })?.value
+        else {
             return .text(.badRequest, "expected id=WIDGET&frame=x,y,width,height")
         }
         let numbers = f.split(separator: ",").map { Int32($0.trimmingCharacters(in: " ")) }
         guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let w = numbers[2], let h = numbers[3],
-              (-100_000...100_000).contains(x), (-100_000...100_000).contains(y), (1...100_000).contains(w), (1...100_000).contains(h) else {
+            (-100_000...100_000).contains(x), (-100_000...100_000).contains(y), (1...100_000).contains(w), (1...100_000).contains(h)
+        else {
             return .text(.badRequest, "expected frame=x,y,width,height (whole pixels, width and height at least 1), got \"\(f)\"")
         }
         do {
@@ -226,7 +235,8 @@ extension HTTPRequestParser {
         body.split(separator: 38).compactMap { pair in
             let eq = pair.firstIndex(of: 61)
             guard let name = percentDecoded(pair[..<(eq ?? pair.endIndex)], plusIsSpace: true),
-                  let value = percentDecoded(eq.map { pair[($0 + 1)...] } ?? [], plusIsSpace: true) else { return nil }
+                let value = percentDecoded(eq.map { pair[($0 + 1)...] } ?? [], plusIsSpace: true)
+            else { return nil }
             return HTTPRequest.QueryItem(name, value)
         }
     }

@@ -3,19 +3,24 @@ public struct Color: Hashable, Sendable {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
     @inlinable public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
 
     /// From 0xRRGGBB, opaque.
     @inlinable public init(rgb: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: rgb >> 16), g: UInt8(truncatingIfNeeded: rgb >> 8),
-                  b: UInt8(truncatingIfNeeded: rgb))
+        self.init(
+            r: UInt8(truncatingIfNeeded: rgb >> 16), g: UInt8(truncatingIfNeeded: rgb >> 8),
+            b: UInt8(truncatingIfNeeded: rgb))
     }
 
     /// From 0xAARRGGBB.
     @inlinable public init(argb: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: argb >> 16), g: UInt8(truncatingIfNeeded: argb >> 8),
-                  b: UInt8(truncatingIfNeeded: argb), a: UInt8(truncatingIfNeeded: argb >> 24))
+        self.init(
+            r: UInt8(truncatingIfNeeded: argb >> 16), g: UInt8(truncatingIfNeeded: argb >> 8),
+            b: UInt8(truncatingIfNeeded: argb), a: UInt8(truncatingIfNeeded: argb >> 24))
     }
 
     /// 0xAARRGGBB.
@@ -50,8 +55,18 @@ func mixWide(_ a: Color, _ b: Color, _ t: Int32) -> WideColor {
 public struct WideColor: Hashable, Sendable {
     public var r: Int32, g: Int32, b: Int32, a: Int32
 
-    @inlinable public init(r: Int32, g: Int32, b: Int32, a: Int32) { self.r = r; self.g = g; self.b = b; self.a = a }
-    @inlinable public init(_ c: Color) { r = Int32(c.r) << 8; g = Int32(c.g) << 8; b = Int32(c.b) << 8; a = Int32(c.a) << 8 }
+    @inlinable public init(r: Int32, g: Int32, b: Int32, a: Int32) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+    @inlinable public init(_ c: Color) {
+        r = Int32(c.r) << 8
+        g = Int32(c.g) << 8
+        b = Int32(c.b) << 8
+        a = Int32(c.a) << 8
+    }
 
     /// Rounded to 8 bits per channel.
     @inlinable @inline(__always) public var rounded: Color {

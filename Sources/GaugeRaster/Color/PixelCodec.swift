@@ -148,9 +148,10 @@ public enum RGB565Codec: PixelCodec {
 
     @inlinable public static func packDithered(_ c: WideColor, x: Int32, y: Int32) -> UInt16 {
         let t = OrderedDither.threshold(x: x, y: y)
-        return UInt16(truncatingIfNeeded: OrderedDither.quantize(c.r, levels: 31, threshold: t) << 11
-            | OrderedDither.quantize(c.g, levels: 63, threshold: t) << 5
-            | OrderedDither.quantize(c.b, levels: 31, threshold: t))
+        return UInt16(
+            truncatingIfNeeded: OrderedDither.quantize(c.r, levels: 31, threshold: t) << 11
+                | OrderedDither.quantize(c.g, levels: 63, threshold: t) << 5
+                | OrderedDither.quantize(c.b, levels: 31, threshold: t))
     }
 
     @inlinable public static func blendDithered(_ c: WideColor, alpha: UInt32, over p: UInt16, x: Int32, y: Int32) -> UInt16 {

@@ -22,7 +22,10 @@ public struct Angle: Hashable, Comparable, Sendable {
     /// Degrees (also from outside: NaN becomes 0, ±∞ and huge values clamp to ±720°).
     /// Basic IEEE arithmetic is exact and identical on every CPU, so this is deterministic.
     public init(degrees: Double) {
-        guard !degrees.isNaN else { self = .zero; return }
+        guard !degrees.isNaN else {
+            self = .zero
+            return
+        }
         let clamped = Swift.min(Swift.max(degrees, -720), 720)
         self.init(raw: Int32(roundingHalfAwayFromZero: clamped * Double(Angle.unitsPerTurn) / 360))
     }

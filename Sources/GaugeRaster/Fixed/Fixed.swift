@@ -33,7 +33,10 @@ public struct Fixed: Hashable, Comparable, Sendable {
     /// `numerator / denominator` pixels, rounded to the nearest 1/256; clamped.
     /// A zero denominator gives zero.
     public init(_ numerator: Int32, over denominator: Int32) {
-        guard denominator != 0 else { self = .zero; return }
+        guard denominator != 0 else {
+            self = .zero
+            return
+        }
         let scaled = Int64(numerator) * Int64(Fixed.scale)
         let d = Int64(denominator)
         let q = (scaled >= 0) == (d > 0) ? (scaled + abs(d) / 2) / d : (scaled - abs(d) / 2) / d
@@ -43,7 +46,10 @@ public struct Fixed: Hashable, Comparable, Sendable {
     /// A value from outside (configuration, sensors): NaN becomes zero, anything beyond
     /// ±`limit` is clamped, never a trap.
     public init(_ value: Double) {
-        guard !value.isNaN else { self = .zero; return }
+        guard !value.isNaN else {
+            self = .zero
+            return
+        }
         let bound = Double(Fixed.rawLimit)
         let scaled = Swift.min(Swift.max(value * Double(Fixed.scale), -bound), bound)
         raw = Int32(roundingHalfAwayFromZero: scaled)

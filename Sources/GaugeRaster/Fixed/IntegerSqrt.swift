@@ -40,7 +40,7 @@ public func integerSquareRoot32(_ n: UInt32) -> UInt32 {
     // m = n·4^k in [2^30, 2^32); √n = √m / 2^k.
     let shift = UInt32(truncatingIfNeeded: n.leadingZeroBitCount) & ~1
     let m = n << shift
-    let i = Int(m >> 22) &- 256                    // 0…767
+    let i = Int(m >> 22) &- 256  // 0…767
     let (t0, t1) = squareRootTable.withUnsafeBufferPointer { ($0[i], $0[i &+ 1]) }
     // 16·√m interpolated (from below: √ is concave, and the entries are floors), then
     // ⌊√m⌋ or one less, scaled down to √n's.

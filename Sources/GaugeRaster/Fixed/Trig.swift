@@ -73,10 +73,10 @@ public enum Trig {
             let ax = dx.magnitude
             var a: Int32
             if ay <= ax {
-                if ax == 0 { return 0 }                       // (0, 0)
-                a = arctangentOfRatio((ay << 16) / ax)        // ay < 2^16: no overflow
+                if ax == 0 { return 0 }  // (0, 0)
+                a = arctangentOfRatio((ay << 16) / ax)  // ay < 2^16: no overflow
             } else {
-                a = 0x4000 - arctangentOfRatio((ax << 16) / ay)   // ax < ay < 2^16
+                a = 0x4000 - arctangentOfRatio((ax << 16) / ay)  // ax < ay < 2^16
             }
             return Trig.reflected(a, dx: dx, dy: dy)
         }

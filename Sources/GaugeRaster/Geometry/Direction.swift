@@ -2,5 +2,8 @@
 /// ray (`Point(centre:radius:direction:)`).
 public struct Direction: Sendable {
     public let cos: Int32, sin: Int32
-    public init(_ angle: Angle) { cos = Trig.cos(angle); sin = Trig.sin(angle) }
+    public init(_ angle: Angle) {
+        cos = Trig.cos(angle)
+        sin = Trig.sin(angle)
+    }
 }

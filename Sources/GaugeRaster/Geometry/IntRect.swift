@@ -4,7 +4,10 @@ public struct IntRect: Hashable, Sendable {
     public var x0: Int32, y0: Int32, x1: Int32, y1: Int32
 
     @inlinable public init(x0: Int32, y0: Int32, x1: Int32, y1: Int32) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
     }
 
     /// From origin and size; negative sizes give an empty rectangle, sums saturate.
@@ -21,8 +24,9 @@ public struct IntRect: Hashable, Sendable {
     @inlinable public var area: Int64 { Int64(width) * Int64(height) }
 
     @inlinable public func intersection(_ other: IntRect) -> IntRect {
-        let r = IntRect(x0: Swift.max(x0, other.x0), y0: Swift.max(y0, other.y0),
-                        x1: Swift.min(x1, other.x1), y1: Swift.min(y1, other.y1))
+        let r = IntRect(
+            x0: Swift.max(x0, other.x0), y0: Swift.max(y0, other.y0),
+            x1: Swift.min(x1, other.x1), y1: Swift.min(y1, other.y1))
         return r.isEmpty ? .empty : r
     }
 
@@ -30,8 +34,9 @@ public struct IntRect: Hashable, Sendable {
     @inlinable public func union(_ other: IntRect) -> IntRect {
         if isEmpty { return other.isEmpty ? .empty : other }
         if other.isEmpty { return self }
-        return IntRect(x0: Swift.min(x0, other.x0), y0: Swift.min(y0, other.y0),
-                       x1: Swift.max(x1, other.x1), y1: Swift.max(y1, other.y1))
+        return IntRect(
+            x0: Swift.min(x0, other.x0), y0: Swift.min(y0, other.y0),
+            x1: Swift.max(x1, other.x1), y1: Swift.max(y1, other.y1))
     }
 
     @inlinable public func intersects(_ other: IntRect) -> Bool { !intersection(other).isEmpty }

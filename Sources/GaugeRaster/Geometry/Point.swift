@@ -4,8 +4,14 @@ public struct Point: Hashable, Sendable {
     public var x: Fixed
     public var y: Fixed
 
-    @inlinable public init(x: Fixed, y: Fixed) { self.x = x; self.y = y }
-    @inlinable public init(_ x: Int32, _ y: Int32) { self.x = Fixed(x); self.y = Fixed(y) }
+    @inlinable public init(x: Fixed, y: Fixed) {
+        self.x = x
+        self.y = y
+    }
+    @inlinable public init(_ x: Int32, _ y: Int32) {
+        self.x = Fixed(x)
+        self.y = Fixed(y)
+    }
 
     /// The point at `radius` from `centre` in the direction `angle` (screen convention).
     public init(centre: Point, radius: Fixed, angle: Angle) {

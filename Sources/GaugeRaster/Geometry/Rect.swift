@@ -3,7 +3,10 @@ public struct Rect: Hashable, Sendable {
     public var x: Fixed, y: Fixed, width: Fixed, height: Fixed
 
     @inlinable public init(x: Fixed, y: Fixed, width: Fixed, height: Fixed) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     @inlinable public init(_ r: IntRect) {

@@ -9,7 +9,9 @@ public struct CoverageMask: Sendable {
     /// nil when the sizes are negative or don't match the bytes given.
     public init?(width: Int32, height: Int32, coverage: [UInt8]) {
         guard width >= 0, height >= 0, Int64(width) * Int64(height) == Int64(coverage.count) else { return nil }
-        self.width = width; self.height = height; self.coverage = coverage
+        self.width = width
+        self.height = height
+        self.coverage = coverage
     }
 }
 
@@ -32,8 +34,10 @@ private struct MaskBlit: PixelVisitor {
     }
 
     /// The mask over `target`, each row cut to `slanted`'s columns.
-    private func blend<C: PixelCodec>(_ mask: CoverageMask, color: Color, into surface: Surface, _ target: IntRect,
-                                      _ slanted: SlantedRows, _: C.Type) {
+    private func blend<C: PixelCodec>(
+        _ mask: CoverageMask, color: Color, into surface: Surface, _ target: IntRect,
+        _ slanted: SlantedRows, _: C.Type
+    ) {
         let packed = C.pack(color)
         // Full coverage of an opaque colour stores `packed`; a translucent colour's 256
         // matches no coverage byte. One compare, and one register fewer in the loop: with
@@ -48,7 +52,10 @@ private struct MaskBlit: PixelVisitor {
                 for column in from..<to {
                     let a = UInt32(source[maskRow + Int(column)])
                     if a == 0 { continue }
-                    if a == full { pixels[Int(column)] = packed; continue }
+                    if a == full {
+                        pixels[Int(column)] = packed
+                        continue
+                    }
                     let coverage = a + (a >> 7)
                     pixels[Int(column)] = C.blend(color, alpha: effectiveAlpha(color.a, coverage: coverage), over: pixels[Int(column)])
                 }

@@ -84,7 +84,10 @@ public struct OutlineRasterizer {
     public mutating func quadratic(control cx: Int32, _ cy: Int32, to x: Int32, _ y: Int32) {
         let p0 = current, c = clamped(cx, cy), p1 = clamped(x, y)
         // The curve lies within its control points: outside the band, it adds nothing here.
-        if outsideBand(p0.y, c.y, p1.y, p1.y) { current = p1; return }
+        if outsideBand(p0.y, c.y, p1.y, p1.y) {
+            current = p1
+            return
+        }
         // A chord of 1/n of the curve is off by at most |p0 − 2c + p1| / (4n²).
         let bend = max(abs(Int64(p0.x) - 2 * Int64(c.x) + Int64(p1.x)), abs(Int64(p0.y) - 2 * Int64(c.y) + Int64(p1.y)))
         let n = Self.steps(bend, errorPerStep: 4)
@@ -100,10 +103,14 @@ public struct OutlineRasterizer {
     /// A cubic Bézier (CFF's curve) from the current point.
     public mutating func cubic(control c1x: Int32, _ c1y: Int32, control c2x: Int32, _ c2y: Int32, to x: Int32, _ y: Int32) {
         let p0 = current, c1 = clamped(c1x, c1y), c2 = clamped(c2x, c2y), p1 = clamped(x, y)
-        if outsideBand(p0.y, c1.y, c2.y, p1.y) { current = p1; return }
+        if outsideBand(p0.y, c1.y, c2.y, p1.y) {
+            current = p1
+            return
+        }
         // A chord of 1/n is off by at most 3·max(|p0 − 2c1 + c2|, |c1 − 2c2 + p1|) / (4n²).
-        let bend = max(abs(Int64(p0.x) - 2 * Int64(c1.x) + Int64(c2.x)), abs(Int64(p0.y) - 2 * Int64(c1.y) + Int64(c2.y)),
-                       abs(Int64(c1.x) - 2 * Int64(c2.x) + Int64(p1.x)), abs(Int64(c1.y) - 2 * Int64(c2.y) + Int64(p1.y)))
+        let bend = max(
+            abs(Int64(p0.x) - 2 * Int64(c1.x) + Int64(c2.x)), abs(Int64(p0.y) - 2 * Int64(c1.y) + Int64(c2.y)),
+            abs(Int64(c1.x) - 2 * Int64(c2.x) + Int64(p1.x)), abs(Int64(c1.y) - 2 * Int64(c2.y) + Int64(p1.y)))
         let n = Self.steps(3 * bend, errorPerStep: 4)
         let nnn = n * n * n
         for i in 1...n {
@@ -187,7 +194,9 @@ public struct OutlineRasterizer {
             let nextY = min((row + 1) * Self.one, bottom.y)
             let nextX = crossing(nextY)
             span(row: row - bandTop, from: x, y - row * Self.one, to: nextX, nextY - row * Self.one, sign: sign)
-            x = nextX; y = nextY; row += 1
+            x = nextX
+            y = nextY
+            row += 1
         }
     }
 
@@ -208,7 +217,10 @@ public struct OutlineRasterizer {
             while border < x1 {
                 let yAt = Int32(Int64(y0) + (Int64(border) - Int64(x0)) * dy / dx)
                 add(base, column: column, x, border, height: yAt - y, sign: sign)
-                x = border; y = yAt; column += 1; border += one
+                x = border
+                y = yAt
+                column += 1
+                border += one
             }
             add(base, column: column, x, x1, height: y1 - y, sign: sign)
         } else {
@@ -216,7 +228,10 @@ public struct OutlineRasterizer {
             while border > x1 {
                 let yAt = Int32(Int64(y0) + (Int64(border) - Int64(x0)) * dy / dx)
                 add(base, column: column, x, border, height: yAt - y, sign: sign)
-                x = border; y = yAt; column -= 1; border -= one
+                x = border
+                y = yAt
+                column -= 1
+                border -= one
             }
             add(base, column: column, x, x1, height: y1 - y, sign: sign)
         }

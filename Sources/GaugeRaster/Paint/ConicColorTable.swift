@@ -35,8 +35,10 @@ struct ConicColorTable: Shader {
             withUnsafeMutablePointer(to: &packedStorage) { packedTable in
                 table.withMemoryRebound(to: UInt64.self, capacity: Storage.count) { colors in
                     packedTable.withMemoryRebound(to: UInt32.self, capacity: PackedStorage.count) { packed in
-                        body(ConicColorTable(gradient: gradient, isOpaque: gradient.isOpaque, colors: colors, packed: packed,
-                                             stored: stored))
+                        body(
+                            ConicColorTable(
+                                gradient: gradient, isOpaque: gradient.isOpaque, colors: colors, packed: packed,
+                                stored: stored))
                     }
                 }
             }
@@ -84,9 +86,11 @@ struct ConicColorTable: Shader {
                 var x = x0
                 if !C.dithers {
                     while x < x1 {
-                        row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self),
-                                                     threshold: 0)
-                        dx &+= 256; x &+= 1
+                        row[Int(x)] = C.packPrepared(
+                            preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self),
+                            threshold: 0)
+                        dx &+= 256
+                        x &+= 1
                     }
                     return
                 }
@@ -94,7 +98,8 @@ struct ConicColorTable: Shader {
                 while x < x1 {
                     let t = ConicColorTable.threshold(thresholds, x: x)
                     row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self), threshold: t)
-                    dx &+= 256; x &+= 1
+                    dx &+= 256
+                    x &+= 1
                 }
                 return
             }
@@ -128,8 +133,10 @@ struct ConicColorTable: Shader {
     /// a call per run costs nothing measurable, and inlined into `fill` it made the
     /// firmware's optimizer copy `fill` into every shape's walk — 50 KB of armv6 text.
     @inline(never)
-    private func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32,
-                                     steps: StoredRing, base: Int, codec: C.Type) {
+    private func fill<C: PixelCodec>(
+        _ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32,
+        steps: StoredRing, base: Int, codec: C.Type
+    ) {
         var x = x0
         if isOpaque && !C.dithers {
             while x < x1 {
@@ -155,13 +162,17 @@ struct ConicColorTable: Shader {
     @inline(__always)
     func blend<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, x: Int32, y: Int32, coverage: UInt32, codec: C.Type) {
         let i: Int32
-        if let stored, let base = stored.stepBase(y: y, from: x, to: x &+ 1) { i = stored.step(at: base &+ Int(x)) }
-        else { i = gradient.step(x: x, y: y) }
+        if let stored, let base = stored.stepBase(y: y, from: x, to: x &+ 1) {
+            i = stored.step(at: base &+ Int(x))
+        } else {
+            i = gradient.step(x: x, y: y)
+        }
         if packs(C.self) {
             // `blendDithered` is `blend` of the rounded colour here, and an opaque colour's
             // alpha at this coverage is the coverage: the packed step read back.
-            row[Int(x)] = C.blend(C.unpack(C.packPrepared(preparedColor(step: i, codec: C.self), threshold: 0)),
-                                  alpha: coverage, over: row[Int(x)])
+            row[Int(x)] = C.blend(
+                C.unpack(C.packPrepared(preparedColor(step: i, codec: C.self), threshold: 0)),
+                alpha: coverage, over: row[Int(x)])
             return
         }
         let c = color(step: i)

@@ -11,7 +11,8 @@ public struct ConicGradient: Sendable {
     @usableFromInline let sweepMap: SweepMap
 
     public init(centre: Point, start: Angle, sweep: Angle, stops: [GradientStop]) {
-        self.centre = centre; self.start = start.normalized
+        self.centre = centre
+        self.start = start.normalized
         let magnitude = Swift.min(sweep.raw.magnitude, UInt32(Angle.unitsPerTurn))
         self.sweep = Angle(raw: sweep.raw < 0 ? -Int32(magnitude) : Int32(magnitude))
         ramp = ColorRamp(stops)

@@ -9,12 +9,14 @@ public struct LinearGradient: Sendable {
     @usableFromInline let stepY: Int64
 
     public init(from start: Point, to end: Point, stops: [GradientStop]) {
-        self.start = start; self.end = end
+        self.start = start
+        self.end = end
         ramp = ColorRamp(stops)
         let dx = Int64(end.x.raw - start.x.raw), dy = Int64(end.y.raw - start.y.raw)
         let lengthSquared = dx * dx + dy * dy
         if lengthSquared == 0 {
-            stepX = 0; stepY = 0
+            stepX = 0
+            stepY = 0
         } else {
             // t(p) = ((p − start)·d) / |d|²; store d/|d|² with 32 fraction bits.
             stepX = (dx << 32) / lengthSquared

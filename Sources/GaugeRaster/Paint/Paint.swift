@@ -48,7 +48,10 @@ public struct ColorRamp: Sendable {
     public init(_ stops: [GradientStop]) {
         // Already in order (the usual case): share the caller's array instead of sorting a copy.
         var ordered = true
-        for i in stops.indices.dropFirst() where stops[i - 1].position > stops[i].position { ordered = false; break }
+        for i in stops.indices.dropFirst() where stops[i - 1].position > stops[i].position {
+            ordered = false
+            break
+        }
         let sorted = ordered ? stops : stops.sorted { $0.position < $1.position }
         self.stops = sorted.isEmpty ? [GradientStop(.clear, position: 0)] : sorted
         var inline = InlineArray<8, Int64>(repeating: 0)
@@ -58,7 +61,8 @@ public struct ColorRamp: Sendable {
             let inverse = span > 0 ? (Int64(1) << 32) / span : 0
             if i < ColorRamp.inlineSpans { inline[i] = inverse } else { more.append(inverse) }
         }
-        inverseSpans = inline; moreInverseSpans = more
+        inverseSpans = inline
+        moreInverseSpans = more
     }
 
     /// Evenly spaced colours.
@@ -80,7 +84,9 @@ public struct ColorRamp: Sendable {
             if t >= stops[last].position { return WideColor(stops[last].color) }
             var i = 0
             while i < last - 1 && t >= stops[i + 1].position { i += 1 }
-            let inverse = i < ColorRamp.inlineSpans ? inverseSpans.span[unchecked: i]
+            let inverse =
+                i < ColorRamp.inlineSpans
+                ? inverseSpans.span[unchecked: i]
                 : moreInverseSpans.withUnsafeBufferPointer { $0[i - ColorRamp.inlineSpans] }
             let local = Int32((Int64(t - stops[i].position) * inverse) >> 16)
             return mixWide(stops[i].color, stops[i + 1].color, Swift.min(local, 65536))

@@ -48,7 +48,10 @@ extension ConicGradient: GradientGeometry {
 struct GradientShader<G: GradientGeometry>: Shader {
     let geometry: G
     let opaque: Bool
-    init(_ geometry: G) { self.geometry = geometry; opaque = geometry.isOpaque }
+    init(_ geometry: G) {
+        self.geometry = geometry
+        opaque = geometry.isOpaque
+    }
 
     /// Never inlined, as `ConicColorTable.fill`: a call per span, not a copy per shape.
     @inline(never)

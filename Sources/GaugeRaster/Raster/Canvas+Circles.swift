@@ -22,13 +22,18 @@ extension Canvas {
     /// An annular arc: outer edge at `radius`, `thickness` inwards, from `start` sweeping
     /// `sweep` (clockwise when positive; a sweep of a full turn or more is the whole ring).
     @inline(never)
-    public func strokeArc(centre: Point, radius: Fixed, thickness: Fixed, start: Angle, sweep: Angle,
-                          cap: LineCap = .butt, paint: Paint) {
+    public func strokeArc(
+        centre: Point, radius: Fixed, thickness: Fixed, start: Angle, sweep: Angle,
+        cap: LineCap = .butt, paint: Paint
+    ) {
         guard thickness.raw > 0, radius.raw > 0 else { return }
         let t = Fixed(raw: Swift.min(thickness.raw, radius.raw))
         let ring = RingShape(centre: centre, outer: radius, inner: radius - t)
         let magnitude = sweep.raw.magnitude
-        if magnitude >= UInt32(Angle.unitsPerTurn) { draw(ring, paint: paint); return }
+        if magnitude >= UInt32(Angle.unitsPerTurn) {
+            draw(ring, paint: paint)
+            return
+        }
         // Round caps: discs of half the thickness on the arc's mid-line at both ends.
         let capRadius = t.halved
         let mid = radius - capRadius

@@ -24,7 +24,10 @@ extension Canvas {
         guard lineBox.intersects(clip) else { return }
         // A butt stroke drawn before at exactly this place: its coverage read back.
         let key = ShapeCache.StrokeKey(ax: a.x.raw, ay: a.y.raw, bx: b.x.raw, by: b.y.raw, width: width.raw)
-        if cap == .butt, let stored = shapes?.stroke(key) { draw(stored, paint: paint); return }
+        if cap == .butt, let stored = shapes?.stroke(key) {
+            draw(stored, paint: paint)
+            return
+        }
         let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
         let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy)))
         guard length > 0 else {
@@ -72,8 +75,11 @@ extension Canvas {
 
     /// A quad as `QuadShape`, or as the polygon when it has a zero-length edge or no area.
     private func fillQuad(_ a: Point, _ b: Point, _ c: Point, _ d: Point, findsFullSpans: Bool, paint: Paint) {
-        if let quad = QuadShape(a, b, c, d, findsFullSpans: findsFullSpans) { draw(quad, paint: paint) }
-        else { draw(ConvexPolygonShape(FourPoints(a, b, c, d)), paint: paint) }
+        if let quad = QuadShape(a, b, c, d, findsFullSpans: findsFullSpans) {
+            draw(quad, paint: paint)
+        } else {
+            draw(ConvexPolygonShape(FourPoints(a, b, c, d)), paint: paint)
+        }
     }
 }
 
@@ -81,7 +87,12 @@ extension Canvas {
 /// and an array literal for each would be a heap allocation per primitive.
 struct FourPoints: RandomAccessCollection {
     let a: Point, b: Point, c: Point, d: Point
-    @inline(__always) init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) { self.a = a; self.b = b; self.c = c; self.d = d }
+    @inline(__always) init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+    }
     var startIndex: Int { 0 }
     var endIndex: Int { 4 }
     @inline(__always) subscript(i: Int) -> Point {

@@ -18,7 +18,10 @@ extension Canvas {
     public func fillRoundedRect(_ rect: Rect, radius: Fixed, paint: Paint) {
         guard !rect.isEmpty else { return }
         let r = Fixed(raw: Swift.max(0, Swift.min(radius.raw, Swift.min(rect.width.raw, rect.height.raw) / 2)))
-        guard r.raw > 0 else { fill(rect, paint: paint); return }
+        guard r.raw > 0 else {
+            fill(rect, paint: paint)
+            return
+        }
         let x0 = rect.x, y0 = rect.y, x1 = rect.maxX, y1 = rect.maxY
         let across = rectangle(Rect(x: x0 + r, y: y0, width: rect.width - r * 2, height: rect.height))
         let down = rectangle(Rect(x: x0, y: y0 + r, width: rect.width, height: rect.height - r * 2))
@@ -37,15 +40,18 @@ extension Canvas {
         case (true, false): draw(ConvexUnion(ConvexUnion(topLeft, across), topRight), paint: paint)
         case (false, true): draw(ConvexUnion(ConvexUnion(topLeft, down), bottomLeft), paint: paint)
         case (false, false):
-            draw(ConvexUnion(ConvexUnion(ConvexUnion(topLeft, bottomLeft), across),
-                             ConvexUnion(ConvexUnion(topRight, bottomRight), down)), paint: paint)
+            draw(
+                ConvexUnion(
+                    ConvexUnion(ConvexUnion(topLeft, bottomLeft), across),
+                    ConvexUnion(ConvexUnion(topRight, bottomRight), down)), paint: paint)
         }
     }
 
     /// A rectangle's quad; empty when it has no width or height (as the polygon would be:
     /// a rectangle's edges have zero length only then).
     private func rectangle(_ r: Rect) -> QuadShape {
-        QuadShape(Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
-                  Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)) ?? .empty
+        QuadShape(
+            Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y),
+            Point(x: r.maxX, y: r.maxY), Point(x: r.x, y: r.maxY)) ?? .empty
     }
 }

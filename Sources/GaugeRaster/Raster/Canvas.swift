@@ -38,7 +38,11 @@ public struct Canvas {
         var hull = IntRect.empty, inside = 0, slanted = false
         for i in 0..<region.count {
             let part = region[i].intersection(limit)
-            if !part.isEmpty { hull = hull.union(part); inside &+= 1; slanted = slanted || !region.slant(i).isNone }
+            if !part.isEmpty {
+                hull = hull.union(part)
+                inside &+= 1
+                slanted = slanted || !region.slant(i).isNone
+            }
         }
         if inside <= 1 && !slanted {
             self.init(surface, clip: hull)
@@ -57,7 +61,10 @@ public struct Canvas {
     }
 
     private init(_ surface: Surface, clip: IntRect, mask: Region, isMasked: Bool) {
-        self.surface = surface; self.clip = clip; self.mask = mask; self.isMasked = isMasked
+        self.surface = surface
+        self.clip = clip
+        self.mask = mask
+        self.isMasked = isMasked
     }
 
     /// Whether `test` holds for some rectangle this canvas may write: the clip, or each of
@@ -121,7 +128,10 @@ public struct Canvas {
     public func fill(_ rect: IntRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty, color.a != 0 else { return }
-        if color.a == 255 { fillReplacing(r, color: color); return }
+        if color.a == 255 {
+            fillReplacing(r, color: color)
+            return
+        }
         draw(PixelRectShape(bounds: r), paint: .solid(color))
     }
 
@@ -176,7 +186,9 @@ public struct Canvas {
         }
         var p = start, n = count
         if UInt(bitPattern: p) & 2 != 0 {
-            p.storeBytes(of: value, as: T.self); p += 2; n -= 1
+            p.storeBytes(of: value, as: T.self)
+            p += 2
+            n -= 1
         }
         let half = UInt32(truncatingIfNeeded: value)
         cpf_fill32(p, half | half << 16, n >> 1)

@@ -32,7 +32,10 @@ protocol ConvexRowWalker {
 struct ConvexRowsByIndex<S: ConvexCoverageShape>: ConvexRowWalker {
     let shape: S
     var y: Int32
-    @inline(__always) init(_ shape: S, _ y: Int32) { self.shape = shape; self.y = y }
+    @inline(__always) init(_ shape: S, _ y: Int32) {
+        self.shape = shape
+        self.y = y
+    }
     @inline(__always) mutating func next() -> ConvexRow<S.Row> {
         defer { y &+= 1 }
         return shape.convexRow(y)
@@ -94,7 +97,10 @@ extension Rasterizer {
         var firstLive = 0
         for y in parts.rows.y0..<parts.rows.y1 {
             var hits = parts.hits(row: y, firstLive: &firstLive) { shape.mayCover(row: $0, from: $1, to: $2) }
-            if hits == 0 { rows.skip(); continue }
+            if hits == 0 {
+                rows.skip()
+                continue
+            }
             let row = rows.next()
             while hits != 0 {
                 let k = hits.trailingZeroBitCount
@@ -115,7 +121,10 @@ extension Rasterizer {
         if lo >= hi { return }
         // The full interval within [lo, hi); none when it misses it.
         var fullLo = Swift.max(r.fullLo, lo), fullHi = Swift.min(r.fullHi, hi)
-        if fullLo >= fullHi { fullLo = hi; fullHi = hi }
+        if fullLo >= fullHi {
+            fullLo = hi
+            fullHi = hi
+        }
         let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
         var x = lo
         while x < fullLo {

@@ -32,7 +32,7 @@ extension CoverageShape {
 /// Clamps a 64-bit pixel index into the range rows and spans use.
 @inline(__always)
 @usableFromInline func clampedPixel(_ v: Int64) -> Int32 {
-    Int32(truncatingIfNeeded: Swift.min(Swift.max(v, -(1 << 30)), 1 << 30))   // in ±2^30: no check needed
+    Int32(truncatingIfNeeded: Swift.min(Swift.max(v, -(1 << 30)), 1 << 30))  // in ±2^30: no check needed
 }
 
 /// Coverage from a signed distance in 1/256 px: a box filter across a straight edge.

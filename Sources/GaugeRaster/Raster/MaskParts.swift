@@ -32,14 +32,21 @@ struct MaskParts {
             if part.isEmpty || !mayCover(part) { continue }
             // A slanted part is kept whole: its columns are computed from its own rectangle.
             let kept = slant != 0 ? whole : part
-            guard count < MaskParts.capacity, let packed = Region.pack(kept) else { overflowed = true; return }
+            guard count < MaskParts.capacity, let packed = Region.pack(kept) else {
+                overflowed = true
+                return
+            }
             // Sorted by top row (a damage mask comes nearly sorted: a few steps each), so
             // a row's parts lie between the first still live and the first below it.
             var k = count
             while k > 0 && Region.unpack(parts[k - 1]).y0 > kept.y0 {
-                parts[k] = parts[k - 1]; slants[k] = slants[k - 1]; k -= 1
+                parts[k] = parts[k - 1]
+                slants[k] = slants[k - 1]
+                k -= 1
             }
-            parts[k] = packed; slants[k] = slant; count += 1
+            parts[k] = packed
+            slants[k] = slant
+            count += 1
             rows = rows.union(part)
         }
     }

@@ -31,7 +31,10 @@ extension Canvas {
     /// each of the mask's rectangles that it meets.
     @inline(__always)
     func forEachPart(of rect: IntRect, _ body: (IntRect, SlantedRows) -> Void) {
-        guard isMasked else { body(rect, SlantedRows()); return }
+        guard isMasked else {
+            body(rect, SlantedRows())
+            return
+        }
         for i in 0..<mask.count {
             let rows = mask.slantedRows(i), part = rows.rect.intersection(rect)
             if !part.isEmpty { body(part, rows) }

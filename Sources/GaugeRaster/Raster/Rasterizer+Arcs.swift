@@ -9,7 +9,8 @@ extension Rasterizer {
     /// gives that ring's rows (the ring itself, or its rows kept from an earlier frame).
     static func fillArcs<HU: Shader, HO: Shader, C: PixelCodec, R: RingRowSource>(
         under: ArcShape, shader underShader: HU, over: ArcShape, shader overShader: HO,
-        codec: C.Type, surface: Surface, clip: IntRect, ringRows: R, slanted: SlantedRows = SlantedRows()
+        codec: C.Type, surface: Surface, clip: IntRect, ringRows: R, slanted: SlantedRows = SlantedRows(),
+        kept: KeptArcs? = nil
     ) {
         let underBox = under.bounds.intersection(clip), overBox = over.bounds.intersection(clip)
         let rows = underBox.union(overBox)
@@ -23,14 +24,34 @@ extension Rasterizer {
             var u0 = underBox.x0, u1 = underBox.x1, o0 = overBox.x0, o1 = overBox.x1
             if slant {
                 let cut = slanted.columns(row: y)
-                u0 = Swift.max(u0, cut.x0); u1 = Swift.min(u1, cut.x1); o0 = Swift.max(o0, cut.x0); o1 = Swift.min(o1, cut.x1)
+                u0 = Swift.max(u0, cut.x0)
+                u1 = Swift.min(u1, cut.x1)
+                o0 = Swift.max(o0, cut.x0)
+                o1 = Swift.min(o1, cut.x1)
             }
-            let drawsUnder = underBox.y0 <= y && y < underBox.y1 && u0 < u1
+            let drawsUnder =
+                underBox.y0 <= y && y < underBox.y1 && u0 < u1
                 && (!underNarrowed || under.mayCover(row: y, from: u0, to: u1))
-            let drawsOver = overBox.y0 <= y && y < overBox.y1 && o0 < o1
+            let drawsOver =
+                overBox.y0 <= y && y < overBox.y1 && o0 < o1
                 && (!overNarrowed || over.mayCover(row: y, from: o0, to: o1))
             if !drawsUnder && !drawsOver { continue }
             let ring = ringRows.scalarRow(y)
+            if let kept {
+                // The ring held the background: intervals an arc holds whole are copied.
+                var untouched = Rasterizer.Untouched.both
+                if drawsUnder {
+                    untouched = walkArcRow(
+                        under, ring, kept: kept.under, untouched: untouched, shader: underShader,
+                        codec: C.self, surface: surface, y: y, from: u0, to: u1)
+                }
+                if drawsOver {
+                    _ = walkArcRow(
+                        over, ring, kept: kept.over, untouched: untouched, shader: overShader,
+                        codec: C.self, surface: surface, y: y, from: o0, to: o1)
+                }
+                continue
+            }
             if drawsUnder {
                 walkArcRow(under, ring, shader: underShader, codec: C.self, surface: surface, y: y, from: u0, to: u1)
             }
@@ -54,7 +75,8 @@ extension Rasterizer {
 
     /// Row y of an arc from its ring's row: `walk` of `ArcShape.row`'s spans. Where the
     /// wedge holds each of the ring's intervals wholly or not at all (`ArcShape.row`'s cheap
-    /// case), the held intervals are walked directly with the ring's coverage; where a ray
+    /// case), the held intervals are walked directly with the ring's coverage
+    /// (`walkHeldPiece`, written out here: called, a first frame cost 2 % more); where a ray
     /// crosses one, the arc's own row decides.
     @inline(__always)
     static func walkArcRow<H: Shader, C: PixelCodec>(
@@ -63,31 +85,76 @@ extension Rasterizer {
     ) {
         let first = ring.first, second = ring.second
         guard first.lo < first.hi else { return }
-        let offsets = arc.wedge.rowOffsets(y)
-        let left = arc.wedge.uniformity(offsets, from: first.lo, through: first.hi &- 1)
-        let hasSecond = second.lo < second.hi
-        let right = hasSecond ? arc.wedge.uniformity(offsets, from: second.lo, through: second.hi &- 1) : .none
-        // A full interval belongs to the non-zero one it starts in (`ArcShape.row`'s split).
-        let split = hasSecond ? second.lo : Int32.max
+        let held = heldPieces(arc, ring, y: y), left = held.left, right = held.right
         if left == .mixed || right == .mixed {
-            var nonZero = SpanList(first.lo, first.hi), full = SpanList(ring.fullFirst.lo, ring.fullFirst.hi)
-            nonZero.append(second.lo, second.hi, superset: true)
-            full.append(ring.fullSecond.lo, ring.fullSecond.hi, superset: false)
-            var spans = RowSpans()
-            let rowState = arc.crossedRow(y, ring: ring.row, RowSpans(nonZero: nonZero, full: full), split: split, spans: &spans)
-            walk(arc, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
+            walkCrossedRow(arc, ring, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
             return
         }
+        // A full interval belongs to the non-zero one it starts in (`ArcShape.row`'s split).
+        let split = second.lo < second.hi ? second.lo : Int32.max
         let none: (lo: Int32, hi: Int32) = (0, 0)
         let fa = ring.fullFirst, fb = ring.fullSecond
         let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
         if left == .full {
-            walkPiece(arc.ring, ring.row, first, fa.lo < split ? fa : none, fb.lo < fb.hi && fb.lo < split ? fb : none,
-                      shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+            walkPiece(
+                arc.ring, ring.row, first, fa.lo < split ? fa : none, fb.lo < fb.hi && fb.lo < split ? fb : none,
+                shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
         }
         if right == .full {
-            walkPiece(arc.ring, ring.row, second, fa.lo < fa.hi && fa.lo >= split ? fa : none, fb.lo >= split ? fb : none,
-                      shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+            walkPiece(
+                arc.ring, ring.row, second, fa.lo < fa.hi && fa.lo >= split ? fa : none, fb.lo >= split ? fb : none,
+                shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+        }
+    }
+
+    /// What the arc's wedge holds of each of the ring's intervals on row y (the first
+    /// non-empty), proven from the planes' distances at their ends.
+    @inline(__always)
+    static func heldPieces(_ arc: ArcShape, _ ring: RingShape.Scalars, y: Int32)
+        -> (left: WedgeShape.Uniformity, right: WedgeShape.Uniformity)
+    {
+        let first = ring.first, second = ring.second
+        let offsets = arc.wedge.rowOffsets(y)
+        let left = arc.wedge.uniformity(offsets, from: first.lo, through: first.hi &- 1)
+        let right = second.lo < second.hi ? arc.wedge.uniformity(offsets, from: second.lo, through: second.hi &- 1) : .none
+        return (left, right)
+    }
+
+    /// A row a ray of the arc crosses: the arc's own row (`ArcShape.crossedRow`) walked.
+    static func walkCrossedRow<H: Shader, C: PixelCodec>(
+        _ arc: ArcShape, _ ring: RingShape.Scalars, shader: H, codec: C.Type, surface: Surface,
+        y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        let first = ring.first, second = ring.second
+        let split = second.lo < second.hi ? second.lo : Int32.max
+        var nonZero = SpanList(first.lo, first.hi), full = SpanList(ring.fullFirst.lo, ring.fullFirst.hi)
+        nonZero.append(second.lo, second.hi, superset: true)
+        full.append(ring.fullSecond.lo, ring.fullSecond.hi, superset: false)
+        var spans = RowSpans()
+        let rowState = arc.crossedRow(y, ring: ring.row, RowSpans(nonZero: nonZero, full: full), split: split, spans: &spans)
+        walk(arc, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
+    }
+
+    /// The first (or `second`) of the ring's intervals on a row, within [x0, x1), as an arc
+    /// whose wedge holds it whole: its full intervals through the span fill, the rest
+    /// blended with the ring's coverage. `RingPixels` keeps what this writes.
+    @inline(__always)
+    static func walkHeldPiece<H: Shader, C: PixelCodec>(
+        second: Bool, _ ring: RingShape, _ scalars: RingShape.Scalars, shader: H, codec: C.Type,
+        pixels: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        // A full interval belongs to the non-zero one it starts in (`ArcShape.row`'s split).
+        let none: (lo: Int32, hi: Int32) = (0, 0)
+        let fa = scalars.fullFirst, fb = scalars.fullSecond
+        let split = scalars.second.lo < scalars.second.hi ? scalars.second.lo : Int32.max
+        if second {
+            walkPiece(
+                ring, scalars.row, scalars.second, fa.lo < fa.hi && fa.lo >= split ? fa : none, fb.lo >= split ? fb : none,
+                shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
+        } else {
+            walkPiece(
+                ring, scalars.row, scalars.first, fa.lo < split ? fa : none, fb.lo < fb.hi && fb.lo < split ? fb : none,
+                shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
         }
     }
 

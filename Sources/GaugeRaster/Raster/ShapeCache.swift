@@ -135,10 +135,65 @@ public final class ShapeCache {
         return rows
     }
 
+    /// Arcs' pixels kept over their background (`RingPixels`), oldest first; a dial keeps
+    /// two (its track and its value arc).
+    private var ringPixels: [(key: RingPixels.Key, pixels: RingPixels)] = []
+    /// Bytes `ringPixels` holds, at most `ringPixelBytes`.
+    public private(set) var ringPixelByteCount = 0
+    /// Most bytes of arcs' pixels kept: a 150 px dial's two arcs hold about 135 KB in
+    /// XRGB8888 (half in RGB565), so 1 MiB keeps seven such dials.
+    public static let ringPixelBytes = 1 << 20
+
+    /// Arcs' pixels kept.
+    public var ringPixelCount: Int { ringPixels.count }
+
+    /// The pixels kept for `key`, if any.
+    func keptPixels(_ key: RingPixels.Key) -> RingPixels? {
+        for i in ringPixels.indices where ringPixels[i].key == key { return ringPixels[i].pixels }
+        return nil
+    }
+
+    /// Whether `bytes` more would fit once older pixels are dropped.
+    static func keepsPixels(bytes: Int) -> Bool { bytes <= ringPixelBytes }
+
+    /// Keeps `pixels` for `key` (not already kept), dropping the oldest until they fit.
+    func keep(_ pixels: RingPixels, for key: RingPixels.Key) {
+        guard ShapeCache.keepsPixels(bytes: pixels.byteCount) else { return }
+        while !ringPixels.isEmpty && ringPixelByteCount &+ pixels.byteCount > ShapeCache.ringPixelBytes {
+            ringPixelByteCount &-= ringPixels.removeFirst().pixels.byteCount
+        }
+        ringPixels.append((key, pixels))
+        ringPixelByteCount &+= pixels.byteCount
+    }
+
+    /// Layers of widgets' pixels (`Canvas.drawKept`), oldest first, at most
+    /// `maximumLayers`: a dial keeps one for its ticks (about 10 KB at 150 px).
+    private var layers: [(hash: UInt64, words: [Int32], layer: KeptLayer)] = []
+    public static let maximumLayers = 16
+    /// Layers kept.
+    public var layerCount: Int { layers.count }
+
+    /// The layer kept under `hash`, with the words it was kept for.
+    func keptLayer(hash: UInt64) -> (words: [Int32], layer: KeptLayer)? {
+        for i in layers.indices where layers[i].hash == hash { return (layers[i].words, layers[i].layer) }
+        return nil
+    }
+
+    /// Keeps `layer` for `words` (their hash `hash`), dropping the oldest past `maximumLayers`
+    /// and any kept under the same hash.
+    func keep(_ layer: KeptLayer, hash: UInt64, words: [Int32]) {
+        layers.removeAll { $0.hash == hash }
+        if layers.count >= ShapeCache.maximumLayers { layers.removeFirst() }
+        layers.append((hash, words, layer))
+    }
+
     /// Drops every stored shape.
     public func removeAll() {
         removeStrokes()
         rings.removeAll()
+        ringPixels.removeAll()
+        ringPixelByteCount = 0
+        layers.removeAll()
     }
 
     private func removeStrokes() {

@@ -18,7 +18,11 @@ struct SpanList: Sendable {
     /// One interval (empty if `end <= start`).
     @inline(__always)
     init(_ start: Int32, _ end: Int32) {
-        if start < end { starts[0] = start; ends[0] = end; count = 1 }
+        if start < end {
+            starts[0] = start
+            ends[0] = end
+            count = 1
+        }
     }
 
     /// The rays (−∞, left) ∪ [right, ∞) as `HalfPlane.widen` leaves them: ±2^30 stand for
@@ -26,9 +30,22 @@ struct SpanList: Sendable {
     @inline(__always)
     init(rays left: Int32, _ right: Int32) {
         let lo: Int32 = -(1 << 30), hi: Int32 = 1 << 30
-        if left >= right { starts[0] = lo; ends[0] = hi; count = 1; return }
-        if lo < left { starts[0] = lo; ends[0] = left; count = 1 }
-        if right < hi { starts[count] = right; ends[count] = hi; count += 1 }
+        if left >= right {
+            starts[0] = lo
+            ends[0] = hi
+            count = 1
+            return
+        }
+        if lo < left {
+            starts[0] = lo
+            ends[0] = left
+            count = 1
+        }
+        if right < hi {
+            starts[count] = right
+            ends[count] = hi
+            count += 1
+        }
     }
 
     /// Every pixel.
@@ -55,7 +72,9 @@ struct SpanList: Sendable {
             if superset { ends[count - 1] = end }
             return
         }
-        starts[count] = start; ends[count] = end; count += 1
+        starts[count] = start
+        ends[count] = end
+        count += 1
     }
 
     /// Pixels in both lists.
@@ -78,8 +97,13 @@ struct SpanList: Sendable {
         var i = 0, j = 0
         while i < count || j < other.count {
             let takeSelf = j >= other.count || (i < count && s0[unchecked: i] <= s1[unchecked: j])
-            if takeSelf { out.append(s0[unchecked: i], e0[unchecked: i], superset: superset); i += 1 }
-            else { out.append(s1[unchecked: j], e1[unchecked: j], superset: superset); j += 1 }
+            if takeSelf {
+                out.append(s0[unchecked: i], e0[unchecked: i], superset: superset)
+                i += 1
+            } else {
+                out.append(s1[unchecked: j], e1[unchecked: j], superset: superset)
+                j += 1
+            }
         }
         return out
     }
@@ -105,13 +129,17 @@ struct RowSpans: Sendable {
     /// Pixels whose coverage is certainly full (256); a subset of `nonZero`.
     var full = SpanList()
     init() {}
-    init(nonZero: SpanList, full: SpanList) { self.nonZero = nonZero; self.full = full }
+    init(nonZero: SpanList, full: SpanList) {
+        self.nonZero = nonZero
+        self.full = full
+    }
 
     /// What two shapes' rows say about their intersection (the product of coverages): may
     /// cover where both may, certainly full where both are.
     @inline(__always)
     func intersection(_ other: RowSpans) -> RowSpans {
-        RowSpans(nonZero: nonZero.intersection(other.nonZero, superset: true),
-                 full: full.intersection(other.full, superset: false))
+        RowSpans(
+            nonZero: nonZero.intersection(other.nonZero, superset: true),
+            full: full.intersection(other.full, superset: false))
     }
 }

@@ -38,10 +38,20 @@ public struct Region: Sendable {
         spill = []
         count = 0
     }
-    public init(_ rect: IntRect) { self.init(); if !rect.isEmpty { append(rect) } }
+    public init(_ rect: IntRect) {
+        self.init()
+        if !rect.isEmpty { append(rect) }
+    }
     /// Both rectangles (either may be empty or overlap the other): no array to build.
-    public init(_ a: IntRect, _ b: IntRect) { self.init(); formUnion(a); formUnion(b) }
-    public init<S: Sequence>(_ rects: S) where S.Element == IntRect { self.init(); for r in rects { formUnion(r) } }
+    public init(_ a: IntRect, _ b: IntRect) {
+        self.init()
+        formUnion(a)
+        formUnion(b)
+    }
+    public init<S: Sequence>(_ rects: S) where S.Element == IntRect {
+        self.init()
+        for r in rects { formUnion(r) }
+    }
 
     /// The rectangles, disjoint, as a collection (no copy into an array); a slanted one
     /// whole.
@@ -57,7 +67,10 @@ public struct Region: Sendable {
     public func forEachRectangle(_ body: (IntRect) -> Void) {
         for i in 0..<count {
             let r = self[i], slant = slant(i)
-            if slant.isNone { body(r); continue }
+            if slant.isNone {
+                body(r)
+                continue
+            }
             Region.forEachRun(of: r, slant: slant, body)
         }
     }
@@ -70,7 +83,8 @@ public struct Region: Sendable {
             let next = y < r.y1 ? slant.columns(of: r, row: y) : (x0: 0, x1: 0)
             if y == r.y1 || next != run {
                 if run.x0 < run.x1 { body(IntRect(x0: run.x0, y0: start, x1: run.x1, y1: y)) }
-                start = y; run = next
+                start = y
+                run = next
             }
             y &+= 1
         }
@@ -117,8 +131,9 @@ public struct Region: Sendable {
     }
 
     @inlinable static func unpack(_ v: UInt64) -> IntRect {
-        IntRect(x0: Int32(Int16(truncatingIfNeeded: v)), y0: Int32(Int16(truncatingIfNeeded: v &>> 16)),
-                x1: Int32(Int16(truncatingIfNeeded: v &>> 32)), y1: Int32(Int16(truncatingIfNeeded: v &>> 48)))
+        IntRect(
+            x0: Int32(Int16(truncatingIfNeeded: v)), y0: Int32(Int16(truncatingIfNeeded: v &>> 16)),
+            x1: Int32(Int16(truncatingIfNeeded: v &>> 32)), y1: Int32(Int16(truncatingIfNeeded: v &>> 48)))
     }
 
     /// The rectangle packed, or nil when a coordinate needs more than 16 bits.
@@ -132,7 +147,10 @@ public struct Region: Sendable {
     @usableFromInline mutating func append(_ rect: IntRect, slant: RowSlant = .none) {
         if spill.isEmpty {
             if count < Region.inlineCapacity, let packed = Region.pack(rect) {
-                inline[count] = packed; slants[count] = slant.packed; count += 1; return
+                inline[count] = packed
+                slants[count] = slant.packed
+                count += 1
+                return
             }
             // Past the inline capacity (or too far out): everything moves to the array, once.
             spill.reserveCapacity(Swift.max(2 * count, 8))
@@ -159,9 +177,17 @@ public struct Region: Sendable {
 
     /// Removes rectangle `i`, keeping the others in order.
     mutating func remove(at i: Int) {
-        if !spill.isEmpty { spill.remove(at: i); count = spill.count; return }
+        if !spill.isEmpty {
+            spill.remove(at: i)
+            count = spill.count
+            return
+        }
         var k = i
-        while k + 1 < count { inline[k] = inline[k + 1]; slants[k] = slants[k + 1]; k += 1 }
+        while k + 1 < count {
+            inline[k] = inline[k + 1]
+            slants[k] = slants[k + 1]
+            k += 1
+        }
         count -= 1
     }
 
@@ -203,13 +229,16 @@ public struct Region: Sendable {
 
     public mutating func formUnion(_ other: consuming Region) {
         // Into an empty region: take the other's rectangles as they are.
-        if isEmpty { self = other; return }
+        if isEmpty {
+            self = other
+            return
+        }
         // The other's rectangles miss one another: each is compared with this region's
         // own rectangles only, and not at all when it misses their bounds (a needle's
         // fifty bands beside a value arc's slice).
         let own = count
         var ownBounds = IntRect.empty
-        for i in 0..<own { ownBounds = ownBounds.union(stored(i)) }   // not `bounds` (below)
+        for i in 0..<own { ownBounds = ownBounds.union(stored(i)) }  // not `bounds` (below)
         for i in 0..<other.count {
             let r = other[i], slant = other.slant(i)
             if r.isEmpty { continue }
@@ -218,7 +247,9 @@ public struct Region: Sendable {
     }
 
     public func union(_ other: Region) -> Region {
-        var r = self; r.formUnion(other); return r
+        var r = self
+        r.formUnion(other)
+        return r
     }
 
     /// Pixels in both this region and `rect`.
@@ -252,7 +283,7 @@ public struct Region: Sendable {
         for i in 0..<count {
             for j in 0..<other.count {
                 let part = self[i].intersection(other[j])
-                if !part.isEmpty { r.append(part) }   // disjoint: a's and b's are
+                if !part.isEmpty { r.append(part) }  // disjoint: a's and b's are
             }
         }
         return r
@@ -262,7 +293,10 @@ public struct Region: Sendable {
     public func subtracting(_ rect: IntRect) -> Region {
         var r = Region()
         for i in 0..<count {
-            if !self[i].intersects(rect) { r.append(self[i], slant: slant(i)); continue }
+            if !self[i].intersects(rect) {
+                r.append(self[i], slant: slant(i))
+                continue
+            }
             Region.forEachPiece(of: self[i], outside: rect) { r.append($0) }
         }
         return r
@@ -273,7 +307,10 @@ public struct Region: Sendable {
     @inline(__always)
     static func forEachPiece(of piece: IntRect, outside cut: IntRect, _ body: (IntRect) -> Void) {
         let overlap = piece.intersection(cut)
-        if overlap.isEmpty { body(piece); return }
+        if overlap.isEmpty {
+            body(piece)
+            return
+        }
         if piece.y0 < overlap.y0 { body(IntRect(x0: piece.x0, y0: piece.y0, x1: piece.x1, y1: overlap.y0)) }
         if overlap.y1 < piece.y1 { body(IntRect(x0: piece.x0, y0: overlap.y1, x1: piece.x1, y1: piece.y1)) }
         if piece.x0 < overlap.x0 { body(IntRect(x0: piece.x0, y0: overlap.y0, x1: overlap.x0, y1: overlap.y1)) }
@@ -295,7 +332,8 @@ public struct Region: Sendable {
                 }
             }
             var merged = boxes[best.i].union(boxes[best.j])
-            boxes.remove(at: best.j); boxes.remove(at: best.i)
+            boxes.remove(at: best.j)
+            boxes.remove(at: best.i)
             // Absorb every box the merged one now overlaps (repeat: it may grow).
             var grew = true
             while grew {
@@ -303,8 +341,12 @@ public struct Region: Sendable {
                 var k = 0
                 while k < boxes.count {
                     if boxes[k].intersects(merged) {
-                        merged = merged.union(boxes[k]); boxes.remove(at: k); grew = true
-                    } else { k += 1 }
+                        merged = merged.union(boxes[k])
+                        boxes.remove(at: k)
+                        grew = true
+                    } else {
+                        k += 1
+                    }
                 }
             }
             boxes.append(merged)

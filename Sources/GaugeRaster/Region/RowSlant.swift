@@ -13,7 +13,10 @@ public struct RowSlant: Hashable, Sendable {
     public var left: Int16
     public var right: Int16
 
-    @inlinable public init(left: Int16, right: Int16) { self.left = left; self.right = right }
+    @inlinable public init(left: Int16, right: Int16) {
+        self.left = left
+        self.right = right
+    }
 
     public static let none = RowSlant(left: 0, right: 0)
 

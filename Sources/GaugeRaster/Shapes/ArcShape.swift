@@ -14,7 +14,8 @@ struct ArcShape: CoverageShape {
     let bounds: IntRect
 
     init(_ ring: RingShape, _ wedge: WedgeShape) {
-        self.ring = ring; self.wedge = wedge
+        self.ring = ring
+        self.wedge = wedge
         bounds = ring.bounds.intersection(wedge.bounds).intersection(ArcShape.sectorBounds(ring, wedge))
     }
 
@@ -30,22 +31,30 @@ struct ArcShape: CoverageShape {
         let chord = Int64(integerSquareRoot(UInt64(radius * radius - half * half)))
         // Extent of one cap {n·q ≥ −½ px} of the disc, relative to the centre (1/256 px).
         func cap(_ plane: HalfPlane) -> (x0: Int64, y0: Int64, x1: Int64, y1: Int64) {
-            let nx = plane.nx, ny = plane.ny                // Q16 unit normal
+            let nx = plane.nx, ny = plane.ny  // Q16 unit normal
             let inside = { (px: Int64, py: Int64) in nx * px + ny * py + half * 65536 >= 0 }
             let ax = (-half * nx - chord * ny) >> 16, bx = (-half * nx + chord * ny) >> 16
             let ay = (-half * ny + chord * nx) >> 16, by = (-half * ny - chord * nx) >> 16
-            return (inside(-radius, 0) ? -radius : Swift.min(ax, bx), inside(0, -radius) ? -radius : Swift.min(ay, by),
-                    inside(radius, 0) ? radius : Swift.max(ax, bx), inside(0, radius) ? radius : Swift.max(ay, by))
+            return (
+                inside(-radius, 0) ? -radius : Swift.min(ax, bx), inside(0, -radius) ? -radius : Swift.min(ay, by),
+                inside(radius, 0) ? radius : Swift.max(ax, bx), inside(0, radius) ? radius : Swift.max(ay, by)
+            )
         }
         let caps = (cap(wedge.startPlane), cap(wedge.endPlane), cap(wedge.bisectorPlane))
-        let box: (x0: Int64, y0: Int64, x1: Int64, y1: Int64) = wedge.reflex
-            ? (Swift.min(caps.0.x0, caps.1.x0, caps.2.x0), Swift.min(caps.0.y0, caps.1.y0, caps.2.y0),
-               Swift.max(caps.0.x1, caps.1.x1, caps.2.x1), Swift.max(caps.0.y1, caps.1.y1, caps.2.y1))
-            : (Swift.max(caps.0.x0, caps.1.x0, caps.2.x0), Swift.max(caps.0.y0, caps.1.y0, caps.2.y0),
-               Swift.min(caps.0.x1, caps.1.x1, caps.2.x1), Swift.min(caps.0.y1, caps.1.y1, caps.2.y1))
+        let box: (x0: Int64, y0: Int64, x1: Int64, y1: Int64) =
+            wedge.reflex
+            ? (
+                Swift.min(caps.0.x0, caps.1.x0, caps.2.x0), Swift.min(caps.0.y0, caps.1.y0, caps.2.y0),
+                Swift.max(caps.0.x1, caps.1.x1, caps.2.x1), Swift.max(caps.0.y1, caps.1.y1, caps.2.y1)
+            )
+            : (
+                Swift.max(caps.0.x0, caps.1.x0, caps.2.x0), Swift.max(caps.0.y0, caps.1.y0, caps.2.y0),
+                Swift.min(caps.0.x1, caps.1.x1, caps.2.x1), Swift.min(caps.0.y1, caps.1.y1, caps.2.y1)
+            )
         guard box.x0 <= box.x1, box.y0 <= box.y1 else { return .empty }
-        return IntRect(x0: clampedPixel((ring.cx + box.x0 - margin) >> 8), y0: clampedPixel((ring.cy + box.y0 - margin) >> 8),
-                       x1: clampedPixel(((ring.cx + box.x1 + margin) >> 8) + 1), y1: clampedPixel(((ring.cy + box.y1 + margin) >> 8) + 1))
+        return IntRect(
+            x0: clampedPixel((ring.cx + box.x0 - margin) >> 8), y0: clampedPixel((ring.cy + box.y0 - margin) >> 8),
+            x1: clampedPixel(((ring.cx + box.x1 + margin) >> 8) + 1), y1: clampedPixel(((ring.cy + box.y1 + margin) >> 8) + 1))
     }
 
     /// The ring's row, and either the wedge's (`wedge`, where a ray crosses the ring) or
@@ -102,8 +111,10 @@ struct ArcShape: CoverageShape {
     /// A row where a ray crosses the ring: the intersection's, from the ring's row
     /// (`ring.row(y)`) — also for `Rasterizer.walkArcRow`, which has classified the row.
     @inline(__always)
-    func crossedRow(_ y: Int32, ring ringRow: RingShape.Row, _ ringSpans: RowSpans, split: Int32,
-                    spans: inout RowSpans) -> Row {
+    func crossedRow(
+        _ y: Int32, ring ringRow: RingShape.Row, _ ringSpans: RowSpans, split: Int32,
+        spans: inout RowSpans
+    ) -> Row {
         var wedgeSpans = RowSpans()
         let wedgeRow = wedge.row(y, spans: &wedgeSpans)
         spans = ringSpans.intersection(wedgeSpans)

@@ -2,7 +2,11 @@
 struct Intersection<A: CoverageShape, B: CoverageShape>: CoverageShape {
     let a: A, b: B
     let bounds: IntRect
-    init(_ a: A, _ b: B) { self.a = a; self.b = b; bounds = a.bounds.intersection(b.bounds) }
+    init(_ a: A, _ b: B) {
+        self.a = a
+        self.b = b
+        bounds = a.bounds.intersection(b.bounds)
+    }
 
     func row(_ y: Int32, spans: inout RowSpans) -> (A.Row, B.Row) {
         var sa = RowSpans(), sb = RowSpans()
@@ -29,7 +33,11 @@ struct Intersection<A: CoverageShape, B: CoverageShape>: CoverageShape {
 struct Union<A: CoverageShape, B: CoverageShape>: CoverageShape {
     let a: A, b: B
     let bounds: IntRect
-    init(_ a: A, _ b: B) { self.a = a; self.b = b; bounds = a.bounds.union(b.bounds) }
+    init(_ a: A, _ b: B) {
+        self.a = a
+        self.b = b
+        bounds = a.bounds.union(b.bounds)
+    }
 
     /// Each side's row, and the hull [lo, hi) of its non-zero pixels on this row (empty
     /// when the row is outside its bounds): outside that a side's coverage is 0 by the
@@ -44,8 +52,9 @@ struct Union<A: CoverageShape, B: CoverageShape>: CoverageShape {
         // A shape is asked about rows inside its own bounds only.
         let ra = y >= a.bounds.y0 && y < a.bounds.y1 ? a.row(y, spans: &sa) : nil
         let rb = y >= b.bounds.y0 && y < b.bounds.y1 ? b.row(y, spans: &sb) : nil
-        spans = RowSpans(nonZero: sa.nonZero.union(sb.nonZero, superset: true),
-                         full: sa.full.union(sb.full, superset: false))
+        spans = RowSpans(
+            nonZero: sa.nonZero.union(sb.nonZero, superset: true),
+            full: sa.full.union(sb.full, superset: false))
         let (aLo, aHi) = Union.hull(sa.nonZero), (bLo, bHi) = Union.hull(sb.nonZero)
         return Row(a: ra, b: rb, aLo: aLo, aHi: aHi, bLo: bLo, bHi: bHi)
     }

@@ -10,14 +10,20 @@ struct ConvexPolygonShape: CoverageShape {
     /// Vertices in either winding. Fewer than three distinct vertices, more than
     /// `maxVertices`, or a degenerate (zero-area) polygon gives an empty shape.
     init<C: Collection>(_ points: C) where C.Element == Point {
-        guard points.count >= 3, points.count <= ConvexPolygonShape.maxVertices else { bounds = .empty; return }
+        guard points.count >= 3, points.count <= ConvexPolygonShape.maxVertices else {
+            bounds = .empty
+            return
+        }
         // The centroid of the vertices lies inside a convex polygon: normals point to it.
         var sx: Int64 = 0, sy: Int64 = 0
         var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
         for p in points {
-            sx += Int64(p.x.raw); sy += Int64(p.y.raw)
-            minX = Swift.min(minX, p.x.raw); maxX = Swift.max(maxX, p.x.raw)
-            minY = Swift.min(minY, p.y.raw); maxY = Swift.max(maxY, p.y.raw)
+            sx += Int64(p.x.raw)
+            sy += Int64(p.y.raw)
+            minX = Swift.min(minX, p.x.raw)
+            maxX = Swift.max(maxX, p.x.raw)
+            minY = Swift.min(minY, p.y.raw)
+            maxY = Swift.max(maxY, p.y.raw)
         }
         let n = Int64(points.count)
         let centroidX = sx / n, centroidY = sy / n
@@ -31,7 +37,11 @@ struct ConvexPolygonShape: CoverageShape {
             }
             previous = p
         }
-        guard edgeCount >= 3, area != 0 else { edgeCount = 0; bounds = .empty; return }
+        guard edgeCount >= 3, area != 0 else {
+            edgeCount = 0
+            bounds = .empty
+            return
+        }
         bounds = IntRect(x0: (minX >> 8) - 1, y0: (minY >> 8) - 1, x1: (maxX >> 8) + 2, y1: (maxY >> 8) + 2)
     }
 

@@ -19,27 +19,45 @@ struct ConvexUnion<A: ConvexCoverageShape, B: ConvexCoverageShape>: ConvexCovera
         var aLo: Int32 = 0, aHi: Int32 = 0, aFullLo: Int32 = 0, aFullHi: Int32 = 0
         var bLo: Int32 = 0, bHi: Int32 = 0, bFullLo: Int32 = 0, bFullHi: Int32 = 0
         if let ra, ra.lo < ra.hi {
-            aLo = ra.lo; aHi = ra.hi
-            if ra.fullLo < ra.fullHi { aFullLo = ra.fullLo; aFullHi = ra.fullHi }
+            aLo = ra.lo
+            aHi = ra.hi
+            if ra.fullLo < ra.fullHi {
+                aFullLo = ra.fullLo
+                aFullHi = ra.fullHi
+            }
         }
         if let rb, rb.lo < rb.hi {
-            bLo = rb.lo; bHi = rb.hi
-            if rb.fullLo < rb.fullHi { bFullLo = rb.fullLo; bFullHi = rb.fullHi }
+            bLo = rb.lo
+            bHi = rb.hi
+            if rb.fullLo < rb.fullHi {
+                bFullLo = rb.fullLo
+                bFullHi = rb.fullHi
+            }
         }
         let row = Union<A, B>.Row(a: ra?.state, b: rb?.state, aLo: aLo, aHi: aHi, bLo: bLo, bHi: bHi)
         // Hull of the non-empty intervals.
         let lo: Int32, hi: Int32
-        if aLo >= aHi { lo = bLo; hi = bHi }
-        else if bLo >= bHi { lo = aLo; hi = aHi }
-        else { lo = Swift.min(aLo, bLo); hi = Swift.max(aHi, bHi) }
+        if aLo >= aHi {
+            lo = bLo
+            hi = bHi
+        } else if bLo >= bHi {
+            lo = aLo
+            hi = aHi
+        } else {
+            lo = Swift.min(aLo, bLo)
+            hi = Swift.max(aHi, bHi)
+        }
         // Full: both when they meet, else the wider.
         let fullLo: Int32, fullHi: Int32
         if aFullLo < aFullHi && bFullLo < bFullHi && aFullLo <= bFullHi && bFullLo <= aFullHi {
-            fullLo = Swift.min(aFullLo, bFullLo); fullHi = Swift.max(aFullHi, bFullHi)
+            fullLo = Swift.min(aFullLo, bFullLo)
+            fullHi = Swift.max(aFullHi, bFullHi)
         } else if aFullHi &- aFullLo >= bFullHi &- bFullLo {
-            fullLo = aFullLo; fullHi = aFullHi
+            fullLo = aFullLo
+            fullHi = aFullHi
         } else {
-            fullLo = bFullLo; fullHi = bFullHi
+            fullLo = bFullLo
+            fullHi = bFullHi
         }
         return ConvexRow(state: row, lo: lo, hi: hi, fullLo: fullLo, fullHi: fullHi)
     }

@@ -21,8 +21,14 @@ struct EdgeCrossing {
     /// A crossing never read (a walker's unused slot): no division to set up.
     @inline(__always) static var inert: EdgeCrossing { EdgeCrossing() }
     @inline(__always) private init() {
-        direction = 0; divisor = 1; stepQuotient = 0; stepRemainder = 0; quotient = 0; remainder = 0
-        need = 0; needStep = 0
+        direction = 0
+        divisor = 1
+        stepQuotient = 0
+        stepRemainder = 0
+        quotient = 0
+        remainder = 0
+        need = 0
+        needStep = 0
     }
 
     /// The crossing of `edge` at `threshold` on row y.
@@ -30,31 +36,47 @@ struct EdgeCrossing {
     init(_ edge: HalfPlane, atLeast threshold: Int64, row y: Int32) {
         let a = edge.slope
         let need = threshold &- edge.rowOffset(y)
-        let s = edge.ny &* 256                        // rowOffset(y + 1) − rowOffset(y)
+        let s = edge.ny &* 256  // rowOffset(y + 1) − rowOffset(y)
         if a == 0 {
-            direction = 0; divisor = 1; stepQuotient = 0; stepRemainder = 0; quotient = 0; remainder = 0
-            self.need = need; needStep = 0 &- s
+            direction = 0
+            divisor = 1
+            stepQuotient = 0
+            stepRemainder = 0
+            quotient = 0
+            remainder = 0
+            self.need = need
+            needStep = 0 &- s
             return
         }
         let d = a > 0 ? a : 0 &- a
         direction = a > 0 ? 1 : -1
         divisor = d
         let q = HalfPlane.ceilingQuotient(need, d)
-        quotient = q; remainder = q &* d &- need       // in [0, d)
+        quotient = q
+        remainder = q &* d &- need  // in [0, d)
         // ⌊s / d⌋ and s − that·d, for either sign of s.
         let sq = s >= 0 ? s / d : 0 &- HalfPlane.ceilingQuotient(0 &- s, d)
-        stepQuotient = sq; stepRemainder = s &- sq &* d
-        self.need = 0; needStep = 0
+        stepQuotient = sq
+        stepRemainder = s &- sq &* d
+        self.need = 0
+        needStep = 0
     }
 
     /// Moves to the next row down.
     @inline(__always)
     mutating func advance() {
-        if direction == 0 { need &+= needStep; return }
+        if direction == 0 {
+            need &+= needStep
+            return
+        }
         var r = remainder &+ stepRemainder
         var q = quotient &- stepQuotient
-        if r >= divisor { r &-= divisor; q &-= 1 }
-        remainder = r; quotient = q
+        if r >= divisor {
+            r &-= divisor
+            q &-= 1
+        }
+        remainder = r
+        quotient = q
     }
 
     /// Narrows [lo, hi) as `HalfPlane.narrow(atLeast:offset:_:_:)` does for this row.

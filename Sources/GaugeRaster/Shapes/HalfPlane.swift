@@ -9,8 +9,10 @@ struct HalfPlane: Sendable {
     let ox: Int64, oy: Int64
 
     init(origin: Point, normalX: Int64, normalY: Int64) {
-        ox = Int64(origin.x.raw); oy = Int64(origin.y.raw)
-        nx = normalX; ny = normalY
+        ox = Int64(origin.x.raw)
+        oy = Int64(origin.y.raw)
+        nx = normalX
+        ny = normalY
     }
 
     /// The half-plane of a polygon's edge from `p` to `q`, its unit normal turned towards
@@ -37,7 +39,10 @@ struct HalfPlane: Sendable {
     /// points away from (cx, cy).
     @inline(__always) init(origin: Point, normal n: (x: Int64, y: Int64), facing cx: Int64, _ cy: Int64) {
         var nx = n.x, ny = n.y
-        if nx &* (cx &- Int64(origin.x.raw)) &+ ny &* (cy &- Int64(origin.y.raw)) < 0 { nx = 0 &- nx; ny = 0 &- ny }
+        if nx &* (cx &- Int64(origin.x.raw)) &+ ny &* (cy &- Int64(origin.y.raw)) < 0 {
+            nx = 0 &- nx
+            ny = 0 &- ny
+        }
         self.init(origin: origin, normalX: nx, normalY: ny)
     }
 
@@ -82,7 +87,10 @@ struct HalfPlane: Sendable {
     @inline(__always) func widen(atLeast threshold: Int64, offset: Int64, _ left: inout Int32, _ right: inout Int32) {
         let a = slope, need = threshold &- offset
         if a == 0 {
-            if need <= 0 { left = 1 << 30; right = -(1 << 30) }
+            if need <= 0 {
+                left = 1 << 30
+                right = -(1 << 30)
+            }
         } else if a > 0 {
             right = Swift.min(right, clampedPixel(HalfPlane.ceilingQuotient(need, a)))
         } else {

@@ -18,7 +18,10 @@ struct QuadShape: ConvexCoverageShape {
     static let empty = QuadShape(bounds: .empty)
     private init(bounds: IntRect) {
         let none = HalfPlane(origin: Point(0, 0), normalX: 0, normalY: 0)
-        e0 = none; e1 = none; e2 = none; e3 = none
+        e0 = none
+        e1 = none
+        e2 = none
+        e3 = none
         self.bounds = bounds
         findsFullSpans = false
     }
@@ -35,7 +38,8 @@ struct QuadShape: ConvexCoverageShape {
         let e1 = HalfPlane(origin: a, normal: n1, facing: centroidX, centroidY)
         let e2: HalfPlane, e3: HalfPlane
         if Int64(a.x.raw) + Int64(c.x.raw) == Int64(b.x.raw) + Int64(d.x.raw)
-            && Int64(a.y.raw) + Int64(c.y.raw) == Int64(b.y.raw) + Int64(d.y.raw) {
+            && Int64(a.y.raw) + Int64(c.y.raw) == Int64(b.y.raw) + Int64(d.y.raw)
+        {
             // A parallelogram (a stroke, a tick): the edge from b to c is the edge from d to
             // a reversed, c to d is a to b reversed — their normals are exactly the negated
             // ones, without a square root and two divisions each.
@@ -50,7 +54,10 @@ struct QuadShape: ConvexCoverageShape {
             Int64(p.x.raw) * Int64(q.y.raw) - Int64(q.x.raw) * Int64(p.y.raw)
         }
         guard cross(d, a) + cross(a, b) + cross(b, c) + cross(c, d) != 0 else { return nil }
-        self.e0 = e0; self.e1 = e1; self.e2 = e2; self.e3 = e3
+        self.e0 = e0
+        self.e1 = e1
+        self.e2 = e2
+        self.e3 = e3
         self.findsFullSpans = findsFullSpans
         let minX = Swift.min(a.x.raw, b.x.raw, c.x.raw, d.x.raw), maxX = Swift.max(a.x.raw, b.x.raw, c.x.raw, d.x.raw)
         let minY = Swift.min(a.y.raw, b.y.raw, c.y.raw, d.y.raw), maxY = Swift.max(a.y.raw, b.y.raw, c.y.raw, d.y.raw)
@@ -90,7 +97,7 @@ struct QuadShape: ConvexCoverageShape {
     func coverage(x: Int32, row: Row) -> UInt32 {
         // Coverages are 0…256: products ≤ 2^16, multiplied without overflow checks (three
         // checked multiplies were a tenth of a tick pixel's instructions).
-        var c = e0.coverage(x: x, offset: row.o0)          // (256 · c) >> 8 = c
+        var c = e0.coverage(x: x, offset: row.o0)  // (256 · c) >> 8 = c
         if c == 0 { return 0 }
         c = (c &* e1.coverage(x: x, offset: row.o1)) >> 8
         if c == 0 { return 0 }
@@ -115,12 +122,15 @@ extension QuadShape {
         @inline(__always)
         init(_ q: QuadShape, from y: Int32) {
             findsFullSpans = q.findsFullSpans
-            x0 = q.bounds.x0; x1 = q.bounds.x1
+            x0 = q.bounds.x0
+            x1 = q.bounds.x1
             offsets = Row(o0: q.e0.rowOffset(y), o1: q.e1.rowOffset(y), o2: q.e2.rowOffset(y), o3: q.e3.rowOffset(y))
             steps = Row(o0: q.e0.ny &* 256, o1: q.e1.ny &* 256, o2: q.e2.ny &* 256, o3: q.e3.ny &* 256)
             let any = HalfPlane.anyThreshold
-            any0 = EdgeCrossing(q.e0, atLeast: any, row: y); any1 = EdgeCrossing(q.e1, atLeast: any, row: y)
-            any2 = EdgeCrossing(q.e2, atLeast: any, row: y); any3 = EdgeCrossing(q.e3, atLeast: any, row: y)
+            any0 = EdgeCrossing(q.e0, atLeast: any, row: y)
+            any1 = EdgeCrossing(q.e1, atLeast: any, row: y)
+            any2 = EdgeCrossing(q.e2, atLeast: any, row: y)
+            any3 = EdgeCrossing(q.e3, atLeast: any, row: y)
             // Without full spans these four are never read.
             let full = HalfPlane.fullThreshold
             full0 = findsFullSpans ? EdgeCrossing(q.e0, atLeast: full, row: y) : .inert
@@ -132,11 +142,15 @@ extension QuadShape {
         @inline(__always)
         mutating func next() -> ConvexRow<Row> {
             var anyLo = x0, anyHi = x1, fullLo = x0, fullHi = x1
-            any0.narrow(&anyLo, &anyHi); any1.narrow(&anyLo, &anyHi)
-            any2.narrow(&anyLo, &anyHi); any3.narrow(&anyLo, &anyHi)
+            any0.narrow(&anyLo, &anyHi)
+            any1.narrow(&anyLo, &anyHi)
+            any2.narrow(&anyLo, &anyHi)
+            any3.narrow(&anyLo, &anyHi)
             if findsFullSpans {
-                full0.narrow(&fullLo, &fullHi); full1.narrow(&fullLo, &fullHi)
-                full2.narrow(&fullLo, &fullHi); full3.narrow(&fullLo, &fullHi)
+                full0.narrow(&fullLo, &fullHi)
+                full1.narrow(&fullLo, &fullHi)
+                full2.narrow(&fullLo, &fullHi)
+                full3.narrow(&fullLo, &fullHi)
             } else {
                 fullHi = fullLo
             }
@@ -147,10 +161,19 @@ extension QuadShape {
 
         @inline(__always)
         mutating func skip() {
-            offsets = Row(o0: offsets.o0 &+ steps.o0, o1: offsets.o1 &+ steps.o1,
-                          o2: offsets.o2 &+ steps.o2, o3: offsets.o3 &+ steps.o3)
-            any0.advance(); any1.advance(); any2.advance(); any3.advance()
-            if findsFullSpans { full0.advance(); full1.advance(); full2.advance(); full3.advance() }
+            offsets = Row(
+                o0: offsets.o0 &+ steps.o0, o1: offsets.o1 &+ steps.o1,
+                o2: offsets.o2 &+ steps.o2, o3: offsets.o3 &+ steps.o3)
+            any0.advance()
+            any1.advance()
+            any2.advance()
+            any3.advance()
+            if findsFullSpans {
+                full0.advance()
+                full1.advance()
+                full2.advance()
+                full3.advance()
+            }
         }
     }
 
@@ -164,9 +187,9 @@ extension QuadShape {
     /// no divider at all).
     @inline(__always) static var shortestWalked: Int32 {
         #if arch(x86_64)
-        return 16
+            return 16
         #else
-        return 0
+            return 0
         #endif
     }
 

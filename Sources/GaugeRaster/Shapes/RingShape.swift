@@ -17,15 +17,17 @@ struct RingShape: CoverageShape {
 
     /// Radii in 1/256 px; `inner` ≤ 0 gives a disc. Invalid input gives an empty shape.
     init(centre: Point, outer: Fixed, inner: Fixed) {
-        cx = Int64(centre.x.raw); cy = Int64(centre.y.raw)
+        cx = Int64(centre.x.raw)
+        cy = Int64(centre.y.raw)
         self.outer = Int64(Swift.max(outer.raw, 0))
         self.inner = Int64(Swift.max(Swift.min(inner.raw, outer.raw), 0))
         hasInner = self.inner > 0
         #if arch(arm)
-        outerRoot = .unused; innerRoot = .unused        // `coverage` takes the table root
+            outerRoot = .unused
+            innerRoot = .unused  // `coverage` takes the table root
         #else
-        outerRoot = NearRoot(radius: self.outer)
-        innerRoot = NearRoot(radius: self.inner)
+            outerRoot = NearRoot(radius: self.outer)
+            innerRoot = NearRoot(radius: self.inner)
         #endif
         let middle = (self.outer + self.inner) / 2
         middleSquare = middle * middle
@@ -33,8 +35,9 @@ struct RingShape: CoverageShape {
             bounds = .empty
         } else {
             let reach = self.outer + 256
-            bounds = IntRect(x0: clampedPixel((cx - reach) >> 8), y0: clampedPixel((cy - reach) >> 8),
-                             x1: clampedPixel(((cx + reach) >> 8) + 1), y1: clampedPixel(((cy + reach) >> 8) + 1))
+            bounds = IntRect(
+                x0: clampedPixel((cx - reach) >> 8), y0: clampedPixel((cy - reach) >> 8),
+                x1: clampedPixel(((cx + reach) >> 8) + 1), y1: clampedPixel(((cy + reach) >> 8) + 1))
         }
     }
 
@@ -93,7 +96,8 @@ struct RingShape: CoverageShape {
     /// first empty (lo ≥ hi) only when both are.
     @inline(__always)
     static func pieces(_ a: (lo: Int32, hi: Int32), without b: (lo: Int32, hi: Int32))
-        -> ((lo: Int32, hi: Int32), (lo: Int32, hi: Int32)) {
+        -> ((lo: Int32, hi: Int32), (lo: Int32, hi: Int32))
+    {
         let none: (lo: Int32, hi: Int32) = (0, 0)
         guard a.lo < a.hi else { return (none, none) }
         let left: (lo: Int32, hi: Int32) = (a.lo, Swift.min(a.hi, b.lo))
@@ -162,7 +166,7 @@ struct RingShape: CoverageShape {
         // Radii and centres lie within ±2^23 (Fixed's clamp): squares below 2^50, wrapping.
         let s = limit &* limit &- dySquared
         guard s > 0 else { return (0, 0) }
-        let r = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: s &- 1)))   // largest |dx| with dx² < s
+        let r = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: s &- 1)))  // largest |dx| with dx² < s
         // x·256 + 128 − cx ∈ [−r, r]
         // ⌈n / 256⌉ and ⌊n / 256⌋ as arithmetic shifts (exact: >> rounds towards −∞).
         let lo = 0 &- ((128 &+ r &- cx) >> 8), hi = (cx &- 128 &+ r) >> 8
@@ -175,11 +179,11 @@ struct RingShape: CoverageShape {
         let dx = Int64(x) &* 256 &+ 128 &- cx
         let n = dx &* dx &+ row.dySquared
         #if arch(arm)
-        // 32-bit ARM: each 64-bit multiply of the tangent's estimate is three, and the table
-        // root (32-bit arithmetic) costs fewer instructions (armv6 full frame +3.9 %).
-        let d = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: n)))
+            // 32-bit ARM: each 64-bit multiply of the tangent's estimate is three, and the table
+            // root (32-bit arithmetic) costs fewer instructions (armv6 full frame +3.9 %).
+            let d = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: n)))
         #else
-        let d = hasInner && n < middleSquare ? innerRoot.root(n) : outerRoot.root(n)
+            let d = hasInner && n < middleSquare ? innerRoot.root(n) : outerRoot.root(n)
         #endif
         let covered = edgeCoverage(outer &- d)
         return hasInner ? covered &- edgeCoverage(inner &- d) : covered

@@ -30,14 +30,20 @@ struct StoredCoverageShape: ConvexCoverageShape {
             let r = shape.convexRow(y)
             var lo = Swift.max(r.lo, box.x0), hi = Swift.min(r.hi, box.x1)
             var fullLo = Swift.max(r.fullLo, lo), fullHi = Swift.min(r.fullHi, hi)
-            if fullLo >= fullHi { fullLo = hi; fullHi = hi }
+            if fullLo >= fullHi {
+                fullLo = hi
+                fullHi = hi
+            }
             // Trim coverage-0 pixels at both ends (never inside the full interval: 256).
             while lo < fullLo && shape.coverage(x: lo, row: r.state) == 0 { lo &+= 1 }
             while hi > fullHi && hi &- 1 >= lo && shape.coverage(x: hi &- 1, row: r.state) == 0 { hi &-= 1 }
             if lo >= hi {
                 extents.append(Extent(lo: lo, hi: lo, fullLo: lo, fullHi: lo, start: 0))
             } else {
-                if fullLo >= fullHi { fullLo = hi; fullHi = hi }
+                if fullLo >= fullHi {
+                    fullLo = hi
+                    fullHi = hi
+                }
                 let start = values.count &- Int(lo)
                 var x = lo
                 while x < hi {

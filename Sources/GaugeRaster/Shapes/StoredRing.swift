@@ -19,10 +19,15 @@ struct StoredRing: RingRowSource {
         let conicX: Int32, conicY: Int32, conicStart: Int32, conicSweep: Int32
 
         init(_ ring: RingShape, conic: ConicGradient?) {
-            cx = ring.cx; cy = ring.cy; outer = ring.outer; inner = ring.inner
+            cx = ring.cx
+            cy = ring.cy
+            outer = ring.outer
+            inner = ring.inner
             hasConic = conic != nil
-            conicX = conic?.centre.x.raw ?? 0; conicY = conic?.centre.y.raw ?? 0
-            conicStart = conic?.start.raw ?? 0; conicSweep = conic?.sweep.raw ?? 0
+            conicX = conic?.centre.x.raw ?? 0
+            conicY = conic?.centre.y.raw ?? 0
+            conicStart = conic?.start.raw ?? 0
+            conicSweep = conic?.sweep.raw ?? 0
         }
     }
 

@@ -56,15 +56,20 @@ struct WedgeShape: CoverageShape {
     /// intersection, widen for a union) from (−2^30, 2^30): everything for narrowing, no
     /// rays for widening.
     @inline(__always)
-    private func thresholdBounds(_ s: Int64, _ e: Int64, _ b: Int64,
-                                 _ step: (HalfPlane, Int64, Int64, inout Int32, inout Int32) -> Void)
-        -> (anyLo: Int32, anyHi: Int32, fullLo: Int32, fullHi: Int32) {
+    private func thresholdBounds(
+        _ s: Int64, _ e: Int64, _ b: Int64,
+        _ step: (HalfPlane, Int64, Int64, inout Int32, inout Int32) -> Void
+    )
+        -> (anyLo: Int32, anyHi: Int32, fullLo: Int32, fullHi: Int32)
+    {
         var anyLo: Int32 = -(1 << 30), anyHi: Int32 = 1 << 30, fullLo = anyLo, fullHi = anyHi
         @inline(__always) func fold(_ plane: HalfPlane, _ offset: Int64) {
             step(plane, HalfPlane.anyThreshold, offset, &anyLo, &anyHi)
             step(plane, HalfPlane.fullThreshold, offset, &fullLo, &fullHi)
         }
-        fold(startPlane, s); fold(endPlane, e); fold(bisectorPlane, b)
+        fold(startPlane, s)
+        fold(endPlane, e)
+        fold(bisectorPlane, b)
         return (anyLo, anyHi, fullLo, fullHi)
     }
 

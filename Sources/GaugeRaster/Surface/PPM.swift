@@ -13,7 +13,9 @@ public enum PPM {
         for y in 0..<surface.height {
             for x in 0..<surface.width {
                 let c = surface.color(x: x, y: y) ?? .black
-                bytes.append(c.r); bytes.append(c.g); bytes.append(c.b)
+                bytes.append(c.r)
+                bytes.append(c.g)
+                bytes.append(c.b)
             }
         }
         return bytes
@@ -26,7 +28,10 @@ public enum PPM {
     static func appendDecimal(_ value: Int32, to bytes: inout [UInt8]) {
         var digits: [UInt8] = []
         var v = value.magnitude
-        repeat { digits.append(UInt8(48 + v % 10)); v /= 10 } while v != 0
+        repeat {
+            digits.append(UInt8(48 + v % 10))
+            v /= 10
+        } while v != 0
         if value < 0 { bytes.append(0x2D) }
         bytes.append(contentsOf: digits.reversed())
     }

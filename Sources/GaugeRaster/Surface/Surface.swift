@@ -36,27 +36,37 @@ public struct Surface {
         try Surface.validate(width: width, height: height)
         let stride = width * format.bytesPerPixel
         let storage = SurfaceStorage(byteCount: Int(stride) * Int(height))
-        self.init(width: width, height: height, stride: stride, format: format,
-                  baseAddress: storage.pointer, storage: storage)
+        self.init(
+            width: width, height: height, stride: stride, format: format,
+            baseAddress: storage.pointer, storage: storage)
     }
 
     /// A surface over memory owned elsewhere, which must outlive it and hold
     /// `stride × height` bytes.
-    public init(wrapping baseAddress: UnsafeMutableRawPointer, width: Int32, height: Int32,
-                stride: Int32, format: PixelFormat) throws(SurfaceError) {
+    public init(
+        wrapping baseAddress: UnsafeMutableRawPointer, width: Int32, height: Int32,
+        stride: Int32, format: PixelFormat
+    ) throws(SurfaceError) {
         try Surface.validate(width: width, height: height)
         let minimum = width * format.bytesPerPixel
         guard stride >= minimum, stride % format.bytesPerPixel == 0 else {
             throw .invalidStride(stride: stride, minimum: minimum)
         }
-        self.init(width: width, height: height, stride: stride, format: format,
-                  baseAddress: baseAddress, storage: nil)
+        self.init(
+            width: width, height: height, stride: stride, format: format,
+            baseAddress: baseAddress, storage: nil)
     }
 
-    private init(width: Int32, height: Int32, stride: Int32, format: PixelFormat,
-                 baseAddress: UnsafeMutableRawPointer, storage: SurfaceStorage?) {
-        self.width = width; self.height = height; self.stride = stride
-        self.format = format; self.baseAddress = baseAddress; self.storage = storage
+    private init(
+        width: Int32, height: Int32, stride: Int32, format: PixelFormat,
+        baseAddress: UnsafeMutableRawPointer, storage: SurfaceStorage?
+    ) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+        self.baseAddress = baseAddress
+        self.storage = storage
     }
 
     private static func validate(width: Int32, height: Int32) throws(SurfaceError) {
@@ -90,7 +100,9 @@ public struct Surface {
         guard let raw = rawPixel(x: x, y: y) else { return nil }
         switch format {
         case .xrgb8888:
-            var c = ARGB32Codec.unpack(raw); c.a = 255; return c
+            var c = ARGB32Codec.unpack(raw)
+            c.a = 255
+            return c
         case .argb8888:
             return Surface.unpremultiply(ARGB32Codec.unpack(raw))
         case .rgb565:

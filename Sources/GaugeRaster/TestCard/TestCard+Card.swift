@@ -8,10 +8,12 @@ extension TestCard {
     static func card(tachometerNeedleFraction: Double) -> TestScene {
         TestScene(name: "testcard", width: 800, height: 480) { canvas in
             canvas.clear(background)
-            let tachoSweep = ConicGradient(centre: Point(200, 200), start: Angle(degrees: 135), sweep: Angle(degrees: 270),
-                                           stops: [GradientStop(green, at: 0), GradientStop(yellow, at: 0.6), GradientStop(red, at: 1)])
-            drawDial(canvas, centre: Point(200, 200), fraction: 3000.0 / 8000.0, fill: .conic(tachoSweep),
-                     needleFraction: tachometerNeedleFraction)
+            let tachoSweep = ConicGradient(
+                centre: Point(200, 200), start: Angle(degrees: 135), sweep: Angle(degrees: 270),
+                stops: [GradientStop(green, at: 0), GradientStop(yellow, at: 0.6), GradientStop(red, at: 1)])
+            drawDial(
+                canvas, centre: Point(200, 200), fraction: 3000.0 / 8000.0, fill: .conic(tachoSweep),
+                needleFraction: tachometerNeedleFraction)
             drawDial(canvas, centre: Point(600, 200), fraction: 90.0 / 240.0, fill: .solid(blue))
             // Capacity bar: rounded track, tiered fill at 55 %.
             let bar = Rect(x: 40, y: 392, width: 720, height: 24)
@@ -40,12 +42,14 @@ extension TestCard {
             let angle = Angle(degrees: 135 + 5.4 * Double(i))
             let major = i % 5 == 0
             let inner: Fixed = major ? 114 : 121
-            canvas.strokeLine(from: Point(centre: centre, radius: inner, angle: angle),
-                              to: Point(centre: centre, radius: 128, angle: angle),
-                              width: major ? 3 : 1, paint: .solid(light))
+            canvas.strokeLine(
+                from: Point(centre: centre, radius: inner, angle: angle),
+                to: Point(centre: centre, radius: 128, angle: angle),
+                width: major ? 3 : 1, paint: .solid(light))
         }
-        drawNeedle(canvas, centre: centre, angle: needleAngle(fraction: needleFraction ?? fraction), length: dialNeedle.length,
-                   base: dialNeedle.base, tip: dialNeedle.tip, color: Color(rgb: 0xE0403A))
+        drawNeedle(
+            canvas, centre: centre, angle: needleAngle(fraction: needleFraction ?? fraction), length: dialNeedle.length,
+            base: dialNeedle.base, tip: dialNeedle.tip, color: Color(rgb: 0xE0403A))
         canvas.fillDisc(centre: centre, radius: 12, paint: .solid(light))
     }
 
@@ -57,14 +61,17 @@ extension TestCard {
 
     /// The shape a dial's needle fills (its `bounds` are the pixels a needle move damages).
     static func needleShape(centre: Point, angle: Angle) -> ConvexPolygonShape {
-        ConvexPolygonShape(needlePoints(centre: centre, angle: angle, length: dialNeedle.length,
-                                        base: dialNeedle.base, tip: dialNeedle.tip))
+        ConvexPolygonShape(
+            needlePoints(
+                centre: centre, angle: angle, length: dialNeedle.length,
+                base: dialNeedle.base, tip: dialNeedle.tip))
     }
 
     /// A tapered needle: a quadrilateral `base` wide at the centre, `tip` wide at `length`.
     static func drawNeedle(_ canvas: Canvas, centre: Point, angle: Angle, length: Fixed, base: Fixed, tip: Fixed, color: Color) {
-        canvas.fillConvexPolygon(needlePoints(centre: centre, angle: angle, length: length, base: base, tip: tip),
-                                 paint: .solid(color))
+        canvas.fillConvexPolygon(
+            needlePoints(centre: centre, angle: angle, length: length, base: base, tip: tip),
+            paint: .solid(color))
     }
 
     static func needlePoints(centre: Point, angle: Angle, length: Fixed, base: Fixed, tip: Fixed) -> [Point] {

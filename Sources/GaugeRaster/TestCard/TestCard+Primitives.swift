@@ -46,21 +46,35 @@ extension TestCard {
     /// Annular arcs: butt and round caps, every quadrant, negative and past-360° sweeps.
     public static var arcs: TestScene {
         frame("arcs") { c in
-            c.strokeArc(centre: Point(70, 80), radius: 60, thickness: 12, start: Angle(degrees: 135), sweep: Angle(degrees: 270), paint: .solid(track))
-            c.strokeArc(centre: Point(70, 80), radius: 60, thickness: 12, start: Angle(degrees: 135), sweep: Angle(degrees: 100), cap: .round, paint: .solid(green))
-            c.strokeArc(centre: Point(70, 80), radius: 40, thickness: 6, start: Angle(degrees: 0), sweep: Angle(degrees: -120), cap: .round, paint: .solid(yellow))
+            c.strokeArc(
+                centre: Point(70, 80), radius: 60, thickness: 12, start: Angle(degrees: 135), sweep: Angle(degrees: 270), paint: .solid(track))
+            c.strokeArc(
+                centre: Point(70, 80), radius: 60, thickness: 12, start: Angle(degrees: 135), sweep: Angle(degrees: 100), cap: .round,
+                paint: .solid(green))
+            c.strokeArc(
+                centre: Point(70, 80), radius: 40, thickness: 6, start: Angle(degrees: 0), sweep: Angle(degrees: -120), cap: .round,
+                paint: .solid(yellow))
             c.strokeArc(centre: Point(70, 80), radius: 28, thickness: 1, start: Angle(degrees: 30), sweep: Angle(degrees: 200), paint: .solid(light))
-            c.strokeArc(centre: Point(200, 70), radius: 55, thickness: 10, start: Angle(degrees: -10), sweep: Angle(degrees: 400), paint: .solid(blue))
-            c.strokeArc(centre: Point(200, 70), radius: 38, thickness: 14, start: Angle(degrees: 90), sweep: Angle(degrees: 2), cap: .round, paint: .solid(red))
-            c.strokeArc(centre: Point(200, 70), radius: 38, thickness: 14, start: Angle(degrees: 200), sweep: Angle(degrees: 0), cap: .round, paint: .solid(light))
-            c.strokeArc(centre: Point(200, 70), radius: 38, thickness: 14, start: Angle(degrees: 300), sweep: Angle(degrees: 60), paint: .solid(green))
+            c.strokeArc(
+                centre: Point(200, 70), radius: 55, thickness: 10, start: Angle(degrees: -10), sweep: Angle(degrees: 400), paint: .solid(blue))
+            c.strokeArc(
+                centre: Point(200, 70), radius: 38, thickness: 14, start: Angle(degrees: 90), sweep: Angle(degrees: 2), cap: .round,
+                paint: .solid(red))
+            c.strokeArc(
+                centre: Point(200, 70), radius: 38, thickness: 14, start: Angle(degrees: 200), sweep: Angle(degrees: 0), cap: .round,
+                paint: .solid(light))
+            c.strokeArc(
+                centre: Point(200, 70), radius: 38, thickness: 14, start: Angle(degrees: 300), sweep: Angle(degrees: 60), paint: .solid(green))
             for i in 0..<8 {
                 let start = Angle(degrees: Double(i) * 45 + 10)
-                c.strokeArc(centre: pt(px(160 + 0), px(160, 50)), radius: px(30 + Int32(i) * 0, 0), thickness: 5,
-                            start: start, sweep: Angle(degrees: 30), cap: i % 2 == 0 ? .butt : .round,
-                            paint: .solid(i % 2 == 0 ? yellow : light))
+                c.strokeArc(
+                    centre: pt(px(160 + 0), px(160, 50)), radius: px(30 + Int32(i) * 0, 0), thickness: 5,
+                    start: start, sweep: Angle(degrees: 30), cap: i % 2 == 0 ? .butt : .round,
+                    paint: .solid(i % 2 == 0 ? yellow : light))
             }
-            c.strokeArc(centre: pt(px(270, 50), px(160, 25)), radius: px(30, 50), thickness: px(30, 50), start: Angle(degrees: 200), sweep: Angle(degrees: 140), paint: .solid(blue))
+            c.strokeArc(
+                centre: pt(px(270, 50), px(160, 25)), radius: px(30, 50), thickness: px(30, 50), start: Angle(degrees: 200),
+                sweep: Angle(degrees: 140), paint: .solid(blue))
         }
     }
 
@@ -70,14 +84,16 @@ extension TestCard {
             let centre = Point(80, 100)
             for i in 0..<24 {
                 let angle = Angle(degrees: Double(i) * 15)
-                c.strokeLine(from: Point(centre: centre, radius: 20, angle: angle), to: Point(centre: centre, radius: 75, angle: angle),
-                             width: i % 3 == 0 ? px(3, 50) : px(1), cap: i % 2 == 0 ? .round : .butt,
-                             paint: .solid(i % 3 == 0 ? yellow : light))
+                c.strokeLine(
+                    from: Point(centre: centre, radius: 20, angle: angle), to: Point(centre: centre, radius: 75, angle: angle),
+                    width: i % 3 == 0 ? px(3, 50) : px(1), cap: i % 2 == 0 ? .round : .butt,
+                    paint: .solid(i % 3 == 0 ? yellow : light))
             }
             for i in 0..<6 {
                 let y = Fixed(20 + Int32(i) * 30) + Fixed(Int32(i) * 20, over: 100)
-                c.strokeLine(from: pt(170, y), to: pt(305, y + Fixed(Int32(i) * 6)), width: Fixed(1 + Int32(i) * 2, over: 2),
-                             cap: i % 2 == 0 ? .butt : .round, paint: .solid(i % 2 == 0 ? green : blue))
+                c.strokeLine(
+                    from: pt(170, y), to: pt(305, y + Fixed(Int32(i) * 6)), width: Fixed(1 + Int32(i) * 2, over: 2),
+                    cap: i % 2 == 0 ? .butt : .round, paint: .solid(i % 2 == 0 ? green : blue))
             }
             c.strokeLine(from: Point(175, 190), to: Point(175, 190), width: 8, cap: .round, paint: .solid(red))
         }
@@ -87,8 +103,9 @@ extension TestCard {
     public static var polygons: TestScene {
         frame("polygons") { c in
             for i in 0..<12 {
-                drawNeedle(c, centre: Point(90, 100), angle: Angle(degrees: Double(i) * 30 + 7.5), length: 80,
-                           base: 8, tip: 2, color: i % 2 == 0 ? red : light)
+                drawNeedle(
+                    c, centre: Point(90, 100), angle: Angle(degrees: Double(i) * 30 + 7.5), length: 80,
+                    base: 8, tip: 2, color: i % 2 == 0 ? red : light)
             }
             c.fillDisc(centre: Point(90, 100), radius: 10, paint: .solid(light))
             c.fillConvexPolygon([pt(200, px(20, 50)), pt(px(250, 30), 80), pt(px(180, 70), 70)], paint: .solid(green))
@@ -105,16 +122,26 @@ extension TestCard {
             let ramp = [GradientStop(Color(rgb: 0x000000), at: 0), GradientStop(Color(rgb: 0x40A0FF), at: 1)]
             c.fill(Rect(x: 10, y: 10, width: 300, height: 30), paint: .linear(LinearGradient(from: Point(10, 0), to: Point(310, 0), stops: ramp)))
             let traffic = [GradientStop(green, at: 0), GradientStop(yellow, at: 0.5), GradientStop(red, at: 1)]
-            c.fillRoundedRect(Rect(x: 10, y: 50, width: 140, height: 60), radius: 10,
-                              paint: .linear(LinearGradient(from: Point(10, 50), to: Point(150, 110), stops: traffic)))
+            c.fillRoundedRect(
+                Rect(x: 10, y: 50, width: 140, height: 60), radius: 10,
+                paint: .linear(LinearGradient(from: Point(10, 50), to: Point(150, 110), stops: traffic)))
             let centre = Point(235, 120)
-            c.strokeArc(centre: centre, radius: 70, thickness: 16, start: Angle(degrees: 135), sweep: Angle(degrees: 270), cap: .round,
-                        paint: .conic(ConicGradient(centre: centre, start: Angle(degrees: 135), sweep: Angle(degrees: 270), stops: traffic)))
-            let hues = [Color(rgb: 0xFF0000), Color(rgb: 0xFFFF00), Color(rgb: 0x00FF00), Color(rgb: 0x00FFFF),
-                        Color(rgb: 0x0000FF), Color(rgb: 0xFF00FF), Color(rgb: 0xFF0000)]
-            c.fillDisc(centre: centre, radius: 40, paint: .conic(ConicGradient(centre: centre, start: .zero, sweep: .fullTurn, stops: ColorRamp(evenly: hues).stops)))
-            c.fillDisc(centre: Point(80, 155), radius: 38, paint: .linear(LinearGradient(from: Point(80, 117), to: Point(80, 193),
-                stops: [GradientStop(Color(rgb: 0x202830), at: 0), GradientStop(Color(rgb: 0x506070), at: 1)])))
+            c.strokeArc(
+                centre: centre, radius: 70, thickness: 16, start: Angle(degrees: 135), sweep: Angle(degrees: 270), cap: .round,
+                paint: .conic(ConicGradient(centre: centre, start: Angle(degrees: 135), sweep: Angle(degrees: 270), stops: traffic)))
+            let hues = [
+                Color(rgb: 0xFF0000), Color(rgb: 0xFFFF00), Color(rgb: 0x00FF00), Color(rgb: 0x00FFFF),
+                Color(rgb: 0x0000FF), Color(rgb: 0xFF00FF), Color(rgb: 0xFF0000),
+            ]
+            c.fillDisc(
+                centre: centre, radius: 40,
+                paint: .conic(ConicGradient(centre: centre, start: .zero, sweep: .fullTurn, stops: ColorRamp(evenly: hues).stops)))
+            c.fillDisc(
+                centre: Point(80, 155), radius: 38,
+                paint: .linear(
+                    LinearGradient(
+                        from: Point(80, 117), to: Point(80, 193),
+                        stops: [GradientStop(Color(rgb: 0x202830), at: 0), GradientStop(Color(rgb: 0x506070), at: 1)])))
         }
     }
 
@@ -136,7 +163,7 @@ extension TestCard {
             if let m = CoverageMask(width: 64, height: 64, coverage: dot) {
                 c.blit(m, x: 20, y: 70, color: green)
                 c.blit(m, x: 50, y: 90, color: red.withOpacity(160))
-                c.blit(m, x: 290, y: 170, color: yellow)   // partly off the surface
+                c.blit(m, x: 290, y: 170, color: yellow)  // partly off the surface
             }
             var hatch: [UInt8] = []
             for y in 0..<80 { for x in 0..<120 { hatch.append((x + y) % 8 < 4 ? 255 : 64) } }

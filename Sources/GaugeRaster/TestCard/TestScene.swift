@@ -6,7 +6,10 @@ public struct TestScene {
     public let draw: (Canvas) -> Void
 
     public init(name: StaticString, width: Int32, height: Int32, draw: @escaping (Canvas) -> Void) {
-        self.name = name; self.width = width; self.height = height; self.draw = draw
+        self.name = name
+        self.width = width
+        self.height = height
+        self.draw = draw
     }
 
     /// Renders the scene into a new surface of `format`.

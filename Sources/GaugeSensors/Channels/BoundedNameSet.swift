@@ -26,7 +26,10 @@ public struct BoundedNameSet: Sendable, Equatable {
     @discardableResult
     public mutating func insert(_ name: String) -> Bool {
         if names.contains(name) { return false }
-        guard names.count < capacity else { others &+= 1; return false }
+        guard names.count < capacity else {
+            others &+= 1
+            return false
+        }
         names.insert(name)
         return true
     }

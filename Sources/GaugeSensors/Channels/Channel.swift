@@ -12,8 +12,10 @@ public struct Channel: Sendable, Equatable {
     public private(set) var statistics = ChannelStatistics()
     private var invalidated = false
 
-    public init(name: String, unit: SensorUnit, timeToLive: UInt64? = nil,
-                pipeline configuration: PipelineConfiguration = PipelineConfiguration()) {
+    public init(
+        name: String, unit: SensorUnit, timeToLive: UInt64? = nil,
+        pipeline configuration: PipelineConfiguration = PipelineConfiguration()
+    ) {
         self.name = name
         self.unit = unit
         self.timeToLive = timeToLive

@@ -11,9 +11,11 @@ public struct PipelineConfiguration: Sendable, Equatable {
     public var maxChangePerSecond: Double? = nil
     public var maxMagnitude: Double = 1e9
 
-    public init(scale: Double = 1, offset: Double = 0, inputUnit: SensorUnit = .none,
-                medianWindow: Int? = nil, exponentialAlpha: Double? = nil,
-                maxChangePerSecond: Double? = nil, maxMagnitude: Double = 1e9) {
+    public init(
+        scale: Double = 1, offset: Double = 0, inputUnit: SensorUnit = .none,
+        medianWindow: Int? = nil, exponentialAlpha: Double? = nil,
+        maxChangePerSecond: Double? = nil, maxMagnitude: Double = 1e9
+    ) {
         self.scale = scale
         self.offset = offset
         self.inputUnit = inputUnit

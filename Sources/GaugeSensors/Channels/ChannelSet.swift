@@ -15,7 +15,10 @@ public struct ChannelSet: Sendable {
 
     @discardableResult
     public mutating func accept(_ sample: Sample, time: UInt64) -> Bool {
-        guard channels[sample.name] != nil else { unroutedSamples += 1; return false }
+        guard channels[sample.name] != nil else {
+            unroutedSamples += 1
+            return false
+        }
         return channels[sample.name]!.accept(sample, time: time)
     }
 

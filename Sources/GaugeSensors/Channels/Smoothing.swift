@@ -9,7 +9,10 @@ public struct ExponentialSmoother: Sendable, Equatable {
     }
 
     public mutating func add(_ x: Double) -> Double {
-        guard let y = current else { current = x; return x }
+        guard let y = current else {
+            current = x
+            return x
+        }
         let next = y + alpha * (x - y)
         current = next
         return next
@@ -67,9 +70,7 @@ public struct RateLimiter: Sendable, Equatable {
         let allowed = maxPerSecond * dt
         let delta = x - previous.value
         let out: Double
-        if delta > allowed { out = previous.value + allowed }
-        else if delta < -allowed { out = previous.value - allowed }
-        else { out = x }
+        if delta > allowed { out = previous.value + allowed } else if delta < -allowed { out = previous.value - allowed } else { out = x }
         last = Reading(value: out, time: max(time, previous.time))
         return out
     }

@@ -43,20 +43,28 @@ enum ASCII {
 /// payload (index of `*`, or `end` when there is no checksum), or nil when the
 /// checksum is malformed or wrong.
 @inlinable
-func verifyOptionalChecksum(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
-                            required: Bool) -> Int?? {
+func verifyOptionalChecksum(
+    _ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+    required: Bool
+) -> Int?? {
     var star = -1
     var i = end - 1
     // The checksum, if any, sits in the last three bytes; scanning back keeps it O(1).
     let limit = max(start, end - 3)
     while i >= limit {
-        if b[i] == 42 { star = i; break }
+        if b[i] == 42 {
+            star = i
+            break
+        }
         i -= 1
     }
     if star < 0 {
         // A '*' earlier in the line is a malformed checksum, not part of the payload.
         var j = start
-        while j < end { if b[j] == 42 { return .some(nil) }; j += 1 }
+        while j < end {
+            if b[j] == 42 { return .some(nil) }
+            j += 1
+        }
         return required ? .some(nil) : .some(end)
     }
     guard end - star == 3, let h = Hex.digit(b[star + 1]), let l = Hex.digit(b[star + 2]) else {
@@ -64,6 +72,9 @@ func verifyOptionalChecksum(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: In
     }
     var x: UInt8 = 0
     var k = start
-    while k < star { x ^= b[k]; k += 1 }
+    while k < star {
+        x ^= b[k]
+        k += 1
+    }
     return x == (h << 4 | l) ? .some(star) : .some(nil)
 }

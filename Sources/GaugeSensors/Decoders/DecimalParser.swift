@@ -33,21 +33,28 @@ public enum DecimalParser {
         var i = start
         guard i < end else { return nil }
         var negative = false
-        if b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
-        else if b[i] == UInt8(ascii: "+") { i += 1 }
+        if b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        } else if b[i] == UInt8(ascii: "+") {
+            i += 1
+        }
 
         var mantissa: UInt64 = 0
-        var significant: Int32 = 0     // digits kept in mantissa
-        var exponent: Int32 = 0        // decimal exponent adjustment
+        var significant: Int32 = 0  // digits kept in mantissa
+        var exponent: Int32 = 0  // decimal exponent adjustment
         var sawDigit = false
 
         while i < end, b[i] &- 48 < 10 {
             sawDigit = true
             let d = UInt64(b[i] &- 48)
             if significant < 19 {
-                if mantissa != 0 || d != 0 { mantissa = mantissa &* 10 &+ d; if mantissa != 0 { significant += 1 } }
+                if mantissa != 0 || d != 0 {
+                    mantissa = mantissa &* 10 &+ d
+                    if mantissa != 0 { significant += 1 }
+                }
             } else if exponent < 100_000 {
-                exponent += 1          // dropped integer digit still scales the value
+                exponent += 1  // dropped integer digit still scales the value
             }
             i += 1
         }
@@ -110,8 +117,16 @@ public enum DecimalParser {
         var e = exponent
         // Exact for |e| ≤ 22 and ≤ 15 significant digits (Clinger's fast path);
         // otherwise within a few ulps, which is ample for sensor values.
-        while e > 22 { value *= 1e22; e -= 22; if value.isInfinite { return value } }
-        while e < -22 { value /= 1e22; e += 22; if value == 0 { return 0 } }
+        while e > 22 {
+            value *= 1e22
+            e -= 22
+            if value.isInfinite { return value }
+        }
+        while e < -22 {
+            value /= 1e22
+            e += 22
+            if value == 0 { return 0 }
+        }
         if e > 0 { value *= powers[Int(e)] } else if e < 0 { value /= powers[Int(-e)] }
         return value
     }

@@ -131,8 +131,9 @@ public struct ELM327Driver: Sendable {
             }
             guard best >= 0 else { return nil }
             nextDue[best] = now &+ configuration.polls[best].interval
-            return send(configuration.polls[best].pid.request, .query(index: best),
-                        deadline: now &+ configuration.commandTimeout)
+            return send(
+                configuration.polls[best].pid.request, .query(index: best),
+                deadline: now &+ configuration.commandTimeout)
         }
     }
 
@@ -154,9 +155,10 @@ public struct ELM327Driver: Sendable {
         if case .initialising = phase {
             // An adapter that does not answer init is retried from ATZ.
             phase = .initialising(step: 0)
-            goneSilent(hasAnswered
-                ? "the adapter stopped answering (no answer to \(command)); re-initialising it (ATZ) until it does"
-                : "the adapter does not answer \(command): is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ")
+            goneSilent(
+                hasAnswered
+                    ? "the adapter stopped answering (no answer to \(command)); re-initialising it (ATZ) until it does"
+                    : "the adapter does not answer \(command): is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ")
         } else if consecutiveTimeouts >= configuration.maxConsecutiveTimeouts {
             statistics.reinitialisations &+= 1
             let n = consecutiveTimeouts
@@ -179,12 +181,14 @@ public struct ELM327Driver: Sendable {
     }
 
     /// Consumes adapter output; a complete response (ending in `>`) may emit samples.
-    public mutating func feed<C: Collection>(_ bytes: C, now: UInt64,
-                                             into sink: (Sample) -> Void) where C.Element == UInt8 {
+    public mutating func feed<C: Collection>(
+        _ bytes: C, now: UInt64,
+        into sink: (Sample) -> Void
+    ) where C.Element == UInt8 {
         for var c in bytes {
             statistics.bytes &+= 1
             switch c {
-            case 0: continue                       // some clones pad with NULs
+            case 0: continue  // some clones pad with NULs
             case ASCII.cr, ASCII.lf: endLine(now: now)
             case UInt8(ascii: ">"):
                 endLine(now: now)
@@ -221,7 +225,7 @@ public struct ELM327Driver: Sendable {
     private mutating func completeResponse(now: UInt64, _ sink: (Sample) -> Void) {
         defer { lines.removeAll(keepingCapacity: true) }
         guard let what = pending else {
-            statistics.unsolicited &+= 1          // e.g. a late prompt after a timeout
+            statistics.unsolicited &+= 1  // e.g. a late prompt after a timeout
             return
         }
         pending = nil
@@ -268,7 +272,8 @@ public struct ELM327Driver: Sendable {
                 return
             }
             if line == [UInt8(ascii: "?")] || Self.contains(line, "ERROR") || Self.contains(line, "STOPPED")
-                || Self.contains(line, "BUFFER FULL") {
+                || Self.contains(line, "BUFFER FULL")
+            {
                 statistics.errors &+= 1
                 return
             }
@@ -300,7 +305,10 @@ public struct ELM327Driver: Sendable {
             var i = start
             var k = 0
             while k < p.count {
-                if p[k] == ASCII.space { k += 1; continue }
+                if p[k] == ASCII.space {
+                    k += 1
+                    continue
+                }
                 while i < line.count && line[i] == ASCII.space { i += 1 }
                 guard i < line.count, line[i] == p[k] else { break }
                 i += 1

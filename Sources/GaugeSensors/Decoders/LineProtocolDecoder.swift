@@ -62,10 +62,14 @@ public struct LineProtocolDecoder: ByteDecoder, Sendable {
         var start = 0
         while start < end && isSeparator(b[start]) { start += 1 }
         while end > start && (b[end - 1] == ASCII.space || b[end - 1] == ASCII.tab) { end -= 1 }
-        if start == end { statistics.emptyLines &+= 1; return }
+        if start == end {
+            statistics.emptyLines &+= 1
+            return
+        }
 
         guard let checked = verifyOptionalChecksum(b, 0, end, required: requireChecksum),
-              let payloadEnd = checked else {
+            let payloadEnd = checked
+        else {
             statistics.badChecksum &+= 1
             return
         }
@@ -84,25 +88,32 @@ public struct LineProtocolDecoder: ByteDecoder, Sendable {
         c == ASCII.space || c == ASCII.comma || c == ASCII.tab
     }
 
-    private func walkPairs(_ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
-                           emitting: Bool, _ emit: (Sample) -> Void, count: inout Int) -> Bool {
+    private func walkPairs(
+        _ b: UnsafeRawBufferPointer, _ start: Int, _ end: Int,
+        emitting: Bool, _ emit: (Sample) -> Void, count: inout Int
+    ) -> Bool {
         count = 0
         var i = start
         while i < end {
-            if isSeparator(b[i]) { i += 1; continue }
+            if isSeparator(b[i]) {
+                i += 1
+                continue
+            }
             let nameStart = i
             while i < end && ASCII.isNameByte(b[i]) { i += 1 }
             let nameEnd = i
             guard nameEnd > nameStart, nameEnd - nameStart <= maxNameLength,
-                  i < end, b[i] == ASCII.equals else { return false }
+                i < end, b[i] == ASCII.equals
+            else { return false }
             i += 1
             let valueStart = i
             while i < end && !isSeparator(b[i]) { i += 1 }
             guard let v = DecimalParser.parse(b, valueStart, i) else { return false }
             count += 1
             if emitting {
-                let name = String(decoding: UnsafeRawBufferPointer(rebasing: b[nameStart..<nameEnd]),
-                                  as: UTF8.self)
+                let name = String(
+                    decoding: UnsafeRawBufferPointer(rebasing: b[nameStart..<nameEnd]),
+                    as: UTF8.self)
                 emit(Sample(name: name, value: v, unit: .none))
             }
         }

@@ -70,7 +70,8 @@ public struct NMEADecoder: ByteDecoder, Sendable {
     private mutating func process(_ b: UnsafeRawBufferPointer, _ sink: (Sample) -> Void) {
         // b[0] is '$' or '!'; the checksum covers b[1..<'*'].
         guard let checked = verifyOptionalChecksum(b, 1, b.count, required: requireChecksum),
-              let payloadEnd = checked else {
+            let payloadEnd = checked
+        else {
             statistics.badChecksum &+= 1
             return
         }
@@ -85,7 +86,10 @@ public struct NMEADecoder: ByteDecoder, Sendable {
         let fieldCount = starts.count - 1
         // Address: 5 characters (talker + type); proprietary P-sentences are longer.
         let addressLength = starts[1] - 1 - starts[0]
-        guard addressLength >= 2 else { statistics.unparsable &+= 1; return }
+        guard addressLength >= 2 else {
+            statistics.unparsable &+= 1
+            return
+        }
         var emitted: UInt64 = 0
         let outcome: NMEAOutcome = starts.withUnsafeBufferPointer { (s: UnsafeBufferPointer<Int>) -> NMEAOutcome in
             let f = NMEAFields(bytes: b, starts: s, count: fieldCount)
@@ -98,7 +102,9 @@ public struct NMEADecoder: ByteDecoder, Sendable {
             }
         }
         switch outcome {
-        case .accepted: statistics.accepted &+= 1; statistics.samples &+= emitted
+        case .accepted:
+            statistics.accepted &+= 1
+            statistics.samples &+= emitted
         case .unknown: statistics.unknownSentence &+= 1
         case .invalidStatus: statistics.invalidStatus &+= 1
         case .unparsable: statistics.unparsable &+= 1

@@ -28,8 +28,9 @@ struct NMEAFields {
     /// The raw bytes of a field as a String (for XDR names).
     func text(_ i: Int) -> String {
         if isEmpty(i) { return "" }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[starts[i]..<(starts[i + 1] - 1)]),
-                      as: UTF8.self)
+        return String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[starts[i]..<(starts[i + 1] - 1)]),
+            as: UTF8.self)
     }
 
     /// Integer field (engine number); nil when empty or not a small integer.

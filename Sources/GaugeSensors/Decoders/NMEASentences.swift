@@ -20,27 +20,31 @@
 enum NMEASentences {
     typealias Junk = NMEAFields.Junk
 
-    static func decode(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ f: NMEAFields,
-                       _ emit: (Sample) -> Void) throws(Junk) -> NMEAOutcome {
+    static func decode(
+        _ a: UInt8, _ b: UInt8, _ c: UInt8, _ f: NMEAFields,
+        _ emit: (Sample) -> Void
+    ) throws(Junk) -> NMEAOutcome {
         switch (a, b, c) {
-        case (68, 80, 84): return try dpt(f, emit)          // DPT
-        case (68, 66, 84): return try dbt(f, emit)          // DBT
-        case (77, 84, 87): return try mtw(f, emit)          // MTW
-        case (77, 87, 86): return try mwv(f, emit)          // MWV
-        case (86, 72, 87): return try vhw(f, emit)          // VHW
-        case (86, 76, 87): return try vlw(f, emit)          // VLW
-        case (72, 68, 71): return try hdg(f, emit)          // HDG
-        case (72, 68, 77): return try single(f, "heading.magnetic", .degrees, angle: true, emit) // HDM
-        case (72, 68, 84): return try single(f, "heading.true", .degrees, angle: true, emit)     // HDT
-        case (82, 77, 67): return try rmc(f, emit)          // RMC
-        case (82, 80, 77): return try rpm(f, emit)          // RPM
-        case (88, 68, 82): return try xdr(f, emit)          // XDR
+        case (68, 80, 84): return try dpt(f, emit)  // DPT
+        case (68, 66, 84): return try dbt(f, emit)  // DBT
+        case (77, 84, 87): return try mtw(f, emit)  // MTW
+        case (77, 87, 86): return try mwv(f, emit)  // MWV
+        case (86, 72, 87): return try vhw(f, emit)  // VHW
+        case (86, 76, 87): return try vlw(f, emit)  // VLW
+        case (72, 68, 71): return try hdg(f, emit)  // HDG
+        case (72, 68, 77): return try single(f, "heading.magnetic", .degrees, angle: true, emit)  // HDM
+        case (72, 68, 84): return try single(f, "heading.true", .degrees, angle: true, emit)  // HDT
+        case (82, 77, 67): return try rmc(f, emit)  // RMC
+        case (82, 80, 77): return try rpm(f, emit)  // RPM
+        case (88, 68, 82): return try xdr(f, emit)  // XDR
         default: return .unknown
         }
     }
 
-    static func decodeCatching(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ f: NMEAFields,
-                               _ emit: (Sample) -> Void) -> NMEAOutcome {
+    static func decodeCatching(
+        _ a: UInt8, _ b: UInt8, _ c: UInt8, _ f: NMEAFields,
+        _ emit: (Sample) -> Void
+    ) -> NMEAOutcome {
         do throws(Junk) {
             return try decode(a, b, c, f, emit)
         } catch {
@@ -68,17 +72,24 @@ enum NMEASentences {
         guard let d else { return .accepted }
         emit(Sample(name: "depth.below.transducer", value: d, unit: .metres))
         if let offset {
-            if offset >= 0 { emit(Sample(name: "depth", value: d + offset, unit: .metres)) }
-            else { emit(Sample(name: "depth.below.keel", value: d + offset, unit: .metres)) }
+            if offset >= 0 {
+                emit(Sample(name: "depth", value: d + offset, unit: .metres))
+            } else {
+                emit(Sample(name: "depth.below.keel", value: d + offset, unit: .metres))
+            }
         }
         return .accepted
     }
 
     static func dbt(_ f: NMEAFields, _ emit: (Sample) -> Void) throws(Junk) -> NMEAOutcome {
         let feet = try f.number(1), metres = try f.number(3), fathoms = try f.number(5)
-        if let metres { emit(Sample(name: "depth.below.transducer", value: metres, unit: .metres)) }
-        else if let feet { emit(Sample(name: "depth.below.transducer", value: feet * 0.3048, unit: .metres)) }
-        else if let fathoms { emit(Sample(name: "depth.below.transducer", value: fathoms * 1.8288, unit: .metres)) }
+        if let metres {
+            emit(Sample(name: "depth.below.transducer", value: metres, unit: .metres))
+        } else if let feet {
+            emit(Sample(name: "depth.below.transducer", value: feet * 0.3048, unit: .metres))
+        } else if let fathoms {
+            emit(Sample(name: "depth.below.transducer", value: fathoms * 1.8288, unit: .metres))
+        }
         return .accepted
     }
 
@@ -116,8 +127,10 @@ enum NMEASentences {
             knots = u.convert(speed, to: .knots)
         }
         if let angle {
-            emit(Sample(name: isTrue ? "wind.angle.true" : "wind.angle.apparent",
-                        value: normaliseRelativeAngle(angle), unit: .degrees))
+            emit(
+                Sample(
+                    name: isTrue ? "wind.angle.true" : "wind.angle.apparent",
+                    value: normaliseRelativeAngle(angle), unit: .degrees))
         }
         if let knots {
             emit(Sample(name: isTrue ? "wind.speed.true" : "wind.speed.apparent", value: knots, unit: .knots))
@@ -132,8 +145,11 @@ enum NMEASentences {
         if let headingMagnetic {
             emit(Sample(name: "heading.magnetic", value: normaliseAngle(headingMagnetic), unit: .degrees))
         }
-        if let knots { emit(Sample(name: "speed.water", value: knots, unit: .knots)) }
-        else if let kmh { emit(Sample(name: "speed.water", value: kmh / 1.852, unit: .knots)) }
+        if let knots {
+            emit(Sample(name: "speed.water", value: knots, unit: .knots))
+        } else if let kmh {
+            emit(Sample(name: "speed.water", value: kmh / 1.852, unit: .knots))
+        }
         return .accepted
     }
 
@@ -167,8 +183,10 @@ enum NMEASentences {
         return .accepted
     }
 
-    static func single(_ f: NMEAFields, _ name: String, _ unit: SensorUnit, angle: Bool,
-                       _ emit: (Sample) -> Void) throws(Junk) -> NMEAOutcome {
+    static func single(
+        _ f: NMEAFields, _ name: String, _ unit: SensorUnit, angle: Bool,
+        _ emit: (Sample) -> Void
+    ) throws(Junk) -> NMEAOutcome {
         guard let v = try f.number(1) else { return .accepted }
         emit(Sample(name: name, value: angle ? normaliseAngle(v) : v, unit: unit))
         return .accepted

@@ -1,11 +1,11 @@
 /// An OBD-II mode 01 parameter: how to ask for it and how to turn its bytes into a value.
 public struct OBDPID: Sendable, Equatable {
     public enum Formula: UInt8, Sendable, Equatable {
-        case percentA        // A × 100 / 255
-        case aMinus40        // A − 40
-        case a               // A
-        case quarterAB       // (256A + B) / 4
-        case thousandthAB    // (256A + B) / 1000
+        case percentA  // A × 100 / 255
+        case aMinus40  // A − 40
+        case a  // A
+        case quarterAB  // (256A + B) / 4
+        case thousandthAB  // (256A + B) / 1000
     }
 
     public let code: UInt8
@@ -45,20 +45,26 @@ public struct OBDPID: Sendable, Equatable {
     }
 
     public static let engineLoad = OBDPID(code: 0x04, channel: "engine.load", unit: .percent, formula: .percentA)
-    public static let coolantTemperature = OBDPID(code: 0x05, channel: "engine.coolant.temperature",
-                                                  unit: .celsius, formula: .aMinus40)
-    public static let intakeManifoldPressure = OBDPID(code: 0x0B, channel: "engine.intake.pressure",
-                                                      unit: .kilopascal, formula: .a)
+    public static let coolantTemperature = OBDPID(
+        code: 0x05, channel: "engine.coolant.temperature",
+        unit: .celsius, formula: .aMinus40)
+    public static let intakeManifoldPressure = OBDPID(
+        code: 0x0B, channel: "engine.intake.pressure",
+        unit: .kilopascal, formula: .a)
     public static let engineSpeed = OBDPID(code: 0x0C, channel: "engine.rpm", unit: .rpm, formula: .quarterAB)
-    public static let vehicleSpeed = OBDPID(code: 0x0D, channel: "vehicle.speed", unit: .kilometresPerHour,
-                                            formula: .a)
-    public static let intakeAirTemperature = OBDPID(code: 0x0F, channel: "engine.intake.temperature",
-                                                    unit: .celsius, formula: .aMinus40)
-    public static let throttlePosition = OBDPID(code: 0x11, channel: "engine.throttle", unit: .percent,
-                                                formula: .percentA)
+    public static let vehicleSpeed = OBDPID(
+        code: 0x0D, channel: "vehicle.speed", unit: .kilometresPerHour,
+        formula: .a)
+    public static let intakeAirTemperature = OBDPID(
+        code: 0x0F, channel: "engine.intake.temperature",
+        unit: .celsius, formula: .aMinus40)
+    public static let throttlePosition = OBDPID(
+        code: 0x11, channel: "engine.throttle", unit: .percent,
+        formula: .percentA)
     public static let fuelLevel = OBDPID(code: 0x2F, channel: "fuel.level", unit: .percent, formula: .percentA)
-    public static let moduleVoltage = OBDPID(code: 0x42, channel: "vehicle.voltage", unit: .volts,
-                                             formula: .thousandthAB)
+    public static let moduleVoltage = OBDPID(
+        code: 0x42, channel: "vehicle.voltage", unit: .volts,
+        formula: .thousandthAB)
 
     public static let all: [OBDPID] = [
         engineLoad, coolantTemperature, intakeManifoldPressure, engineSpeed, vehicleSpeed,
@@ -79,7 +85,10 @@ enum OBDResponseLine {
         var firstTokenLength = 0
         var sawSpace = false
         for c in line {
-            if c == ASCII.space { sawSpace = true; continue }
+            if c == ASCII.space {
+                sawSpace = true
+                continue
+            }
             guard let d = Hex.digit(c) else { return nil }
             if !sawSpace { firstTokenLength += 1 }
             digits.append(d)

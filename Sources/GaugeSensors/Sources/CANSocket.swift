@@ -5,9 +5,9 @@ import GaugeSystem
 /// flag bits (extended, remote, error), CAN FD's flags and the data. GaugeCAN turns it
 /// into a checked `CANFrame`; the seam stays free of GaugeCAN.
 public struct CANRawFrame: Sendable, Equatable {
-    public static let extendedFlag: UInt32 = 0x8000_0000   // CAN_EFF_FLAG
-    public static let remoteFlag: UInt32 = 0x4000_0000     // CAN_RTR_FLAG
-    public static let errorFlag: UInt32 = 0x2000_0000      // CAN_ERR_FLAG
+    public static let extendedFlag: UInt32 = 0x8000_0000  // CAN_EFF_FLAG
+    public static let remoteFlag: UInt32 = 0x4000_0000  // CAN_RTR_FLAG
+    public static let errorFlag: UInt32 = 0x2000_0000  // CAN_ERR_FLAG
 
     /// The id with its flag bits, as in `struct can_frame`.
     public var canID: UInt32
@@ -16,7 +16,10 @@ public struct CANRawFrame: Sendable, Equatable {
     public var data: [UInt8]
 
     public init(canID: UInt32, isFD: Bool = false, fdFlags: UInt8 = 0, data: [UInt8] = []) {
-        self.canID = canID; self.isFD = isFD; self.fdFlags = fdFlags; self.data = data
+        self.canID = canID
+        self.isFD = isFD
+        self.fdFlags = fdFlags
+        self.data = data
     }
 
     public var isError: Bool { canID & Self.errorFlag != 0 }
@@ -31,7 +34,10 @@ public struct CANRawFrame: Sendable, Equatable {
 public struct CANFilter: Sendable, Equatable {
     public var id: UInt32
     public var mask: UInt32
-    public init(id: UInt32, mask: UInt32) { self.id = id; self.mask = mask }
+    public init(id: UInt32, mask: UInt32) {
+        self.id = id
+        self.mask = mask
+    }
 
     /// Exactly this 11-bit id (not the 29-bit id of the same number, not remote frames).
     public static func standard(_ id: UInt32) -> CANFilter {
@@ -39,8 +45,9 @@ public struct CANFilter: Sendable, Equatable {
     }
     /// 29-bit ids whose bits under `mask` equal `id`'s.
     public static func extended(_ id: UInt32, mask: UInt32 = 0x1FFF_FFFF) -> CANFilter {
-        CANFilter(id: (id & 0x1FFF_FFFF) | CANRawFrame.extendedFlag,
-                  mask: (mask & 0x1FFF_FFFF) | CANRawFrame.extendedFlag | CANRawFrame.remoteFlag)
+        CANFilter(
+            id: (id & 0x1FFF_FFFF) | CANRawFrame.extendedFlag,
+            mask: (mask & 0x1FFF_FFFF) | CANRawFrame.extendedFlag | CANRawFrame.remoteFlag)
     }
     /// The kernel takes at most this many (CPanelSystem's buffer).
     public static let maxCount = 64
@@ -53,9 +60,11 @@ public struct CANSocketOptions: Sendable, Equatable {
     /// `CAN_RAW_ERR_FILTER`'s error classes (0: no error frames).
     public var errorMask: UInt32
     public init(filters: [CANFilter], fdFrames: Bool = true, errorMask: UInt32 = CANSocketOptions.allErrors) {
-        self.filters = filters; self.fdFrames = fdFrames; self.errorMask = errorMask
+        self.filters = filters
+        self.fdFrames = fdFrames
+        self.errorMask = errorMask
     }
-    public static let allErrors: UInt32 = 0x1FFF_FFFF   // CAN_ERR_MASK
+    public static let allErrors: UInt32 = 0x1FFF_FFFF  // CAN_ERR_MASK
 }
 
 /// The default implementations: a test's system calls without CAN have no interface.

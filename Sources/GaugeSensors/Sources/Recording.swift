@@ -54,7 +54,8 @@ public enum RecordingFormat {
 
     static func parseLine(_ line: [UInt8]) -> RecordedSample? {
         guard let space = line.firstIndex(of: ASCII.space), space > 0, space <= 19,
-              let equals = line[space...].firstIndex(of: ASCII.equals) else { return nil }
+            let equals = line[space...].firstIndex(of: ASCII.equals)
+        else { return nil }
         var ms: UInt64 = 0
         for c in line[..<space] {
             guard c &- 48 < 10 else { return nil }
@@ -68,7 +69,8 @@ public enum RecordingFormat {
             unit = u
         }
         guard !name.isEmpty, name.allSatisfy({ ASCII.isNameByte($0) }),
-              let value = DecimalParser.parse(bytes: Array(line[(equals + 1)..<valueEnd])) else { return nil }
+            let value = DecimalParser.parse(bytes: Array(line[(equals + 1)..<valueEnd]))
+        else { return nil }
         return RecordedSample(milliseconds: ms, name: String(decoding: name, as: UTF8.self), value: value, unit: unit)
     }
 }
@@ -145,8 +147,12 @@ public struct Recorder: Sendable {
     public mutating func record(_ sample: Sample, now: UInt64) {
         if start == nil { start = now }
         let ms = now >= start! ? (now - start!) / Nanoseconds.perMillisecond : 0
-        pending += Array(RecordingFormat.line(RecordedSample(milliseconds: ms, name: sample.name,
-                                                            value: sample.value, unit: sample.unit)).utf8)
+        pending += Array(
+            RecordingFormat.line(
+                RecordedSample(
+                    milliseconds: ms, name: sample.name,
+                    value: sample.value, unit: sample.unit)
+            ).utf8)
         if pending.count >= 4096 { flush() }
     }
 

@@ -10,8 +10,8 @@ extension Errno {
 /// Serial line settings.
 public struct SerialSettings: Sendable, Equatable {
     public enum Framing: Sendable, Equatable {
-        case eightNoneOne    // 8N1
-        case sevenEvenOne    // 7E1
+        case eightNoneOne  // 8N1
+        case sevenEvenOne  // 7E1
     }
     public var baudRate: Int
     public var framing: Framing
@@ -19,8 +19,10 @@ public struct SerialSettings: Sendable, Equatable {
         self.baudRate = baudRate
         self.framing = framing
     }
-    public static let supportedBaudRates = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200,
-                                            230400, 460800, 500000, 576000, 921600]
+    public static let supportedBaudRates = [
+        1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200,
+        230400, 460800, 500000, 576000, 921600,
+    ]
 }
 
 /// Every system call GaugeSensors sources make beyond the shared `PanelSystem` ones
@@ -139,7 +141,7 @@ public final class LinuxSensorSystemCalls: LinuxSystem, SensorSystemCalls, @unch
     /// `/dev/serial/by-id/usb-x` → `/dev/serial/by-id`; `ttyX` → `.`; `/x` → `/`.
     static func folder(of path: String) -> String {
         var bytes = Array(path.utf8)
-        while bytes.count > 1 && bytes.last == 47 { bytes.removeLast() }   // trailing "/"
+        while bytes.count > 1 && bytes.last == 47 { bytes.removeLast() }  // trailing "/"
         guard let slash = bytes.lastIndex(of: 47) else { return "." }
         return slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
     }

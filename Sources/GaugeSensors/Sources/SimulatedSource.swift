@@ -22,7 +22,7 @@ public enum Waveform: Sendable, Equatable {
         case .noise(let centre, let amplitude, let interval, let seed):
             let slot = interval > 0 ? time / interval : time
             let r = SplitMix64.hash(seed ^ slot &* 0x9E37_79B9_7F4A_7C15)
-            let unit = Double(r >> 11) / Double(UInt64(1) << 53)   // [0, 1)
+            let unit = Double(r >> 11) / Double(UInt64(1) << 53)  // [0, 1)
             return centre + amplitude * (unit * 2 - 1)
         case .step(let values, let hold):
             guard !values.isEmpty else { return 0 }
@@ -37,7 +37,10 @@ public enum Waveform: Sendable, Equatable {
         // Reduce to [-0.25, 0.25] using sin's symmetries.
         var t = x - x.rounded(.down)
         var sign = 1.0
-        if t >= 0.5 { t -= 0.5; sign = -1 }
+        if t >= 0.5 {
+            t -= 0.5
+            sign = -1
+        }
         if t > 0.25 { t = 0.5 - t }
         let a = 2 * Double.pi * t
         let a2 = a * a
@@ -95,15 +98,20 @@ public struct SimulatedSource: Sendable, Equatable {
 
     /// A car dash: rpm, speed, coolant, fuel, battery.
     public static let carDemo = SimulatedSource(signals: [
-        Signal(name: "engine.rpm", unit: .rpm,
-               waveform: .sine(centre: 3000, amplitude: 2200, period: 8 * Nanoseconds.perSecond)),
-        Signal(name: "vehicle.speed", unit: .kilometresPerHour,
-               waveform: .ramp(from: 0, to: 130, period: 20 * Nanoseconds.perSecond)),
-        Signal(name: "engine.coolant.temperature", unit: .celsius,
-               waveform: .noise(centre: 90, amplitude: 1.5, interval: Nanoseconds.perSecond, seed: 1)),
-        Signal(name: "fuel.level", unit: .percent,
-               waveform: .step(values: [80, 60, 40, 20, 8], hold: 6 * Nanoseconds.perSecond)),
-        Signal(name: "vehicle.voltage", unit: .volts,
-               waveform: .noise(centre: 13.8, amplitude: 0.2, interval: 500 * Nanoseconds.perMillisecond, seed: 2)),
+        Signal(
+            name: "engine.rpm", unit: .rpm,
+            waveform: .sine(centre: 3000, amplitude: 2200, period: 8 * Nanoseconds.perSecond)),
+        Signal(
+            name: "vehicle.speed", unit: .kilometresPerHour,
+            waveform: .ramp(from: 0, to: 130, period: 20 * Nanoseconds.perSecond)),
+        Signal(
+            name: "engine.coolant.temperature", unit: .celsius,
+            waveform: .noise(centre: 90, amplitude: 1.5, interval: Nanoseconds.perSecond, seed: 1)),
+        Signal(
+            name: "fuel.level", unit: .percent,
+            waveform: .step(values: [80, 60, 40, 20, 8], hold: 6 * Nanoseconds.perSecond)),
+        Signal(
+            name: "vehicle.voltage", unit: .volts,
+            waveform: .noise(centre: 13.8, amplitude: 0.2, interval: 500 * Nanoseconds.perMillisecond, seed: 2)),
     ])
 }

@@ -102,8 +102,9 @@ public struct SourceJournal: Sendable {
             if !e.saidFlapping {
                 e.saidFlapping = true
                 Self.remember(&e, line)
-                return Line(text: "\(reason) again, \(Self.duration(now &- since)) after it came back: it keeps failing;"
-                            + " retried quietly, with a line now and then while it does", isWarning: true)
+                return Line(
+                    text: "\(reason) again, \(Self.duration(now &- since)) after it came back: it keeps failing;"
+                        + " retried quietly, with a line now and then while it does", isWarning: true)
             }
             return Self.sayOnce(&e, line)
         case .down(var e):
@@ -124,8 +125,9 @@ public struct SourceJournal: Sendable {
             if now &- since >= Self.settleTime {
                 state = .up(since: since, episode: nil)
                 guard e.saidFlapping || e.failuresAtLastSummary != 1 else { return nil }
-                return Line(text: "steady again (connected for \(Self.duration(now &- since))) after "
-                            + "\(e.failures) failures in \(Self.duration(now &- e.since))", isWarning: false)
+                return Line(
+                    text: "steady again (connected for \(Self.duration(now &- since))) after "
+                        + "\(e.failures) failures in \(Self.duration(now &- e.since))", isWarning: false)
             }
             defer { state = .up(since: since, episode: e) }
             return Self.summary(&e, now: now)
@@ -183,8 +185,9 @@ public struct SourceJournal: Sendable {
         e.nextSummary = now &+ e.summaryInterval
         guard e.failures > e.failuresAtLastSummary else { return nil }
         e.failuresAtLastSummary = e.failures
-        return Line(text: "still failing: \(e.failures) failures in \(Self.duration(now &- e.since)) (last: \(e.lastReason));"
-                    + " retried quietly", isWarning: true)
+        return Line(
+            text: "still failing: \(e.failures) failures in \(Self.duration(now &- e.since)) (last: \(e.lastReason));"
+                + " retried quietly", isWarning: true)
     }
 
     /// "0.3 s", "42 s", "12 min", "3 h 5 min".

@@ -25,7 +25,8 @@ public struct StreamSecurityFailure: Error, Sendable, Equatable {
     public var reason: String?
 
     public init(errno: Errno, reason: String?) {
-        self.errno = errno; self.reason = reason
+        self.errno = errno
+        self.reason = reason
     }
 }
 
@@ -43,5 +44,7 @@ public enum StreamSecurities {
     /// What a TLS source says in a build without a provider.
     public static let unavailable = StreamSecurityFailure(
         errno: .notSupported,
-        reason: "TLS is in the host build's `gaugepanel` command only: the firmware has no TLS library (it would not fit its size limit); run this board with `gaugepanel run`, or use the broker's plain port (a local mosquitto can bridge to a TLS broker)")
+        reason:
+            "TLS is in the host build's `gaugepanel` command only: the firmware has no TLS library (it would not fit its size limit); run this board with `gaugepanel run`, or use the broker's plain port (a local mosquitto can bridge to a TLS broker)"
+    )
 }

@@ -47,8 +47,10 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     /// Bounds one `service` call so a flooding device cannot starve the run loop.
     private let maxReadsPerService = 16
 
-    public init(transport: StreamTransport, protocol: P, backoff: Backoff = Backoff(), tlsCAFile: String? = nil,
-                system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
+    public init(
+        transport: StreamTransport, protocol: P, backoff: Backoff = Backoff(), tlsCAFile: String? = nil,
+        system: any SensorSystemCalls = LinuxSensorSystemCalls()
+    ) {
         self.transport = transport
         self.tlsCAFile = tlsCAFile
         self.path = transport.path
@@ -58,8 +60,10 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     }
 
     /// A serial device.
-    public convenience init(path: String, settings: SerialSettings = SerialSettings(), protocol: P,
-                            backoff: Backoff = Backoff(), system: any SensorSystemCalls = LinuxSensorSystemCalls()) {
+    public convenience init(
+        path: String, settings: SerialSettings = SerialSettings(), protocol: P,
+        backoff: Backoff = Backoff(), system: any SensorSystemCalls = LinuxSensorSystemCalls()
+    ) {
         self.init(transport: .serial(path: path, settings: settings), protocol: `protocol`, backoff: backoff, system: system)
     }
 
@@ -182,8 +186,8 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
                 case .bytes(let read): bytes = read
                 case .nothingPending: break reading
                 case .endOfFile:
-                    if datagrams { continue reading }   // an empty datagram
-                    return disconnect(now: now, error: nil)   // hang-up
+                    if datagrams { continue reading }  // an empty datagram
+                    return disconnect(now: now, error: nil)  // hang-up
                 }
             } catch {
                 if error.meansNoValueNow { break reading }
@@ -215,8 +219,7 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
                 traffic.bytesWritten += UInt64(n)
                 if n < out.count { traffic.writeFailures += 1 }
             } catch {
-                if error.meansNoValueNow { traffic.writeFailures += 1 }
-                else { return disconnect(now: now, error: error) }
+                if error.meansNoValueNow { traffic.writeFailures += 1 } else { return disconnect(now: now, error: error) }
             }
         }
         return protocolState.wantsReconnect ? disconnect(now: now, error: .connectionAborted) : nil
@@ -252,8 +255,10 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     }
 
     /// Starts or continues the TLS handshake (a session made per connection); true once done.
-    private func handshake(fd: Int32, host: String, caFile: String, now: UInt64,
-                           deadline: UInt64) throws(StreamSecurityFailure) -> Bool {
+    private func handshake(
+        fd: Int32, host: String, caFile: String, now: UInt64,
+        deadline: UInt64
+    ) throws(StreamSecurityFailure) -> Bool {
         let session: any StreamSecurity
         if let s = security {
             session = s
@@ -264,7 +269,8 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
         }
         if try session.handshake(fd: fd) { return true }
         guard now >= deadline else { return false }
-        throw StreamSecurityFailure(errno: .timedOut, reason: "the TLS handshake did not finish within 5 s: is \(path) a TLS port (MQTT over TLS: 8883)?")
+        throw StreamSecurityFailure(
+            errno: .timedOut, reason: "the TLS handshake did not finish within 5 s: is \(path) a TLS port (MQTT over TLS: 8883)?")
     }
 
     /// One read from the socket, or from TLS (a failure it names is logged once, as a notice).

@@ -53,7 +53,7 @@ public struct NetworkAddress: Sendable, Equatable, CustomStringConvertible {
         let example = "like \"192.168.1.20:10110\", \"[fe80::1]:10110\" or \"boat.local:10110\""
         guard !bytes.isEmpty else { throw ParseError(message: "expected an address \(example), got an empty string") }
         var host: [UInt8], portText: [UInt8]?
-        if bytes[0] == 91 {   // "["
+        if bytes[0] == 91 {  // "["
             guard let close = bytes.firstIndex(of: 93) else {
                 throw ParseError(message: "expected \"]\" after the IPv6 address in \"\(text)\" (\(example))")
             }

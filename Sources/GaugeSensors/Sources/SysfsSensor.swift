@@ -15,10 +15,10 @@ public enum SysfsSensor: Sendable, Equatable {
     case iio(device: String, channel: String)
 
     public enum PowerSupplyAttribute: String, Sendable, Equatable {
-        case capacity            // %
-        case voltageNow = "voltage_now"   // µV
-        case currentNow = "current_now"   // µA
-        case temperature = "temp"         // 0.1 °C
+        case capacity  // %
+        case voltageNow = "voltage_now"  // µV
+        case currentNow = "current_now"  // µA
+        case temperature = "temp"  // 0.1 °C
     }
 
     /// Divisor from the file's integer to the unit reported (dividing keeps 5012/1000

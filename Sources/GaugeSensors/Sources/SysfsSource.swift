@@ -64,7 +64,8 @@ public struct SysfsSource: Sendable {
         case .iio(_, let channel):
             guard let raw = readNumber(i, dir + "/" + channel + "_raw") else { return nil }
             let offset = readOptional(dir + "/" + channel + "_offset") ?? 0
-            let scale = readOptional(dir + "/" + channel + "_scale")
+            let scale =
+                readOptional(dir + "/" + channel + "_scale")
                 ?? readOptional(dir + "/" + Self.sharedScaleName(channel)) ?? 1
             return (raw + offset) * scale
         }
@@ -81,7 +82,10 @@ public struct SysfsSource: Sendable {
         statistics.reads += 1
         do {
             let bytes = try system.readFile(path, limit: 64)
-            guard let v = Self.parse(bytes) else { statistics.unparsable += 1; return nil }
+            guard let v = Self.parse(bytes) else {
+                statistics.unparsable += 1
+                return nil
+            }
             return v
         } catch {
             if error.errno.meansNoValueNow {
@@ -146,11 +150,14 @@ public struct SysfsSource: Sendable {
             for entry in entries {
                 let dir = root + "/class/hwmon/" + entry
                 guard let name = source.text(dir + "/name"),
-                      let files = try? system.listDirectory(dir) else { continue }
+                    let files = try? system.listDirectory(dir)
+                else { continue }
                 for f in files where f.hasSuffix("_input") {
                     let attribute = String(f.dropLast("_input".count))
-                    found.append(SysfsChannel(name: "hwmon." + name + "." + attribute,
-                                              sensor: .hwmon(device: name, attribute: attribute)))
+                    found.append(
+                        SysfsChannel(
+                            name: "hwmon." + name + "." + attribute,
+                            sensor: .hwmon(device: name, attribute: attribute)))
                 }
             }
         }

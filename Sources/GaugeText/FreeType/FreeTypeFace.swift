@@ -42,7 +42,7 @@ public final class FreeTypeFace {
     }
 
     deinit {
-        FT_Done_Face(face)   // also frees any size still attached
+        FT_Done_Face(face)  // also frees any size still attached
         FT_Done_FreeType(library)
     }
 }

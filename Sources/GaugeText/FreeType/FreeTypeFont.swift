@@ -57,9 +57,10 @@ public final class FreeTypeFont: GlyphSource {
         self.pixelSize = pixelSize
         // Size metrics are 26.6 and already grid-fitted by FreeType for scalable faces.
         let m = created.pointee.metrics
-        lineMetrics = LineMetrics(ascender: FreeTypeFont.pixelsUp(m.ascender),
-                                  descender: FreeTypeFont.pixelsUp(-m.descender),
-                                  lineHeight: FreeTypeFont.pixelsUp(m.height))
+        lineMetrics = LineMetrics(
+            ascender: FreeTypeFont.pixelsUp(m.ascender),
+            descender: FreeTypeFont.pixelsUp(-m.descender),
+            lineHeight: FreeTypeFont.pixelsUp(m.height))
         cache = GlyphCache(capacity: cacheCapacity)
     }
 
@@ -75,8 +76,10 @@ public final class FreeTypeFont: GlyphSource {
     }
 
     /// Finds `family` in `style` with `locator` and opens it at `pixelSize`.
-    public convenience init(family: String, style: FontStyle = .regular, pixelSize: Int32,
-                            locator: FontLocator = FontLocator()) throws(FontError) {
+    public convenience init(
+        family: String, style: FontStyle = .regular, pixelSize: Int32,
+        locator: FontLocator = FontLocator()
+    ) throws(FontError) {
         try self.init(path: try locator.locate(family: family, style: style), pixelSize: pixelSize)
     }
 
@@ -116,7 +119,8 @@ public final class FreeTypeFont: GlyphSource {
     /// from drawing the rest).
     private func rasterise(_ index: UInt32) -> RasterGlyph {
         guard FT_Activate_Size(size) == 0, FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_DEFAULT)) == 0,
-              let slot = face.pointee.glyph else {
+            let slot = face.pointee.glyph
+        else {
             return .blank(advance: .zero)
         }
         let advance = FreeTypeFont.fixed(slot.pointee.advance.x)

@@ -20,7 +20,8 @@ enum FreeTypeOutline {
         // Hinting bytecode can move points anywhere: a glyph off any screen is not drawn.
         let far = Int64(1) << 24
         guard right > left, top > bottom, abs(left) < far, abs(top) < far, right - left <= Int64(OutlineRasterizer.maxSide),
-              top - bottom <= Int64(OutlineRasterizer.maxSide) else { return nil }
+            top - bottom <= Int64(OutlineRasterizer.maxSide)
+        else { return nil }
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in Sink.with(user) { $0.move(to) } },
             line_to: { to, user in Sink.with(user) { $0.line(to) } },
@@ -60,10 +61,12 @@ enum FreeTypeOutline {
         }
 
         func move(_ to: UnsafePointer<FT_Vector>?) {
-            let p = point(to); rasterizer.pointee.move(to: p.x, p.y)
+            let p = point(to)
+            rasterizer.pointee.move(to: p.x, p.y)
         }
         func line(_ to: UnsafePointer<FT_Vector>?) {
-            let p = point(to); rasterizer.pointee.line(to: p.x, p.y)
+            let p = point(to)
+            rasterizer.pointee.line(to: p.x, p.y)
         }
         func conic(_ control: UnsafePointer<FT_Vector>?, _ to: UnsafePointer<FT_Vector>?) {
             let c = point(control), p = point(to)

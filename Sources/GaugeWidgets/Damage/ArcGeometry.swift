@@ -45,12 +45,15 @@ struct ArcGeometry {
     /// The whole pixels of the annular slice between two drawn sweeps, grown by `margin`
     /// (anti-aliasing, caps): what a value arc changes when its end moves.
     func sliceBounds(sweep s0: Int32, to s1: Int32, inner: Fixed, outer: Fixed, margin: Fixed) -> IntRect {
-        ArcGeometry.sliceBounds(centre: centre, from: start.raw &+ Swift.min(s0, s1), to: start.raw &+ Swift.max(s0, s1),
-                                inner: inner, outer: outer, margin: margin)
+        ArcGeometry.sliceBounds(
+            centre: centre, from: start.raw &+ Swift.min(s0, s1), to: start.raw &+ Swift.max(s0, s1),
+            inner: inner, outer: outer, margin: margin)
     }
 
-    static func sliceBounds(centre: Point, from a: Int32, to b: Int32, inner: Fixed, outer: Fixed,
-                            margin: Fixed) -> IntRect {
+    static func sliceBounds(
+        centre: Point, from a: Int32, to b: Int32, inner: Fixed, outer: Fixed,
+        margin: Fixed
+    ) -> IntRect {
         sliceBox(centre: centre, from: a, to: b, inner: inner, outer: outer).pixels(margin: margin)
     }
 
@@ -82,8 +85,10 @@ struct ArcGeometry {
     /// outermost boxes also hold the ring's two edge circles from that sweep on (what a
     /// track hidden under the arc changes, `CircularGaugeStyle`), in the same boxes: no
     /// more rectangles.
-    func addSlice(sweep s0: Int32, to s1: Int32, inner: Fixed, outer: Fixed, reach: Int64, layers: Int32,
-                  edgesFrom edges: Int32? = nil, to region: inout Region) {
+    func addSlice(
+        sweep s0: Int32, to s1: Int32, inner: Fixed, outer: Fixed, reach: Int64, layers: Int32,
+        edgesFrom edges: Int32? = nil, to region: inout Region
+    ) {
         let a = start.raw &+ Swift.min(s0, s1), b = start.raw &+ Swift.max(s0, s1)
         let n = Swift.max(layers, 1), width = Int64(outer.raw) - Int64(inner.raw)
         let e = edges.map { start.raw &+ $0 }.flatMap { $0 < a ? $0 : nil }
@@ -122,7 +127,12 @@ extension ArcGeometry {
 /// A convex quadrilateral (a needle) and the bands of rows it covers, for tight damage.
 struct Quad {
     let a: Point, b: Point, c: Point, d: Point
-    init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) { self.a = a; self.b = b; self.c = c; self.d = d }
+    init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+    }
 
     /// The quad between rows y0 and y1 (raw fixed point): its x extent over those rows
     /// (`span`), and the x extents on row y0 and on row y1 alone (`top`, `bottom`) — each
@@ -137,19 +147,30 @@ struct Quad {
             let from = Swift.max(low, y0), to = Swift.min(high, y1)
             guard from <= to else { return }
             if py == qy {
-                span.add(px); span.add(qx)
-                if py == y0 { top.add(px); top.add(qx) }
-                if py == y1 { bottom.add(px); bottom.add(qx) }
+                span.add(px)
+                span.add(qx)
+                if py == y0 {
+                    top.add(px)
+                    top.add(qx)
+                }
+                if py == y1 {
+                    bottom.add(px)
+                    bottom.add(qx)
+                }
                 return
             }
             let xFrom = px + (qx - px) * (from - py) / (qy - py)
             let xTo = to == from ? xFrom : px + (qx - px) * (to - py) / (qy - py)
-            span.add(xFrom); span.add(xTo)
+            span.add(xFrom)
+            span.add(xTo)
             // The edge crosses row y0 where its part starts there (likewise y1).
             if from == y0 { top.add(xFrom) }
             if to == y1 { bottom.add(xTo) }
         }
-        edge(a, b); edge(b, c); edge(c, d); edge(d, a)
+        edge(a, b)
+        edge(b, c)
+        edge(c, d)
+        edge(d, a)
         return (span, top, bottom)
     }
 
@@ -157,7 +178,10 @@ struct Quad {
     struct Extent {
         var lo = Int64.max, hi = Int64.min
         var isEmpty: Bool { lo > hi }
-        @inline(__always) mutating func add(_ x: Int64) { lo = Swift.min(lo, x); hi = Swift.max(hi, x) }
+        @inline(__always) mutating func add(_ x: Int64) {
+            lo = Swift.min(lo, x)
+            hi = Swift.max(hi, x)
+        }
     }
 
     /// The x interval (raw) inside the quad on every row between the two whose extents
@@ -176,11 +200,23 @@ struct Quad {
     /// strips along the edges. `reach` (raw) is how far from the quad a pixel centre may
     /// still be inked. Where neither quad has a corner, a band runs up to `straightHeight`
     /// rows and follows the quads' sides row by row (`addSlanted`).
-    static func addBands(_ old: Quad?, _ new: Quad?, height: Int32, straightHeight: Int32, reach: Int64,
-                         hiddenWithin cover: Disc?, to region: inout Region) {
+    static func addBands(
+        _ old: Quad?, _ new: Quad?, height: Int32, straightHeight: Int32, reach: Int64,
+        hiddenWithin cover: Disc?, to region: inout Region
+    ) {
         var box = PointBox()
-        if let q = old { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
-        if let q = new { box.add(q.a); box.add(q.b); box.add(q.c); box.add(q.d) }
+        if let q = old {
+            box.add(q.a)
+            box.add(q.b)
+            box.add(q.c)
+            box.add(q.d)
+        }
+        if let q = new {
+            box.add(q.a)
+            box.add(q.b)
+            box.add(q.c)
+            box.add(q.d)
+        }
         let all = box.pixels(margin: Fixed(raw: Int32(clamping: reach)))
         guard !all.isEmpty else { return }
         // A pixel is fully covered when its square lies inside the quad (its centre is
@@ -194,71 +230,81 @@ struct Quad {
         let margin = Swift.max(reach - 128, safety)
         var y = all.y0
         nextBand: while y < all.y1 {
-          var next = Quad.bandEnd(from: y, height: height, straightHeight: straightHeight, limit: all.y1, old, new, margin: margin)
-          while true {
-            // Pixel centres of rows y…next lie at raw y·256 + 128 … next·256 − 128; a quad
-            // point within `reach` of one of them counts. The band's pixels are fully
-            // covered when they lie inside the quad from y·256 − safety to
-            // next·256 + safety; both quads are measured once over the wider of the two
-            // (with reach ¾ px they are the same rows; wider only adds damage).
-            let y0 = Swift.min(Int64(y) << 8 + 128 - reach, Int64(y) << 8 - safety)
-            let y1 = Swift.max(Int64(next) << 8 - 128 + reach, Int64(next) << 8 + safety)
-            let ea = old?.extents(y0: y0, y1: y1), eb = new?.extents(y0: y0, y1: y1)
-            let sa = ea.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
-            let sb = eb.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
-            // The hub's columns that are fully covered on every row of the band: what a
-            // rectangle keeps of them never changes.
-            let hidden = cover?.hiddenColumns(from: y, to: next)
-            func add(_ x0: Int32, _ x1: Int32) {
-                var r = IntRect(x0: x0, y0: y, x1: x1, y1: next)
-                if let hidden, hidden.x0 < r.x1 && r.x0 < hidden.x1 {
-                    if hidden.x0 > r.x0 && hidden.x1 < r.x1 {
-                        bands.append(disjoint: IntRect(x0: r.x0, y0: y, x1: hidden.x0, y1: next))
-                        r.x0 = hidden.x1
-                    } else if hidden.x0 <= r.x0 {
-                        r.x0 = hidden.x1
+            var next = Quad.bandEnd(from: y, height: height, straightHeight: straightHeight, limit: all.y1, old, new, margin: margin)
+            while true {
+                // Pixel centres of rows y…next lie at raw y·256 + 128 … next·256 − 128; a quad
+                // point within `reach` of one of them counts. The band's pixels are fully
+                // covered when they lie inside the quad from y·256 − safety to
+                // next·256 + safety; both quads are measured once over the wider of the two
+                // (with reach ¾ px they are the same rows; wider only adds damage).
+                let y0 = Swift.min(Int64(y) << 8 + 128 - reach, Int64(y) << 8 - safety)
+                let y1 = Swift.max(Int64(next) << 8 - 128 + reach, Int64(next) << 8 + safety)
+                let ea = old?.extents(y0: y0, y1: y1), eb = new?.extents(y0: y0, y1: y1)
+                let sa = ea.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
+                let sb = eb.flatMap { $0.span.isEmpty ? nil : ($0.span.lo, $0.span.hi) }
+                // The hub's columns that are fully covered on every row of the band: what a
+                // rectangle keeps of them never changes.
+                let hidden = cover?.hiddenColumns(from: y, to: next)
+                func add(_ x0: Int32, _ x1: Int32) {
+                    var r = IntRect(x0: x0, y0: y, x1: x1, y1: next)
+                    if let hidden, hidden.x0 < r.x1 && r.x0 < hidden.x1 {
+                        if hidden.x0 > r.x0 && hidden.x1 < r.x1 {
+                            bands.append(disjoint: IntRect(x0: r.x0, y0: y, x1: hidden.x0, y1: next))
+                            r.x0 = hidden.x1
+                        } else if hidden.x0 <= r.x0 {
+                            r.x0 = hidden.x1
+                        } else {
+                            r.x1 = hidden.x0
+                        }
+                    }
+                    bands.append(disjoint: r)
+                }
+                func first(_ lo: Int64) -> Int32 { PointBox.firstPixel(within: reach, of: lo) }
+                func end(_ hi: Int64) -> Int32 { PointBox.endPixel(within: reach, of: hi) }
+                if let sa, let sb {
+                    if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 {
+                        add(first(sa.0), end(sa.1))
+                        add(first(sb.0), end(sb.1))
                     } else {
-                        r.x1 = hidden.x0
-                    }
-                }
-                bands.append(disjoint: r)
-            }
-            func first(_ lo: Int64) -> Int32 { PointBox.firstPixel(within: reach, of: lo) }
-            func end(_ hi: Int64) -> Int32 { PointBox.endPixel(within: reach, of: hi) }
-            if let sa, let sb {
-                if sa.1 + 4 * 256 < sb.0 || sb.1 + 4 * 256 < sa.0 { add(first(sa.0), end(sa.1)); add(first(sb.0), end(sb.1)) }
-                else {
-                    let x0 = first(Swift.min(sa.0, sb.0)), x1 = end(Swift.max(sa.1, sb.1))
-                    // Where neither needle bends and the hub hides none of it: slanted
-                    // rectangles that follow the needles row by row.
-                    if let ea, let eb, let old, let new, !old.bends(between: y0, and: y1), !new.bends(between: y0, and: y1),
-                       hidden.map({ $0.x1 <= x0 || x1 <= $0.x0 }) ?? true {
-                        switch Quad.addSlanted(ea, eb, y0: y0, y1: y1, rows: y, next, reach: reach, safety: safety,
-                                               mayShorten: next - y > height, to: &bands) {
-                        case .added: y = next; continue nextBand
-                        case .shorten: next = y + Swift.max((next - y) / 2, height); continue
-                        case .unfit: break
+                        let x0 = first(Swift.min(sa.0, sb.0)), x1 = end(Swift.max(sa.1, sb.1))
+                        // Where neither needle bends and the hub hides none of it: slanted
+                        // rectangles that follow the needles row by row.
+                        if let ea, let eb, let old, let new, !old.bends(between: y0, and: y1), !new.bends(between: y0, and: y1),
+                            hidden.map({ $0.x1 <= x0 || x1 <= $0.x0 }) ?? true
+                        {
+                            switch Quad.addSlanted(
+                                ea, eb, y0: y0, y1: y1, rows: y, next, reach: reach, safety: safety,
+                                mayShorten: next - y > height, to: &bands)
+                            {
+                            case .added:
+                                y = next
+                                continue nextBand
+                            case .shorten:
+                                next = y + Swift.max((next - y) / 2, height)
+                                continue
+                            case .unfit: break
+                            }
                         }
-                    }
-                    // Whole pixels inside both quads on every row of the band.
-                    if let ea, let eb, let ia = Quad.interior(ea.top, ea.bottom), let ib = Quad.interior(eb.top, eb.bottom) {
-                        let lo = Swift.max(ia.0, ib.0) + safety, hi = Swift.min(ia.1, ib.1) - safety
-                        // Pixels x with lo ≤ x·256 and (x + 1)·256 ≤ hi.
-                        let i0 = Swift.max(Int32(clamping: (lo + 255) >> 8), x0), i1 = Swift.min(Int32(clamping: hi >> 8), x1)
-                        if i0 < i1 {
-                            add(x0, i0); add(i1, x1)
-                            y = next
-                            continue nextBand
+                        // Whole pixels inside both quads on every row of the band.
+                        if let ea, let eb, let ia = Quad.interior(ea.top, ea.bottom), let ib = Quad.interior(eb.top, eb.bottom) {
+                            let lo = Swift.max(ia.0, ib.0) + safety, hi = Swift.min(ia.1, ib.1) - safety
+                            // Pixels x with lo ≤ x·256 and (x + 1)·256 ≤ hi.
+                            let i0 = Swift.max(Int32(clamping: (lo + 255) >> 8), x0), i1 = Swift.min(Int32(clamping: hi >> 8), x1)
+                            if i0 < i1 {
+                                add(x0, i0)
+                                add(i1, x1)
+                                y = next
+                                continue nextBand
+                            }
                         }
+                        add(x0, x1)
                     }
-                    add(x0, x1)
+                } else if let s = sa ?? sb {
+                    add(first(s.0), end(s.1))
                 }
-            } else if let s = sa ?? sb {
-                add(first(s.0), end(s.1))
+                y = next
+                continue nextBand
             }
-            y = next
-            continue nextBand
-          }
         }
     }
 }
@@ -288,22 +334,27 @@ struct PointBox {
     var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
 
     mutating func add(_ p: Point) {
-        minX = Swift.min(minX, p.x.raw); maxX = Swift.max(maxX, p.x.raw)
-        minY = Swift.min(minY, p.y.raw); maxY = Swift.max(maxY, p.y.raw)
+        minX = Swift.min(minX, p.x.raw)
+        maxX = Swift.max(maxX, p.x.raw)
+        minY = Swift.min(minY, p.y.raw)
+        maxY = Swift.max(maxY, p.y.raw)
     }
 
     mutating func add(_ points: [Point]) { for p in points { add(p) } }
 
     mutating func add(_ box: PointBox) {
-        minX = Swift.min(minX, box.minX); maxX = Swift.max(maxX, box.maxX)
-        minY = Swift.min(minY, box.minY); maxY = Swift.max(maxY, box.maxY)
+        minX = Swift.min(minX, box.minX)
+        maxX = Swift.max(maxX, box.maxX)
+        minY = Swift.min(minY, box.minY)
+        maxY = Swift.max(maxY, box.maxY)
     }
 
     /// The pixels whose centre lies within `reach` (raw) of the box.
     func pixels(reach: Int64) -> IntRect {
         guard minX <= maxX else { return .empty }
-        return IntRect(x0: PointBox.firstPixel(within: reach, of: Int64(minX)), y0: PointBox.firstPixel(within: reach, of: Int64(minY)),
-                       x1: PointBox.endPixel(within: reach, of: Int64(maxX)), y1: PointBox.endPixel(within: reach, of: Int64(maxY)))
+        return IntRect(
+            x0: PointBox.firstPixel(within: reach, of: Int64(minX)), y0: PointBox.firstPixel(within: reach, of: Int64(minY)),
+            x1: PointBox.endPixel(within: reach, of: Int64(maxX)), y1: PointBox.endPixel(within: reach, of: Int64(maxY)))
     }
 
     /// How far (raw) from a shape's edge a pixel centre may still be inked: ½ px across an
@@ -322,7 +373,8 @@ struct PointBox {
     /// Floor/ceil to pixels after growing by `margin`.
     func pixels(margin: Fixed) -> IntRect {
         guard minX <= maxX else { return .empty }
-        return IntRect(x0: Fixed(raw: minX &- margin.raw).floor, y0: Fixed(raw: minY &- margin.raw).floor,
-                       x1: Fixed(raw: maxX &+ margin.raw).ceil + 1, y1: Fixed(raw: maxY &+ margin.raw).ceil + 1)
+        return IntRect(
+            x0: Fixed(raw: minX &- margin.raw).floor, y0: Fixed(raw: minY &- margin.raw).floor,
+            x1: Fixed(raw: maxX &+ margin.raw).ceil + 1, y1: Fixed(raw: maxY &+ margin.raw).ceil + 1)
     }
 }

@@ -41,16 +41,19 @@ extension Quad {
     /// r, rounded outward. Each slanted edge starts at that column on the row where it is
     /// outermost and steps by the chord's slope rounded toward zero, so it never passes
     /// the line.
-    static func addSlanted(_ ea: (span: Extent, top: Extent, bottom: Extent), _ eb: (span: Extent, top: Extent, bottom: Extent),
-                           y0: Int64, y1: Int64, rows first: Int32, _ end: Int32, reach: Int64, safety: Int64,
-                           mayShorten: Bool, to bands: inout Region) -> SlantedOutcome {
+    static func addSlanted(
+        _ ea: (span: Extent, top: Extent, bottom: Extent), _ eb: (span: Extent, top: Extent, bottom: Extent),
+        y0: Int64, y1: Int64, rows first: Int32, _ end: Int32, reach: Int64, safety: Int64,
+        mayShorten: Bool, to bands: inout Region
+    ) -> SlantedOutcome {
         guard !ea.top.isEmpty, !ea.bottom.isEmpty, !eb.top.isEmpty, !eb.bottom.isEmpty, y1 > y0 else { return .unfit }
         let outerLeft = Chord(top: Swift.min(ea.top.lo, eb.top.lo), bottom: Swift.min(ea.bottom.lo, eb.bottom.lo), y0: y0, y1: y1)
         let innerLeft = Chord(top: Swift.max(ea.top.lo, eb.top.lo), bottom: Swift.max(ea.bottom.lo, eb.bottom.lo), y0: y0, y1: y1)
         let innerRight = Chord(top: Swift.min(ea.top.hi, eb.top.hi), bottom: Swift.min(ea.bottom.hi, eb.bottom.hi), y0: y0, y1: y1)
         let outerRight = Chord(top: Swift.max(ea.top.hi, eb.top.hi), bottom: Swift.max(ea.bottom.hi, eb.bottom.hi), y0: y0, y1: y1)
         guard let outerLeftStep = outerLeft.step, let innerLeftStep = innerLeft.step,
-              let innerRightStep = innerRight.step, let outerRightStep = outerRight.step else { return .unfit }
+            let innerRightStep = innerRight.step, let outerRightStep = outerRight.step
+        else { return .unfit }
         // How far across a side the reach goes on a row, the farther of the two needles'.
         func across(_ top: Int64, _ bottom: Int64) -> Int64 {
             let dx = bottom - top, dy = y1 - y0
@@ -67,8 +70,10 @@ extension Quad {
             // Fully covered: the pixel's square (and `safety` more) inside both needles.
             let fullLo = innerLeft.ceil(at: innerLeft.rises ? bottom : top) + safety
             let fullHi = innerRight.floor(at: innerRight.rises ? top : bottom) - safety
-            return (PointBox.firstPixel(within: 0, of: lo), Int32(clamping: (fullLo + 255) >> 8),
-                    Int32(clamping: fullHi >> 8), PointBox.endPixel(within: 0, of: hi))
+            return (
+                PointBox.firstPixel(within: 0, of: lo), Int32(clamping: (fullLo + 255) >> 8),
+                Int32(clamping: fullHi >> 8), PointBox.endPixel(within: 0, of: hi)
+            )
         }
         let t = columns(first), b = columns(end - 1)
         let left = IntRect(x0: Swift.min(t.0, b.0), y0: first, x1: Swift.max(t.1, b.1), y1: end)
@@ -94,13 +99,28 @@ extension Quad {
     /// quad has a corner within those rows' reach (`margin`, raw, above the first and below
     /// the last), as far as `straightHeight` rows on, up to the rows that reach the next
     /// corner: a slanted band follows straight sides over any length.
-    static func bandEnd(from y: Int32, height: Int32, straightHeight: Int32, limit: Int32, _ old: Quad?, _ new: Quad?,
-                        margin: Int64) -> Int32 {
+    static func bandEnd(
+        from y: Int32, height: Int32, straightHeight: Int32, limit: Int32, _ old: Quad?, _ new: Quad?,
+        margin: Int64
+    ) -> Int32 {
         let top = Int64(y) << 8 - margin
         var corner = Int64.max
-        func see(_ p: Point) { let v = Int64(p.y.raw); if v > top && v < corner { corner = v } }
-        if let q = old { see(q.a); see(q.b); see(q.c); see(q.d) }
-        if let q = new { see(q.a); see(q.b); see(q.c); see(q.d) }
+        func see(_ p: Point) {
+            let v = Int64(p.y.raw)
+            if v > top && v < corner { corner = v }
+        }
+        if let q = old {
+            see(q.a)
+            see(q.b)
+            see(q.c)
+            see(q.d)
+        }
+        if let q = new {
+            see(q.a)
+            see(q.b)
+            see(q.c)
+            see(q.d)
+        }
         // Rows y..<end reach no corner: end·256 + margin ≤ corner.
         let end = corner == Int64.max ? Int64(limit) : (corner - margin) >> 8
         let short = Int64(y) + Int64(height)

@@ -13,8 +13,10 @@ struct CentredText {
     }
     init(baseline origin: Point) { self.origin = origin }
 
-    func draw<F: GlyphSource>(_ text: String, on canvas: Canvas, font: F, color: Color,
-                              alignment: TextAlignment = .centre) {
+    func draw<F: GlyphSource>(
+        _ text: String, on canvas: Canvas, font: F, color: Color,
+        alignment: TextAlignment = .centre
+    ) {
         guard !text.isEmpty else { return }
         // Clipped away (a damage redraw elsewhere): skip the glyph lookups. A line height
         // per character, and a few more around, bounds the ink of any font.
@@ -35,6 +37,7 @@ extension Region {
     /// Adds old and new boxes of something that moved, if it changed.
     mutating func addChange(_ old: IntRect, _ new: IntRect, changed: Bool) {
         guard changed else { return }
-        formUnion(old); formUnion(new)
+        formUnion(old)
+        formUnion(new)
     }
 }

@@ -7,7 +7,10 @@ import GaugeRaster
 public struct DashboardPage: Sendable {
     public var name: String
     public var widgets: [DashboardWidget]
-    public init(name: String, widgets: [DashboardWidget]) { self.name = name; self.widgets = widgets }
+    public init(name: String, widgets: [DashboardWidget]) {
+        self.name = name
+        self.widgets = widgets
+    }
 }
 
 /// What a panel shows: its size, a background, pages of widgets, the page on screen.
@@ -23,7 +26,10 @@ public struct Dashboard: Sendable {
     public private(set) var currentPage: Int32 = 0
 
     public init(width: Int32, height: Int32, background: Color = GaugeTheme.dark.background, pages: [DashboardPage]) {
-        self.width = width; self.height = height; self.background = background; self.pages = pages
+        self.width = width
+        self.height = height
+        self.background = background
+        self.pages = pages
     }
 
     public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
@@ -108,7 +114,8 @@ public struct Dashboard: Sendable {
     /// widget damaged, or the whole screen when the page, size, background or layout changed.
     public func damage<S: FontSet>(from old: Dashboard, fonts: S) -> Region {
         guard old.width == width, old.height == height, old.background == background,
-              old.currentPage == currentPage, old.pages.count == pages.count else { return Region(bounds) }
+            old.currentPage == currentPage, old.pages.count == pages.count
+        else { return Region(bounds) }
         let before = old.visibleWidgets, after = visibleWidgets
         guard before.count == after.count else { return Region(bounds) }
         var region = Region()

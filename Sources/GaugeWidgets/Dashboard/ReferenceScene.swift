@@ -23,13 +23,16 @@ public enum ReferenceScene {
         func y(_ v: Int32) -> Int32 { Int32(Int64(v) * Int64(h) / 480) }
         func s(_ v: Int32) -> Int32 { Int32(Swift.min(Int64(v) * Int64(w) / 800, Int64(v) * Int64(h) / 480)) }
 
-        func dial(_ id: String, centreX: Int32, range: ClosedRange<Double>, value: Double, tint: GaugeTint,
-                  divisor: Double) -> DashboardWidget {
+        func dial(
+            _ id: String, centreX: Int32, range: ClosedRange<Double>, value: Double, tint: GaugeTint,
+            divisor: Double
+        ) -> DashboardWidget {
             // The dial's radius is half its box less 2 px: a 304 px box → radius 150.
             let half = s(150) + 2
-            var g = Gauge(value: value, in: range,
-                          frame: IntRect(x0: x(centreX) - half, y0: y(200) - half, x1: x(centreX) + half, y1: y(200) + half),
-                          style: .circular, tint: tint)
+            var g = Gauge(
+                value: value, in: range,
+                frame: IntRect(x0: x(centreX) - half, y0: y(200) - half, x1: x(centreX) + half, y1: y(200) + half),
+                style: .circular, tint: tint)
             g.ticks = GaugeTicks(major: 11, minor: 4, labelDivisor: divisor, showsLabels: text)
             if !text { g.currentValueLabel = "" }
             return DashboardWidget(id: id, channel: id, content: .dial(g), labelSize: s(22), valueSize: s(55))
@@ -41,22 +44,33 @@ public enum ReferenceScene {
         ]
         // The capacity bar's frame is its track, x 40…760, y 392…416, ends rounded.
         let thickness = s(24), barTop = y(392)
-        var bar = Gauge(value: 0.55, frame: IntRect(x0: x(40), y0: barTop, x1: x(760), y1: barTop + thickness),
-                        style: BarGaugeStyle.linearCapacity.thickness(thickness),
-                        tint: .tiered([GaugeTier(upTo: 0.6, green), GaugeTier(upTo: 0.85, yellow), GaugeTier(upTo: 1, red)]))
+        var bar = Gauge(
+            value: 0.55, frame: IntRect(x0: x(40), y0: barTop, x1: x(760), y1: barTop + thickness),
+            style: BarGaugeStyle.linearCapacity.thickness(thickness),
+            tint: .tiered([GaugeTier(upTo: 0.6, green), GaugeTier(upTo: 0.85, yellow), GaugeTier(upTo: 1, red)]))
         bar.currentValueLabel = ""
         widgets.append(DashboardWidget(id: "battery", channel: "battery", content: .bar(bar)))
-        let level = LevelIndicator(value: 13, in: 0...20, frame: IntRect(x0: x(40), y0: y(440), x1: x(760), y1: y(464)),
-                                   mode: .discrete(segments: 20, gap: s(4)), litColor: green)
+        let level = LevelIndicator(
+            value: 13, in: 0...20, frame: IntRect(x0: x(40), y0: y(440), x1: x(760), y1: y(464)),
+            mode: .discrete(segments: 20, gap: s(4)), litColor: green)
         widgets.append(DashboardWidget(id: "level", channel: "level", content: .level(level)))
         if text {
             let caption = s(19)
-            widgets.append(DashboardWidget(id: "battery-caption", content: .label(TextLabel(
-                "BATTERY", frame: IntRect(x0: x(40), y0: barTop + thickness, x1: x(760), y1: y(440)))), labelSize: caption))
-            widgets.append(DashboardWidget(id: "level-caption", content: .label(TextLabel(
-                "TANK LEVEL", frame: IntRect(x0: x(40), y0: y(464), x1: x(760), y1: h))), labelSize: caption))
+            widgets.append(
+                DashboardWidget(
+                    id: "battery-caption",
+                    content: .label(
+                        TextLabel(
+                            "BATTERY", frame: IntRect(x0: x(40), y0: barTop + thickness, x1: x(760), y1: y(440)))), labelSize: caption))
+            widgets.append(
+                DashboardWidget(
+                    id: "level-caption",
+                    content: .label(
+                        TextLabel(
+                            "TANK LEVEL", frame: IntRect(x0: x(40), y0: y(464), x1: x(760), y1: h))), labelSize: caption))
         }
-        return Dashboard(width: w, height: h, background: GaugeTheme.dark.background,
-                         pages: [DashboardPage(name: "reference", widgets: widgets)])
+        return Dashboard(
+            width: w, height: h, background: GaugeTheme.dark.background,
+            pages: [DashboardPage(name: "reference", widgets: widgets)])
     }
 }

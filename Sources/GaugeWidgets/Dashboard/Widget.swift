@@ -31,8 +31,11 @@ public struct DashboardWidget: Sendable {
     public var valueSize: Int32
 
     public init(id: String, channel: String? = nil, content: WidgetContent, labelSize: Int32 = 14, valueSize: Int32 = 32) {
-        self.id = id; self.channel = channel; self.content = content
-        self.labelSize = labelSize; self.valueSize = valueSize
+        self.id = id
+        self.channel = channel
+        self.content = content
+        self.labelSize = labelSize
+        self.valueSize = valueSize
     }
 
     var sizes: WidgetFontSizes { WidgetFontSizes(label: labelSize, value: valueSize) }
@@ -77,8 +80,11 @@ public struct DashboardWidget: Sendable {
     /// region, not one per widget returned through three calls (768 bytes copied each).
     func formDamage<S: FontSet>(from old: DashboardWidget, fonts: S, into region: inout Region) {
         guard old.labelSize == labelSize, old.valueSize == valueSize,
-              content.formDamage(from: old.content, fonts: fonts, sizes: sizes, into: &region) else {
-            region.formUnion(old.frame); region.formUnion(frame); return
+            content.formDamage(from: old.content, fonts: fonts, sizes: sizes, into: &region)
+        else {
+            region.formUnion(old.frame)
+            region.formUnion(frame)
+            return
         }
     }
 }
@@ -111,8 +117,10 @@ extension WidgetContent {
     /// Joins the damage from `old` to `region` when it is the same kind; false (nothing
     /// joined) for another kind: redraw both frames. Not an optional region returned:
     /// wrapping one copied its 768 bytes.
-    func formDamage<S: FontSet>(from old: WidgetContent, fonts: S, sizes: WidgetFontSizes,
-                                into region: inout Region) -> Bool {
+    func formDamage<S: FontSet>(
+        from old: WidgetContent, fonts: S, sizes: WidgetFontSizes,
+        into region: inout Region
+    ) -> Bool {
         withUnsafeMutablePointer(to: &region) { visit(SameKindDamage(fonts: fonts, sizes: sizes, region: $0), with: old) }
     }
 }
@@ -126,10 +134,22 @@ private struct Draw<S: FontSet>: WidgetVisitor {
     let canvas: Canvas, fonts: S, sizes: WidgetFontSizes
     func visit<K: DashboardWidgetKind>(_ k: K) { k.draw(on: canvas, fonts: fonts, sizes: sizes) }
 }
-private struct Phase: WidgetModifier { let phase: Int32; func modify<K: WidgetKind>(_ k: inout K) { k.setPhase(phase) } }
-private struct Show: WidgetModifier { let value: Double; func modify<K: WidgetKind>(_ k: inout K) { k.show(value) } }
-private struct Theme: WidgetModifier { let theme: GaugeTheme; func modify<K: WidgetKind>(_ k: inout K) { k.apply(theme) } }
-private struct Highlight: WidgetModifier { let color: Color; func modify<K: WidgetKind>(_ k: inout K) { k.highlight(color) } }
+private struct Phase: WidgetModifier {
+    let phase: Int32
+    func modify<K: WidgetKind>(_ k: inout K) { k.setPhase(phase) }
+}
+private struct Show: WidgetModifier {
+    let value: Double
+    func modify<K: WidgetKind>(_ k: inout K) { k.show(value) }
+}
+private struct Theme: WidgetModifier {
+    let theme: GaugeTheme
+    func modify<K: WidgetKind>(_ k: inout K) { k.apply(theme) }
+}
+private struct Highlight: WidgetModifier {
+    let color: Color
+    func modify<K: WidgetKind>(_ k: inout K) { k.highlight(color) }
+}
 private struct Modified<M: WidgetModifier>: WidgetVisitor {
     let modifier: M
     func visit<K: DashboardWidgetKind>(_ k: K) -> WidgetContent {

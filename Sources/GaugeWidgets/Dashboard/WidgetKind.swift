@@ -5,7 +5,10 @@ import GaugeRaster
 public struct WidgetFontSizes: Sendable, Equatable {
     public var label: Int32
     public var value: Int32
-    public init(label: Int32, value: Int32) { self.label = label; self.value = value }
+    public init(label: Int32, value: Int32) {
+        self.label = label
+        self.value = value
+    }
 }
 
 /// What a dashboard needs of each kind of widget: drawing, its exact damage, the value

@@ -62,8 +62,9 @@ struct BarTrack: Equatable, Sendable {
         case (let a?, let b?):
             // Columns between the old and new start, and between the old and new end;
             // what lies between both spans (or outside both) is unchanged.
-            return Region(columns(Swift.min(a.from, b.from), Swift.max(a.from, b.from)),
-                          columns(Swift.min(a.to, b.to), Swift.max(a.to, b.to)))
+            return Region(
+                columns(Swift.min(a.from, b.from), Swift.max(a.from, b.from)),
+                columns(Swift.min(a.to, b.to), Swift.max(a.to, b.to)))
         }
     }
 

@@ -23,11 +23,17 @@ public struct LevelIndicator: Sendable {
     public var unlitColor: Color
     public var background: Color
 
-    public init(value: Double, in range: ClosedRange<Double> = 0...1, frame: IntRect, mode: Mode = .continuous,
-                tiers: [GaugeTier] = [], litColor: Color = Color(rgb: 0x30C060), theme: GaugeTheme = .dark) {
+    public init(
+        value: Double, in range: ClosedRange<Double> = 0...1, frame: IntRect, mode: Mode = .continuous,
+        tiers: [GaugeTier] = [], litColor: Color = Color(rgb: 0x30C060), theme: GaugeTheme = .dark
+    ) {
         gaugeValue = GaugeValue(value, in: range)
-        self.frame = frame; self.mode = mode; self.tiers = tiers; self.litColor = litColor
-        unlitColor = theme.track; background = theme.background
+        self.frame = frame
+        self.mode = mode
+        self.tiers = tiers
+        self.litColor = litColor
+        unlitColor = theme.track
+        background = theme.background
     }
 
     public var value: Double {
@@ -75,7 +81,8 @@ public struct LevelIndicator: Sendable {
                 let position = Int32((Int64(x - frame.x0) * 65536) / Int64(Swift.max(frame.width, 1)))
                 var end = lit
                 for t in tiers where t.upTo > position {
-                    end = Swift.min(end, frame.x0 &+ Int32((Int64(frame.width) * Int64(t.upTo) + 65535) >> 16)); break
+                    end = Swift.min(end, frame.x0 &+ Int32((Int64(frame.width) * Int64(t.upTo) + 65535) >> 16))
+                    break
                 }
                 end = Swift.max(end, x + 1)
                 canvas.fill(IntRect(x0: x, y0: frame.y0, x1: end, y1: frame.y1), color: color(at: position))
@@ -93,7 +100,8 @@ public struct LevelIndicator: Sendable {
     /// The columns or segments whose state changed.
     public func damage(from old: LevelIndicator) -> Region {
         guard old.frame == frame, old.mode == mode, old.tiers == tiers, old.litColor == litColor,
-              old.unlitColor == unlitColor, old.background == background else { return Region(old.frame, frame) }
+            old.unlitColor == unlitColor, old.background == background
+        else { return Region(old.frame, frame) }
         let a = level(old.gaugeValue), b = level(gaugeValue)
         guard a != b else { return Region() }
         switch mode {
@@ -117,8 +125,14 @@ extension LevelIndicator: DashboardWidgetKind {
     public var shownValue: Double { value }
     public var scale: ClosedRange<Double>? { gaugeValue.lowerBound...gaugeValue.upperBound }
     public mutating func show(_ value: Double) { self.value = value }
-    public mutating func apply(_ theme: GaugeTheme) { unlitColor = theme.track; background = theme.background }
-    public mutating func highlight(_ color: Color) { litColor = color; tiers = [] }
+    public mutating func apply(_ theme: GaugeTheme) {
+        unlitColor = theme.track
+        background = theme.background
+    }
+    public mutating func highlight(_ color: Color) {
+        litColor = color
+        tiers = []
+    }
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { draw(on: canvas) }
     public func damage<S: FontSet>(from old: LevelIndicator, fonts: S, sizes: WidgetFontSizes) -> Region { damage(from: old) }
 }

@@ -14,10 +14,16 @@ public struct NumericReadout: Sendable {
     public var color: Color
     public var background: Color
 
-    public init(value: Double, format: ValueFormat = ValueFormat(), frame: IntRect, alignment: TextAlignment = .right,
-                color: Color = GaugeTheme.dark.value, background: Color = GaugeTheme.dark.background) {
-        self.value = value; self.format = format; self.frame = frame; self.alignment = alignment
-        self.color = color; self.background = background
+    public init(
+        value: Double, format: ValueFormat = ValueFormat(), frame: IntRect, alignment: TextAlignment = .right,
+        color: Color = GaugeTheme.dark.value, background: Color = GaugeTheme.dark.background
+    ) {
+        self.value = value
+        self.format = format
+        self.frame = frame
+        self.alignment = alignment
+        self.color = color
+        self.background = background
     }
 
     public var text: String { format.string(for: value) }
@@ -47,7 +53,10 @@ extension NumericReadout: DashboardWidgetKind {
 
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
-    public mutating func apply(_ theme: GaugeTheme) { color = theme.value; background = theme.background }
+    public mutating func apply(_ theme: GaugeTheme) {
+        color = theme.value
+        background = theme.background
+    }
     public mutating func highlight(_ color: Color) { self.color = color }
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) {
         draw(on: canvas, font: fonts.font(pixelSize: sizes.value))

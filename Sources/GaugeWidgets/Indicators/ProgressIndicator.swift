@@ -33,11 +33,18 @@ public struct ProgressIndicator: Sendable {
     /// The ring's thickness in pixels (nil: a tenth of its diameter, at least 2).
     public var lineWidth: Int32?
 
-    public init(_ kind: Kind, progress: Progress = .determinate(0), frame: IntRect, tint: Color = Color(rgb: 0x3A8EE0),
-                roundedEnds: Bool = true, lineWidth: Int32? = nil, theme: GaugeTheme = .dark) {
-        self.kind = kind; self.progress = progress; self.frame = frame; self.tint = tint
-        self.roundedEnds = roundedEnds; self.lineWidth = lineWidth
-        trackColor = theme.track; background = theme.background
+    public init(
+        _ kind: Kind, progress: Progress = .determinate(0), frame: IntRect, tint: Color = Color(rgb: 0x3A8EE0),
+        roundedEnds: Bool = true, lineWidth: Int32? = nil, theme: GaugeTheme = .dark
+    ) {
+        self.kind = kind
+        self.progress = progress
+        self.frame = frame
+        self.tint = tint
+        self.roundedEnds = roundedEnds
+        self.lineWidth = lineWidth
+        trackColor = theme.track
+        background = theme.background
     }
 
     /// The determinate fraction (NaN while indeterminate); setting it makes it determinate.
@@ -99,8 +106,9 @@ public struct ProgressIndicator: Sendable {
 
     var ring: Ring {
         let side = Swift.min(frame.width, frame.height)
-        let centre = Point(x: Fixed(clampingRaw: (Int64(frame.x0) + Int64(frame.x1)) * 128),
-                           y: Fixed(clampingRaw: (Int64(frame.y0) + Int64(frame.y1)) * 128))
+        let centre = Point(
+            x: Fixed(clampingRaw: (Int64(frame.x0) + Int64(frame.x1)) * 128),
+            y: Fixed(clampingRaw: (Int64(frame.y0) + Int64(frame.y1)) * 128))
         // Half a pixel inside the square keeps the anti-aliased rim within the frame.
         let radius = Fixed(raw: Swift.max(side &* 128 &- 128, 0))
         let width = lineWidth.map { Fixed($0) } ?? Fixed(raw: Swift.max(side &* 256 / 10, 512))
@@ -134,8 +142,9 @@ public struct ProgressIndicator: Sendable {
             let r = ring
             canvas.strokeRing(centre: r.centre, radius: r.radius, thickness: r.thickness, paint: .solid(trackColor))
             if let a = arc {
-                canvas.strokeArc(centre: r.centre, radius: r.radius, thickness: r.thickness, start: Angle(raw: a.start),
-                                 sweep: Angle(raw: a.sweep), cap: roundedEnds ? .round : .butt, paint: .solid(tint))
+                canvas.strokeArc(
+                    centre: r.centre, radius: r.radius, thickness: r.thickness, start: Angle(raw: a.start),
+                    sweep: Angle(raw: a.sweep), cap: roundedEnds ? .round : .butt, paint: .solid(tint))
             }
         }
     }
@@ -145,7 +154,7 @@ public struct ProgressIndicator: Sendable {
     /// the frame, kind or colours changed.
     public func damage(from old: ProgressIndicator) -> Region {
         guard old.kind == kind, old.frame == frame, old.tint == tint, old.trackColor == trackColor,
-              old.background == background, old.roundedEnds == roundedEnds, old.lineWidth == lineWidth
+            old.background == background, old.roundedEnds == roundedEnds, old.lineWidth == lineWidth
         else { return Region(old.frame, frame) }
         switch kind {
         case .bar: return track.damage(from: old.barSpan, to: barSpan)
@@ -160,8 +169,9 @@ public struct ProgressIndicator: Sendable {
             // `from` within one turn, so neither end leaves Angle's ±2 turns.
             let lo = Swift.min(from, to), hi = Swift.max(from, to)
             let start = lo & 0xFFFF
-            return ArcGeometry.sliceBounds(centre: r.centre, from: start, to: start &+ (hi &- lo),
-                                           inner: r.radius - r.thickness, outer: r.radius, margin: margin)
+            return ArcGeometry.sliceBounds(
+                centre: r.centre, from: start, to: start &+ (hi &- lo),
+                inner: r.radius - r.thickness, outer: r.radius, margin: margin)
         }
         switch (a, b) {
         case (nil, nil): return Region()
@@ -187,7 +197,10 @@ public struct ProgressIndicator: Sendable {
 public struct RangedProgress: DashboardWidgetKind {
     public var indicator: ProgressIndicator
     public let range: ClosedRange<Double>
-    public init(_ indicator: ProgressIndicator, range: ClosedRange<Double>) { self.indicator = indicator; self.range = range }
+    public init(_ indicator: ProgressIndicator, range: ClosedRange<Double>) {
+        self.indicator = indicator
+        self.range = range
+    }
 
     public consuming func intoContent() -> WidgetContent { .progress(indicator, range: range) }
     public static func withKind<R>(in content: WidgetContent, _ body: (Self) -> R) -> R? {
@@ -208,7 +221,10 @@ public struct RangedProgress: DashboardWidgetKind {
             indicator.phase = 0
         }
     }
-    public mutating func apply(_ theme: GaugeTheme) { indicator.trackColor = theme.track; indicator.background = theme.background }
+    public mutating func apply(_ theme: GaugeTheme) {
+        indicator.trackColor = theme.track
+        indicator.background = theme.background
+    }
     public mutating func highlight(_ color: Color) { indicator.tint = color }
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { indicator.draw(on: canvas) }
     public func damage<S: FontSet>(from old: RangedProgress, fonts: S, sizes: WidgetFontSizes) -> Region {

@@ -34,12 +34,19 @@ public struct RatingIndicator: Sendable {
     public var unlitColor: Color
     public var background: Color
 
-    public init(value: Double, count: Int32 = 5, frame: IntRect, symbol: Symbol = .star, step: Step = .half,
-                spacing: Int32 = 4, litColor: Color = Color(rgb: 0xF0B830), theme: GaugeTheme = .dark) {
+    public init(
+        value: Double, count: Int32 = 5, frame: IntRect, symbol: Symbol = .star, step: Step = .half,
+        spacing: Int32 = 4, litColor: Color = Color(rgb: 0xF0B830), theme: GaugeTheme = .dark
+    ) {
         self.count = Swift.min(Swift.max(count, 1), 64)
         gaugeValue = GaugeValue(value, lowerBound: 0, upperBound: Double(self.count))
-        self.frame = frame; self.symbol = symbol; self.step = step; self.spacing = spacing
-        self.litColor = litColor; unlitColor = theme.track; background = theme.background
+        self.frame = frame
+        self.symbol = symbol
+        self.step = step
+        self.spacing = spacing
+        self.litColor = litColor
+        unlitColor = theme.track
+        background = theme.background
     }
 
     /// The rating, 0…count.
@@ -86,8 +93,9 @@ public struct RatingIndicator: Sendable {
                 drawSymbol(in: box, on: c, color: unlitColor)
                 // Split at the column nearest the symbol's centre line.
                 let split = Int32((Int64(box.x0) * 2 + Int64(box.width) + 1) / 2)
-                drawSymbol(in: box, on: c.clipped(to: IntRect(x0: box.x0, y0: box.y0, x1: split, y1: box.y1)),
-                           color: litColor)
+                drawSymbol(
+                    in: box, on: c.clipped(to: IntRect(x0: box.x0, y0: box.y0, x1: split, y1: box.y1)),
+                    color: litColor)
             default: drawSymbol(in: box, on: c, color: litColor)
             }
         }
@@ -97,8 +105,9 @@ public struct RatingIndicator: Sendable {
         switch symbol {
         case .star: StarShape(in: box).fill(on: canvas, color: color)
         case .dot:
-            let centre = Point(x: Fixed(clampingRaw: Int64(box.x0) * 256 + Int64(box.width) * 128),
-                               y: Fixed(clampingRaw: Int64(box.y0) * 256 + Int64(box.height) * 128))
+            let centre = Point(
+                x: Fixed(clampingRaw: Int64(box.x0) * 256 + Int64(box.width) * 128),
+                y: Fixed(clampingRaw: Int64(box.y0) * 256 + Int64(box.height) * 128))
             // One pixel clear all round, so the anti-aliased rim stays inside the square.
             canvas.fillDisc(centre: centre, radius: Fixed(raw: Swift.max(box.width &- 2, 0) &* 128), paint: .solid(color))
         }
@@ -107,7 +116,7 @@ public struct RatingIndicator: Sendable {
     /// The squares of the symbols whose state changed.
     public func damage(from old: RatingIndicator) -> Region {
         guard old.frame == frame, old.count == count, old.symbol == symbol, old.spacing == spacing,
-              old.litColor == litColor, old.unlitColor == unlitColor, old.background == background
+            old.litColor == litColor, old.unlitColor == unlitColor, old.background == background
         else { return Region(old.frame, frame) }
         let a = old.litHalves, b = litHalves
         var region = Region()
@@ -126,7 +135,10 @@ extension RatingIndicator: DashboardWidgetKind {
 
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
-    public mutating func apply(_ theme: GaugeTheme) { unlitColor = theme.track; background = theme.background }
+    public mutating func apply(_ theme: GaugeTheme) {
+        unlitColor = theme.track
+        background = theme.background
+    }
     public mutating func highlight(_ color: Color) { litColor = color }
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { draw(on: canvas) }
     public func damage<S: FontSet>(from old: RatingIndicator, fonts: S, sizes: WidgetFontSizes) -> Region { damage(from: old) }

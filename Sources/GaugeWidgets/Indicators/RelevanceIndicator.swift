@@ -20,11 +20,17 @@ public struct RelevanceIndicator: Sendable {
     public var trackColor: Color
     public var background: Color
 
-    public init(value: Double, in range: ClosedRange<Double> = 0...1, frame: IntRect, tint: Color = Color(rgb: 0x3A8EE0),
-                shade: UInt8 = 208, roundedEnds: Bool = true, theme: GaugeTheme = .dark) {
+    public init(
+        value: Double, in range: ClosedRange<Double> = 0...1, frame: IntRect, tint: Color = Color(rgb: 0x3A8EE0),
+        shade: UInt8 = 208, roundedEnds: Bool = true, theme: GaugeTheme = .dark
+    ) {
         gaugeValue = GaugeValue(value, in: range)
-        self.frame = frame; self.tint = tint; self.shade = shade; self.roundedEnds = roundedEnds
-        trackColor = theme.track; background = theme.background
+        self.frame = frame
+        self.tint = tint
+        self.shade = shade
+        self.roundedEnds = roundedEnds
+        trackColor = theme.track
+        background = theme.background
     }
 
     public var value: Double {
@@ -36,8 +42,9 @@ public struct RelevanceIndicator: Sendable {
     public var fillColor: Color {
         let s = UInt32(shade)
         @inline(__always) func mix(_ t: UInt8, _ c: UInt8) -> UInt8 { UInt8((UInt32(t) * (255 - s) + UInt32(c) * s + 127) / 255) }
-        return Color(r: mix(trackColor.r, tint.r), g: mix(trackColor.g, tint.g), b: mix(trackColor.b, tint.b),
-                     a: mix(trackColor.a, tint.a))
+        return Color(
+            r: mix(trackColor.r, tint.r), g: mix(trackColor.g, tint.g), b: mix(trackColor.b, tint.b),
+            a: mix(trackColor.a, tint.a))
     }
 
     var track: BarTrack { BarTrack(frame: frame, rounded: roundedEnds) }
@@ -57,7 +64,8 @@ public struct RelevanceIndicator: Sendable {
     /// The columns between the old and new fill edges.
     public func damage(from old: RelevanceIndicator) -> Region {
         guard old.frame == frame, old.roundedEnds == roundedEnds, old.fillColor == fillColor,
-              old.trackColor == trackColor, old.background == background else { return Region(old.frame, frame) }
+            old.trackColor == trackColor, old.background == background
+        else { return Region(old.frame, frame) }
         return track.damage(from: old.span(old.gaugeValue), to: span(gaugeValue))
     }
 }
@@ -71,7 +79,10 @@ extension RelevanceIndicator: DashboardWidgetKind {
 
     public var shownValue: Double { value }
     public mutating func show(_ value: Double) { self.value = value }
-    public mutating func apply(_ theme: GaugeTheme) { trackColor = theme.track; background = theme.background }
+    public mutating func apply(_ theme: GaugeTheme) {
+        trackColor = theme.track
+        background = theme.background
+    }
     public mutating func highlight(_ color: Color) { tint = color }
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { draw(on: canvas) }
     public func damage<S: FontSet>(from old: RelevanceIndicator, fonts: S, sizes: WidgetFontSizes) -> Region { damage(from: old) }

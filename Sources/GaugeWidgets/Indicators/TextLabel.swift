@@ -12,10 +12,15 @@ public struct TextLabel: Sendable {
     public var color: Color
     public var background: Color
 
-    public init(_ text: String, frame: IntRect, alignment: TextAlignment = .left,
-                color: Color = GaugeTheme.dark.label, background: Color = GaugeTheme.dark.background) {
-        self.text = text; self.frame = frame; self.alignment = alignment
-        self.color = color; self.background = background
+    public init(
+        _ text: String, frame: IntRect, alignment: TextAlignment = .left,
+        color: Color = GaugeTheme.dark.label, background: Color = GaugeTheme.dark.background
+    ) {
+        self.text = text
+        self.frame = frame
+        self.alignment = alignment
+        self.color = color
+        self.background = background
     }
 
     private func place<F: GlyphSource>(_ font: F) -> CentredText {
@@ -53,7 +58,10 @@ extension TextLabel: DashboardWidgetKind {
 
     public var shownValue: Double { .nan }
     public mutating func show(_ value: Double) {}
-    public mutating func apply(_ theme: GaugeTheme) { color = theme.label; background = theme.background }
+    public mutating func apply(_ theme: GaugeTheme) {
+        color = theme.label
+        background = theme.background
+    }
     public mutating func highlight(_ color: Color) { self.color = color }
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) {
         draw(on: canvas, font: fonts.font(pixelSize: sizes.label))

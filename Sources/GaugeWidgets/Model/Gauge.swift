@@ -37,13 +37,20 @@ public struct Gauge<Style: GaugeStyle> {
     /// A min/max-hold value shown as a marker (nil: none).
     public var hold: Double?
 
-    public init(value: Double, in range: ClosedRange<Double> = 0...1, frame: IntRect, style: Style,
-                tint: GaugeTint = .solid(Color(rgb: 0x3A8EE0)), theme: GaugeTheme = .dark,
-                title: String? = nil, format: ValueFormat = ValueFormat()) {
+    public init(
+        value: Double, in range: ClosedRange<Double> = 0...1, frame: IntRect, style: Style,
+        tint: GaugeTint = .solid(Color(rgb: 0x3A8EE0)), theme: GaugeTheme = .dark,
+        title: String? = nil, format: ValueFormat = ValueFormat()
+    ) {
         gaugeValue = GaugeValue(value, in: range)
-        self.style = style; self.frame = frame; self.tint = tint; self.theme = theme
-        self.title = title; self.format = format
-        markedValues = []; zones = []
+        self.style = style
+        self.frame = frame
+        self.tint = tint
+        self.theme = theme
+        self.title = title
+        self.format = format
+        markedValues = []
+        zones = []
         resolveScale()
     }
 
@@ -89,7 +96,8 @@ public struct Gauge<Style: GaugeStyle> {
                 bands.append(GaugeBand(start: Swift.min(a, b), end: Swift.max(a, b), color: z.color))
             }
         }
-        resolvedMarks = marks; resolvedBands = bands
+        resolvedMarks = marks
+        resolvedBands = bands
     }
 
     /// What the style receives.

@@ -40,7 +40,11 @@ public struct GaugeTier: Equatable, Sendable {
 public struct GaugeZone: Sendable {
     public var from: Double, to: Double
     public var color: Color
-    public init(from: Double, to: Double, color: Color) { self.from = from; self.to = to; self.color = color }
+    public init(from: Double, to: Double, color: Color) {
+        self.from = from
+        self.to = to
+        self.color = color
+    }
 }
 
 /// A zone resolved to Q16 fractions.
@@ -60,10 +64,18 @@ public struct GaugeTheme: Equatable, Sendable {
     public var hub: Color
     public var hold: Color
 
-    public init(background: Color, track: Color, tick: Color, label: Color, value: Color,
-                needle: Color, hub: Color, hold: Color) {
-        self.background = background; self.track = track; self.tick = tick; self.label = label
-        self.value = value; self.needle = needle; self.hub = hub; self.hold = hold
+    public init(
+        background: Color, track: Color, tick: Color, label: Color, value: Color,
+        needle: Color, hub: Color, hold: Color
+    ) {
+        self.background = background
+        self.track = track
+        self.tick = tick
+        self.label = label
+        self.value = value
+        self.needle = needle
+        self.hub = hub
+        self.hold = hold
     }
 
     /// The reference scene's colours.
@@ -78,5 +90,8 @@ public struct GaugeTheme: Equatable, Sendable {
 public struct GaugeFonts<F: GlyphSource> {
     public var label: F
     public var value: F
-    public init(label: F, value: F) { self.label = label; self.value = value }
+    public init(label: F, value: F) {
+        self.label = label
+        self.value = value
+    }
 }

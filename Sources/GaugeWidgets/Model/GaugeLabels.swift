@@ -10,7 +10,9 @@ public struct GaugeMark: Sendable {
     public var isMajor: Bool
 
     public init(_ value: Double, label: String? = nil, isMajor: Bool = true) {
-        self.value = value; self.label = label; self.isMajor = isMajor
+        self.value = value
+        self.label = label
+        self.isMajor = isMajor
     }
 }
 
@@ -31,10 +33,15 @@ public struct GaugeTicks: Sendable {
     /// Whether major ticks carry their value as a label.
     public var showsLabels: Bool
 
-    public init(major: Int32, minor: Int32 = 0, labelDivisor: Double = 1,
-                labelFormat: ValueFormat = ValueFormat(), showsLabels: Bool = true) {
-        self.major = Swift.min(Swift.max(major, 0), 64); self.minor = Swift.min(Swift.max(minor, 0), 16)
-        self.labelDivisor = labelDivisor; self.labelFormat = labelFormat; self.showsLabels = showsLabels
+    public init(
+        major: Int32, minor: Int32 = 0, labelDivisor: Double = 1,
+        labelFormat: ValueFormat = ValueFormat(), showsLabels: Bool = true
+    ) {
+        self.major = Swift.min(Swift.max(major, 0), 64)
+        self.minor = Swift.min(Swift.max(minor, 0), 16)
+        self.labelDivisor = labelDivisor
+        self.labelFormat = labelFormat
+        self.showsLabels = showsLabels
     }
 }
 
@@ -46,7 +53,8 @@ public struct ValueFormat: Equatable, Sendable {
 
     public init(decimals: Int32 = 0, thousandsSeparator: Unicode.Scalar? = nil, unit: String = "") {
         self.decimals = Swift.min(Swift.max(decimals, 0), 6)
-        self.thousandsSeparator = thousandsSeparator; self.unit = unit
+        self.thousandsSeparator = thousandsSeparator
+        self.unit = unit
     }
 
     /// Dashes for a value that isn't finite ("no value").

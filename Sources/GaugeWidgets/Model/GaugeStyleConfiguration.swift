@@ -22,15 +22,23 @@ public struct GaugeStyleConfiguration: Equatable, Sendable {
     public var tint: GaugeTint
     public var theme: GaugeTheme
 
-    public init(fraction: Int32?, title: String? = nil, currentValueText: String = "",
-                minimumLabel: String? = nil, maximumLabel: String? = nil,
-                marks: [GaugeResolvedMark] = [], bands: [GaugeBand] = [], hold: Int32? = nil,
-                bounds: IntRect, tint: GaugeTint, theme: GaugeTheme = .dark) {
+    public init(
+        fraction: Int32?, title: String? = nil, currentValueText: String = "",
+        minimumLabel: String? = nil, maximumLabel: String? = nil,
+        marks: [GaugeResolvedMark] = [], bands: [GaugeBand] = [], hold: Int32? = nil,
+        bounds: IntRect, tint: GaugeTint, theme: GaugeTheme = .dark
+    ) {
         self.fraction = fraction.map { Swift.min(Swift.max($0, 0), 65536) }
-        self.title = title; self.currentValueText = currentValueText
-        self.minimumLabel = minimumLabel; self.maximumLabel = maximumLabel
-        self.marks = marks; self.bands = bands; self.hold = hold.map { Swift.min(Swift.max($0, 0), 65536) }
-        self.bounds = bounds; self.tint = tint; self.theme = theme
+        self.title = title
+        self.currentValueText = currentValueText
+        self.minimumLabel = minimumLabel
+        self.maximumLabel = maximumLabel
+        self.marks = marks
+        self.bands = bands
+        self.hold = hold.map { Swift.min(Swift.max($0, 0), 65536) }
+        self.bounds = bounds
+        self.tint = tint
+        self.theme = theme
     }
 
     /// Whether everything but the value, its text and the hold marker is the same — the

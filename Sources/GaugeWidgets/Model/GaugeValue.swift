@@ -19,7 +19,9 @@ public struct GaugeValue: Sendable {
     }
 
     public init(_ value: Double, lowerBound: Double, upperBound: Double) {
-        self.value = value; self.lowerBound = lowerBound; self.upperBound = upperBound
+        self.value = value
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
         fraction = GaugeValue.fraction(of: value, lowerBound: lowerBound, upperBound: upperBound)
     }
 

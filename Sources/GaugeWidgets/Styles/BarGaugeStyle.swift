@@ -15,12 +15,16 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
     let margin = Fixed(2)
 
     init(kind: Kind, heightPercent: Int32, fixedThickness: Int32? = nil) {
-        self.kind = kind; self.heightPercent = heightPercent; self.fixedThickness = fixedThickness
+        self.kind = kind
+        self.heightPercent = heightPercent
+        self.fixedThickness = fixedThickness
     }
 
     /// The same style with a track `pixels` high (1…256), whatever the frame's height.
     public func thickness(_ pixels: Int32) -> BarGaugeStyle {
-        var s = self; s.fixedThickness = Swift.min(Swift.max(pixels, 1), 256); return s
+        var s = self
+        s.fixedThickness = Swift.min(Swift.max(pixels, 1), 256)
+        return s
     }
 
     struct Layout {
@@ -35,8 +39,9 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
         let h = fixedThickness ?? Swift.min(Swift.max(b.height &* heightPercent / 100, 3), 24)
         // A capacity bar spans the frame; the indicator's dot (radius h/2 + 3) needs room.
         let pad = kind == .capacity ? 0 : h / 2 + 5
-        return Layout(x0: Fixed(b.x0 &+ pad), x1: Fixed(Swift.max(b.x1 &- pad, b.x0 &+ pad)),
-                      top: Fixed(raw: (b.y0 &+ b.y1 &- h) &* 128), height: Fixed(h))
+        return Layout(
+            x0: Fixed(b.x0 &+ pad), x1: Fixed(Swift.max(b.x1 &- pad, b.x0 &+ pad)),
+            top: Fixed(raw: (b.y0 &+ b.y1 &- h) &* 128), height: Fixed(h))
     }
 
     private func readout<F: GlyphSource>(_ l: Layout, _ fonts: GaugeFonts<F>) -> CentredText {
@@ -53,8 +58,9 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
         case .capacity:
             canvas.fillRoundedRect(track, radius: l.height.halved, paint: .solid(c.theme.track))
             if let f = c.fraction, f > 0 {
-                canvas.fillRoundedRect(Rect(x: l.x0, y: l.top, width: l.x(at: f) - l.x0, height: l.height),
-                                       radius: l.height.halved, paint: ValuePaint.bar(c.tint, from: from, to: to, fraction: f))
+                canvas.fillRoundedRect(
+                    Rect(x: l.x0, y: l.top, width: l.x(at: f) - l.x0, height: l.height),
+                    radius: l.height.halved, paint: ValuePaint.bar(c.tint, from: from, to: to, fraction: f))
             }
         case .indicator:
             let trackPaint = c.tint.isTiered ? Paint.solid(c.theme.track) : ValuePaint.bar(c.tint, from: from, to: to, fraction: 0)
@@ -67,8 +73,9 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
         }
         for m in c.marks where m.isMajor {
             let x = l.x(at: m.fraction)
-            canvas.strokeLine(from: Point(x: x, y: l.top + l.height + Fixed(2)), to: Point(x: x, y: l.top + l.height + Fixed(5)),
-                              width: Fixed.one, paint: .solid(c.theme.tick))
+            canvas.strokeLine(
+                from: Point(x: x, y: l.top + l.height + Fixed(2)), to: Point(x: x, y: l.top + l.height + Fixed(5)),
+                width: Fixed.one, paint: .solid(c.theme.tick))
         }
         let title = CentredText(baseline: Point(x: l.x0, y: l.top - Fixed(6) - Fixed(fonts.label.lineMetrics.descender)))
         title.draw(c.title ?? "", on: canvas, font: fonts.label, color: c.theme.label, alignment: .left)
@@ -80,8 +87,10 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
             .draw(c.maximumLabel ?? "", on: canvas, font: fonts.label, color: c.theme.label, alignment: .right)
     }
 
-    public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
-                                fonts: GaugeFonts<F>) -> Region {
+    public func damage<F: GlyphSource>(
+        from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
+        fonts: GaugeFonts<F>
+    ) -> Region {
         guard old.hasSameStaticParts(as: new) else { return Region(old.bounds, new.bounds) }
         let l = layout(new)
         var region = Region()
@@ -95,20 +104,23 @@ public struct BarGaugeStyle: GaugeStyle, Sendable {
                 let short = l.x(at: lo) - l.x0 < l.height + Fixed.one
                 let left = recoloured || short ? l.x0 : l.x(at: lo) - l.height.halved
                 var box = PointBox()
-                box.add(Point(x: left, y: l.top)); box.add(Point(x: l.x(at: hi), y: l.top + l.height))
+                box.add(Point(x: left, y: l.top))
+                box.add(Point(x: l.x(at: hi), y: l.top + l.height))
                 region.formUnion(box.pixels(margin: margin))
             case .indicator:
                 for f in [old.fraction, new.fraction] {
                     guard let f else { continue }
-                    var box = PointBox(); box.add(Point(x: l.x(at: f), y: l.centreY))
+                    var box = PointBox()
+                    box.add(Point(x: l.x(at: f), y: l.centreY))
                     region.formUnion(box.pixels(margin: l.dotRadius + margin))
                 }
             }
         }
         let t = readout(l, fonts)
-        region.addChange(t.bounds(old.currentValueText, font: fonts.label, alignment: .right),
-                         t.bounds(new.currentValueText, font: fonts.label, alignment: .right),
-                         changed: old.currentValueText != new.currentValueText)
+        region.addChange(
+            t.bounds(old.currentValueText, font: fonts.label, alignment: .right),
+            t.bounds(new.currentValueText, font: fonts.label, alignment: .right),
+            changed: old.currentValueText != new.currentValueText)
         region.formIntersection(new.bounds)
         return region
     }

@@ -12,7 +12,8 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
     public var showsNeedle: Bool
 
     public init(showsValueArc: Bool = true, showsNeedle: Bool = true) {
-        self.showsValueArc = showsValueArc; self.showsNeedle = showsNeedle
+        self.showsValueArc = showsValueArc
+        self.showsNeedle = showsNeedle
     }
 
     struct Layout {
@@ -24,10 +25,12 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
             let size = Swift.min(b.width, b.height)
             let centre = Point(x: Fixed(raw: (b.x0 &+ b.x1) &* 128), y: Fixed(raw: (b.y0 &+ b.y1) &* 128))
             let radius = Fixed(raw: Swift.max(size &* 128 - 2 * 256, 0))
-            let r = ArcGeometry(centre: centre, radius: radius, thickness: .zero,
-                                start: Angle(raw: 24576), sweep: Angle(raw: 49152))
-            arc = ArcGeometry(centre: centre, radius: radius, thickness: r.scaled(18),
-                              start: r.start, sweep: r.sweep)
+            let r = ArcGeometry(
+                centre: centre, radius: radius, thickness: .zero,
+                start: Angle(raw: 24576), sweep: Angle(raw: 49152))
+            arc = ArcGeometry(
+                centre: centre, radius: radius, thickness: r.scaled(18),
+                start: r.start, sweep: r.sweep)
         }
 
         /// The needle's four corners, as the reference scene draws it: from the centre to
@@ -37,8 +40,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
             let across = a + Angle.quarterTurn
             let base = Swift.max(arc.scaled(4), Fixed.one), tip = Swift.max(arc.scaled(1), Fixed.half)
             let end = Point(centre: arc.centre, radius: arc.scaled(130), angle: a), side = Direction(across)
-            return Quad(Point(centre: arc.centre, radius: base, direction: side), Point(centre: end, radius: tip, direction: side),
-                        Point(centre: end, radius: -tip, direction: side), Point(centre: arc.centre, radius: -base, direction: side))
+            return Quad(
+                Point(centre: arc.centre, radius: base, direction: side), Point(centre: end, radius: tip, direction: side),
+                Point(centre: end, radius: -tip, direction: side), Point(centre: arc.centre, radius: -base, direction: side))
         }
 
         func valueSweep(_ f: Int32) -> Int32 { arc.drawnSweep(at: f) }
@@ -47,12 +51,17 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         var holdWidth: Fixed { Swift.max(arc.scaled(4), Fixed.one) }
         func holdEnds(at fraction: Int32) -> (Point, Point) {
             let a = Direction(arc.angle(at: fraction))
-            return (Point(centre: arc.centre, radius: arc.radius, direction: a),
-                    Point(centre: arc.centre, radius: arc.radius - arc.thickness, direction: a))
+            return (
+                Point(centre: arc.centre, radius: arc.radius, direction: a),
+                Point(centre: arc.centre, radius: arc.radius - arc.thickness, direction: a)
+            )
         }
         func holdBounds(_ fraction: Int32?) -> IntRect {
             guard let f = fraction else { return .empty }
-            var box = PointBox(); let (p, q) = holdEnds(at: f); box.add(p); box.add(q)
+            var box = PointBox()
+            let (p, q) = holdEnds(at: f)
+            box.add(p)
+            box.add(q)
             return box.pixels(margin: holdWidth.halved + margin)
         }
 
@@ -79,30 +88,37 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         let ringReaches = reaches(trackInner, arc.radius)
         // The track only where an opaque value arc does not hide it.
         let hidden = valuePaint?.isOpaque == true ? arc.hiddenTrackSweep(under: value?.sweep ?? 0) : 0
-        let track = ArcSegment(start: arc.start + Angle(raw: hidden), sweep: Angle(raw: arc.sweep.raw &- hidden),
-                               paint: .solid(c.theme.track))
+        let track = ArcSegment(
+            start: arc.start + Angle(raw: hidden), sweep: Angle(raw: arc.sweep.raw &- hidden),
+            paint: .solid(c.theme.track))
         let valueArc = value.flatMap { value in
             valuePaint.map { ArcSegment(start: arc.start, sweep: Angle(raw: value.sweep), paint: $0) }
         }.flatMap { $0.sweep.raw > 0 ? $0 : nil }
         if ringReaches, c.bands.isEmpty, let valueArc {
             // Track and value arc in one pass over the ring's rows (the same pixels).
-            canvas.strokeArcs(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, under: track, over: valueArc)
+            // Drawn first on the background: the cache may keep both arcs' pixels over it.
+            canvas.strokeArcs(
+                centre: arc.centre, radius: arc.radius, thickness: arc.thickness, under: track, over: valueArc,
+                background: c.theme.background)
         } else {
             if ringReaches {
-                canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
-                                 start: track.start, sweep: track.sweep, paint: track.paint)
+                canvas.strokeArc(
+                    centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                    start: track.start, sweep: track.sweep, paint: track.paint)
             }
             // Zone bands sit under the ticks' outer ends.
             if !c.bands.isEmpty && reaches(arc.scaled(123), arc.scaled(128)) {
                 for band in c.bands {
                     let a = arc.angle(at: band.start)
-                    canvas.strokeArc(centre: arc.centre, radius: arc.scaled(128), thickness: arc.scaled(5), start: a,
-                                     sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
+                    canvas.strokeArc(
+                        centre: arc.centre, radius: arc.scaled(128), thickness: arc.scaled(5), start: a,
+                        sweep: arc.angle(at: band.end) - a, paint: .solid(band.color))
                 }
             }
             if ringReaches, let valueArc {
-                canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
-                                 start: valueArc.start, sweep: valueArc.sweep, paint: valueArc.paint)
+                canvas.strokeArc(
+                    centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                    start: valueArc.start, sweep: valueArc.sweep, paint: valueArc.paint)
             }
         }
         let outer = arc.scaled(128), majorWidth = Swift.max(arc.scaled(3), Fixed.one)
@@ -112,22 +128,7 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         let labelRadius = arc.scaled(96), lineHeight = Swift.max(fonts.label.lineMetrics.lineHeight, 1)
         let labelsReach = reaches(labelRadius - Fixed(lineHeight &* 64), labelRadius + Fixed(lineHeight &* 64))
         if ticksReach || labelsReach {
-            for m in c.marks {
-                let a = Direction(arc.angle(at: m.fraction))
-                if ticksReach {
-                    let len = arc.scaled(m.isMajor ? 14 : 7)
-                    let width = Swift.max(arc.scaled(m.isMajor ? 3 : 1), m.isMajor ? Fixed.one : Fixed.half)
-                    canvas.strokeLine(from: Point(centre: arc.centre, radius: outer, direction: a),
-                                      to: Point(centre: arc.centre, radius: outer - len, direction: a),
-                                      width: width, paint: .solid(c.theme.tick))
-                }
-                if labelsReach, let label = m.label, m.isMajor,
-                   case let reach = Fixed(lineHeight &* Int32(truncatingIfNeeded: Swift.min(label.utf8.count + 2, 60))),
-                   reaches(labelRadius - reach, labelRadius + reach) {
-                    let at = Point(centre: arc.centre, radius: arc.scaled(96), direction: a)
-                    CentredText(centre: at, font: fonts.label).draw(label, on: canvas, font: fonts.label, color: c.theme.label)
-                }
-            }
+            drawMarks(c, arc: arc, on: canvas, fonts: fonts, ticks: ticksReach, labels: labelsReach, reaches: reaches)
         }
         if let h = c.hold, reaches(trackInner - l.holdWidth, arc.radius + l.holdWidth) {
             let (p, q) = l.holdEnds(at: h)
@@ -142,8 +143,10 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         if reaches(.zero, l.hubRadius) { canvas.fillDisc(centre: arc.centre, radius: l.hubRadius, paint: .solid(c.theme.hub)) }
     }
 
-    public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
-                                       fonts: GaugeFonts<F>) -> Region {
+    public func damage<F: GlyphSource>(
+        from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
+        fonts: GaugeFonts<F>
+    ) -> Region {
         guard old.hasSameStaticParts(as: new) else { return Region(old.bounds, new.bounds) }
         let l = Layout(new), arc = l.arc
         var region = Region()
@@ -161,8 +164,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // start's anti-aliased end too: then the slice starts at the scale's start.
                 let hidden = arc.hiddenTrackSweep(under: Swift.min(sa, sb))
                 let first = recoloured || hidden < arc.trackUnderlap ? 0 : Swift.min(sa, sb)
-                arc.addSlice(sweep: first, to: Swift.max(sa, sb), inner: arc.radius - arc.thickness, outer: arc.radius,
-                             reach: PointBox.inkReach, layers: 3, edgesFrom: first > 0 ? hidden : nil, to: &region)
+                arc.addSlice(
+                    sweep: first, to: Swift.max(sa, sb), inner: arc.radius - arc.thickness, outer: arc.radius,
+                    reach: PointBox.inkReach, layers: 3, edgesFrom: first > 0 ? hidden : nil, to: &region)
             }
             if showsNeedle {
                 // Bands of rows hugging both needles: a slanted needle's bounding box is
@@ -172,14 +176,16 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // pixels written under twice those that change.
                 let a = old.fraction.map { l.needle(at: $0) }, b = new.fraction.map { l.needle(at: $0) }
                 let hub = new.theme.hub.a == 255 ? Disc(centre: arc.centre, radius: l.hubRadius) : nil
-                Quad.addBands(a, b, height: Swift.max(arc.scaled(7).ceil, 4), straightHeight: Swift.max(arc.scaled(42).ceil, 24),
-                              reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
+                Quad.addBands(
+                    a, b, height: Swift.max(arc.scaled(7).ceil, 4), straightHeight: Swift.max(arc.scaled(42).ceil, 24),
+                    reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
             }
         }
         region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)
         let t = l.readout(fonts.value)
-        region.addChange(t.bounds(old.currentValueText, font: fonts.value), t.bounds(new.currentValueText, font: fonts.value),
-                         changed: old.currentValueText != new.currentValueText)
+        region.addChange(
+            t.bounds(old.currentValueText, font: fonts.value), t.bounds(new.currentValueText, font: fonts.value),
+            changed: old.currentValueText != new.currentValueText)
         region.formIntersection(new.bounds)
         return region
     }

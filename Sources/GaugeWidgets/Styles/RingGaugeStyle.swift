@@ -22,10 +22,14 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
         let thick = Fixed(clampingRaw: Int64(radius.raw) * Int64(thickness) / 150)
         switch kind {
         // A full ring filled clockwise from 12 o'clock.
-        case .capacity: return ArcGeometry(centre: centre, radius: radius, thickness: thick,
-                                           start: Angle(raw: 49152), sweep: Angle.fullTurn)
-        case .indicator: return ArcGeometry(centre: centre, radius: radius, thickness: thick,
-                                            start: Angle(raw: 24576), sweep: Angle(raw: 49152))
+        case .capacity:
+            return ArcGeometry(
+                centre: centre, radius: radius, thickness: thick,
+                start: Angle(raw: 49152), sweep: Angle.fullTurn)
+        case .indicator:
+            return ArcGeometry(
+                centre: centre, radius: radius, thickness: thick,
+                start: Angle(raw: 24576), sweep: Angle(raw: 49152))
         }
     }
 
@@ -40,8 +44,10 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
     }
 
     private func dot(_ arc: ArcGeometry, _ f: Int32) -> (centre: Point, radius: Fixed) {
-        (Point(centre: arc.centre, radius: arc.radius - arc.thickness.halved, angle: arc.angle(at: f)),
-         arc.thickness.halved + Fixed(2))
+        (
+            Point(centre: arc.centre, radius: arc.radius - arc.thickness.halved, angle: arc.angle(at: f)),
+            arc.thickness.halved + Fixed(2)
+        )
     }
 
     private func readout<F: GlyphSource>(_ arc: ArcGeometry, _ font: F) -> CentredText {
@@ -54,19 +60,22 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
         let arc = geometry(c)
         switch kind {
         case .capacity:
-            canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
-                             start: arc.start, sweep: arc.sweep, paint: .solid(c.theme.track))
+            canvas.strokeArc(
+                centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                start: arc.start, sweep: arc.sweep, paint: .solid(c.theme.track))
             // A snapped sweep of 0 still draws the start cap: a dot for a tiny value.
             if let f = c.fraction, f > 0 {
-                canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
-                                 sweep: Angle(raw: valueSweep(arc, f)), cap: .round,
-                                 paint: ValuePaint.arc(c.tint, arc, fraction: f, leadIn: capAngle(arc)))
+                canvas.strokeArc(
+                    centre: arc.centre, radius: arc.radius, thickness: arc.thickness, start: arc.start,
+                    sweep: Angle(raw: valueSweep(arc, f)), cap: .round,
+                    paint: ValuePaint.arc(c.tint, arc, fraction: f, leadIn: capAngle(arc)))
             }
         case .indicator:
             // The track carries the tint; a dot with a background rim marks the value.
             let trackPaint = c.tint.isTiered ? Paint.solid(c.theme.track) : ValuePaint.arc(c.tint, arc, fraction: 0)
-            canvas.strokeArc(centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
-                             start: arc.start, sweep: arc.sweep, cap: .round, paint: trackPaint)
+            canvas.strokeArc(
+                centre: arc.centre, radius: arc.radius, thickness: arc.thickness,
+                start: arc.start, sweep: arc.sweep, cap: .round, paint: trackPaint)
             if let f = c.fraction {
                 let d = dot(arc, f)
                 canvas.fillDisc(centre: d.centre, radius: d.radius, paint: .solid(c.theme.background))
@@ -88,8 +97,10 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
         readout(arc, fonts.value).draw(c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value)
     }
 
-    public func damage<F: GlyphSource>(from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
-                                fonts: GaugeFonts<F>) -> Region {
+    public func damage<F: GlyphSource>(
+        from old: GaugeStyleConfiguration, to new: GaugeStyleConfiguration,
+        fonts: GaugeFonts<F>
+    ) -> Region {
         guard old.hasSameStaticParts(as: new) else { return Region(old.bounds, new.bounds) }
         let arc = geometry(new)
         var region = Region()
@@ -100,21 +111,25 @@ public struct RingGaugeStyle: GaugeStyle, Sendable {
                 let recoloured = new.tint.isTiered && new.tint.tierColor(at: fa) != new.tint.tierColor(at: fb)
                 // Round caps reach half the thickness past the slice's ends.
                 let sa = valueSweep(arc, fa), sb = valueSweep(arc, fb)
-                region.formUnion(arc.sliceBounds(sweep: recoloured ? 0 : Swift.min(sa, sb), to: Swift.max(sa, sb),
-                                                 inner: arc.radius - arc.thickness, outer: arc.radius,
-                                                 margin: arc.thickness.halved + margin))
+                region.formUnion(
+                    arc.sliceBounds(
+                        sweep: recoloured ? 0 : Swift.min(sa, sb), to: Swift.max(sa, sb),
+                        inner: arc.radius - arc.thickness, outer: arc.radius,
+                        margin: arc.thickness.halved + margin))
             case .indicator:
                 for f in [old.fraction, new.fraction] {
                     guard let f else { continue }
                     let d = dot(arc, f)
-                    var box = PointBox(); box.add(d.centre)
+                    var box = PointBox()
+                    box.add(d.centre)
                     region.formUnion(box.pixels(margin: d.radius + margin))
                 }
             }
         }
         let t = readout(arc, fonts.value)
-        region.addChange(t.bounds(old.currentValueText, font: fonts.value), t.bounds(new.currentValueText, font: fonts.value),
-                         changed: old.currentValueText != new.currentValueText)
+        region.addChange(
+            t.bounds(old.currentValueText, font: fonts.value), t.bounds(new.currentValueText, font: fonts.value),
+            changed: old.currentValueText != new.currentValueText)
         region.formIntersection(new.bounds)
         return region
     }

@@ -3,13 +3,13 @@ import GaugeInput
 import GaugeSystem
 import GaugeTestSupport
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A device as the fake libevdev presents it.
 final class FakeDevice {
     var name: String
-    var codes: Set<UInt32> = []          // type << 16 | code
+    var codes: Set<UInt32> = []  // type << 16 | code
     var ranges: [UInt16: AxisRange] = [:]
     /// What successive normal-mode reads return; empty → EAGAIN.
     var normal: [EvdevNextEvent] = []
@@ -17,7 +17,7 @@ final class FakeDevice {
     var sync: [EvdevNextEvent] = []
     var slots: [SlotState] = []
     var currentSlot: Int32 = 0
-    var values: [UInt32: Int32] = [:]   // type << 16 | code
+    var values: [UInt32: Int32] = [:]  // type << 16 | code
     var monotonic = false
     var properties: Set<UInt16> = []
 

@@ -18,12 +18,16 @@ enum RandomPrimitive {
     static func paint(_ rng: inout SplitMix, size: Int32) -> Paint {
         switch Int.random(in: 0..<4, using: &rng) {
         case 0:
-            return .linear(LinearGradient(from: point(&rng, in: size), to: point(&rng, in: size),
-                                          stops: [GradientStop(color(&rng), at: 0), GradientStop(color(&rng), at: 0.4), GradientStop(color(&rng), at: 1)]))
+            return .linear(
+                LinearGradient(
+                    from: point(&rng, in: size), to: point(&rng, in: size),
+                    stops: [GradientStop(color(&rng), at: 0), GradientStop(color(&rng), at: 0.4), GradientStop(color(&rng), at: 1)]))
         case 1:
-            return .conic(ConicGradient(centre: point(&rng, in: size), start: Angle(raw: Int32.random(in: -70000...70000, using: &rng)),
-                                        sweep: Angle(raw: Int32.random(in: -70000...70000, using: &rng)),
-                                        stops: [GradientStop(color(&rng), at: 0), GradientStop(color(&rng), at: 1)]))
+            return .conic(
+                ConicGradient(
+                    centre: point(&rng, in: size), start: Angle(raw: Int32.random(in: -70000...70000, using: &rng)),
+                    sweep: Angle(raw: Int32.random(in: -70000...70000, using: &rng)),
+                    stops: [GradientStop(color(&rng), at: 0), GradientStop(color(&rng), at: 1)]))
         default:
             return .solid(color(&rng))
         }
@@ -37,9 +41,10 @@ enum RandomPrimitive {
         case 0: canvas.fillDisc(centre: point(&rng, in: size), radius: fixed(&rng, 0, size), paint: paint)
         case 1: canvas.strokeRing(centre: point(&rng, in: size), radius: fixed(&rng, 0, size), thickness: fixed(&rng, 0, size / 3), paint: paint)
         case 2, 3:
-            canvas.strokeArc(centre: point(&rng, in: size), radius: fixed(&rng, 0, size), thickness: fixed(&rng, 0, size / 3),
-                             start: Angle(raw: Int32.random(in: -140000...140000, using: &rng)),
-                             sweep: Angle(raw: Int32.random(in: -140000...140000, using: &rng)), cap: cap, paint: paint)
+            canvas.strokeArc(
+                centre: point(&rng, in: size), radius: fixed(&rng, 0, size), thickness: fixed(&rng, 0, size / 3),
+                start: Angle(raw: Int32.random(in: -140000...140000, using: &rng)),
+                sweep: Angle(raw: Int32.random(in: -140000...140000, using: &rng)), cap: cap, paint: paint)
         case 4: canvas.strokeLine(from: point(&rng, in: size), to: point(&rng, in: size), width: fixed(&rng, 0, 12), cap: cap, paint: paint)
         case 5:
             var points: [Point] = []
@@ -47,9 +52,13 @@ enum RandomPrimitive {
             let n = Int.random(in: 3...8, using: &rng)
             for k in 0..<n { points.append(Point(centre: centre, radius: radius, angle: Angle(raw: Int32(k) * 65536 / Int32(n)))) }
             canvas.fillConvexPolygon(points, paint: paint)
-        case 6: canvas.fill(Rect(x: fixed(&rng, -10, size), y: fixed(&rng, -10, size), width: fixed(&rng, -2, size), height: fixed(&rng, -2, size)), paint: paint)
-        case 7: canvas.fillRoundedRect(Rect(x: fixed(&rng, -10, size), y: fixed(&rng, -10, size), width: fixed(&rng, 0, size), height: fixed(&rng, 0, size)),
-                                       radius: fixed(&rng, 0, size / 2), paint: paint)
+        case 6:
+            canvas.fill(
+                Rect(x: fixed(&rng, -10, size), y: fixed(&rng, -10, size), width: fixed(&rng, -2, size), height: fixed(&rng, -2, size)), paint: paint)
+        case 7:
+            canvas.fillRoundedRect(
+                Rect(x: fixed(&rng, -10, size), y: fixed(&rng, -10, size), width: fixed(&rng, 0, size), height: fixed(&rng, 0, size)),
+                radius: fixed(&rng, 0, size / 2), paint: paint)
         default:
             let w = Int32.random(in: 0...20, using: &rng), h = Int32.random(in: 0...20, using: &rng)
             var bytes: [UInt8] = []

@@ -151,5 +151,10 @@ carcan = Case("car-can", "dashboards/car-can.toml", can_frames=ECU_FRAMES, sets=
 canhat = Case("pi-can-hat", "boards/pi-can-hat.toml", can_frames=ECU_FRAMES,
               sets=dict(ECU_SETS, throttle="23", manifold="98.5", intake="31"))
 
+# ─── an engine computer (its own firmware, in simavr, is read in scripts/e2e/ecu.py) ───
+speeduino = line_case("speeduino", "dashboards/speeduino.toml", None,
+                      [("rpm", "3200"), ("map", "95"), ("afr", "14.1"), ("coolant", "90"), ("iat", "31"),
+                       ("tps", "22.5"), ("advance", "18"), ("battery", "13.8")], simulated=SIM_TO_LINE)
+
 CASES = [galleries[0], boat, gps, spi35, car, touch7, touch2, homelab, pihdmi, pitft, hyper, qemu, headless,
-         galleries[1], galleries[2], carcan, canhat] + references
+         galleries[1], galleries[2], carcan, canhat, speeduino] + references

@@ -9,6 +9,7 @@ from .cases_serial import (case_baud, case_device_serial, case_median, case_name
 from .cases_mqtt import (case_broker, case_ca_file, case_tls, case_client_id, case_json, case_keepalive, case_password_file, case_qos,
                          case_topic, case_username)
 from .cases_network import case_listen, case_server
+from .cases_ecu import case_ini, case_ini_settings
 from .cases_sources import case_can_protocol, case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
@@ -66,6 +67,8 @@ CASES = {
     "snapshot.path": case_snapshot_path,
     "snapshot.interval": case_snapshot_interval,
     "sensor.kind": case_kind,
+    "sensor.ini": case_ini,
+    "sensor.ini_settings": case_ini_settings,
     "sensor.root": case_sysfs([
         ("root A (temp1 42000)", lambda d: sysfs_board(fake_sysfs(d, {"temp1": 42000})), {"a": 42}),
         ("root B (temp1 77000)", lambda d: sysfs_board(fake_sysfs(d, {"temp1": 77000})), {"a": 77})]),

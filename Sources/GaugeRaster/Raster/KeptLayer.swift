@@ -1,0 +1,170 @@
+// Embedded-Swift subset: no Foundation.
+
+/// What a widget draws at the same place every frame inside a disc, kept as pixels: the
+/// runs of each row that differ from the background once it is drawn, copied back on
+/// later frames instead of drawn (a dial's ticks: 102 tiny quads, a sixth of a full frame
+/// drawn from their stored coverage). `Canvas.drawKept` makes, keeps and copies them;
+/// `ShapeCache` holds them.
+final class KeptLayer {
+    /// The rows kept: runs of row y are `runs[rowStarts[y - box.y0] ..< rowStarts[y - box.y0 + 1]]`.
+    let box: IntRect
+    private let rowStarts: [Int32]
+    /// Each run: its columns [x0, x1) and the byte offset of its first pixel in `storage`.
+    private let runs: [(x0: Int32, x1: Int32, offset: Int)]
+    private let storage: UnsafeMutableRawPointer
+    private let bytesPerPixel: Int
+    /// The bytes kept (pixels and runs).
+    let byteCount: Int
+
+    /// Runs closer than this many pixels are kept as one: the pixels between hold the
+    /// background, and copying a few of them costs less than another run.
+    static let mergedGap: Int32 = 4
+
+    /// The pixels of `surface` inside `box` whose centres lie within `radius` of `centre`
+    /// (raw 1/256 px) and differ from `background` (packed, `bytesPerPixel` bytes).
+    init(surface: Surface, box: IntRect, centre: Point, radius: Fixed, background: UInt32) {
+        self.box = box
+        let bpp = Int(surface.format.bytesPerPixel)
+        bytesPerPixel = bpp
+        var rowStarts: [Int32] = [0], runs: [(x0: Int32, x1: Int32, offset: Int)] = []
+        var total = 0
+        let r = Int64(radius.raw), cx = Int64(centre.x.raw), cy = Int64(centre.y.raw)
+        for y in box.y0..<box.y1 {
+            let dy = Int64(y) &* 256 &+ 128 &- cy
+            let row = surface.row(y)
+            var x = box.x0
+            while x < box.x1 {
+                let dx = Int64(x) &* 256 &+ 128 &- cx
+                if dx &* dx &+ dy &* dy < r &* r && KeptLayer.pixel(row, x, bpp) != background {
+                    if let last = runs.last, runs.count > Int(rowStarts[rowStarts.count - 1]), x &- last.x1 <= KeptLayer.mergedGap {
+                        total &+= Int(x &+ 1 &- last.x1) &* bpp
+                        runs[runs.count - 1].x1 = x &+ 1
+                    } else {
+                        runs.append((x, x &+ 1, total))
+                        total &+= bpp
+                    }
+                }
+                x &+= 1
+            }
+            rowStarts.append(Int32(truncatingIfNeeded: runs.count))
+        }
+        storage = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(total, 1), alignment: 8)
+        for i in 0..<rowStarts.count - 1 {
+            for k in Int(rowStarts[i])..<Int(rowStarts[i + 1]) {
+                let run = runs[k]
+                (storage + run.offset).copyMemory(
+                    from: surface.row(box.y0 &+ Int32(i)) + Int(run.x0) * bpp,
+                    byteCount: Int(run.x1 &- run.x0) * bpp)
+            }
+        }
+        self.rowStarts = rowStarts
+        self.runs = runs
+        byteCount = total &+ runs.count &* 16 &+ rowStarts.count &* 4
+    }
+
+    deinit { storage.deallocate() }
+
+    @inline(__always) private static func pixel(_ row: UnsafeMutableRawPointer, _ x: Int32, _ bpp: Int) -> UInt32 {
+        bpp == 4
+            ? row.load(fromByteOffset: Int(x) &* 4, as: UInt32.self)
+            : UInt32(row.load(fromByteOffset: Int(x) &* 2, as: UInt16.self))
+    }
+
+    /// Copies the kept runs within `part` (each row cut to `slanted`'s columns) into `surface`.
+    func copy(into surface: Surface, within part: IntRect, _ slanted: SlantedRows) {
+        let rows = part.intersection(box)
+        guard !rows.isEmpty else { return }
+        let cut = !slanted.slant.isNone
+        for y in rows.y0..<rows.y1 {
+            var x0 = rows.x0, x1 = rows.x1
+            if cut {
+                let c = slanted.columns(row: y)
+                x0 = Swift.max(x0, c.x0)
+                x1 = Swift.min(x1, c.x1)
+            }
+            let i = Int(y &- box.y0), row = surface.row(y)
+            for k in Int(rowStarts[i])..<Int(rowStarts[i + 1]) {
+                let run = runs[k], lo = Swift.max(run.x0, x0), hi = Swift.min(run.x1, x1)
+                if lo < hi {
+                    (row + Int(lo) &* bytesPerPixel).copyMemory(
+                        from: storage + (run.offset &+ Int(lo &- run.x0) &* bytesPerPixel),
+                        byteCount: Int(hi &- lo) &* bytesPerPixel)
+                }
+            }
+        }
+    }
+}
+
+/// What a kept layer's pixels depend on, as words a widget adds one by one
+/// (`Canvas.drawKept`): hashed to find the layer, then compared word for word, with no
+/// allocation per frame.
+public struct LayerKey {
+    fileprivate var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    fileprivate var count = 0
+    fileprivate var recorded: [Int32]? = nil
+    fileprivate var expected: [Int32]? = nil
+    fileprivate var matches = true
+
+    public mutating func add(_ word: Int32) {
+        hash = (hash ^ UInt64(UInt32(bitPattern: word))) &* 0x0000_0100_0000_01B3
+        if recorded != nil { recorded!.append(word) }
+        if let expected { matches = matches && count < expected.count && expected[count] == word }
+        count &+= 1
+    }
+}
+
+extension Canvas {
+    /// Draws `body` — what a widget draws at the same place every frame, all of it inside
+    /// the disc of `radius` around `centre` — from pixels kept in the shape cache under the
+    /// words `key` adds (which must say exactly what `body` draws): the same pixels.
+    ///
+    /// The caller promises that every pixel of the disc holds the opaque `background` when
+    /// this is called, and that `body` changes no pixel whose centre lies outside the disc.
+    /// Then `body`'s pixels are those it leaves different from the background inside the
+    /// disc, whatever else later draws. They are kept the first time `body` is drawn on an
+    /// unmasked canvas whose clip holds the whole disc (a full frame); before that, and
+    /// without a cache, `body` is drawn.
+    public func drawKept(
+        key: (inout LayerKey) -> Void, centre: Point, radius: Fixed, background: Color,
+        _ body: (Canvas) -> Void
+    ) {
+        guard let shapes, background.a == 255 else {
+            body(self)
+            return
+        }
+        let packed =
+            surface.format == .rgb565
+            ? UInt32(RGB565Codec.packReplacing(background))
+            : ARGB32Codec.packReplacing(background)
+        func words(_ k: inout LayerKey) {
+            k.add(Int32(surface.format.rawValue))
+            k.add(Int32(bitPattern: packed))
+            k.add(centre.x.raw)
+            k.add(centre.y.raw)
+            k.add(radius.raw)
+            key(&k)
+        }
+        var probe = LayerKey()
+        words(&probe)
+        if let kept = shapes.keptLayer(hash: probe.hash) {
+            var check = LayerKey()
+            check.expected = kept.words
+            words(&check)
+            if check.matches && check.count == kept.words.count {
+                forEachPart(of: kept.layer.box.intersection(clip)) { part, slanted in kept.layer.copy(into: surface, within: part, slanted) }
+                return
+            }
+        }
+        body(self)
+        let r = radius.raw
+        let box = IntRect(
+            x0: (centre.x.raw &- r) >> 8, y0: (centre.y.raw &- r) >> 8,
+            x1: ((centre.x.raw &+ r) >> 8) &+ 1, y1: ((centre.y.raw &+ r) >> 8) &+ 1)
+        guard !isMasked, r > 0, box.intersection(clip) == box else { return }
+        var record = LayerKey()
+        record.recorded = []
+        words(&record)
+        let layer = KeptLayer(surface: surface, box: box, centre: centre, radius: radius, background: packed)
+        shapes.keep(layer, hash: record.hash, words: record.recorded ?? [])
+    }
+}

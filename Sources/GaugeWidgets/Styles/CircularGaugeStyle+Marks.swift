@@ -1,0 +1,99 @@
+import GaugeGlyphs
+import GaugeRaster
+
+// Embedded-Swift subset.
+
+/// A dial's ticks and their labels. The ticks never change while the dial's scale and
+/// colours stay: with a shape cache they are drawn once and then copied back as pixels
+/// (`Canvas.drawKept`), when that gives the same pixels — see `Marks.keptTicksRadius`.
+extension CircularGaugeStyle {
+    struct Marks {
+        let arc: ArcGeometry
+        let outer: Fixed, majorWidth: Fixed
+        let labelRadius: Fixed
+
+        init(_ arc: ArcGeometry) {
+            self.arc = arc
+            outer = arc.scaled(128)
+            majorWidth = Swift.max(arc.scaled(3), Fixed.one)
+            labelRadius = arc.scaled(96)
+        }
+
+        func tick<F: GlyphSource>(_ m: GaugeResolvedMark, _ c: GaugeStyleConfiguration, on canvas: Canvas, _: GaugeFonts<F>) {
+            let a = Direction(arc.angle(at: m.fraction))
+            let len = arc.scaled(m.isMajor ? 14 : 7)
+            let width = Swift.max(arc.scaled(m.isMajor ? 3 : 1), m.isMajor ? Fixed.one : Fixed.half)
+            canvas.strokeLine(
+                from: Point(centre: arc.centre, radius: outer, direction: a),
+                to: Point(centre: arc.centre, radius: outer - len, direction: a),
+                width: width, paint: .solid(c.theme.tick))
+        }
+
+        /// Draws mark `m`'s label when its reach may meet the canvas (`reaches`).
+        func label<F: GlyphSource>(
+            _ m: GaugeResolvedMark, _ c: GaugeStyleConfiguration, on canvas: Canvas,
+            _ fonts: GaugeFonts<F>, reaches: (Fixed, Fixed) -> Bool
+        ) {
+            // A line height per character (and two more) bounds the ink of any label.
+            let lineHeight = Swift.max(fonts.label.lineMetrics.lineHeight, 1)
+            guard let label = m.label, m.isMajor,
+                case let reach = Fixed(lineHeight &* Int32(truncatingIfNeeded: Swift.min(label.utf8.count + 2, 60))),
+                reaches(labelRadius - reach, labelRadius + reach)
+            else { return }
+            let at = Point(centre: arc.centre, radius: labelRadius, direction: Direction(arc.angle(at: m.fraction)))
+            CentredText(centre: at, font: fonts.label).draw(label, on: canvas, font: fonts.label, color: c.theme.label)
+        }
+
+        /// The disc the ticks may be kept in, or nil when keeping them would change pixels.
+        /// Kept, the ticks are drawn over the background alone. That is what the dial draws
+        /// when the disc — within 1 px of the track's inner edge, where the ring's coverage
+        /// is 0 — holds nothing but the background before the ticks (no zone bands), holds
+        /// every tick's ink (its outer end, half its width and 1½ px of anti-aliasing, a
+        /// bound on the ~0.72 px a quad's corner inks), and no label is drawn between them
+        /// (a dial whose labels this draw reaches draws each tick and then its label: a
+        /// label's ink may reach the next tick's).
+        func keptTicksRadius(_ c: GaugeStyleConfiguration, labels: Bool) -> Fixed? {
+            let disc = arc.radius - arc.thickness - Fixed.one
+            guard !labels, c.bands.isEmpty, outer + majorWidth.halved + Fixed(raw: 384) <= disc else { return nil }
+            return disc
+        }
+
+        /// What the kept ticks depend on, beyond the disc and background: the scale's size,
+        /// the tick colour and every mark's place and kind.
+        func key(_ c: GaugeStyleConfiguration, _ k: inout LayerKey) {
+            k.add(arc.radius.raw)
+            k.add(arc.thickness.raw)
+            k.add(outer.raw)
+            k.add(majorWidth.raw)
+            k.add(arc.start.raw)
+            k.add(arc.sweep.raw)
+            let t = c.theme.tick
+            k.add(Int32(t.r) | Int32(t.g) << 8 | Int32(t.b) << 16 | Int32(t.a) << 24)
+            k.add(Int32(truncatingIfNeeded: c.marks.count))
+            for m in c.marks {
+                k.add(m.fraction)
+                k.add(m.isMajor ? 1 : 0)
+            }
+        }
+    }
+
+    /// The ticks and labels, kept as pixels where that is exact (`Marks.keptTicksRadius`),
+    /// else each tick and then its label, mark by mark.
+    func drawMarks<F: GlyphSource>(
+        _ c: GaugeStyleConfiguration, arc: ArcGeometry, on canvas: Canvas, fonts: GaugeFonts<F>,
+        ticks: Bool, labels: Bool, reaches: (Fixed, Fixed) -> Bool
+    ) {
+        let marks = Marks(arc)
+        let drawsLabels = labels && c.marks.contains { $0.isMajor && $0.label != nil }
+        if ticks, let disc = marks.keptTicksRadius(c, labels: drawsLabels) {
+            canvas.drawKept(key: { marks.key(c, &$0) }, centre: arc.centre, radius: disc, background: c.theme.background) { canvas in
+                for m in c.marks { marks.tick(m, c, on: canvas, fonts) }
+            }
+            return
+        }
+        for m in c.marks {
+            if ticks { marks.tick(m, c, on: canvas, fonts) }
+            if labels { marks.label(m, c, on: canvas, fonts, reaches: reaches) }
+        }
+    }
+}
