@@ -191,11 +191,15 @@ let package = Package(
 
         // Shared by the test targets: the seeded PRNG, golden-image comparison, the in-memory
         // system (FakePanelSystem) that the syscall families' fakes extend, the in-memory
-        // input devices (FakeInputDevices) and the decoders' fixtures (a scripted ELM327, an
-        // NMEA 0183 stream), which the decoders' and the serial lines' tests both drive.
+        // input devices (FakeInputDevices), a log that keeps its lines (CapturedLines), surfaces
+        // to draw on and compare (Pixels, SurfacePatterns), the scan-out conversions written out
+        // the long way (ScanoutReference), temporary directories and the decoders' fixtures (a
+        // scripted ELM327, an NMEA 0183 stream), which the decoders' and the serial lines' tests both drive.
         .target(
-            name: "GaugeTestSupport", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeDecoders"],
+            name: "GaugeTestSupport",
+            dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop", "GaugeDecoders"],
             path: "Tests/GaugeTestSupport"),
+        .testTarget(name: "GaugeSystemTests", dependencies: ["GaugeSystem"]),
         .testTarget(
             name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
             exclude: ["Goldens"]),
@@ -203,8 +207,12 @@ let package = Package(
             name: "GaugeDisplayTests",
             dependencies: [
                 "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                "GaugeRaster", "GaugeTestSupport", "CZlib",
+                "GaugeRaster", "GaugeTestSupport",
             ]),
+        .testTarget(
+            name: "GaugeDisplayDevicesTests",
+            dependencies: ["GaugeDisplayDevices", "GaugeDisplay", "GaugeSystem", "GaugeRaster", "GaugeTestSupport"]),
+        .testTarget(name: "GaugeImagesTests", dependencies: ["GaugeImages", "GaugeRaster", "GaugeTestSupport", "CZlib"]),
         // The decoders' tests draw their seeded random input from GaugeSensors' SplitMix64.
         .testTarget(name: "GaugeDecodersTests", dependencies: ["GaugeDecoders", "GaugeSensors", "GaugeTestSupport"]),
         .testTarget(name: "GaugeSensorsTests", dependencies: ["GaugeSensors", "GaugeDecoders", "GaugeCAN", "GaugeSystem", "GaugeTestSupport"]),
@@ -215,6 +223,7 @@ let package = Package(
         .testTarget(
             name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders"], exclude: ["Broker"]
         ),
+        .testTarget(name: "GaugeGlyphsTests", dependencies: ["GaugeGlyphs", "GaugeRaster", "GaugeTestSupport"]),
         .testTarget(
             name: "GaugeTextTests",
             dependencies: [
@@ -241,13 +250,14 @@ let package = Package(
         .testTarget(name: "GaugeTLSTests", dependencies: ["GaugeTLS", "CMbedTLS", "GaugeSensors", "GaugeSystem"]),
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
+        .testTarget(name: "GaugeLoopTests", dependencies: ["GaugeLoop", "GaugeSystem", "GaugeTestSupport"]),
         .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
         .testTarget(
             name: "GaugePanelTests",
             dependencies: [
                 "GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
-                "GaugeImages", "GaugeRaster", "GaugeInput", "GaugeSystem", "GaugeLoop", "GaugeTestSupport", "GaugeDecoders",
+                "GaugeImages", "GaugeRaster", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders",
             ]),
     ],
     swiftLanguageModes: [.v6],

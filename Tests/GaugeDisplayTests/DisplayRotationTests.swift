@@ -1,7 +1,6 @@
 import GaugeDisplay
-import GaugeDisplayDevices
-import GaugeImages
 import GaugeRaster
+import GaugeTestSupport
 import Testing
 
 @Suite struct DisplayRotationTests {

@@ -1,23 +1,10 @@
 @testable import GaugeDisplay
 @testable import GaugeImages
-@testable import GaugeDisplayDevices
 import GaugeSystem
 import GaugeRaster
 import GaugeTestSupport
 import Glibc
 import Testing
-
-/// A fresh directory under /tmp for one test, removed by the caller's `defer`.
-func makeTemporaryDirectory() -> String {
-    var template = Array("/tmp/gaugedisplay-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    return String(cString: path!)
-}
-
-func removeDirectory(_ path: String) {
-    for name in (try? SystemCall.listDirectory(path)) ?? [] { unlink(path + "/" + name) }
-    rmdir(path)
-}
 
 @Suite struct OffscreenDisplayTests {
     @Test func countsFramesAndDamagedPixels() throws {
@@ -47,7 +34,7 @@ func removeDirectory(_ path: String) {
 
     @Test func damagedPixelsMatchBruteForce() throws {
         let display = try OffscreenDisplay(width: 40, height: 30, format: .rgb565)
-        var rng = SplitMix64(seed: 99)
+        var rng = SplitMix(seed: 99)
         let bounds = IntRect(x: 0, y: 0, width: 40, height: 30)
         for _ in 0..<200 {
             let rects = (0..<Int.random(in: 0...6, using: &rng)).map { _ in

@@ -6,28 +6,13 @@ import Testing
 /// The conversions on the copy into scan-out memory, against references written out
 /// the long way.
 @Suite struct ScanoutConversionTests {
-    /// RGB565 → XRGB8888 by bit replication, one channel at a time.
-    static func widened(_ p: UInt16) -> UInt32 {
-        let r5 = UInt32(p >> 11), g6 = UInt32((p >> 5) & 63), b5 = UInt32(p & 31)
-        let r8 = r5 << 3 | r5 >> 2, g8 = g6 << 2 | g6 >> 4, b8 = b5 << 3 | b5 >> 2
-        return 0xFF00_0000 | r8 << 16 | g8 << 8 | b8
-    }
-
-    /// XRGB8888 → RGB565, each channel rounded to the nearest of 31 or 63 steps (never a
-    /// tie: 2·v·31 is even, 255·(2k + 1) odd).
-    static func packed(_ p: UInt32) -> UInt16 {
-        func nearest(_ v: UInt32, _ levels: UInt32) -> UInt32 { (2 * v * levels + 255) / 510 }
-        let r = nearest((p >> 16) & 0xFF, 31), g = nearest((p >> 8) & 0xFF, 63), b = nearest(p & 0xFF, 31)
-        return UInt16(r << 11 | g << 5 | b)
-    }
-
     @Test func everyRGB565ValueWidensByBitReplicationAndPacksBackToItself() {
         var wrong = 0
         for v in 0...0xFFFF {
             let p = UInt16(v)
             let x = ScanoutConversion.xrgb8888(fromRGB565: p)
             // The colour PNG/PPM files and `render` show for that RGB565 pixel.
-            if x != Self.widened(p) || x != ARGB32Codec.pack(RGB565Codec.unpack(p))
+            if x != ScanoutReference.widened(p) || x != ARGB32Codec.pack(RGB565Codec.unpack(p))
                 || ScanoutConversion.rgb565(fromXRGB8888: x) != p
             {
                 wrong += 1
@@ -42,7 +27,7 @@ import Testing
             // The X byte is whatever the surface holds: it must not matter.
             let p = rgb | (rgb & 0xFF) << 24
             let c = ScanoutConversion.rgb565(fromXRGB8888: p)
-            if c != Self.packed(p) || c != RGB565Codec.pack(Color(rgb: rgb)) { wrong += 1 }
+            if c != ScanoutReference.packed(p) || c != RGB565Codec.pack(Color(rgb: rgb)) { wrong += 1 }
         }
         #expect(wrong == 0)
     }
@@ -56,9 +41,9 @@ import Testing
                 let p = rotation.physical(x: x, y: y), v = shadow.rawPixel(x: x, y: y)!
                 let dst = target.row(p.y) + Int(p.x) * Int(target.format.bytesPerPixel)
                 if target.format == .xrgb8888 {
-                    dst.storeBytes(of: Self.widened(UInt16(v)), as: UInt32.self)
+                    dst.storeBytes(of: ScanoutReference.widened(UInt16(v)), as: UInt32.self)
                 } else {
-                    dst.storeBytes(of: Self.packed(v), as: UInt16.self)
+                    dst.storeBytes(of: ScanoutReference.packed(v), as: UInt16.self)
                 }
             }
         }
@@ -104,7 +89,7 @@ import Testing
         for y in Int32(0)..<256 {
             for x in Int32(0)..<256 {
                 let p = r.physical(x: x, y: y)
-                if target.rawPixel(x: p.x, y: p.y) != Self.widened(UInt16(y << 8 | x)) { wrong += 1 }
+                if target.rawPixel(x: p.x, y: p.y) != ScanoutReference.widened(UInt16(y << 8 | x)) { wrong += 1 }
             }
         }
         #expect(wrong == 0)
@@ -124,7 +109,7 @@ import Testing
         for y in Int32(0)..<256 {
             for x in Int32(0)..<256 {
                 let p = r.physical(x: x, y: y)
-                if target.rawPixel(x: p.x, y: p.y) != UInt32(Self.packed(pixel(x, y))) { wrong += 1 }
+                if target.rawPixel(x: p.x, y: p.y) != UInt32(ScanoutReference.packed(pixel(x, y))) { wrong += 1 }
             }
         }
         #expect(wrong == 0)

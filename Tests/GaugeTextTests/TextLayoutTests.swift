@@ -1,5 +1,6 @@
 import Testing
 import GaugeRaster
+import GaugeTestSupport
 @testable import GaugeText
 @testable import GaugeGlyphs
 
