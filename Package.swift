@@ -70,7 +70,7 @@ let package = Package(
 
         // The serial decoders as pure state machines (Embedded subset, no I/O, no imports):
         // the line protocol, NMEA 0183, ELM327 and OBD-II PIDs, the samples and units they
-        // produce and SerialProtocol, what a source drives. Fuzzed and cross-compiled alone.
+        // produce and StreamProtocol, what a source drives. Fuzzed and cross-compiled alone.
         .target(name: "GaugeDecoders"),
 
         // CAN: frames, candump logs, DBC files and signals, ISO-TP, OBD-II over CAN and

@@ -78,7 +78,7 @@ extension TunerStudioDriver {
     }
 }
 
-extension TunerStudioDriver: SerialProtocol {
+extension TunerStudioDriver: StreamProtocol {
     public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         feed(bytes, now: now, into: sink)
     }

@@ -4,7 +4,7 @@ import GaugeDecoders
 /// for the JSON reports (`?WATCH={"enable":true,"json":true}`), then turns TPV and SKY
 /// lines into samples through `GPSDDecoder`. A report without a fix says "no value now"
 /// (`Sample.noValue`) for the names that need one, so those channels go stale at once.
-public struct GPSDSession: SerialProtocol {
+public struct GPSDSession: StreamProtocol {
     /// gpsd's port.
     public static let defaultPort: UInt16 = 2947
 

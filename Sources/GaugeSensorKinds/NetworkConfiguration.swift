@@ -6,7 +6,7 @@ import GaugeSensors
 /// (`listen`).
 public struct NetworkConfiguration: Sendable, Equatable {
     public var transport: StreamTransport
-    /// A `SerialProtocols` name, or `gpsd`.
+    /// A `StreamProtocols` name, or `gpsd`.
     public var protocolName: String
 
     public init(transport: StreamTransport, protocolName: String) {

@@ -2,7 +2,7 @@ import GaugeConfig
 import GaugeSensors
 
 /// `kind = "serial"`: a serial device (`device`, at `baud`) speaking one of
-/// `SerialProtocols` or `tunerstudio` (`protocol`, StreamProtocolChoice.swift). Channels
+/// `StreamProtocols` or `tunerstudio` (`protocol`, StreamProtocolChoice.swift). Channels
 /// read `source`: a name the decoder gives, or an output channel of the ECU's INI.
 enum SerialKind: SensorKindReading {
     struct Sensor: Sendable {

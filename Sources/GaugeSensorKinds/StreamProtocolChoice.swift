@@ -2,7 +2,7 @@ import GaugeConfig
 import GaugeDecoders
 import GaugeSensors
 
-/// The `protocol` of a serial or tcp sensor: one of `SerialProtocols`, or `tunerstudio`
+/// The `protocol` of a serial or tcp sensor: one of `StreamProtocols`, or `tunerstudio`
 /// (an engine computer through its INI: `ini`, `ini_settings`, `poll_hz`), which needs
 /// the board's INI to open and so is read here rather than registered there.
 struct StreamProtocolChoice: Sendable {
@@ -14,7 +14,7 @@ struct StreamProtocolChoice: Sendable {
     static let keys = ["protocol", "ini", "ini_settings", "poll_hz"]
 
     static func read(_ r: TableReader) -> StreamProtocolChoice? {
-        guard let name = r.choice("protocol", SerialProtocols.names + [ECUConfiguration.protocolName], required: true) else { return nil }
+        guard let name = r.choice("protocol", StreamProtocols.names + [ECUConfiguration.protocolName], required: true) else { return nil }
         guard name == ECUConfiguration.protocolName else { return StreamProtocolChoice(name: name) }
         guard let ecu = ECUConfiguration.read(r) else { return nil }
         return StreamProtocolChoice(name: name, ecu: ecu)
@@ -37,11 +37,11 @@ struct StreamProtocolChoice: Sendable {
     var files: [String] { ecu.map { [$0.iniPath] } ?? [] }
 
     /// The line the run loop drives over `transport`.
-    func open(_ transport: StreamTransport) -> any SerialLine {
+    func open(_ transport: StreamTransport) -> any DescriptorSource {
         if let ecu { return ecu.open(transport) }
         let backoff: Backoff = if case .serial = transport { Backoff() } else { .network }
         // The configuration only lets registered names through.
-        return SerialProtocols.open(name, transport: transport)
+        return StreamProtocols.open(name, transport: transport)
             ?? StreamSource(transport: transport, protocol: LineProtocolDecoder(), backoff: backoff)
     }
 }

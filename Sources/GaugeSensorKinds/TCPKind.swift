@@ -2,7 +2,7 @@ import GaugeConfig
 import GaugeDecoders
 import GaugeSensors
 
-/// `kind = "tcp"`: one of `SerialProtocols`, or `tunerstudio`, over a TCP connection to
+/// `kind = "tcp"`: one of `StreamProtocols`, or `tunerstudio`, over a TCP connection to
 /// `server` (`host:port`), retried at least every second while it is away. Channels read
 /// `source` as a serial sensor's do.
 enum TCPKind: SensorKindReading {
@@ -40,8 +40,8 @@ enum TCPKind: SensorKindReading {
     }
 
     /// A registered protocol over the network (the configuration only lets those through).
-    static func openStream(_ network: NetworkConfiguration) -> any SerialLine {
-        SerialProtocols.open(network.protocolName, transport: network.transport)
+    static func openStream(_ network: NetworkConfiguration) -> any DescriptorSource {
+        StreamProtocols.open(network.protocolName, transport: network.transport)
             ?? StreamSource(transport: network.transport, protocol: LineProtocolDecoder(), backoff: .network)
     }
 }

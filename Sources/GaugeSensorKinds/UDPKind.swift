@@ -16,13 +16,13 @@ enum UDPKind: SensorKindReading {
             r, "listen", defaultPort: nil,
             example: "\"0.0.0.0:10110\" (every interface) or \"127.0.0.1:10110\" (this device only)")
         var proto: String?
-        if let name = r.value("protocol")?.string, SerialProtocols.names.contains(name), !SerialProtocols.datagramNames.contains(name) {
-            let names = SerialProtocols.datagramNames.map { "\"\($0)\"" }.joined(separator: ", ")
+        if let name = r.value("protocol")?.string, StreamProtocols.names.contains(name), !StreamProtocols.datagramNames.contains(name) {
+            let names = StreamProtocols.datagramNames.map { "\"\($0)\"" }.joined(separator: ", ")
             r.report(
                 "protocol",
                 "\"\(name)\" polls and needs a peer to answer, which UDP datagrams have not: use kind = \"tcp\" or \"serial\", or one of \(names)")
         } else {
-            proto = r.choice("protocol", SerialProtocols.datagramNames, required: true)
+            proto = r.choice("protocol", StreamProtocols.datagramNames, required: true)
         }
         guard let address, let proto else { return nil }
         return NetworkConfiguration(transport: .udp(address), protocolName: proto)

@@ -113,7 +113,7 @@ import GaugeTestSupport
         #expect(said.count == 1, "\(log.lines)")
         #expect(said.first?.contains("no interface gpnocan9") == true, "\(said)")
         #expect(differingPixels(runtime.screen, try PanelRuntimeTests.rendered(board, [:], page: 0)) == 0)
-        let source = try #require(runtime.sensors.serial.first)
+        let source = try #require(runtime.sensors.descriptorSources.first)
         #expect(source.openCount == 0 && source.kindName == "can")
         let summary = runtime.stop()
         #expect(source.failureCount > 30, "retried at least every second")

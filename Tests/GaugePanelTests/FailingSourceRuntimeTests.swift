@@ -37,11 +37,11 @@ import GaugeTestSupport
 
     /// A line that opens and fails again 10 ms later, every second (a server that accepts
     /// and closes, a USB adapter with a bad cable).
-    final class FlappingLine: SerialLine {
+    final class FlappingLine: DescriptorSource {
         let path: String
         let kindName: String
         var fileDescriptor: Int32?
-        var status = SerialLineStatus.idle
+        var status = DescriptorSourceStatus.idle
         var openCount: UInt64 = 0
         var failureCount: UInt64 = 0
         var droppedCount: UInt64 { 0 }
@@ -57,7 +57,7 @@ import GaugeTestSupport
         func folderChanged(now: UInt64) {}
         func close(now: UInt64) { fileDescriptor = nil }
 
-        func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
+        func service(now: UInt64, into sink: (Sample) -> Void) -> DescriptorSourceEvent? {
             guard now >= due else { return nil }
             if fileDescriptor == nil {
                 fileDescriptor = 901
@@ -97,7 +97,7 @@ import GaugeTestSupport
         let log = CapturedLines()
         let (runtime, loop, board) = try runtime("flapping-\(kind)", log: log)
         let line = FlappingLine(kind: kind, path: "flapper")
-        runtime.sensors.serial[0] = line
+        runtime.sensors.descriptorSources[0] = line
         runtime.start()
         loop.advance(by: Self.hour)
         let said = { log.lines.filter { $0.hasPrefix("\(kind) flapper: ") } }
@@ -122,7 +122,7 @@ import GaugeTestSupport
         let (runtime, loop, _) = try runtime("refused", log: log)
         let broker = RefusingBroker()
         let session = MQTTSession(.init(clientID: "gp", channels: [.init(name: "engine.rpm", filter: "car/rpm")]))
-        runtime.sensors.serial[0] = StreamSource(
+        runtime.sensors.descriptorSources[0] = StreamSource(
             transport: .tcp(NetworkAddress(host: "127.0.0.1", port: 1883)),
             protocol: session, backoff: .network, system: broker)
         runtime.start()

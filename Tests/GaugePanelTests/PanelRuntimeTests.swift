@@ -110,7 +110,7 @@ import GaugeTestSupport
         #expect(differingPixels(runtime.screen, try Self.rendered(board, [:], page: 0)) == 0)  // no values yet: dashes
 
         // A reading on the serial line: the decoder's "engine.rpm" reaches channel rpm through source.
-        let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
+        let serial = try #require(runtime.sensors.descriptorSources.first?.fileDescriptor)
         pty.write("engine.rpm=3000 coolant=92.5\n")
         #expect(loop.deliver(fd: serial))
         loop.advance(by: 40 * Self.ms)
@@ -160,7 +160,7 @@ import GaugeTestSupport
             options: options, board: board, display: try OffscreenDisplay(width: 320, height: 240, format: .xrgb8888),
             loop: loop, devices: .testing, inputs: .fake(), log: CapturedLines())
         runtime.start()
-        let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
+        let serial = try #require(runtime.sensors.descriptorSources.first?.fileDescriptor)
         pty.write("coolant=120\n")
         #expect(loop.deliver(fd: serial))
         loop.advance(by: 40 * Self.ms)
@@ -203,7 +203,7 @@ import GaugeTestSupport
             weakRuntime = runtime
             weakLoop = loop
             runtime.start()
-            let serial = try #require(runtime.sensors.serial.first?.fileDescriptor)
+            let serial = try #require(runtime.sensors.descriptorSources.first?.fileDescriptor)
             pty.write("engine.rpm=3000\n")
             #expect(loop.deliver(fd: serial))
             loop.advance(by: 1_500 * Self.ms)

@@ -53,7 +53,7 @@ import GaugeSystem
         #expect(still.count == 3 && log.lines.filter { $0.hasPrefix("serial \(device): ") }.count == 4, "\(log.lines)")
         let summary = runtime.stop()
         let errno = device == "/dev/null" ? 25 : device == "/" ? 21 : 2
-        let failures = try #require(runtime.sensors.serial.first?.failureCount)
+        let failures = try #require(runtime.sensors.descriptorSources.first?.failureCount)
         #expect(failures > 10)
         #expect(summary.sources == ["serial:\(device)=not-open:errno-\(errno),failures:\(failures)"])
         #expect(summary.description.hasSuffix(" serial:\(device)=not-open:errno-\(errno),failures:\(failures)"))
@@ -74,7 +74,7 @@ import GaugeSystem
         #expect(runtime.currentSummary().sources == ["serial:\(link)=open"])
 
         // Unplugged: the master goes, the line hangs up.
-        let fd = try #require(runtime.sensors.serial.first?.fileDescriptor)
+        let fd = try #require(runtime.sensors.descriptorSources.first?.fileDescriptor)
         pty = nil
         try FileManager.default.removeItem(atPath: link)
         #expect(loop.deliver(fd: fd))
@@ -89,7 +89,7 @@ import GaugeSystem
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: again.path)
         loop.advance(by: 30_000 * Self.ms)
         #expect(log.lines.filter { $0 == "serial \(link): connected again" }.count == 1, "\(log.lines)")
-        let failures = try #require(runtime.sensors.serial.first?.failureCount)
+        let failures = try #require(runtime.sensors.descriptorSources.first?.failureCount)
         #expect(runtime.stop().sources == ["serial:\(link)=open,failures:\(failures)"])
     }
 
@@ -105,7 +105,7 @@ import GaugeSystem
         runtime.start()
         loop.advance(by: 20_000 * Self.ms)  // the retries are 16 s apart by now
         let watch = try #require(runtime.sensors.lines[0].watch)
-        #expect(runtime.sensors.serial.first?.fileDescriptor == nil)
+        #expect(runtime.sensors.descriptorSources.first?.fileDescriptor == nil)
 
         let pty = try PanelRuntimeTests.Pty()
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: pty.path)
@@ -113,7 +113,7 @@ import GaugeSystem
         #expect(poll(&p, 1, 500) == 1, "the link appearing is noticed within 0.5 s")
         #expect(loop.deliver(fd: watch))
         #expect(log.lines.contains("serial \(link): connected"), "\(log.lines)")
-        let fd = try #require(runtime.sensors.serial.first?.fileDescriptor)
+        let fd = try #require(runtime.sensors.descriptorSources.first?.fileDescriptor)
         #expect(runtime.sensors.lines[0].watch == nil && !loop.registeredDescriptors.contains(watch) || watch == fd)
         pty.write("engine.rpm=2000\n")
         #expect(loop.deliver(fd: fd))

@@ -23,7 +23,7 @@ import GaugeTestSupport
     }
 
     /// The line protocol, where `name=?` says "no value now" for `name`.
-    struct MarkingProtocol: SerialProtocol {
+    struct MarkingProtocol: StreamProtocol {
         var decoder = LineProtocolDecoder()
         mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
             let text = String(decoding: bytes, as: UTF8.self)
@@ -54,7 +54,7 @@ import GaugeTestSupport
         let log = CapturedLines()
         let runtime = try PanelRuntime(options: options, board: board, display: display, loop: loop, devices: .testing, inputs: .fake(), log: log)
         let sockets = Sockets()
-        runtime.sensors.serial[0] = StreamSource(
+        runtime.sensors.descriptorSources[0] = StreamSource(
             transport: .tcp(NetworkAddress(host: "127.0.0.1", port: 10110)),
             protocol: MarkingProtocol(), system: sockets)
         runtime.start()

@@ -28,7 +28,7 @@ final class SocketScript: FakePanelSystem, SensorSystemCalls, @unchecked Sendabl
 
 /// A protocol that gives up on its connection when sent "bye", with a notice, and says
 /// "no value now" for a name sent as "name=?".
-struct GivingUpProtocol: SerialProtocol {
+struct GivingUpProtocol: StreamProtocol {
     var decoder = LineProtocolDecoder()
     var notices: [String] = []
     var wantsReconnect = false
@@ -178,7 +178,7 @@ struct GivingUpProtocol: SerialProtocol {
         let sys = SocketScript()
         sys.connects = [.success(12)]
         sys.results = [.success(false), .success(true)]
-        let source = SerialProtocols.open("elm327", transport: .tcp(NetworkAddress(host: "192.168.0.10", port: 35000)))
+        let source = StreamProtocols.open("elm327", transport: .tcp(NetworkAddress(host: "192.168.0.10", port: 35000)))
         #expect(source?.kindName == "tcp")
         let elm = StreamSource(transport: .tcp(NetworkAddress(host: "192.168.0.10", port: 35000)), protocol: ELM327Driver(), system: sys)
         #expect(elm.service(now: 0) { _ in } == nil && sys.written.isEmpty, "nothing is written while connecting")

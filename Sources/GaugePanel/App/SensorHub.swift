@@ -13,10 +13,10 @@ struct SensorHub {
 
     var simulated: [SimulatedSource] = []
     var sysfs: [SysfsSource] = []
-    var serial: [any SerialLine] = []
+    var descriptorSources: [any DescriptorSource] = []
     /// Per serial line: the decoder's names → the channels reading them (`source`).
     /// Simulated and sysfs sources already name their samples after the channel.
-    var serialRoutes: [SampleRoutes] = []
+    var descriptorRoutes: [SampleRoutes] = []
     /// Recordings played back, each with its names → channels.
     var replays: [(source: ReplaySource, routes: SampleRoutes)] = []
 
@@ -28,8 +28,8 @@ struct SensorHub {
             case .sysfs(let source): sysfs.append(source)
             case .replay(let source): replays.append((source, s.routes))
             case .line(let line):
-                serial.append(line)
-                serialRoutes.append(s.routes)
+                descriptorSources.append(line)
+                descriptorRoutes.append(s.routes)
             }
         }
     }

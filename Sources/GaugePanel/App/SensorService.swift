@@ -25,7 +25,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
 
     /// The current board's sources (replaced on a reload, between `stop` and `start`).
     var hub: SensorHub
-    /// Per serial line, in `hub.serial`'s order.
+    /// Per descriptor source, in `hub.descriptorSources`' order.
     private(set) var lines: [LineRegistration] = []
     private var pollTimers: [TimerID] = []
     /// Per recording, in `hub.replays`' order: the timer for its next sample.
@@ -56,15 +56,15 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         self.log = log
     }
 
-    /// The serial lines, CAN and network sources (each driven by its descriptor).
-    var serial: [any SerialLine] {
-        get { hub.serial }
-        set { hub.serial = newValue }
+    /// The serial, CAN and network sources (each driven by its descriptor).
+    var descriptorSources: [any DescriptorSource] {
+        get { hub.descriptorSources }
+        set { hub.descriptorSources = newValue }
     }
 
     func start(on loop: Loop) {
         self.loop = loop
-        lines = Array(repeating: LineRegistration(), count: hub.serial.count)
+        lines = Array(repeating: LineRegistration(), count: hub.descriptorSources.count)
         replayTimers = Array(repeating: nil, count: hub.replays.count)
         sysfsJournals = Array(repeating: SourceJournal(), count: hub.sysfs.count)
         let now = loop.now
@@ -81,7 +81,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             pollSysfs(i)
             pollTimers.append(loop.scheduleRepeating(every: SensorHub.sysfsInterval) { [self] in self.pollSysfs(i) })
         }
-        for i in hub.serial.indices { serviceSerial(i) }
+        for i in hub.descriptorSources.indices { serviceDescriptorSource(i) }
     }
 
     /// Cancels every timer, unregisters every descriptor and closes the lines.
@@ -97,13 +97,13 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             if let w = l.watch { loop.unregister(fd: w) }
         }
         lines = []
-        for s in hub.serial { s.close(now: loop.now) }
+        for s in hub.descriptorSources { s.close(now: loop.now) }
         counts.retiredDroppedLines &+= droppedLines
         self.loop = nil
     }
 
     /// Lines the current sources dropped.
-    var droppedLines: UInt64 { hub.serial.reduce(0) { $0 &+ $1.droppedCount } }
+    var droppedLines: UInt64 { hub.descriptorSources.reduce(0) { $0 &+ $1.droppedCount } }
 
     /// `run --record` gets the sample as its source gave it; the state, each routed one.
     private func take(_ sample: Sample, now: UInt64) {
@@ -192,7 +192,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         var out: [String] = []
         // `can:can0=open,frames:1200,errors:0`: a CAN bus's error frames beside its state;
         // `tcp:host:10110=lost:hangup,failures:96`: failed opens and losses, when there were any.
-        for s in hub.serial {
+        for s in hub.descriptorSources {
             var detail = s.summaryDetail
             if s.failureCount > 0 { detail += (detail.isEmpty ? "" : ",") + "failures:\(s.failureCount)" }
             out.append(name(s.kindName, s.path) + "=" + s.status.token + (detail.isEmpty ? "" : "," + detail))
@@ -207,10 +207,10 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
 
     /// Reads what a serial line has, (re)opens it after backoff, and keeps its descriptor
     /// registered and its next deadline (reopen, ELM327 poll) on a timer.
-    private func serviceSerial(_ i: Int) {
+    private func serviceDescriptorSource(_ i: Int) {
         guard let loop else { return }
-        let source = hub.serial[i]
-        let routes = hub.serialRoutes[i]
+        let source = hub.descriptorSources[i]
+        let routes = hub.descriptorRoutes[i]
         let now = loop.now
         var noValue: [String] = []
         let event = source.service(now: now) { sample in
@@ -236,8 +236,8 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
     }
 
     /// Says what a line's connection change means, as its journal allows.
-    private func journal(_ event: SerialLineEvent, of i: Int, now: UInt64, about what: String) {
-        let source = hub.serial[i]
+    private func journal(_ event: DescriptorSourceEvent, of i: Int, now: UInt64, about what: String) {
+        let source = hub.descriptorSources[i]
         switch event {
         case .connected:
             say(lines[i].journal.opened(now: now, line: "connected" + (source.openCount > 1 ? " again" : "")), about: what)
@@ -256,14 +256,14 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
                 lines[i].journal.failed(
                     now: now, line: "lost (\(why)); its channels show no value until it returns",
                     reason: "lost (\(reason))", failures: source.failureCount), about: what)
-            let routes = hub.serialRoutes[i]
+            let routes = hub.descriptorRoutes[i]
             display.invalidate(moreNames ? routes.allChannels : routes.channels(readingAny: names))
         }
     }
 
     /// Hot-plug: the device's folder watched while it is closed, opened as soon as it changes.
     private func watchFolder(of i: Int, loop: Loop) {
-        let source = hub.serial[i]
+        let source = hub.descriptorSources[i]
         guard lines[i].watch != source.watchDescriptor else { return }
         if let b = lines[i].watch { loop.unregister(fd: b) }
         lines[i].watch = nil
@@ -273,8 +273,8 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             // Unregistered first: the source closes this descriptor and watches anew.
             loop.unregister(fd: w)
             self.lines[i].watch = nil
-            self.hub.serial[i].folderChanged(now: loop.now)
-            self.serviceSerial(i)
+            self.hub.descriptorSources[i].folderChanged(now: loop.now)
+            self.serviceDescriptorSource(i)
         }
     }
 
@@ -282,13 +282,13 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
     private func scheduleDeadline(of i: Int, open: Bool, now: UInt64, loop: Loop) {
         if let t = lines[i].timer { loop.cancel(t) }
         lines[i].timer = nil
-        var deadline = hub.serial[i].nextDeadline
+        var deadline = hub.descriptorSources[i].nextDeadline
         if let d = deadline, open, d <= now { deadline = nil }
         if let d = lines[i].journal.deadline { deadline = min(deadline ?? d, d) }
         guard let deadline else { return }
         lines[i].timer = loop.schedule(at: max(deadline, now &+ 1_000_000)) { [self] in
             self.lines[i].timer = nil
-            self.serviceSerial(i)
+            self.serviceDescriptorSource(i)
         }
     }
 
@@ -300,7 +300,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         if let a = after {
             lines[i].fd = a
             lines[i].events = events
-            loop.register(fd: a, events: events) { [self] _ in self.serviceSerial(i) }
+            loop.register(fd: a, events: events) { [self] _ in self.serviceDescriptorSource(i) }
         }
     }
 }

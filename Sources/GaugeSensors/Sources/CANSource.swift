@@ -3,14 +3,14 @@ import GaugeDecoders
 import GaugeSystem
 
 /// A SocketCAN interface as a source of the panel (`kind = "can"`), driven by the run
-/// loop like a serial line (it is a `SerialLine`): the loop polls `fileDescriptor`, calls
+/// loop like a serial line (it is a `DescriptorSource`): the loop polls `fileDescriptor`, calls
 /// `service(now:)` when it is readable or `nextDeadline` passes.
 ///
 /// Opened at start with the protocol's kernel filters; an interface that is missing or
 /// down, or that vanishes (ENODEV, ENETDOWN on read), is closed and reopened with the
 /// serial lines' backoff while its channels go stale. Error frames are counted, not
 /// decoded; OBD-II is polled here (`OBDPoller`), everything else only listens.
-public final class CANSource: SerialLine {
+public final class CANSource: DescriptorSource {
     public struct Statistics: Sendable, Equatable {
         public var opens: UInt64 = 0
         public var openFailures: UInt64 = 0
@@ -34,7 +34,7 @@ public final class CANSource: SerialLine {
     /// Frames, error frames, bus-off, failed writes.
     private var traffic = Statistics()
     public var fileDescriptor: Int32? { link.fileDescriptor }
-    public var status: SerialLineStatus { link.status }
+    public var status: DescriptorSourceStatus { link.status }
     public var emittedNames: BoundedNameSet { link.emittedNames }
     public var statistics: Statistics {
         var s = traffic
@@ -96,7 +96,7 @@ public final class CANSource: SerialLine {
     }
 
     @discardableResult
-    public func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
+    public func service(now: UInt64, into sink: (Sample) -> Void) -> DescriptorSourceEvent? {
         // Opened in this call and not yet read from (the descriptor's handshake): a socket
         // bound to an interface that is down opens, and its first read fails (ENETDOWN).
         // That is a failure to open, said once, not a connection made and lost at every
@@ -118,7 +118,7 @@ public final class CANSource: SerialLine {
         case .open(let f, _): (fd, fresh) = (f, false)
         default: return nil
         }
-        var event: SerialLineEvent?
+        var event: DescriptorSourceEvent?
         for i in 0..<maxFramesPerService {
             let raw: CANRawFrame
             do {
@@ -150,7 +150,7 @@ public final class CANSource: SerialLine {
     /// One frame read: error frames counted, data frames decoded, and what the decoder
     /// asks sent (ISO-TP flow control) or told the poller. A loss if a send found the
     /// interface gone.
-    private func take(_ raw: CANRawFrame, fd: Int32, now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent? {
+    private func take(_ raw: CANRawFrame, fd: Int32, now: UInt64, into sink: (Sample) -> Void) -> DescriptorSourceEvent? {
         traffic.frames &+= 1
         if raw.isError {
             traffic.errorFrames &+= 1
@@ -187,7 +187,7 @@ public final class CANSource: SerialLine {
         }
     }
 
-    private func send(_ frame: CANFrame, fd: Int32, now: UInt64) -> SerialLineEvent? {
+    private func send(_ frame: CANFrame, fd: Int32, now: UInt64) -> DescriptorSourceEvent? {
         do { try system.writeCAN(fd, frame.raw) } catch {
             // ENOBUFS/EAGAIN: the controller's queue is full (no one acknowledges): try later.
             if error.meansTryLater || error == Errno(105) {
@@ -204,7 +204,7 @@ public final class CANSource: SerialLine {
         _ = disconnect(now: now, error: nil)
     }
 
-    private func disconnect(now: UInt64, error: Errno?) -> SerialLineEvent {
+    private func disconnect(now: UInt64, error: Errno?) -> DescriptorSourceEvent {
         if let fd = link.fileDescriptor { system.close(fd) }
         decoder.reset()
         return link.lost(now: now, error)

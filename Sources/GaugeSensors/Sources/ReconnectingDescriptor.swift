@@ -28,7 +28,7 @@ public struct ReconnectingDescriptor: Sendable {
 
     public private(set) var state = State.closed(until: 0)
     /// Where it stands, as the run summary says it.
-    public private(set) var status = SerialLineStatus.idle
+    public private(set) var status = DescriptorSourceStatus.idle
     public private(set) var statistics = Statistics()
     /// The names the source has emitted (bounded: a stream of ever new names must not
     /// grow the panel), so that a loss can mark the channels reading them stale.
@@ -84,7 +84,7 @@ public struct ReconnectingDescriptor: Sendable {
     }
 
     /// `fd` works: the next failure is said again.
-    public mutating func opened(fd: Int32, now: UInt64) -> SerialLineEvent {
+    public mutating func opened(fd: Int32, now: UInt64) -> DescriptorSourceEvent {
         statistics.opens &+= 1
         state = .open(fd: fd, since: now)
         status = .open
@@ -95,7 +95,7 @@ public struct ReconnectingDescriptor: Sendable {
     /// The open (or connect, or handshake) failed, its descriptor already closed by the
     /// caller: retried after the backoff (from its first step when `retrySoon`), said
     /// unless it is the failure already reported.
-    public mutating func openFailed(now: UInt64, _ error: Errno, reason: String? = nil, retrySoon: Bool = false) -> SerialLineEvent? {
+    public mutating func openFailed(now: UInt64, _ error: Errno, reason: String? = nil, retrySoon: Bool = false) -> DescriptorSourceEvent? {
         statistics.openFailures &+= 1
         statistics.lastError = error
         if retrySoon { backoff.reset() }
@@ -112,7 +112,7 @@ public struct ReconnectingDescriptor: Sendable {
     /// The open descriptor went away (`error` nil: a hang-up), already closed by the
     /// caller: reopened after the backoff, or `atLeast` if longer. The names emitted go
     /// to the caller to mark stale.
-    public mutating func lost(now: UInt64, _ error: Errno?, atLeast: UInt64 = 0) -> SerialLineEvent {
+    public mutating func lost(now: UInt64, _ error: Errno?, atLeast: UInt64 = 0) -> DescriptorSourceEvent {
         if case .open(_, let since) = state, now &- since >= SourceJournal.settleTime { backoff.reset() }
         statistics.disconnects &+= 1
         statistics.lastError = error

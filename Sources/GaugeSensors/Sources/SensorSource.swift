@@ -1,5 +1,5 @@
 /// A sensor as the run loop drives it. The four shapes are how a source is driven, not
-/// what it is: a new sensor kind becomes one of them (most are a `SerialLine`).
+/// what it is: a new sensor kind becomes one of them (most are a `DescriptorSource`).
 public enum SensorSource {
     /// Waveforms, polled on a timer; samples are named after the channels.
     case simulated(SimulatedSource)
@@ -9,7 +9,7 @@ public enum SensorSource {
     case replay(ReplaySource)
     /// A descriptor that comes and goes (serial, TCP, UDP, MQTT, gpsd, CAN); its names
     /// are routed to the channels.
-    case line(any SerialLine)
+    case line(any DescriptorSource)
 }
 
 /// What opening a source may need from the machine it runs on.

@@ -13,8 +13,8 @@ import GaugeSystem
 /// changes (`watchDescriptor`). A class because it owns file descriptors (closed on deinit).
 /// Over TCP with `tlsCAFile`, the connection is TLS (`StreamSecurity`): the handshake runs
 /// on the same polls, and the line counts as open once it has finished.
-public final class StreamSource<P: SerialProtocol>: SerialLine {
-    public typealias Event = SerialLineEvent
+public final class StreamSource<P: StreamProtocol>: DescriptorSource {
+    public typealias Event = DescriptorSourceEvent
 
     public struct Statistics: Sendable, Equatable {
         public var opens: UInt64 = 0
@@ -79,7 +79,7 @@ public final class StreamSource<P: SerialProtocol>: SerialLine {
     }
 
     public var fileDescriptor: Int32? { link.fileDescriptor }
-    public var status: SerialLineStatus { link.status }
+    public var status: DescriptorSourceStatus { link.status }
     public var emittedNames: BoundedNameSet { link.emittedNames }
 
     public var statistics: Statistics {

@@ -1,7 +1,8 @@
-/// What a serial source drives: a decoder (listen only) or a polled protocol (ELM327):
+/// What a stream source (serial, TCP, UDP) drives: a decoder (listen only) or a polled
+/// protocol (ELM327, TunerStudio):
 /// bytes in, samples and counters out. Used as a generic constraint only; a board names
-/// one through `SerialProtocols`.
-public protocol SerialProtocol {
+/// one through `StreamProtocols`.
+public protocol StreamProtocol {
     mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void)
     /// Lines, sentences or answers dropped as garbled so far (the run's `dropped_lines`).
     var droppedCount: UInt64 { get }
@@ -26,7 +27,7 @@ public protocol SerialProtocol {
     var summaryDetail: String { get }
 }
 
-extension SerialProtocol {
+extension StreamProtocol {
     public mutating func takeNotices() -> [String] { [] }
     public var wantsReconnect: Bool { false }
     public var reconnectDelay: UInt64? { nil }
@@ -34,7 +35,7 @@ extension SerialProtocol {
     public var summaryDetail: String { "" }
 }
 
-extension LineProtocolDecoder: SerialProtocol {
+extension LineProtocolDecoder: StreamProtocol {
     public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         feed(bytes, into: sink)
     }
@@ -44,7 +45,7 @@ extension LineProtocolDecoder: SerialProtocol {
     public var droppedCount: UInt64 { statistics.dropped }
 }
 
-extension NMEADecoder: SerialProtocol {
+extension NMEADecoder: StreamProtocol {
     public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         feed(bytes, into: sink)
     }
@@ -54,7 +55,7 @@ extension NMEADecoder: SerialProtocol {
     public var droppedCount: UInt64 { statistics.dropped }
 }
 
-extension ELM327Driver: SerialProtocol {
+extension ELM327Driver: StreamProtocol {
     public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         feed(bytes, now: now, into: sink)
     }

@@ -3,15 +3,15 @@ import GaugeDecoders
 /// The stream protocols a board can name (`protocol = "nmea"`), each registered by one
 /// line here: its name and how to open a line that speaks it over a transport. The
 /// configuration checks names against this list and the run loop opens what it names, so
-/// a new protocol is its decoder's file (conforming to `SerialProtocol`) plus one line below.
-public enum SerialProtocols {
+/// a new protocol is its decoder's file (conforming to `StreamProtocol`) plus one line below.
+public enum StreamProtocols {
     public struct Entry: Sendable {
         public let name: String
         /// What the docs and error messages say it is.
         public let summary: String
         /// Whether it works on UDP datagrams (a polled protocol needs a peer to answer).
         public let overDatagrams: Bool
-        let open: @Sendable (_ transport: StreamTransport, _ backoff: Backoff) -> any SerialLine
+        let open: @Sendable (_ transport: StreamTransport, _ backoff: Backoff) -> any DescriptorSource
     }
 
     public static let all: [Entry] = [
@@ -33,13 +33,13 @@ public enum SerialProtocols {
 
     /// A line over `transport` speaking the protocol called `name` (nil: no such protocol).
     /// A network transport retries at least every second (`Backoff.network`).
-    public static func open(_ name: String, transport: StreamTransport) -> (any SerialLine)? {
+    public static func open(_ name: String, transport: StreamTransport) -> (any DescriptorSource)? {
         let backoff: Backoff = if case .serial = transport { Backoff() } else { .network }
         return all.first { $0.name == name }.map { $0.open(transport, backoff) }
     }
 
     /// A serial line on `path` speaking the protocol called `name`.
-    public static func open(_ name: String, path: String, settings: SerialSettings) -> (any SerialLine)? {
+    public static func open(_ name: String, path: String, settings: SerialSettings) -> (any DescriptorSource)? {
         open(name, transport: .serial(path: path, settings: settings))
     }
 }

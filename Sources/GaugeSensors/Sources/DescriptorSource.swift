@@ -1,10 +1,12 @@
 import GaugeDecoders
 import GaugeSystem
 
-/// A serial line as the run loop drives it, whatever its protocol: a descriptor to poll,
-/// a deadline to wake for, `service` when either fires. Class-bound (a line owns its
-/// descriptor), so `any SerialLine` is a reference, which Embedded Swift allows.
-public protocol SerialLine: AnyObject {
+/// A source whose descriptor comes and goes — a serial device, a TCP connection, a UDP
+/// port, a CAN interface (MQTT and gpsd ride on TCP) — as the run loop drives it: a
+/// descriptor to poll, a deadline to wake for, `service` when either fires. Class-bound (a
+/// source owns its descriptor), so `any DescriptorSource` is a reference, which Embedded
+/// Swift allows.
+public protocol DescriptorSource: AnyObject {
     var path: String { get }
     /// The open descriptor to poll for input (nil while closed, waiting to reopen).
     var fileDescriptor: Int32? { get }
@@ -15,7 +17,7 @@ public protocol SerialLine: AnyObject {
     /// Garbled input dropped so far.
     var droppedCount: UInt64 { get }
     /// Where the line stands now (the run summary lists it).
-    var status: SerialLineStatus { get }
+    var status: DescriptorSourceStatus { get }
     /// How many times it was opened (more than one: it came back).
     var openCount: UInt64 { get }
     /// Failed opens and losses so far (the run summary's `failures:`; the log's "still
@@ -26,7 +28,7 @@ public protocol SerialLine: AnyObject {
     /// The watch descriptor was readable: try to open at the next `service`.
     func folderChanged(now: UInt64)
     /// Opens, reads and writes as needed; samples go to `sink`; a connection change is returned.
-    func service(now: UInt64, into sink: (Sample) -> Void) -> SerialLineEvent?
+    func service(now: UInt64, into sink: (Sample) -> Void) -> DescriptorSourceEvent?
     /// Closes the device now (shutdown, reload).
     func close(now: UInt64)
     /// What the log and the run summary call it: `serial`, `tcp`, `udp`, `can`.
@@ -46,7 +48,7 @@ public protocol SerialLine: AnyObject {
     var reportsUnreadNames: Bool { get }
 }
 
-extension SerialLine {
+extension DescriptorSource {
     public var kindName: String { "serial" }
     public var wantsWritable: Bool { false }
     public func openAdvice(_ error: Errno) -> String { error.serialOpenAdvice }
@@ -58,7 +60,7 @@ extension SerialLine {
 
 /// A serial line's connection changed. Each is returned once per change, so a caller
 /// can log every one without flooding: a line that keeps failing to open says so once.
-public enum SerialLineEvent: Sendable, Equatable {
+public enum DescriptorSourceEvent: Sendable, Equatable {
     /// Opened (the first time, or again after it was lost or failed to open).
     case connected
     /// Opening (or a TCP connect) failed, for the first time or with another errno than last time; it is
@@ -71,7 +73,7 @@ public enum SerialLineEvent: Sendable, Equatable {
 }
 
 /// Where a serial line stands.
-public enum SerialLineStatus: Sendable, Equatable {
+public enum DescriptorSourceStatus: Sendable, Equatable {
     /// Not tried yet.
     case idle
     case open
