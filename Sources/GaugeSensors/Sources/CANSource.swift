@@ -11,17 +11,15 @@ import GaugeSystem
 /// serial lines' backoff while its channels go stale. Error frames are counted, not
 /// decoded; OBD-II is polled here (`OBDPoller`), everything else only listens.
 public final class CANSource: DescriptorSource {
-    public struct Statistics: Sendable, Equatable {
-        public var opens: UInt64 = 0
-        public var openFailures: UInt64 = 0
-        public var disconnects: UInt64 = 0
+    public struct Statistics: Sendable, Equatable, ConnectionCounters {
+        /// Opens, failures, losses and the last error (the connection's).
+        public var link = ReconnectingDescriptor.Statistics()
         public var frames: UInt64 = 0
         /// Error frames the controller reported (bus errors, error passive, bus-off…).
         public var errorFrames: UInt64 = 0
         /// Bus-off among them (CAN_ERR_BUSOFF).
         public var busOff: UInt64 = 0
         public var writeFailures: UInt64 = 0
-        public var lastError: Errno?
         public init() {}
     }
 
@@ -38,10 +36,7 @@ public final class CANSource: DescriptorSource {
     public var emittedNames: BoundedNameSet { link.emittedNames }
     public var statistics: Statistics {
         var s = traffic
-        s.opens = link.statistics.opens
-        s.openFailures = link.statistics.openFailures
-        s.disconnects = link.statistics.disconnects
-        s.lastError = link.statistics.lastError
+        s.link = link.statistics
         return s
     }
     public let options: CANSocketOptions

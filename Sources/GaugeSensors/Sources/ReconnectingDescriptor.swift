@@ -24,6 +24,7 @@ public struct ReconnectingDescriptor: Sendable {
         public var openFailures: UInt64 = 0
         public var disconnects: UInt64 = 0
         public var lastError: Errno?
+        public init() {}
     }
 
     public private(set) var state = State.closed(until: 0)
@@ -128,4 +129,17 @@ public struct ReconnectingDescriptor: Sendable {
     public mutating func reopenNow(_ now: UInt64) {
         if case .closed = state { state = .closed(until: now) }
     }
+}
+
+/// A source's counters: its connection's (`link`, kept by its `ReconnectingDescriptor`)
+/// and its own traffic's, read through the same names.
+public protocol ConnectionCounters {
+    var link: ReconnectingDescriptor.Statistics { get }
+}
+
+extension ConnectionCounters {
+    public var opens: UInt64 { link.opens }
+    public var openFailures: UInt64 { link.openFailures }
+    public var disconnects: UInt64 { link.disconnects }
+    public var lastError: Errno? { link.lastError }
 }

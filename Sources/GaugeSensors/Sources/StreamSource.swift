@@ -16,16 +16,14 @@ import GaugeSystem
 public final class StreamSource<P: StreamProtocol>: DescriptorSource {
     public typealias Event = DescriptorSourceEvent
 
-    public struct Statistics: Sendable, Equatable {
-        public var opens: UInt64 = 0
-        public var openFailures: UInt64 = 0
-        public var disconnects: UInt64 = 0
+    public struct Statistics: Sendable, Equatable, ConnectionCounters {
+        /// Opens, failures, losses and the last error (the connection's).
+        public var link = ReconnectingDescriptor.Statistics()
         public var bytesRead: UInt64 = 0
         public var bytesWritten: UInt64 = 0
         public var writeFailures: UInt64 = 0
         /// UDP: datagrams read (each one decoded on its own).
         public var datagrams: UInt64 = 0
-        public var lastError: Errno?
     }
 
     /// How long a TCP connect (and a TLS handshake) may take before it fails with ETIMEDOUT.
@@ -84,10 +82,7 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
 
     public var statistics: Statistics {
         var s = traffic
-        s.opens = link.statistics.opens
-        s.openFailures = link.statistics.openFailures
-        s.disconnects = link.statistics.disconnects
-        s.lastError = link.statistics.lastError
+        s.link = link.statistics
         return s
     }
 
