@@ -1,39 +1,39 @@
 import Foundation
-import XCTest
+import Testing
 import GaugeDecoders
 @testable import GaugeCAN
 
 /// Messages canboat's analyzer decoded (scripts/generators/n2k_vectors.py, SI units):
 /// GaugeCAN must give the same quantities under its channel names, within each field's
 /// resolution (canboat prints some fields with fewer decimals than they carry).
-final class CanboatVectorTests: XCTestCase {
+@Suite struct CanboatVectorTests {
     let degrees = 180 / Double.pi
     let knots = 3600 / 1852.0
 
-    func testEveryPGNAgreesWithCanboat() throws {
+    @Test func everyPGNAgreesWithCanboat() throws {
         let text = String(decoding: TestFiles.bytes("Vectors/nmea2000.txt"), as: UTF8.self)
         var messages = 0, values = 0
         var pgns = Set<UInt32>()
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let parts = line.split(separator: " ", maxSplits: 2)
-            let pgn = try XCTUnwrap(UInt32(parts[0]))
+            let pgn = try #require(UInt32(parts[0]))
             let data = TestFiles.hex(String(parts[1]))
-            let fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(parts[2].utf8)) as? [String: Any])
+            let fields = try #require(JSONSerialization.jsonObject(with: Data(parts[2].utf8)) as? [String: Any])
             var got: [String: Double] = [:]
-            XCTAssertTrue(NMEA2000PGNs.decode(pgn, data) { got[$0.name] = $0.value })
+            #expect(NMEA2000PGNs.decode(pgn, data) { got[$0.name] = $0.value })
             let want = expected(pgn, data, fields)
-            XCTAssertEqual(Set(got.keys), Set(want.keys), "\(line)")
+            #expect(Set(got.keys) == Set(want.keys), "\(line)")
             for (name, (value, tolerance)) in want {
                 guard let g = got[name] else { continue }
-                XCTAssertEqual(g, value, accuracy: tolerance, "\(name) in \(line)")
+                #expect(abs(g - value) <= tolerance, "\(name) in \(line)")
                 values += 1
             }
             messages += 1
             pgns.insert(pgn)
         }
-        XCTAssertEqual(pgns, NMEA2000PGNs.supported)
-        XCTAssertEqual(messages, 24 * 12)
-        XCTAssertGreaterThan(values, 500)
+        #expect(pgns == NMEA2000PGNs.supported)
+        #expect(messages == 24 * 12)
+        #expect(values > 500)
     }
 
     /// canboat's fields → GaugeCAN's channels: (value, tolerance).
@@ -114,7 +114,7 @@ final class CanboatVectorTests: XCTestCase {
             let name = source == "sea" && instance == 0 ? "water.temperature" : "temperature.\(source).\(Int(instance))"
             e[name] = (v - 273.15, 0.0051)
         default:
-            XCTFail("PGN \(pgn)")
+            Issue.record("PGN \(pgn)")
         }
         return e
     }

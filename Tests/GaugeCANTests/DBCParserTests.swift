@@ -1,121 +1,121 @@
-import XCTest
+import Testing
 import GaugeDecoders
 import GaugeTestSupport
 @testable import GaugeCAN
 
-final class DBCParserTests: XCTestCase {
-    func testVehicleFile() throws {
+@Suite struct DBCParserTests {
+    @Test func vehicleFile() throws {
         let db = TestFiles.dbc("vehicle.dbc")
-        XCTAssertEqual(db.messages.map(\.name), ["EngineData", "BodyData", "WheelSpeeds"])
-        let engine = try XCTUnwrap(db.message(id: 256, extended: false))
-        XCTAssertEqual(engine.length, 8)
-        XCTAssertEqual(engine.transmitter, "ECU")
-        XCTAssertEqual(engine.cycleTimeMilliseconds, 10)
-        XCTAssertEqual(engine.line, 19)
-        XCTAssertNil(db.message(id: 256, extended: true))
+        #expect(db.messages.map(\.name) == ["EngineData", "BodyData", "WheelSpeeds"])
+        let engine = try #require(db.message(id: 256, extended: false))
+        #expect(engine.length == 8)
+        #expect(engine.transmitter == "ECU")
+        #expect(engine.cycleTimeMilliseconds == 10)
+        #expect(engine.line == 19)
+        #expect(db.message(id: 256, extended: true) == nil)
         let speed = engine.signals[0]
-        XCTAssertEqual(speed.name, "EngineSpeed")
-        XCTAssertEqual(speed.layout, try SignalLayout(startBit: 0, length: 16, byteOrder: .intel, isSigned: false))
-        XCTAssertEqual(speed.factor, 0.25)
-        XCTAssertEqual(speed.maximum, 16383.75)
-        XCTAssertEqual(speed.unit, "rpm")
-        XCTAssertEqual(speed.sensorUnit, .rpm)
-        XCTAssertEqual(speed.receivers, ["Dash", "Logger"])
+        #expect(speed.name == "EngineSpeed")
+        #expect(speed.layout == (try SignalLayout(startBit: 0, length: 16, byteOrder: .intel, isSigned: false)))
+        #expect(speed.factor == 0.25)
+        #expect(speed.maximum == 16383.75)
+        #expect(speed.unit == "rpm")
+        #expect(speed.sensorUnit == .rpm)
+        #expect(speed.receivers == ["Dash", "Logger"])
         let torque = engine.signals[3]
-        XCTAssertEqual(torque.layout.byteOrder, .motorola)
-        XCTAssertTrue(torque.layout.isSigned)
-        XCTAssertEqual(engine.signals[1].offset, -40)
-        XCTAssertEqual(engine.signals[1].sensorUnit, .celsius)
-        XCTAssertEqual(engine.signals[5].valueNames.map(\.text), ["P", "R", "N", "D", "L"])
-        XCTAssertEqual(db.messages[1].signals[2].valueNames, [DBCValueName(value: -256, text: "Sensor fault")])
-        XCTAssertEqual(db.messages[1].cycleTimeMilliseconds, 100)
-        XCTAssertNil(db.messages[2].cycleTimeMilliseconds)
+        #expect(torque.layout.byteOrder == .motorola)
+        #expect(torque.layout.isSigned)
+        #expect(engine.signals[1].offset == -40)
+        #expect(engine.signals[1].sensorUnit == .celsius)
+        #expect(engine.signals[5].valueNames.map(\.text) == ["P", "R", "N", "D", "L"])
+        #expect(db.messages[1].signals[2].valueNames == [DBCValueName(value: -256, text: "Sensor fault")])
+        #expect(db.messages[1].cycleTimeMilliseconds == 100)
+        #expect(db.messages[2].cycleTimeMilliseconds == nil)
     }
 
-    func testMultiplexedAndExtended() throws {
+    @Test func multiplexedAndExtended() throws {
         let db = TestFiles.dbc("multiplexed.dbc")
-        let diag = try XCTUnwrap(db.message(id: 0x18FE_F1FE, extended: true))
-        XCTAssertEqual(diag.multiplexer?.name, "Page")
-        XCTAssertEqual(diag.signals[1].multiplex, .multiplexed(0))
-        XCTAssertEqual(diag.signals[3].multiplex, .multiplexed(1))
-        XCTAssertEqual(diag.cycleTimeMilliseconds, 250)
-        XCTAssertEqual(db.message(id: 0x400, extended: true)?.name, "ExtendedSmallId")
-        XCTAssertNil(db.message(id: 0x400, extended: false))
-        let status = try XCTUnwrap(db.message(id: 1234, extended: false))
-        XCTAssertEqual(status.signals[0].valueNames.count, 2)
+        let diag = try #require(db.message(id: 0x18FE_F1FE, extended: true))
+        #expect(diag.multiplexer?.name == "Page")
+        #expect(diag.signals[1].multiplex == .multiplexed(0))
+        #expect(diag.signals[3].multiplex == .multiplexed(1))
+        #expect(diag.cycleTimeMilliseconds == 250)
+        #expect(db.message(id: 0x400, extended: true)?.name == "ExtendedSmallId")
+        #expect(db.message(id: 0x400, extended: false) == nil)
+        let status = try #require(db.message(id: 1234, extended: false))
+        #expect(status.signals[0].valueNames.count == 2)
     }
 
-    func testWideAndFloat() throws {
+    @Test func wideAndFloat() throws {
         let db = TestFiles.dbc("wide.dbc")
-        XCTAssertEqual(db.message(id: 103, extended: false)?.signals.map(\.valueType), [.float32, .float32])
-        XCTAssertEqual(db.message(id: 104, extended: false)?.signals[0].valueType, .float64)
-        XCTAssertEqual(db.message(id: 0x800, extended: true)?.length, 64)
+        #expect(db.message(id: 103, extended: false)?.signals.map(\.valueType) == [.float32, .float32])
+        #expect(db.message(id: 104, extended: false)?.signals[0].valueType == .float64)
+        #expect(db.message(id: 0x800, extended: true)?.length == 64)
     }
 
-    func testDecodeWithMultiplexAndValueTables() throws {
+    @Test func decodeWithMultiplexAndValueTables() throws {
         let db = TestFiles.dbc("multiplexed.dbc")
-        let diag = try XCTUnwrap(db.message(id: 0x18FE_F1FE, extended: true))
+        let diag = try #require(db.message(id: 0x18FE_F1FE, extended: true))
         // Page 0: voltage 0x3039 × 0.001 = 12.345 V, current −2 × 0.01 A, counter 7.
         let page0: [UInt8] = [0x00, 0x39, 0x30, 0xFE, 0xFF, 0, 0, 0x70]
         let d0 = diag.decode(page0)
-        XCTAssertEqual(d0.map(\.name), ["Page", "Voltage", "Current", "Counter"])
-        XCTAssertEqual(d0[1].physical, 12.345, accuracy: 1e-12)
-        XCTAssertEqual(d0[2].physical, -0.02, accuracy: 1e-12)
-        XCTAssertEqual(d0[2].raw, .signed(-2))
-        XCTAssertEqual(d0[3].physical, 7)
-        XCTAssertEqual(d0[0].text, "Electrical")
+        #expect(d0.map(\.name) == ["Page", "Voltage", "Current", "Counter"])
+        #expect(abs(d0[1].physical - 12.345) <= 1e-12)
+        #expect(abs(d0[2].physical - -0.02) <= 1e-12)
+        #expect(d0[2].raw == .signed(-2))
+        #expect(d0[3].physical == 7)
+        #expect(d0[0].text == "Electrical")
         let d1 = diag.decode([0x01, 0x7F, 0xF0, 0x20, 0, 0, 0, 0])
-        XCTAssertEqual(d1.map(\.name), ["Page", "Temperature", "Humidity", "Counter"])
-        XCTAssertEqual(d1[1].physical, 127.9375)
-        XCTAssertEqual(d1[2].physical, 4, "bits 27…33: 0x20 >> 3")
-        XCTAssertEqual(diag.decode([0x07, 0, 0, 0, 0, 0, 0, 0]).map(\.name), ["Page", "Counter"], "no signal for page 7")
-        XCTAssertEqual(diag.decode([0x00, 0x39]).map(\.name), ["Page"], "too short for the rest")
-        let status = try XCTUnwrap(db.message(id: 1234, extended: false))
+        #expect(d1.map(\.name) == ["Page", "Temperature", "Humidity", "Counter"])
+        #expect(d1[1].physical == 127.9375)
+        #expect(d1[2].physical == 4, "bits 27…33: 0x20 >> 3")
+        #expect(diag.decode([0x07, 0, 0, 0, 0, 0, 0, 0]).map(\.name) == ["Page", "Counter"], "no signal for page 7")
+        #expect(diag.decode([0x00, 0x39]).map(\.name) == ["Page"], "too short for the rest")
+        let status = try #require(db.message(id: 1234, extended: false))
         let s = status.decode([0x05, 0xC8])
-        XCTAssertEqual(s.map(\.name), ["Mode", "Brightness"])
-        XCTAssertEqual(s[0].text, "Display")
-        XCTAssertEqual(s[1].physical, 100)
+        #expect(s.map(\.name) == ["Mode", "Brightness"])
+        #expect(s[0].text == "Display")
+        #expect(s[1].physical == 100)
         var samples: [Sample] = []
         status.samples([0x05, 0xC8]) { samples.append($0) }
-        XCTAssertEqual(
-            samples,
-            [
+        #expect(
+            samples == [
                 Sample(name: "Status.Mode", value: 5, unit: .none),
                 Sample(name: "Status.Brightness", value: 100, unit: .percent),
             ])
     }
 
-    func testLookupAndSuggestions() {
+    @Test func lookupAndSuggestions() throws {
         let db = TestFiles.dbc("vehicle.dbc")
-        XCTAssertEqual(try db.signal(named: "EngineData.Torque"), DBCSignalReference(messageIndex: 0, signalIndex: 3))
-        XCTAssertEqual(try db.signal(named: "Odometer"), DBCSignalReference(messageIndex: 1, signalIndex: 3))
-        XCTAssertEqual(db[try! db.signal(named: "Odometer")].unit, "km")
+        #expect(try db.signal(named: "EngineData.Torque") == DBCSignalReference(messageIndex: 0, signalIndex: 3))
+        #expect(try db.signal(named: "Odometer") == DBCSignalReference(messageIndex: 1, signalIndex: 3))
+        #expect(db[try! db.signal(named: "Odometer")].unit == "km")
         func lookupError(_ db: DBCFile, _ name: String) -> DBCLookupError? {
             do throws(DBCLookupError) {
                 _ = try db.signal(named: name)
                 return nil
             } catch { return error }
         }
-        XCTAssertEqual(lookupError(db, "EngineSped"), .unknownSignal("EngineSped", suggestion: "EngineSpeed"))
-        XCTAssertEqual(
-            lookupError(db, "EngineData.torque"),
-            .unknownSignal("EngineData.torque", suggestion: "EngineData.Torque"))
-        XCTAssertEqual(lookupError(db, "EngnData.Torque"), .unknownMessage("EngnData", suggestion: "EngineData"))
-        XCTAssertEqual(lookupError(db, "Zzzzzz"), .unknownSignal("Zzzzzz", suggestion: nil))
-        XCTAssertEqual(lookupError(db, "EngineSped")?.message, "no signal EngineSped (did you mean EngineSpeed?)")
+        #expect(lookupError(db, "EngineSped") == .unknownSignal("EngineSped", suggestion: "EngineSpeed"))
+        #expect(lookupError(db, "EngineData.torque") == .unknownSignal("EngineData.torque", suggestion: "EngineData.Torque"))
+        #expect(lookupError(db, "EngnData.Torque") == .unknownMessage("EngnData", suggestion: "EngineData"))
+        #expect(lookupError(db, "Zzzzzz") == .unknownSignal("Zzzzzz", suggestion: nil))
+        #expect(lookupError(db, "EngineSped")?.message == "no signal EngineSped (did you mean EngineSpeed?)")
         let twice = TestFiles.dbc("multiplexed.dbc")
-        XCTAssertNoThrow(try twice.signal(named: "Diagnostics.Counter"))
+        #expect(throws: Never.self) { try twice.signal(named: "Diagnostics.Counter") }
         let dup = try! parseDBC("BO_ 1 A: 1 X\n SG_ S : 0|8@1+ (1,0) [0|0] \"\" X\nBO_ 2 B: 1 X\n SG_ S : 0|8@1+ (1,0) [0|0] \"\" X\n").get()
-        XCTAssertEqual(lookupError(dup, "S"), .ambiguous("S", messages: ["A", "B"]))
-        XCTAssertEqual(lookupError(dup, "S")?.message, "signal S is in several messages (A.S, B.S): name one")
+        #expect(lookupError(dup, "S") == .ambiguous("S", messages: ["A", "B"]))
+        #expect(lookupError(dup, "S")?.message == "signal S is in several messages (A.S, B.S): name one")
     }
 
-    func testBrokenLinesNameTheirLine() {
+    @Test func brokenLinesNameTheirLine() {
         let head = "VERSION \"\"\n\nBO_ 100 M: 2 X\n"
-        func check(_ body: String, line: Int32, containing words: String, file: StaticString = #filePath, l: UInt = #line) {
-            guard let e = dbcError(head + body) else { return XCTFail("parsed: " + body, file: file, line: l) }
-            XCTAssertEqual(e.line, line, e.description, file: file, line: l)
-            XCTAssertTrue(e.message.contains(words), e.description, file: file, line: l)
+        func check(_ body: String, line: Int32, containing words: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            guard let e = dbcError(head + body) else {
+                Issue.record("parsed: \(body)", sourceLocation: sourceLocation)
+                return
+            }
+            #expect(e.line == line, "\(e.description)", sourceLocation: sourceLocation)
+            #expect(e.message.contains(words), "\(e.description)", sourceLocation: sourceLocation)
         }
         // Intel 12|8 needs 3 bytes, Motorola 7|16 from bit 0 needs 3; the message has 2.
         check(" SG_ A : 12|8@1+ (1,0) [0|0] \"\" X\n", line: 4, containing: "needs 3 bytes; message M has 2")
@@ -145,11 +145,11 @@ final class DBCParserTests: XCTestCase {
         check("\nVAL_ 100 Q 1 2 ;\n", line: 5, containing: "quoted text")
         check("\nFROB_ 1 2 3;\n", line: 5, containing: "unknown statement 'FROB_'")
         check("  12\n", line: 4, containing: "expected a keyword")
-        XCTAssertEqual(dbcError(" SG_ A : 0|8@1+ (1,0) [0|0] \"\" X\n")?.message, "SG_ outside a message (it must follow a BO_ line)")
-        XCTAssertEqual(dbcError("BO_ 1 A: 8 X\n SG_ A : 0|8@1+ (1,0) [0|0] \"\" X\nSIG_VALTYPE_ 1 A : 1;\n")?.line, 3)
+        #expect(dbcError(" SG_ A : 0|8@1+ (1,0) [0|0] \"\" X\n")?.message == "SG_ outside a message (it must follow a BO_ line)")
+        #expect(dbcError("BO_ 1 A: 8 X\n SG_ A : 0|8@1+ (1,0) [0|0] \"\" X\nSIG_VALTYPE_ 1 A : 1;\n")?.line == 3)
     }
 
-    func testToleratesSkippedSections() throws {
+    @Test func toleratesSkippedSections() throws {
         let text = """
             VERSION "x"
             NS_ :
@@ -176,12 +176,12 @@ final class DBCParserTests: XCTestCase {
 
             """
         let db = try parseDBC(text).get()
-        XCTAssertEqual(db.messages.map(\.name), ["A"])
-        XCTAssertEqual(db.messages[0].cycleTimeMilliseconds, 20)
-        XCTAssertEqual(db.messages[0].signals[0].receivers, ["B", "C"])
+        #expect(db.messages.map(\.name) == ["A"])
+        #expect(db.messages[0].cycleTimeMilliseconds == 20)
+        #expect(db.messages[0].signals[0].receivers == ["B", "C"])
     }
 
-    func testSeededRandomRoundTrip() throws {
+    @Test func seededRandomRoundTrip() throws {
         var rng = SplitMix(seed: 77)
         for file in ["vehicle.dbc", "multiplexed.dbc", "wide.dbc"] {
             let db = TestFiles.dbc(file)
@@ -193,10 +193,10 @@ final class DBCParserTests: XCTestCase {
                         let bits = rng.next() & (n == 64 ? UInt64.max : (1 << n) - 1)
                         var data = [UInt8](repeating: 0, count: Int(message.length))
                         signal.layout.insert(bits, into: &data)
-                        let physical = try XCTUnwrap(signal.decode(data)).physical
+                        let physical = try #require(signal.decode(data)).physical
                         guard n <= 52 else { continue }
-                        let raw = try XCTUnwrap(signal.encodeRaw(physical))
-                        XCTAssertEqual(raw, bits, "\(message.name).\(signal.name) \(physical)")
+                        let raw = try #require(signal.encodeRaw(physical))
+                        #expect(raw == bits, "\(message.name).\(signal.name) \(physical)")
                     }
                 }
             }
@@ -207,7 +207,7 @@ final class DBCParserTests: XCTestCase {
 extension DBCParserTests {
     /// A random physical value inside what a signal's bits hold, encoded and decoded back:
     /// equal within half a step (the encoder rounds to the nearest raw value).
-    func testRandomPhysicalValuesSurviveEncoding() throws {
+    @Test func randomPhysicalValuesSurviveEncoding() throws {
         var rng = SplitMix(seed: 4242)
         var checked = 0
         for file in ["vehicle.dbc", "multiplexed.dbc", "wide.dbc"] {
@@ -220,16 +220,15 @@ extension DBCParserTests {
                     for _ in 0..<500 {
                         let u = Double(rng.next() >> 11) / Double(1 << 53)
                         let physical = (lowRaw + u * (highRaw - lowRaw)) * signal.factor + signal.offset
-                        let data = try XCTUnwrap(message.encode([(signal.name, physical)]))
-                        let back = try XCTUnwrap(signal.decode(data)).physical
-                        XCTAssertEqual(
-                            back, physical, accuracy: abs(signal.factor) / 2 * (1 + 1e-9) + abs(physical) * 1e-12,
-                            "\(message.name).\(signal.name)")
+                        let data = try #require(message.encode([(signal.name, physical)]))
+                        let back = try #require(signal.decode(data)).physical
+                        let tolerance = abs(signal.factor) / 2 * (1 + 1e-9) + abs(physical) * 1e-12
+                        #expect(abs(back - physical) <= tolerance, "\(message.name).\(signal.name)")
                         checked += 1
                     }
                 }
             }
         }
-        XCTAssertGreaterThan(checked, 10_000)
+        #expect(checked > 10_000)
     }
 }

@@ -1,12 +1,12 @@
-import XCTest
+import Testing
 import GaugeDecoders
 import GaugeTestSupport
 @testable import GaugeCAN
 
 /// `DBCSampler` (names and units worked out once) gives exactly the signals of
 /// `DBCMessage.decode` (worked out per frame), multiplexed messages and short frames included.
-final class DBCSamplerTests: XCTestCase {
-    func testSamplerGivesTheMessagesOwnSamples() {
+@Suite struct DBCSamplerTests {
+    @Test func samplerGivesTheMessagesOwnSamples() {
         var random = SplitMix(seed: 0xdbc5_a3b1)
         var compared = 0
         for name in ["vehicle.dbc", "multiplexed.dbc", "wide.dbc"] {
@@ -25,14 +25,14 @@ final class DBCSamplerTests: XCTestCase {
                                 unit: SensorUnit(configName: d.unit) ?? .none))
                     }
                     sampler.samples(data) { got.append($0) }
-                    XCTAssertEqual(got.map { $0.name }, expected.map { $0.name }, "\(name) \(message.name) \(data)")
-                    XCTAssertEqual(got.map { $0.unit }, expected.map { $0.unit })
+                    #expect(got.map { $0.name } == expected.map { $0.name }, "\(name) \(message.name) \(data)")
+                    #expect(got.map { $0.unit } == expected.map { $0.unit })
                     // NaN from a float signal equals itself here by its bits.
-                    XCTAssertEqual(got.map { $0.value.bitPattern }, expected.map { $0.value.bitPattern })
+                    #expect(got.map { $0.value.bitPattern } == expected.map { $0.value.bitPattern })
                     compared += expected.count
                 }
             }
         }
-        XCTAssertGreaterThan(compared, 1000)
+        #expect(compared > 1000)
     }
 }

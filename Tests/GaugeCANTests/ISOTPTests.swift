@@ -1,45 +1,43 @@
-import XCTest
+import Testing
 @testable import GaugeCAN
 import GaugeDecoders
 
-final class ISOTPTests: XCTestCase {
+@Suite struct ISOTPTests {
     let ms = Nanoseconds.perMillisecond
 
-    func testSingleFrame() {
+    @Test func singleFrame() {
         var r = ISOTPReceiver()
-        XCTAssertEqual(r.receive([0x03, 0x41, 0x0D, 0x32, 0xCC, 0xCC, 0xCC, 0xCC], at: 0), [.message([0x41, 0x0D, 0x32])])
-        XCTAssertEqual(r.receive([0x07, 1, 2, 3, 4, 5, 6, 7], at: 0), [.message([1, 2, 3, 4, 5, 6, 7])])
-        XCTAssertEqual(r.receive([0x08, 1, 2, 3, 4, 5, 6, 7], at: 0), [.error(.badSingleFrameLength)])
-        XCTAssertEqual(r.receive([0x00, 1, 2], at: 0), [.error(.badSingleFrameLength)])
-        XCTAssertEqual(r.receive([], at: 0), [.error(.empty)])
-        XCTAssertEqual(r.receive([0x40], at: 0), [.error(.badPCI(0x40))])
-        XCTAssertEqual(r.statistics.messages, 2)
-        XCTAssertEqual(r.statistics.errors, 4)
+        #expect(r.receive([0x03, 0x41, 0x0D, 0x32, 0xCC, 0xCC, 0xCC, 0xCC], at: 0) == [.message([0x41, 0x0D, 0x32])])
+        #expect(r.receive([0x07, 1, 2, 3, 4, 5, 6, 7], at: 0) == [.message([1, 2, 3, 4, 5, 6, 7])])
+        #expect(r.receive([0x08, 1, 2, 3, 4, 5, 6, 7], at: 0) == [.error(.badSingleFrameLength)])
+        #expect(r.receive([0x00, 1, 2], at: 0) == [.error(.badSingleFrameLength)])
+        #expect(r.receive([], at: 0) == [.error(.empty)])
+        #expect(r.receive([0x40], at: 0) == [.error(.badPCI(0x40))])
+        #expect(r.statistics.messages == 2)
+        #expect(r.statistics.errors == 4)
         // CAN FD escape: 00 <length> in a frame longer than 8 bytes.
         let fd: [UInt8] = [0x00, 10] + Array(1...10) + [0xCC, 0xCC]
-        XCTAssertEqual(r.receive(fd, at: 0), [.message(Array(1...10))])
+        #expect(r.receive(fd, at: 0) == [.message(Array(1...10))])
     }
 
     /// A VIN answer (mode 09 PID 02): 20 bytes in a first frame and two consecutive frames.
-    func testMultiFrameVIN() {
+    @Test func multiFrameVIN() {
         var r = ISOTPReceiver(configuration: .init(blockSize: 0, separationTime: 10))
         let vin = Array("1G1JC5444R7252367".utf8)
         let message: [UInt8] = [0x49, 0x02, 0x01] + vin
-        XCTAssertEqual(message.count, 20)
-        XCTAssertEqual(
-            r.receive([0x10, 0x14] + message[0..<6], at: 0),
-            [.flowControl([0x30, 0x00, 0x0A, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC])])
-        XCTAssertTrue(r.isReceiving)
-        XCTAssertEqual(r.receive([0x21] + message[6..<13], at: 5 * ms), [])
-        XCTAssertEqual(r.receive([0x22] + message[13..<20] + [], at: 10 * ms), [.message(message)])
-        XCTAssertFalse(r.isReceiving)
+        #expect(message.count == 20)
+        #expect(r.receive([0x10, 0x14] + message[0..<6], at: 0) == [.flowControl([0x30, 0x00, 0x0A, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC])])
+        #expect(r.isReceiving)
+        #expect(r.receive([0x21] + message[6..<13], at: 5 * ms) == [])
+        #expect(r.receive([0x22] + message[13..<20] + [], at: 10 * ms) == [.message(message)])
+        #expect(!r.isReceiving)
     }
 
-    func testBlockSizeAsksAgainAndSequenceWraps() {
+    @Test func blockSizeAsksAgainAndSequenceWraps() {
         var r = ISOTPReceiver(configuration: .init(blockSize: 4))
         let message = (0..<200).map { UInt8($0 & 0xFF) }
         var events = r.receive([0x10, 200] + message[0..<6], at: 0)
-        XCTAssertEqual(events, [.flowControl([0x30, 4, 0, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC])])
+        #expect(events == [.flowControl([0x30, 4, 0, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC])])
         var offset = 6, sequence: UInt8 = 1, flowControls = 0
         var result: [UInt8]?
         while offset < 200 {
@@ -49,55 +47,54 @@ final class ISOTPTests: XCTestCase {
                 switch e {
                 case .flowControl: flowControls += 1
                 case .message(let m): result = m
-                case .error(let e): XCTFail("\(e)")
+                case .error(let e): Issue.record("\(e)")
                 }
             }
             offset += 7
             sequence = (sequence + 1) & 0xF
         }
-        XCTAssertEqual(result, message)
-        XCTAssertEqual(flowControls, 6, "28 consecutive frames, one flow control per 4 but none after the last")
+        #expect(result == message)
+        #expect(flowControls == 6, "28 consecutive frames, one flow control per 4 but none after the last")
     }
 
-    func testSequenceErrorsAndUnexpectedFrames() {
+    @Test func sequenceErrorsAndUnexpectedFrames() {
         var r = ISOTPReceiver()
-        XCTAssertEqual(r.receive([0x21, 1, 2, 3], at: 0), [.error(.unexpectedConsecutiveFrame)])
+        #expect(r.receive([0x21, 1, 2, 3], at: 0) == [.error(.unexpectedConsecutiveFrame)])
         _ = r.receive([0x10, 20, 1, 2, 3, 4, 5, 6], at: 0)
-        XCTAssertEqual(r.receive([0x22, 1, 2, 3, 4, 5, 6, 7], at: 0), [.error(.wrongSequence(expected: 1, got: 2))])
-        XCTAssertFalse(r.isReceiving, "a sequence error drops the message")
-        XCTAssertEqual(r.receive([0x21, 1, 2, 3, 4, 5, 6, 7], at: 0), [.error(.unexpectedConsecutiveFrame)])
+        #expect(r.receive([0x22, 1, 2, 3, 4, 5, 6, 7], at: 0) == [.error(.wrongSequence(expected: 1, got: 2))])
+        #expect(!r.isReceiving, "a sequence error drops the message")
+        #expect(r.receive([0x21, 1, 2, 3, 4, 5, 6, 7], at: 0) == [.error(.unexpectedConsecutiveFrame)])
         // A new first frame in the middle of a message: the old one is reported lost.
         _ = r.receive([0x10, 20, 1, 2, 3, 4, 5, 6], at: 0)
-        XCTAssertEqual(r.receive([0x02, 0x41, 0x00], at: 0), [.error(.interrupted), .message([0x41, 0x00])])
-        XCTAssertEqual(r.receive([0x10, 0x07, 1, 2, 3, 4, 5, 6], at: 0), [.error(.badFirstFrameLength)])
-        XCTAssertEqual(r.receive([0x30, 0, 0], at: 0), [])
-        XCTAssertEqual(r.statistics.ignored, 1)
+        #expect(r.receive([0x02, 0x41, 0x00], at: 0) == [.error(.interrupted), .message([0x41, 0x00])])
+        #expect(r.receive([0x10, 0x07, 1, 2, 3, 4, 5, 6], at: 0) == [.error(.badFirstFrameLength)])
+        #expect(r.receive([0x30, 0, 0], at: 0) == [])
+        #expect(r.statistics.ignored == 1)
     }
 
-    func testTooLongIsRefusedWithOverflow() {
+    @Test func tooLongIsRefusedWithOverflow() {
         var r = ISOTPReceiver(configuration: .init(maxLength: 100))
-        XCTAssertEqual(
-            r.receive([0x10, 101, 1, 2, 3, 4, 5, 6], at: 0),
-            [.flowControl([0x32, 0, 0, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC]), .error(.tooLong(101))])
-        XCTAssertFalse(r.isReceiving)
+        #expect(
+            r.receive([0x10, 101, 1, 2, 3, 4, 5, 6], at: 0) == [.flowControl([0x32, 0, 0, 0xCC, 0xCC, 0xCC, 0xCC, 0xCC]), .error(.tooLong(101))])
+        #expect(!r.isReceiving)
         // The 32-bit length escape.
-        XCTAssertEqual(r.receive([0x10, 0x00, 0x00, 0x01, 0x00, 0x00, 9, 9], at: 0).last, .error(.tooLong(65536)))
+        #expect(r.receive([0x10, 0x00, 0x00, 0x01, 0x00, 0x00, 9, 9], at: 0).last == .error(.tooLong(65536)))
         // A 32-bit length within the limit: two bytes in the first frame, the rest after.
-        XCTAssertEqual(r.receive([0x10, 0x00, 0x00, 0x00, 0x00, 9, 1, 2], at: 0).count, 1)
-        XCTAssertEqual(r.receive([0x21, 3, 4, 5, 6, 7, 8, 9], at: 0), [.message(Array(1...9))])
+        #expect(r.receive([0x10, 0x00, 0x00, 0x00, 0x00, 9, 1, 2], at: 0).count == 1)
+        #expect(r.receive([0x21, 3, 4, 5, 6, 7, 8, 9], at: 0) == [.message(Array(1...9))])
     }
 
-    func testTimeoutFromTheCallersClock() {
+    @Test func timeoutFromTheCallersClock() {
         var r = ISOTPReceiver(configuration: .init(timeoutNanoseconds: 1000 * ms))
         _ = r.receive([0x10, 10, 1, 2, 3, 4, 5, 6], at: 0)
-        XCTAssertNil(r.checkTimeout(at: 1000 * ms), "exactly N_Cr is still in time")
-        XCTAssertEqual(r.receive([0x21, 7, 8, 9, 10], at: 1000 * ms), [.message(Array(1...10))])
+        #expect(r.checkTimeout(at: 1000 * ms) == nil, "exactly N_Cr is still in time")
+        #expect(r.receive([0x21, 7, 8, 9, 10], at: 1000 * ms) == [.message(Array(1...10))])
         _ = r.receive([0x10, 10, 1, 2, 3, 4, 5, 6], at: 2000 * ms)
-        XCTAssertEqual(r.receive([0x21, 7, 8, 9, 10], at: 3001 * ms), [.error(.timeout), .error(.unexpectedConsecutiveFrame)])
+        #expect(r.receive([0x21, 7, 8, 9, 10], at: 3001 * ms) == [.error(.timeout), .error(.unexpectedConsecutiveFrame)])
         _ = r.receive([0x10, 10, 1, 2, 3, 4, 5, 6], at: 4000 * ms)
-        XCTAssertEqual(r.checkTimeout(at: 5001 * ms), .timeout)
-        XCTAssertNil(r.checkTimeout(at: 6000 * ms))
-        XCTAssertEqual(r.statistics.timeouts, 2)
-        XCTAssertFalse(ISOTPError.timeout.message.isEmpty)
+        #expect(r.checkTimeout(at: 5001 * ms) == .timeout)
+        #expect(r.checkTimeout(at: 6000 * ms) == nil)
+        #expect(r.statistics.timeouts == 2)
+        #expect(!ISOTPError.timeout.message.isEmpty)
     }
 }

@@ -1,10 +1,10 @@
-import XCTest
+import Testing
 import GaugeDecoders
 import GaugeTestSupport
 @testable import GaugeCAN
 
 /// Frames computed by hand from canboat's field definitions (resolution, size, sign).
-final class NMEA2000Tests: XCTestCase {
+@Suite struct NMEA2000Tests {
     func frame(_ pgn: UInt32, _ data: [UInt8], source: UInt8 = 0x23, priority: UInt8 = 2) -> CANFrame {
         try! CANFrame(id: NMEA2000Header(priority: priority, pgn: pgn, source: source).id, extended: true, data: data)
     }
@@ -19,86 +19,86 @@ final class NMEA2000Tests: XCTestCase {
         return out
     }
 
-    func testHeader() {
+    @Test func header() {
         let pdu2 = NMEA2000Header(id: 0x09F8_0102)
-        XCTAssertEqual(pdu2, NMEA2000Header(priority: 2, pgn: 129025, source: 2, destination: 255))
-        XCTAssertFalse(pdu2.isPDU1)
-        XCTAssertEqual(pdu2.id, 0x09F8_0102)
+        #expect(pdu2 == NMEA2000Header(priority: 2, pgn: 129025, source: 2, destination: 255))
+        #expect(!pdu2.isPDU1)
+        #expect(pdu2.id == 0x09F8_0102)
         let pdu1 = NMEA2000Header(id: 0x18EA_2301)
-        XCTAssertEqual(pdu1, NMEA2000Header(priority: 6, pgn: 59904, source: 1, destination: 0x23))
-        XCTAssertTrue(pdu1.isPDU1)
-        XCTAssertEqual(pdu1.id, 0x18EA_2301)
-        XCTAssertEqual(NMEA2000Header(id: 0x0DF1_0D05).pgn, 127245, "data page 1")
+        #expect(pdu1 == NMEA2000Header(priority: 6, pgn: 59904, source: 1, destination: 0x23))
+        #expect(pdu1.isPDU1)
+        #expect(pdu1.id == 0x18EA_2301)
+        #expect(NMEA2000Header(id: 0x0DF1_0D05).pgn == 127245, "data page 1")
         var rng = SplitMix(seed: 2000)
         for _ in 0..<1000 {
             let id = UInt32(truncatingIfNeeded: rng.next()) & 0x1FFF_FFFF
-            XCTAssertEqual(NMEA2000Header(id: id).id, id)
+            #expect(NMEA2000Header(id: id).id == id)
         }
     }
 
-    func testDepth() {
+    @Test func depth() {
         // 12.34 m below the transducer; offset +0.5 m (to the surface), then −0.3 m (to the keel).
         var v = values([frame(128267, [0x01] + le32(1234) + le16(500) + [0xFF])])
-        XCTAssertEqual(v["depth.below.transducer"]!, 12.34, accuracy: 1e-12)
-        XCTAssertEqual(v["depth"]!, 12.84, accuracy: 1e-12)
+        #expect(abs(v["depth.below.transducer"]! - 12.34) <= 1e-12)
+        #expect(abs(v["depth"]! - 12.84) <= 1e-12)
         v = values([frame(128267, [0x01] + le32(1234) + le16(-300) + [0xFF])])
-        XCTAssertEqual(v["depth.below.keel"]!, 12.04, accuracy: 1e-12)
+        #expect(abs(v["depth.below.keel"]! - 12.04) <= 1e-12)
         v = values([frame(128267, [0x01] + le32(1234) + [0xFF, 0x7F, 0xFF])])
-        XCTAssertEqual(Array(v.keys), ["depth.below.transducer"], "offset not available")
-        XCTAssertEqual(values([frame(128267, [0x01, 0xFF, 0xFF, 0xFF, 0xFF] + le16(500) + [0xFF])]), [:])
+        #expect(Array(v.keys) == ["depth.below.transducer"], "offset not available")
+        #expect(values([frame(128267, [0x01, 0xFF, 0xFF, 0xFF, 0xFF] + le16(500) + [0xFF])]) == [:])
     }
 
-    func testSpeedThroughWater() {
+    @Test func speedThroughWater() {
         let v = values([frame(128259, [0x00] + le16(514) + [0xFF, 0xFF, 0x00, 0xFF, 0xFF])])
-        XCTAssertEqual(v["speed.water"]!, 5.14 * 3600 / 1852, accuracy: 1e-12)
-        XCTAssertNil(v["speed.ground"])
+        #expect(abs(v["speed.water"]! - (5.14 * 3600 / 1852)) <= 1e-12)
+        #expect(v["speed.ground"] == nil)
     }
 
-    func testHeading() {
+    @Test func heading() {
         // Magnetic 1.5708 rad, deviation not available, variation −0.0524 rad (west).
         var v = values([frame(127250, [0x00] + le16(15708) + [0xFF, 0x7F] + le16(-524) + [0xFD])])
         let rad = 180 / Double.pi
-        XCTAssertEqual(v["heading.magnetic"]!, 1.5708 * rad, accuracy: 1e-9)
-        XCTAssertEqual(v["heading.true"]!, (1.5708 - 0.0524) * rad, accuracy: 1e-9)
-        XCTAssertEqual(v["magnetic.variation"]!, -0.0524 * rad, accuracy: 1e-9)
+        #expect(abs(v["heading.magnetic"]! - (1.5708 * rad)) <= 1e-9)
+        #expect(abs(v["heading.true"]! - ((1.5708 - 0.0524) * rad)) <= 1e-9)
+        #expect(abs(v["magnetic.variation"]! - (-0.0524 * rad)) <= 1e-9)
         // True reference: the heading is already true.
         v = values([frame(127250, [0x00] + le16(31416) + [0xFF, 0x7F, 0xFF, 0x7F, 0xFC])])
-        XCTAssertEqual(v["heading.true"]!, 3.1416 * rad, accuracy: 1e-9)
-        XCTAssertEqual(v.count, 1)
+        #expect(abs(v["heading.true"]! - (3.1416 * rad)) <= 1e-9)
+        #expect(v.count == 1)
     }
 
-    func testWind() {
+    @Test func wind() {
         // 10 m/s apparent at 4.7124 rad (270°): 90° on the port bow.
         var v = values([frame(130306, [0x00] + le16(1000) + le16(47124) + [0xFA, 0xFF, 0xFF])])
-        XCTAssertEqual(v["wind.speed.apparent"]!, 10 * 3600 / 1852, accuracy: 1e-9)
-        XCTAssertEqual(v["wind.angle.apparent"]!, 4.7124 * 180 / Double.pi - 360, accuracy: 1e-9)
+        #expect(abs(v["wind.speed.apparent"]! - (10 * 3600 / 1852)) <= 1e-9)
+        #expect(abs(v["wind.angle.apparent"]! - (4.7124 * 180 / Double.pi - 360)) <= 1e-9)
         v = values([frame(130306, [0x00] + le16(250) + le16(5236) + [0xFB, 0xFF, 0xFF])])
-        XCTAssertEqual(v["wind.speed.true"]!, 2.5 * 3600 / 1852, accuracy: 1e-9)
-        XCTAssertEqual(v["wind.angle.true"]!, 0.5236 * 180 / Double.pi, accuracy: 1e-9)
+        #expect(abs(v["wind.speed.true"]! - (2.5 * 3600 / 1852)) <= 1e-9)
+        #expect(abs(v["wind.angle.true"]! - (0.5236 * 180 / Double.pi)) <= 1e-9)
         v = values([frame(130306, [0x00] + le16(250) + le16(5236) + [0xF8, 0xFF, 0xFF])])
-        XCTAssertNotNil(v["wind.direction.true"])
-        XCTAssertNotNil(v["wind.speed.ground"])
+        #expect(v["wind.direction.true"] != nil)
+        #expect(v["wind.speed.ground"] != nil)
     }
 
-    func testCogSogAndPosition() {
+    @Test func cogSogAndPosition() {
         var v = values([frame(129026, [0x00, 0xFC] + le16(31416) + le16(257) + [0xFF, 0xFF])])
-        XCTAssertEqual(v["course.ground"]!, 3.1416 * 180 / Double.pi, accuracy: 1e-9)
-        XCTAssertEqual(v["speed.ground"]!, 2.57 * 3600 / 1852, accuracy: 1e-9)
+        #expect(abs(v["course.ground"]! - (3.1416 * 180 / Double.pi)) <= 1e-9)
+        #expect(abs(v["speed.ground"]! - (2.57 * 3600 / 1852)) <= 1e-9)
         v = values([frame(129026, [0x00, 0xFD] + le16(100) + [0xFF, 0xFF, 0xFF, 0xFF])])
-        XCTAssertEqual(Array(v.keys), ["course.ground.magnetic"])
+        #expect(Array(v.keys) == ["course.ground.magnetic"])
         // 60.1234567° N, 24.9876543° W.
         v = values([frame(129025, le32(601_234_567) + le32(-249_876_543))])
-        XCTAssertEqual(v["position.latitude"]!, 60.1234567, accuracy: 1e-12)
-        XCTAssertEqual(v["position.longitude"]!, -24.9876543, accuracy: 1e-12)
-        XCTAssertEqual(values([frame(129025, le32(0x7FFF_FFFF) + le32(0x7FFF_FFFF))]), [:])
+        #expect(abs(v["position.latitude"]! - 60.1234567) <= 1e-12)
+        #expect(abs(v["position.longitude"]! - -24.9876543) <= 1e-12)
+        #expect(values([frame(129025, le32(0x7FFF_FFFF) + le32(0x7FFF_FFFF))]) == [:])
     }
 
-    func testEngineRapidAndInstances() {
+    @Test func engineRapidAndInstances() {
         // Instance 1 (starboard), 1800 rpm, boost and trim not available.
         var v = values([frame(127488, [0x01] + le16(7200) + [0xFF, 0xFF, 0x7F, 0xFF, 0xFF])])
-        XCTAssertEqual(v, ["engine.2.rpm": 1800])
+        #expect(v == ["engine.2.rpm": 1800])
         v = values([frame(127488, [0x00] + le16(3000) + le16(1500) + [0x0A, 0xFF, 0xFF])])
-        XCTAssertEqual(v, ["engine.rpm": 750, "engine.boost.pressure": 150, "engine.trim": 10])
+        #expect(v == ["engine.rpm": 750, "engine.boost.pressure": 150, "engine.trim": 10])
     }
 
     /// 127489 is 26 bytes: four fast-packet frames.
@@ -114,7 +114,7 @@ final class NMEA2000Tests: XCTestCase {
         m += le16(350)  // fuel pressure: 350 kPa
         m += [0xFF, 0x00, 0x00, 0x00, 0x00]
         m += [45, 0x7F]  // load 45 %, torque not available
-        XCTAssertEqual(m.count, 26)
+        #expect(m.count == 26)
         return m
     }
 
@@ -131,20 +131,20 @@ final class NMEA2000Tests: XCTestCase {
         return frames
     }
 
-    func testEngineDynamicThroughFastPackets() {
+    @Test func engineDynamicThroughFastPackets() {
         let frames = fastPacketFrames(engineDynamicMessage(instance: 0), sequence: 3).map { frame(127489, $0) }
-        XCTAssertEqual(frames.count, 4)
+        #expect(frames.count == 4)
         let v = values(frames)
-        XCTAssertEqual(v["engine.oil.pressure"]!, 450, accuracy: 1e-9)
-        XCTAssertEqual(v["engine.oil.temperature"]!, 89.95, accuracy: 1e-9)
-        XCTAssertEqual(v["engine.coolant.temperature"]!, 85, accuracy: 1e-9)
-        XCTAssertEqual(v["engine.alternator.voltage"]!, 14.2, accuracy: 1e-12)
-        XCTAssertEqual(v["engine.fuel.pressure"], 350)
-        XCTAssertEqual(v["engine.load"], 45)
-        XCTAssertEqual(v.count, 6)
+        #expect(abs(v["engine.oil.pressure"]! - 450) <= 1e-9)
+        #expect(abs(v["engine.oil.temperature"]! - 89.95) <= 1e-9)
+        #expect(abs(v["engine.coolant.temperature"]! - 85) <= 1e-9)
+        #expect(abs(v["engine.alternator.voltage"]! - 14.2) <= 1e-12)
+        #expect(v["engine.fuel.pressure"] == 350)
+        #expect(v["engine.load"] == 45)
+        #expect(v.count == 6)
     }
 
-    func testFastPacketInterleavedSourcesAndErrors() {
+    @Test func fastPacketInterleavedSourcesAndErrors() {
         let a = fastPacketFrames(engineDynamicMessage(instance: 0), sequence: 1)
         let b = fastPacketFrames(engineDynamicMessage(instance: 1), sequence: 1)
         var asm = FastPacketAssembler()
@@ -155,62 +155,62 @@ final class NMEA2000Tests: XCTestCase {
             if let m = asm.add(ha, a[k]) { done.append(m) }
             if let m = asm.add(hb, b[k]) { done.append(m) }
         }
-        XCTAssertEqual(done, [engineDynamicMessage(instance: 0), engineDynamicMessage(instance: 1)])
-        XCTAssertEqual(asm.runsInProgress, 0)
+        #expect(done == [engineDynamicMessage(instance: 0), engineDynamicMessage(instance: 1)])
+        #expect(asm.runsInProgress == 0)
         // A lost frame drops the run; the next frame is an orphan.
-        XCTAssertNil(asm.add(ha, a[0]))
-        XCTAssertNil(asm.add(ha, a[2]))
-        XCTAssertEqual(asm.statistics.outOfOrder, 1)
-        XCTAssertNil(asm.add(ha, a[3]))
-        XCTAssertEqual(asm.statistics.orphans, 1)
+        #expect(asm.add(ha, a[0]) == nil)
+        #expect(asm.add(ha, a[2]) == nil)
+        #expect(asm.statistics.outOfOrder == 1)
+        #expect(asm.add(ha, a[3]) == nil)
+        #expect(asm.statistics.orphans == 1)
         // Another run's sequence counter does not continue this one.
         let other = fastPacketFrames(engineDynamicMessage(instance: 0), sequence: 2)
-        XCTAssertNil(asm.add(ha, a[0]))
-        XCTAssertNil(asm.add(ha, other[1]))
-        XCTAssertEqual(asm.statistics.outOfOrder, 2)
+        #expect(asm.add(ha, a[0]) == nil)
+        #expect(asm.add(ha, other[1]) == nil)
+        #expect(asm.statistics.outOfOrder == 2)
         // A new frame 0 replaces an unfinished run.
-        XCTAssertNil(asm.add(ha, a[0]))
-        XCTAssertNil(asm.add(ha, a[1]))
-        XCTAssertNil(asm.add(ha, other[0]))
-        XCTAssertEqual(asm.statistics.abandoned, 1)
-        XCTAssertNil(asm.add(ha, other[1]))
-        XCTAssertNil(asm.add(ha, other[2]))
-        XCTAssertEqual(asm.add(ha, other[3]), engineDynamicMessage(instance: 0))
+        #expect(asm.add(ha, a[0]) == nil)
+        #expect(asm.add(ha, a[1]) == nil)
+        #expect(asm.add(ha, other[0]) == nil)
+        #expect(asm.statistics.abandoned == 1)
+        #expect(asm.add(ha, other[1]) == nil)
+        #expect(asm.add(ha, other[2]) == nil)
+        #expect(asm.add(ha, other[3]) == engineDynamicMessage(instance: 0))
         // Too many runs at once push out the oldest.
         for s in UInt8(0)..<17 { _ = asm.add(NMEA2000Header(priority: 2, pgn: 127489, source: s), a[0]) }
-        XCTAssertEqual(asm.runsInProgress, 16)
-        XCTAssertNil(asm.add(ha, [0x00, 0]), "length 0")
-        XCTAssertNil(asm.add(ha, [0x00, 224]), "longer than 223")
-        XCTAssertNil(asm.add(ha, []))
-        XCTAssertEqual(asm.statistics.malformed, 3)
+        #expect(asm.runsInProgress == 16)
+        #expect(asm.add(ha, [0x00, 0]) == nil, "length 0")
+        #expect(asm.add(ha, [0x00, 224]) == nil, "longer than 223")
+        #expect(asm.add(ha, []) == nil)
+        #expect(asm.statistics.malformed == 3)
         // A message that fits frame 0 completes at once.
-        XCTAssertEqual(asm.add(ha, [0x00, 3, 7, 8, 9, 0xFF, 0xFF, 0xFF]), [7, 8, 9])
+        #expect(asm.add(ha, [0x00, 3, 7, 8, 9, 0xFF, 0xFF, 0xFF]) == [7, 8, 9])
     }
 
-    func testFluidBatteryTemperature() {
+    @Test func fluidBatteryTemperature() {
         // Fuel tank 1 at 75 %, 200 L.
         var v = values([frame(127505, [0x01] + le16(18750) + le32(2000) + [0xFF])])
-        XCTAssertEqual(v["tank.fuel.1.level"]!, 75, accuracy: 1e-12)
-        XCTAssertEqual(v["tank.fuel.1.capacity"]!, 200, accuracy: 1e-12)
+        #expect(abs(v["tank.fuel.1.level"]! - 75) <= 1e-12)
+        #expect(abs(v["tank.fuel.1.capacity"]! - 200) <= 1e-12)
         v = values([frame(127505, [0x52] + le16(0x7FFF) + le32(0xFFFF_FFFF) + [0xFF])])
-        XCTAssertEqual(v, [:], "black water tank 2: nothing available")
+        #expect(v == [:], "black water tank 2: nothing available")
         v = values([frame(127508, [0x00] + le16(1285) + le16(-52) + [0xFF, 0xFF, 0x00])])
-        XCTAssertEqual(v["battery.0.voltage"]!, 12.85, accuracy: 1e-12)
-        XCTAssertEqual(v["battery.0.current"]!, -5.2, accuracy: 1e-12)
-        XCTAssertNil(v["battery.0.temperature"])
+        #expect(abs(v["battery.0.voltage"]! - 12.85) <= 1e-12)
+        #expect(abs(v["battery.0.current"]! - -5.2) <= 1e-12)
+        #expect(v["battery.0.temperature"] == nil)
         v = values([frame(130312, [0x00, 0x00, 0x00] + le16(29115) + [0xFF, 0xFF, 0xFF])])
-        XCTAssertEqual(v["water.temperature"]!, 18, accuracy: 1e-9)
+        #expect(abs(v["water.temperature"]! - 18) <= 1e-9)
         v = values([frame(130316, [0x00, 0x02, 0x01, 0xE2, 0x82, 0x04, 0xFF, 0xFF])])
-        XCTAssertEqual(v["temperature.outside.2"]!, 22.5, accuracy: 1e-9)
+        #expect(abs(v["temperature.outside.2"]! - 22.5) <= 1e-9)
         v = values([frame(130312, [0x00, 0x01, 0x00] + le16(29115) + [0xFF, 0xFF, 0xFF])])
-        XCTAssertNotNil(v["temperature.sea.1"])
-        XCTAssertEqual(values([frame(130316, [0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])]), [:])
+        #expect(v["temperature.sea.1"] != nil)
+        #expect(values([frame(130316, [0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])]) == [:])
     }
 
     /// canboat: unsigned fields use all ones for "not available" (and the two values below
     /// for out of range and reserved); signed fields use the most positive value
     /// (0x7FFF…), since all ones is −1. Instances of all ones name no device.
-    func testNotAvailableGivesNothing() {
+    @Test func notAvailableGivesNothing() {
         let na16: [UInt8] = [0xFF, 0xFF], naS16: [UInt8] = [0xFF, 0x7F], naS32: [UInt8] = [0xFF, 0xFF, 0xFF, 0x7F]
         let cases: [(UInt32, [UInt8])] = [
             (128267, [0x00, 0xFF, 0xFF, 0xFF, 0xFF] + naS16 + [0xFF]),
@@ -239,25 +239,25 @@ final class NMEA2000Tests: XCTestCase {
         var seen = Set<UInt32>()
         for (pgn, data) in cases {
             var samples: [Sample] = []
-            XCTAssertTrue(NMEA2000PGNs.decode(pgn, data) { samples.append($0) })
-            XCTAssertEqual(samples, [], "PGN \(pgn) \(data)")
+            #expect(NMEA2000PGNs.decode(pgn, data) { samples.append($0) })
+            #expect(samples == [], "PGN \(pgn) \(data)")
             seen.insert(pgn)
         }
-        XCTAssertEqual(seen, NMEA2000PGNs.supported)
+        #expect(seen == NMEA2000PGNs.supported)
         // All ones in a signed field is −1, a value.
         var samples: [Sample] = []
         _ = NMEA2000PGNs.decode(127508, [0x00, 0xFF, 0xFF] + naS16 + na16 + [0]) { samples.append($0) }
-        XCTAssertEqual(samples, [Sample(name: "battery.0.voltage", value: -0.01, unit: .volts)])
+        #expect(samples == [Sample(name: "battery.0.voltage", value: -0.01, unit: .volts)])
     }
 
-    func testStatistics() {
+    @Test func statistics() {
         var d = NMEA2000Decoder()
-        XCTAssertEqual(d.feed(try! CANFrame(id: 0x123, data: [1])), [])
-        XCTAssertEqual(d.feed(frame(59904, [0, 0xEE, 0])), [])
-        XCTAssertEqual(d.feed(frame(128267, [0x01] + le32(1234) + le16(500) + [0xFF])).count, 2)
-        XCTAssertEqual(d.statistics.unparsable, 1)
-        XCTAssertEqual(d.statistics.unknownSentence, 1)
-        XCTAssertEqual(d.statistics.accepted, 1)
-        XCTAssertEqual(d.statistics.samples, 2)
+        #expect(d.feed(try! CANFrame(id: 0x123, data: [1])) == [])
+        #expect(d.feed(frame(59904, [0, 0xEE, 0])) == [])
+        #expect(d.feed(frame(128267, [0x01] + le32(1234) + le16(500) + [0xFF])).count == 2)
+        #expect(d.statistics.unparsable == 1)
+        #expect(d.statistics.unknownSentence == 1)
+        #expect(d.statistics.accepted == 1)
+        #expect(d.statistics.samples == 2)
     }
 }

@@ -1,37 +1,37 @@
-import XCTest
+import Testing
 import GaugeTestSupport
 @testable import GaugeCAN
 
-final class SignalLayoutTests: XCTestCase {
+@Suite struct SignalLayoutTests {
     func layout(_ start: UInt16, _ length: UInt8, _ order: SignalLayout.ByteOrder, signed: Bool = false) -> SignalLayout {
         try! SignalLayout(startBit: start, length: length, byteOrder: order, isSigned: signed)
     }
 
-    func testHandWorkedValues() {
+    @Test func handWorkedValues() {
         let data: [UInt8] = [0x12, 0x34, 0xAB, 0xCD]
-        XCTAssertEqual(layout(0, 16, .intel).rawBits(data), 0x3412)
-        XCTAssertEqual(layout(7, 16, .motorola).rawBits(data), 0x1234)
-        XCTAssertEqual(layout(4, 8, .intel).rawBits(data), 0x41)
+        #expect(layout(0, 16, .intel).rawBits(data) == 0x3412)
+        #expect(layout(7, 16, .motorola).rawBits(data) == 0x1234)
+        #expect(layout(4, 8, .intel).rawBits(data) == 0x41)
         // Motorola from bit 3 of byte 0: its low nibble, then all of byte 1.
-        XCTAssertEqual(layout(3, 12, .motorola).rawBits(data), 0x234)
-        XCTAssertEqual(layout(23, 16, .motorola).rawBits(data), 0xABCD)
-        XCTAssertEqual(layout(16, 16, .intel).rawBits(data), 0xCDAB)
-        XCTAssertEqual(layout(0, 1, .intel).rawBits(data), 0)
-        XCTAssertEqual(layout(1, 1, .intel).rawBits(data), 1)
-        XCTAssertEqual(layout(7, 16, .motorola).bytesNeeded, 2)
-        XCTAssertEqual(layout(0, 16, .motorola).bytesNeeded, 3, "bit 0 then bytes 1 and 2")
-        XCTAssertEqual(layout(7, 64, .motorola).bytesNeeded, 8)
-        XCTAssertEqual(layout(63, 64, .motorola).bytesNeeded, 15, "from the top of byte 7 through byte 14")
+        #expect(layout(3, 12, .motorola).rawBits(data) == 0x234)
+        #expect(layout(23, 16, .motorola).rawBits(data) == 0xABCD)
+        #expect(layout(16, 16, .intel).rawBits(data) == 0xCDAB)
+        #expect(layout(0, 1, .intel).rawBits(data) == 0)
+        #expect(layout(1, 1, .intel).rawBits(data) == 1)
+        #expect(layout(7, 16, .motorola).bytesNeeded == 2)
+        #expect(layout(0, 16, .motorola).bytesNeeded == 3, "bit 0 then bytes 1 and 2")
+        #expect(layout(7, 64, .motorola).bytesNeeded == 8)
+        #expect(layout(63, 64, .motorola).bytesNeeded == 15, "from the top of byte 7 through byte 14")
     }
 
-    func testSignExtension() {
-        XCTAssertEqual(layout(0, 8, .intel, signed: true).raw([0xFF]), .signed(-1))
-        XCTAssertEqual(layout(0, 8, .intel, signed: true).raw([0x7F]), .signed(127))
-        XCTAssertEqual(layout(0, 4, .intel, signed: true).raw([0x08]), .signed(-8))
-        XCTAssertEqual(layout(7, 12, .motorola, signed: true).raw([0x80, 0x00]), .signed(-2048))
-        XCTAssertEqual(layout(0, 64, .intel, signed: true).raw([UInt8](repeating: 0xFF, count: 8)), .signed(-1))
-        XCTAssertEqual(layout(0, 64, .intel).raw([UInt8](repeating: 0xFF, count: 8)), .unsigned(UInt64.max))
-        XCTAssertEqual(layout(0, 1, .intel, signed: true).raw([0x01]), .signed(-1))
+    @Test func signExtension() {
+        #expect(layout(0, 8, .intel, signed: true).raw([0xFF]) == .signed(-1))
+        #expect(layout(0, 8, .intel, signed: true).raw([0x7F]) == .signed(127))
+        #expect(layout(0, 4, .intel, signed: true).raw([0x08]) == .signed(-8))
+        #expect(layout(7, 12, .motorola, signed: true).raw([0x80, 0x00]) == .signed(-2048))
+        #expect(layout(0, 64, .intel, signed: true).raw([UInt8](repeating: 0xFF, count: 8)) == .signed(-1))
+        #expect(layout(0, 64, .intel).raw([UInt8](repeating: 0xFF, count: 8)) == .unsigned(UInt64.max))
+        #expect(layout(0, 1, .intel, signed: true).raw([0x01]) == .signed(-1))
     }
 
     /// Independent formula: Intel is the little-endian 64-bit word shifted right by the
@@ -52,7 +52,7 @@ final class SignalLayoutTests: XCTestCase {
         }
     }
 
-    func testEveryStartBitAndLengthBothOrders() {
+    @Test func everyStartBitAndLengthBothOrders() {
         var rng = SplitMix(seed: 0xCA4)
         var checked = 0
         for order in [SignalLayout.ByteOrder.intel, .motorola] {
@@ -62,28 +62,28 @@ final class SignalLayoutTests: XCTestCase {
                     guard l.bytesNeeded <= 8 else { continue }
                     for _ in 0..<4 {
                         let data = (0..<8).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
-                        XCTAssertEqual(l.rawBits(data), reference(l, data), "\(order) \(start)|\(length)")
+                        #expect(l.rawBits(data) == reference(l, data), "\(order) \(start)|\(length)")
                         // Insert a value into random bytes: it reads back, the other bits stay.
                         let value = rng.next() & (length == 64 ? UInt64.max : (1 << UInt64(length)) - 1)
                         var written = data
                         l.insert(value, into: &written)
-                        XCTAssertEqual(l.rawBits(written), value)
+                        #expect(l.rawBits(written) == value)
                         var restored = written
                         l.insert(l.rawBits(data), into: &restored)
-                        XCTAssertEqual(restored, data, "insert touched other bits: \(order) \(start)|\(length)")
+                        #expect(restored == data, "insert touched other bits: \(order) \(start)|\(length)")
                         checked += 1
                     }
                 }
             }
         }
         // Intel: 64 + 63 + … + 1 fitting (start, length) pairs; Motorola the same count.
-        XCTAssertEqual(checked, 2 * 4 * 2080)
+        #expect(checked == 2 * 4 * 2080)
     }
 
-    func testLayoutErrors() {
-        XCTAssertThrowsError(try SignalLayout(startBit: 0, length: 0, byteOrder: .intel, isSigned: false))
-        XCTAssertThrowsError(try SignalLayout(startBit: 0, length: 65, byteOrder: .intel, isSigned: false))
-        XCTAssertThrowsError(try SignalLayout(startBit: 512, length: 1, byteOrder: .intel, isSigned: false))
-        XCTAssertThrowsError(try SignalLayout(startBit: 504, length: 16, byteOrder: .motorola, isSigned: false))
+    @Test func layoutErrors() {
+        #expect(throws: (any Error).self) { try SignalLayout(startBit: 0, length: 0, byteOrder: .intel, isSigned: false) }
+        #expect(throws: (any Error).self) { try SignalLayout(startBit: 0, length: 65, byteOrder: .intel, isSigned: false) }
+        #expect(throws: (any Error).self) { try SignalLayout(startBit: 512, length: 1, byteOrder: .intel, isSigned: false) }
+        #expect(throws: (any Error).self) { try SignalLayout(startBit: 504, length: 16, byteOrder: .motorola, isSigned: false) }
     }
 }

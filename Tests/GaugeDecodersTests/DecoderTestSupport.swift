@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 @testable import GaugeDecoders
 import GaugeSensors
 
@@ -11,25 +11,25 @@ func nmea(_ body: String) -> String { "$" + XORChecksum.append(to: body) + "\r\n
 /// exactly the samples and statistics of a single feed.
 func assertSplitInvariant<D: ByteDecoder & Equatable>(
     _ make: () -> D, _ stream: [UInt8],
-    file: StaticString = #filePath, line: UInt = #line
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     var whole = make()
     let expected = whole.feed(stream)
-    XCTAssertFalse(expected.isEmpty, "stream should produce samples", file: file, line: line)
+    #expect(!expected.isEmpty, "stream should produce samples", sourceLocation: sourceLocation)
     for k in 0...stream.count {
         var d = make()
         var got = d.feed(stream[0..<k])
         got += d.feed(stream[k...])
         if got != expected || d.statistics != whole.statistics {
-            XCTFail("split at \(k) differs", file: file, line: line)
+            Issue.record("split at \(k) differs", sourceLocation: sourceLocation)
             return
         }
     }
     var d = make()
     var got: [Sample] = []
     for b in stream { got += d.feed(CollectionOfOne(b)) }
-    XCTAssertEqual(got, expected, "byte by byte", file: file, line: line)
-    XCTAssertEqual(d.statistics, whole.statistics, file: file, line: line)
+    #expect(got == expected, "byte by byte", sourceLocation: sourceLocation)
+    #expect(d.statistics == whole.statistics, sourceLocation: sourceLocation)
 }
 
 /// 10 MB of seeded random bytes (mixed with fragments a decoder cares about), fed in

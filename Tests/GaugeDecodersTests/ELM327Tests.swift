@@ -1,9 +1,9 @@
-import XCTest
+import Testing
 @testable import GaugeDecoders
 import GaugeSensors
 import GaugeTestSupport
 
-final class ELM327Tests: XCTestCase {
+@Suite struct ELM327Tests {
     let ms: UInt64 = 1_000_000
 
     /// Runs the driver against the fake for `duration`, feeding each answer in small
@@ -32,33 +32,33 @@ final class ELM327Tests: XCTestCase {
         return out
     }
 
-    func testInitSequenceThenDecodedPIDs() {
+    @Test func initSequenceThenDecodedPIDs() {
         var driver = ELM327Driver()
         var fake = FakeELM327()
         let out = run(&driver, &fake, until: 2_000 * ms)
-        XCTAssertEqual(Array(fake.log.prefix(6)), ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"])
-        XCTAssertEqual(driver.phase, .polling)
-        XCTAssertEqual(out["engine.rpm"]?.first, 1726)  // (0x1A×256 + 0xF8) / 4
-        XCTAssertEqual(out["engine.coolant.temperature"]?.first, 83)  // 0x7B − 40
-        XCTAssertEqual(out["vehicle.speed"]?.first, 50)
-        XCTAssertEqual(out["vehicle.voltage"]?.first, 12.345)
-        XCTAssertEqual(out["engine.load"]?.first, 100)
-        XCTAssertEqual(out["engine.intake.pressure"]?.first, 101)
-        XCTAssertEqual(out["engine.intake.temperature"]?.first, 0)
-        XCTAssertEqual(out["engine.throttle"]!.first!, 128 * 100 / 255, accuracy: 1e-9)
-        XCTAssertNil(out["fuel.level"])
-        XCTAssertTrue(driver.isConnected)
-        XCTAssertEqual(driver.statistics.noData, 1, "NO DATA PID backs off for 5 s")
-        XCTAssertEqual(driver.statistics.timeouts, 0)
+        #expect(Array(fake.log.prefix(6)) == ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"])
+        #expect(driver.phase == .polling)
+        #expect(out["engine.rpm"]?.first == 1726)  // (0x1A×256 + 0xF8) / 4
+        #expect(out["engine.coolant.temperature"]?.first == 83)  // 0x7B − 40
+        #expect(out["vehicle.speed"]?.first == 50)
+        #expect(out["vehicle.voltage"]?.first == 12.345)
+        #expect(out["engine.load"]?.first == 100)
+        #expect(out["engine.intake.pressure"]?.first == 101)
+        #expect(out["engine.intake.temperature"]?.first == 0)
+        #expect(abs(out["engine.throttle"]!.first! - (128 * 100 / 255)) <= 1e-9)
+        #expect(out["fuel.level"] == nil)
+        #expect(driver.isConnected)
+        #expect(driver.statistics.noData == 1, "NO DATA PID backs off for 5 s")
+        #expect(driver.statistics.timeouts == 0)
         // Rates: rpm at 10 Hz gets far more polls than coolant at 1 Hz.
         let rpmPolls = fake.log.filter { $0 == "010C" }.count
         let coolantPolls = fake.log.filter { $0 == "0105" }.count
-        XCTAssertGreaterThan(rpmPolls, 15)
-        XCTAssertLessThanOrEqual(coolantPolls, 3)
-        XCTAssertGreaterThanOrEqual(coolantPolls, 2)
+        #expect(rpmPolls > 15)
+        #expect(coolantPolls <= 3)
+        #expect(coolantPolls >= 2)
     }
 
-    func testCloneWithOddAnswers() {
+    @Test func cloneWithOddAnswers() {
         var driver = ELM327Driver()
         var fake = FakeELM327()
         fake.ignoresEcho = true
@@ -70,60 +70,59 @@ final class ELM327Tests: XCTestCase {
         fake.answers["010D"] = ["41 0d 3c", "41 0D 00"]
         fake.rejects = ["ATL0"]
         let out = run(&driver, &fake, until: 1_500 * ms, chunk: 1)
-        XCTAssertEqual(
-            Array(fake.log.prefix(6)), ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"],
-            "a rejected AT command does not stop the init")
-        XCTAssertEqual(driver.statistics.errors, 1)
-        XCTAssertEqual(out["engine.rpm"]?.first, 1000, "first ECU wins")
-        XCTAssertEqual(out["engine.coolant.temperature"]?.first, 40)
-        XCTAssertEqual(out["vehicle.speed"]?.first, 60)
-        XCTAssertEqual(driver.statistics.unparsable, 0)
+        #expect(Array(fake.log.prefix(6)) == ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"], "a rejected AT command does not stop the init")
+        #expect(driver.statistics.errors == 1)
+        #expect(out["engine.rpm"]?.first == 1000, "first ECU wins")
+        #expect(out["engine.coolant.temperature"]?.first == 40)
+        #expect(out["vehicle.speed"]?.first == 60)
+        #expect(driver.statistics.unparsable == 0)
     }
 
-    func testResponseDecodingVariants() {
+    @Test func responseDecodingVariants() {
         let rpm = OBDPID.engineSpeed
         for line in ["41 0C 1A F8", "410C1AF8", "410c1af8", "7E8 04 41 0C 1A F8", "7E804410C1AF8", "  41 0C 1A F8"] {
             var bytes = Array(line.utf8)
             while bytes.first == 32 { bytes.removeFirst() }
-            XCTAssertEqual(OBDResponseLine.decode(bytes.map { $0 >= 97 ? $0 - 32 : $0 }, pid: rpm), 1726, line)
+            #expect(OBDResponseLine.decode(bytes.map { $0 >= 97 ? $0 - 32 : $0 }, pid: rpm) == 1726, "\(line)")
         }
         for line in ["41 0C 1A", "41 0D 1A F8", "NO DATA", "41 0C ZZ F8", "41 0C 1A F"] {
-            XCTAssertNil(OBDResponseLine.decode(Array(line.utf8), pid: rpm), line)
+            #expect(OBDResponseLine.decode(Array(line.utf8), pid: rpm) == nil, "\(line)")
         }
-        XCTAssertEqual(OBDPID.moduleVoltage.value(0xFF, 0xFF), 65.535)
-        XCTAssertEqual(OBDPID.coolantTemperature.value(0, 0), -40)
-        XCTAssertEqual(OBDPID.fuelLevel.value(0xFF, 0), 100)
+        #expect(OBDPID.moduleVoltage.value(0xFF, 0xFF) == 65.535)
+        #expect(OBDPID.coolantTemperature.value(0, 0) == -40)
+        #expect(OBDPID.fuelLevel.value(0xFF, 0) == 100)
     }
 
-    func testErrorsUnableToConnectAndRetry() {
+    @Test func errorsUnableToConnectAndRetry() {
         var driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms)]))
         var fake = FakeELM327()
         fake.answers["010C"] = ["UNABLE TO CONNECT"]
         _ = run(&driver, &fake, until: 1_000 * ms)
-        XCTAssertEqual(driver.statistics.unableToConnect, 1)
-        guard case .waitingToRetry(let until) = driver.phase else { return XCTFail("\(driver.phase)") }
-        XCTAssertGreaterThan(until, 5_000 * ms - 1)
-        XCTAssertFalse(driver.isConnected)
-        XCTAssertNil(driver.nextCommand(now: 2_000 * ms), "quiet while waiting")
+        #expect(driver.statistics.unableToConnect == 1)
+        guard case .waitingToRetry(let until) = driver.phase else {
+            Issue.record("\(driver.phase)")
+            return
+        }
+        #expect(until > 5_000 * ms - 1)
+        #expect(!driver.isConnected)
+        #expect(driver.nextCommand(now: 2_000 * ms) == nil, "quiet while waiting")
         // Ignition on: the next poll after the delay succeeds.
         var d2 = driver
-        XCTAssertEqual(d2.nextCommand(now: until), Array("010C\r".utf8))
-        XCTAssertEqual(
-            d2.feed(Array("41 0C 0F A0\r\r>".utf8), now: until + ms),
-            [Sample(name: "engine.rpm", value: 1000, unit: .rpm)])
+        #expect(d2.nextCommand(now: until) == Array("010C\r".utf8))
+        #expect(d2.feed(Array("41 0C 0F A0\r\r>".utf8), now: until + ms) == [Sample(name: "engine.rpm", value: 1000, unit: .rpm)])
         for error in ["CAN ERROR", "?", "STOPPED", "BUS INIT: ...ERROR", "BUFFER FULL"] {
             var d = d2
             _ = d.nextCommand(now: until + 200 * ms)
-            XCTAssertEqual(d.feed(Array((error + "\r\r>").utf8), now: until + 210 * ms), [])
-            XCTAssertEqual(d.statistics.errors, d2.statistics.errors + 1, error)
+            #expect(d.feed(Array((error + "\r\r>").utf8), now: until + 210 * ms) == [])
+            #expect(d.statistics.errors == d2.statistics.errors + 1, "\(error)")
         }
     }
 
-    func testTimeoutsThenReinitialise() {
+    @Test func timeoutsThenReinitialise() {
         var driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms)]))
         var fake = FakeELM327()
         _ = run(&driver, &fake, until: 200 * ms)
-        XCTAssertEqual(driver.phase, .polling)
+        #expect(driver.phase == .polling)
         // The adapter goes silent: every command times out after 2 s; 3 in a row → ATZ.
         var now: UInt64 = 1_000 * ms
         var sent: [String] = []
@@ -132,61 +131,60 @@ final class ELM327Tests: XCTestCase {
             now = max(now + 1, driver.nextDeadline ?? now)
         }
         for _ in 0..<4 { step() }
-        XCTAssertEqual(driver.statistics.timeouts, 3)
-        XCTAssertEqual(driver.statistics.reinitialisations, 1)
-        XCTAssertEqual(sent, ["010C", "010C", "010C", "ATZ"])
-        XCTAssertFalse(driver.isConnected)
+        #expect(driver.statistics.timeouts == 3)
+        #expect(driver.statistics.reinitialisations == 1)
+        #expect(sent == ["010C", "010C", "010C", "ATZ"])
+        #expect(!driver.isConnected)
         // A silent adapter gets ATZ again every reset timeout, nothing else.
         for _ in 0..<3 { step() }
-        XCTAssertEqual(Array(sent.suffix(3)), ["ATZ", "ATZ", "ATZ"])
-        XCTAssertEqual(driver.statistics.timeouts, 6)
+        #expect(Array(sent.suffix(3)) == ["ATZ", "ATZ", "ATZ"])
+        #expect(driver.statistics.timeouts == 6)
         // Said once that it stopped answering, whatever the number of ATZ since.
-        XCTAssertEqual(
-            driver.takeNotices(),
-            ["the adapter stopped answering (3 commands in a row unanswered); re-initialising it (ATZ) until it does"])
+        #expect(driver.takeNotices() == ["the adapter stopped answering (3 commands in a row unanswered); re-initialising it (ATZ) until it does"])
         for _ in 0..<20 { step() }
-        XCTAssertEqual(driver.takeNotices(), [])
-        XCTAssertTrue(driver.isSilent)
+        #expect(driver.takeNotices() == [])
+        #expect(driver.isSilent)
         // It answers again: said once, and polling resumes.
         now += 1
         _ = run(&driver, &fake, from: now, until: now + 500 * ms)
-        XCTAssertEqual(driver.takeNotices(), ["the adapter answers again"])
-        XCTAssertFalse(driver.isSilent)
-        XCTAssertTrue(driver.isConnected)
+        #expect(driver.takeNotices() == ["the adapter answers again"])
+        #expect(!driver.isSilent)
+        #expect(driver.isConnected)
     }
 
-    func testAnAdapterSilentFromTheStartIsSaidOnceWithAdvice() {
+    @Test func anAdapterSilentFromTheStartIsSaidOnceWithAdvice() {
         var driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms)]))
         var now: UInt64 = 0
         for _ in 0..<30 {
             _ = driver.nextCommand(now: now)
             now = max(now + 1, driver.nextDeadline ?? now)
         }
-        XCTAssertEqual(
-            driver.takeNotices(),
-            ["the adapter does not answer ATZ: is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ"])
-        XCTAssertEqual(driver.takeNotices(), [])
+        #expect(
+            driver.takeNotices() == [
+                "the adapter does not answer ATZ: is it an ELM327, at the board's baud rate, with the ignition on? retried from ATZ"
+            ])
+        #expect(driver.takeNotices() == [])
     }
 
-    func testSearchingExtendsDeadline() {
+    @Test func searchingExtendsDeadline() {
         var driver = ELM327Driver(configuration: .init(polls: [.init(.engineSpeed, interval: 100 * ms)]))
         var fake = FakeELM327()
         fake.searchingFirst = false
         _ = run(&driver, &fake, until: 100 * ms)
         let t: UInt64 = 1_000 * ms
         _ = driver.nextCommand(now: t)
-        XCTAssertEqual(driver.nextDeadline, t + 2_000 * ms)
+        #expect(driver.nextDeadline == t + 2_000 * ms)
         _ = driver.feed(Array("SEARCHING...\r".utf8), now: t + 100 * ms)
-        XCTAssertEqual(driver.nextDeadline, t + 100 * ms + 15_000 * ms)
-        XCTAssertNil(driver.nextCommand(now: t + 5_000 * ms), "still searching, no timeout")
-        XCTAssertEqual(driver.feed(Array("41 0C 00 04\r\r>".utf8), now: t + 6_000 * ms).first?.value, 1)
+        #expect(driver.nextDeadline == t + 100 * ms + 15_000 * ms)
+        #expect(driver.nextCommand(now: t + 5_000 * ms) == nil, "still searching, no timeout")
+        #expect(driver.feed(Array("41 0C 00 04\r\r>".utf8), now: t + 6_000 * ms).first?.value == 1)
     }
 
-    func testUnsolicitedPromptAndGarbageAreHarmless() {
+    @Test func unsolicitedPromptAndGarbageAreHarmless() {
         var driver = ELM327Driver()
-        XCTAssertEqual(driver.feed(Array(">>>\r\r\u{0}xyz".utf8), now: 0), [])
-        XCTAssertEqual(driver.statistics.unsolicited, 3)
-        XCTAssertEqual(driver.nextCommand(now: 0), Array("ATZ\r".utf8))
+        #expect(driver.feed(Array(">>>\r\r\u{0}xyz".utf8), now: 0) == [])
+        #expect(driver.statistics.unsolicited == 3)
+        #expect(driver.nextCommand(now: 0) == Array("ATZ\r".utf8))
         var rng = SplitMix64(seed: 5)
         var now: UInt64 = 0
         for _ in 0..<20_000 {
@@ -195,9 +193,9 @@ final class ELM327Tests: XCTestCase {
             for _ in 0..<n { chunk.append(UInt8(truncatingIfNeeded: rng.next())) }
             if rng.next() % 4 == 0 { chunk += Array("41 0C 1A F8\r>".utf8) }
             _ = driver.nextCommand(now: now)
-            driver.feed(chunk, now: now) { XCTAssertTrue($0.value.isFinite) }
+            driver.feed(chunk, now: now) { #expect($0.value.isFinite) }
             now += UInt64(rng.next() % 500) * ms
         }
-        XCTAssertGreaterThan(driver.statistics.responses, 100)
+        #expect(driver.statistics.responses > 100)
     }
 }

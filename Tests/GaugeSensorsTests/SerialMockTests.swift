@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import GaugeDecoders
 import GaugeSystem
 import GaugeTestSupport
@@ -19,8 +19,8 @@ final class ScriptedSystem: FakePanelSystem, SensorSystemCalls, @unchecked Senda
     }
 }
 
-final class SerialMockTests: XCTestCase {
-    func testENODEVClosesAndReportsChannels() {
+@Suite struct SerialMockTests {
+    @Test func enodevClosesAndReportsChannels() {
         let sys = ScriptedSystem()
         sys.opens = [.success(7), .success(8)]
         sys.reads = [.success(.bytes(Array("a=1 b=2\n".utf8))), .failure(.operationNotSupportedByDevice)]
@@ -28,49 +28,49 @@ final class SerialMockTests: XCTestCase {
             path: "/dev/x", protocol: LineProtocolDecoder(),
             backoff: Backoff(initial: 10, maximum: 40), system: sys)
         var got: [Sample] = []
-        XCTAssertEqual(source.service(now: 0) { got.append($0) }, .connected)
-        XCTAssertEqual(got.count, 2)
-        XCTAssertEqual(source.service(now: 1) { got.append($0) }, .disconnected(channels: ["a", "b"]))
-        XCTAssertEqual(sys.closed, [7])
-        XCTAssertEqual(source.statistics.lastError, .operationNotSupportedByDevice)
-        XCTAssertEqual(source.nextDeadline, 11)
-        XCTAssertNil(source.service(now: 5) { got.append($0) })
-        XCTAssertEqual(source.service(now: 11) { got.append($0) }, .connected)
-        XCTAssertEqual(source.fileDescriptor, 8)
+        #expect(source.service(now: 0) { got.append($0) } == .connected)
+        #expect(got.count == 2)
+        #expect(source.service(now: 1) { got.append($0) } == .disconnected(channels: ["a", "b"]))
+        #expect(sys.closed == [7])
+        #expect(source.statistics.lastError == .operationNotSupportedByDevice)
+        #expect(source.nextDeadline == 11)
+        #expect(source.service(now: 5) { got.append($0) } == nil)
+        #expect(source.service(now: 11) { got.append($0) } == .connected)
+        #expect(source.fileDescriptor == 8)
     }
 
-    func testPartialLineIsForgottenOnReconnect() {
+    @Test func partialLineIsForgottenOnReconnect() {
         let sys = ScriptedSystem()
         sys.opens = [.success(3), .success(4)]
         sys.reads = [.success(.bytes(Array("a=12".utf8))), .success(.endOfFile)]  // then hang-up
         let source = StreamSource(path: "/dev/x", protocol: LineProtocolDecoder(), system: sys)
         var got: [Sample] = []
         source.service(now: 0) { got.append($0) }
-        XCTAssertEqual(source.service(now: 1) { got.append($0) }, .disconnected(channels: []))
+        #expect(source.service(now: 1) { got.append($0) } == .disconnected(channels: []))
         sys.reads = [.success(.bytes(Array("3\nb=1\n".utf8)))]
         source.service(now: Nanoseconds.perSecond) { got.append($0) }
         // "a=12" + "3" must not join into a=123 across a reconnect; "3" alone is junk.
-        XCTAssertEqual(got, [Sample(name: "b", value: 1, unit: .none)])
-        XCTAssertEqual(source.protocolState.statistics.unparsable, 1)
+        #expect(got == [Sample(name: "b", value: 1, unit: .none)])
+        #expect(source.protocolState.statistics.unparsable == 1)
     }
 
-    func testWriteErrorDisconnectsPolledProtocol() {
+    @Test func writeErrorDisconnectsPolledProtocol() {
         let sys = ScriptedSystem()
         sys.opens = [.success(5)]
         sys.writeResult = .failure(.ioError)
         let source = StreamSource(path: "/dev/obd", protocol: ELM327Driver(), system: sys)
-        XCTAssertEqual(source.service(now: 0) { _ in }, .disconnected(channels: []))
-        XCTAssertEqual(sys.written, [Array("ATZ\r".utf8)])
-        XCTAssertEqual(sys.closed, [5])
+        #expect(source.service(now: 0) { _ in } == .disconnected(channels: []))
+        #expect(sys.written == [Array("ATZ\r".utf8)])
+        #expect(sys.closed == [5])
     }
 
-    func testBackoffDoublesAndSaturates() {
+    @Test func backoffDoublesAndSaturates() {
         var b = Backoff(initial: 1, maximum: 5)
-        XCTAssertEqual((0..<5).map { _ in b.next() }, [1, 2, 4, 5, 5])
+        #expect((0..<5).map { _ in b.next() } == [1, 2, 4, 5, 5])
         b.reset()
-        XCTAssertEqual(b.next(), 1)
+        #expect(b.next() == 1)
         var huge = Backoff(initial: .max / 2 + 1, maximum: .max)
         _ = huge.next()
-        XCTAssertEqual(huge.next(), .max, "no overflow trap")
+        #expect(huge.next() == .max, "no overflow trap")
     }
 }

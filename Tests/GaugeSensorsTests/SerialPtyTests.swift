@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import Glibc
 import GaugeDecoders
@@ -39,7 +39,7 @@ final class FakeSerialDevice {
         var off = 0
         while off < b.count {
             let n = b.withUnsafeBytes { write(master, $0.baseAddress! + off, b.count - off) }
-            XCTAssertGreaterThan(n, 0)
+            #expect(n > 0)
             if n <= 0 { return }
             off += n
         }
@@ -70,20 +70,20 @@ func openDescriptorCount() -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
 }
 
-final class SerialPtyTests: XCTestCase {
+@Suite(.serialized) final class SerialPtyTests {
     let ms: UInt64 = 1_000_000
-    var dir = ""
+    let dir: String
 
-    override func setUpWithError() throws {
+    init() throws {
         dir = NSTemporaryDirectory() + "gauge-serial-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     }
 
-    override func tearDown() {
+    deinit {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
-    func testLineProtocolReconnectAndStaleness() throws {
+    @Test func lineProtocolReconnectAndStaleness() throws {
         let fdsBefore = openDescriptorCount()
         do {
             let device = try FakeSerialDevice(link: dir + "/ttyUSB-sensor")
@@ -99,42 +99,42 @@ final class SerialPtyTests: XCTestCase {
             func service() -> StreamSource<LineProtocolDecoder>.Event? {
                 source.service(now: now) { channels.accept($0, time: now) }
             }
-            XCTAssertEqual(service(), .connected)
-            XCTAssertNotNil(source.fileDescriptor)
+            #expect(service() == .connected)
+            #expect(source.fileDescriptor != nil)
 
             // Split across writes: the decoder reassembles the line.
             device.send("rpm=1500 te")
-            XCTAssertTrue(waitReadable(source.fileDescriptor))
-            XCTAssertNil(service())
+            #expect(waitReadable(source.fileDescriptor))
+            #expect(service() == nil)
             device.send("mp=87.5\r\n")
-            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            #expect(waitReadable(source.fileDescriptor))
             now = 10 * ms
-            XCTAssertNil(service())
-            XCTAssertEqual(channels["rpm"]?.value(now: now), 1500)
-            XCTAssertEqual(channels["temp"]?.value(now: now), 87.5)
+            #expect(service() == nil)
+            #expect(channels["rpm"]?.value(now: now) == 1500)
+            #expect(channels["temp"]?.value(now: now) == 87.5)
 
             // Silence → stale after the time-to-live, without any I/O.
             now = 500 * ms
-            XCTAssertNil(service())
-            XCTAssertFalse(channels["rpm"]!.isStale(now: now))
+            #expect(service() == nil)
+            #expect(!channels["rpm"]!.isStale(now: now))
             now = 1_100 * ms
-            XCTAssertNil(service())
-            XCTAssertTrue(channels["rpm"]!.isStale(now: now))
+            #expect(service() == nil)
+            #expect(channels["rpm"]!.isStale(now: now))
 
             // Unplug: EIO on read → closed, channels reported for invalidation.
             device.send("rpm=1600\n")
-            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            #expect(waitReadable(source.fileDescriptor))
             now = 1_200 * ms
-            XCTAssertNil(service())
-            XCTAssertEqual(channels["rpm"]?.value(now: now), 1600)
+            #expect(service() == nil)
+            #expect(channels["rpm"]?.value(now: now) == 1600)
             device.unplug()
-            XCTAssertTrue(waitReadable(source.fileDescriptor), "hang-up is readable")
+            #expect(waitReadable(source.fileDescriptor), "hang-up is readable")
             let event = service()
-            XCTAssertEqual(event, .disconnected(channels: ["rpm", "temp"]))
+            #expect(event == .disconnected(channels: ["rpm", "temp"]))
             if case .disconnected(let names, _) = event { channels.invalidate(names) }
-            XCTAssertNil(source.fileDescriptor)
-            XCTAssertTrue(channels["rpm"]!.isStale(now: now))
-            XCTAssertEqual(source.nextDeadline, now + 100 * ms)
+            #expect(source.fileDescriptor == nil)
+            #expect(channels["rpm"]!.isStale(now: now))
+            #expect(source.nextDeadline == now + 100 * ms)
 
             // The device is missing: retries back off 100, 200, 400, 400 ms.
             try FileManager.default.removeItem(atPath: device.link)
@@ -142,36 +142,36 @@ final class SerialPtyTests: XCTestCase {
             for _ in 0..<4 {
                 let at = source.nextDeadline!
                 now = at - 1
-                XCTAssertNil(service(), "not before the deadline")
+                #expect(service() == nil, "not before the deadline")
                 now = at
-                XCTAssertNil(service())
+                #expect(service() == nil)
                 delays.append(source.nextDeadline! - now)
             }
-            XCTAssertEqual(delays, [200 * ms, 400 * ms, 400 * ms, 400 * ms])
-            XCTAssertEqual(source.statistics.openFailures, 4)
+            #expect(delays == [200 * ms, 400 * ms, 400 * ms, 400 * ms])
+            #expect(source.statistics.openFailures == 4)
 
             // Plugged back in (maybe as another pty): reopened at the next retry.
             try device.plugIn()
             now = source.nextDeadline!
-            XCTAssertEqual(service(), .connected)
+            #expect(service() == .connected)
             device.send("rpm=1700\n")
-            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            #expect(waitReadable(source.fileDescriptor))
             now += ms
-            XCTAssertNil(service())
-            XCTAssertEqual(channels["rpm"]?.value(now: now), 1700)
-            XCTAssertEqual(source.statistics.opens, 2)
-            XCTAssertEqual(source.statistics.disconnects, 1)
+            #expect(service() == nil)
+            #expect(channels["rpm"]?.value(now: now) == 1700)
+            #expect(source.statistics.opens == 2)
+            #expect(source.statistics.disconnects == 1)
         }
-        XCTAssertEqual(openDescriptorCount(), fdsBefore, "no leaked descriptors")
+        #expect(openDescriptorCount() == fdsBefore, "no leaked descriptors")
     }
 
-    func testNMEAStreamThroughPty() throws {
+    @Test func nmeaStreamThroughPty() throws {
         let device = try FakeSerialDevice(link: dir + "/ttyNMEA")
         let source = StreamSource(
             path: device.link, settings: SerialSettings(baudRate: 4800),
             protocol: NMEADecoder())
         var samples: [Sample] = []
-        XCTAssertEqual(source.service(now: 0) { samples.append($0) }, .connected)
+        #expect(source.service(now: 0) { samples.append($0) } == .connected)
         let stream = NMEAStreams.mixed
         let b = Array(stream.utf8)
         // Dribble the stream in 7-byte writes, servicing as data arrives.
@@ -179,45 +179,46 @@ final class SerialPtyTests: XCTestCase {
         while i < b.count {
             let j = min(i + 7, b.count)
             device.send(String(decoding: b[i..<j], as: UTF8.self))
-            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            #expect(waitReadable(source.fileDescriptor))
             source.service(now: 1) { samples.append($0) }
             i = j
         }
         var reference = NMEADecoder()
-        XCTAssertEqual(samples, reference.feed(b))
-        XCTAssertEqual(source.protocolState.statistics, reference.statistics)
-        XCTAssertEqual(source.statistics.bytesRead, UInt64(b.count))
+        #expect(samples == reference.feed(b))
+        #expect(source.protocolState.statistics == reference.statistics)
+        #expect(source.statistics.bytesRead == UInt64(b.count))
     }
 
-    func testSevenEvenOneAndUnsupportedBaud() throws {
+    @Test func sevenEvenOneAndUnsupportedBaud() throws {
         let device = try FakeSerialDevice(link: dir + "/tty7E1")
         let sys = LinuxSensorSystemCalls()
         guard let fd = try? sys.openSerial(device.link, settings: SerialSettings(baudRate: 921600, framing: .sevenEvenOne))
-        else { return XCTFail("open") }
+        else {
+            Issue.record("open")
+            return
+        }
         var tio = termios()
-        XCTAssertEqual(tcgetattr(fd, &tio), 0)
+        #expect(tcgetattr(fd, &tio) == 0)
         // A pty forces CS8 and no parity, so framing is checked on the computed settings.
-        XCTAssertEqual(cfgetospeed(&tio), speed_t(B921600))
+        #expect(cfgetospeed(&tio) == speed_t(B921600))
         var computed = termios()
         LinuxSensorSystemCalls.configure(
             &computed, settings: SerialSettings(baudRate: 9600, framing: .sevenEvenOne),
             speed: speed_t(B9600))
-        XCTAssertEqual(computed.c_cflag & tcflag_t(CSIZE), tcflag_t(CS7))
-        XCTAssertNotEqual(computed.c_cflag & tcflag_t(PARENB), 0)
-        XCTAssertEqual(computed.c_cflag & tcflag_t(PARODD), 0)
-        XCTAssertEqual(computed.c_cflag & tcflag_t(CSTOPB), 0)
+        #expect(computed.c_cflag & tcflag_t(CSIZE) == tcflag_t(CS7))
+        #expect(computed.c_cflag & tcflag_t(PARENB) != 0)
+        #expect(computed.c_cflag & tcflag_t(PARODD) == 0)
+        #expect(computed.c_cflag & tcflag_t(CSTOPB) == 0)
         LinuxSensorSystemCalls.configure(&computed, settings: SerialSettings(baudRate: 9600), speed: speed_t(B9600))
-        XCTAssertEqual(computed.c_cflag & tcflag_t(CSIZE), tcflag_t(CS8))
-        XCTAssertEqual(computed.c_cflag & tcflag_t(PARENB), 0)
-        XCTAssertEqual(tio.c_lflag & tcflag_t(ICANON | ECHO), 0, "raw mode")
-        XCTAssertNotEqual(fcntl(fd, F_GETFL) & O_NONBLOCK, 0)
+        #expect(computed.c_cflag & tcflag_t(CSIZE) == tcflag_t(CS8))
+        #expect(computed.c_cflag & tcflag_t(PARENB) == 0)
+        #expect(tio.c_lflag & tcflag_t(ICANON | ECHO) == 0, "raw mode")
+        #expect(fcntl(fd, F_GETFL) & O_NONBLOCK != 0)
         sys.close(fd)
-        XCTAssertThrowsError(try sys.openSerial(device.link, settings: SerialSettings(baudRate: 12345))) {
-            XCTAssertEqual($0 as? Errno, .invalidArgument)
-        }
+        #expect(throws: Errno.invalidArgument) { try sys.openSerial(device.link, settings: SerialSettings(baudRate: 12345)) }
     }
 
-    func testELM327ThroughPty() throws {
+    @Test func elm327ThroughPty() throws {
         let device = try FakeSerialDevice(link: dir + "/ttyOBD")
         let driver = ELM327Driver(
             configuration: .init(polls: [
@@ -228,13 +229,16 @@ final class SerialPtyTests: XCTestCase {
         var fake = FakeELM327()
         var samples: [Sample] = []
         var now: UInt64 = 0
-        XCTAssertEqual(source.service(now: now) { samples.append($0) }, .connected)
+        #expect(source.service(now: now) { samples.append($0) } == .connected)
         for _ in 0..<12 {
             // The source wrote a command; the fake adapter answers it through the pty.
             let command = device.receive()
-            guard !command.isEmpty else { return XCTFail("no command written") }
+            guard !command.isEmpty else {
+                Issue.record("no command written")
+                return
+            }
             device.send(fake.respond(to: Array(command.utf8)))
-            XCTAssertTrue(waitReadable(source.fileDescriptor))
+            #expect(waitReadable(source.fileDescriptor))
             // Service (time moving on) until the source writes the next command.
             for _ in 0..<100 {
                 _ = waitReadable(source.fileDescriptor, timeoutMs: 20)
@@ -244,8 +248,8 @@ final class SerialPtyTests: XCTestCase {
                 if poll(&p, 1, 0) == 1 { break }
             }
         }
-        XCTAssertEqual(Array(fake.log.prefix(6)), ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"])
-        XCTAssertTrue(samples.contains(Sample(name: "engine.rpm", value: 1726, unit: .rpm)))
-        XCTAssertTrue(samples.contains(Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius)))
+        #expect(Array(fake.log.prefix(6)) == ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0"])
+        #expect(samples.contains(Sample(name: "engine.rpm", value: 1726, unit: .rpm)))
+        #expect(samples.contains(Sample(name: "engine.coolant.temperature", value: 83, unit: .celsius)))
     }
 }

@@ -1,4 +1,4 @@
-import XCTest
+import Testing
 import Foundation
 import Glibc
 import GaugeDecoders
@@ -81,15 +81,15 @@ final class FaultySystemCalls: SensorSystemCalls {
     func releaseFreeHeap() { real.releaseFreeHeap() }
 }
 
-final class SysfsTests: XCTestCase {
-    var fake: FakeSysfs!
+@Suite final class SysfsTests {
+    let fake: FakeSysfs
 
-    override func setUpWithError() throws {
+    init() throws {
         fake = try FakeSysfs()
         try fake.standardTree()
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: fake.root) }
+    deinit { try? FileManager.default.removeItem(atPath: fake.root) }
 
     let channels = [
         SysfsChannel(name: "board.voltage", sensor: .hwmon(device: "ina219", attribute: "in0")),
@@ -111,63 +111,63 @@ final class SysfsTests: XCTestCase {
         return (out, missing)
     }
 
-    func testReadsEveryKindWithUnits() {
+    @Test func readsEveryKindWithUnits() {
         var source = SysfsSource(root: fake.root, channels: channels)
         let (v, missing) = poll(&source)
-        XCTAssertEqual(missing, [])
-        XCTAssertEqual(v["board.voltage"], Sample(name: "board.voltage", value: 5.012, unit: .volts))
-        XCTAssertEqual(v["board.current"], Sample(name: "board.current", value: 1.5, unit: .amperes))
-        XCTAssertEqual(v["board.power"]!.value, 7.518, accuracy: 1e-12)
-        XCTAssertEqual(v["fan"], Sample(name: "fan", value: 2400, unit: .rpm))
-        XCTAssertEqual(v["ssd.temperature"], Sample(name: "ssd.temperature", value: 30, unit: .celsius))
-        XCTAssertEqual(v["cpu.temperature"]!.value, 51.234, accuracy: 1e-12)
-        XCTAssertEqual(v["battery.level"], Sample(name: "battery.level", value: 87, unit: .percent))
-        XCTAssertEqual(v["battery.voltage"]!.value, 12.6, accuracy: 1e-12)
-        XCTAssertEqual(v["battery.temperature"]!.value, 25.3, accuracy: 1e-12)
-        XCTAssertEqual(v["adc0"]!.value, 3.0, accuracy: 1e-12)  // 1000 × 3.0 mV
-        XCTAssertEqual(v["adc0"]!.unit, .volts)
-        XCTAssertEqual(v["air.temperature"]!.value, 25.1, accuracy: 1e-12)  // (25000 + 100) × 1 m°C
+        #expect(missing == [])
+        #expect(v["board.voltage"] == Sample(name: "board.voltage", value: 5.012, unit: .volts))
+        #expect(v["board.current"] == Sample(name: "board.current", value: 1.5, unit: .amperes))
+        #expect(abs(v["board.power"]!.value - 7.518) <= 1e-12)
+        #expect(v["fan"] == Sample(name: "fan", value: 2400, unit: .rpm))
+        #expect(v["ssd.temperature"] == Sample(name: "ssd.temperature", value: 30, unit: .celsius))
+        #expect(abs(v["cpu.temperature"]!.value - 51.234) <= 1e-12)
+        #expect(v["battery.level"] == Sample(name: "battery.level", value: 87, unit: .percent))
+        #expect(abs(v["battery.voltage"]!.value - 12.6) <= 1e-12)
+        #expect(abs(v["battery.temperature"]!.value - 25.3) <= 1e-12)
+        #expect(abs(v["adc0"]!.value - 3.0) <= 1e-12)  // 1000 × 3.0 mV
+        #expect(v["adc0"]!.unit == .volts)
+        #expect(abs(v["air.temperature"]!.value - 25.1) <= 1e-12)  // (25000 + 100) × 1 m°C
     }
 
-    func testDeviceVanishesAndReturnsUnderAnotherIndex() throws {
+    @Test func deviceVanishesAndReturnsUnderAnotherIndex() throws {
         var source = SysfsSource(root: fake.root, channels: channels)
         var set = ChannelSet(channels.map { Channel(name: $0.name, unit: .none, timeToLive: 1_000_000_000) })
         _ = source.poll(now: 0) { set.accept($0, time: 0) }
-        XCTAssertEqual(set.staleNames(now: 0), [])
+        #expect(set.staleNames(now: 0) == [])
 
         // Unplugged: hwmon3 disappears.
         try fake.remove("class/hwmon/hwmon3")
         let missing = source.poll(now: 100) { set.accept($0, time: 100) }
-        XCTAssertEqual(missing, ["board.voltage", "board.current", "board.power"])
-        XCTAssertGreaterThan(source.statistics.vanished, 0)
+        #expect(missing == ["board.voltage", "board.current", "board.power"])
+        #expect(source.statistics.vanished > 0)
         set.invalidate(missing)
-        XCTAssertEqual(set.staleNames(now: 100), ["board.current", "board.power", "board.voltage"])
-        XCTAssertFalse(source.isAvailable(0))
+        #expect(set.staleNames(now: 100) == ["board.current", "board.power", "board.voltage"])
+        #expect(!source.isAvailable(0))
 
         // Re-plugged: the kernel gives it hwmon5 this time; found again by name.
         try fake.write("class/hwmon/hwmon5/name", "ina219")
         try fake.write("class/hwmon/hwmon5/in0_input", "4990")
         try fake.write("class/hwmon/hwmon5/curr1_input", "100")
         try fake.write("class/hwmon/hwmon5/power1_input", "499000")
-        XCTAssertEqual(source.poll(now: 200) { set.accept($0, time: 200) }, [])
-        XCTAssertEqual(set["board.voltage"]!.value(now: 200), 4.99)
-        XCTAssertTrue(source.isAvailable(0))
-        XCTAssertEqual(set.staleNames(now: 200), [])
+        #expect(source.poll(now: 200) { set.accept($0, time: 200) } == [])
+        #expect(set["board.voltage"]!.value(now: 200) == 4.99)
+        #expect(source.isAvailable(0))
+        #expect(set.staleNames(now: 200) == [])
     }
 
-    func testNoDataAndTryAgainSkipTheValueOnly() {
+    @Test func noDataAndTryAgainSkipTheValueOnly() {
         let sys = FaultySystemCalls(failures: ["temp1_input": ENODATA, "fan1_input": EAGAIN])
         var source = SysfsSource(root: fake.root, channels: channels, system: sys)
         let (v, missing) = poll(&source)
-        XCTAssertEqual(missing, ["fan", "ssd.temperature"])
-        XCTAssertNil(v["fan"])
-        XCTAssertEqual(source.statistics.tryLater, 2)
-        XCTAssertEqual(source.statistics.vanished, 0)
-        XCTAssertTrue(source.isAvailable(3), "device stays resolved; only this read failed")
-        XCTAssertEqual(v.count, channels.count - 2)
+        #expect(missing == ["fan", "ssd.temperature"])
+        #expect(v["fan"] == nil)
+        #expect(source.statistics.tryLater == 2)
+        #expect(source.statistics.vanished == 0)
+        #expect(source.isAvailable(3), "device stays resolved; only this read failed")
+        #expect(v.count == channels.count - 2)
     }
 
-    func testJunkValueAndMissingDevice() throws {
+    @Test func junkValueAndMissingDevice() throws {
         try fake.write("class/thermal/thermal_zone0/temp", "hot")
         var source = SysfsSource(
             root: fake.root,
@@ -177,22 +177,22 @@ final class SysfsTests: XCTestCase {
                 SysfsChannel(name: "ups", sensor: .powerSupply(supply: "UPS", attribute: .capacity)),
             ])
         let (v, missing) = poll(&source)
-        XCTAssertEqual(v.count, 0)
-        XCTAssertEqual(missing, ["cpu", "gpu", "ups"])
-        XCTAssertEqual(source.statistics.unparsable, 1)
+        #expect(v.count == 0)
+        #expect(missing == ["cpu", "gpu", "ups"])
+        #expect(source.statistics.unparsable == 1)
     }
 
-    func testDiscoverListsHwmonAndThermal() {
+    @Test func discoverListsHwmonAndThermal() {
         let found = SysfsSource.discover(root: fake.root).map { $0.name }
-        XCTAssertTrue(found.contains("hwmon.ina219.in0"))
-        XCTAssertTrue(found.contains("hwmon.pwmfan.fan1"))
-        XCTAssertTrue(found.contains("thermal.cpu-thermal"))
-        XCTAssertEqual(SysfsSource.sharedScaleName("in_voltage12"), "in_voltage_scale")
+        #expect(found.contains("hwmon.ina219.in0"))
+        #expect(found.contains("hwmon.pwmfan.fan1"))
+        #expect(found.contains("thermal.cpu-thermal"))
+        #expect(SysfsSource.sharedScaleName("in_voltage12") == "in_voltage_scale")
     }
 
-    func testRealSysIsReadableWithoutCrashing() {
+    @Test func realSysIsReadableWithoutCrashing() {
         // Whatever this machine has; only checks that discovery + a poll do not trap.
         var source = SysfsSource(channels: SysfsSource.discover())
-        _ = source.poll(now: 0) { XCTAssertTrue($0.value.isFinite) }
+        _ = source.poll(now: 0) { #expect($0.value.isFinite) }
     }
 }

@@ -1,5 +1,5 @@
 import GaugeDecoders
-import XCTest
+import Testing
 
 // Decoder fixtures shared by GaugeDecodersTests and GaugeSensorsTests (its pty tests drive
 // the same adapter and stream through a serial line): here, as no test target can import another.
@@ -30,7 +30,7 @@ public struct FakeELM327 {
 
     public mutating func respond(to raw: [UInt8]) -> String {
         var command = String(decoding: raw, as: UTF8.self)
-        XCTAssertEqual(command.last, "\r", "commands end with CR")
+        #expect(command.last == "\r", "commands end with CR")
         command.removeLast()
         log.append(command)
         var lines: [String] = []
