@@ -66,8 +66,10 @@ func waitReadable(_ fd: Int32?, timeoutMs: Int32 = 2000) -> Bool {
     return poll(&p, 1, timeoutMs) == 1
 }
 
-func openDescriptorCount() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+/// What descriptor `fd` is open on (its /proc/self/fd link), or nil when it is closed.
+func descriptorTarget(_ fd: Int32?) -> String? {
+    guard let fd else { return nil }
+    return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")
 }
 
 @Suite(.serialized) final class SerialPtyTests {
@@ -83,8 +85,13 @@ func openDescriptorCount() -> Int {
         try? FileManager.default.removeItem(atPath: dir)
     }
 
+    /// Other suites open descriptors in parallel, so the check is of this source's own:
+    /// each one it opened (a descriptor number and the pty it was open on) is closed after.
     @Test func lineProtocolReconnectAndStaleness() throws {
-        let fdsBefore = openDescriptorCount()
+        var opened: [(fd: Int32, target: String)] = []
+        func note(_ fd: Int32?) {
+            if let fd, let target = descriptorTarget(fd) { opened.append((fd, target)) }
+        }
         do {
             let device = try FakeSerialDevice(link: dir + "/ttyUSB-sensor")
             let source = StreamSource(
@@ -101,6 +108,7 @@ func openDescriptorCount() -> Int {
             }
             #expect(service() == .connected)
             #expect(source.fileDescriptor != nil)
+            note(source.fileDescriptor)
 
             // Split across writes: the decoder reassembles the line.
             device.send("rpm=1500 te")
@@ -154,6 +162,7 @@ func openDescriptorCount() -> Int {
             try device.plugIn()
             now = source.nextDeadline!
             #expect(service() == .connected)
+            note(source.fileDescriptor)
             device.send("rpm=1700\n")
             #expect(waitReadable(source.fileDescriptor))
             now += ms
@@ -162,7 +171,10 @@ func openDescriptorCount() -> Int {
             #expect(source.statistics.opens == 2)
             #expect(source.statistics.disconnects == 1)
         }
-        #expect(openDescriptorCount() == fdsBefore, "no leaked descriptors")
+        #expect(opened.count == 2)
+        for (fd, target) in opened {
+            #expect(descriptorTarget(fd) != target, "descriptor \(fd) on \(target) still open")
+        }
     }
 
     @Test func nmeaStreamThroughPty() throws {
