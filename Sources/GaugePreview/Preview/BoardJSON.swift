@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeRaster
 import GaugeDisplay
 import GaugeSensors
 import GaugeWidgets
@@ -16,14 +17,17 @@ public enum BoardJSON {
     public static func encode(_ session: PreviewSession, editable: Bool) -> String {
         var o = "{\"version\":\(session.version),\"file\":\(string(session.path)),\"errors\":["
         o += session.errors.map(string).joined(separator: ",") + "],\"editable\":\(editable)"
+        o += ",\"canUndo\":\(session.canUndo),\"canRedo\":\(session.canRedo)"
         guard let board = session.board else { return o + ",\"loaded\":false}" }
+        let layout = TOMLLayout(session.loadedBytes ?? [])
         o += ",\"loaded\":true,\"width\":\(board.display.width),\"height\":\(board.display.height)"
-        o += ",\"rotation\":\(board.display.rotation.rawValue),\"theme\":\(string(board.themes.active.rawValue)),\"pages\":["
+        o += ",\"rotation\":\(board.display.rotation.rawValue),\"theme\":\(string(board.themes.active.rawValue))"
+        o += ",\"themes\":{\"day\":\(colours(board.themes.day)),\"night\":\(colours(board.themes.night))},\"pages\":["
         o += board.dashboard.pages.map { page in
             "{\"name\":\(string(page.name)),\"widgets\":[" + page.widgets.map { w in
                 let f = w.frame
                 return "{\"id\":\(string(w.id)),\"channel\":\(w.channel.map(string) ?? "null"),"
-                    + "\"frame\":[\(f.x0),\(f.y0),\(f.width),\(f.height)]}"
+                    + "\"frame\":[\(f.x0),\(f.y0),\(f.width),\(f.height)],\"toml\":\(keys(layout, widget: w.id))}"
             }.joined(separator: ",") + "]}"
         }.joined(separator: ",") + "],\"channels\":["
         let start = board.values(atNanoseconds: 0)
@@ -34,6 +38,25 @@ public enum BoardJSON {
                 + "\"min\":\(number(r.lowerBound)),\"max\":\(number(r.upperBound)),\"value\":\(number(start[name] ?? .nan))}"
         }.joined(separator: ",")
         return o + "]}"
+    }
+
+    /// A widget's keys as the file writes them (`{"range":"[0, 8000]","title":"\"RPM\""}`):
+    /// what the inspector shows and edits.
+    static func keys(_ layout: TOMLLayout, widget id: String) -> String {
+        guard let path = layout.widgetTable(id: id), let table = layout.table(path) else { return "{}" }
+        return "{" + table.keys.map { "\(string($0.name)):\(string(layout.text($0.value)))" }.joined(separator: ",") + "}"
+    }
+
+    /// A theme's colours as `#RRGGBB`.
+    static func colours(_ t: GaugeTheme) -> String {
+        let named = [("background", t.background), ("track", t.track), ("tick", t.tick), ("label", t.label),
+                     ("value", t.value), ("needle", t.needle), ("hub", t.hub), ("hold", t.hold)]
+        return "{" + named.map { "\(string($0.0)):\(string(hex($0.1)))" }.joined(separator: ",") + "}"
+    }
+
+    static func hex(_ c: Color) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "#" + String([c.r, c.g, c.b].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 
     /// A slider's range: the widgets' scales showing the channel, else its alarm levels,

@@ -62,6 +62,7 @@ public struct PreviewRequest {
             throw Self.listenFailure(listen, address, error)
         }
         defer { server.close() }
+        if let folder = getenv("GAUGEPANEL_PAGE_DIR") { server.pageFolder = String(cString: folder) }
         do { try server.watchFiles() } catch { log("cannot watch \(file) for saves (\(error.message)); reload the page by hand") }
         do { try loop.onSignals([SIGINT, SIGTERM]) { _ in loop.stop() } } catch {
             throw CommandFailure("cannot handle signals: \(error)", status: 1)

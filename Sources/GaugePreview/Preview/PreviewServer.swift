@@ -27,14 +27,17 @@ public final class PreviewServer {
     public let editable: Bool
     public let token: String?
     public var waitLimit: UInt64 = 20_000_000_000
+    /// A folder to serve the page's files from instead of the built-in copy
+    /// (`GAUGEPANEL_PAGE_DIR`, for working on the page; see `PreviewPage`).
+    public var pageFolder: String?
     private let loop: any LoopScheduler
     private let loopback: Bool
     private var server: HTTPServer?
     private var watch: FileWatch?
     private var waiting: [HTTPServer.ConnectionID] = []
-    private let log: (String) -> Void
+    let log: (String) -> Void
     /// Why the last picture or edit failed (tests and the log).
-    public private(set) var lastFailure: String?
+    public internal(set) var lastFailure: String?
 
     /// `editable` only counts for a board: the live screen is never edited.
     public init(loop: any LoopScheduler, system: any PreviewSocketCalls, source: PreviewSource,
@@ -105,7 +108,7 @@ public final class PreviewServer {
         if let refusal = refusal(request) { return refusal }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
-            return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
+            return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(PreviewPage.current(folder: pageFolder).utf8))
         case ("GET", "/board"):
             if let after = request.queryValue("after"), let n = UInt64(after), n == version {
                 waiting.append(id)
@@ -121,10 +124,14 @@ public final class PreviewServer {
             return picture(request)
         case ("POST", "/frame"):
             return moveWidget(request)
-        case (_, "/"), (_, "/index.html"), (_, "/board"), (_, "/frame.png"), (_, "/frame"):
+        case ("POST", "/edit"), ("POST", "/undo"), ("POST", "/redo"):
+            return editBoard(request)
+        case ("GET", "/kinds"):
+            return .json(KindsJSON.encoded)
+        case (_, "/"), (_, "/index.html"), (_, "/board"), (_, "/frame.png"), (_, "/frame"), (_, "/edit"), (_, "/undo"), (_, "/redo"), (_, "/kinds"):
             return .text(.methodNotAllowed, "\(request.method) is not served at \(request.path)")
         default:
-            return .text(.notFound, "no \(request.path) here: the preview serves /, /board, /frame.png and POST /frame")
+            return .text(.notFound, "no \(request.path) here: the preview serves /, /board, /kinds, /frame.png and POST /frame, /edit, /undo, /redo")
         }
     }
 
@@ -183,7 +190,8 @@ public final class PreviewServer {
             return .text(.badRequest, "expected frame=x,y,width,height (whole pixels, width and height at least 1), got \"\(f)\"")
         }
         do {
-            try session.moveWidget(id, to: IntRect(x: x, y: y, width: w, height: h), temporarySuffix: "preview-\(getpid())")
+            let base = form.first(where: { $0.name == "base" }).flatMap { UInt64($0.value) }
+            try session.moveWidget(id, to: IntRect(x: x, y: y, width: w, height: h), temporarySuffix: "preview-\(getpid())", base: base)
         } catch {
             lastFailure = error.message
             return .text(.conflict, error.message)
