@@ -18,4 +18,4 @@ if [[ -z $gp ]]; then
     swift build --scratch-path "$scratch" --product gaugepanel >/dev/null
     gp=$(swift build --scratch-path "$scratch" --show-bin-path)/gaugepanel
 fi
-exec timeout 180 python3 scripts/e2e/preview.py "$gp" "${E2E_DIR:-.build-e2e/preview}" "$@"
+exec timeout 330 python3 scripts/e2e/preview.py "$gp" "${E2E_DIR:-.build-e2e/preview}" "$@"

@@ -7,7 +7,7 @@ const auth = token ? { "X-GaugePanel-Token": token } : {};
 const $ = (id) => document.getElementById(id);
 let board = null, kinds = null, page = 0, theme = null, zoom = 1, selected = null;
 const values = {}, stale = new Set();
-window.preview = { lastPNG: null, lastURL: null, shownVersion: 0, frames: 0, redraws: [], edits: [] };
+window.preview = { lastPNG: null, lastURL: null, shownVersion: 0, frames: 0, redraws: [], edits: [], answers: 0 };
 
 function query(pairs) {
   if (token) pairs.push(["token", token]);
@@ -47,11 +47,12 @@ function post(path, pairs) {
         method: "POST", body, cache: "no-store",
         headers: Object.assign({ "Content-Type": "application/x-www-form-urlencoded", "X-GaugePanel": "1" }, auth),
       });
-    } catch (e) { return { ok: false, message: String(e) }; }
-    if (!r.ok) return { ok: false, message: await r.text() };
+    } catch (e) { window.preview.answers++; return { ok: false, message: String(e) }; }
+    if (!r.ok) { const message = await r.text(); window.preview.answers++; return { ok: false, message }; }
     const b = await r.json();
     window.preview.edits.push({ path, ms: performance.now() - started, version: b.version });
     if (b.version > board.version) show(b);
+    window.preview.answers++;
     return { ok: true, board: b };
   };
   const result = editing.then(run);

@@ -71,8 +71,10 @@ function moved(d, dx, dy) {
   return [l, t, r - l, b - t];
 }
 
+let downOnBox = false;
 overlay.addEventListener("pointerdown", (e) => {
   const box = e.target.closest(".box");
+  downOnBox = !!box;
   if (!box || !board || !board.editable || e.button !== 0) return;
   e.preventDefault();
   overlay.focus({ preventScroll: true });
@@ -104,7 +106,8 @@ function dropped() {
 }
 overlay.addEventListener("pointerup", dropped);
 overlay.addEventListener("pointercancel", dropped);
-overlay.addEventListener("click", (e) => { if (!e.target.closest(".box")) select(null); });
+// With the pointer captured the click's target is the overlay: where the press was counts.
+overlay.addEventListener("click", () => { if (!downOnBox) select(null); });
 
 function select(id) {
   selected = id;

@@ -3,79 +3,23 @@
 /// The page's files, byte for byte (a test compares them with the folder).
 enum PageFiles {
     static let all: [(name: String, contentType: String, text: String)] = [
-        ("index.html", "text/html; charset=utf-8", #"""
-<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>GaugePanel preview</title>
-<link rel="stylesheet" href="/page/preview.css">
-</head>
-<body>
-<header>
-  <span id="file"></span><span id="pages"></span>
-  <button id="theme" class="edit" title="day / night (N)">day</button>
-  <span>zoom <button id="zoomOut">−</button> <span id="zoomLabel">100%</span> <button id="zoomIn">+</button></span>
-  <label class="edit">grid <input id="grid" type="number" value="10" min="1" max="200" style="width:50px"></label>
-  <label class="edit"><input id="snap" type="checkbox" checked> snap</label>
-  <button id="undo" class="edit" disabled title="Ctrl+Z">undo</button>
-  <span id="status"></span>
-</header>
-<main>
-  <div id="viewport"><div id="stage"><img id="frame" alt="the board as the panel draws it"><div id="overlay"></div><pre id="errors" hidden></pre></div></div>
-  <aside id="channels" class="edit"></aside>
-</main>
-<script src="/page/preview.js"></script>
-</body></html>
-
-"""#),
-        ("preview.css", "text/css; charset=utf-8", #"""
-body { margin: 0; font: 14px system-ui, sans-serif; background: #1d1f22; color: #ddd; }
-header { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 8px 12px; background: #2a2d31; }
-header button, header input { font: inherit; }
-button { background: #3a3f45; color: #eee; border: 1px solid #555; border-radius: 4px; padding: 3px 9px; cursor: pointer; }
-button.on { background: #3a8ee0; border-color: #3a8ee0; }
-button:disabled { opacity: 0.4; cursor: default; }
-#file { font-weight: 600; margin-right: 8px; }
-#status { margin-left: auto; color: #aaa; white-space: pre; }
-#status.bad { color: #ff8a7a; }
-main { display: flex; gap: 16px; padding: 12px; align-items: flex-start; }
-#viewport { overflow: auto; padding: 18px 6px 6px; max-width: calc(100vw - 360px); max-height: calc(100vh - 80px); }
-#stage { position: relative; outline: 1px solid #444; }
-#frame { display: block; width: 100%; height: 100%; image-rendering: pixelated; user-select: none; -webkit-user-drag: none; }
-#overlay { position: absolute; inset: 0; }
-.box { position: absolute; box-sizing: border-box; border: 1px dashed rgba(255,255,255,0.35); cursor: move; }
-.box:hover { border-color: rgba(255,255,255,0.8); }
-.box.sel { border: 1px solid #3a8ee0; background: rgba(58,142,224,0.08); }
-.box .tag { display: none; position: absolute; left: 0; top: -17px; font-size: 11px; color: #9cf; white-space: nowrap; pointer-events: none; }
-.box:hover .tag, .box.sel .tag { display: block; }
-.box.dragging { background-repeat: no-repeat; box-shadow: 0 4px 18px rgba(0,0,0,0.6); opacity: 0.9; }
-.handle { position: absolute; width: 9px; height: 9px; background: #3a8ee0; border: 1px solid #fff; box-sizing: border-box; }
-.handle.nw { left: -5px; top: -5px; cursor: nwse-resize; } .handle.se { right: -5px; bottom: -5px; cursor: nwse-resize; }
-.handle.ne { right: -5px; top: -5px; cursor: nesw-resize; } .handle.sw { left: -5px; bottom: -5px; cursor: nesw-resize; }
-#errors { position: absolute; left: 0; right: 0; top: 0; margin: 0; padding: 10px 12px; background: rgba(60,0,0,0.88);
-  color: #ffd0c8; font: 13px ui-monospace, monospace; white-space: pre-wrap; border-bottom: 2px solid #e04030; }
-aside { width: 320px; flex: none; }
-.channel { display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; padding: 6px 0; border-bottom: 1px solid #333; }
-.channel .name { font-weight: 600; } .channel .unit { color: #999; font-weight: normal; }
-.channel input[type=range] { grid-column: 1 / 3; width: 100%; }
-.channel input[type=number] { width: 90px; }
-.channel label { color: #aaa; font-size: 12px; }
-body.live .edit { display: none; }
-
-"""#),
-        ("preview.js", "text/javascript; charset=utf-8", #"""
+        ("api.js", "text/javascript; charset=utf-8", #"""
 "use strict";
+// Talking to `gaugepanel preview`: the long poll for new versions of the board, the
+// pictures, and the edits. Every edit names the version the page shows (`base`): the
+// server refuses it when the file has moved on, so a page never overwrites a newer file.
 const token = new URLSearchParams(location.search).get("token");
 const auth = token ? { "X-GaugePanel-Token": token } : {};
 const $ = (id) => document.getElementById(id);
-const img = $("frame"), overlay = $("overlay"), stage = $("stage");
-let board = null, page = 0, theme = null, zoom = 1, selected = null, drag = null, nudge = null;
-const values = {}, stale = new Set(), undo = [];
-window.preview = { lastPNG: null, lastURL: null, shownVersion: 0, frames: 0, redraws: [] };
+let board = null, kinds = null, page = 0, theme = null, zoom = 1, selected = null;
+const values = {}, stale = new Set();
+window.preview = { lastPNG: null, lastURL: null, shownVersion: 0, frames: 0, redraws: [], edits: [], answers: 0 };
 
 function query(pairs) {
   if (token) pairs.push(["token", token]);
   return pairs.map(([k, v]) => encodeURIComponent(k) + "=" + encodeURIComponent(v)).join("&");
 }
-function say(text, bad) { $("status").textContent = text; $("status").className = bad ? "bad" : ""; }
+function say(text, bad) { $("status").textContent = text; $("status").title = text; $("status").className = bad ? "bad" : ""; }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function watch() {
@@ -92,6 +36,45 @@ async function watch() {
   }
 }
 
+async function loadKinds() {
+  const r = await fetch("/kinds?" + query([]), { headers: auth, cache: "no-store" });
+  if (r.ok) kinds = await r.json();
+}
+
+// Edits go one at a time, each on the version the last one left.
+let editing = Promise.resolve();
+function post(path, pairs) {
+  const run = async () => {
+    const started = performance.now();
+    const body = query([["base", String(board.version)], ...pairs].filter((p) => p[0] !== "token"));
+    let r;
+    try {
+      r = await fetch(path + (token ? "?" + query([]) : ""), {
+        method: "POST", body, cache: "no-store",
+        headers: Object.assign({ "Content-Type": "application/x-www-form-urlencoded", "X-GaugePanel": "1" }, auth),
+      });
+    } catch (e) { window.preview.answers++; return { ok: false, message: String(e) }; }
+    if (!r.ok) { const message = await r.text(); window.preview.answers++; return { ok: false, message }; }
+    const b = await r.json();
+    window.preview.edits.push({ path, ms: performance.now() - started, version: b.version });
+    if (b.version > board.version) show(b);
+    window.preview.answers++;
+    return { ok: true, board: b };
+  };
+  const result = editing.then(run);
+  editing = result.catch(() => {});
+  return result;
+}
+
+/** One change of the board file; `what` says it in the status line. */
+async function edit(fields, what) {
+  const r = await post("/edit", fields);
+  if (r.ok) say(what); else say("not done: " + r.message, true);
+  return r;
+}
+async function undoLast() { const r = await post("/undo", []); say(r.ok ? "undone" : r.message, !r.ok); }
+async function redoLast() { const r = await post("/redo", []); say(r.ok ? "redone" : r.message, !r.ok); }
+
 function show(b) {
   const channelsChanged = !board || !b.loaded || !board.loaded ||
     JSON.stringify((board.channels || []).map((c) => [c.name, c.min, c.max])) !== JSON.stringify((b.channels || []).map((c) => [c.name, c.min, c.max]));
@@ -101,14 +84,433 @@ function show(b) {
   const errors = $("errors");
   errors.hidden = b.errors.length === 0;
   errors.textContent = b.errors.length ? b.errors.join("\n") + "\n(showing the last board that loaded)" : "";
+  $("undo").disabled = !b.canUndo;
+  $("redo").disabled = !b.canRedo;
   if (!b.loaded) { say("the board has never loaded", true); return; }
   if (theme === null) theme = b.theme;
   page = Math.max(0, Math.min(page, b.pages.length - 1));
+  if (selected && !widget(selected)) selected = null;
   tabs();
   if (channelsChanged) channels();
   layout();
+  inspect();
+  boardPanel();
   redraw();
 }
+
+let drawing = false, again = false;
+async function redraw() {
+  if (drawing) { again = true; return; }
+  drawing = true;
+  const version = board.version;
+  try {
+    const pairs = board.live ? [["v", String(version)]] : [["page", String(page)], ["theme", theme]];
+    for (const [k, v] of Object.entries(values)) if (!stale.has(k)) pairs.push(["set", k + "=" + v]);
+    for (const k of stale) pairs.push(["stale", k]);
+    const url = "/frame.png?" + query(pairs);
+    const r = await fetch(url, { headers: auth, cache: "no-store" });
+    if (!r.ok) { say(await r.text(), true); return; }
+    const blob = await r.blob();
+    const img = $("frame"), old = img.src;
+    img.src = URL.createObjectURL(blob);
+    await img.decode();
+    if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+    Object.assign(window.preview, { lastPNG: blob, lastURL: url, shownVersion: version, frames: window.preview.frames + 1 });
+    window.preview.redraws.push({ version, at: performance.now() });
+  } catch (e) { say(String(e), true); } finally {
+    drawing = false;
+    if (again) { again = false; redraw(); }
+  }
+}
+
+// TOML values as the page writes them.
+const toml = {
+  string: (s) => JSON.stringify(String(s)),
+  frame: (f) => "[" + f.join(", ") + "]",
+  // A string value as the file has it ("a", 'a'), back to its text; null if not a plain string.
+  unquote(v) {
+    if (v === undefined) return null;
+    if (v.length >= 2 && v[0] === "'" && v.endsWith("'")) return v.slice(1, -1);
+    try { const s = JSON.parse(v); return typeof s === "string" ? s : null; } catch (e) { return null; }
+  },
+};
+
+"""#),
+        ("index.html", "text/html; charset=utf-8", #"""
+<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>GaugePanel designer</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/page/preview.css">
+</head>
+<body>
+<header>
+  <span id="file"></span>
+  <span id="pages" role="tablist"></span>
+  <button id="addPage" class="edit" title="add a page">+ page</button>
+  <button id="theme" title="day / night (N)">day</button>
+  <span>zoom <button id="zoomOut" title="zoom out">−</button> <span id="zoomLabel">100%</span> <button id="zoomIn" title="zoom in">+</button></span>
+  <label class="edit">grid <input id="grid" type="number" value="10" min="1" max="200" style="width:50px"></label>
+  <label class="edit"><input id="snap" type="checkbox" checked> snap</label>
+  <button id="undo" class="edit" disabled title="undo (Ctrl+Z)">undo</button>
+  <button id="redo" class="edit" disabled title="redo (Ctrl+Shift+Z)">redo</button>
+  <span id="status" role="status"></span>
+</header>
+<main>
+  <nav id="palette" class="edit" aria-label="widget palette"></nav>
+  <div id="viewport"><div id="stage"><img id="frame" alt="the board as the panel draws it"><div id="overlay" tabindex="0" aria-label="widgets"></div><pre id="errors" hidden></pre></div></div>
+  <aside class="edit">
+    <div id="tabs" role="tablist">
+      <button data-tab="inspector" class="on">widget</button>
+      <button data-tab="channels">channels</button>
+      <button data-tab="board">pages &amp; theme</button>
+    </div>
+    <section id="inspector" data-panel="inspector"></section>
+    <section id="channels" data-panel="channels" hidden></section>
+    <section id="boardPanel" data-panel="board" hidden></section>
+  </aside>
+</main>
+<script src="/page/api.js"></script>
+<script src="/page/stage.js"></script>
+<script src="/page/palette.js"></script>
+<script src="/page/inspector.js"></script>
+<script src="/page/panels.js"></script>
+<script src="/page/main.js"></script>
+</body></html>
+
+"""#),
+        ("inspector.js", "text/javascript; charset=utf-8", #"""
+"use strict";
+// The inspector: every key the registry lists for the selected widget's kind, each with a
+// control for its type; the value shown is the file's own text. A change is one edit; a
+// value the loader refuses shows check's message beside its control and is not written.
+
+function inspect() {
+  const panel = $("inspector");
+  if (!panel || !board || !kinds || board.live) return;
+  const focused = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  panel.textContent = "";
+  const wd = selected && widget(selected);
+  if (!wd) {
+    panel.append(hint("Select a widget on the board (Tab moves between them), or add one from the palette."));
+    return;
+  }
+  const type = toml.unquote(wd.toml.type);
+  const kind = kinds.kinds.find((k) => k.type === type);
+  const title = document.createElement("h3");
+  title.textContent = type + " “" + wd.id + "”";
+  panel.append(title, actions(wd));
+  panel.append(field(wd, { name: "id", type: "text", maxLength: 64 }));
+  panel.append(frameField(wd));
+  for (const key of kind ? kind.keys : []) panel.append(field(wd, key));
+  if (focused) { const again = panel.querySelector('[data-key="' + CSS.escape(focused) + '"]'); if (again) again.focus(); }
+}
+
+function hint(text) { const p = document.createElement("p"); p.className = "hint"; p.textContent = text; return p; }
+
+function actions(wd) {
+  const row = document.createElement("div");
+  row.className = "row";
+  const button = (text, title, run) => { const b = document.createElement("button"); b.textContent = text; b.title = title; b.onclick = run; return b; };
+  row.append(button("duplicate", "Ctrl+D", () => duplicate(wd.id)), button("delete", "Delete", deleteSelected));
+  if (board.pages.length > 1) {
+    const to = document.createElement("select");
+    to.append(new Option("copy to page…", ""));
+    board.pages.forEach((p, i) => { if (i !== page) to.append(new Option(p.name, String(i))); });
+    to.onchange = () => { if (to.value !== "") duplicate(wd.id, Number(to.value)); };
+    row.append(to);
+  }
+  return row;
+}
+
+/** One key's row: its label, its control, and the place for check's message. */
+function row(name, control) {
+  const f = document.createElement("div");
+  f.className = "field"; f.dataset.field = name;
+  const label = document.createElement("label");
+  label.textContent = name; label.title = name;
+  const err = document.createElement("div"); err.className = "err"; err.hidden = true;
+  f.append(label, control, err);
+  return f;
+}
+
+/** Sets (or, for "", removes) a key; the answer's message goes beside the control. */
+async function setKey(wd, name, value, f) {
+  const fields = value === "" ? [["op", "remove"], ["widget", wd.id], ["key", name]]
+    : [["op", "set"], ["widget", wd.id], ["key", name], ["value", value]];
+  const r = await edit(fields, wd.id + "." + name + (value === "" ? " removed" : " = " + value));
+  const err = f.querySelector(".err");
+  if (r.ok) { err.hidden = true; if (name === "id") select(toml.unquote(value)); return; }
+  // The page redrew from the server's answer meanwhile: find the row again.
+  const now = $("inspector").querySelector('[data-field="' + CSS.escape(name) + '"] .err') || err;
+  now.textContent = r.message; now.hidden = false;
+}
+
+function field(wd, key) {
+  const current = wd.toml[key.name];
+  let control;
+  switch (key.type) {
+    case "integer": case "number": control = numberControl(key, current); break;
+    case "text": control = input("text", toml.unquote(current) ?? (current || "")); break;
+    case "bool": control = menu(["", "true", "false"], current || "", "default (" + key.default + ")"); break;
+    case "choice": control = menu(["", ...key.choices], toml.unquote(current) ?? "", "default"); break;
+    case "channel": control = menu(["", ...board.channels.map((c) => c.name)], toml.unquote(current) ?? "", "none"); break;
+    default: control = compositeControl(key, current);
+  }
+  const f = row(key.name, control);
+  const main = control.matches("input, select") ? control : control.querySelector("[data-main]");
+  main.dataset.key = key.name;
+  main.addEventListener("change", () => {
+    let v = main.value;
+    if (v !== "" && (key.type === "text" || key.type === "choice" || key.type === "channel")) v = toml.string(v);
+    setKey(wd, key.name, v, f);
+  });
+  return f;
+}
+
+function input(type, value) {
+  const i = document.createElement("input");
+  i.type = type; i.value = value;
+  return i;
+}
+function menu(options, value, blank) {
+  const s = document.createElement("select");
+  for (const o of options) s.append(new Option(o === "" ? blank : o, o));
+  if (!options.includes(value)) s.append(new Option(value, value));
+  s.value = value;
+  return s;
+}
+function numberControl(key, current) {
+  const i = input("number", current === undefined ? "" : current);
+  i.step = key.type === "integer" ? "1" : "any";
+  if (key.min !== undefined) { i.min = key.min; i.max = key.max; i.placeholder = key.min + "…" + key.max; }
+  return i;
+}
+
+/** range, tint, ticks, zones, format: the TOML text; tint also a colour picker and the theme's colours. */
+function compositeControl(key, current) {
+  const wrap = document.createElement("div");
+  wrap.className = "row";
+  const text = input("text", current || "");
+  text.dataset.main = "1";
+  text.placeholder = { range: "[0, 100]", tint: "\"#3A8EE0\" or [\"#30C060\", \"#E04030\"]", ticks: "{ major = 9, minor = 4 }",
+    zones: "[{ from = 80, to = 100, color = \"#E04030\" }]", format: "{ decimals = 1, unit = \"V\" }" }[key.shape] || "";
+  wrap.append(text);
+  if (key.shape === "tint") {
+    const pick = input("color", /^"#[0-9A-Fa-f]{6}"$/.test(current || "") ? current.slice(1, -1) : "#3a8ee0");
+    pick.title = "one colour";
+    pick.onchange = () => { text.value = toml.string(pick.value.toUpperCase()); text.dispatchEvent(new Event("change")); };
+    wrap.append(pick);
+    const colours = board.themes[theme] || {};
+    for (const name of ["value", "needle", "hold"]) {
+      const s = document.createElement("button");
+      s.className = "swatch"; s.style.background = colours[name]; s.title = "the " + theme + " theme's " + name + " colour " + colours[name];
+      s.onclick = () => { text.value = toml.string(colours[name]); text.dispatchEvent(new Event("change")); };
+      wrap.append(s);
+    }
+  }
+  return wrap;
+}
+
+function frameField(wd) {
+  const wrap = document.createElement("div");
+  wrap.className = "frame";
+  const inputs = wd.frame.map((v, i) => {
+    const n = input("number", v);
+    n.step = "1"; n.title = ["x", "y", "width", "height"][i]; n.dataset.key = "frame" + i;
+    n.onchange = () => setFrame(wd.id, wd.frame, inputs.map((x) => Math.round(Number(x.value))));
+    return n;
+  });
+  wrap.append(...inputs);
+  return row("frame", wrap);
+}
+
+"""#),
+        ("main.js", "text/javascript; charset=utf-8", #"""
+"use strict";
+// The keyboard, the header's buttons and the start. Every action has a key or a button
+// that Tab reaches: Tab/Shift+Tab on the board select the next/previous widget.
+
+function onKey(e) {
+  const typing = e.target.matches && e.target.matches("input, select, textarea");
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && e.key.toLowerCase() === "z" && !typing) { e.preventDefault(); if (e.shiftKey) redoLast(); else undoLast(); return; }
+  if (mod && e.key.toLowerCase() === "y" && !typing) { e.preventDefault(); redoLast(); return; }
+  if (typing || !board || board.live) return;
+  if (e.key === "n" || e.key === "N") { toggleTheme(); return; }
+  if (!board.editable) return;
+  if (mod && e.key.toLowerCase() === "d" && selected) { e.preventDefault(); duplicate(selected); return; }
+  if (mod && e.key.toLowerCase() === "c" && selected) { clipboard = selected; say("copied " + selected); return; }
+  if (mod && e.key.toLowerCase() === "v" && clipboard) { e.preventDefault(); duplicate(clipboard, page); return; }
+  if ((e.key === "Delete" || e.key === "Backspace") && selected) { e.preventDefault(); deleteSelected(); return; }
+  if (e.key === "Tab" && e.target === overlay && widgets().length) { e.preventDefault(); cycle(e.shiftKey ? -1 : 1); return; }
+  if (e.key === "Escape") { select(null); return; }
+  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+  if (!step || !selected) return;
+  e.preventDefault();
+  const by = e.shiftKey ? Math.max(1, parseInt($("grid").value, 10) || 10) : 1;
+  nudgeBy(step[0] * by, step[1] * by);
+}
+window.addEventListener("keydown", onKey);
+
+function cycle(direction) {
+  const ids = widgets().map((w) => w.id);
+  const i = ids.indexOf(selected);
+  select(ids[(i + direction + ids.length) % ids.length]);
+}
+
+function toggleTheme() { theme = theme === "day" ? "night" : "day"; $("theme").textContent = theme; inspect(); redraw(); }
+
+for (const b of document.querySelectorAll("#tabs button")) {
+  b.onclick = () => {
+    for (const x of document.querySelectorAll("#tabs button")) x.classList.toggle("on", x === b);
+    for (const s of document.querySelectorAll("aside section")) s.hidden = s.dataset.panel !== b.dataset.tab;
+  };
+}
+$("undo").onclick = undoLast;
+$("redo").onclick = redoLast;
+$("addPage").onclick = addPage;
+$("theme").onclick = toggleTheme;
+$("zoomIn").onclick = () => { zoom = Math.min(4, zoom * 1.25); layout(); };
+$("zoomOut").onclick = () => { zoom = Math.max(0.25, zoom / 1.25); layout(); };
+
+// The page fits a 1024×600 screen: a board wider than the room there starts zoomed out.
+function fitZoom() {
+  const room = $("viewport").clientWidth - 12;
+  if (board && room > 0 && size()[0] > room) { zoom = Math.max(0.25, room / size()[0]); layout(); }
+}
+
+(async () => {
+  await loadKinds();
+  if (kinds) palette();
+  watch();
+  const ready = setInterval(() => { if (board && board.loaded) { clearInterval(ready); fitZoom(); } }, 50);
+})();
+
+"""#),
+        ("palette.js", "text/javascript; charset=utf-8", #"""
+"use strict";
+// The palette: every widget kind and style the server's registry lists (GET /kinds),
+// added by a click (the first free place on the page) or dragged onto the stage.
+
+// A new widget's size by kind; a kind the page has not heard of gets a square.
+const defaultSizes = {
+  dial: [200, 200], ring: [160, 160], bar: [300, 60], level: [200, 30], readout: [120, 40],
+  label: [120, 30], rating: [150, 30], relevance: [150, 20], progress: [200, 20],
+};
+
+function palette() {
+  const nav = $("palette");
+  nav.textContent = "";
+  for (const k of kinds.kinds) {
+    const head = document.createElement("div");
+    head.className = "kind"; head.textContent = k.type;
+    nav.appendChild(head);
+    for (const style of k.styles.length ? k.styles : [null]) {
+      const b = document.createElement("button");
+      b.textContent = style ? style : "add " + k.type;
+      b.dataset.kind = k.type;
+      if (style) b.dataset.style = style;
+      b.title = "add a " + k.type + (style ? " (" + style + ")" : "") + ": click, or drag onto the board";
+      b.addEventListener("pointerdown", (e) => startPaletteDrag(e, k, style));
+      b.addEventListener("click", () => { if (!paletteDrag || !paletteDrag.moved) addWidget(k, style, null); });
+      nav.appendChild(b);
+    }
+  }
+}
+
+/** A unique id: the kind's name and the first free number. */
+function newId(base) {
+  const taken = new Set(allIds());
+  for (let n = 1; ; n++) if (!taken.has(base + n)) return base + n;
+}
+
+/** The keys a new widget is written with: enough to load, bound to a channel of the board. */
+function initialKeys(kind, style, frame) {
+  const keys = [["id", toml.string(newId(kind.type))], ["type", toml.string(kind.type)]];
+  if (style && style !== kind.styles[0]) keys.push(["style", toml.string(style)]);
+  const takes = (name) => kind.keys.some((k) => k.name === name);
+  const channel = board.channels[0];
+  if (takes("channel") && channel) keys.push(["channel", toml.string(channel.name)]);
+  keys.push(["frame", toml.frame(frame)]);
+  if (takes("range") && channel) keys.push(["range", "[" + channel.min + ", " + channel.max + "]"]);
+  if (takes("text")) keys.push(["text", toml.string(kind.type.toUpperCase())]);
+  return keys;
+}
+
+async function addWidget(kind, style, at) {
+  const [w, h] = defaultSizes[kind.type] || [100, 100];
+  const frame = freeSpot(w, h, at);
+  if (!frame) { say("no free place of " + w + "×" + h + " on this page", true); return; }
+  const keys = initialKeys(kind, style, frame);
+  const fields = [["op", "add-widget"], ["page", String(page)]];
+  for (const [k, v] of keys) fields.push(["key", k], ["value", v]);
+  const id = toml.unquote(keys[0][1]);
+  const r = await edit(fields, "added " + id);
+  if (r.ok) select(id);
+}
+
+// Dragging from the palette: a ghost of the new widget's size follows the pointer over
+// the stage; dropped there, the widget is added at that place (else at a free one).
+let paletteDrag = null;
+function startPaletteDrag(e, kind, style) {
+  if (e.button !== 0) return;
+  paletteDrag = { kind, style, x: e.clientX, y: e.clientY, moved: false, ghost: null };
+  e.target.setPointerCapture(e.pointerId);
+}
+window.addEventListener("pointermove", (e) => {
+  const d = paletteDrag;
+  if (!d) return;
+  if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 5) return;
+  d.moved = true;
+  const [w, h] = defaultSizes[d.kind.type] || [100, 100];
+  if (!d.ghost) { d.ghost = document.createElement("div"); d.ghost.className = "ghost"; overlay.appendChild(d.ghost); }
+  const p = stagePoint(e);
+  Object.assign(d.ghost.style, { left: p[0] * zoom + "px", top: p[1] * zoom + "px", width: w * zoom + "px", height: h * zoom + "px" });
+});
+window.addEventListener("pointerup", (e) => {
+  const d = paletteDrag;
+  if (!d) return;
+  if (d.ghost) d.ghost.remove();
+  setTimeout(() => { paletteDrag = null; }, 0);
+  if (!d.moved) return;
+  const p = stagePoint(e), [W, H] = size();
+  if (p[0] >= 0 && p[1] >= 0 && p[0] < W && p[1] < H) addWidget(d.kind, d.style, p);
+});
+function stagePoint(e) {
+  const r = $("stage").getBoundingClientRect();
+  const g = Math.max(1, parseInt($("grid").value, 10) || 1);
+  return [Math.round((e.clientX - r.left) / zoom / g) * g, Math.round((e.clientY - r.top) / zoom / g) * g];
+}
+
+// Delete, duplicate, copy and paste (within a page and to another).
+let clipboard = null;
+async function deleteSelected() {
+  if (!selected) return;
+  const id = selected;
+  const r = await edit([["op", "delete-widget"], ["widget", id]], "deleted " + id);
+  if (r.ok) select(null);
+}
+async function duplicate(id, toPage) {
+  const source = board.pages.flatMap((p) => p.widgets).find((w) => w.id === id);
+  if (!source) return;
+  const [x, y, w, h] = source.frame;
+  const onThisPage = toPage === undefined || toPage === page;
+  const frame = onThisPage ? freeSpot(w, h, [x + w, y]) : freeSpot(w, h, [x, y]);
+  if (!frame) { say("no free place of " + w + "×" + h + " on this page", true); return; }
+  const base = id.replace(/-?\d+$/, "") || "widget";
+  const copy = newId(base + "-");
+  const fields = [["op", "duplicate"], ["widget", id], ["id", copy], ["frame", toml.frame(frame)]];
+  if (toPage !== undefined) fields.push(["to-page", String(toPage)]);
+  const r = await edit(fields, "copied " + id + " as " + copy);
+  if (r.ok) select(copy);
+}
+
+"""#),
+        ("panels.js", "text/javascript; charset=utf-8", #"""
+"use strict";
+// The page tabs, the channels (sliders for values not connected, a channel dragged onto a
+// widget binds it) and the board panel: pages added, renamed, reordered and deleted, and
+// the day and night colours.
 
 function tabs() {
   const nav = $("pages");
@@ -117,20 +519,24 @@ function tabs() {
   board.pages.forEach((p, i) => {
     const t = document.createElement("button");
     t.textContent = p.name; t.className = i === page ? "on" : ""; t.dataset.page = String(i);
-    t.onclick = () => { page = i; selected = null; tabs(); layout(); redraw(); };
+    t.setAttribute("role", "tab");
+    t.onclick = () => showPage(i);
     nav.appendChild(t);
   });
   $("theme").textContent = theme;
 }
+function showPage(i) { page = i; selected = null; tabs(); layout(); inspect(); redraw(); }
 
 function channels() {
   const aside = $("channels");
   aside.textContent = "";
+  aside.append(hint("Drag a channel's name onto a widget to bind it."));
   for (const c of board.channels) {
     const row = document.createElement("div");
     row.className = "channel"; row.dataset.channel = c.name;
     const name = document.createElement("span");
-    name.className = "name"; name.textContent = c.name + " ";
+    name.className = "name"; name.textContent = c.name + " "; name.draggable = true;
+    name.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/x-gaugepanel-channel", c.name));
     const unit = document.createElement("span"); unit.className = "unit"; unit.textContent = c.unit; name.appendChild(unit);
     const number = document.createElement("input");
     number.type = "number"; number.step = "any"; number.min = c.min; number.max = c.max;
@@ -158,42 +564,164 @@ function channels() {
   }
 }
 
-let drawing = false, again = false;
-async function redraw() {
-  if (drawing) { again = true; return; }
-  drawing = true;
-  const version = board.version;
-  try {
-    const pairs = board.live ? [["v", String(version)]] : [["page", String(page)], ["theme", theme]];
-    for (const [k, v] of Object.entries(values)) if (!stale.has(k)) pairs.push(["set", k + "=" + v]);
-    for (const k of stale) pairs.push(["stale", k]);
-    const url = "/frame.png?" + query(pairs);
-    const r = await fetch(url, { headers: auth, cache: "no-store" });
-    if (!r.ok) { say(await r.text(), true); return; }
-    const blob = await r.blob();
-    const old = img.src;
-    img.src = URL.createObjectURL(blob);
-    await img.decode();
-    if (old.startsWith("blob:")) URL.revokeObjectURL(old);
-    Object.assign(window.preview, { lastPNG: blob, lastURL: url, shownVersion: version, frames: window.preview.frames + 1 });
-    window.preview.redraws.push({ version, at: performance.now() });
-    if (board.errors.length === 0) say("version " + version);
-  } catch (e) { say(String(e), true); } finally {
-    drawing = false;
-    if (again) { again = false; redraw(); }
-  }
+// A channel dropped on a widget's box binds it.
+overlay.addEventListener("dragover", (e) => { if (e.dataTransfer.types.includes("text/x-gaugepanel-channel")) e.preventDefault(); });
+overlay.addEventListener("drop", (e) => {
+  const name = e.dataTransfer.getData("text/x-gaugepanel-channel");
+  const box = e.target.closest(".box");
+  if (!name || !box) return;
+  e.preventDefault();
+  edit([["op", "set"], ["widget", box.dataset.id], ["key", "channel"], ["value", toml.string(name)]], box.dataset.id + " shows " + name);
+});
+
+function boardPanel() {
+  const panel = $("boardPanel");
+  if (!panel || !board || !kinds || board.live) return;
+  if (panel.contains(document.activeElement)) return;   // not while someone types in it
+  panel.textContent = "";
+  const h = document.createElement("h3"); h.textContent = "pages";
+  panel.append(h);
+  board.pages.forEach((p, i) => panel.append(pageRow(p, i)));
+  for (const name of ["day", "night"]) panel.append(themeSection(name));
 }
 
-// Geometry: frames are in the board's logical pixels; the picture is the physical panel.
+function pageRow(p, i) {
+  const row = document.createElement("div");
+  row.className = "pageRow"; row.dataset.page = String(i);
+  const name = input("text", p.name);
+  name.setAttribute("aria-label", "name of page " + (i + 1));
+  name.onchange = () => edit([["op", "set"], ["page", String(i)], ["key", "name"], ["value", toml.string(name.value)]], "page renamed " + name.value);
+  const b = (text, title, disabled, run) => {
+    const x = document.createElement("button"); x.textContent = text; x.title = title; x.disabled = disabled; x.onclick = run; return x;
+  };
+  const move = (to) => async () => {
+    const r = await edit([["op", "move-page"], ["page", String(i)], ["to", String(to)]], "page " + p.name + " moved");
+    if (r.ok && page === i) showPage(to);
+  };
+  row.append(name, b("↑", "move up", i === 0, move(i - 1)), b("↓", "move down", i === board.pages.length - 1, move(i + 1)),
+    b("delete", "delete the page and its widgets", board.pages.length === 1, () => deletePage(i)));
+  return row;
+}
+
+async function addPage() {
+  const taken = new Set(board.pages.map((p) => p.name));
+  let n = board.pages.length + 1;
+  while (taken.has("page " + n)) n++;
+  const name = "page " + n;
+  // A page needs a widget to load: it starts with its name as a label.
+  const fields = [["op", "add-page"], ["name", name], ["key", "id"], ["value", toml.string(newId("title-"))],
+    ["key", "type"], ["value", "\"label\""], ["key", "frame"], ["value", toml.frame([0, 0, Math.min(240, board.width), Math.min(40, board.height)])],
+    ["key", "text"], ["value", toml.string(name.toUpperCase())]];
+  const r = await edit(fields, "added " + name);
+  if (r.ok) showPage(board.pages.length - 1);
+}
+
+async function deletePage(i) {
+  const p = board.pages[i];
+  if (!confirm("Delete page " + p.name + " and its " + p.widgets.length + " widget(s)? (undo brings it back)")) return;
+  const r = await edit([["op", "delete-page"], ["page", String(i)]], "deleted page " + p.name);
+  if (r.ok) showPage(Math.min(page, board.pages.length - 1));
+}
+
+function themeSection(name) {
+  const section = document.createElement("div");
+  const h = document.createElement("h3"); h.textContent = name + " colours";
+  section.append(h);
+  const colours = board.themes[name];
+  for (const key of kinds.themeKeys) {
+    const pick = input("color", colours[key].toLowerCase());
+    pick.dataset.theme = name; pick.dataset.key = key;
+    const f = row(key, pick);
+    pick.onchange = async () => {
+      const r = await edit([["op", "set"], ["table", "theme." + name], ["key", key], ["value", toml.string(pick.value.toUpperCase())]],
+        name + " " + key + " = " + pick.value.toUpperCase());
+      if (r.ok && theme !== name) { theme = name; tabs(); redraw(); }
+      if (!r.ok) { const err = f.querySelector(".err"); err.textContent = r.message; err.hidden = false; }
+    };
+    section.append(f);
+  }
+  return section;
+}
+
+"""#),
+        ("preview.css", "text/css; charset=utf-8", #"""
+body { margin: 0; font: 14px system-ui, sans-serif; background: #1d1f22; color: #ddd; }
+header { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 6px 10px; background: #2a2d31; }
+header button, header input, aside input, aside select, aside button { font: inherit; }
+button { background: #3a3f45; color: #eee; border: 1px solid #555; border-radius: 4px; padding: 3px 9px; cursor: pointer; }
+button.on { background: #3a8ee0; border-color: #3a8ee0; }
+button:disabled { opacity: 0.4; cursor: default; }
+button:focus-visible, input:focus-visible, select:focus-visible, #overlay:focus-visible { outline: 2px solid #8cf; outline-offset: 1px; }
+#file { font-weight: 600; margin-right: 8px; }
+#status { margin-left: auto; color: #aaa; white-space: pre; max-width: 50vw; overflow: hidden; text-overflow: ellipsis; }
+#status.bad { color: #ff8a7a; }
+main { display: flex; gap: 8px; padding: 8px; align-items: flex-start; }
+#viewport { overflow: auto; padding: 18px 6px 6px; flex: 1; min-width: 0; max-height: calc(100vh - 70px); }
+#stage { position: relative; outline: 1px solid #444; }
+#frame { display: block; width: 100%; height: 100%; image-rendering: pixelated; user-select: none; -webkit-user-drag: none; }
+#overlay { position: absolute; inset: 0; touch-action: none; }
+.box { position: absolute; box-sizing: border-box; border: 1px dashed rgba(255,255,255,0.35); cursor: move; }
+.box:hover { border-color: rgba(255,255,255,0.8); }
+.box.sel { border: 1px solid #3a8ee0; background: rgba(58,142,224,0.08); }
+.box .tag { display: none; position: absolute; left: 0; top: -17px; font-size: 11px; color: #9cf; white-space: nowrap; pointer-events: none; }
+.box:hover .tag, .box.sel .tag { display: block; }
+.box.dragging { background-repeat: no-repeat; box-shadow: 0 4px 18px rgba(0,0,0,0.6); opacity: 0.9; }
+.handle { position: absolute; width: 11px; height: 11px; background: #3a8ee0; border: 1px solid #fff; box-sizing: border-box; }
+.handle.nw { left: -6px; top: -6px; cursor: nwse-resize; } .handle.se { right: -6px; bottom: -6px; cursor: nwse-resize; }
+.handle.ne { right: -6px; top: -6px; cursor: nesw-resize; } .handle.sw { left: -6px; bottom: -6px; cursor: nesw-resize; }
+.ghost { position: absolute; box-sizing: border-box; border: 2px dashed #3a8ee0; background: rgba(58,142,224,0.15); pointer-events: none; }
+#errors { position: absolute; left: 0; right: 0; top: 0; margin: 0; padding: 10px 12px; background: rgba(60,0,0,0.88);
+  color: #ffd0c8; font: 13px ui-monospace, monospace; white-space: pre-wrap; border-bottom: 2px solid #e04030; }
+#palette { width: 118px; flex: none; display: flex; flex-direction: column; gap: 4px; max-height: calc(100vh - 70px); overflow: auto; }
+#palette .kind { font-weight: 600; margin-top: 6px; color: #9cf; }
+#palette button { text-align: left; touch-action: none; font-size: 12px; padding: 3px 5px; overflow-wrap: anywhere; }
+aside { width: 300px; flex: none; max-height: calc(100vh - 70px); overflow: auto; }
+#tabs { display: flex; gap: 4px; margin-bottom: 8px; }
+.field { display: grid; grid-template-columns: 82px 1fr; gap: 2px 6px; align-items: center; padding: 3px 0; }
+.field > label { color: #bbb; font-size: 12px; overflow: hidden; text-overflow: ellipsis; }
+.field input[type=text], .field input[type=number], .field select { width: 100%; box-sizing: border-box; background: #26292d; color: #eee; border: 1px solid #555; border-radius: 3px; padding: 2px 4px; }
+.field .frame { display: grid; grid-template-columns: repeat(4, 1fr); gap: 3px; }
+.field .frame input { padding: 2px 1px; font-size: 12px; }
+.field .err { grid-column: 1 / 3; color: #ff8a7a; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
+.field .row { display: flex; gap: 4px; align-items: center; }
+.swatch { width: 16px; height: 16px; border: 1px solid #777; padding: 0; border-radius: 2px; }
+.channel { display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; padding: 6px 0; border-bottom: 1px solid #333; }
+.channel .name { font-weight: 600; } .channel .unit { color: #999; font-weight: normal; }
+.channel input[type=range] { grid-column: 1 / 3; width: 100%; }
+.channel input[type=number] { width: 90px; }
+.channel label { color: #aaa; font-size: 12px; }
+.pageRow { display: flex; gap: 4px; padding: 3px 0; }
+.pageRow input { flex: 1; min-width: 0; }
+h3 { font-size: 13px; margin: 12px 0 4px; color: #9cf; }
+.hint { color: #888; font-size: 12px; }
+body.live .edit { display: none; }
+@media (max-width: 1100px) {
+  main { flex-wrap: wrap; }
+  #palette { width: 100%; flex-direction: row; flex-wrap: wrap; max-height: none; }
+  #palette .kind { width: 100%; margin-top: 2px; }
+  aside { width: 100%; max-height: none; }
+}
+
+"""#),
+        ("stage.js", "text/javascript; charset=utf-8", #"""
+"use strict";
+// The stage: the picture with a box over each widget of the page shown, to select, drag
+// (mouse, pen or touch), resize by a corner and nudge with the arrow keys. Frames are
+// in the board's logical pixels; the picture is the physical panel.
+const overlay = $("overlay");
+let drag = null, nudge = null;
+
 function size() {
   const turned = board.rotation === 90 || board.rotation === 270;
   return turned ? [board.height, board.width] : [board.width, board.height];
 }
 function widgets() { return board.pages[page] ? board.pages[page].widgets : []; }
 function widget(id) { return widgets().find((w) => w.id === id); }
+function allIds() { return board.pages.flatMap((p) => p.widgets.map((w) => w.id)); }
 
 function layout() {
   const [w, h] = size();
+  const stage = $("stage");
   stage.style.width = w * zoom + "px"; stage.style.height = h * zoom + "px";
   $("zoomLabel").textContent = Math.round(zoom * 100) + "%";
   overlay.textContent = "";
@@ -201,7 +729,7 @@ function layout() {
   for (const wd of widgets()) {
     const box = document.createElement("div");
     box.className = "box" + (wd.id === selected ? " sel" : ""); box.dataset.id = wd.id;
-    const tag = document.createElement("span"); tag.className = "tag"; tag.textContent = wd.id; box.appendChild(tag);
+    const tag = document.createElement("span"); tag.className = "tag"; box.appendChild(tag);
     if (board.editable) for (const c of ["nw", "ne", "sw", "se"]) {
       const hd = document.createElement("div"); hd.className = "handle " + c; hd.dataset.corner = c; box.appendChild(hd);
     }
@@ -249,91 +777,85 @@ function moved(d, dx, dy) {
   return [l, t, r - l, b - t];
 }
 
-overlay.addEventListener("mousedown", (e) => {
+let downOnBox = false;
+overlay.addEventListener("pointerdown", (e) => {
   const box = e.target.closest(".box");
+  downOnBox = !!box;
   if (!box || !board || !board.editable || e.button !== 0) return;
   e.preventDefault();
+  overlay.focus({ preventScroll: true });
   select(box.dataset.id);
   const wd = widget(box.dataset.id);
   drag = { id: wd.id, start: wd.frame.slice(), frame: wd.frame.slice(), mx: e.clientX, my: e.clientY, corner: e.target.dataset.corner || null };
+  overlay.setPointerCapture(e.pointerId);
   if (!drag.corner) {
     // The widget's own pixels travel with the box while it moves.
     const [w, h] = size();
     box.classList.add("dragging");
-    box.style.backgroundImage = "url(" + img.src + ")";
+    box.style.backgroundImage = "url(" + $("frame").src + ")";
     box.style.backgroundSize = w * zoom + "px " + h * zoom + "px";
     box.style.backgroundPosition = -wd.frame[0] * zoom + "px " + -wd.frame[1] * zoom + "px";
   }
 });
-window.addEventListener("mousemove", (e) => {
+overlay.addEventListener("pointermove", (e) => {
   if (!drag) return;
   drag.frame = moved(drag, (e.clientX - drag.mx) / zoom, (e.clientY - drag.my) / zoom);
   const box = boxOf(drag.id);
   if (box) place(box, drag.frame);
 });
-window.addEventListener("mouseup", () => {
+function dropped() {
   if (!drag) return;
   const d = drag; drag = null;
   const box = boxOf(d.id);
   if (box) { box.classList.remove("dragging"); box.style.backgroundImage = ""; }
-  if (d.frame.join() !== d.start.join()) commit(d.id, d.start, d.frame, true);
-});
-overlay.addEventListener("click", (e) => { if (!e.target.closest(".box")) select(null); });
+  if (d.frame.join() !== d.start.join()) setFrame(d.id, d.start, d.frame);
+}
+overlay.addEventListener("pointerup", dropped);
+overlay.addEventListener("pointercancel", dropped);
+// With the pointer captured the click's target is the overlay: where the press was counts.
+overlay.addEventListener("click", () => { if (!downOnBox) select(null); });
+
 function select(id) {
   selected = id;
   for (const b of overlay.querySelectorAll(".box")) b.classList.toggle("sel", b.dataset.id === id);
+  inspect();
 }
 
-window.addEventListener("keydown", (e) => {
-  if (e.target.tagName === "INPUT") return;
-  if ((e.ctrlKey || e.metaKey) && e.key === "z") { e.preventDefault(); undoLast(); return; }
-  if (e.key === "n" || e.key === "N") { toggleTheme(); return; }
-  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
-  if (!step || !selected || !board.editable) return;
-  e.preventDefault();
+/** Writes a frame; refused (overlap, off the display), the box goes back. */
+async function setFrame(id, before, after) {
+  const r = await edit([["op", "set"], ["widget", id], ["key", "frame"], ["value", toml.frame(after)]], id + " → [" + after.join(", ") + "]");
+  if (!r.ok) {
+    say("not moved: " + r.message, true);
+    const box = boxOf(id); if (box) place(box, before);
+  }
+  return r;
+}
+
+function nudgeBy(dx, dy) {
   const wd = widget(selected);
+  if (!wd) return;
   if (!nudge || nudge.id !== selected) nudge = { id: selected, start: wd.frame.slice(), frame: wd.frame.slice() };
-  nudge.frame[0] += step[0]; nudge.frame[1] += step[1];
+  nudge.frame[0] += dx; nudge.frame[1] += dy;
   place(boxOf(selected), nudge.frame);
   clearTimeout(nudge.timer);
+  // One write after the last key of a run.
   const n = nudge;
-  n.timer = setTimeout(() => { if (nudge === n) nudge = null; commit(n.id, n.start, n.frame, true); }, 350);
-});
+  n.timer = setTimeout(() => { if (nudge === n) nudge = null; setFrame(n.id, n.start, n.frame); }, 350);
+}
 
-async function commit(id, before, after, remember) {
-  const body = "id=" + encodeURIComponent(id) + "&frame=" + after.join(",");
-  let r;
-  try {
-    r = await fetch("/frame" + (token ? "?" + query([]) : ""), {
-      method: "POST", body, cache: "no-store",
-      headers: Object.assign({ "Content-Type": "application/x-www-form-urlencoded", "X-GaugePanel": "1" }, auth),
-    });
-  } catch (e) { r = { ok: false, text: async () => String(e) }; }
-  if (!r.ok) {
-    // Refused (it would overlap, leave the display, or the file has errors): back it goes.
-    say("not moved: " + (await r.text()), true);
-    const box = boxOf(id); if (box) place(box, before);
-    return;
+/** The first free place for a w×h widget on the page, scanning the grid; null if none. */
+function freeSpot(w, h, near) {
+  const [W, H] = [board.width, board.height];
+  w = Math.min(w, W); h = Math.min(h, H);
+  const clear = (x, y) => widgets().every((o) => x + w <= o.frame[0] || o.frame[0] + o.frame[2] <= x || y + h <= o.frame[1] || o.frame[1] + o.frame[3] <= y);
+  if (near) {
+    const x = Math.max(0, Math.min(W - w, near[0])), y = Math.max(0, Math.min(H - h, near[1]));
+    if (clear(x, y)) return [x, y, w, h];
   }
-  if (remember) undo.push({ id, before, after });
-  $("undo").disabled = undo.length === 0;
-  say(id + " → [" + after.join(", ") + "]");
-  // Answers may cross: a move's reply can come after the long poll's newer version.
-  const b = await r.json();
-  if (b.version > board.version) show(b);
+  const g = Math.max(1, parseInt($("grid").value, 10) || 10);
+  for (let y = 0; y + h <= H; y += g) for (let x = 0; x + w <= W; x += g) if (clear(x, y)) return [x, y, w, h];
+  return null;
 }
-function undoLast() {
-  const u = undo.pop();
-  $("undo").disabled = undo.length === 0;
-  if (u) commit(u.id, u.after, u.before, false);
-}
-function toggleTheme() { theme = theme === "day" ? "night" : "day"; $("theme").textContent = theme; redraw(); }
-
-$("undo").onclick = undoLast;
-$("theme").onclick = toggleTheme;
-$("zoomIn").onclick = () => { zoom = Math.min(4, zoom * 1.25); layout(); };
-$("zoomOut").onclick = () => { zoom = Math.max(0.25, zoom / 1.25); layout(); };
-watch();
 
 """#),
     ]
