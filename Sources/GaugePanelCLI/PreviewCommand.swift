@@ -11,9 +11,13 @@ struct PreviewCommand: ParsableCommand {
         discussion: """
             Prints a URL. The page shows the board as `render` draws it, with its pages, day \
             and night, a slider for every channel, and the errors of a save that does not load \
-            over the last good picture. Widgets can be dragged and resized (snapping to a grid \
-            and to other widgets; arrow keys nudge): each move rewrites only that widget's \
-            frame line of the file. Listens on 127.0.0.1 unless told otherwise; another \
+            over the last good picture. It is a designer: widgets are added from a palette of \
+            every kind and style, dragged and resized (snapping to a grid and to other widgets; \
+            arrow keys nudge), configured in an inspector of every key, bound to channels; \
+            pages are added, renamed, reordered and deleted; the day and night colours edited. \
+            Each change is the smallest text edit of the file (comments and formatting kept), \
+            written only when the result passes `check`, with undo and redo. --from makes a new \
+            board from a preset (boards/). Listens on 127.0.0.1 unless told otherwise; another \
             address needs the token in the printed URL. Stop with Ctrl-C.
             """
     )
@@ -24,9 +28,13 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "IPv4 address and port to listen on (port 0: any free one).")
     var listen: String = "127.0.0.1:8480"
 
+    @Option(help: "Make FILE, which must not exist yet, from this board's display, fonts, theme, sensors and input, with one page (e.g. boards/pi-touch-7.toml).")
+    var from: String?
+
     func run() throws {
         var request = PreviewRequest(file: file, displayOutputs: DisplayBackends.names)
         request.listen = listen
+        request.preset = from
         do {
             try request.run(said: { line in
                 print(line)
