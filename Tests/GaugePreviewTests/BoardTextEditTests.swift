@@ -133,6 +133,17 @@ struct BoardTextEditTests {
         #expect(try edited(.removeTable("page[1]"), withWidget) == Self.board)
     }
 
+    @Test func sourcesAndChannelsAreAddedAfterTheirKind() throws {
+        let out = try edited(.addSensor(keys: [.init("kind", "\"udp\""), .init("port", "10110")], channel: [.init("name", "\"depth\"")]))
+        #expect(Self.hunk(Self.board, out).removed.isEmpty)
+        #expect(out.contains("  period = 8\n\n[[sensor]]\nkind = \"udp\"\nport = 10110\n\n  [[sensor.channel]]\n  name = \"depth\"\n\n# The one page."))
+        let more = try edited(.addChannel(sensor: 0, keys: [.init("name", "\"x\"")]))
+        #expect(Self.hunk(Self.board, more) == ([], ["", "  [[sensor.channel]]", "  name = \"x\""]))
+        let none = try edited(.removeTable("sensor[0]"))
+        let first = try edited(.addSensor(keys: [.init("kind", "\"gpsd\"")], channel: []), none)
+        #expect(first.contains("height = 200\n\n[[sensor]]\nkind = \"gpsd\"\n\n# The one page.\n[[page]]"))
+    }
+
     @Test func crlfFilesGetCRLFLines() throws {
         let crlf = Self.board.replacingOccurrences(of: "\n", with: "\r\n")
         let out = try edited(.set(table: "page[0].widget[1]", key: "alignment", value: "\"left\""), crlf)

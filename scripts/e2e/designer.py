@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 class Designer:
     def __init__(self, gp, work, browser, check, left, shots):
         self.gp, self.work, self.b, self.check, self.left, self.shots = gp, work, browser, check, left, shots
+        self.redrawn = []   # ms from an inspector change to its picture shown
 
     def serve(self, board):
         server = subprocess.Popen([self.gp, "preview", os.path.basename(board), "--listen", "127.0.0.1:0"], cwd=os.path.dirname(board),
@@ -43,11 +44,15 @@ class Designer:
     def field(self, key, value):
         """Sets an inspector control as a person would (the value, then change); waits for
         the answer: True when written (or already so), else the message shown beside it."""
-        n = self.b.js("window.preview.answers")
-        self.b.js(f"""(() => {{ const i = document.querySelector('#inspector [data-key="{key}"]');
-            i.value = {json.dumps(value)}; i.dispatchEvent(new Event('change')); }})()""")
+        n, v = self.b.js("window.preview.answers"), self.version()
+        t0 = self.b.js(f"""(() => {{ const i = document.querySelector('#inspector [data-key="{key}"]');
+            i.value = {json.dumps(value)}; const t = performance.now(); i.dispatchEvent(new Event('change')); return t; }})()""")
         self.b.wait(f"window.preview.answers > {n}", timeout=5)
         self.b.wait("window.preview.shownVersion >= board.version", timeout=5)
+        # The change → its picture on screen: the first redraw of a version after `v`.
+        drawn = self.b.js(f"(window.preview.redraws.find(r => r.version > {v}) || {{}}).at")
+        if drawn:
+            self.redrawn.append(drawn - t0)
         return self.b.js(f"""(() => {{ const e = document.querySelector('#inspector [data-field="{key}"] .err');
             return e && !e.hidden ? 'refused: ' + e.textContent : true; }})()""")
 
@@ -66,6 +71,7 @@ class Designer:
         self.from_nothing()
         self.reviewable_edits()
         self.refusals()
+        self.sources()
 
 
 def widgets_of(text):
@@ -126,7 +132,11 @@ def from_nothing(self):
                            timeout=self.left(30))
         self.check(c.returncode == 0, f"render of the built board is pixel-identical to render dashboards/car.toml ({c.stdout.strip()[:120]})")
         times = sorted(e["ms"] for e in self.b.js("window.preview.edits"))
-        print(f"designer: {len(times)} edits, answer median {times[len(times) // 2]:.0f} ms, max {times[-1]:.0f} ms")
+        shown = sorted(self.redrawn)
+        print(f"designer: {len(times)} edits, answer median {times[len(times) // 2]:.0f} ms, max {times[-1]:.0f} ms; "
+              f"change → picture shown ({len(shown)} edits): median {shown[len(shown) // 2]:.0f} ms, max {shown[-1]:.0f} ms")
+        size = len(urllib.request.urlopen(self.b.js("location.href"), timeout=5).read())
+        print(f"designer: the page is {size} bytes ({size / 1024:.1f} KiB), one document")
         if self.shots:
             self.b.js("select(null)")
             self.b.screenshot(f"{self.shots}/designer-palette.png", width=1280, height=760)
@@ -239,3 +249,42 @@ def refusals(self):
 
 Designer.reviewable_edits = reviewable_edits
 Designer.refusals = refusals
+
+
+def sources(self):
+    board = f"{self.work}/sources.toml"
+    shutil.copy(f"{ROOT}/dashboards/car.toml", board)
+    original = open(board).read()
+    server, _ = self.serve(board)
+    try:
+        self.b.js("document.querySelector('#tabs button[data-tab=sources]').click()")
+        self.b.js("""(() => { const m = document.querySelector('#newSource select'); m.value = 'udp'; m.dispatchEvent(new Event('change')); })()""")
+        fill = lambda values: self.b.js(f"""(() => {{ const f = document.getElementById('newSource'); const v = {json.dumps(values)};
+            for (const k in v) f.querySelector('input[name="' + k + '"]').value = v[k];
+            [...f.querySelectorAll('button')].pop().click(); }})()""")
+        v = self.version()
+        fill({"s.listen": "", "c.name": "depth"})   # no listen address: refused with check's message
+        said = self.b.wait("document.getElementById('newSourceError').textContent", timeout=5)
+        self.check(bool(said) and "listen" in said and open(board).read() == original,
+                   f"a source the loader refuses: its message under the form, nothing written ({(said or '')[:90]})")
+        fill({"s.listen": "127.0.0.1:10110", "s.protocol": "nmea", "c.name": "depth", "c.source": "depth.below.transducer"})
+        self.settle(v)
+        with open(f"{self.work}/before.toml", "w") as f:
+            f.write(original)
+        got = diff(f"{self.work}/before.toml", board)
+        want = ["+[[sensor]]", '+kind = "udp"', '+listen = "127.0.0.1:10110"', '+protocol = "nmea"', "+", "+  [[sensor.channel]]",
+                '+  name = "depth"', '+  source = "depth.below.transducer"', "+"]
+        self.check(sorted(got) == sorted(want) and self.b.js("board.channels.some(c => c.name === 'depth')"),
+                   f"a UDP source added through the form: exactly its lines, its channel listed ({got[:3]}…)")
+        if self.shots:
+            self.b.screenshot(f"{self.shots}/designer-sources.png", width=1280, height=760)
+        v = self.version()
+        self.b.js("document.getElementById('undo').click()")
+        self.settle(v)
+        self.check(open(board).read() == original, "…and undo takes it back byte for byte")
+    finally:
+        server.terminate()
+        server.wait(timeout=5)
+
+
+Designer.sources = sources

@@ -30,6 +30,10 @@ public enum BoardTextEdit: Sendable, Equatable {
     case addPage(name: String, widget: [Pair])
     /// Page `from` with its widgets moved to be page `to`.
     case movePage(from: Int, to: Int)
+    /// A `[[sensor]]` with these keys and its first `[[sensor.channel]]`, after the last sensor.
+    case addSensor(keys: [Pair], channel: [Pair])
+    /// A `[[sensor.channel]]` at the end of sensor `sensor`.
+    case addChannel(sensor: Int, keys: [Pair])
 
     public struct Pair: Sendable, Equatable {
         public var key: String
@@ -47,6 +51,8 @@ public enum BoardTextEdit: Sendable, Equatable {
         case .duplicate(let widget, let toPage, let id, let frame): try text.duplicate(widget, toPage, id, frame)
         case .addPage(let name, let widget): try text.addPage(name, widget)
         case .movePage(let from, let to): try text.movePage(from, to)
+        case .addSensor(let keys, let channel): try text.addSensor(keys, channel)
+        case .addChannel(let sensor, let keys): try text.addChannel(sensor, keys)
         }
         return text.bytes
     }
@@ -151,6 +157,35 @@ struct BoardText {
         } else {
             insertAfter(lastLine: try group("page[\(count - 2)]").upperBound, [""] + moved)
         }
+    }
+
+    mutating func addSensor(_ keys: [BoardTextEdit.Pair], _ channel: [BoardTextEdit.Pair]) throws(BoardEditError) {
+        for k in keys + channel { try Self.checkValue(k.value) }
+        let sensors = layout.tables.filter { $0.path.hasPrefix("sensor[") && !$0.path.contains(".") }
+        let indent = sensors.first.flatMap { $0.header }.map { String(decoding: layout.indentation(of: $0), as: UTF8.self) } ?? ""
+        // After the last sensor; with none, before the first page (or at the end).
+        if let last = sensors.last {
+            insertAfter(lastLine: try group(last.path).upperBound, ["", indent + "[[sensor]]"] + keys.map { indent + "\($0.key) = \($0.value)" })
+        } else if let first = layout.tables.first(where: { Self.isPage($0.path) }), let header = first.header {
+            let start = withComments(header...header).lowerBound
+            let nl = String(decoding: layout.newline, as: UTF8.self)
+            let lines = ["[[sensor]]"] + keys.map { "\($0.key) = \($0.value)" } + ["", ""]
+            let offset = layout.lines[start].lowerBound
+            splice(offset..<offset, Array(lines.joined(separator: nl).utf8))
+        } else {
+            insertAfter(lastLine: layout.lines.count - 1, ["", "[[sensor]]"] + keys.map { "\($0.key) = \($0.value)" })
+        }
+        let index = sensors.count
+        if !channel.isEmpty { try addChannel(index, channel) }
+    }
+
+    mutating func addChannel(_ sensor: Int, _ keys: [BoardTextEdit.Pair]) throws(BoardEditError) {
+        for k in keys { try Self.checkValue(k.value) }
+        let group = try self.group("sensor[\(sensor)]")
+        let model = layout.tables.last { $0.path.hasPrefix("sensor[") && $0.path.contains(".channel[") && $0.header != nil }
+        let header = model?.header.map { String(decoding: layout.indentation(of: $0), as: UTF8.self) } ?? "  "
+        let key = model.flatMap { $0.keys.first }.map { String(decoding: layout.indentation(of: $0.firstLine), as: UTF8.self) } ?? header
+        insertAfter(lastLine: group.upperBound, ["", header + "[[sensor.channel]]"] + keys.map { key + "\($0.key) = \($0.value)" })
     }
 
     // MARK: - Lines

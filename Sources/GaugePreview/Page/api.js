@@ -89,6 +89,7 @@ function show(b) {
   layout();
   inspect();
   boardPanel();
+  sourcesPanel();
   redraw();
 }
 

@@ -29,7 +29,7 @@ public enum BoardJSON {
                 return "{\"id\":\(string(w.id)),\"channel\":\(w.channel.map(string) ?? "null"),"
                     + "\"frame\":[\(f.x0),\(f.y0),\(f.width),\(f.height)],\"toml\":\(keys(layout, widget: w.id))}"
             }.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "],\"channels\":["
+        }.joined(separator: ",") + "],\"sensors\":\(sensors(layout)),\"channels\":["
         let start = board.values(atNanoseconds: 0)
         o += board.knownChannels.map { name in
             let config = board.channels.first { $0.name == name }
@@ -45,6 +45,24 @@ public enum BoardJSON {
     static func keys(_ layout: TOMLLayout, widget id: String) -> String {
         guard let path = layout.widgetTable(id: id), let table = layout.table(path) else { return "{}" }
         return "{" + table.keys.map { "\(string($0.name)):\(string(layout.text($0.value)))" }.joined(separator: ",") + "}"
+    }
+
+    /// The sensors as the file writes them: each one's keys and its channels' keys.
+    static func sensors(_ layout: TOMLLayout) -> String {
+        let raw = { (t: TOMLLayout.Table) in "{" + t.keys.map { "\(string($0.name)):\(string(layout.text($0.value)))" }.joined(separator: ",") + "}" }
+        var out: [String] = []
+        var n = 0
+        while let sensor = layout.table("sensor[\(n)]") {
+            var channels: [String] = []
+            var m = 0
+            while let c = layout.table("sensor[\(n)].channel[\(m)]") {
+                channels.append(raw(c))
+                m += 1
+            }
+            out.append("{\"toml\":\(raw(sensor)),\"channels\":[\(channels.joined(separator: ","))]}")
+            n += 1
+        }
+        return "[" + out.joined(separator: ",") + "]"
     }
 
     /// A theme's colours as `#RRGGBB`.

@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeSensorKinds
 
 /// What the designer's palette and inspector read from `GET /kinds`: every widget kind
 /// from the registry (`WidgetCatalog`) with its styles and keys, each key with the kind
@@ -11,6 +12,8 @@ import GaugeConfig
 /// ```
 enum KindsJSON {
     static let themeKeys = ["background", "track", "tick", "label", "value", "needle", "hub", "hold"]
+    /// The keys every channel takes besides its kind's (SensorConfiguration's channel reader).
+    static let channelKeys = ["name", "unit", "stale_after", "smoothing", "median", "scale", "offset", "warning", "critical", "alarm"]
 
     static let encoded: String = {
         let kinds = WidgetCatalog.kinds.map { kind in
@@ -21,8 +24,18 @@ enum KindsJSON {
                 + "\"keys\":[\(keys.joined(separator: ","))]}"
         }
         return "{\"common\":[\(WidgetCatalog.commonKeys.map(BoardJSON.string).joined(separator: ","))],"
-            + "\"kinds\":[\(kinds.joined(separator: ","))],\"themeKeys\":[\(themeKeys.map(BoardJSON.string).joined(separator: ","))]}"
+            + "\"kinds\":[\(kinds.joined(separator: ","))],\"themeKeys\":[\(themeKeys.map(BoardJSON.string).joined(separator: ","))],"
+            + "\"channelKeys\":[\(channelKeys.map(BoardJSON.string).joined(separator: ","))],\"sensorKinds\":[\(sensorKinds)]}"
     }()
+
+    /// `SensorKinds.all`: each kind's name, summary and keys, for the page's source form.
+    static var sensorKinds: String {
+        let list = { (keys: [String]) in "[" + keys.map(BoardJSON.string).joined(separator: ",") + "]" }
+        return SensorKinds.all.map { k in
+            "{\"name\":\(BoardJSON.string(k.name)),\"summary\":\(BoardJSON.string(k.summary)),"
+                + "\"sensorKeys\":\(list(k.sensorKeys)),\"channelKeys\":\(list(k.channelKeys))}"
+        }.joined(separator: ",")
+    }
 
     static func describe(_ t: WidgetCatalog.ValueType) -> String {
         switch t {

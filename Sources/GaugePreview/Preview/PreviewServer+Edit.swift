@@ -10,7 +10,10 @@ import CPanelSystem
 /// - `add-widget`: `page=N`, then `key=K&value=TOML` pairs in the order they are written;
 /// - `delete-widget`: `widget=ID`; `duplicate`: `widget=ID&id=NEW&frame=[x, y, w, h]`
 ///   (and `to-page=N` for a copy on another page);
-/// - `add-page`: `name=NAME` and its first widget's `key=K&value=TOML` pairs; `delete-page`: `page=N`; `move-page`: `page=N&to=M`.
+/// - `add-page`: `name=NAME` and its first widget's `key=K&value=TOML` pairs;
+/// - `add-sensor`: its `key=K&value=TOML` pairs and its first channel's `ckey=K&cvalue=TOML`;
+///   `add-channel`: `sensor=N` and pairs; `delete-sensor`: `sensor=N`; `delete-channel`:
+///   `sensor=N&channel=M`; `delete-page`: `page=N`; `move-page`: `page=N&to=M`.
 /// Values are TOML text checked by loading the edited file; keys are bare TOML keys.
 /// The answer is the board's JSON, or 409 with `check`'s lines when the result would not
 /// load (nothing written).
@@ -67,8 +70,17 @@ extension PreviewServer {
             return .removeTable("page[\(try number(form["page"], "page"))]")
         case "move-page":
             return .movePage(from: try number(form["page"], "page"), to: try number(form["to"], "to"))
+        case "add-sensor":
+            return .addSensor(keys: try pairs(form), channel: try pairs(form, "ckey", "cvalue"))
+        case "add-channel":
+            return .addChannel(sensor: try number(form["sensor"], "sensor"), keys: try pairs(form))
+        case "delete-sensor":
+            return .removeTable("sensor[\(try number(form["sensor"], "sensor"))]")
+        case "delete-channel":
+            return .removeTable("sensor[\(try number(form["sensor"], "sensor"))].channel[\(try number(form["channel"], "channel"))]")
         case let op:
-            throw BoardEditError("unknown op \"\(op)\": set, remove, add-widget, delete-widget, duplicate, add-page, delete-page, move-page")
+            throw BoardEditError("unknown op \"\(op)\": set, remove, add-widget, delete-widget, duplicate, add-page, delete-page, move-page, "
+                + "add-sensor, add-channel, delete-sensor, delete-channel")
         }
     }
 
@@ -116,14 +128,14 @@ extension PreviewServer {
         return s
     }
 
-    /// `key=K&value=V` pairs in order.
-    static func pairs(_ form: Form) throws(BoardEditError) -> [BoardTextEdit.Pair] {
+    /// `key=K&value=V` pairs in order (`ckey`/`cvalue`: a new sensor's channel's).
+    static func pairs(_ form: Form, _ keyName: String = "key", _ valueName: String = "value") throws(BoardEditError) -> [BoardTextEdit.Pair] {
         var out: [BoardTextEdit.Pair] = []
         var pending: String?
         for item in form.items {
-            if item.name == "key" {
+            if item.name == keyName {
                 pending = try key(item.value)
-            } else if item.name == "value", let k = pending {
+            } else if item.name == valueName, let k = pending {
                 out.append(BoardTextEdit.Pair(k, item.value))
                 pending = nil
             }
