@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GaugePreview
 
-/// The page is its files: the binary's copy (the generated PageFiles.swift) is the folder's
+/// The page is its files: the binary's copy (the generated Sources/GaugePreview/PageFiles) is the folder's
 /// byte for byte, and the served document inlines every file index.html names.
 struct PreviewPageTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

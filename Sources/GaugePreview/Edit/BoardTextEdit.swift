@@ -38,7 +38,10 @@ public enum BoardTextEdit: Sendable, Equatable {
     public struct Pair: Sendable, Equatable {
         public var key: String
         public var value: String
-        public init(_ key: String, _ value: String) { self.key = key; self.value = value }
+        public init(_ key: String, _ value: String) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public func apply(to bytes: [UInt8]) throws(BoardEditError) -> [UInt8] {

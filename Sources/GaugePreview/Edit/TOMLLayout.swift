@@ -92,14 +92,20 @@ struct TOMLLayout {
             var p = lines[i].lowerBound
             let end = lines[i].upperBound
             while p < end && (bytes[p] == 32 || bytes[p] == 9) { p += 1 }
-            guard p < end, bytes[p] != 35 else { i += 1; continue }
+            guard p < end, bytes[p] != 35 else {          // blank or a comment
+                i += 1
+                continue
+            }
             if bytes[p] == 91 {
                 tables.append(current)
                 current = Table(path: header(at: p, &arrayCounts) ?? "?\(i)", header: i)
                 i += 1
                 continue
             }
-            guard let (parts, eq) = keyParts(from: p, to: end), eq < end, bytes[eq] == 61 else { i += 1; continue }
+            guard let (parts, eq) = keyParts(from: p, to: end), eq < end, bytes[eq] == 61 else {
+                i += 1
+                continue
+            }
             var v = eq + 1
             while v < bytes.count && (bytes[v] == 32 || bytes[v] == 9) { v += 1 }
             let valueEnd = TOMLValueScanner(bytes: bytes).end(of: v)
