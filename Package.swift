@@ -141,7 +141,7 @@ let package = Package(
         // line gives it the display back-ends' names.
         .target(name: "CPreviewSocket"),
         .target(name: "GaugePreview", dependencies: [
-            "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
+            "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeCAN", "GaugeImages", "GaugeText",
             "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem",
         ], exclude: ["Page"]),   // the page's HTML/CSS/JS: embedded through the generated PageFiles.swift
 

@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages python3 fonts-dejavu-core chromium libmbedtls-dev
+ensure_packages python3 fonts-dejavu-core chromium libmbedtls-dev mosquitto mosquitto-clients
 gp=${GAUGEPANEL:-}
 if [[ -z $gp ]]; then
     scratch=${SCRATCH_PATH:-.build}

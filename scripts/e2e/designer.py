@@ -72,6 +72,7 @@ class Designer:
         self.reviewable_edits()
         self.refusals()
         self.sources()
+        self.mqtt()
 
 
 def widgets_of(text):
@@ -282,9 +283,87 @@ def sources(self):
         self.b.js("document.getElementById('undo').click()")
         self.settle(v)
         self.check(open(board).read() == original, "…and undo takes it back byte for byte")
+        self.dbc(board, original)
     finally:
         server.terminate()
         server.wait(timeout=5)
 
 
 Designer.sources = sources
+
+
+def dbc(self, board, original):
+    """The CAN form's DBC browser on dashboards/car-ecu.dbc: searched, a signal chosen, added."""
+    shutil.copy(f"{ROOT}/dashboards/car-ecu.dbc", os.path.dirname(board))
+    self.b.js("""(() => { const m = document.querySelector('#newSource select'); m.value = 'can'; m.dispatchEvent(new Event('change')); })()""")
+    count = self.b.wait("document.querySelectorAll('#dbcBrowser .signal').length", timeout=5)
+    listing = subprocess.run([self.gp, "can-signals", f"{ROOT}/dashboards/car-ecu.dbc"], capture_output=True, text=True).stdout
+    signals = [l.split()[0] for l in listing.splitlines() if l.startswith("  ")]
+    self.check(count == len(signals), f"the DBC browser lists car-ecu.dbc's {len(signals)} signals as can-signals does (page: {count})")
+    self.b.js("""(() => { const s = document.querySelector('[data-key=dbc-search]'); s.value = 'engine tps'; s.dispatchEvent(new Event('input')); })()""")
+    found = self.b.js("[...document.querySelectorAll('#dbcBrowser .signal')].map(b => b.dataset.signal)")
+    self.check(found == ["ENGINE.TPS"], f"searching 'engine tps' finds ENGINE.TPS ({found})")
+    self.b.js("document.querySelector('#dbcBrowser .signal').click(); document.querySelector('#newSource input[name=\"s.interface\"]').value = 'can0'")
+    if self.shots:
+        self.b.js("document.getElementById('newSource').scrollIntoView()")
+        self.b.screenshot(f"{self.shots}/designer-dbc.png", width=1280, height=760)
+    v = self.version()
+    self.b.js("[...document.querySelectorAll('#newSource > button')].pop().click()")
+    self.settle(v)
+    text = open(board).read()
+    self.check('dbc = "car-ecu.dbc"' in text and 'source = "ENGINE.TPS"' in text and 'name = "tps"' in text,
+               "the chosen signal became a CAN source with its channel (dbc, source, name)")
+    statuses = [self.b.js(f"fetch('/dbc?name={n}').then(r => r.status)") for n in ("..%2Fcar.toml", "%2Fetc%2Fx.dbc", ".hidden.dbc", "sources.toml")]
+    self.check(statuses == [404] * 4, f"/dbc reads only the folder's .dbc files by plain name ({statuses})")
+
+
+Designer.dbc = dbc
+
+
+def mqtt(self):
+    """Topic discovery against a real mosquitto holding Zigbee2MQTT-, Tasmota- and Home
+    Assistant-style retained messages; a JSON field chosen becomes an MQTT source."""
+    from mosquitto import Broker
+    broker = Broker(f"{self.work}/mosquitto")
+    board = f"{self.work}/mqtt.toml"
+    shutil.copy(f"{ROOT}/dashboards/car.toml", board)
+    payloads = {
+        "zigbee2mqtt/living_room": '{"temperature":21.5,"humidity":48.2,"battery":97,"linkquality":120,"update":{"state":"idle"}}',
+        "tele/plug/SENSOR": '{"Time":"2024-05-01T12:00:00","ENERGY":{"Total":3.1,"Power":42.5,"Voltage":229,"Current":0.19}}',
+        "homeassistant/sensor/outside/state": "12.3",
+    }
+    for topic, payload in payloads.items():
+        broker.pub(topic, payload, retain=True)
+    server, _ = self.serve(board)
+    try:
+        self.b.js("document.querySelector('#tabs button[data-tab=sources]').click()")
+        self.b.js("""(() => { const m = document.querySelector('#newSource select'); m.value = 'mqtt'; m.dispatchEvent(new Event('change')); })()""")
+        self.b.js(f"""(() => {{ document.querySelector('#newSource input[name="s.broker"]').value = '127.0.0.1:{broker.port}';
+            document.querySelector('[data-key=mqtt-listen]').click(); }})()""")
+        listed = self.b.wait("document.querySelectorAll('#mqttBrowser .signal').length >= 8 && "
+                             "[...document.querySelectorAll('#mqttBrowser .signal')].map(b => b.dataset.topic + ' ' + b.dataset.path)", timeout=10)
+        want = ["zigbee2mqtt/living_room temperature", "zigbee2mqtt/living_room battery", "tele/plug/SENSOR ENERGY.Power",
+                "homeassistant/sensor/outside/state "]
+        self.check(bool(listed) and all(w in listed for w in want),
+                   f"MQTT discovery on mosquitto lists Zigbee2MQTT, Tasmota and Home Assistant values by topic and JSON path ({len(listed or [])} choices)")
+        self.b.js("document.querySelector('#mqttBrowser .signal[data-path=\"ENERGY.Power\"]').click()")
+        if self.shots:
+            self.b.js("document.getElementById('mqttBrowser').scrollIntoView()")
+            self.b.screenshot(f"{self.shots}/designer-mqtt.png", width=1280, height=760)
+        v = self.version()
+        self.b.js("[...document.querySelectorAll('#newSource > button')].pop().click()")
+        self.settle(v)
+        text = open(board).read()
+        self.check(f'broker = "127.0.0.1:{broker.port}"' in text and 'topic = "tele/plug/SENSOR"' in text and 'json = "ENERGY.Power"' in text
+                   and 'name = "power"' in text, "the chosen field became an MQTT source and channel (broker, topic, json, name)")
+        bad = self.b.js("""fetch('/mqtt-discover', {method: 'POST', headers: {'X-GaugePanel': '1'}, body: 'broker=127.0.0.1:1&seconds=1'})
+            .then(async r => [r.status, await r.text()])""")
+        self.check(bad[0] in (200, 502) and ("refused" in bad[1].lower() or "connect" in bad[1].lower()),
+                   f"a broker that is not there: said, nothing hangs ({bad[0]}: {bad[1][:80]})")
+    finally:
+        server.terminate()
+        server.wait(timeout=5)
+        broker.stop()
+
+
+Designer.mqtt = mqtt

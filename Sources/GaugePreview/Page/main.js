@@ -48,7 +48,7 @@ $("zoomOut").onclick = () => { zoom = Math.max(0.25, zoom / 1.25); layout(); };
 // The page fits a 1024×600 screen: a board wider than the room there starts zoomed out.
 function fitZoom() {
   const room = $("viewport").clientWidth - 12;
-  if (board && room > 0 && size()[0] > room) { zoom = Math.max(0.25, room / size()[0]); layout(); }
+  if (board && room > 0 && board.width > room) { zoom = Math.max(0.25, room / board.width); layout(); }
 }
 
 (async () => {

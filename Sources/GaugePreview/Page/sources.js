@@ -96,12 +96,15 @@ function newSourceForm() {
     for (const key of spec.sensorKeys) fields.append(row(key, Object.assign(input("text", ""), { name: "s." + key })));
     fields.append(row("channel", Object.assign(input("text", newChannelName()), { name: "c.name" })));
     for (const key of spec.channelKeys) fields.append(row("channel " + key, Object.assign(input("text", ""), { name: "c." + key })));
+    const fill = (name, value) => { const i = fields.querySelector('input[name="' + name + '"]'); if (i) i.value = value; };
+    if (spec.name === "can") dbcBrowser(fill).then((b) => fields.append(b));
+    if (spec.name === "mqtt") fields.append(mqttBrowser(fill, fields.querySelector('input[name="s.broker"]')));
   };
   kindMenu.onchange = draw;
   draw();
   const add = button("add source", async () => {
     const pairs = [["op", "add-sensor"], ["key", "kind"], ["value", toml.string(kindMenu.value)]];
-    for (const i of fields.querySelectorAll("input")) {
+    for (const i of fields.querySelectorAll("input[name]")) {
       if (i.value.trim() === "") continue;
       const [side, key] = i.name.split(".");
       pairs.push(side === "s" ? ["key", key] : ["ckey", key], side === "s" ? ["value", tomlValue(i.value)] : ["cvalue", tomlValue(i.value)]);

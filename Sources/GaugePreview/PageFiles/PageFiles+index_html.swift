@@ -42,6 +42,8 @@ extension PageFiles {
 <script src="/page/inspector.js"></script>
 <script src="/page/panels.js"></script>
 <script src="/page/sources.js"></script>
+<script src="/page/dbc.js"></script>
+<script src="/page/mqtt.js"></script>
 <script src="/page/main.js"></script>
 </body></html>
 

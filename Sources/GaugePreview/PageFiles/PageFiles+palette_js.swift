@@ -87,7 +87,7 @@ window.addEventListener("pointerup", (e) => {
   if (d.ghost) d.ghost.remove();
   setTimeout(() => { paletteDrag = null; }, 0);
   if (!d.moved) return;
-  const p = stagePoint(e), [W, H] = size();
+  const p = stagePoint(e), [W, H] = [board.width, board.height];
   if (p[0] >= 0 && p[1] >= 0 && p[0] < W && p[1] < H) addWidget(d.kind, d.style, p);
 });
 function stagePoint(e) {

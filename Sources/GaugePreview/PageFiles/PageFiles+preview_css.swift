@@ -15,7 +15,7 @@ button:focus-visible, input:focus-visible, select:focus-visible, #overlay:focus-
 main { display: flex; gap: 8px; padding: 8px; align-items: flex-start; }
 #viewport { overflow: auto; padding: 18px 6px 6px; flex: 1; min-width: 0; max-height: calc(100vh - 70px); }
 #stage { position: relative; outline: 1px solid #444; }
-#frame { display: block; width: 100%; height: 100%; image-rendering: pixelated; user-select: none; -webkit-user-drag: none; }
+#frame { display: block; position: absolute; left: 0; top: 0; image-rendering: pixelated; user-select: none; -webkit-user-drag: none; }
 #overlay { position: absolute; inset: 0; touch-action: none; }
 .box { position: absolute; box-sizing: border-box; border: 1px dashed rgba(255,255,255,0.35); cursor: move; }
 .box:hover { border-color: rgba(255,255,255,0.8); }
@@ -61,6 +61,9 @@ body.live .edit { display: none; }
   #palette .kind { width: 100%; margin-top: 2px; }
   aside { width: 100%; max-height: none; }
 }
+.signals { max-height: 260px; overflow: auto; display: flex; flex-direction: column; gap: 2px; }
+.signals .signal { text-align: left; font: 12px ui-monospace, monospace; white-space: pre; padding: 2px 4px; }
+.signals .topic { font: 12px ui-monospace, monospace; color: #9cf; margin-top: 6px; }
 
 """#
 }

@@ -5,7 +5,9 @@ extension PageFiles {
 "use strict";
 // The stage: the picture with a box over each widget of the page shown, to select, drag
 // (mouse, pen or touch), resize by a corner and nudge with the arrow keys. Frames are
-// in the board's logical pixels; the picture is the physical panel.
+// in the board's logical pixels; the picture is the physical panel's (render's bytes),
+// turned back upright on screen for a board with a rotation, so every board is edited
+// as it is laid out.
 const overlay = $("overlay");
 let drag = null, nudge = null;
 
@@ -17,13 +19,24 @@ function widgets() { return board.pages[page] ? board.pages[page].widgets : []; 
 function widget(id) { return widgets().find((w) => w.id === id); }
 function allIds() { return board.pages.flatMap((p) => p.widgets.map((w) => w.id)); }
 
+/** Shows the physical picture upright: turned back by the board's rotation (clockwise). */
+function turnPicture() {
+  const [pw, ph] = size().map((v) => v * zoom);
+  const img = $("frame");
+  img.style.width = pw + "px";
+  img.style.height = ph + "px";
+  img.style.transformOrigin = "0 0";
+  img.style.transform = { 0: "", 90: `translate(0px, ${pw}px) rotate(-90deg)`, 180: `translate(${pw}px, ${ph}px) rotate(180deg)`,
+    270: `translate(${ph}px, 0px) rotate(90deg)` }[board.rotation] || "";
+}
+
 function layout() {
-  const [w, h] = size();
   const stage = $("stage");
-  stage.style.width = w * zoom + "px"; stage.style.height = h * zoom + "px";
+  stage.style.width = board.width * zoom + "px";
+  stage.style.height = board.height * zoom + "px";
+  turnPicture();
   $("zoomLabel").textContent = Math.round(zoom * 100) + "%";
   overlay.textContent = "";
-  if (board.rotation !== 0) { overlay.title = "widgets move on boards drawn upright (rotation = 0)"; return; }
   for (const wd of widgets()) {
     const box = document.createElement("div");
     box.className = "box" + (wd.id === selected ? " sel" : ""); box.dataset.id = wd.id;
@@ -86,7 +99,7 @@ overlay.addEventListener("pointerdown", (e) => {
   const wd = widget(box.dataset.id);
   drag = { id: wd.id, start: wd.frame.slice(), frame: wd.frame.slice(), mx: e.clientX, my: e.clientY, corner: e.target.dataset.corner || null };
   overlay.setPointerCapture(e.pointerId);
-  if (!drag.corner) {
+  if (!drag.corner && board.rotation === 0) {
     // The widget's own pixels travel with the box while it moves.
     const [w, h] = size();
     box.classList.add("dragging");

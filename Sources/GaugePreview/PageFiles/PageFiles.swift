@@ -4,9 +4,11 @@
 enum PageFiles {
     static let all: [(name: String, contentType: String, text: String)] = [
         ("api.js", "text/javascript; charset=utf-8", api_js),
+        ("dbc.js", "text/javascript; charset=utf-8", dbc_js),
         ("index.html", "text/html; charset=utf-8", index_html),
         ("inspector.js", "text/javascript; charset=utf-8", inspector_js),
         ("main.js", "text/javascript; charset=utf-8", main_js),
+        ("mqtt.js", "text/javascript; charset=utf-8", mqtt_js),
         ("palette.js", "text/javascript; charset=utf-8", palette_js),
         ("panels.js", "text/javascript; charset=utf-8", panels_js),
         ("preview.css", "text/css; charset=utf-8", preview_css),

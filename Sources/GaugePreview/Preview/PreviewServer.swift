@@ -30,9 +30,11 @@ public final class PreviewServer {
     /// A folder to serve the page's files from instead of the built-in copy
     /// (`GAUGEPANEL_PAGE_DIR`, for working on the page; see `PreviewPage`).
     public var pageFolder: String?
-    private let loop: any LoopScheduler
+    let loop: any LoopScheduler
     private let loopback: Bool
-    private var server: HTTPServer?
+    var server: HTTPServer?
+    /// MQTT discoveries under way (each answers its held request when it ends).
+    var discoveries: [MQTTDiscovery] = []
     private var watch: FileWatch?
     private var waiting: [HTTPServer.ConnectionID] = []
     let log: (String) -> Void
@@ -78,6 +80,8 @@ public final class PreviewServer {
     }
 
     public func close() {
+        for d in discoveries { d.finish("the preview stopped") }
+        discoveries = []
         server?.close()
         watch?.close()
         server = nil
@@ -128,10 +132,16 @@ public final class PreviewServer {
             return editBoard(request)
         case ("GET", "/kinds"):
             return .json(KindsJSON.encoded)
-        case (_, "/"), (_, "/index.html"), (_, "/board"), (_, "/frame.png"), (_, "/frame"), (_, "/edit"), (_, "/undo"), (_, "/redo"), (_, "/kinds"):
+        case ("GET", "/dbc"):
+            return dbcFiles(request)
+        case ("POST", "/mqtt-discover"):
+            discoveries.removeAll { $0.isFinished }
+            return discoverMQTT(request, id)
+        case (_, "/"), (_, "/index.html"), (_, "/board"), (_, "/frame.png"), (_, "/frame"), (_, "/edit"), (_, "/undo"), (_, "/redo"), (_, "/kinds"),
+             (_, "/dbc"), (_, "/mqtt-discover"):
             return .text(.methodNotAllowed, "\(request.method) is not served at \(request.path)")
         default:
-            return .text(.notFound, "no \(request.path) here: the preview serves /, /board, /kinds, /frame.png and POST /frame, /edit, /undo, /redo")
+            return .text(.notFound, "no \(request.path) here: the preview serves /, /board, /kinds, /dbc, /frame.png and POST /frame, /edit, /undo, /redo, /mqtt-discover")
         }
     }
 

@@ -1,0 +1,71 @@
+import GaugeCAN
+import GaugeSensors
+import GaugeSystem
+
+/// `GET /dbc`: the DBC files in the board's folder, for the CAN source form; `GET
+/// /dbc?name=FILE.dbc`: one of them listed as `gaugepanel can-signals` lists it (a line per
+/// message, then one per signal, `MESSAGE.SIGNAL` first — what a channel's `source` names).
+///
+/// Only the board's own folder is listed, and only a name from that listing is read: a
+/// name with a `/`, a leading `.`, another extension or not in the folder is refused.
+extension PreviewServer {
+    func dbcFiles(_ request: HTTPRequest) -> HTTPResponse {
+        guard case .board(let session) = source else { return .text(.forbidden, "no board here (run --preview shows the screen only)") }
+        let folder = Self.folder(of: session.path)
+        let names = ((try? LinuxSystem.standard.listDirectory(folder)) ?? []).filter(Self.isDBCName).sorted()
+        guard let name = request.queryValue("name") else {
+            return .json("{\"files\":[" + names.map(BoardJSON.string).joined(separator: ",") + "]}")
+        }
+        guard Self.isDBCName(name), names.contains(name) else {
+            return .text(.notFound, "no DBC file \"\(name)\" in the board's folder (it lists \(names.joined(separator: ", ")))")
+        }
+        let bytes: [UInt8]
+        do { bytes = try LinuxSystem.standard.readFile(folder + "/" + name, limit: 1 << 24) } catch {
+            return .text(.internalError, "\(name): \(error.description)")
+        }
+        do {
+            let lines = try DBCFile.parse(bytes).signalListing
+            return .json("{\"file\":\(BoardJSON.string(name)),\"lines\":[" + lines.map(BoardJSON.string).joined(separator: ",") + "]}")
+        } catch {
+            return .text(.conflict, "\(name):\(error.line): \(error.message)")
+        }
+    }
+
+    /// A plain file name ending in `.dbc`: no folder, not hidden.
+    static func isDBCName(_ name: String) -> Bool {
+        name.utf8.count <= 128 && name.hasSuffix(".dbc") && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+/// `POST /mqtt-discover` (`broker=HOST:PORT&filter=#&seconds=3`): the topics a broker
+/// publishes under the filter in that time, with their last payloads (`MQTTDiscovery`).
+/// The answer is held until then. A POST, as it opens a connection: only the page's own.
+extension PreviewServer {
+    func discoverMQTT(_ request: HTTPRequest, _ id: HTTPServer.ConnectionID) -> HTTPResponse? {
+        guard editable, case .board = source else { return .text(.forbidden, "discovery is for designing (gaugepanel preview)") }
+        let form = Form(HTTPRequestParser.formItems(request.body))
+        let broker: NetworkAddress
+        do { broker = try NetworkAddress.parse(form["broker"] ?? "", defaultPort: 1883) } catch {
+            return .text(.badRequest, "broker: \(error.message)")
+        }
+        let filter = form["filter"] ?? "#"
+        guard !filter.isEmpty, filter.utf8.count <= 256, !filter.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+            return .text(.badRequest, "expected filter= a topic filter such as # or zigbee2mqtt/#")
+        }
+        let seconds = min(10, max(0.2, form["seconds"].flatMap { Double($0) } ?? 3))
+        do {
+            discoveries.append(try MQTTDiscovery(loop: loop, broker: broker, filter: filter, seconds: seconds) { json in
+                self.server?.respond(id, .json(json))
+            })
+        } catch {
+            return .text(.badGateway, "cannot connect to \(broker): \(error.message)")
+        }
+        log("MQTT discovery: \(broker), \(filter), \(seconds) s")
+        return nil
+    }
+}
