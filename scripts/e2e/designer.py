@@ -73,6 +73,7 @@ class Designer:
         self.refusals()
         self.sources()
         self.mqtt()
+        self.turned_and_small()
 
 
 def widgets_of(text):
@@ -367,3 +368,36 @@ def mqtt(self):
 
 
 Designer.mqtt = mqtt
+
+
+def turned_and_small(self):
+    """A board turned 90° (the Touch Display 2) is edited as laid out: its boxes sit on its
+    widgets and a nudge writes the logical frame; the page fits a 1024×600 screen."""
+    board = f"{self.work}/turned.toml"
+    shutil.copy(f"{ROOT}/boards/pi-touch-2.toml", board)
+    server, _ = self.serve(board)
+    try:
+        first = self.b.js("board.pages[0].widgets[0]")
+        boxes = self.b.js("document.querySelectorAll('.box').length")
+        self.check(boxes == len(self.b.js("board.pages[0].widgets")), f"rotation 90: a box over each widget ({boxes})")
+        before = open(board).read()
+        self.b.js(f"document.getElementById('overlay').focus(); select('{first['id']}')")
+        v = self.version()
+        self.key("ArrowUp", "ArrowUp", 38)
+        self.settle(v)
+        f = first["frame"]
+        old, new = f"frame = [{f[0]}, {f[1]}, {f[2]}, {f[3]}]", f"frame = [{f[0]}, {f[1] - 1}, {f[2]}, {f[3]}]"
+        after = open(board).read()
+        self.check(old in before and after == before.replace(old, new, 1), f"rotation 90: ↑ moves {first['id']} up in its own frame ({new})")
+        self.b.send("Emulation.setDeviceMetricsOverride", {"width": 1024, "height": 600, "deviceScaleFactor": 1, "mobile": False})
+        self.b.js("window.dispatchEvent(new Event('resize'))")
+        time.sleep(0.3)
+        fits = self.b.js("[document.documentElement.scrollWidth <= 1024, document.getElementById('stage').getBoundingClientRect().right <= 1024]")
+        self.check(fits == [True, True], f"at 1024×600 the page and the board fit the width ({fits})")
+        self.b.send("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 760, "deviceScaleFactor": 1, "mobile": False})
+    finally:
+        server.terminate()
+        server.wait(timeout=5)
+
+
+Designer.turned_and_small = turned_and_small

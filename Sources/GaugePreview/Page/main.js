@@ -51,6 +51,8 @@ function fitZoom() {
   if (board && room > 0 && board.width > room) { zoom = Math.max(0.25, room / board.width); layout(); }
 }
 
+window.addEventListener("resize", () => { if (board && board.loaded) { zoom = 1; fitZoom(); layout(); } });
+
 (async () => {
   await loadKinds();
   if (kinds) palette();

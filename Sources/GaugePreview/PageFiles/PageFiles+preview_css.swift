@@ -55,11 +55,14 @@ details { margin: 2px 0 2px 8px; } summary { cursor: pointer; color: #ccc; }
 h3 { font-size: 13px; margin: 12px 0 4px; color: #9cf; }
 .hint { color: #888; font-size: 12px; }
 body.live .edit { display: none; }
+/* A 1024×600 panel or tablet: the three columns stay, narrower; the board is zoomed to fit. */
 @media (max-width: 1100px) {
-  main { flex-wrap: wrap; }
-  #palette { width: 100%; flex-direction: row; flex-wrap: wrap; max-height: none; }
-  #palette .kind { width: 100%; margin-top: 2px; }
-  aside { width: 100%; max-height: none; }
+  #palette { width: 92px; }
+  #palette button { font-size: 11px; padding: 2px 4px; }
+  aside { width: 250px; }
+  .field { grid-template-columns: 68px 1fr; }
+  header { gap: 5px; padding: 4px 6px; }
+  main { gap: 6px; padding: 6px; }
 }
 .signals { max-height: 260px; overflow: auto; display: flex; flex-direction: column; gap: 2px; }
 .signals .signal { text-align: left; font: 12px ui-monospace, monospace; white-space: pre; padding: 2px 4px; }
