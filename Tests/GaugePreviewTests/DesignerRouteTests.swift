@@ -51,7 +51,7 @@ struct DesignerRouteTests {
     @Test func aPortInUseSuggestsAFreeOne() throws {
         let busy = cpreviewListen()
         defer { close(busy.fd) }
-        let failure = PreviewRequest.listenFailure("127.0.0.1:\(busy.port)", "127.0.0.1", .init(rawValue: EADDRINUSE))
+        let failure = PreviewRequest.listenFailure("127.0.0.1:\(busy.port)", "127.0.0.1", .init(EADDRINUSE))
         let text = failure.lines.joined(separator: " ")
         let suggested = text.split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) }
         #expect(suggested != nil && suggested != busy.port, "\(text)")
