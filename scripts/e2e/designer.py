@@ -26,8 +26,8 @@ class Designer:
         self.gp, self.work, self.b, self.check, self.left, self.shots = gp, work, browser, check, left, shots
         self.redrawn = []   # ms from an inspector change to its picture shown
 
-    def serve(self, board):
-        server = subprocess.Popen([self.gp, "preview", os.path.basename(board), "--listen", "127.0.0.1:0"], cwd=os.path.dirname(board),
+    def serve(self, board, *extra):
+        server = subprocess.Popen([self.gp, "preview", os.path.basename(board), "--listen", "127.0.0.1:0", *extra], cwd=os.path.dirname(board),
                                   stdout=subprocess.PIPE, stderr=open(board + ".log", "w"), text=True)
         url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
         self.b.send("Page.navigate", {"url": url})
@@ -74,6 +74,7 @@ class Designer:
         self.sources()
         self.mqtt()
         self.turned_and_small()
+        self.live_data()
 
 
 def widgets_of(text):
@@ -401,3 +402,31 @@ def turned_and_small(self):
 
 
 Designer.turned_and_small = turned_and_small
+
+
+def live_data(self):
+    """`preview --live`: the board's own (simulated) sources move the picture while
+    designing; an edit reloads the panel beside the page."""
+    board = f"{self.work}/live-design.toml"
+    shutil.copy(f"{ROOT}/dashboards/car.toml", board)
+    server, _ = self.serve(board, "--live")
+    try:
+        digest = "window.preview.lastPNG.arrayBuffer().then(b => crypto.subtle.digest('SHA-256', b)).then(d => btoa(String.fromCharCode(...new Uint8Array(d))))"
+        first = self.b.js(digest)
+        frames = self.b.js("window.preview.frames")
+        self.b.wait(f"window.preview.frames >= {frames + 3}", timeout=10)
+        later = self.b.js(digest)
+        self.check(self.b.js("board.liveData") and first != later, "preview --live: the picture follows the board's running sources (it changed on its own)")
+        self.b.js("select('rpm')")
+        self.b.wait("document.querySelector('#inspector [data-key=title]')")
+        self.check(self.field("title", "LIVE") is True, "…and takes edits")
+        end = time.monotonic() + 5
+        while "config reloaded" not in open(board + ".log").read() and time.monotonic() < end:
+            time.sleep(0.05)
+        self.check("config reloaded" in open(board + ".log").read(), "…each of which reloads the running panel (its log says so)")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+Designer.live_data = live_data

@@ -147,6 +147,20 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
     }
 
+    /// The channels' values now (stale or never read: absent), for a designer showing
+    /// the board's live data (`gaugepanel preview --live`).
+    public var channelValues: [String: Double] {
+        let now = loop.now
+        var out: [String: Double] = [:]
+        for (name, channel) in display.state.channels.channels {
+            if let v = channel.value(now: now) { out[name] = v }
+        }
+        return out
+    }
+
+    /// The board file again, as SIGHUP does (a designer wrote it).
+    public func reloadBoard() { reload() }
+
     /// SIGHUP: the board file again. An invalid file keeps the running one (and says why).
     private func reload() {
         _ = notifier.reloading()

@@ -114,8 +114,14 @@ async function redraw() {
     window.preview.redraws.push({ version, at: performance.now() });
   } catch (e) { say(String(e), true); } finally {
     drawing = false;
-    if (again) { again = false; redraw(); }
+    if (again) { again = false; redraw(); } else if (board.liveData) liveAgain();
   }
+}
+// With the board's own sources running (`preview --live`) the picture follows them, five times a second.
+let liveTimer = null;
+function liveAgain() {
+  if (liveTimer) return;
+  liveTimer = setTimeout(() => { liveTimer = null; redraw(); }, 200);
 }
 
 // TOML values as the page writes them.

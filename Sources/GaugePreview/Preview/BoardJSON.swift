@@ -17,7 +17,7 @@ public enum BoardJSON {
     public static func encode(_ session: PreviewSession, editable: Bool) -> String {
         var o = "{\"version\":\(session.version),\"file\":\(string(session.path)),\"errors\":["
         o += session.errors.map(string).joined(separator: ",") + "],\"editable\":\(editable)"
-        o += ",\"canUndo\":\(session.canUndo),\"canRedo\":\(session.canRedo)"
+        o += ",\"canUndo\":\(session.canUndo),\"canRedo\":\(session.canRedo),\"liveData\":\(session.liveValues != nil)"
         guard let board = session.board else { return o + ",\"loaded\":false}" }
         let layout = TOMLLayout(session.loadedBytes ?? [])
         o += ",\"loaded\":true,\"width\":\(board.display.width),\"height\":\(board.display.height)"

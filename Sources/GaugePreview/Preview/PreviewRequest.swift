@@ -98,6 +98,28 @@ public struct PreviewRequest {
         said("preview of the panel (read-only): " + url(address, server.port, token))
     }
 
+    /// `preview --live`: the designer on the running panel's loop, its pictures showing the
+    /// board's own sources (the panel runs offscreen beside it); an edit or a save reloads
+    /// the panel, so new sources and channels start at once.
+    public static func serveDesigner(_ runtime: PanelRuntime<EventLoop>, file: String, listen: String, displayOutputs: [String],
+                                     said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
+        let (address, port, loopback) = try parseListen(listen)
+        let token = loopback ? nil : try randomToken()
+        let session = PreviewSession(path: file, displayOutputs: displayOutputs)
+        session.liveValues = { runtime.channelValues }
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(loop: runtime.eventLoop, system: LinuxPreviewSocketCalls(), source: .board(session), address: address,
+                                       port: port, loopback: loopback, token: token, editable: true, log: log)
+        } catch { throw listenFailure(listen, address, error) }
+        server.boardChanged = { runtime.reloadBoard() }
+        if let folder = getenv("GAUGEPANEL_PAGE_DIR") { server.pageFolder = String(cString: folder) }
+        do { try server.watchFiles() } catch { log("cannot watch \(file) for saves (\(error.message)); reload the page by hand") }
+        // The server lives as long as the panel: the frame callback holds it.
+        runtime.frameDrawn = { _ in _ = server }
+        said("preview of \(file) with its live data: " + url(address, server.port, token))
+    }
+
     static func url(_ address: String, _ port: UInt16, _ token: String?) -> String {
         let host = address == "0.0.0.0" ? "THIS-MACHINE" : address
         return "http://\(host):\(port)/" + (token.map { "?token=" + $0 } ?? "")

@@ -39,6 +39,7 @@ extension PreviewServer {
         }
         let what: String = request.path == "/edit" ? (form["op"] ?? "edit") : String(request.path.dropFirst())
         log("\(session.path): \(what) (version \(session.version))")
+        boardChanged?()
         versionChanged()
         return .json(json())
     }

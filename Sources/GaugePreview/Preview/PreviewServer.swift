@@ -30,6 +30,9 @@ public final class PreviewServer {
     /// A folder to serve the page's files from instead of the built-in copy
     /// (`GAUGEPANEL_PAGE_DIR`, for working on the page; see `PreviewPage`).
     public var pageFolder: String?
+    /// Told when the board file changed (a save, an edit): `preview --live` reloads the
+    /// running panel so its sources follow the file.
+    public var boardChanged: (() -> Void)?
     let loop: any LoopScheduler
     private let loopback: Bool
     var server: HTTPServer?
@@ -92,6 +95,7 @@ public final class PreviewServer {
         let others = saved.contains { $0 != session.path }
         if others { session.dropFonts() }
         guard session.reload(onlyIfChanged: !others) else { return }
+        boardChanged?()
         log(session.errors.isEmpty ? "\(session.path): reloaded (version \(session.version))"
             : "\(session.path): \(session.errors.count) error(s), showing the last good board:\n" + session.errors.joined(separator: "\n"))
         versionChanged()

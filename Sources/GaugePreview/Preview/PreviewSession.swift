@@ -25,6 +25,9 @@ public final class PreviewSession {
     public internal(set) var edits: UInt64 = 0
     /// The page's edits, for undo and redo (`BoardEditor`).
     var history = EditHistory()
+    /// The running panel's channel values (`preview --live`): pictures show them, except
+    /// for channels the page sets by hand or marks stale.
+    public var liveValues: (() -> [String: Double])?
     /// Fonts kept between pictures (their glyph caches), for the board's family.
     private var fonts: TrueTypeFontSet?
     /// The file's bytes at the last reload: a save of the same bytes (the preview's own
@@ -103,6 +106,10 @@ public final class PreviewSession {
         request.theme = view.theme
         request.assignments = view.assignments
         var values = try request.values(for: board)
+        if let live = liveValues?() {
+            let assigned = Set(view.assignments.compactMap { $0.split(separator: "=").first.map(String.init) })
+            for (name, v) in live where !assigned.contains(name) && board.knownChannels.contains(name) { values[name] = v }
+        }
         for name in view.stale {
             guard board.knownChannels.contains(name) else { throw CommandFailure("unknown channel \"\(name)\"") }
             values[name] = .nan
