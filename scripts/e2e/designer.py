@@ -75,6 +75,7 @@ class Designer:
         self.mqtt()
         self.turned_and_small()
         self.live_data()
+        self.machine()
 
 
 def widgets_of(text):
@@ -430,3 +431,44 @@ def live_data(self):
 
 
 Designer.live_data = live_data
+
+
+def machine(self):
+    """The sysfs form lists a sysfs tree's hwmon and thermal values with their readings (a
+    copy beside the board, as a sysfs source's `root` names one; this machine's /sys is
+    listed the same way), and a value chosen becomes a channel."""
+    board = f"{self.work}/machine.toml"
+    shutil.copy(f"{ROOT}/dashboards/car.toml", board)
+    tree = {"class/hwmon/hwmon0/name": "coretemp", "class/hwmon/hwmon0/temp1_input": "45000",
+            "class/thermal/thermal_zone0/type": "cpu-thermal", "class/thermal/thermal_zone0/temp": "51500"}
+    for path, text in tree.items():
+        os.makedirs(os.path.dirname(f"{self.work}/fake-sys/{path}"), exist_ok=True)
+        with open(f"{self.work}/fake-sys/{path}", "w") as f:
+            f.write(text + "\n")
+    server, _ = self.serve(board)
+    try:
+        own = self.b.js("getJSON('/machine').then(m => [m.sysfs.length, m.serial.length])")
+        self.check(own is not None, f"this machine's /sys and serial ports listed ({own[0]} sysfs values, {own[1]} serial ports)")
+        self.b.js("document.querySelector('#tabs button[data-tab=sources]').click()")
+        self.b.js("""(() => { const m = document.querySelector('#newSource select'); m.value = 'sysfs'; m.dispatchEvent(new Event('change')); })()""")
+        self.b.wait("document.getElementById('sysfsList')", timeout=5)
+        self.b.js("""(() => { const r = document.querySelector('#newSource input[name="s.root"]'); r.value = 'fake-sys'; r.dispatchEvent(new Event('change')); })()""")
+        listed = self.b.wait("document.querySelectorAll('#sysfsList .signal').length === 2 && [...document.querySelectorAll('#sysfsList .signal')].map(b => b.textContent)",
+                             timeout=5)
+        self.check(listed == ["hwmon/coretemp/temp1  45 °C", "thermal/cpu-thermal  51.5 °C"] or (listed and "45" in listed[0] and "51.5" in listed[1]),
+                   f"the sysfs form lists a tree's values with their readings ({listed})")
+        self.b.js("document.querySelector('#sysfsList .signal[data-path=\"thermal/cpu-thermal\"]').click()")
+        v = self.version()
+        self.b.js("[...document.querySelectorAll('#newSource > button')].pop().click()")
+        self.settle(v)
+        text = open(board).read()
+        self.check(f'root = "{self.work}/fake-sys"' in text and 'path = "thermal/cpu-thermal"' in text and 'name = "cpu-thermal"' in text,
+                   "…and the value chosen became a sysfs source and channel")
+        bad = [self.b.js(f"fetch('/machine?root={r}').then(r => r.status)") for r in ("..%2F..%2Fetc", "%2Fetc", "a%2F..%2F..%2Fx")]
+        self.check(bad == [400, 400, 400], f"/machine lists only /sys or a folder inside the board's ({bad})")
+    finally:
+        server.terminate()
+        server.wait(timeout=5)
+
+
+Designer.machine = machine

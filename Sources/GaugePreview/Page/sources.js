@@ -99,6 +99,7 @@ function newSourceForm() {
     const fill = (name, value) => { const i = fields.querySelector('input[name="' + name + '"]'); if (i) i.value = value; };
     if (spec.name === "can") dbcBrowser(fill).then((b) => fields.append(b));
     if (spec.name === "mqtt") fields.append(mqttBrowser(fill, fields.querySelector('input[name="s.broker"]')));
+    if (spec.name === "serial" || spec.name === "sysfs") machineList(spec.name, fields, fill).then((b) => fields.append(b));
   };
   kindMenu.onchange = draw;
   draw();

@@ -44,6 +44,7 @@ extension PageFiles {
 <script src="/page/sources.js"></script>
 <script src="/page/dbc.js"></script>
 <script src="/page/mqtt.js"></script>
+<script src="/page/machine.js"></script>
 <script src="/page/main.js"></script>
 </body></html>
 

@@ -7,6 +7,7 @@ enum PageFiles {
         ("dbc.js", "text/javascript; charset=utf-8", dbc_js),
         ("index.html", "text/html; charset=utf-8", index_html),
         ("inspector.js", "text/javascript; charset=utf-8", inspector_js),
+        ("machine.js", "text/javascript; charset=utf-8", machine_js),
         ("main.js", "text/javascript; charset=utf-8", main_js),
         ("mqtt.js", "text/javascript; charset=utf-8", mqtt_js),
         ("palette.js", "text/javascript; charset=utf-8", palette_js),

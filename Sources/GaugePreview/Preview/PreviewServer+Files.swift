@@ -1,3 +1,4 @@
+import CPanelSystem
 import GaugeCAN
 import GaugeSensors
 import GaugeSystem
@@ -67,5 +68,63 @@ extension PreviewServer {
         }
         log("MQTT discovery: \(broker), \(filter), \(seconds) s")
         return nil
+    }
+}
+
+/// `GET /machine` (`?root=FOLDER`): what the serial and sysfs forms offer — the machine's
+/// serial ports, and its hwmon and thermal values (as `gaugepanel devices` finds them) with
+/// their readings now and the `path` a sysfs channel names them by. `root` (a sysfs
+/// source's own key, for a copied tree) must be a folder inside the board's; else `/sys`.
+extension PreviewServer {
+    func machine(_ request: HTTPRequest) -> HTTPResponse {
+        guard case .board(let session) = source else { return .text(.forbidden, "no board here (run --preview shows the screen only)") }
+        var root = "/sys"
+        if let given = request.queryValue("root"), given != "/sys" {
+            let parts = given.split(separator: "/", omittingEmptySubsequences: false)
+            guard !given.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
+                return .text(.badRequest, "root: /sys or a folder inside the board's folder, got \"\(given)\"")
+            }
+            root = Self.absolute(Self.folder(of: session.path)) + "/" + given
+        }
+        let found = SysfsSource.discover(root: root)
+        var source = SysfsSource(root: root, channels: found)
+        var readings: [String: Sample] = [:]
+        source.poll(now: loop.now) { readings[$0.name] = $0 }
+        let sysfs = found.compactMap { c -> String? in
+            guard let path = Self.sysfsPath(c.sensor) else { return nil }
+            let r = readings[c.name]
+            return "{\"path\":\(BoardJSON.string(path)),\"value\":\(r.map { BoardJSON.number($0.value) } ?? "null"),"
+                + "\"unit\":\(BoardJSON.string(r?.unit.symbol ?? ""))}"
+        }
+        let ports = Self.serialPorts().map(BoardJSON.string)
+        return .json("{\"root\":\(BoardJSON.string(root)),\"serial\":[\(ports.joined(separator: ","))],\"sysfs\":[\(sysfs.joined(separator: ","))]}")
+    }
+
+    /// A folder as an absolute path (a sysfs source's `root` must be one).
+    static func absolute(_ folder: String) -> String {
+        if folder.hasPrefix("/") { return folder }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return folder }
+        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return folder == "." ? cwd : cwd + "/" + folder
+    }
+
+    /// A sysfs channel's `path` key for what `discover` found.
+    static func sysfsPath(_ sensor: SysfsSensor) -> String? {
+        switch sensor {
+        case .hwmon(let device, let attribute): return "hwmon/\(device)/\(attribute)"
+        case .thermalZone(let type): return "thermal/\(type)"
+        default: return nil
+        }
+    }
+
+    /// Serial devices a board may name: stable names first (/dev/serial/by-id), then USB
+    /// adapters, boards' UARTs and Bluetooth serial ports.
+    static func serialPorts() -> [String] {
+        let byID = ((try? LinuxSystem.standard.listDirectory("/dev/serial/by-id")) ?? []).sorted().map { "/dev/serial/by-id/" + $0 }
+        let devices = ((try? LinuxSystem.standard.listDirectory("/dev")) ?? []).filter { name in
+            ["ttyUSB", "ttyACM", "ttyAMA", "rfcomm"].contains { name.hasPrefix($0) } || ["serial0", "serial1", "ttyS0", "ttyS1"].contains(name)
+        }.sorted().map { "/dev/" + $0 }
+        return byID + devices
     }
 }

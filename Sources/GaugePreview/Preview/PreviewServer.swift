@@ -138,14 +138,16 @@ public final class PreviewServer {
             return .json(KindsJSON.encoded)
         case ("GET", "/dbc"):
             return dbcFiles(request)
+        case ("GET", "/machine"):
+            return machine(request)
         case ("POST", "/mqtt-discover"):
             discoveries.removeAll { $0.isFinished }
             return discoverMQTT(request, id)
         case (_, "/"), (_, "/index.html"), (_, "/board"), (_, "/frame.png"), (_, "/frame"), (_, "/edit"), (_, "/undo"), (_, "/redo"), (_, "/kinds"),
-             (_, "/dbc"), (_, "/mqtt-discover"):
+             (_, "/dbc"), (_, "/mqtt-discover"), (_, "/machine"):
             return .text(.methodNotAllowed, "\(request.method) is not served at \(request.path)")
         default:
-            return .text(.notFound, "no \(request.path) here: the preview serves /, /board, /kinds, /dbc, /frame.png and POST /frame, /edit, /undo, /redo, /mqtt-discover")
+            return .text(.notFound, "no \(request.path) here: the preview serves /, /board, /kinds, /dbc, /machine, /frame.png and POST /frame, /edit, /undo, /redo, /mqtt-discover")
         }
     }
 
