@@ -144,6 +144,13 @@ struct BoardTextEditTests {
         #expect(first.contains("height = 200\n\n[[sensor]]\nkind = \"gpsd\"\n\n# The one page.\n[[page]]"))
     }
 
+    @Test func aBatchIsItsEditsInOrder() throws {
+        let out = try edited(.batch([.set(table: "page[0].widget[0]", key: "frame", value: "[12, 10, 150, 150]"),
+                                     .set(table: "page[0].widget[1]", key: "frame", value: "[212, 10, 100, 30]")]))
+        #expect(out == Self.board.replacingOccurrences(of: "[ 10 , 10, 150, 150 ]", with: "[12, 10, 150, 150]")
+            .replacingOccurrences(of: "[200, 10, 100, 30]", with: "[212, 10, 100, 30]"))
+    }
+
     @Test func crlfFilesGetCRLFLines() throws {
         let crlf = Self.board.replacingOccurrences(of: "\n", with: "\r\n")
         let out = try edited(.set(table: "page[0].widget[1]", key: "alignment", value: "\"left\""), crlf)

@@ -76,6 +76,7 @@ class Designer:
         self.turned_and_small()
         self.live_data()
         self.machine()
+        self.several()
 
 
 def widgets_of(text):
@@ -472,3 +473,42 @@ def machine(self):
 
 
 Designer.machine = machine
+
+
+def several(self):
+    """Shift+click selects several widgets; aligned right they move as one edit (one frame
+    line here) and one undo takes it back; distribute gives equal gaps."""
+    board = f"{self.work}/several.toml"
+    shutil.copy(f"{ROOT}/dashboards/car.toml", board)
+    original = open(board).read()
+    server, _ = self.serve(board)
+    try:
+        centre = lambda id: self.b.js(f"""(() => {{ const r = document.querySelector('.box[data-id="{id}"]').getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2]; }})()""")
+        x, y = centre("rpm")
+        self.b.mouse("mousePressed", x, y, pressed=True)
+        self.b.mouse("mouseReleased", x, y)
+        x, y = centre("coolant")
+        self.b.send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1, "modifiers": 8})
+        self.b.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x, "y": y, "button": "left", "buttons": 0, "clickCount": 1, "modifiers": 8})
+        shown = self.b.js("[[...multi].sort(), document.getElementById('arrange').hidden]")
+        self.check(shown == [["coolant", "rpm"], False], f"Shift+click: two widgets selected, the align bar shown ({shown})")
+        v = self.version()
+        self.b.js("document.querySelector('#arrange [data-how=right]').click()")
+        self.settle(v)
+        with open(f"{self.work}/before.toml", "w") as f:
+            f.write(original)
+        got = diff(f"{self.work}/before.toml", board)
+        self.check(got == ["-  frame = [20, 10, 340, 340]", "+  frame = [40, 10, 340, 340]"], f"aligned right: the rpm dial's frame line only ({got})")
+        v = self.version()
+        self.b.js("document.getElementById('undo').click()")
+        self.settle(v)
+        self.check(open(board).read() == original, "one undo takes the alignment back")
+        spread = self.b.js("arrangements.across([{id: 'a', frame: [0, 0, 10, 10]}, {id: 'c', frame: [90, 0, 10, 10]}, {id: 'b', frame: [20, 0, 30, 10]}])")
+        self.check(spread == [["a", [0, 0, 10, 10]], ["b", [35, 0, 30, 10]], ["c", [90, 0, 10, 10]]], f"distribute: equal gaps ({spread})")
+    finally:
+        server.terminate()
+        server.wait(timeout=5)
+
+
+Designer.several = several

@@ -34,6 +34,9 @@ public enum BoardTextEdit: Sendable, Equatable {
     case addSensor(keys: [Pair], channel: [Pair])
     /// A `[[sensor.channel]]` at the end of sensor `sensor`.
     case addChannel(sensor: Int, keys: [Pair])
+    /// Several edits as one (widgets aligned together): one write, one undo step; only
+    /// the end result has to load, not each step on the way.
+    indirect case batch([BoardTextEdit])
 
     public struct Pair: Sendable, Equatable {
         public var key: String
@@ -56,6 +59,10 @@ public enum BoardTextEdit: Sendable, Equatable {
         case .movePage(let from, let to): try text.movePage(from, to)
         case .addSensor(let keys, let channel): try text.addSensor(keys, channel)
         case .addChannel(let sensor, let keys): try text.addChannel(sensor, keys)
+        case .batch(let edits):
+            var bytes = text.bytes
+            for edit in edits { bytes = try edit.apply(to: bytes) }
+            return bytes
         }
         return text.bytes
     }

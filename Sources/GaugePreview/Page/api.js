@@ -84,6 +84,7 @@ function show(b) {
   if (theme === null) theme = b.theme;
   page = Math.max(0, Math.min(page, b.pages.length - 1));
   if (selected && !widget(selected)) selected = null;
+  for (const id of multi) if (!widget(id)) multi.delete(id);
   tabs();
   if (channelsChanged) channels();
   layout();

@@ -20,7 +20,7 @@ function onKey(e) {
   if (!step || !selected) return;
   e.preventDefault();
   const by = e.shiftKey ? Math.max(1, parseInt($("grid").value, 10) || 10) : 1;
-  nudgeBy(step[0] * by, step[1] * by);
+  if (multi.size > 1) nudgeAll(step[0] * by, step[1] * by); else nudgeBy(step[0] * by, step[1] * by);
 }
 window.addEventListener("keydown", onKey);
 

@@ -35,7 +35,7 @@ function layout() {
   overlay.textContent = "";
   for (const wd of widgets()) {
     const box = document.createElement("div");
-    box.className = "box" + (wd.id === selected ? " sel" : ""); box.dataset.id = wd.id;
+    box.className = "box" + (wd.id === selected || multi.has(wd.id) ? " sel" : ""); box.dataset.id = wd.id;
     const tag = document.createElement("span"); tag.className = "tag"; box.appendChild(tag);
     if (board.editable) for (const c of ["nw", "ne", "sw", "se"]) {
       const hd = document.createElement("div"); hd.className = "handle " + c; hd.dataset.corner = c; box.appendChild(hd);
@@ -91,7 +91,9 @@ overlay.addEventListener("pointerdown", (e) => {
   if (!box || !board || !board.editable || e.button !== 0) return;
   e.preventDefault();
   overlay.focus({ preventScroll: true });
-  select(box.dataset.id);
+  if (e.shiftKey || e.ctrlKey || e.metaKey) { toggleSelected(box.dataset.id); return; }
+  // A press on one of several selected widgets keeps them for the toolbar; elsewhere starts anew.
+  if (!multi.has(box.dataset.id) || multi.size < 2) select(box.dataset.id);
   const wd = widget(box.dataset.id);
   drag = { id: wd.id, start: wd.frame.slice(), frame: wd.frame.slice(), mx: e.clientX, my: e.clientY, corner: e.target.dataset.corner || null };
   overlay.setPointerCapture(e.pointerId);
@@ -124,7 +126,9 @@ overlay.addEventListener("click", () => { if (!downOnBox) select(null); });
 
 function select(id) {
   selected = id;
+  multi = new Set(id ? [id] : []);
   for (const b of overlay.querySelectorAll(".box")) b.classList.toggle("sel", b.dataset.id === id);
+  arrangeBar();
   inspect();
 }
 

@@ -18,6 +18,11 @@ extension PageFiles {
   <label class="edit"><input id="snap" type="checkbox" checked> snap</label>
   <button id="undo" class="edit" disabled title="undo (Ctrl+Z)">undo</button>
   <button id="redo" class="edit" disabled title="redo (Ctrl+Shift+Z)">redo</button>
+  <span id="arrange" class="edit" hidden title="Shift+click adds widgets to the selection">
+    align <button data-how="left" title="left edges">⇤</button><button data-how="centre" title="centres, across">↔</button><button data-how="right" title="right edges">⇥</button>
+    <button data-how="top" title="top edges">⤒</button><button data-how="middle" title="centres, up and down">↕</button><button data-how="bottom" title="bottom edges">⤓</button>
+    distribute <button data-how="across" title="equal gaps across">⋯</button><button data-how="down" title="equal gaps down">⋮</button>
+  </span>
   <span id="status" role="status"></span>
 </header>
 <main>
@@ -39,6 +44,7 @@ extension PageFiles {
 <script src="/page/api.js"></script>
 <script src="/page/stage.js"></script>
 <script src="/page/palette.js"></script>
+<script src="/page/arrange.js"></script>
 <script src="/page/inspector.js"></script>
 <script src="/page/panels.js"></script>
 <script src="/page/sources.js"></script>

@@ -67,6 +67,7 @@ body.live .edit { display: none; }
 .signals { max-height: 260px; overflow: auto; display: flex; flex-direction: column; gap: 2px; }
 .signals .signal { text-align: left; font: 12px ui-monospace, monospace; white-space: pre; padding: 2px 4px; }
 .signals .topic { font: 12px ui-monospace, monospace; color: #9cf; margin-top: 6px; }
+#arrange button { padding: 2px 6px; }
 
 """#
 }

@@ -4,6 +4,7 @@
 enum PageFiles {
     static let all: [(name: String, contentType: String, text: String)] = [
         ("api.js", "text/javascript; charset=utf-8", api_js),
+        ("arrange.js", "text/javascript; charset=utf-8", arrange_js),
         ("dbc.js", "text/javascript; charset=utf-8", dbc_js),
         ("index.html", "text/html; charset=utf-8", index_html),
         ("inspector.js", "text/javascript; charset=utf-8", inspector_js),

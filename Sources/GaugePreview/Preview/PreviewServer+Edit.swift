@@ -10,6 +10,7 @@ import CPanelSystem
 /// - `add-widget`: `page=N`, then `key=K&value=TOML` pairs in the order they are written;
 /// - `delete-widget`: `widget=ID`; `duplicate`: `widget=ID&id=NEW&frame=[x, y, w, h]`
 ///   (and `to-page=N` for a copy on another page);
+/// - `frames`: `widget=ID&frame=[x, y, w, h]` pairs, written as one edit (align, distribute);
 /// - `add-page`: `name=NAME` and its first widget's `key=K&value=TOML` pairs;
 /// - `add-sensor`: its `key=K&value=TOML` pairs and its first channel's `ckey=K&cvalue=TOML`;
 ///   `add-channel`: `sensor=N` and pairs; `delete-sensor`: `sensor=N`; `delete-channel`:
@@ -71,6 +72,8 @@ extension PreviewServer {
             return .removeTable("page[\(try number(form["page"], "page"))]")
         case "move-page":
             return .movePage(from: try number(form["page"], "page"), to: try number(form["to"], "to"))
+        case "frames":
+            return .batch(try frames(form, session))
         case "add-sensor":
             return .addSensor(keys: try pairs(form), channel: try pairs(form, "ckey", "cvalue"))
         case "add-channel":
@@ -80,7 +83,7 @@ extension PreviewServer {
         case "delete-channel":
             return .removeTable("sensor[\(try number(form["sensor"], "sensor"))].channel[\(try number(form["channel"], "channel"))]")
         case let op:
-            throw BoardEditError("unknown op \"\(op)\": set, remove, add-widget, delete-widget, duplicate, add-page, delete-page, move-page, "
+            throw BoardEditError("unknown op \"\(op)\": set, remove, frames, add-widget, delete-widget, duplicate, add-page, delete-page, move-page, "
                 + "add-sensor, add-channel, delete-sensor, delete-channel")
         }
     }
@@ -127,6 +130,22 @@ extension PreviewServer {
             throw BoardEditError("expected \(what)= one line of 1…64 bytes")
         }
         return s
+    }
+
+    /// `widget=ID&frame=[x, y, w, h]` pairs: several widgets moved at once.
+    static func frames(_ form: Form, _ session: PreviewSession) throws(BoardEditError) -> [BoardTextEdit] {
+        var out: [BoardTextEdit] = []
+        var pending: String?
+        for item in form.items {
+            if item.name == "widget" {
+                pending = try session.widgetTable(item.value)
+            } else if item.name == "frame", let table = pending {
+                out.append(.set(table: table, key: "frame", value: item.value))
+                pending = nil
+            }
+        }
+        guard !out.isEmpty, out.count <= 256 else { throw BoardEditError("expected widget=ID&frame=[x, y, w, h] pairs") }
+        return out
     }
 
     /// `key=K&value=V` pairs in order (`ckey`/`cvalue`: a new sensor's channel's).
