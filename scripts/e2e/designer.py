@@ -1,9 +1,10 @@
 """The designer in `gaugepanel preview`, in headless Chromium (called by preview.py):
 
-  1. build the car dashboard from nothing: from a board with car.toml's display, theme and
-     sensors and one placeholder label, only the page — palette, inspector, frames,
-     channels — rebuilds dashboards/car.toml's page; `check` passes and `render` of the
-     saved file is pixel-identical to `render dashboards/car.toml`;
+  1. build the car dashboard from nothing: from an empty 800×480 board (a display and a
+     placeholder label, as a page needs a widget), only the page — the theme's colour
+     pickers, the sources form, palette, inspector, frames, channels — rebuilds
+     dashboards/car.toml; `check` passes and `render` (day and night) of the saved file is
+     pixel-identical to `render dashboards/car.toml`;
   2. edits a person can review: a sequence of edits of every kind on car.toml, each the
      lines meant (the diff is checked), then undo of all of them: the file byte for byte;
   3. a bad value shows check's message beside its control and is not written; a page
@@ -96,15 +97,47 @@ def unquoted(v):
     return json.loads(v) if v.startswith('"') else v
 
 
+def channels_of(text):
+    """car.toml's simulated channels: each one's `key = value` lines as written."""
+    sensors = text[text.index("\n[[sensor]]\n"):text.index("\n[[page]]\n")]
+    return [[tuple(l.strip().split(" = ", 1)) for l in block.strip().splitlines()] for block in sensors.split("[[sensor.channel]]")[1:]]
+
+
+def add_sources(self, car):
+    """The night colours by their pickers, then each channel as a simulated source by the form."""
+    self.b.js("document.querySelector('#tabs button[data-tab=board]').click()")
+    for key, colour in (("background", "#000000"), ("needle", "#d04030")):
+        v = self.version()
+        self.b.js(f"""(() => {{ const i = document.querySelector('input[data-theme=night][data-key={key}]');
+            i.value = '{colour}'; i.dispatchEvent(new Event('change')); }})()""")
+        self.settle(v)
+    self.b.js("document.querySelector('#tabs button[data-tab=sources]').click()")
+    refused = []
+    for keys in channels_of(car):
+        self.b.js("""(() => { const m = document.querySelector('#newSource select'); m.value = 'simulated'; m.dispatchEvent(new Event('change')); })()""")
+        values = {"c." + k: (json.loads(v) if k == "name" else v) for k, v in keys}
+        v = self.version()
+        self.b.js(f"""(() => {{ const f = document.getElementById('newSource'); const v = {json.dumps(values)};
+            for (const k in v) f.querySelector('input[name="' + k + '"]').value = v[k];
+            [...f.querySelectorAll('button')].pop().click(); }})()""")
+        if not self.settle(v):
+            refused.append((values["c.name"], self.b.js("document.getElementById('newSourceError').textContent")))
+    self.b.js("document.querySelector('#tabs button[data-tab=inspector]').click()")
+    return refused
+
+
 def from_nothing(self):
     car = open(f"{ROOT}/dashboards/car.toml").read()
-    start = car[:car.index("\n[[page]]\n") + 1] + ('[[page]]\nname = "drive"\n\n  [[page.widget]]\n  id = "placeholder"\n'
-                                                   '  type = "label"\n  frame = [660, 440, 100, 30]\n  text = "NEW"\n')
+    start = ('[display]\nwidth = 800\nheight = 480\n\n[[page]]\nname = "drive"\n\n  [[page.widget]]\n  id = "placeholder"\n'
+             '  type = "label"\n  frame = [660, 440, 100, 30]\n  text = "NEW"\n')
     board = f"{self.work}/built.toml"
     with open(board, "w") as f:
         f.write(start)
     server, _ = self.serve(board)
     try:
+        sources_refused = add_sources(self, car)
+        self.check(not sources_refused and self.b.js("board.channels.map(c => c.name).join()") == "rpm,speed,coolant,fuel,battery",
+                   f"from an empty 800×480 board: the night colours and car.toml's five simulated channels added through the page ({sources_refused[:1]})")
         refused, edits = [], 0
         for keys in widgets_of(car):
             k = dict(keys)
@@ -131,11 +164,13 @@ def from_nothing(self):
         self.check(not refused, f"car dashboard built from nothing in the page: {edits} edits through the palette and inspector, none refused ({refused[:2]})")
         c = subprocess.run([self.gp, "check", board], capture_output=True, text=True, timeout=self.left(30))
         self.check(c.returncode == 0, f"the built board passes check ({c.stderr.strip()[:200]})")
-        for name, path in [("built", board), ("car", f"{ROOT}/dashboards/car.toml")]:
-            subprocess.run([self.gp, "render", path, "--out", f"{self.work}/{name}-render.png"], capture_output=True, timeout=self.left(60))
-        c = subprocess.run([self.gp, "compare", f"{self.work}/built-render.png", f"{self.work}/car-render.png"], capture_output=True, text=True,
-                           timeout=self.left(30))
-        self.check(c.returncode == 0, f"render of the built board is pixel-identical to render dashboards/car.toml ({c.stdout.strip()[:120]})")
+        for theme in ("day", "night"):
+            for name, path in [("built", board), ("car", f"{ROOT}/dashboards/car.toml")]:
+                subprocess.run([self.gp, "render", path, "--theme", theme, "--out", f"{self.work}/{name}-{theme}-render.png"], capture_output=True,
+                               timeout=self.left(60))
+            c = subprocess.run([self.gp, "compare", f"{self.work}/built-{theme}-render.png", f"{self.work}/car-{theme}-render.png"], capture_output=True,
+                               text=True, timeout=self.left(30))
+            self.check(c.returncode == 0, f"render --theme {theme} of the built board is pixel-identical to dashboards/car.toml's ({c.stdout.strip()[:120]})")
         times = sorted(e["ms"] for e in self.b.js("window.preview.edits"))
         shown = sorted(self.redrawn)
         print(f"designer: {len(times)} edits, answer median {times[len(times) // 2]:.0f} ms, max {times[-1]:.0f} ms; "

@@ -77,7 +77,31 @@ function boardPanel() {
   const h = document.createElement("h3"); h.textContent = "pages";
   panel.append(h);
   board.pages.forEach((p, i) => panel.append(pageRow(p, i)));
+  panel.append(fontsSection());
   for (const name of ["day", "night"]) panel.append(themeSection(name));
+}
+
+/** `[fonts]`: the family (a TrueType family on this machine, or "builtin") and the weight. */
+function fontsSection() {
+  const section = document.createElement("div");
+  const h = document.createElement("h3"); h.textContent = "fonts";
+  section.append(h);
+  const fonts = board.fonts || {};
+  const family = input("text", fonts.family || "");
+  family.placeholder = "builtin, or a family such as DejaVu Sans";
+  const weight = menu(["", "regular", "bold"], fonts.weight || "", "default (regular)");
+  for (const [key, control] of [["family", family], ["weight", weight]]) {
+    control.dataset.key = "font-" + key;
+    const f = row(key, control);
+    control.onchange = async () => {
+      const v = control.value.trim();
+      const r = await edit(v === "" ? [["op", "remove"], ["table", "fonts"], ["key", key]]
+        : [["op", "set"], ["table", "fonts"], ["key", key], ["value", toml.string(v)]], "fonts." + key + " = " + v);
+      if (!r.ok) { const err = f.querySelector(".err"); err.textContent = r.message; err.hidden = false; }
+    };
+    section.append(f);
+  }
+  return section;
 }
 
 function pageRow(p, i) {

@@ -99,7 +99,10 @@ function newSourceForm() {
     fields.append(hint(spec.summary));
     for (const key of spec.sensorKeys) fields.append(row(key, Object.assign(input("text", ""), { name: "s." + key })));
     fields.append(row("channel", Object.assign(input("text", newChannelName()), { name: "c.name" })));
-    for (const key of spec.channelKeys) fields.append(row("channel " + key, Object.assign(input("text", ""), { name: "c." + key })));
+    // The kind's channel keys first (what the channel reads), then those every channel takes.
+    for (const key of [...spec.channelKeys, ...kinds.channelKeys.filter((k) => k !== "name")]) {
+      fields.append(row("channel " + key, Object.assign(input("text", ""), { name: "c." + key })));
+    }
     const fill = (name, value) => { const i = fields.querySelector('input[name="' + name + '"]'); if (i) i.value = value; };
     if (spec.name === "can") dbcBrowser(fill).then((b) => fields.append(b));
     if (spec.name === "mqtt") fields.append(mqttBrowser(fill, fields.querySelector('input[name="s.broker"]')));

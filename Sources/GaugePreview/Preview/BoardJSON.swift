@@ -22,6 +22,7 @@ public enum BoardJSON {
         let layout = TOMLLayout(session.loadedBytes ?? [])
         o += ",\"loaded\":true,\"width\":\(board.display.width),\"height\":\(board.display.height)"
         o += ",\"rotation\":\(board.display.rotation.rawValue),\"theme\":\(string(board.themes.active.rawValue))"
+        o += ",\"fonts\":{\"family\":\(string(board.fonts.family ?? "")),\"weight\":\(string(board.fonts.weight == .bold ? "bold" : "regular"))}"
         o += ",\"themes\":{\"day\":\(colours(board.themes.day)),\"night\":\(colours(board.themes.night))},\"pages\":["
         o += board.dashboard.pages.map { page in
             "{\"name\":\(string(page.name)),\"widgets\":[" + page.widgets.map { w in
