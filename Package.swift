@@ -153,9 +153,10 @@ let package = Package(
         .target(
             name: "GaugePreview",
             dependencies: [
-                "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeImages", "GaugeText",
-                "GaugeRaster", "GaugeDisplay", "GaugeWidgets", "GaugeSystem", "GaugeDecoders",
-            ]),
+                "CPreviewSocket", "CPanelSystem", "GaugePanel", "GaugeLoop", "GaugeConfig", "GaugeSensorKinds", "GaugeCAN", "GaugeImages",
+                "GaugeText", "GaugeRaster", "GaugeDisplay", "GaugeSensors", "GaugeWidgets", "GaugeSystem", "GaugeDecoders", "GaugeNet",
+            ],
+            exclude: ["Page"]),  // the page's HTML/CSS/JS: embedded through the generated PageFiles.swift
 
         // TLS for stream sources (MQTT's `tls = true`) through Debian's mbed TLS 2.28, which
         // ships no pkg-config file: the three libraries are linked by name. Host only: only
@@ -251,7 +252,8 @@ let package = Package(
         .testTarget(name: "GaugeInputTests", dependencies: ["GaugeInput"]),
         .testTarget(name: "GaugeInputDevicesTests", dependencies: ["GaugeInputDevices", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "CEvdev"]),
         .testTarget(name: "GaugeLoopTests", dependencies: ["GaugeLoop", "GaugeSystem", "GaugeTestSupport"]),
-        .testTarget(name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeLoop", "GaugeRaster", "GaugeSystem"]),
+        .testTarget(
+            name: "GaugePreviewTests", dependencies: ["GaugePreview", "GaugeConfig", "GaugeLoop", "GaugeRaster", "GaugeSystem", "GaugeSensorKinds"]),
         .testTarget(name: "GaugePanelFirmwareTests", dependencies: ["GaugePanelFirmware", "GaugePanel", "GaugeDisplay", "GaugeDisplayDevices"]),
         .testTarget(
             name: "GaugePanelTests",

@@ -11,11 +11,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages python3 fonts-dejavu-core chromium libmbedtls-dev
+ensure_packages python3 fonts-dejavu-core chromium libmbedtls-dev mosquitto mosquitto-clients
 gp=${GAUGEPANEL:-}
 if [[ -z $gp ]]; then
     scratch=${SCRATCH_PATH:-.build}
     swift build --scratch-path "$scratch" --product gaugepanel >/dev/null
     gp=$(swift build --scratch-path "$scratch" --show-bin-path)/gaugepanel
 fi
-exec timeout 180 python3 scripts/e2e/preview.py "$gp" "${E2E_DIR:-.build-e2e/preview}" "$@"
+exec timeout 330 python3 scripts/e2e/preview.py "$gp" "${E2E_DIR:-.build-e2e/preview}" "$@"

@@ -90,8 +90,8 @@ class Browser:
         self.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
                                                "buttons": 1 if pressed else 0, "clickCount": 1})
 
-    def screenshot(self, path):
-        data = self.send("Page.captureScreenshot", {"format": "png", "clip": {"x": 0, "y": 0, "width": 1180, "height": 560, "scale": 1}})["data"]
+    def screenshot(self, path, width=1180, height=560):
+        data = self.send("Page.captureScreenshot", {"format": "png", "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
 

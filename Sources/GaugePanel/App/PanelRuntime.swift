@@ -232,3 +232,23 @@ public final class PanelRuntime<Loop: LoopScheduler> {
 
     func info(_ message: String) { log.info(message) }
 }
+
+// For the host's designer (`gaugepanel preview --live`) only: the firmware has no preview,
+// and its binary stays as it was.
+#if !hasFeature(Embedded)
+    extension PanelRuntime {
+        /// The channels' values now (stale or never read: absent), for a designer showing
+        /// the board's live data.
+        public var channelValues: [String: Double] {
+            let now = loop.now
+            var out: [String: Double] = [:]
+            for (name, channel) in display.state.channels.channels {
+                if let v = channel.value(now: now) { out[name] = v }
+            }
+            return out
+        }
+
+        /// The board file again, as SIGHUP does (a designer wrote it).
+        public func reloadBoard() { reload() }
+    }
+#endif

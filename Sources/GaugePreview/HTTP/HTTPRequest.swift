@@ -75,4 +75,5 @@ public struct HTTPStatus: Sendable, Equatable {
     public static let uriTooLong = HTTPStatus(414, "URI Too Long")
     public static let headersTooLarge = HTTPStatus(431, "Request Header Fields Too Large")
     public static let internalError = HTTPStatus(500, "Internal Server Error")
+    public static let badGateway = HTTPStatus(502, "Bad Gateway")
 }

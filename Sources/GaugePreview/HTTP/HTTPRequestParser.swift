@@ -50,23 +50,10 @@ public struct HTTPRequestParser: Sendable {
         case .failure(let e): return .invalid(e)
         case .success(let r): request = r
         }
-        var headers: [HTTPRequest.Header] = []
-        for line in lines.dropFirst() {
-            guard headers.count < maxHeaders else { return .invalid(.init(.headersTooLarge, "more than \(maxHeaders) headers")) }
-            guard let colon = b[line].firstIndex(of: 58), colon > line.lowerBound else {
-                return .invalid(.init(.badRequest, "expected a header line name: value"))
-            }
-            for k in line.lowerBound..<colon where !Self.isToken(b[k]) {
-                return .invalid(.init(.badRequest, "bad character in a header name"))
-            }
-            var vs = colon + 1, ve = line.upperBound
-            while vs < ve && (b[vs] == 32 || b[vs] == 9) { vs += 1 }
-            while ve > vs && (b[ve - 1] == 32 || b[ve - 1] == 9) { ve -= 1 }
-            for k in vs..<ve where (b[k] < 32 && b[k] != 9) || b[k] == 127 {
-                return .invalid(.init(.badRequest, "control character in a header value"))
-            }
-            let name = String(decoding: b[line.lowerBound..<colon], as: UTF8.self).lowercased()
-            headers.append(.init(name, String(decoding: b[vs..<ve], as: UTF8.self)))
+        let headers: [HTTPRequest.Header]
+        switch headerFields(b, lines.dropFirst()) {
+        case .failure(let e): return .invalid(e)
+        case .success(let h): headers = h
         }
         if headers.contains(where: { $0.name == "transfer-encoding" }) {
             return .invalid(.init(.badRequest, "Transfer-Encoding is not accepted; send Content-Length"))
@@ -88,6 +75,31 @@ public struct HTTPRequestParser: Sendable {
         out.headers = headers
         out.body = Array(b[bodyStart..<(bodyStart + length)])
         return .request(out, consumed: bodyStart + length)
+    }
+
+    /// The header lines as name (lowercased) and value, each checked.
+    private func headerFields(_ b: UnsafeBufferPointer<UInt8>, _ lines: ArraySlice<Range<Int>>)
+        -> Swift.Result<[HTTPRequest.Header], HTTPRequestError>
+    {
+        var headers: [HTTPRequest.Header] = []
+        for line in lines {
+            guard headers.count < maxHeaders else { return .failure(.init(.headersTooLarge, "more than \(maxHeaders) headers")) }
+            guard let colon = b[line].firstIndex(of: 58), colon > line.lowerBound else {
+                return .failure(.init(.badRequest, "expected a header line name: value"))
+            }
+            for k in line.lowerBound..<colon where !Self.isToken(b[k]) {
+                return .failure(.init(.badRequest, "bad character in a header name"))
+            }
+            var vs = colon + 1, ve = line.upperBound
+            while vs < ve && (b[vs] == 32 || b[vs] == 9) { vs += 1 }
+            while ve > vs && (b[ve - 1] == 32 || b[ve - 1] == 9) { ve -= 1 }
+            for k in vs..<ve where (b[k] < 32 && b[k] != 9) || b[k] == 127 {
+                return .failure(.init(.badRequest, "control character in a header value"))
+            }
+            let name = String(decoding: b[line.lowerBound..<colon], as: UTF8.self).lowercased()
+            headers.append(.init(name, String(decoding: b[vs..<ve], as: UTF8.self)))
+        }
+        return .success(headers)
     }
 
     private func requestLineParts(_ b: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Swift.Result<HTTPRequest, HTTPRequestError> {

@@ -1,6 +1,7 @@
 import GaugeConfig
-import GaugeDecoders
+import GaugeRaster
 import GaugeDisplay
+import GaugeSensors
 import GaugeWidgets
 
 /// What the preview page reads from `GET /board`: the version, the errors, the size and
@@ -16,18 +17,22 @@ public enum BoardJSON {
     public static func encode(_ session: PreviewSession, editable: Bool) -> String {
         var o = "{\"version\":\(session.version),\"file\":\(string(session.path)),\"errors\":["
         o += session.errors.map(string).joined(separator: ",") + "],\"editable\":\(editable)"
+        o += ",\"canUndo\":\(session.canUndo),\"canRedo\":\(session.canRedo),\"liveData\":\(session.liveValues != nil)"
         guard let board = session.board else { return o + ",\"loaded\":false}" }
+        let layout = TOMLLayout(session.loadedBytes ?? [])
         o += ",\"loaded\":true,\"width\":\(board.display.width),\"height\":\(board.display.height)"
-        o += ",\"rotation\":\(board.display.rotation.rawValue),\"theme\":\(string(board.themes.active.rawValue)),\"pages\":["
+        o += ",\"rotation\":\(board.display.rotation.rawValue),\"theme\":\(string(board.themes.active.rawValue))"
+        o += ",\"fonts\":{\"family\":\(string(board.fonts.family ?? "")),\"weight\":\(string(board.fonts.weight == .bold ? "bold" : "regular"))}"
+        o += ",\"themes\":{\"day\":\(colours(board.themes.day)),\"night\":\(colours(board.themes.night))},\"pages\":["
         o +=
             board.dashboard.pages.map { page in
                 "{\"name\":\(string(page.name)),\"widgets\":["
                     + page.widgets.map { w in
                         let f = w.frame
                         return "{\"id\":\(string(w.id)),\"channel\":\(w.channel.map(string) ?? "null"),"
-                            + "\"frame\":[\(f.x0),\(f.y0),\(f.width),\(f.height)]}"
+                            + "\"frame\":[\(f.x0),\(f.y0),\(f.width),\(f.height)],\"toml\":\(keys(layout, widget: w.id))}"
                     }.joined(separator: ",") + "]}"
-            }.joined(separator: ",") + "],\"channels\":["
+            }.joined(separator: ",") + "],\"sensors\":\(sensors(layout)),\"channels\":["
         let start = board.values(atNanoseconds: 0)
         o += board.knownChannels.map { name in
             let config = board.channels.first { $0.name == name }
@@ -36,6 +41,45 @@ public enum BoardJSON {
                 + "\"min\":\(number(r.lowerBound)),\"max\":\(number(r.upperBound)),\"value\":\(number(start[name] ?? .nan))}"
         }.joined(separator: ",")
         return o + "]}"
+    }
+
+    /// A widget's keys as the file writes them (`{"range":"[0, 8000]","title":"\"RPM\""}`):
+    /// what the inspector shows and edits.
+    static func keys(_ layout: TOMLLayout, widget id: String) -> String {
+        guard let path = layout.widgetTable(id: id), let table = layout.table(path) else { return "{}" }
+        return "{" + table.keys.map { "\(string($0.name)):\(string(layout.text($0.value)))" }.joined(separator: ",") + "}"
+    }
+
+    /// The sensors as the file writes them: each one's keys and its channels' keys.
+    static func sensors(_ layout: TOMLLayout) -> String {
+        let raw = { (t: TOMLLayout.Table) in "{" + t.keys.map { "\(string($0.name)):\(string(layout.text($0.value)))" }.joined(separator: ",") + "}" }
+        var out: [String] = []
+        var n = 0
+        while let sensor = layout.table("sensor[\(n)]") {
+            var channels: [String] = []
+            var m = 0
+            while let c = layout.table("sensor[\(n)].channel[\(m)]") {
+                channels.append(raw(c))
+                m += 1
+            }
+            out.append("{\"toml\":\(raw(sensor)),\"channels\":[\(channels.joined(separator: ","))]}")
+            n += 1
+        }
+        return "[" + out.joined(separator: ",") + "]"
+    }
+
+    /// A theme's colours as `#RRGGBB`.
+    static func colours(_ t: GaugeTheme) -> String {
+        let named = [
+            ("background", t.background), ("track", t.track), ("tick", t.tick), ("label", t.label),
+            ("value", t.value), ("needle", t.needle), ("hub", t.hub), ("hold", t.hold),
+        ]
+        return "{" + named.map { "\(string($0.0)):\(string(hex($0.1)))" }.joined(separator: ",") + "}"
+    }
+
+    static func hex(_ c: Color) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "#" + String([c.r, c.g, c.b].flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 
     /// A slider's range: the widgets' scales showing the channel, else its alarm levels,

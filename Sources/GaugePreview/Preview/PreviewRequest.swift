@@ -10,6 +10,8 @@ import GaugeSystem
 public struct PreviewRequest {
     public var file: String
     public var listen = "127.0.0.1:8480"
+    /// A panel preset to make `file` from, when `file` is not there yet (`--from`).
+    public var preset: String?
     /// The names `[display] output` may take (the command line's display back-ends).
     public var displayOutputs: [String]
 
@@ -49,6 +51,10 @@ public struct PreviewRequest {
     public func run(said: (String) -> Void, log: @escaping (String) -> Void) throws(CommandFailure) {
         let (address, port, loopback) = try Self.parseListen(listen)
         let token = loopback ? nil : try Self.randomToken()
+        if let preset {
+            try BoardPreset.create(file, from: preset, displayOutputs: displayOutputs)
+            said("\(file): a new board from \(preset)")
+        }
         let session = PreviewSession(path: file, displayOutputs: displayOutputs)
         if !session.errors.isEmpty { log(session.errors.joined(separator: "\n")) }
         let loop: EventLoop
@@ -63,6 +69,7 @@ public struct PreviewRequest {
             throw Self.listenFailure(listen, address, error)
         }
         defer { server.close() }
+        if let folder = getenv("GAUGEPANEL_PAGE_DIR") { server.pageFolder = String(cString: folder) }
         do { try server.watchFiles() } catch { log("cannot watch \(file) for saves (\(error.message)); reload the page by hand") }
         do { try loop.onSignals([SIGINT, SIGTERM]) { _ in loop.stop() } } catch {
             throw CommandFailure("cannot handle signals: \(error)", status: 1)
@@ -95,14 +102,56 @@ public struct PreviewRequest {
         said("preview of the panel (read-only): " + url(address, server.port, token))
     }
 
+    /// `preview --live`: the designer on the running panel's loop, its pictures showing the
+    /// board's own sources (the panel runs offscreen beside it); an edit or a save reloads
+    /// the panel, so new sources and channels start at once.
+    public static func serveDesigner(
+        _ runtime: PanelRuntime<EventLoop>, file: String, listen: String, displayOutputs: [String],
+        said: (String) -> Void, log: @escaping (String) -> Void
+    ) throws(CommandFailure) {
+        let (address, port, loopback) = try parseListen(listen)
+        let token = loopback ? nil : try randomToken()
+        let session = PreviewSession(path: file, displayOutputs: displayOutputs)
+        session.liveValues = { runtime.channelValues }
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(
+                loop: runtime.eventLoop, system: LinuxPreviewSocketCalls(), source: .board(session), address: address,
+                port: port, loopback: loopback, token: token, editable: true, log: log)
+        } catch { throw listenFailure(listen, address, error) }
+        server.boardChanged = { runtime.reloadBoard() }
+        if let folder = getenv("GAUGEPANEL_PAGE_DIR") { server.pageFolder = String(cString: folder) }
+        do { try server.watchFiles() } catch { log("cannot watch \(file) for saves (\(error.message)); reload the page by hand") }
+        // The server lives as long as the panel: the frame callback holds it.
+        runtime.frameDrawn = { _ in _ = server }
+        said("preview of \(file) with its live data: " + url(address, server.port, token))
+    }
+
     static func url(_ address: String, _ port: UInt16, _ token: String?) -> String {
         let host = address == "0.0.0.0" ? "THIS-MACHINE" : address
         return "http://\(host):\(port)/" + (token.map { "?token=" + $0 } ?? "")
     }
 
     static func listenFailure(_ listen: String, _ address: String, _ error: Errno) -> CommandFailure {
-        CommandFailure(
-            "cannot listen on \(listen): \(error.message)"
-                + (error.rawValue == EADDRINUSE ? " (in use: pick another port, e.g. --listen \(address):8481)" : ""))
+        guard error.rawValue == EADDRINUSE else { return CommandFailure("cannot listen on \(listen): \(error.message)") }
+        let port = (try? parseListen(listen).port) ?? 8480
+        let suggestion =
+            freePort(address, after: port).map { "pick another port, e.g. --listen \(address):\($0) (free now)" }
+            ?? "pick another port, or 0 for any free one"
+        return CommandFailure("cannot listen on \(listen): \(error.message) (\(suggestion))")
+    }
+
+    /// The first of the next 64 ports that can be listened on now (tried and closed at once).
+    static func freePort(_ address: String, after port: UInt16) -> UInt16? {
+        var p = port
+        for _ in 0..<64 {
+            p = p == UInt16.max ? 1024 : p + 1
+            let fd = cpreview_listen(address, p, 1)
+            if fd >= 0 {
+                close(fd)
+                return p
+            }
+        }
+        return nil
     }
 }

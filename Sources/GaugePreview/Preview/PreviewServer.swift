@@ -27,14 +27,22 @@ public final class PreviewServer {
     public let editable: Bool
     public let token: String?
     public var waitLimit: UInt64 = 20_000_000_000
-    private let loop: any LoopScheduler
+    /// A folder to serve the page's files from instead of the built-in copy
+    /// (`GAUGEPANEL_PAGE_DIR`, for working on the page; see `PreviewPage`).
+    public var pageFolder: String?
+    /// Told when the board file changed (a save, an edit): `preview --live` reloads the
+    /// running panel so its sources follow the file.
+    public var boardChanged: (() -> Void)?
+    let loop: any LoopScheduler
     private let loopback: Bool
-    private var server: HTTPServer?
+    var server: HTTPServer?
+    /// MQTT discoveries under way (each answers its held request when it ends).
+    var discoveries: [MQTTDiscovery] = []
     private var watch: FileWatch?
     private var waiting: [HTTPServer.ConnectionID] = []
-    private let log: (String) -> Void
+    let log: (String) -> Void
     /// Why the last picture or edit failed (tests and the log).
-    public private(set) var lastFailure: String?
+    public internal(set) var lastFailure: String?
 
     /// `editable` only counts for a board: the live screen is never edited.
     public init(
@@ -80,6 +88,8 @@ public final class PreviewServer {
     }
 
     public func close() {
+        for d in discoveries { d.finish("the preview stopped") }
+        discoveries = []
         server?.close()
         watch?.close()
         server = nil
@@ -90,6 +100,7 @@ public final class PreviewServer {
         let others = saved.contains { $0 != session.path }
         if others { session.dropFonts() }
         guard session.reload(onlyIfChanged: !others) else { return }
+        boardChanged?()
         log(
             session.errors.isEmpty
                 ? "\(session.path): reloaded (version \(session.version))"
@@ -112,7 +123,7 @@ public final class PreviewServer {
         if let refusal = refusal(request) { return refusal }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
-            return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
+            return HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(PreviewPage.current(folder: pageFolder).utf8))
         case ("GET", "/board"):
             if let after = request.queryValue("after"), let n = UInt64(after), n == version {
                 waiting.append(id)
@@ -128,10 +139,25 @@ public final class PreviewServer {
             return picture(request)
         case ("POST", "/frame"):
             return moveWidget(request)
-        case (_, "/"), (_, "/index.html"), (_, "/board"), (_, "/frame.png"), (_, "/frame"):
+        case ("POST", "/edit"), ("POST", "/undo"), ("POST", "/redo"):
+            return editBoard(request)
+        case ("GET", "/kinds"):
+            return .json(KindsJSON.encoded)
+        case ("GET", "/dbc"):
+            return dbcFiles(request)
+        case ("GET", "/machine"):
+            return machine(request)
+        case ("POST", "/mqtt-discover"):
+            discoveries.removeAll { $0.isFinished }
+            return discoverMQTT(request, id)
+        case (_, "/"), (_, "/index.html"), (_, "/board"), (_, "/frame.png"), (_, "/frame"), (_, "/edit"), (_, "/undo"), (_, "/redo"), (_, "/kinds"),
+            (_, "/dbc"), (_, "/mqtt-discover"), (_, "/machine"):
             return .text(.methodNotAllowed, "\(request.method) is not served at \(request.path)")
         default:
-            return .text(.notFound, "no \(request.path) here: the preview serves /, /board, /frame.png and POST /frame")
+            return .text(
+                .notFound,
+                "no \(request.path) here: the preview serves /, /board, /kinds, /dbc, /machine, /frame.png and POST /frame, /edit, /undo, /redo, /mqtt-discover"
+            )
         }
     }
 
@@ -192,7 +218,8 @@ public final class PreviewServer {
             return .text(.badRequest, "expected frame=x,y,width,height (whole pixels, width and height at least 1), got \"\(f)\"")
         }
         do {
-            try session.moveWidget(id, to: IntRect(x: x, y: y, width: w, height: h), temporarySuffix: "preview-\(getpid())")
+            let base = form.first(where: { $0.name == "base" }).flatMap { UInt64($0.value) }
+            try session.moveWidget(id, to: IntRect(x: x, y: y, width: w, height: h), temporarySuffix: "preview-\(getpid())", base: base)
         } catch {
             lastFailure = error.message
             return .text(.conflict, error.message)

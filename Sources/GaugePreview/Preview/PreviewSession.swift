@@ -20,13 +20,18 @@ public final class PreviewSession {
     /// The latest load's problems (`check`'s lines); empty when it loaded.
     public private(set) var errors: [String] = []
     public private(set) var version: UInt64 = 0
-    /// Frames written back by the page.
-    public private(set) var edits: UInt64 = 0
+    /// Edits written by the page (undo and redo included).
+    public internal(set) var edits: UInt64 = 0
+    /// The page's edits, for undo and redo (`BoardEditor`).
+    var history = EditHistory()
+    /// The running panel's channel values (`preview --live`): pictures show them, except
+    /// for channels the page sets by hand or marks stale.
+    public var liveValues: (() -> [String: Double])?
     /// Fonts kept between pictures (their glyph caches), for the board's family.
     private var fonts: TrueTypeFontSet?
     /// The file's bytes at the last reload: a save of the same bytes (the preview's own
     /// write seen again by the watch, a touch) is not a new version.
-    private var loadedBytes: [UInt8]?
+    private(set) var loadedBytes: [UInt8]?
 
     public init(path: String, displayOutputs: [String]) {
         self.path = path
@@ -100,6 +105,10 @@ public final class PreviewSession {
         request.theme = view.theme
         request.assignments = view.assignments
         var values = try request.values(for: board)
+        if let live = liveValues?() {
+            let assigned = Set(view.assignments.compactMap { $0.split(separator: "=").first.map(String.init) })
+            for (name, v) in live where !assigned.contains(name) && board.knownChannels.contains(name) { values[name] = v }
+        }
         for name in view.stale {
             guard board.knownChannels.contains(name) else { throw CommandFailure("unknown channel \"\(name)\"") }
             values[name] = .nan
@@ -111,26 +120,20 @@ public final class PreviewSession {
         do { return try PNG.encode(surface) } catch { throw CommandFailure("cannot encode the picture: \(error)") }
     }
 
-    /// Writes `frame` into the widget's `frame = [...]` line of the file on disk (the
-    /// file as it is now), only if the result loads: a frame off screen or over another
-    /// widget is refused with the problems `check` would print, and the file is untouched.
-    public func moveWidget(_ id: String, to frame: IntRect, temporarySuffix: String) throws(FrameEditError) {
-        let source: [UInt8]
-        do { source = try LinuxSystem.standard.readFile(path, limit: .max) } catch { throw FrameEditError(error.description) }
-        let current: BoardConfiguration
-        do { current = try BoardConfiguration.parse(source, file: path, displayOutputs: displayOutputs, sensorKinds: SensorKinds.all) } catch {
-            throw FrameEditError("the file has errors; fix them first:\n" + error.description)
-        }
-        guard let line = current.line(ofWidget: id, key: "frame", in: source) else {
-            throw FrameEditError("no widget \"\(id)\" with a frame line in \(path)")
-        }
-        let edited = try FrameLineEdit.rewrite(source, line: line, frame: frame)
-        do { _ = try BoardConfiguration.parse(edited, file: path, displayOutputs: displayOutputs, sensorKinds: SensorKinds.all) } catch {
-            throw FrameEditError(error.description)
-        }
-        guard edited != source else { return }
-        try FrameLineEdit.replaceAtomically(path, with: edited, temporarySuffix: temporarySuffix)
-        edits += 1
-        reload()
+    /// Writes `frame` as the widget's `frame = [...]` value, only if the result loads: a
+    /// frame off screen or over another widget is refused with the problems `check` would
+    /// print, and the file is untouched.
+    public func moveWidget(_ id: String, to frame: IntRect, temporarySuffix: String, base: UInt64? = nil) throws(BoardEditError) {
+        let table = try widgetTable(id)
+        let value = "[\(frame.x0), \(frame.y0), \(frame.width), \(frame.height)]"
+        try apply(.set(table: table, key: "frame", value: value), base: base, temporarySuffix: temporarySuffix)
+    }
+
+    /// The table (`page[0].widget[3]`) of the widget with this id in the file as it is now.
+    public func widgetTable(_ id: String) throws(BoardEditError) -> String {
+        let bytes: [UInt8]
+        do { bytes = try LinuxSystem.standard.readFile(path, limit: .max) } catch { throw BoardEditError(error.description) }
+        guard let table = TOMLLayout(bytes).widgetTable(id: id) else { throw BoardEditError("no widget \"\(id)\" in \(path)") }
+        return table
     }
 }
