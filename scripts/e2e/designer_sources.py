@@ -61,7 +61,7 @@ def dbc(self, board, original):
     self.check(found == ["ENGINE.TPS"], f"searching 'engine tps' finds ENGINE.TPS ({found})")
     self.b.js("document.querySelector('#dbcBrowser .signal').click(); document.querySelector('#newSource input[name=\"s.interface\"]').value = 'can0'")
     if self.shots:
-        self.b.js("document.getElementById('newSource').scrollIntoView()")
+        self.b.js("document.getElementById('dbcBrowser').scrollIntoView({block: 'end'})")
         self.b.screenshot(f"{self.shots}/designer-dbc.png", width=1280, height=760)
     v = self.version()
     self.b.js("[...document.querySelectorAll('#newSource > button')].pop().click()")
