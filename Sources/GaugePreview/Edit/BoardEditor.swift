@@ -54,26 +54,26 @@ extension PreviewSession {
 
     /// Takes back the last edit: the file as it was before it, byte for byte.
     public func undo(base: UInt64?, temporarySuffix: String) throws(BoardEditError) {
-        let source = try current(base: base)
-        guard let step = history.popUndo() else { throw BoardEditError("nothing to undo") }
-        guard step.after == source else {
-            history.clear()
-            throw BoardEditError("the file was changed outside the page since that edit: undo would lose that change, so the history is cleared")
-        }
-        try write(step.before, temporarySuffix: temporarySuffix)
-        history.pushRedo(step)
+        try replay(back: true, base: base, temporarySuffix: temporarySuffix)
     }
 
     /// Makes the last undone edit again.
     public func redo(base: UInt64?, temporarySuffix: String) throws(BoardEditError) {
+        try replay(back: false, base: base, temporarySuffix: temporarySuffix)
+    }
+
+    /// Undo (`back`) or redo: only over the file the step left, else the history is dropped.
+    private func replay(back: Bool, base: UInt64?, temporarySuffix: String) throws(BoardEditError) {
         let source = try current(base: base)
-        guard let step = history.popRedo() else { throw BoardEditError("nothing to redo") }
-        guard step.before == source else {
+        guard let step = back ? history.popUndo() : history.popRedo() else { throw BoardEditError(back ? "nothing to undo" : "nothing to redo") }
+        guard (back ? step.after : step.before) == source else {
             history.clear()
-            throw BoardEditError("the file was changed outside the page since that undo; the history is cleared")
+            throw BoardEditError(
+                "the file was changed outside the page since that \(back ? "edit: undo" : "undo: redo") would lose that change, "
+                    + "so the history is cleared")
         }
-        try write(step.after, temporarySuffix: temporarySuffix)
-        history.pushUndo(step)
+        try write(back ? step.before : step.after, temporarySuffix: temporarySuffix)
+        if back { history.pushRedo(step) } else { history.pushUndo(step) }
     }
 
     public var canUndo: Bool { !history.undoable.isEmpty }
