@@ -46,7 +46,7 @@ public enum WidgetCatalog {
     public static func valueType(of key: String, in type: String) -> ValueType? {
         if key == "id" { return .text(maxLength: 64) }
         if key == "frame" { return .frame }
-        if key == "type" { return .choice(kinds.map(\.type)) }
+        if key == "type" { return .choice(kinds.map { $0.type }) }
         guard let kind = kinds.first(where: { $0.type == type }), kind.keys.contains(key) else { return nil }
         if key == "style" { return .choice(kind.styles) }
         if key == "rounded" { return .bool(default: true) }
