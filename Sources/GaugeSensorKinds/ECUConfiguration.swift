@@ -69,9 +69,8 @@ public struct ECUConfiguration: Sendable, Equatable {
     /// The line the run loop drives.
     public func open(_ transport: StreamTransport) -> any DescriptorSource {
         let decoder = RealtimeDecoder(definition: definition, names: sources)
-        let backoff: Backoff = if case .serial = transport { Backoff() } else { .network }
         return StreamSource(
             transport: transport, protocol: TunerStudioDriver(decoder: decoder, configuration: .init(pollHz: pollHz)),
-            backoff: backoff)
+            backoff: transport.backoff)
     }
 }

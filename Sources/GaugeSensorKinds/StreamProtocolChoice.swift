@@ -39,9 +39,8 @@ struct StreamProtocolChoice: Sendable {
     /// The line the run loop drives over `transport`.
     func open(_ transport: StreamTransport) -> any DescriptorSource {
         if let ecu { return ecu.open(transport) }
-        let backoff: Backoff = if case .serial = transport { Backoff() } else { .network }
         // The configuration only lets registered names through.
         return StreamProtocols.open(name, transport: transport)
-            ?? StreamSource(transport: transport, protocol: LineProtocolDecoder(), backoff: backoff)
+            ?? StreamSource(transport: transport, protocol: LineProtocolDecoder(), backoff: transport.backoff)
     }
 }

@@ -38,10 +38,4 @@ enum TCPKind: SensorKindReading {
             .line(tcp.protocolChoice.open(network.transport))
         }
     }
-
-    /// A registered protocol over the network (the configuration only lets those through).
-    static func openStream(_ network: NetworkConfiguration) -> any DescriptorSource {
-        StreamProtocols.open(network.protocolName, transport: network.transport)
-            ?? StreamSource(transport: network.transport, protocol: LineProtocolDecoder(), backoff: .network)
-    }
 }

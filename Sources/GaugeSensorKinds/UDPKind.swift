@@ -34,6 +34,8 @@ enum UDPKind: SensorKindReading {
         _ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
         _ r: TableReader
     ) -> (any ConfiguredSource)? {
-        Configured(sensor, summary: sensor.summary) { network, _ in .line(TCPKind.openStream(network)) }
+        Configured(sensor, summary: sensor.summary) { network, _ in
+            .line(StreamProtocolChoice(name: network.protocolName).open(network.transport))
+        }
     }
 }

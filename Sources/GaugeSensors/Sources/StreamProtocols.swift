@@ -34,8 +34,7 @@ public enum StreamProtocols {
     /// A line over `transport` speaking the protocol called `name` (nil: no such protocol).
     /// A network transport retries at least every second (`Backoff.network`).
     public static func open(_ name: String, transport: StreamTransport) -> (any DescriptorSource)? {
-        let backoff: Backoff = if case .serial = transport { Backoff() } else { .network }
-        return all.first { $0.name == name }.map { $0.open(transport, backoff) }
+        return all.first { $0.name == name }.map { $0.open(transport, transport.backoff) }
     }
 
     /// A serial line on `path` speaking the protocol called `name`.

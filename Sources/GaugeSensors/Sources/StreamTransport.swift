@@ -1,3 +1,4 @@
+import GaugeDecoders
 /// Where a stream source's bytes come from: a serial device, a TCP connection the panel
 /// makes (it never listens on TCP), or UDP datagrams to an address the panel binds.
 public enum StreamTransport: Sendable, Equatable {
@@ -114,5 +115,14 @@ public struct NetworkAddress: Sendable, Equatable, CustomStringConvertible {
 
     private static func isNameByte(_ b: UInt8) -> Bool {
         (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 46 || b == 45 || b == 95
+    }
+}
+
+extension StreamTransport {
+    /// How a line over it retries: a serial device at its own pace, a network peer at
+    /// least every second (`Backoff.network`).
+    public var backoff: Backoff {
+        if case .serial = self { return Backoff() }
+        return .network
     }
 }
