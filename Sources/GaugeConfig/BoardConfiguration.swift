@@ -23,6 +23,8 @@ public struct BoardConfiguration: Sendable {
     public var input: InputConfiguration
     public var snapshot: SnapshotConfiguration?
     public var alarms: [AlarmConfiguration]
+    /// `[alarms]`: the banner.
+    public var alarmDisplay: AlarmDisplayConfiguration = AlarmDisplayConfiguration()
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -117,6 +119,7 @@ public struct BoardConfiguration: Sendable {
         for s in r.tables("sensor") { if let sensor = SensorConfiguration.read(s, kinds: sensorKinds) { sensors.append(sensor) } }
         let input = InputConfiguration.read(r.table("input"))
         let snapshot = SnapshotConfiguration.read(r.table("snapshot"))
+        let alarmDisplay = AlarmDisplayConfiguration.read(r.table("alarms"))
         let pageReaders = r.tables("page")
         if pageReaders.isEmpty && r.value("page") == nil { r.report("page", "missing; expected at least one [[page]] with [[page.widget]] entries") }
         var pages: [DashboardPage] = []
@@ -130,7 +133,8 @@ public struct BoardConfiguration: Sendable {
         for c in sensors.flatMap({ $0.channels }) { dashboard.set(c.name, to: c.initialValue) }
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
-            snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, dashboard: dashboard)
+            snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
+            dashboard: dashboard)
     }
 
     /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.

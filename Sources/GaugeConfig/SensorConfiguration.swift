@@ -1,35 +1,6 @@
 import GaugeDecoders
 import GaugeSensors
 
-/// A channel alarm: warning and critical thresholds, crossed upwards (or downwards, for
-/// a fuel level) — the run loop shows the channel's page and colours it.
-public struct AlarmConfiguration: Sendable, Equatable {
-    public var channel: String
-    public var warning: Double?
-    public var critical: Double?
-    /// Alarm when the value falls below the thresholds instead of rising above them.
-    public var below: Bool
-
-    public init(channel: String, warning: Double?, critical: Double?, below: Bool = false) {
-        self.channel = channel
-        self.warning = warning
-        self.critical = critical
-        self.below = below
-    }
-
-    public enum Level: Int, Sendable, Comparable {
-        case normal, warning, critical
-        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
-    }
-
-    /// The alarm level of `value` (a threshold itself counts as crossed; no value is normal).
-    public func level(of value: Double) -> Level {
-        guard value.isFinite else { return .normal }
-        func crossed(_ t: Double?) -> Bool { t.map { below ? value <= $0 : value >= $0 } ?? false }
-        return crossed(critical) ? .critical : crossed(warning) ? .warning : .normal
-    }
-}
-
 /// One `[[sensor.channel]]`: a named measurement with its unit, processing and alarms,
 /// and the name its sensor gives what it reads.
 public struct ChannelConfiguration: Sendable, Equatable {
@@ -144,25 +115,11 @@ extension SensorConfiguration {
         let scale = r.number("scale", -maxMagnitude...maxMagnitude) ?? 1
         if scale == 0 { r.report("scale", "expected a non-zero number") }
         let offset = r.number("offset", -maxMagnitude...maxMagnitude) ?? 0
-        let alarm = name.flatMap { readAlarm(r, channel: $0) }
+        let alarm = name.flatMap { readAlarm(r, channel: $0, unit: unit) }
         let channel = ChannelConfiguration(
             name: name ?? "", unit: unit, staleAfterSeconds: stale, smoothing: smoothing, median: median,
             scale: scale, offset: offset, alarm: alarm, sourceName: name ?? "")
         return (channel, name.map(isChannelName) == true && scale != 0)
-    }
-
-    private static func readAlarm(_ r: TableReader, channel name: String) -> AlarmConfiguration? {
-        let warning = r.number("warning", -maxMagnitude...maxMagnitude)
-        let critical = r.number("critical", -maxMagnitude...maxMagnitude)
-        let direction = r.choice("alarm", ["above", "below"])
-        guard warning != nil || critical != nil else { return nil }
-        let below = direction == "below"
-        if let w = warning, let c = critical, below ? c > w : c < w {
-            r.report(
-                "critical",
-                "expected critical \(below ? "≤" : "≥") warning (\(format(w))) for an alarm \(below ? "below" : "above"), got \(format(c))")
-        }
-        return AlarmConfiguration(channel: name, warning: warning, critical: critical, below: below)
     }
 
     static func isChannelName(_ s: String) -> Bool {

@@ -154,7 +154,9 @@ import GaugeWidgets
         #expect(x.unit == .celsius && x.staleAfterSeconds == 2.5 && x.smoothing == 0.25)
         #expect(x.channel.timeToLive == 2_500_000_000)
         #expect(x.channel.pipeline.configuration.exponentialAlpha == 0.25 && x.channel.unit == .celsius)
-        #expect(board.alarms == [AlarmConfiguration(channel: "x", warning: 80, critical: 95, below: false)])
+        var alarm = AlarmConfiguration(channel: "x", warning: 80, critical: 95, below: false)
+        alarm.unit = .celsius
+        #expect(board.alarms == [alarm])
         #expect(board.sensors[1].settings(SysfsSource.self)?.channels == [SysfsChannel(name: "cpu", sensor: .thermalZone(type: "x86_pkg_temp"))])
         #expect(board.sensors[2].source.summary == "serial /dev/ttyUSB0 at 38400 baud, protocol nmea")
         #expect(board.channels[2].sourceName == "depth.below.transducer")
@@ -167,9 +169,9 @@ import GaugeWidgets
 
     @Test func alarmLevels() {
         let above = AlarmConfiguration(channel: "t", warning: 80, critical: 95)
-        #expect([50, 80, 94.9, 95, 200, .nan].map(above.level) == [.normal, .warning, .warning, .critical, .critical, .normal])
+        #expect([50, 80, 94.9, 95, 200, .nan].map { above.state(of: $0) } == [.normal, .warn, .warn, .alarm, .alarm, .normal])
         let below = AlarmConfiguration(channel: "fuel", warning: 15, critical: 8, below: true)
-        #expect([50, 15, 9, 8, -1, .infinity].map(below.level) == [.normal, .warning, .warning, .critical, .critical, .normal])
+        #expect([50, 15, 9, 8, -1, .infinity].map { below.state(of: $0) } == [.normal, .warn, .warn, .alarm, .alarm, .normal])
     }
 
     @Test func renderOptions() throws {

@@ -26,6 +26,7 @@ import GaugeWidgets
             }
             if rng.next() % 40 == 0 { state.handle(.nextPage) }
             if rng.next() % 60 == 0 { state.handle(.toggleNight) }
+            if rng.next() % 30 == 0 { state.handle(.acknowledgeAlarms) }  // the banner goes
             let frame = state.frame(now: now)
             trackedPixels += tracked.draw(frame.dashboard, on: a, fonts: fonts).area
             wholePixels += whole.draw(frame.dashboard, on: b, fonts: fonts).area

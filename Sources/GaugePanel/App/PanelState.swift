@@ -20,6 +20,9 @@ public struct PanelState: Sendable {
     /// The channels the layout shows (derived once: the layout's pages don't change).
     private let shownChannels: [String]
     private var alarms: [AlarmMonitor]
+    private let bannerPlacement: AlarmBannerPlacement
+    /// The banner is on screen (a tap on it acknowledges).
+    private var bannerShown = false
     /// Samples accepted since the last frame: a frame is due.
     public private(set) var isDirty = true
 
@@ -28,6 +31,7 @@ public struct PanelState: Sendable {
         themes = board.themes
         channels = ChannelSet(board.channels.map { $0.channel })
         alarms = board.alarms.map { AlarmMonitor($0) }
+        bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
         for c in shownChannels { animators[c] = NeedleAnimator(range: Self.range(of: c, in: layout)) }
@@ -82,11 +86,19 @@ public struct PanelState: Sendable {
         case .resetHold:
             channels.resetAllMinMax()
             isDirty = true
-        case .acknowledgeAlarms:
-            for i in alarms.indices { alarms[i].acknowledge() }
-            isDirty = true
-        case .tap, .brightness: break
+        case .acknowledgeAlarms: acknowledgeAlarms()
+        case .tap(let x, let y):
+            let banner = AlarmPresentation.bannerFrame(width: layout.width, height: layout.height, placement: bannerPlacement)
+            if bannerShown, banner?.contains(x: x, y: y) == true { acknowledgeAlarms() }
+        case .brightness: break
         }
+    }
+
+    /// Every active alarm stops blinking, escalating and asking for attention (the banner
+    /// goes) until it gets worse or ends.
+    public mutating func acknowledgeAlarms() {
+        for i in alarms.indices { alarms[i].acknowledge() }
+        isDirty = true
     }
 
     public mutating func show(page index: Int32) {
@@ -143,14 +155,13 @@ public struct PanelState: Sendable {
         for i in alarms.indices {
             let value = channels[alarms[i].channel]?.value(now: now) ?? .nan
             if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
-                page = p  // a new critical alarm brings its page forward
+                page = p  // a new alarm brings its page forward
                 shown.show(page: p)
-            }
-            if let colour = alarms[i].colour(at: now, theme: themes.current) {
-                shown.highlight(alarms[i].channel, colour)
             }
             if let t = alarms[i].nextTransition(after: now) { wake = min(wake ?? t, t) }
         }
+        AlarmPresentation.apply(alarms, at: now, theme: themes.current, placement: bannerPlacement, to: &shown)
+        bannerShown = !shown.overlay.isEmpty
         return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake)
     }
 

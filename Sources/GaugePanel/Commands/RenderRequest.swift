@@ -90,7 +90,8 @@ public struct RenderRequest: Sendable {
         let surface: Surface
         do {
             let pageIndex = try page.map { p throws(RenderError) in try board.pageIndex(p) } ?? 0
-            let dashboard = try board.dashboard(values: values, page: pageIndex, theme: themeName)
+            var dashboard = try board.dashboard(values: values, page: pageIndex, theme: themeName)
+            board.showAlarms(for: values, on: &dashboard, theme: board.themes.theme(themeName ?? board.themes.active))
             let family = font ?? board.fonts.family ?? "builtin"
             let style: FontStyle = board.fonts.weight == .bold ? .bold : .regular
             if family == "builtin" {

@@ -95,7 +95,7 @@ public enum BoardJSON {
             }
         }
         if low > high, let alarm = board.alarms.first(where: { $0.channel == channel }) {
-            for v in [alarm.warning, alarm.critical].compactMap({ $0 }) where v.isFinite {
+            for v in alarm.edges {
                 low = min(low, 0, v)
                 high = max(high, v * 1.25)
             }

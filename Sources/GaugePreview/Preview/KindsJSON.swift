@@ -13,7 +13,10 @@ import GaugeSensorKinds
 enum KindsJSON {
     static let themeKeys = ["background", "track", "tick", "label", "value", "needle", "hub", "hold"]
     /// The keys every channel takes besides its kind's (SensorConfiguration's channel reader).
-    static let channelKeys = ["name", "unit", "stale_after", "smoothing", "median", "scale", "offset", "warning", "critical", "alarm"]
+    static let channelKeys = [
+        "name", "unit", "stale_after", "smoothing", "median", "scale", "offset", "warning", "critical", "alarm", "hysteresis", "alarm_delay",
+        "escalate_after", "message",
+    ]
 
     static let encoded: String = {
         let kinds = WidgetCatalog.kinds.map { kind in

@@ -24,6 +24,8 @@ public struct Dashboard: Sendable {
     public var pages: [DashboardPage]
     /// Index into `pages` (kept in range by `show(page:)`).
     public private(set) var currentPage: Int32 = 0
+    /// Widgets drawn over every page, after its own (an alarm banner); usually none.
+    public var overlay: [DashboardWidget] = []
 
     public init(width: Int32, height: Int32, background: Color = GaugeTheme.dark.background, pages: [DashboardPage]) {
         self.width = width
@@ -34,9 +36,14 @@ public struct Dashboard: Sendable {
 
     public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
-    /// The widgets on screen.
-    public var visibleWidgets: [DashboardWidget] {
+    /// The widgets of the page on screen.
+    public var pageWidgets: [DashboardWidget] {
         pages.isEmpty ? [] : pages[Int(currentPage)].widgets
+    }
+
+    /// The widgets on screen, in drawing order: the page's, then the overlay.
+    public var visibleWidgets: [DashboardWidget] {
+        overlay.isEmpty ? pageWidgets : pageWidgets + overlay
     }
 
     /// Shows page `index`, wrapping around both ways (a swipe past the last page returns
@@ -112,14 +119,21 @@ public struct Dashboard: Sendable {
 
     /// The pixels that differ between `old` drawn and `self` drawn: the union of what each
     /// widget damaged, or the whole screen when the page, size, background or layout changed.
+    /// An overlay that comes or goes damages its frame (what was under it is drawn again).
     public func damage<S: FontSet>(from old: Dashboard, fonts: S) -> Region {
         guard old.width == width, old.height == height, old.background == background,
             old.currentPage == currentPage, old.pages.count == pages.count
         else { return Region(bounds) }
-        let before = old.visibleWidgets, after = visibleWidgets
+        let before = old.pageWidgets, after = pageWidgets
         guard before.count == after.count else { return Region(bounds) }
         var region = Region()
         for i in after.indices { after[i].formDamage(from: before[i], fonts: fonts, into: &region) }
+        if old.overlay.count == overlay.count {
+            for i in overlay.indices { overlay[i].formDamage(from: old.overlay[i], fonts: fonts, into: &region) }
+        } else {
+            for w in old.overlay { region.formUnion(w.frame) }
+            for w in overlay { region.formUnion(w.frame) }
+        }
         region.formIntersection(bounds)
         return region
     }

@@ -42,6 +42,7 @@ def alarm_case(keys, expect_tint, control=None, blink=False):
         b = value_board({"kind": "simulated", "channel": [step("a", 60, **extra)]}, dial=True)
         b["page"][0]["widget"] = [w for w in b["page"][0]["widget"] if w["type"] == "dial"]
         b["theme"] = {"active": "day", "day": {"hold": "#E0C030"}}
+        b["alarms"] = {"banner": "none"}   # the widget's colour alone (the banner has its own cases)
         return b
 
     def case(key):

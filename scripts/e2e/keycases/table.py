@@ -13,6 +13,7 @@ from .cases_ecu import case_ini, case_ini_settings
 from .cases_sources import case_can_protocol, case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
+from .cases_alarms import case_alarm_delay, case_escalate_after, case_hysteresis
 from .kinds import DELETE, also_vm, diff, set_, vm
 
 def together(*cases):
@@ -143,6 +144,20 @@ CASES = {
     "sensor.channel.warning": alarm_case({"warning": 50}, "#E0C030"),
     "sensor.channel.critical": alarm_case({"critical": 50}, "#E04030", blink=True),
     "sensor.channel.alarm": alarm_case({"warning": 70, "alarm": "below"}, "#E0C030", control={"warning": 70}),
+    "sensor.channel.hysteresis": case_hysteresis,
+    "sensor.channel.alarm_delay": case_alarm_delay,
+    "sensor.channel.escalate_after": case_escalate_after,
+    # the banner names the alarm by the channel's message (render draws the banner as the run does)
+    "sensor.channel.message": diff(set_([("ch", "a"), "message"], "Engine hot"), base_mutate=set_([("ch", "a"), "warning"], 50)),
+    "sensor.channel.zone.lower": alarm_case({"zone": [{"lower": 50, "state": "warn"}]}, "#E0C030",
+                                            control={"zone": [{"lower": 70, "state": "warn"}]}),
+    "sensor.channel.zone.upper": alarm_case({"zone": [{"lower": 50, "upper": 70, "state": "warn"}]}, "#E0C030",
+                                            control={"zone": [{"lower": 50, "upper": 55, "state": "warn"}]}),
+    "sensor.channel.zone.state": alarm_case({"zone": [{"lower": 50, "state": "alert"}]}, "#3C9BE0",
+                                            control={"zone": [{"lower": 50, "state": "normal"}]}),
+    "sensor.channel.zone.message": diff(set_([("ch", "a"), "zone"], [{"lower": 50, "state": "warn", "message": "Too hot"}]),
+                                        base_mutate=set_([("ch", "a"), "zone"], [{"lower": 50, "state": "warn"}])),
+    "alarms.banner": diff(set_(["alarms", "banner"], "bottom"), base_mutate=set_([("ch", "a"), "warning"], 50)),
     "page.name": case_page_name,
     "page.widget.id": case_id,
     "page.widget.type": diff(set_([("w", "d"), "type"], "ring")),
