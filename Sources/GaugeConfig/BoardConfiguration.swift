@@ -25,6 +25,8 @@ public struct BoardConfiguration: Sendable {
     public var alarms: [AlarmConfiguration]
     /// `[alarms]`: the banner.
     public var alarmDisplay: AlarmDisplayConfiguration = AlarmDisplayConfiguration()
+    /// `[[trigger]]`s, in file order.
+    public var triggers: [TriggerConfiguration] = []
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -125,6 +127,8 @@ public struct BoardConfiguration: Sendable {
         var pages: [DashboardPage] = []
         var ids: Set<String> = []
         for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
+        let channelNames = sensors.flatMap { $0.channels }.map { $0.name }
+        let triggers = r.tables("trigger").compactMap { TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames) }
         r.finish()
         checkPageNames(pageReaders, r)
         checkChannels(r.tablesAsWritten("sensor"), pageReaders: pageReaders, r)
@@ -134,7 +138,7 @@ public struct BoardConfiguration: Sendable {
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
-            dashboard: dashboard)
+            triggers: triggers, dashboard: dashboard)
     }
 
     /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.

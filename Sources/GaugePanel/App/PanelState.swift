@@ -20,6 +20,7 @@ public struct PanelState: Sendable {
     /// The channels the layout shows (derived once: the layout's pages don't change).
     private let shownChannels: [String]
     private var alarms: [AlarmMonitor]
+    private var triggers: [TriggerMonitor]
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
@@ -31,6 +32,7 @@ public struct PanelState: Sendable {
         themes = board.themes
         channels = ChannelSet(board.channels.map { $0.channel })
         alarms = board.alarms.map { AlarmMonitor($0) }
+        triggers = board.triggers.map { TriggerMonitor($0) }
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
@@ -122,9 +124,32 @@ public struct PanelState: Sendable {
     /// What to draw at `now`, whether something still moves, and when the picture will
     /// change by itself (a reading going stale, an alarm blinking).
     public mutating func frame(now: UInt64) -> PanelFrame {
-        isDirty = false
+        var wake: UInt64? = nextStaleDeadline(now: now)
+        func wakeAt(_ t: UInt64?) { if let t { wake = min(wake ?? t, t) } }
+        for i in alarms.indices {
+            let value = channels[alarms[i].channel]?.value(now: now) ?? .nan
+            if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
+                page = p  // a new alarm brings its page forward
+            }
+            wakeAt(alarms[i].nextTransition(after: now))
+        }
+        for i in triggers.indices {
+            if triggers[i].update(holds: holds(triggers[i].configuration.condition, now: now), now: now) {
+                perform(triggers[i].configuration.actions)
+            }
+            wakeAt(triggers[i].nextTransition(after: now))
+        }
         var shown = layout
         shown.show(page: page)
+        let animating = setValues(on: &shown, now: now)
+        AlarmPresentation.apply(alarms, at: now, theme: themes.current, placement: bannerPlacement, to: &shown)
+        bannerShown = !shown.overlay.isEmpty
+        isDirty = false  // what triggers changed is in this frame
+        return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake)
+    }
+
+    /// Each shown channel's needle eased towards its reading; true while any still moves.
+    private mutating func setValues(on shown: inout Dashboard, now: UInt64) -> Bool {
         var animating = false
         for name in shownChannels {
             let target = channels[name]?.value(now: now) ?? .nan
@@ -151,18 +176,23 @@ public struct PanelState: Sendable {
         {
             animating = true
         }
-        var wake: UInt64? = nextStaleDeadline(now: now)
-        for i in alarms.indices {
-            let value = channels[alarms[i].channel]?.value(now: now) ?? .nan
-            if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
-                page = p  // a new alarm brings its page forward
-                shown.show(page: p)
-            }
-            if let t = alarms[i].nextTransition(after: now) { wake = min(wake ?? t, t) }
+        return animating
+    }
+
+    /// Whether a trigger's condition holds at `now`.
+    private func holds(_ condition: TriggerConfiguration.Condition, now: UInt64) -> Bool {
+        switch condition {
+        case .above(let c, let v): return (channels[c]?.value(now: now)).map { $0.isFinite && $0 >= v } ?? false
+        case .below(let c, let v): return (channels[c]?.value(now: now)).map { $0.isFinite && $0 <= v } ?? false
+        case .alarm(let c, let state): return alarms.contains { $0.channel == c && $0.shownState(at: now) >= state }
+        case .page(let p): return page == p
         }
-        AlarmPresentation.apply(alarms, at: now, theme: themes.current, placement: bannerPlacement, to: &shown)
-        bannerShown = !shown.overlay.isEmpty
-        return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake)
+    }
+
+    private mutating func perform(_ actions: TriggerConfiguration.Actions) {
+        if let p = actions.showPage { show(page: p) }
+        if let t = actions.theme { setTheme(t) }
+        if actions.acknowledge { acknowledgeAlarms() }
     }
 
     /// The first time after `now` at which a fresh channel turns stale.

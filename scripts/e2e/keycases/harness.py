@@ -74,9 +74,10 @@ def toml(board):
         else:
             for el in v:
                 out.append(f"\n[[{sec}]]")
-                out += [f"{k} = {tv(x)}" for k, x in el.items() if k not in ("channel", "widget")]
-                for sub in ("channel", "widget"):
-                    for item in el.get(sub, []):
+                subs = [k for k in ("channel", "widget") if isinstance(el.get(k), list)]   # a trigger's channel is a name
+                out += [f"{k} = {tv(x)}" for k, x in el.items() if k not in subs]
+                for sub in subs:
+                    for item in el[sub]:
                         out.append(f"  [[{sec}.{sub}]]")
                         out += [f"  {k} = {tv(x)}" for k, x in item.items()]
         out.append("")

@@ -14,6 +14,7 @@ from .cases_sources import case_can_protocol, case_candump, case_file, case_kind
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
 from .cases_alarms import case_alarm_delay, case_escalate_after, case_hysteresis
+from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_theme, page_case
 from .kinds import DELETE, also_vm, diff, set_, vm
 
 def together(*cases):
@@ -157,6 +158,22 @@ CASES = {
                                             control={"zone": [{"lower": 50, "state": "normal"}]}),
     "sensor.channel.zone.message": diff(set_([("ch", "a"), "zone"], [{"lower": 50, "state": "warn", "message": "Too hot"}]),
                                         base_mutate=set_([("ch", "a"), "zone"], [{"lower": 50, "state": "warn"}])),
+    "trigger.channel": page_case({"channel": "a", "above": 50, "show_page": "second"}, "channel a (60) above 50",
+                                 control={"channel": "a", "above": 70, "show_page": "second"}),
+    "trigger.above": page_case({"channel": "a", "above": 60, "show_page": "second"}, "above = 60 (a = 60: inclusive)",
+                               control={"channel": "a", "above": 61, "show_page": "second"}),
+    "trigger.below": page_case({"channel": "a", "below": 60, "show_page": "second"}, "below = 60",
+                               control={"channel": "a", "below": 59, "show_page": "second"}),
+    "trigger.show_page": page_case({"channel": "a", "above": 50, "show_page": "second"}, 'show_page = "second"'),
+    "trigger.alarm": page_case({"alarm": "a", "state": "warn", "show_page": "second"}, 'alarm = "a" (warning = 50)',
+                               channel=step("a", 60, warning=50)),
+    "trigger.state": page_case({"alarm": "a", "state": "warn", "show_page": "second"}, 'state = "warn" with a warning',
+                               control={"alarm": "a", "state": "alarm", "show_page": "second"}, channel=step("a", 60, warning=50)),
+    "trigger.on_page": page_case({"on_page": "main", "for": 1, "show_page": "second"}, 'on_page = "main", for = 1'),
+    "trigger.for": case_for,
+    "trigger.cooldown": case_cooldown,
+    "trigger.theme": case_theme,
+    "trigger.acknowledge": case_acknowledge,
     "alarms.banner": diff(set_(["alarms", "banner"], "bottom"), base_mutate=set_([("ch", "a"), "warning"], 50)),
     "page.name": case_page_name,
     "page.widget.id": case_id,
