@@ -27,6 +27,8 @@ public struct BoardConfiguration: Sendable {
     public var alarmDisplay: AlarmDisplayConfiguration = AlarmDisplayConfiguration()
     /// `[[trigger]]`s, in file order.
     public var triggers: [TriggerConfiguration] = []
+    /// `[backlight]`: brightness by a channel, sleep (nil: the backlight is left alone).
+    public var backlight: BacklightConfiguration?
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -129,6 +131,7 @@ public struct BoardConfiguration: Sendable {
         for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
         let channelNames = sensors.flatMap { $0.channels }.map { $0.name }
         let triggers = r.tables("trigger").compactMap { TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames) }
+        let backlight = BacklightConfiguration.read(r.table("backlight"), channels: channelNames)
         r.finish()
         checkPageNames(pageReaders, r)
         checkChannels(r.tablesAsWritten("sensor"), pageReaders: pageReaders, r)
@@ -138,7 +141,7 @@ public struct BoardConfiguration: Sendable {
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
-            triggers: triggers, dashboard: dashboard)
+            triggers: triggers, backlight: backlight, dashboard: dashboard)
     }
 
     /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.

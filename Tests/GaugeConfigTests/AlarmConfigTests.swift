@@ -80,3 +80,32 @@ import GaugeConfig
         #expect(banner.count == 1 && banner[0].contains("alarms.banner"), "\(banner)")
     }
 }
+
+/// `[backlight]`: read, and its mistakes named.
+@Suite struct BacklightConfigTests {
+    static func board(_ backlight: String) -> String {
+        AlarmConfigTests.board(channel: "", extra: "[backlight]\n" + backlight)
+    }
+
+    @Test func readsTheCurveAndSleep() throws {
+        let b = try BoardConfiguration.parse(
+            Self.board(
+                "device = \"/sys/class/backlight/10-0045\"\nchannel = \"depth\"\ncurve = [[0, 10], [100, 90]]\nsleep_after = 30\nwake_channel = \"depth\""
+            ),
+            file: "b.toml")
+        let c = try #require(b.backlight)
+        #expect(c.device == "/sys/class/backlight/10-0045" && c.channel == "depth" && c.curve.count == 2 && c.sleepAfter == 30_000_000_000)
+        #expect(c.percent(at: 50) == 50 && c.wakeChannel == "depth" && c.hysteresis == 5)
+    }
+
+    @Test func mistakesAreNamed() {
+        func said(_ text: String) -> String { TestFiles.issues(Self.board(text)).map { $0.description }.joined(separator: " | ") }
+        #expect(said("channel = \"dept\"\ncurve = [[0, 1], [1, 2]]").contains("did you mean \"depth\""))
+        #expect(said("channel = \"depth\"").contains("curve: missing"))
+        #expect(said("channel = \"depth\"\ncurve = [[5, 1], [1, 2]]").contains("point 2"))
+        #expect(said("channel = \"depth\"\ncurve = [[0, 1], [1, 200]]").contains("percent 0…100"))
+        #expect(said("curve = [[0, 1], [1, 2]]").contains("needs channel"))
+        #expect(said("wake_channel = \"depth\"").contains("needs sleep_after"))
+        #expect(said("device = \"backlight/x\"").contains("absolute path"))
+    }
+}

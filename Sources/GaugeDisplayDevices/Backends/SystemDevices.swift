@@ -19,5 +19,6 @@ extension DisplayDevices {
             } catch {
                 return .failure(DeviceFailure("\(error)"))
             }
-        })
+        },
+        openBacklight: { device in BacklightControl.open(device) })
 }

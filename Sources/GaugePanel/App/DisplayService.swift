@@ -25,6 +25,9 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     private var scheduler: FrameScheduler<Loop>?
     private var wakeTimer: (id: TimerID, at: UInt64)?
     private(set) var counts = Counts()
+    /// The backlight `[backlight]` drives, and what it was last told.
+    var backlight: (any BacklightOutput)?
+    private var backlightApplied: BacklightRequest?
 
     struct Settings {
         var refreshPeriod: UInt64
@@ -73,6 +76,8 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         if let w = wakeTimer, let loop { loop.cancel(w.id) }
         wakeTimer = nil
         device.close()
+        // A screen left asleep stays dark for whoever comes next.
+        if backlightApplied?.on == false, let f = backlight?.apply(percent: nil, on: true) { warn("backlight", "backlight: \(f)") }
         console?.restore()
         console = nil
         scheduler?.stop()
@@ -132,7 +137,21 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         counts.frames += 1
         if let max = settings.maxFrames, counts.frames >= max { loop?.stop() }
         armWake(frame.wakeAt)
+        applyBacklight(frame.backlight)
         return FrameOutcome(flipPending: flipPending, animating: frame.animating)
+    }
+
+    /// Tells the backlight what the state asks when that changed.
+    private func applyBacklight(_ request: BacklightRequest?) {
+        guard let request, let backlight, request != backlightApplied else { return }
+        let before = backlightApplied
+        backlightApplied = request
+        if let f = backlight.apply(percent: request.percent, on: request.on) {
+            warn("backlight", "backlight \(backlight.name): \(f)")
+            return
+        }
+        if before?.on != request.on { log.info("backlight \(backlight.name): \(request.on ? "on (woken)" : "off (asleep)")") }
+        if let p = request.percent, before?.percent != p { log.info("backlight \(backlight.name): \(p) %") }
     }
 
     /// Something will change by itself at `at` (staleness, a blink): wake then, once.

@@ -62,6 +62,10 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     /// Applies `actions` to the panel's state and schedules a frame.
     func perform(_ actions: [InputAction]) {
         guard !actions.isEmpty else { return }
+        if display.state.noteInput(now: loop?.now ?? 0) {
+            display.invalidate()  // it woke the screen, and does nothing else
+            return
+        }
         for a in actions {
             display.state.handle(a)
             if case .brightness(let step) = a { stepBrightness(step) }

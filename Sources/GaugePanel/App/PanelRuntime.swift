@@ -64,6 +64,12 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             fonts: PanelFonts(board.fonts), tracksDamage: options.tracksDamage,
             settings: .init(refreshPeriod: period, maxFrames: options.maxFrames, notifier: notifier),
             console: console, system: system, log: log)
+        if let b = board.backlight {
+            switch devices.openBacklight(b.device) {
+            case .success(let output): shown.backlight = output
+            case .failure(let f): log.sink.log(.warning, "backlight: \(f) — [backlight] has no effect")
+            }
+        }
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)
         self.display = shown
         self.recording = recording

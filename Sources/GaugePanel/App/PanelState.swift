@@ -21,6 +21,7 @@ public struct PanelState: Sendable {
     private let shownChannels: [String]
     private var alarms: [AlarmMonitor]
     private var triggers: [TriggerMonitor]
+    private var backlight: BacklightPlan?
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
@@ -33,6 +34,7 @@ public struct PanelState: Sendable {
         channels = ChannelSet(board.channels.map { $0.channel })
         alarms = board.alarms.map { AlarmMonitor($0) }
         triggers = board.triggers.map { TriggerMonitor($0) }
+        backlight = board.backlight.map { BacklightPlan($0) }
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
@@ -92,8 +94,16 @@ public struct PanelState: Sendable {
         case .tap(let x, let y):
             let banner = AlarmPresentation.bannerFrame(width: layout.width, height: layout.height, placement: bannerPlacement)
             if bannerShown, banner?.contains(x: x, y: y) == true { acknowledgeAlarms() }
-        case .brightness: break
+        case .brightness: backlight?.overrideByHand()
         }
+    }
+
+    /// A touch or key at `now`: keeps the screen awake. True when it woke it — the input
+    /// did that and nothing else.
+    public mutating func noteInput(now: UInt64) -> Bool {
+        guard backlight?.input(now: now) == true else { return false }
+        isDirty = true
+        return true
     }
 
     /// Every active alarm stops blinking, escalating and asking for attention (the banner
@@ -144,8 +154,17 @@ public struct PanelState: Sendable {
         let animating = setValues(on: &shown, now: now)
         AlarmPresentation.apply(alarms, at: now, theme: themes.current, placement: bannerPlacement, to: &shown)
         bannerShown = !shown.overlay.isEmpty
+        if var b = backlight {
+            let c = b.configuration
+            b.update(
+                curveValue: c.channel.flatMap { channels[$0]?.value(now: now) } ?? .nan,
+                wakeValue: c.wakeChannel.flatMap { channels[$0]?.value(now: now) } ?? .nan,
+                alarmActive: alarms.contains { $0.isUnacknowledged }, now: now)
+            wakeAt(b.nextTransition(after: now))
+            backlight = b
+        }
         isDirty = false  // what triggers changed is in this frame
-        return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake)
+        return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
     }
 
     /// Each shown channel's needle eased towards its reading; true while any still moves.
@@ -214,6 +233,8 @@ public struct PanelFrame: Sendable {
     public var animating: Bool
     /// When the picture changes without new input (nil: not by itself).
     public var wakeAt: UInt64?
+    /// What the backlight should show (nil: the board leaves it alone).
+    public var backlight: BacklightRequest? = nil
 }
 
 extension Dashboard {

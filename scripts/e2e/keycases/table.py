@@ -14,6 +14,7 @@ from .cases_sources import case_can_protocol, case_candump, case_file, case_kind
 from .cases_waves import period_at, wave
 from .cases_widgets import alarm_case, case_id, case_page_name
 from .cases_alarms import case_alarm_delay, case_escalate_after, case_hysteresis
+from . import cases_backlight as backlight
 from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_theme, page_case
 from .kinds import DELETE, also_vm, diff, set_, vm
 
@@ -174,6 +175,13 @@ CASES = {
     "trigger.cooldown": case_cooldown,
     "trigger.theme": case_theme,
     "trigger.acknowledge": case_acknowledge,
+    "backlight.device": backlight.case_device,
+    "backlight.channel": backlight.case_channel,
+    "backlight.curve": backlight.case_curve,
+    "backlight.hysteresis": backlight.case_hysteresis,
+    "backlight.sleep_after": backlight.case_sleep_after,
+    "backlight.wake_channel": backlight.wake_case,
+    "backlight.wake_change": backlight.wake_case,
     "alarms.banner": diff(set_(["alarms", "banner"], "bottom"), base_mutate=set_([("ch", "a"), "warning"], 50)),
     "page.name": case_page_name,
     "page.widget.id": case_id,
