@@ -260,7 +260,8 @@ let package = Package(
             dependencies: [
                 "GaugePanel", "GaugeConfig", "GaugeSensorKinds", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeNet", "GaugeDisplay",
                 "GaugeImages", "GaugeRaster", "GaugeInput", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders",
-            ]),
+            ],
+            exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
