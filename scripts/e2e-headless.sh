@@ -15,7 +15,8 @@
 # packet limit (scripts/e2e/mqtt_panel.py). Then sources that fail the same way forever (a
 # flapping serial line, gpsd and MQTT peers that hang up after the handshake, a UDP port in
 # use, a sysfs file that comes and goes) and a flood of bad lines: a few log lines each
-# (scripts/e2e/flapping.py). Fails if any fails.
+# (scripts/e2e/flapping.py). And `gaugepanel export --csv` against the recording of a
+# run, read back by Python's csv module (scripts/e2e/export.py). Fails if any fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -41,4 +42,5 @@ python3 scripts/e2e/network.py "$gp" "$work/network" || status=1   # tcp and udp
 timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind = "gpsd" against gpsd under gpsfake
 timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
 timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
+timeout 60 python3 scripts/e2e/export.py "$gp" "$work/export" || status=1   # a recording as CSV, field by field
 exit "$status"

@@ -10,7 +10,7 @@ struct GaugePanelCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             TestCardCommand.self, CompareCommand.self, DevicesCommand.self, ShowCommand.self, BacklightCommand.self, RenderCommand.self,
-            CheckCommand.self, RunCommand.self, CANSignalsCommand.self, ECUChannelsCommand.self, PreviewCommand.self,
+            CheckCommand.self, RunCommand.self, CANSignalsCommand.self, ECUChannelsCommand.self, PreviewCommand.self, ExportCommand.self,
         ]
     )
 
