@@ -104,7 +104,9 @@ let package = Package(
         // the caller gives (`SensorKinds.all`).
         .target(
             name: "GaugeConfig",
-            dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML", "GaugeDecoders"]),
+            dependencies: [
+                "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML", "GaugeDecoders", "GaugeECU",
+            ]),
 
         // The sensor kinds a board can name (`kind = "gpsd"`), a file each and one registry
         // (SensorKinds.all): each reads its keys through GaugeConfig and describes the source
@@ -174,7 +176,7 @@ let package = Package(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugeECU", "GaugePreview", "GaugeTLS",
+                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugeECU", "GaugePreview", "GaugeTLS", "GaugeSensors",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

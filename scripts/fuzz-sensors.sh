@@ -41,7 +41,7 @@ objects=("${DECODER_MODULES[@]/#/$modules/}")
 objects=("${objects[@]/%/.o}")
 
 status=0
-for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD ECUINI TunerStudio}; do
+for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD ECUINI TunerStudio Expression}; do
     dir="$out/$target"
     mkdir -p "$dir/corpus"
     echo "== building $target"

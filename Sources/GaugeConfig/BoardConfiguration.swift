@@ -29,6 +29,8 @@ public struct BoardConfiguration: Sendable {
     public var triggers: [TriggerConfiguration] = []
     /// `[backlight]`: brightness by a channel, sleep (nil: the backlight is left alone).
     public var backlight: BacklightConfiguration?
+    /// The computed channels (`kind = "computed"`), each after the computed ones it reads.
+    public var computed: [ComputedChannel] = []
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -130,6 +132,7 @@ public struct BoardConfiguration: Sendable {
         var ids: Set<String> = []
         for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
         let channelNames = sensors.flatMap { $0.channels }.map { $0.name }
+        let computed = linkComputed(sensors.flatMap { $0.channels }, r.diagnostics)
         let triggers = r.tables("trigger").compactMap { TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames) }
         let backlight = BacklightConfiguration.read(r.table("backlight"), channels: channelNames)
         r.finish()
@@ -141,7 +144,7 @@ public struct BoardConfiguration: Sendable {
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
-            triggers: triggers, backlight: backlight, dashboard: dashboard)
+            triggers: triggers, backlight: backlight, computed: computed, dashboard: dashboard)
     }
 
     /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.

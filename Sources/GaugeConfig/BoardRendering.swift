@@ -42,6 +42,14 @@ extension BoardConfiguration {
         return out
     }
 
+    /// `values` with each computed channel's value from the others' (NaN where an input
+    /// has none).
+    public func computing(_ values: [String: Double]) -> [String: Double] {
+        var out = values
+        for c in computed { out[c.name] = c.value { out[$0] ?? .nan } }
+        return out
+    }
+
     /// The page index for `--page`: a number (0-based) or a page name.
     public func pageIndex(_ page: String) throws(RenderError) -> Int32 {
         let pages = dashboard.pages

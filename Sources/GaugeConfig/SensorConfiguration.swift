@@ -21,6 +21,10 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public var sourceName: String
     /// The value at start-up (a simulated waveform's at t = 0); NaN: no value yet.
     public var initialValue: Double = .nan
+    /// A computed channel's formula over other channels, as written (`kind = "computed"`).
+    public var expression: String?
+    /// Where `expression` was written, for what linking it finds wrong.
+    var expressionLocation: KeyPath?
 
     /// The channel for the run loop, processing as configured.
     public var channel: Channel {
@@ -32,7 +36,15 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public static func == (a: ChannelConfiguration, b: ChannelConfiguration) -> Bool {
         a.name == b.name && a.unit == b.unit && a.staleAfterSeconds == b.staleAfterSeconds && a.smoothing == b.smoothing
             && a.median == b.median && a.scale == b.scale && a.offset == b.offset && a.alarm == b.alarm && a.sourceName == b.sourceName
-            && (a.initialValue == b.initialValue || a.initialValue.isNaN && b.initialValue.isNaN)
+            && a.expression == b.expression && (a.initialValue == b.initialValue || a.initialValue.isNaN && b.initialValue.isNaN)
+    }
+}
+
+extension ChannelConfiguration {
+    /// Makes it a computed channel (`kind = "computed"`): linked once the board is read.
+    public mutating func setExpression(_ text: String, at r: TableReader) {
+        expression = text
+        expressionLocation = r.path.appending("expression")
     }
 }
 

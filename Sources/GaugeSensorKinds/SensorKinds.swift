@@ -15,6 +15,7 @@ public enum SensorKinds {
         SensorKind(TCPKind.self),
         SensorKind(UDPKind.self),
         SensorKind(GPSDKind.self),
+        SensorKind(ComputedKind.self),
     ]
 
     public static var names: [String] { all.map { $0.name } }

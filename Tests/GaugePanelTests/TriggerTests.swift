@@ -93,3 +93,43 @@ import GaugeSensors
         #expect(said("on_page = \"main\"\ntheme = \"dusk\"").first?.contains("t.toml:") == true)
     }
 }
+
+/// A computed channel in the running panel: its value follows its inputs' readings and
+/// goes with them when one goes stale.
+@Suite struct ComputedChannelStateTests {
+    @Test func followsItsInputsAndTheirStaleness() throws {
+        let board = """
+            [display]
+            width = 200
+            height = 100
+            [[sensor]]
+            kind = "serial"
+            device = "/dev/ttyUSB0"
+            protocol = "line"
+              [[sensor.channel]]
+              name = "volts"
+              stale_after = 2
+              [[sensor.channel]]
+              name = "amps"
+            [[sensor]]
+            kind = "computed"
+              [[sensor.channel]]
+              name = "watts"
+              expression = "volts * amps"
+            [[page]]
+              [[page.widget]]
+              id = "w"
+              type = "readout"
+              channel = "watts"
+              frame = [0, 0, 200, 100]
+            """
+        var s = PanelState(board: try BoardConfiguration.parse(board, file: "w.toml"), animates: false)
+        let second: UInt64 = 1_000_000_000
+        s.accept(Sample(name: "volts", value: 12.5, unit: .none), now: 0)
+        #expect(s.value(of: "watts", now: 0).isNaN)  // amps not read yet
+        s.accept(Sample(name: "amps", value: 4, unit: .none), now: 0)
+        #expect(s.value(of: "watts", now: 0) == 50 && s.frame(now: 0).dashboard.pages[0].widgets[0].value == 50)
+        let f = s.frame(now: 3 * second)  // volts stale
+        #expect(f.dashboard.pages[0].widgets[0].value.isNaN)
+    }
+}

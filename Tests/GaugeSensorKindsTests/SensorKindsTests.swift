@@ -11,7 +11,7 @@ import GaugeSensorKinds
     @Test func everyKindIsNamedOnceWithItsKeysOnce() {
         let names = SensorKinds.names
         #expect(Set(names).count == names.count)
-        #expect(names == ["simulated", "sysfs", "serial", "replay", "can", "mqtt", "tcp", "udp", "gpsd"])
+        #expect(names == ["simulated", "sysfs", "serial", "replay", "can", "mqtt", "tcp", "udp", "gpsd", "computed"])
         for kind in SensorKinds.all {
             #expect(Set(kind.sensorKeys).count == kind.sensorKeys.count, "\(kind.name)")
             #expect(Set(kind.channelKeys).count == kind.channelKeys.count, "\(kind.name)")

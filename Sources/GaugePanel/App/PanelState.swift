@@ -22,6 +22,8 @@ public struct PanelState: Sendable {
     private var alarms: [AlarmMonitor]
     private var triggers: [TriggerMonitor]
     private var backlight: BacklightPlan?
+    /// Computed channels by name (`kind = "computed"`), evaluated when read.
+    private let computed: [String: ComputedChannel]
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
@@ -35,6 +37,7 @@ public struct PanelState: Sendable {
         alarms = board.alarms.map { AlarmMonitor($0) }
         triggers = board.triggers.map { TriggerMonitor($0) }
         backlight = board.backlight.map { BacklightPlan($0) }
+        computed = Dictionary(uniqueKeysWithValues: board.computed.map { ($0.name, $0) })
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
@@ -137,7 +140,7 @@ public struct PanelState: Sendable {
         var wake: UInt64? = nextStaleDeadline(now: now)
         func wakeAt(_ t: UInt64?) { if let t { wake = min(wake ?? t, t) } }
         for i in alarms.indices {
-            let value = channels[alarms[i].channel]?.value(now: now) ?? .nan
+            let value = value(of: alarms[i].channel, now: now)
             if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
                 page = p  // a new alarm brings its page forward
             }
@@ -157,8 +160,8 @@ public struct PanelState: Sendable {
         if var b = backlight {
             let c = b.configuration
             b.update(
-                curveValue: c.channel.flatMap { channels[$0]?.value(now: now) } ?? .nan,
-                wakeValue: c.wakeChannel.flatMap { channels[$0]?.value(now: now) } ?? .nan,
+                curveValue: c.channel.map { value(of: $0, now: now) } ?? .nan,
+                wakeValue: c.wakeChannel.map { value(of: $0, now: now) } ?? .nan,
                 alarmActive: alarms.contains { $0.isUnacknowledged }, now: now)
             wakeAt(b.nextTransition(after: now))
             backlight = b
@@ -171,7 +174,7 @@ public struct PanelState: Sendable {
     private mutating func setValues(on shown: inout Dashboard, now: UInt64) -> Bool {
         var animating = false
         for name in shownChannels {
-            let target = channels[name]?.value(now: now) ?? .nan
+            let target = value(of: name, now: now)
             var a = animators[name] ?? NeedleAnimator(range: 0...100)
             if animates {
                 if a.target != (target.isFinite ? target : nil) {
@@ -198,11 +201,22 @@ public struct PanelState: Sendable {
         return animating
     }
 
+    /// A channel's value at `now` (NaN: none): its reading, or a computed channel's value
+    /// from its inputs' (linked without cycles, so this ends).
+    public func value(of name: String, now: UInt64) -> Double {
+        if let c = computed[name] { return c.value { value(of: $0, now: now) } }
+        return channels[name]?.value(now: now) ?? .nan
+    }
+
     /// Whether a trigger's condition holds at `now`.
     private func holds(_ condition: TriggerConfiguration.Condition, now: UInt64) -> Bool {
         switch condition {
-        case .above(let c, let v): return (channels[c]?.value(now: now)).map { $0.isFinite && $0 >= v } ?? false
-        case .below(let c, let v): return (channels[c]?.value(now: now)).map { $0.isFinite && $0 <= v } ?? false
+        case .above(let c, let v):
+            let x = value(of: c, now: now)
+            return x.isFinite && x >= v
+        case .below(let c, let v):
+            let x = value(of: c, now: now)
+            return x.isFinite && x <= v
         case .alarm(let c, let state): return alarms.contains { $0.channel == c && $0.shownState(at: now) >= state }
         case .page(let p): return page == p
         }

@@ -86,6 +86,7 @@ public struct RenderRequest: Sendable {
             guard let t = ThemeConfiguration.Name(rawValue: theme) else { throw CommandFailure("bad --theme '\(theme)'; use day or night") }
             themeName = t
         }
+        let values = board.computing(values)
         var warnings: [String] = []
         let surface: Surface
         do {

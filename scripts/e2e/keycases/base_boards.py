@@ -58,3 +58,10 @@ def W(board, wid):
 
 def CH(board, name):
     return next(c for s in board["sensor"] for c in s["channel"] if c["name"] == name)
+
+
+def computed_board(b):
+    """base_mutate: a computed channel x = a * 2 on widgets_board, shown by a readout."""
+    b["sensor"].append({"kind": "computed", "channel": [{"name": "x", "expression": "a * 2"}]})
+    b["page"][0]["widget"].append({"id": "x", "type": "readout", "channel": "x", "frame": [210, 130, 110, 40],
+                                   "value_size": 24})

@@ -1,0 +1,86 @@
+import GaugeDecoders
+import GaugeECU
+
+/// A channel computed from others (`kind = "computed"`, `expression = "speed / flow"`):
+/// C's arithmetic, comparison, logic and `?:` operators over numbers and channel names,
+/// linked against the board's channels once every sensor is read. It has no value while
+/// any channel it reads has none (stale, not yet read); a division by zero is no value too.
+public struct ComputedChannel: Sendable {
+    public var name: String
+    public var expression: ECUExpression
+    /// The names the expression's channel indexes stand for.
+    public var names: [String]
+    public var scale: Double
+    public var offset: Double
+
+    /// The channels it reads.
+    public var inputs: [String] { expression.channelsRead.map { names[$0] } }
+
+    /// Its value from the channels' (`value(name)`, NaN for none).
+    public func value(_ channel: (String) -> Double) -> Double {
+        var missing = false
+        let v = expression.evaluate { i in
+            let x = channel(names[i])
+            if !x.isFinite { missing = true }
+            return x
+        }
+        guard !missing, v.isFinite else { return .nan }
+        return v * scale + offset
+    }
+}
+
+extension BoardConfiguration {
+    /// Every computed channel's expression compiled against `channels`, in an order where
+    /// each comes after the computed channels it reads; an unknown name, a syntax error or
+    /// a cycle is reported at the channel's `expression`.
+    static func linkComputed(_ channels: [ChannelConfiguration], _ diagnostics: Diagnostics) -> [ComputedChannel] {
+        let names = channels.map { $0.name }
+        var compiled: [String: ComputedChannel] = [:]
+        var locations: [String: KeyPath] = [:]
+        for c in channels {
+            guard let text = c.expression, let at = c.expressionLocation else { continue }
+            locations[c.name] = at
+            do {
+                let e = try ECUExpression.compile(Array(text.utf8)[...], names: names)
+                compiled[c.name] = ComputedChannel(name: c.name, expression: e, names: names, scale: c.scale, offset: c.offset)
+            } catch {
+                diagnostics.report(at, describe(error, names: names))
+            }
+        }
+        return ordered(compiled, locations: locations, diagnostics)
+    }
+
+    /// The parser's words for an INI are not a board's: an unknown name is a channel.
+    private static func describe(_ error: ExpressionError, names: [String]) -> String {
+        let m = error.message
+        guard m.hasPrefix("reads "), let end = m.firstIndex(of: ",") else { return m }
+        let name = String(m[m.index(m.startIndex, offsetBy: 6)..<end])
+        let near = NameSuggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        return "no channel named \"\(name)\"\(near)"
+    }
+
+    /// Depth-first: inputs before the channels reading them; a cycle reported once.
+    private static func ordered(_ all: [String: ComputedChannel], locations: [String: KeyPath], _ diagnostics: Diagnostics) -> [ComputedChannel] {
+        var out: [ComputedChannel] = []
+        var done: Set<String> = []
+        var cyclic: Set<String> = []
+        func visit(_ name: String, _ path: [String]) {
+            guard let c = all[name], !done.contains(name) else { return }
+            if let i = path.firstIndex(of: name) {
+                let cycle = Array(path[i...]) + [name]
+                if cycle.allSatisfy({ !cyclic.contains($0) }), let at = locations[name] {
+                    diagnostics.report(at, "a cycle: \(cycle.joined(separator: " → ")) (a computed channel cannot read itself)")
+                }
+                cyclic.formUnion(cycle)
+                return
+            }
+            for input in c.inputs { visit(input, path + [name]) }
+            if !done.contains(name) && !cyclic.contains(name) {
+                done.insert(name)
+                out.append(c)
+            }
+        }
+        for name in all.keys.sorted() { visit(name, []) }
+        return out
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+import GaugeConfig
+
+/// `kind = "computed"`: expressions linked against the board's channels, in dependency
+/// order, with their mistakes named at the expression's line.
+@Suite struct ComputedChannelTests {
+    static func board(_ computed: String) -> String {
+        """
+        [display]
+        width = 320
+        height = 240
+        [[sensor]]
+        kind = "simulated"
+          [[sensor.channel]]
+          name = "speed"
+          waveform = "step"
+          values = [50]
+          [[sensor.channel]]
+          name = "fuel.flow"
+          waveform = "step"
+          values = [3]
+        [[sensor]]
+        kind = "computed"
+        \(computed)
+        [[page]]
+          [[page.widget]]
+          id = "r"
+          type = "readout"
+          channel = "speed"
+          frame = [0, 0, 320, 240]
+        """
+    }
+
+    @Test func valuesFollowTheInputsInDependencyOrder() throws {
+        let b = try BoardConfiguration.parse(
+            Self.board(
+                """
+                  [[sensor.channel]]
+                  name = "doubled"
+                  expression = "economy * 2"
+                  offset = 1
+                  [[sensor.channel]]
+                  name = "economy"
+                  expression = "fuel.flow / speed * 100"
+                """), file: "c.toml")
+        #expect(b.computed.map { $0.name } == ["economy", "doubled"])  // inputs first
+        let v = b.computing(["speed": 50, "fuel.flow": 3])
+        #expect(v["economy"] == 6 && v["doubled"] == 13)
+        let standing = b.computing(["speed": 0, "fuel.flow": 0.4])
+        #expect(standing["economy"]!.isNaN && standing["doubled"]!.isNaN)  // ÷ 0: no value, nor what reads it
+        #expect(b.computing(["speed": 50, "fuel.flow": .nan])["economy"]!.isNaN)  // an input without a value
+    }
+
+    @Test func mistakesAreNamedAtTheExpression() {
+        func said(_ expression: String, _ second: String = "a") -> [String] {
+            TestFiles.issues(
+                Self.board(
+                    """
+                      [[sensor.channel]]
+                      name = "a"
+                      expression = "\(expression)"
+                      [[sensor.channel]]
+                      name = "b"
+                      expression = "\(second)"
+                    """)
+            ).map { $0.description }
+        }
+        #expect(said("sped * 2") == [#"test.toml:18: sensor[1].channel "a".expression: no channel named "sped"; did you mean "speed"?"#])
+        #expect(said("speed * (2").first?.contains("test.toml:18") == true)
+        let cycle = said("b + 1")
+        #expect(cycle.count == 1 && cycle[0].contains("a cycle: a → b → a"), "\(cycle)")
+        #expect(said("speed", "b").first?.contains("a cycle: b → b") == true)
+        let smoothed = TestFiles.issues(Self.board("  [[sensor.channel]]\n  name = \"a\"\n  expression = \"speed\"\n  smoothing = 0.5"))
+        #expect(smoothed.first?.description.contains("no effect on a computed channel") == true)
+    }
+}
