@@ -16,7 +16,9 @@
 # flapping serial line, gpsd and MQTT peers that hang up after the handshake, a UDP port in
 # use, a sysfs file that comes and goes) and a flood of bad lines: a few log lines each
 # (scripts/e2e/flapping.py). And `gaugepanel export --csv` against the recording of a
-# run, read back by Python's csv module (scripts/e2e/export.py). Fails if any fails.
+# run, read back by Python's csv module (scripts/e2e/export.py), and counters killed by
+# SIGKILL at random moments a hundred times: never lower, never garbage
+# (scripts/e2e/counters.py). Fails if any fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -43,4 +45,5 @@ timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind 
 timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
 timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
 timeout 60 python3 scripts/e2e/export.py "$gp" "$work/export" || status=1   # a recording as CSV, field by field
+timeout 180 python3 scripts/e2e/counters.py "$gp" "$work/counters" 100 || status=1   # power cuts while counting
 exit "$status"

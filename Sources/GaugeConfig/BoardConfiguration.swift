@@ -31,6 +31,8 @@ public struct BoardConfiguration: Sendable {
     public var backlight: BacklightConfiguration?
     /// The computed channels (`kind = "computed"`), each after the computed ones it reads.
     public var computed: [ComputedChannel] = []
+    /// `[[counter]]`s, in file order: channels too.
+    public var counters: [CounterConfiguration] = []
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -133,6 +135,8 @@ public struct BoardConfiguration: Sendable {
         for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
         let channelNames = sensors.flatMap { $0.channels }.map { $0.name }
         let computed = linkComputed(sensors.flatMap { $0.channels }, r.diagnostics)
+        let read = sensors.flatMap { $0.channels }.filter { $0.expression == nil }.map { $0.name }
+        let counters = r.tables("counter").compactMap { CounterConfiguration.read($0, channels: channelNames, read: read) }
         let triggers = r.tables("trigger").compactMap { TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames) }
         let backlight = BacklightConfiguration.read(r.table("backlight"), channels: channelNames)
         r.finish()
@@ -144,7 +148,8 @@ public struct BoardConfiguration: Sendable {
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
-            triggers: triggers, backlight: backlight, computed: computed, dashboard: dashboard)
+            triggers: triggers, backlight: backlight, computed: computed, counters: counters,
+            dashboard: dashboard)
     }
 
     /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.
@@ -180,6 +185,8 @@ public struct BoardConfiguration: Sendable {
                 provided.append(name)
             }
         }
+        // A counter is a channel too (its name is checked where it is read).
+        provided += r.tablesAsWritten("counter").compactMap { $0.table["name"]?.string }
         for (p, page) in pageReaders.enumerated() {
             for (w, widget) in page.tables("widget").enumerated() {
                 // A label's channel is already reported as a key that does not apply.

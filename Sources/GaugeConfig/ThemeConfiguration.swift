@@ -60,6 +60,8 @@ public struct InputConfiguration: Sendable, Equatable {
         case acknowledge
         /// Clear the min/max hold markers.
         case resetMinMax = "reset_min_max"
+        /// Sets the trip counters (`[[counter]] resettable = true`) back to 0.
+        case resetTrip = "reset_trip"
         case brightnessUp = "brightness_up", brightnessDown = "brightness_down"
     }
     /// "auto" (the first touchscreen), "none", or an evdev device name.

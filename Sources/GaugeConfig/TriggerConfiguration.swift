@@ -21,11 +21,14 @@ public struct TriggerConfiguration: Sendable, Equatable {
         public var showPage: Int32?
         public var theme: ThemeConfiguration.Name?
         public var acknowledge: Bool
+        /// Sets the trip counters back to 0.
+        public var resetTrip: Bool
 
-        public init(showPage: Int32? = nil, theme: ThemeConfiguration.Name? = nil, acknowledge: Bool = false) {
+        public init(showPage: Int32? = nil, theme: ThemeConfiguration.Name? = nil, acknowledge: Bool = false, resetTrip: Bool = false) {
             self.showPage = showPage
             self.theme = theme
             self.acknowledge = acknowledge
+            self.resetTrip = resetTrip
         }
     }
 
@@ -58,11 +61,11 @@ extension TriggerConfiguration {
         let condition = readCondition(r, channels: channels, page: page)
         let holdFor = r.number("for", 0...86400) ?? 0
         let cooldown = r.number("cooldown", 0...86400) ?? 0
-        var actions = Actions(showPage: page("show_page"), acknowledge: r.bool("acknowledge") ?? false)
+        var actions = Actions(showPage: page("show_page"), acknowledge: r.bool("acknowledge") ?? false, resetTrip: r.bool("reset_trip") ?? false)
         if let t = r.choice("theme", ThemeConfiguration.Name.allCases.map { $0.rawValue }) { actions.theme = ThemeConfiguration.Name(rawValue: t) }
         r.finish()
         if actions == Actions(), !r.has("show_page"), !r.has("theme") {
-            r.report(nil, "a trigger needs an action: show_page, theme or acknowledge = true")
+            r.report(nil, "a trigger needs an action: show_page, theme, acknowledge = true or reset_trip = true")
         }
         guard let condition else { return nil }
         return TriggerConfiguration(condition: condition, holdFor: UInt64(holdFor * 1e9), cooldown: UInt64(cooldown * 1e9), actions: actions)

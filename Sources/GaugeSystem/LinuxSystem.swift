@@ -30,8 +30,8 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
         do {
             switch mode {
             case .attribute: fd = try SystemCall.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-            case .replace, .append:
-                let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (mode == .replace ? O_TRUNC : O_APPEND)
+            case .replace, .append, .durable:
+                let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (mode == .append ? O_APPEND : O_TRUNC)
                 fd = try SystemCall.open(path, flags, mode: 0o644)
             }
         } catch {
@@ -44,6 +44,7 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
         } catch {
             failure = FileError(.write, path: path, errno: error)
         }
+        if mode == .durable, failure == nil, CPanelSystem.fsync(fd) != 0 { failure = FileError(.write, path: path, errno: .current) }
         // close can report a deferred write error (NFS, a full disk): not ignored.
         if CPanelSystem.close(fd) != 0 && failure == nil { failure = FileError(.close, path: path, errno: .current) }
         if let failure { throw failure }

@@ -7,6 +7,9 @@ public enum FileWriteMode: Hashable, Sendable {
     case replace
     /// Created (mode 0644) when missing, written whole at its end.
     case append
+    /// As `replace`, then fsync'd before it is closed: on the disk when the call returns
+    /// (a counter that must survive a power cut).
+    case durable
 }
 
 /// The system calls every family of the panel shares — descriptors, whole files,

@@ -41,7 +41,7 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
         case .attribute:
             guard files[path] != nil else { throw FileError(.open, path: path, errno: .noSuchFileOrDirectory) }
             files[path] = bytes
-        case .replace: files[path] = bytes
+        case .replace, .durable: files[path] = bytes
         case .append: files[path, default: []] += bytes
         }
     }

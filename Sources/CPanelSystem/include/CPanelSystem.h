@@ -19,7 +19,7 @@
 #include <stdlib.h>        // getenv
 #include <stdio.h>         // rename (snapshots are written to a temporary name first)
 #include <fcntl.h>         // open and its O_* flags
-#include <unistd.h>        // close, read, write, access, getpid, sysconf
+#include <unistd.h>        // close, read, write, access, getpid, sysconf, fsync
 #include <poll.h>          // poll, struct pollfd, POLL*
 #include <dirent.h>        // opendir, readdir, closedir (the one directory listing)
 #include <sys/stat.h>      // stat, fstat, S_IF*

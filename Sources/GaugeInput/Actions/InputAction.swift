@@ -10,6 +10,8 @@ public enum InputAction: Hashable, Sendable {
     case tap(x: Int32, y: Int32)
     /// Clear the gauges' peak-hold markers (min/max).
     case resetHold
+    /// Set the trip counters back to 0.
+    case resetTrip
     /// Stop the blinking of the alarms active now (until a value leaves its alarm band
     /// and enters it again).
     case acknowledgeAlarms

@@ -60,6 +60,7 @@ final class InputHub {
         case .toggleTheme: .toggleNight
         case .acknowledge: .acknowledgeAlarms
         case .resetMinMax: .resetHold
+        case .resetTrip: .resetTrip
         case .brightnessUp: .brightness(1)
         case .brightnessDown: .brightness(-1)
         }

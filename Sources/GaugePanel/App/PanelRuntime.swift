@@ -35,6 +35,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     private(set) var input: InputService<Loop>
     private var snapshots: SnapshotService<Loop>
     private let recording: RecordingService<Loop>
+    private var counters: CounterService<Loop>
     private var startTime: UInt64 = 0
     private var isShutDown = false
 
@@ -71,6 +72,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             }
         }
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)
+        counters = CounterService(board.counters, display: shown, system: system, log: log)
         self.display = shown
         self.recording = recording
         sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
@@ -115,6 +117,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             log.sink.log(.notice, "console: found in \(found) (left by a panel that was killed?); text mode and a working keyboard on exit")
         }
         recording.start(on: loop)
+        counters.start(on: loop)
         sensors.start(on: loop)
         input.start(on: loop)
         snapshots.start(on: loop)
@@ -174,10 +177,13 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         if new.display != board.display { info("config reload: [display] changed; restart the service to apply it") }
         sensors.stop()
         input.stop()
+        counters.stop()  // saved before the new board's counters read their files
         var next = PanelState(board: new, animates: options.animates)
         next.carryOver(from: display.state, oldBoard: board, newBoard: new)
         board = new
         display.replace(state: next, fonts: PanelFonts(new.fonts))
+        counters = CounterService(new.counters, display: display, system: system, log: log)
+        counters.start(on: loop)
         sensors.hub = SensorHub(new.sensors, system: system)
         sensors.start(on: loop)
         input = Self.input(new, options, devices, inputs, display, log)
@@ -228,6 +234,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         sensors.stop()
         input.stop()
         snapshots.stop()
+        counters.stop()
         log.flush(now: loop.now)
         // The loop's handlers and the frame scheduler's `draw` hold the services and the
         // runtime (Embedded Swift has no weak or unowned references): stopping the display

@@ -24,6 +24,8 @@ public struct PanelState: Sendable {
     private var backlight: BacklightPlan?
     /// Computed channels by name (`kind = "computed"`), evaluated when read.
     private let computed: [String: ComputedChannel]
+    /// `[[counter]]`s, in file order.
+    private var counters: [CounterState]
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
@@ -38,6 +40,7 @@ public struct PanelState: Sendable {
         triggers = board.triggers.map { TriggerMonitor($0) }
         backlight = board.backlight.map { BacklightPlan($0) }
         computed = Dictionary(uniqueKeysWithValues: board.computed.map { ($0.name, $0) })
+        counters = board.counters.map { CounterState($0) }
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
@@ -63,6 +66,7 @@ public struct PanelState: Sendable {
             else { continue }
             channels.add(kept)
         }
+        for (name, value) in old.counterValues { restoreCounter(name, to: value) }
         show(page: old.page < Int32(truncatingIfNeeded: layout.pages.count) ? old.page : 0)
         if old.themes.active != themes.active, layout.pages.count > 0 { setTheme(old.themes.active) }
         isDirty = true
@@ -74,6 +78,9 @@ public struct PanelState: Sendable {
     @discardableResult
     public mutating func accept(_ sample: Sample, now: UInt64) -> Bool {
         guard channels.accept(sample, time: now) else { return false }
+        for i in counters.indices where counters[i].configuration.channel == sample.name {
+            counters[i].take(channels[sample.name]?.value(now: now) ?? .nan, now: now)
+        }
         isDirty = true
         return true
     }
@@ -90,6 +97,9 @@ public struct PanelState: Sendable {
         case .nextPage: show(page: page &+ 1)
         case .previousPage: show(page: page &- 1)
         case .toggleNight: setTheme(themes.active == .day ? .night : .day)
+        case .resetTrip:
+            for i in counters.indices { counters[i].reset() }
+            isDirty = true
         case .resetHold:
             channels.resetAllMinMax()
             isDirty = true
@@ -99,6 +109,15 @@ public struct PanelState: Sendable {
             if bannerShown, banner?.contains(x: x, y: y) == true { acknowledgeAlarms() }
         case .brightness: backlight?.overrideByHand()
         }
+    }
+
+    /// The counters' values by name (saved by the counter service).
+    public var counterValues: [(name: String, value: Double)] { counters.map { ($0.configuration.name, $0.value) } }
+
+    /// A counter's value as its file held it at start.
+    public mutating func restoreCounter(_ name: String, to value: Double) {
+        for i in counters.indices where counters[i].configuration.name == name { counters[i].restore(value) }
+        isDirty = true
     }
 
     /// A touch or key at `now`: keeps the screen awake. True when it woke it — the input
@@ -205,6 +224,7 @@ public struct PanelState: Sendable {
     /// from its inputs' (linked without cycles, so this ends).
     public func value(of name: String, now: UInt64) -> Double {
         if let c = computed[name] { return c.value { value(of: $0, now: now) } }
+        if let c = counters.first(where: { $0.configuration.name == name }) { return c.value }
         return channels[name]?.value(now: now) ?? .nan
     }
 
@@ -226,6 +246,7 @@ public struct PanelState: Sendable {
         if let p = actions.showPage { show(page: p) }
         if let t = actions.theme { setTheme(t) }
         if actions.acknowledge { acknowledgeAlarms() }
+        if actions.resetTrip { handle(.resetTrip) }
     }
 
     /// The first time after `now` at which a fresh channel turns stale.
