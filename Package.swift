@@ -143,7 +143,7 @@ let package = Package(
             name: "GaugePanel",
             dependencies: [
                 "CPanelSystem", "GaugeLoop", "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
-                "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds", "GaugeDecoders",
+                "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds", "GaugeDecoders", "GaugeECU",
             ]),
 
         // `gaugepanel preview`: a board file in the browser — its own small HTTP/1.1 server on
