@@ -42,11 +42,11 @@ extension BoardConfiguration {
         return out
     }
 
-    /// `values` with each computed channel's value from the others' (NaN where an input
-    /// has none).
+    /// `values` with each computed channel that has none (a `--set` value stays) worked
+    /// out from the others' (NaN where an input has none).
     public func computing(_ values: [String: Double]) -> [String: Double] {
         var out = values
-        for c in computed { out[c.name] = c.value { out[$0] ?? .nan } }
+        for c in computed where !(out[c.name]?.isFinite ?? false) { out[c.name] = c.value { out[$0] ?? .nan } }
         return out
     }
 

@@ -1,30 +1,57 @@
 import GaugeDecoders
 import GaugeECU
 
-/// A channel computed from others (`kind = "computed"`, `expression = "speed / flow"`):
-/// C's arithmetic, comparison, logic and `?:` operators over numbers and channel names,
-/// linked against the board's channels once every sensor is read. It has no value while
-/// any channel it reads has none (stale, not yet read); a division by zero is no value too.
+/// A channel computed from others (`kind = "computed"`): an `expression` — C's
+/// arithmetic, comparison, logic and `?:` operators over numbers and channel names — or
+/// `sources`, channels in priority order of which the first with a value wins (failover:
+/// two GPS receivers, a log and a GPS). Linked against the board's channels once every
+/// sensor is read. An expression has no value while any channel it reads has none (stale,
+/// not yet read); a division by zero is no value too.
 public struct ComputedChannel: Sendable {
+    public enum Formula: Sendable {
+        case expression(ECUExpression)
+        /// Indexes into `names`, first choice first.
+        case firstOf([Int])
+    }
+
     public var name: String
-    public var expression: ECUExpression
-    /// The names the expression's channel indexes stand for.
+    public var formula: Formula
+    /// The names the formula's channel indexes stand for.
     public var names: [String]
     public var scale: Double
     public var offset: Double
 
     /// The channels it reads.
-    public var inputs: [String] { expression.channelsRead.map { names[$0] } }
+    public var inputs: [String] {
+        switch formula {
+        case .expression(let e): e.channelsRead.map { names[$0] }
+        case .firstOf(let order): order.map { names[$0] }
+        }
+    }
+
+    /// Failover: the source in use now (the first with a value), nil for none or an expression.
+    public func sourceInUse(_ channel: (String) -> Double) -> String? {
+        guard case .firstOf(let order) = formula else { return nil }
+        return order.first { channel(names[$0]).isFinite }.map { names[$0] }
+    }
 
     /// Its value from the channels' (`value(name)`, NaN for none).
     public func value(_ channel: (String) -> Double) -> Double {
-        var missing = false
-        let v = expression.evaluate { i in
-            let x = channel(names[i])
-            if !x.isFinite { missing = true }
-            return x
+        let v: Double
+        switch formula {
+        case .firstOf:
+            guard let source = sourceInUse(channel) else { return .nan }
+            v = channel(source)
+        case .expression(let e):
+            var missing = false
+            v = e.evaluate { i in
+                let x = channel(names[i])
+                if !x.isFinite { missing = true }
+                return x
+            }
+            if missing { return .nan }
         }
-        guard !missing, v.isFinite else { return .nan }
+        guard v.isFinite else { return .nan }
         return v * scale + offset
     }
 }
@@ -38,11 +65,23 @@ extension BoardConfiguration {
         var compiled: [String: ComputedChannel] = [:]
         var locations: [String: KeyPath] = [:]
         for c in channels {
-            guard let text = c.expression, let at = c.expressionLocation else { continue }
+            guard let at = c.expressionLocation else { continue }
             locations[c.name] = at
+            if let order = c.failover {
+                let unknown = order.filter { !names.contains($0) }
+                for u in unknown {
+                    let near = NameSuggestion.nearest(to: u, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                    diagnostics.report(at, "no channel named \"\(u)\"\(near)")
+                }
+                guard unknown.isEmpty else { continue }
+                let formula = ComputedChannel.Formula.firstOf(order.compactMap { names.firstIndex(of: $0) })
+                compiled[c.name] = ComputedChannel(name: c.name, formula: formula, names: names, scale: c.scale, offset: c.offset)
+                continue
+            }
+            guard let text = c.expression else { continue }
             do {
                 let e = try ECUExpression.compile(Array(text.utf8)[...], names: names)
-                compiled[c.name] = ComputedChannel(name: c.name, expression: e, names: names, scale: c.scale, offset: c.offset)
+                compiled[c.name] = ComputedChannel(name: c.name, formula: .expression(e), names: names, scale: c.scale, offset: c.offset)
             } catch {
                 diagnostics.report(at, describe(error, names: names))
             }

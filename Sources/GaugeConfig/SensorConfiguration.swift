@@ -23,7 +23,9 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public var initialValue: Double = .nan
     /// A computed channel's formula over other channels, as written (`kind = "computed"`).
     public var expression: String?
-    /// Where `expression` was written, for what linking it finds wrong.
+    /// A computed channel's `sources`: channels in priority order (failover).
+    public var failover: [String]?
+    /// Where `expression` or `sources` was written, for what linking it finds wrong.
     var expressionLocation: KeyPath?
 
     /// The channel for the run loop, processing as configured.
@@ -36,7 +38,8 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public static func == (a: ChannelConfiguration, b: ChannelConfiguration) -> Bool {
         a.name == b.name && a.unit == b.unit && a.staleAfterSeconds == b.staleAfterSeconds && a.smoothing == b.smoothing
             && a.median == b.median && a.scale == b.scale && a.offset == b.offset && a.alarm == b.alarm && a.sourceName == b.sourceName
-            && a.expression == b.expression && (a.initialValue == b.initialValue || a.initialValue.isNaN && b.initialValue.isNaN)
+            && a.expression == b.expression && a.failover == b.failover
+            && (a.initialValue == b.initialValue || a.initialValue.isNaN && b.initialValue.isNaN)
     }
 }
 
@@ -45,6 +48,12 @@ extension ChannelConfiguration {
     public mutating func setExpression(_ text: String, at r: TableReader) {
         expression = text
         expressionLocation = r.path.appending("expression")
+    }
+
+    /// Makes it a failover channel: the first of `sources` with a value.
+    public mutating func setFailover(_ sources: [String], at r: TableReader) {
+        failover = sources
+        expressionLocation = r.path.appending("sources")
     }
 }
 

@@ -8,18 +8,42 @@ enum ComputedKind: SensorKindReading {
     static let name = "computed"
     static let summary = "channels computed from other channels (expression)"
     static let sensorKeys: [String] = []
-    static let channelKeys = ["expression"]
+    static let channelKeys = ["expression", "sources"]
     static let channelsReadSource = false
 
     static func readSensor(_ r: TableReader) -> Void? { () }
 
     static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Void?) -> Void? {
-        guard let text = r.string("expression", required: true, maxLength: 512) else { return nil }
-        channel.setExpression(text, at: r)
+        if r.has("sources") {
+            if r.has("expression") { r.report("sources", "give expression or sources, not both") }
+            guard let sources = readSources(r) else { return nil }
+            channel.setFailover(sources, at: r)
+        } else {
+            guard let text = r.string("expression", required: true, maxLength: 512) else { return nil }
+            channel.setExpression(text, at: r)
+        }
         for key in ["smoothing", "median", "stale_after"] where r.has(key) {
             r.report(key, "has no effect on a computed channel (it follows its inputs: give \(key) to them)")
         }
         return ()
+    }
+
+    /// `sources = ["gps.speed", "log.speed"]`: two or more channel names, each once.
+    private static func readSources(_ r: TableReader) -> [String]? {
+        let shape = "expected two or more channel names in priority order, like [\"gps1.speed\", \"gps2.speed\"]"
+        guard let a = r.value("sources")?.array, a.count >= 2, a.count <= 16 else {
+            r.report("sources", shape)
+            return nil
+        }
+        var names: [String] = []
+        for i in 0..<a.count {
+            guard let n = a[i].string, !n.isEmpty, !names.contains(n) else {
+                r.report("sources", shape + "; element \(i + 1) is \(a[i].written)")
+                return nil
+            }
+            names.append(n)
+        }
+        return names
     }
 
     static func source(_ sensor: Void, channels: [(channel: ChannelConfiguration, part: Void)], _ r: TableReader) -> (any ConfiguredSource)? {

@@ -51,6 +51,21 @@ import GaugeConfig
         #expect(b.computing(["speed": 50, "fuel.flow": .nan])["economy"]!.isNaN)  // an input without a value
     }
 
+    @Test func failoverTakesTheFirstSourceWithAValue() throws {
+        let b = try BoardConfiguration.parse(
+            Self.board("  [[sensor.channel]]\n  name = \"best\"\n  sources = [\"fuel.flow\", \"speed\"]"), file: "f.toml")
+        let c = try #require(b.computed.first)
+        #expect(c.inputs == ["fuel.flow", "speed"])
+        #expect(c.value { ["fuel.flow": 3, "speed": 50][$0] ?? .nan } == 3)
+        #expect(c.value { ["fuel.flow": .nan, "speed": 50][$0] ?? .nan } == 50)
+        #expect(c.sourceInUse { ["speed": 50][$0] ?? .nan } == "speed" && c.sourceInUse { _ in .nan } == nil)
+        #expect(b.computing(["best": 7, "fuel.flow": 3])["best"] == 7)  // a --set value of its own stays
+        let bad = TestFiles.issues(Self.board("  [[sensor.channel]]\n  name = \"best\"\n  sources = [\"fuel.flow\", \"sped\"]"))
+        #expect(bad.first?.description.contains("did you mean \"speed\"") == true)
+        let one = TestFiles.issues(Self.board("  [[sensor.channel]]\n  name = \"best\"\n  sources = [\"speed\"]"))
+        #expect(one.first?.description.contains("two or more") == true)
+    }
+
     @Test func mistakesAreNamedAtTheExpression() {
         func said(_ expression: String, _ second: String = "a") -> [String] {
             TestFiles.issues(

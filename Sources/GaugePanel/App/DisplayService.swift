@@ -114,6 +114,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
 
     private func drawFrame(now: UInt64) -> FrameOutcome {
         let frame = state.frame(now: now)
+        for notice in state.takeNotices() { log.info(notice) }
         let damage = composer.draw(frame.dashboard, on: device.surface, fonts: fonts)
         var flipPending = false
         do { flipPending = try device.present(damage: damage) } catch { warn("present", "display: \(error)") }

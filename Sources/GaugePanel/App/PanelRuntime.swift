@@ -223,6 +223,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         s.cpuSeconds = ProcessUsage.cpuSeconds()
         s.residentKilobytes = ProcessUsage.residentKilobytes()
         s.sources = sensors.sourceStates()
+        s.failover = display.state.failoverSummary
         return s
     }
 

@@ -26,6 +26,12 @@ public struct PanelState: Sendable {
     private let computed: [String: ComputedChannel]
     /// `[[counter]]`s, in file order.
     private var counters: [CounterState]
+    /// Failover channels: the source each used at the last frame ("" before any).
+    private var inUse: [String: String?] = [:]
+    /// Failover channels that have had a source (switches after that are said).
+    private var failoverStarted: Set<String> = []
+    /// What to log once (a failover switching), drained by `takeNotices`.
+    private var notices: [String] = []
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
@@ -185,6 +191,7 @@ public struct PanelState: Sendable {
             wakeAt(b.nextTransition(after: now))
             backlight = b
         }
+        noteFailovers(now: now)
         isDirty = false  // what triggers changed is in this frame
         return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
     }
@@ -226,6 +233,38 @@ public struct PanelState: Sendable {
         if let c = computed[name] { return c.value { value(of: $0, now: now) } }
         if let c = counters.first(where: { $0.configuration.name == name }) { return c.value }
         return channels[name]?.value(now: now) ?? .nan
+    }
+
+    /// Each failover channel's source in use; a change is a notice.
+    private mutating func noteFailovers(now: UInt64) {
+        for c in computed.values {
+            guard case .firstOf = c.formula else { continue }
+            let source = c.sourceInUse { value(of: $0, now: now) }
+            // Until a first source has had a value (start-up) nothing is said.
+            let before = inUse[c.name] ?? nil
+            guard before != source else { continue }
+            inUse[c.name] = .some(source)
+            guard before != nil || failoverStarted.contains(c.name) else {
+                failoverStarted.insert(c.name)
+                continue
+            }
+            let first = c.inputs.first
+            notices.append(
+                source.map { s in
+                    s == first ? "failover \(c.name): back to \(s)" : "failover \(c.name): using \(s) (\(before ?? "none") has no value)"
+                } ?? "failover \(c.name): no source has a value")
+        }
+    }
+
+    /// Lines for the log since the last call (a failover switching).
+    public mutating func takeNotices() -> [String] {
+        defer { notices = [] }
+        return notices
+    }
+
+    /// Each failover channel and its source in use (`speed=gps1.speed`, `=none`).
+    public var failoverSummary: [String] {
+        inUse.keys.sorted().map { "failover:\($0)=\((inUse[$0] ?? nil) ?? "none")" }
     }
 
     /// Whether a trigger's condition holds at `now`.

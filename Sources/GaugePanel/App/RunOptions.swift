@@ -56,6 +56,8 @@ public struct RunSummary: Sendable, CustomStringConvertible {
     public var latencySamples: UInt64 = 0
     /// Each sensor source and where it stands, as `kind:path=state` (`serial:/dev/ttyUSB0=open`).
     public var sources: [String] = []
+    /// Each failover channel and the source it uses (`failover:speed=gps1.speed`).
+    public var failover: [String] = []
 
     public var description: String {
         let s = max(seconds, 1e-9)
@@ -64,7 +66,7 @@ public struct RunSummary: Sendable, CustomStringConvertible {
             + " cpu_percent=\(f(cpuSeconds * 100 / s)) rss_kb=\(residentKilobytes) pixels_drawn=\(pixelsDrawn)"
             + " bytes_copied=\(bytesCopied) samples=\(samples) unread_samples=\(unreadSamples) dropped_lines=\(droppedLines)"
             + " latency_us_mean=\(latencyMeanMicroseconds) latency_us_max=\(latencyMaxMicroseconds) latency_n=\(latencySamples)"
-            + sources.map { " " + $0 }.joined()
+            + sources.map { " " + $0 }.joined() + failover.map { " " + $0 }.joined()
     }
 }
 
