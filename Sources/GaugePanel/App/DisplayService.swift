@@ -18,6 +18,9 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     private(set) var composer: FrameComposer
     /// Called after each frame is presented, with what it redrew (empty: nothing changed).
     var frameDrawn: ((Region) -> Void)?
+    /// Called when a reading changed the state or channels lost their value, with the
+    /// time: the outputs decide at once, not at the next frame.
+    var readingsTaken: ((UInt64) -> Void)?
     private let settings: Settings
     private let log: PanelLogger
     private var console: (any ConsoleMode)?
@@ -91,12 +94,15 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     }
 
     func accept(_ sample: Sample, now: UInt64) {
-        if state.accept(sample, now: now) { readingsChanged(at: now) }
+        guard state.accept(sample, now: now) else { return }
+        readingsTaken?(now)
+        readingsChanged(at: now)
     }
 
     /// `channels` have no value now (a source lost, a file unreadable).
     func invalidate(_ channels: [String]) {
         state.invalidate(channels)
+        readingsTaken?(loop?.now ?? 0)
         invalidate()
     }
 
