@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Host side of scripts/vm-test.sh's 'gpio' test: [[output]] on a real kernel's GPIO
+character device. Boots the machine (/init's 'gpio' case makes a gpio-sim chip labelled
+gaugepanel-sim: line 5 named FAN, 17, 27, 22, 23 named GPIO17…), then drives it by shell
+lines on the console while it writes line-protocol readings into the guest's /dev/ttyS1,
+and reads the lines back from gpio-sim's sysfs (sim_gpioN/value). Checks: the fan's
+threshold and hysteresis (on_above 95, off_below 90) exactly at their values, no chatter
+under a value dithering on either boundary, the shift light's steps and flash, a second
+panel refused (EBUSY, the holder named), a missing chip and line named with what exists
+(exit 2), SIGTERM leaving every line inactive, and what kill -9 leaves (gpio-sim gives a
+released line its pull: inactive with pull-down, active with pull-up). Measures the
+latency from a crossing written on the wire to the line changing, as '#' lines.
+
+Usage: gpio.py --kernel K --initrd I --out DIR [--timeout S]"""
+import argparse, os, socket, statistics, subprocess, sys, time
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import line as check_line
+from vmhost.qemu import ConsoleLines
+
+SIM_VALUE = '$SIM/sim_gpio{}/value'
+
+
+class Guest:
+    def __init__(self, a):
+        os.makedirs(a.out, exist_ok=True)
+        sock = f'{a.out}/ttyS1.sock'
+        if os.path.exists(sock): os.unlink(sock)
+        cmdline = 'console=ttyS0 panic=-1 quiet GP_MODS=bochs GP_TESTS=gpio'
+        qemu = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-display', 'none', '-nodefaults',
+                '-no-reboot', '-serial', 'stdio', '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline,
+                '-vga', 'std', '-chardev', f'socket,id=sensors,path={sock},server=on,wait=off', '-serial', 'chardev:sensors']
+        self.t0 = time.time()
+        self.p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
+        for _ in range(100):
+            try: self.wire = socket.socket(socket.AF_UNIX); self.wire.connect(sock); break
+            except OSError: time.sleep(0.05)
+        self.log = open(f'{a.out}/console.log', 'w')
+        self.lines = iter(ConsoleLines(self.p, self.log, self.t0, a.timeout))
+
+    def wait_for(self, prefix):
+        for s in self.lines:
+            if s.startswith(prefix): return s
+        return None
+
+    def sh(self, cmd, on_line=None):
+        """Runs a shell line in the guest: its '@@' lines and status."""
+        self.p.stdin.write((cmd + '\n').encode())
+        out = []
+        for s in self.lines:
+            if s.startswith('@@DONE '): return int(s.split()[1]), out
+            if s.startswith('@@'):
+                out.append(s)
+                if on_line: on_line(s)
+        return None, out
+
+    def send(self, text):
+        self.wire.sendall((text + '\n').encode())
+
+    def vals(self):
+        _, out = self.sh('gvals')
+        v = [s for s in out if s.startswith('@@VAL ')]
+        return v[0][6:] if v else '?'
+
+    def becomes(self, want, timeout=3.0):
+        end = time.time() + timeout
+        got = self.vals()
+        while got != want and time.time() < end:
+            time.sleep(0.05); got = self.vals()
+        return got == want, got
+
+    def stays(self, want, settle=0.6):
+        time.sleep(settle)
+        got = self.vals()
+        return got == want, got
+
+    def close(self):
+        try: self.p.stdin.write(b'end\n')
+        except OSError: pass
+        try: self.p.wait(timeout=30)
+        except subprocess.TimeoutExpired: self.p.kill()
+
+
+def thresholds(g, check):
+    """The fan: on at 95 (not 94.99), held on down to 90, off below 90 (89.99)."""
+    g.send('coolant=80 rpm=1000')
+    ok, got = g.becomes('fan=0 shift=0000'); check(ok, f'start: every line inactive ({got})')
+    for v, fan, how in ((94.99, 0, 'stays'), (95, 1, 'becomes'), (92, 1, 'stays'), (90, 1, 'stays'),
+                        (89.99, 0, 'becomes'), (94.99, 0, 'stays'), (95.01, 1, 'becomes')):
+        g.send(f'coolant={v}')
+        want = f'fan={fan} shift=0000'
+        ok, got = g.becomes(want) if how == 'becomes' else g.stays(want)
+        check(ok, f'threshold: coolant={v} -> fan {fan} (on_above 95, off_below 90): {got}')
+
+
+def dither(g, check):
+    """A value dithering on each boundary: one change, no chatter (gpiolat watch counts them)."""
+    for start, values, first, final in ((96, (90.1, 89.9), 1, 0), (80, (94.9, 95.1), 0, 1)):
+        g.send(f'coolant={start}'); g.becomes(f'fan={first} shift=0000')
+        g.p.stdin.write(f'/bin/gpiolat watch {SIM_VALUE.format(5)} 3000\n'.encode())
+        time.sleep(0.3)
+        for i in range(40):
+            g.send(f'coolant={values[i % 2]}'); time.sleep(0.05)
+        watch = g.wait_for('@@WATCH'); g.wait_for('@@DONE')
+        check(watch is not None and f'changes=1 first={first} final={final}' in watch,
+              f'hysteresis: coolant dithering {values[0]}/{values[1]} 40 times from {start}: one change ({watch})')
+
+
+def shift_light(g, check):
+    """Lines 17, 27, 22, 23 lit from 5000 to 6500 rpm, all flashing at 4 Hz from 6800."""
+    g.send('coolant=80')
+    for rpm, want in ((4999, '0000'), (5000, '1000'), (5499, '1000'), (5500, '1100'), (6000, '1110'),
+                      (6499, '1110'), (6500, '1111'), (5999, '1100'), (0, '0000')):
+        g.send(f'rpm={rpm}')
+        ok, got = g.becomes(f'fan=0 shift={want}')
+        check(ok, f'shift light: rpm={rpm} -> {want}: {got}')
+    g.send('rpm=7000')
+    _, out = g.sh(f'/bin/gpiolat watch {SIM_VALUE.format(17)} 2000')
+    w = next((s for s in out if s.startswith('@@WATCH')), '')
+    n = int(w.split('changes=')[1].split()[0]) if 'changes=' in w else 0
+    check(12 <= n <= 20, f'shift light: rpm=7000 (flash_above 6800, flash_hz 4): {n} changes in 2 s, 16 expected ({w})')
+    g.send('rpm=6000')
+    ok, got = g.becomes('fan=0 shift=1110'); check(ok, f'shift light: back to 6000 -> 1110, steady: {got}')
+
+
+def refusals(g, check):
+    """A second holder, a missing chip, a missing line: one message, exit 2."""
+    for board, words in (('gpio', ('busy', 'gaugepanel:fan', 'FAN', 'gaugepanel-sim')),
+                         ('nochip', ('"nosuch"', 'not found', 'gaugepanel-sim', 'lines')),
+                         ('noline', ('"NOPE"', 'FAN', 'GPIO17', 'gaugepanel-sim'))):
+        _, out = g.sh(f'gtry {board}')
+        t = next((s for s in out if s.startswith('@@TRY ')), '@@TRY ? ? ')
+        _, _, rc, msg = t.split(' ', 3)
+        check(rc == '2' and all(w in msg for w in words), f'refused ({board}.toml): exit {rc}: {msg.strip()[:300]}')
+
+
+def stop_and_kill(g, check):
+    """SIGTERM: every line inactive. kill -9: the kernel releases the lines; gpio-sim then
+    gives each its pull (as a Pi's pinctrl makes a released line an input)."""
+    g.send('coolant=100 rpm=6500'); g.becomes('fan=1 shift=1111')
+    _, out = g.sh('kill -TERM $GPP; wait $GPP; echo "@@RC $?"; gvals')
+    check('@@RC 0' in out and '@@VAL fan=0 shift=0000' in out, f'SIGTERM with every line active: {" ".join(out)}')
+    g.sh('gstart')
+    g.send('coolant=100 rpm=6500'); g.becomes('fan=1 shift=1111')
+    _, out = g.sh('echo pull-up > $SIM/sim_gpio5/pull; kill -KILL $GPP; wait $GPP; echo "@@RC $?"; gvals')
+    check('@@RC 137' in out and '@@VAL fan=1 shift=0000' in out,
+          f'kill -9 with every line active (FAN given a pull-up, 17-23 the default pull-down): released lines take '
+          f'their pull, FAN stays active, the shift lines go inactive: {" ".join(out)}')
+    g.sh('echo pull-down > $SIM/sim_gpio5/pull')
+    _, out = g.sh('gstart')
+    check('@@STARTED 1' in out, f'after kill -9 the lines are free: a new panel takes them ({" ".join(out)})')
+
+
+def latency(g, check):
+    """Crossing written on the wire -> FAN changed, 50 times; and the same round trip
+    without the panel (ttyS1 read by gpiolat ping): the difference is the panel's part."""
+    g.send('coolant=80 rpm=6000'); g.becomes('fan=0 shift=1110')
+    edges = []
+    def cross(s):
+        if s.startswith('@@CROSS '): g.send('coolant=' + ('100' if s.split()[2] == '1' else '80'))
+        if s.startswith('@@EDGE '): edges.append(int(s.split()[2]))
+    g.sh(f'/bin/gpiolat cross {SIM_VALUE.format(5)} 50', cross)
+    g.sh('kill -TERM $GPP; wait $GPP')
+    pongs = []
+    def pong(s):
+        if s.startswith('@@PING '): g.send('coolant=80')
+        if s.startswith('@@PONG '): pongs.append(int(s.split()[2]))
+    g.sh('/bin/gpiolat ping /dev/ttyS1 50', pong)
+    good = [e for e in edges if e >= 0]
+    check(len(good) == 50, f'latency: {len(good)} of 50 crossings changed the line within 5 s')
+    if good and pongs:
+        m, b = statistics.median(good), statistics.median([p for p in pongs if p >= 0] or [0])
+        print(f'# gpio latency, crossing on the wire -> line changed (console -> host -> ttyS1 -> panel -> ioctl), '
+              f'50 crossings: median {m / 1000:.2f} ms, worst {max(good) / 1000:.2f} ms', flush=True)
+        print(f'# gpio latency, the same round trip without the panel (read from ttyS1 by gpiolat): median {b / 1000:.2f} ms, '
+              f'worst {max(pongs) / 1000:.2f} ms; the panel\'s part about {(m - b) / 1000:.2f} ms (TCG, 1 vCPU)', flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--kernel', required=True); ap.add_argument('--initrd', required=True)
+    ap.add_argument('--out', required=True); ap.add_argument('--timeout', type=float, default=400)
+    a = ap.parse_args()
+    results = []
+    def check(ok, msg): results.append(ok); print(check_line(ok, f'gpio: {msg}'), flush=True)
+    g = Guest(a)
+    try:
+        chip = g.wait_for('@@GPIOCHIP')
+        ready = g.wait_for('@@GPIO ready')
+        check(chip is not None and ready is not None, f'gpio-sim chip made through configfs: {chip}')
+        if ready:
+            _, out = g.sh('gstart')
+            check('@@STARTED 1' in out, f'gaugepanel run with two [[output]]s: {" | ".join(out)}')
+            for step in (thresholds, dither, shift_light, refusals, stop_and_kill, latency):
+                step(g, check)
+    finally:
+        g.close()
+    return 0 if results and all(results) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
