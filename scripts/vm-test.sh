@@ -241,8 +241,10 @@ FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf   # fonts-dejavu-core; the 
 if [ -f "$FONT" ]; then mkdir -p "$ST$(dirname "$FONT")"; cp "$FONT" "$ST$FONT"; fi
 # the 'gpio' test's boards: boards/qemu.toml with a fan on gpio-sim's line FAN (on_above 95,
 # off_below 90 on coolant) and a shift light on lines GPIO17, 27, 22, 23 (rpm 5000 to 6500,
-# flashing at 4 Hz from 6800), both on the chip labelled gaugepanel-sim; copies naming a
-# chip and a line that do not exist
+# flashing at 4 Hz from 6800), an active-low pump on PUMP (fuel at or below 10 until above
+# 15), a lamp on line 7 blinking at 2 Hz while coolant's alarm is critical, and a relay on
+# RELAY (speed above 100, at least 2 s on and 1 s off), all on the chip labelled
+# gaugepanel-sim; copies naming a chip and a line that do not exist
 GB=$WORK/gpio-boards; rm -rf "$GB"; mkdir -p "$GB"
 cat "$BOARD" - > "$GB/gpio.toml" <<'TOML'
 
@@ -263,6 +265,32 @@ from = 5000
 to = 6500
 flash_above = 6800
 flash_hz = 4
+
+[[output]]
+name = "pump"
+chip = "gaugepanel-sim"
+line = "PUMP"
+active_low = true
+channel = "fuel"
+on_below = 10
+off_above = 15
+
+[[output]]
+name = "lamp"
+chip = "gaugepanel-sim"
+line = 7
+alarm = "coolant"
+alarm_level = "critical"
+blink_hz = 2
+
+[[output]]
+name = "relay"
+chip = "gaugepanel-sim"
+line = "RELAY"
+channel = "speed"
+on_above = 100
+min_on = 2
+min_off = 1
 TOML
 sed 's/^chip = "gaugepanel-sim"$/chip = "nosuch"/' "$GB/gpio.toml" > "$GB/nochip.toml"
 sed 's/^line = "FAN"$/line = "NOPE"/' "$GB/gpio.toml" > "$GB/noline.toml"

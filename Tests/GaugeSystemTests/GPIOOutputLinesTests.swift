@@ -10,6 +10,7 @@ import Testing
         let calls = FakeGPIOSystemCalls()
         calls.addChip("/dev/gpiochip0", GPIOChipInfo(name: "gpiochip0", label: "pinctrl-bcm2835", lines: 54), names: (0..<54).map { "GPIO\($0)" })
         calls.addChip("/dev/gpiochip1", GPIOChipInfo(name: "gpiochip1", label: "raspberrypi-exp-gpio", lines: 8))
+        calls.pulls = ["/dev/gpiochip0"]
         return calls
     }
 
@@ -20,7 +21,8 @@ import Testing
         #expect(lines.offsets == [17, 27])
         #expect(lines.chipDescription == "gpiochip0 [pinctrl-bcm2835]")
         let (fd, request) = try #require(calls.requests.first.map { ($0.key, $0.value) })
-        #expect(request.activeLow && request.consumer == "gaugepanel:fan" && request.values == [0])
+        #expect(request.activeLow && request.pulled && request.consumer == "gaugepanel:fan" && request.values == [0])
+        #expect(lines.pulledInactive)
         try lines.set(0b10)
         try lines.set(0b10)  // unchanged: no ioctl
         try lines.set(0b11)

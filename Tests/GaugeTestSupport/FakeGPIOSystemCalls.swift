@@ -16,6 +16,7 @@ public final class FakeGPIOSystemCalls: FakePanelSystem, GPIOSystemCalls, @unche
         public var path: String
         public var offsets: [UInt32]
         public var activeLow: Bool
+        public var pulled: Bool
         public var consumer: String
         /// Every value set, the request's first (all inactive) included.
         public var values: [UInt64]
@@ -25,6 +26,8 @@ public final class FakeGPIOSystemCalls: FakePanelSystem, GPIOSystemCalls, @unche
     /// Descriptor → chip path, for the chips opened.
     public var open: [Int32: String] = [:]
     public var requests: [Int32: Request] = [:]
+    /// The chips (by path) with pulls; the others refuse a bias with EINVAL, as some drivers do.
+    public var pulls: Set<String> = []
     private var nextFD: Int32 = 100
 
     public func addChip(_ path: String, _ info: GPIOChipInfo, names: [String] = []) {
@@ -51,8 +54,9 @@ public final class FakeGPIOSystemCalls: FakePanelSystem, GPIOSystemCalls, @unche
         return chip.lines[Int(line)]
     }
 
-    public func requestOutputs(_ fd: Int32, lines: [UInt32], activeLow: Bool, consumer: String) throws(Errno) -> Int32 {
+    public func requestOutputs(_ fd: Int32, lines: [UInt32], activeLow: Bool, pullInactive: Bool, consumer: String) throws(Errno) -> Int32 {
         guard let path = open[fd], var chip = chips[path] else { throw .badFileDescriptor }
+        if pullInactive && !pulls.contains(path) { throw .invalidArgument }
         guard lines.allSatisfy({ !chip.lines[Int($0)].used }) else { throw .resourceBusy }
         for l in lines {
             chip.lines[Int(l)].used = true
@@ -60,7 +64,7 @@ public final class FakeGPIOSystemCalls: FakePanelSystem, GPIOSystemCalls, @unche
         }
         chips[path] = chip
         nextFD += 1
-        requests[nextFD] = Request(path: path, offsets: lines, activeLow: activeLow, consumer: consumer, values: [0])
+        requests[nextFD] = Request(path: path, offsets: lines, activeLow: activeLow, pulled: pullInactive, consumer: consumer, values: [0])
         return nextFD
     }
 

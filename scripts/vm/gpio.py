@@ -8,7 +8,7 @@ threshold and hysteresis (on_above 95, off_below 90) exactly at their values, no
 under a value dithering on either boundary, the shift light's steps and flash, a second
 panel refused (EBUSY, the holder named), a missing chip and line named with what exists
 (exit 2), SIGTERM leaving every line inactive, and what kill -9 leaves (gpio-sim gives a
-released line its pull: inactive with pull-down, active with pull-up). Measures the
+released line its pull, which the panel sets to the inactive level when it requests it). Measures the
 latency from a crossing written on the wire to the line changing, as '#' lines.
 
 Usage: gpio.py --kernel K --initrd I --out DIR [--timeout S]"""
@@ -74,6 +74,12 @@ class Guest:
         got = self.vals()
         return got == want, got
 
+    def stays_line(self, n, want, settle):
+        time.sleep(settle)
+        _, out = self.sh(f'gval {n}')
+        got = next((s[7:] for s in out if s.startswith('@@VAL1 ')), '?')
+        return got == want, got
+
     def close(self):
         try: self.p.stdin.write(b'end\n')
         except OSError: pass
@@ -123,30 +129,80 @@ def shift_light(g, check):
     ok, got = g.becomes('fan=0 shift=1110'); check(ok, f'shift light: back to 6000 -> 1110, steady: {got}')
 
 
+def line_is(g, n, want, timeout=3.0):
+    """Line n's value becomes `want` (gpio-sim's sysfs: the physical level)."""
+    end, got = time.time() + timeout, None
+    while time.time() < end:
+        _, out = g.sh(f'gval {n}')
+        got = next((s[7:] for s in out if s.startswith('@@VAL1 ')), '?')
+        if got == want: return True, got
+        time.sleep(0.05)
+    return False, got
+
+
+def more_rules(g, check):
+    """active_low, on_below/off_above, alarm with alarm_level and blink_hz, min_on/min_off."""
+    ok, got = line_is(g, 6, '1')
+    check(ok, f'pump: active_low = true: inactive is the line high before any fuel reading: {got}')
+    for fuel, want, how in ((20, '1', 'becomes'), (10, '0', 'becomes'), (14, '0', 'stays'), (15, '0', 'stays'), (15.5, '1', 'becomes')):
+        g.send(f'fuel={fuel}')
+        ok, got = line_is(g, 6, want) if how == 'becomes' else g.stays_line(6, want, 0.6)
+        check(ok, f'pump: fuel={fuel} -> line {want} (on_below 10, off_above 15, active low: active is low): {got}')
+    g.send('coolant=114')
+    ok, got = line_is(g, 7, '0'); check(ok, f'lamp: coolant=114, its alarm a warning: line 7 inactive ({got})')
+    g.send('coolant=116')
+    _, out = g.sh(f'/bin/gpiolat watch {SIM_VALUE.format(7)} 2000')
+    w = next((s for s in out if s.startswith('@@WATCH')), '')
+    n = int(w.split('changes=')[1].split()[0]) if 'changes=' in w else 0
+    check(6 <= n <= 10, f'lamp: coolant=116, alarm = "coolant" alarm_level = "critical": blinking at blink_hz 2, {n} changes in 2 s, 8 expected ({w})')
+    g.send('coolant=80')
+    ok, got = line_is(g, 7, '0'); check(ok, f'lamp: coolant=80: line 7 inactive ({got})')
+    g.send('speed=120')
+    ok, got = line_is(g, 8, '1'); check(ok, f'relay: speed=120 (on_above 100): on ({got})')
+    t0 = time.time(); g.send('speed=0')
+    held, got = g.stays_line(8, '1', 1.2)
+    ok, got2 = line_is(g, 8, '0', 3)
+    check(held and ok, f'relay: speed=0 right after: min_on = 2 holds it on 1.2 s later ({got}), off by {time.time() - t0:.1f} s ({got2})')
+    t0 = time.time(); g.send('speed=120')
+    held, got = g.stays_line(8, '0', 0.3)
+    ok, got2 = line_is(g, 8, '1', 3)
+    check(held and ok, f'relay: speed=120 again within min_off = 1 of the change: off 0.3 s later ({got}), on by {time.time() - t0:.1f} s ({got2})')
+
+
 def refusals(g, check):
     """A second holder, a missing chip, a missing line: one message, exit 2."""
-    for board, words in (('gpio', ('busy', 'gaugepanel:fan', 'FAN', 'gaugepanel-sim')),
-                         ('nochip', ('"nosuch"', 'not found', 'gaugepanel-sim', 'lines')),
-                         ('noline', ('"NOPE"', 'FAN', 'GPIO17', 'gaugepanel-sim'))):
+    for board, what, words in (
+            ('gpio', 'a second panel while the first holds the lines: EBUSY names the holder gaugepanel:NAME',
+             ('busy', 'gaugepanel:fan', 'FAN', 'gaugepanel-sim')),
+            ('nochip', 'chip = "nosuch": named, with the chips there are', ('"nosuch"', 'not found', 'gaugepanel-sim', 'lines')),
+            ('noline', 'line = "NOPE": named, with the chip\'s named lines', ('"NOPE"', 'FAN', 'GPIO17', 'gaugepanel-sim'))):
         _, out = g.sh(f'gtry {board}')
         t = next((s for s in out if s.startswith('@@TRY ')), '@@TRY ? ? ')
         _, _, rc, msg = t.split(' ', 3)
-        check(rc == '2' and all(w in msg for w in words), f'refused ({board}.toml): exit {rc}: {msg.strip()[:300]}')
+        check(rc == '2' and all(w in msg for w in words), f'refused: {what}: exit {rc}: {msg.strip()[:300]}')
 
 
 def stop_and_kill(g, check):
     """SIGTERM: every line inactive. kill -9: the kernel releases the lines; gpio-sim then
-    gives each its pull (as a Pi's pinctrl makes a released line an input)."""
-    g.send('coolant=100 rpm=6500'); g.becomes('fan=1 shift=1111')
-    _, out = g.sh('kill -TERM $GPP; wait $GPP; echo "@@RC $?"; gvals')
-    check('@@RC 0' in out and '@@VAL fan=0 shift=0000' in out, f'SIGTERM with every line active: {" ".join(out)}')
-    g.sh('gstart')
-    g.send('coolant=100 rpm=6500'); g.becomes('fan=1 shift=1111')
-    _, out = g.sh('echo pull-up > $SIM/sim_gpio5/pull; kill -KILL $GPP; wait $GPP; echo "@@RC $?"; gvals')
-    check('@@RC 137' in out and '@@VAL fan=1 shift=0000' in out,
-          f'kill -9 with every line active (FAN given a pull-up, 17-23 the default pull-down): released lines take '
-          f'their pull, FAN stays active, the shift lines go inactive: {" ".join(out)}')
-    g.sh('echo pull-down > $SIM/sim_gpio5/pull')
+    gives each its pull (as a Pi's pinctrl makes a released line an input, which floats to
+    its pull), and the panel requested each with the pull of its inactive level."""
+    g.send('coolant=100 rpm=6500 fuel=5'); g.becomes('fan=1 shift=1111'); line_is(g, 6, '0')
+    _, out = g.sh('kill -TERM $GPP; wait $GPP; echo "@@RC $?"; gvals; gval 6')
+    check('@@RC 0' in out and '@@VAL fan=0 shift=0000' in out and '@@VAL1 1' in out,
+          f'SIGTERM with fan, shift light and pump active: every line inactive (the active-low pump high): {" ".join(out)}')
+    for override in ('', 'echo pull-up > $SIM/sim_gpio5/pull; '):
+        g.sh('gstart')
+        g.send('coolant=100 rpm=6500 fuel=5'); g.becomes('fan=1 shift=1111'); line_is(g, 6, '0')
+        _, out = g.sh(f'{override}kill -KILL $GPP; wait $GPP; echo "@@RC $?"; gvals; gval 6')
+        if not override:
+            check('@@RC 137' in out and '@@VAL fan=0 shift=0000' in out and '@@VAL1 1' in out,
+                  f'kill -9 with fan, shift light and pump active: the kernel releases the lines and each takes the pull '
+                  f'the panel asked for, its inactive level (pump, active low: up): {" ".join(out)}')
+        else:
+            check('@@RC 137' in out and '@@VAL fan=1 shift=0000' in out,
+                  f'kill -9 with FAN\'s pull turned up behind the panel\'s back: FAN is left active, the level after a kill '
+                  f'is the pull, not the panel\'s doing: {" ".join(out)}')
+            g.sh('echo pull-down > $SIM/sim_gpio5/pull')
     _, out = g.sh('gstart')
     check('@@STARTED 1' in out, f'after kill -9 the lines are free: a new panel takes them ({" ".join(out)})')
 
@@ -190,8 +246,8 @@ def main():
         check(chip is not None and ready is not None, f'gpio-sim chip made through configfs: {chip}')
         if ready:
             _, out = g.sh('gstart')
-            check('@@STARTED 1' in out, f'gaugepanel run with two [[output]]s: {" | ".join(out)}')
-            for step in (thresholds, dither, shift_light, refusals, stop_and_kill, latency):
+            check('@@STARTED 1' in out, f'gaugepanel run with [[output]]s on the chip labelled gaugepanel-sim: {" | ".join(out)}')
+            for step in (thresholds, dither, shift_light, more_rules, refusals, stop_and_kill, latency):
                 step(g, check)
     finally:
         g.close()

@@ -329,8 +329,10 @@ static inline int csystem_gpio_line_info(int fd, uint32_t offset, char *name, ch
 
 // GPIO_V2_GET_LINE_IOCTL: `count` (≤ GPIO_V2_LINES_MAX) lines as outputs, all inactive from
 // the request on (the output-values attribute: no glitch to active), active-low when asked,
-// under `consumer`'s name. The request's descriptor, or -1 with errno (EBUSY: held).
-static inline int csystem_gpio_request_outputs(int fd, const uint32_t *offsets, uint32_t count, int active_low, const char *consumer) {
+// under `consumer`'s name; with `pull_inactive`, biased towards the inactive level (pull-up
+// when active-low, else pull-down), which a line released (even by a killed process) keeps
+// on chips that make it an input then. The request's descriptor, or -1 with errno (EBUSY: held).
+static inline int csystem_gpio_request_outputs(int fd, const uint32_t *offsets, uint32_t count, int active_low, int pull_inactive, const char *consumer) {
     struct gpio_v2_line_request request;
     memset(&request, 0, sizeof request);
     if (count == 0 || count > GPIO_V2_LINES_MAX) { errno = EINVAL; return -1; }
@@ -338,6 +340,7 @@ static inline int csystem_gpio_request_outputs(int fd, const uint32_t *offsets, 
     request.num_lines = count;
     strncpy(request.consumer, consumer, GPIO_MAX_NAME_SIZE - 1);
     request.config.flags = GPIO_V2_LINE_FLAG_OUTPUT | (active_low ? GPIO_V2_LINE_FLAG_ACTIVE_LOW : 0);
+    if (pull_inactive) request.config.flags |= active_low ? GPIO_V2_LINE_FLAG_BIAS_PULL_UP : GPIO_V2_LINE_FLAG_BIAS_PULL_DOWN;
     request.config.num_attrs = 1;
     request.config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES;
     request.config.attrs[0].attr.values = 0;

@@ -20,12 +20,15 @@ public struct GPIOError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Lines of one GPIO chip requested as outputs through the character device (uAPI v2):
 /// held until `release()` — the kernel refuses them to anyone else meanwhile (EBUSY) —
-/// and inactive from the request on. The chip is found by path, kernel name or label,
+/// inactive from the request on, and pulled towards inactive where the chip has pulls. The chip is found by path, kernel name or label,
 /// each line by offset or name.
 public final class GPIOOutputLines {
     public let chip: GPIOChipInfo
     public let path: String
     public let offsets: [UInt32]
+    /// Whether the lines were requested with a pull towards their inactive level (the
+    /// level a released line keeps where the chip then makes it an input: a Pi's).
+    public private(set) var pulledInactive = false
     /// The logical values last set (bit i: line i; 1 is active).
     public private(set) var bits: UInt64 = 0
     private let calls: any GPIOSystemCalls
@@ -48,11 +51,24 @@ public final class GPIOOutputLines {
         defer { calls.close(fd) }
         var offsets: [UInt32] = []
         for line in lines { offsets.append(try findLine(line, chip: info, fd: fd, calls: calls)) }
-        let request: Int32
-        do { request = try calls.requestOutputs(fd, lines: offsets, activeLow: activeLow, consumer: consumer) } catch {
+        let request: (fd: Int32, pulled: Bool)
+        do { request = try requestPulled(fd, offsets, activeLow: activeLow, consumer: consumer, calls: calls) } catch {
             throw requestFailed(error, offsets: offsets, chip: info, fd: fd, calls: calls)
         }
-        return GPIOOutputLines(chip: info, path: path, offsets: offsets, request: request, calls: calls)
+        let lines = GPIOOutputLines(chip: info, path: path, offsets: offsets, request: request.fd, calls: calls)
+        lines.pulledInactive = request.pulled
+        return lines
+    }
+
+    /// The request, pulled towards inactive; a chip without pulls may refuse the bias
+    /// rather than ignore it, and is asked again without.
+    static func requestPulled(
+        _ fd: Int32, _ offsets: [UInt32], activeLow: Bool, consumer: String, calls: any GPIOSystemCalls
+    ) throws(Errno) -> (fd: Int32, pulled: Bool) {
+        do { return (try calls.requestOutputs(fd, lines: offsets, activeLow: activeLow, pullInactive: true, consumer: consumer), true) } catch {
+            guard error == .invalidArgument || error == .notSupported else { throw error }
+            return (try calls.requestOutputs(fd, lines: offsets, activeLow: activeLow, pullInactive: false, consumer: consumer), false)
+        }
     }
 
     /// Sets the lines to `bits` (bit i: line i), only when they differ from what was set.

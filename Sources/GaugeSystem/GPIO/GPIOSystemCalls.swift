@@ -39,9 +39,10 @@ public protocol GPIOSystemCalls: PanelSystem {
     func openChip(_ path: String) throws(Errno) -> Int32
     func chipInfo(_ fd: Int32) throws(Errno) -> GPIOChipInfo
     func lineInfo(_ fd: Int32, line: UInt32) throws(Errno) -> GPIOLineInfo
-    /// The lines as outputs, all inactive from the request on; the request's descriptor,
-    /// which holds them until it is closed (EBUSY: someone holds one already).
-    func requestOutputs(_ fd: Int32, lines: [UInt32], activeLow: Bool, consumer: String) throws(Errno) -> Int32
+    /// The lines as outputs, all inactive from the request on; with `pullInactive`, biased
+    /// towards their inactive level. The request's descriptor, which holds them until it
+    /// is closed (EBUSY: someone holds one already).
+    func requestOutputs(_ fd: Int32, lines: [UInt32], activeLow: Bool, pullInactive: Bool, consumer: String) throws(Errno) -> Int32
     /// Bit i of `bits` is the request's line i (logical: active is 1), for the bits in `mask`.
     func setValues(_ request: Int32, bits: UInt64, mask: UInt64) throws(Errno)
 }
@@ -70,10 +71,10 @@ public final class LinuxGPIOSystemCalls: LinuxSystem, GPIOSystemCalls, @unchecke
         return GPIOLineInfo(name: Self.text(name), consumer: Self.text(consumer), used: used != 0)
     }
 
-    public func requestOutputs(_ fd: Int32, lines: [UInt32], activeLow: Bool, consumer: String) throws(Errno) -> Int32 {
+    public func requestOutputs(_ fd: Int32, lines: [UInt32], activeLow: Bool, pullInactive: Bool, consumer: String) throws(Errno) -> Int32 {
         guard lines.count <= Int(GPIO_V2_LINES_MAX) else { throw .invalidArgument }
         return try SystemCall.retrying {
-            csystem_gpio_request_outputs(fd, lines, UInt32(truncatingIfNeeded: lines.count), activeLow ? 1 : 0, consumer)
+            csystem_gpio_request_outputs(fd, lines, UInt32(truncatingIfNeeded: lines.count), activeLow ? 1 : 0, pullInactive ? 1 : 0, consumer)
         }
     }
 
