@@ -1,3 +1,4 @@
+import Foundation
 import GaugeConfig
 import GaugeSystem
 import Testing
@@ -95,5 +96,27 @@ import Testing
     @Test func aLineIsNeeded() {
         let issues = TestFiles.issues(board("[[output]]\nname = \"a\"\nchannel = \"x\"\non_above = 1\n")).map(\.message)
         #expect(issues == ["missing; expected a line number (0…65535) or a line name (\"GPIO17\"), or lines = [...] for several"])
+    }
+}
+
+/// dashboards/car.toml's shift light, commented out there for machines without GPIO,
+/// loads as written once uncommented.
+@Suite struct CarShiftLightTests {
+    @Test func theCommentedShiftLightLoads() throws {
+        let text = try String(contentsOfFile: TestFiles.dashboard("car.toml"), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = try #require(lines.firstIndex(of: "# [[output]]"))
+        var i = at
+        while i < lines.count, lines[i].hasPrefix("# ") {
+            lines[i].removeFirst(2)
+            i += 1
+        }
+        let board = try BoardConfiguration.parse(lines.joined(separator: "\n"), file: "car.toml")
+        let light = OutputRule.ShiftLight(channel: "rpm", from: 5000, to: 6500, flashAbove: 6800, flashHz: 8)
+        #expect(
+            board.outputs == [
+                OutputConfiguration(
+                    name: "shift", lines: [.offset(17), .offset(27), .offset(22), .offset(23)], rule: OutputRule(kind: .shiftLight(light)))
+            ])
     }
 }
