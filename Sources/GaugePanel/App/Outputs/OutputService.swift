@@ -64,7 +64,8 @@ final class OutputService<Loop: LoopScheduler>: PanelService {
         display.readingsTaken = { [self] now in self.evaluate(now: now) }
         for o in outputs {
             guard let l = o.lines else { continue }
-            let pull = l.pulledInactive ? "pulled \(o.configuration.activeLow ? "up" : "down") (inactive)" : "no pull (the chip refused one)"
+            // The kernel does not say whether a chip without pulls ignored the bias: "asked".
+            let pull = l.pulledInactive ? "pull-\(o.configuration.activeLow ? "up" : "down") asked (inactive)" : "no pull (the chip refused one)"
             log.info("output \(o.configuration.name): \(l.chipDescription) line(s) \(l.offsets.map { "\($0)" }.joined(separator: ", ")), \(pull)")
         }
         evaluate(now: loop.now)
