@@ -60,6 +60,8 @@ final class OutputService<Loop: LoopScheduler>: PanelService {
     }
 
     func start(on loop: Loop) {
+        // A board without outputs costs its readings nothing.
+        guard !outputs.isEmpty else { return }
         self.loop = loop
         display.readingsTaken = { [self] now in self.evaluate(now: now) }
         for o in outputs {
