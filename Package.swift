@@ -202,7 +202,7 @@ let package = Package(
             name: "GaugeTestSupport",
             dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop", "GaugeDecoders"],
             path: "Tests/GaugeTestSupport"),
-        .testTarget(name: "GaugeSystemTests", dependencies: ["GaugeSystem"]),
+        .testTarget(name: "GaugeSystemTests", dependencies: ["GaugeSystem", "GaugeTestSupport"]),
         .testTarget(
             name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],
             exclude: ["Goldens"]),
@@ -242,7 +242,7 @@ let package = Package(
             name: "GaugeConfigTests",
             dependencies: [
                 "GaugeConfig", "GaugeSensorKinds", "GaugeSensors", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeRaster", "GaugeDisplay",
-                "GaugeImages", "GaugeTestSupport", "GaugeDecoders",
+                "GaugeImages", "GaugeTestSupport", "GaugeDecoders", "GaugeSystem",
             ],
             exclude: ["Corpus", "Goldens"]),
         .testTarget(

@@ -58,9 +58,16 @@
 # the screen bit for bit the host's `gaugepanel render --set` of the values; new values; the
 # broker (server) stopped: stale; started again: the values back (both times printed). Not
 # on armv6: raspi0 has no PCI bus and QEMU's raspi0 no network device a Debian kernel drives.
+# GPIO (aarch64; test 'gpio'): -M virt's PL061 GPIO controller, whose driver Debian's arm64
+# kernel has built in: the firmware runs a copy of boards/qemu.toml with a fan on line 0 and a
+# shift light on lines 1, 2, 4 and 5, the chip named by its label (9030000.pl061); the host
+# writes readings and /init reads the held lines from debugfs (scripts/vm/vmhost/gpio_arm.py):
+# the thresholds, the shift light's steps, a copy naming line 3 (Debian's gpio_keys module,
+# loaded by /init for this test, holds it for the power button) refused with that holder
+# named, SIGTERM. Not on armv7 and armv6 here.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-arm-test.sh [--only can|net] aarch64|armv7|armv6|all     (all: the three)
+# Usage: scripts/vm-arm-test.sh [--only can|net|gpio] aarch64|armv7|armv6|all     (all: the three)
 #   --only can, --only net: that check alone (where it does not run: one SKIP line saying why)
 #   FIRMWARE_DIR (default out/firmware): where gaugepanel-<cpu> is
 #   GAUGEPANEL: the host's gaugepanel (default .build/debug/gaugepanel, built when missing)
@@ -77,14 +84,14 @@ cpus=() ONLY=
 while [ $# -gt 0 ]; do
   arg=$1; shift
   case $arg in
-    --only) ONLY=${1:-}; shift; [ "$ONLY" = can ] || [ "$ONLY" = net ] || { echo "--only: expected can or net" >&2; exit 2; } ;;
+    --only) ONLY=${1:-}; shift; [ "$ONLY" = can ] || [ "$ONLY" = net ] || [ "$ONLY" = gpio ] || { echo "--only: expected can, net or gpio" >&2; exit 2; } ;;
     aarch64|armv7|armv6) cpus+=("$arg") ;;
     all) cpus+=(aarch64 armv7 armv6) ;;
     -h|--help) sed -n '2,72p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: $0 [--only can|net] aarch64|armv7|armv6|all" >&2; exit 2 ;;
+    *) echo "usage: $0 [--only can|net|gpio] aarch64|armv7|armv6|all" >&2; exit 2 ;;
   esac
 done
-((${#cpus[@]})) || { echo "usage: $0 [--only can|net] aarch64|armv7|armv6|all" >&2; exit 2; }
+((${#cpus[@]})) || { echo "usage: $0 [--only can|net|gpio] aarch64|armv7|armv6|all" >&2; exit 2; }
 WORK=${VM_ARM_WORK:-.build-vm-arm}; case $WORK in /*) ;; *) WORK=$ROOT/$WORK ;; esac
 FW=${FIRMWARE_DIR:-out/firmware}; case $FW in /*) ;; *) FW=$ROOT/$FW ;; esac
 RUNS=$WORK/runs; mkdir -p "$RUNS"
@@ -97,7 +104,7 @@ finish() { echo "# total $(( $(date +%s) - T0 )) s; logs and screendumps in $RUN
 source "$ROOT/scripts/lib/deps.sh"
 source "$ROOT/scripts/lib/private-apt.sh"
 ensure_packages qemu-system-arm cpio kmod python3 gzip libmbedtls-dev || { result "FAIL: setup: cannot install qemu-system-arm cpio kmod"; finish; }
-if [[ " ${cpus[*]} " == *" aarch64 "* || " ${cpus[*]} " == *" armv7 "* ]] && [ "$ONLY" != can ]; then   # test 'net': the broker
+if [[ " ${cpus[*]} " == *" aarch64 "* || " ${cpus[*]} " == *" armv7 "* ]] && [ "$ONLY" != can ] && [ "$ONLY" != gpio ]; then   # test 'net': the broker
   ensure_packages mosquitto mosquitto-clients || { result "FAIL: setup: cannot install mosquitto mosquitto-clients"; finish; }
 fi
 if [[ " ${cpus[*]} " == *" armv6 "* ]]; then   # fdtput: the armv6 device tree's mini UART
@@ -122,15 +129,16 @@ declare -A CROSS=([aarch64]=aarch64-linux-gnu [armv7]=arm-linux-gnueabihf)
 for cpu in "${cpus[@]}"; do
   ts=$(date +%s)
   arch=${DEBARCH[$cpu]} flavour=${FLAVOUR[$cpu]}
-  MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console,virtio_net PORT=/dev/hvc0 headless= keys=--keys can= nocan= net=1
+  MODS=virtio_pci,virtio-gpu,virtio_input,evdev,virtio_console,virtio_net PORT=/dev/hvc0 headless= keys=--keys can= nocan= net=1 gpio=
   # armv6: the rpi kernel's drivers are built in; boards/qemu.toml's own /dev/ttyS1 (unused)
   [ "$cpu" = armv6 ] && MODS= PORT=/dev/ttyS1 headless=1 keys= net=
   case $cpu in   # test 'can': where a CAN controller QEMU emulates works with Debian's kernel
-    aarch64) can=1 MODS=$MODS,kvaser_pci,can_raw ;;
+    aarch64) can=1 gpio=1 MODS=$MODS,kvaser_pci,can_raw ;;
     armv7) nocan="armmp's kvaser_pci probes both cards on -M virt's PCI (\"initializing device 10e8:8406\", I/O BARs assigned) but registers no interface (no can0, no message); QEMU's pcm3680_pci and mioe3680_pci (13fe:c002, 13fe:c302) no driver claims; Debian's kernels have no ctucan driver" ;;
     armv6) nocan="QEMU's raspi0 has no PCI bus for a kvaser_pci card and emulates no other CAN controller" ;;
   esac
   if [ "$ONLY" = can ] && [ -z "$can" ]; then echo "SKIP: $cpu: no CAN: $nocan"; continue; fi
+  if [ "$ONLY" = gpio ] && [ -z "$gpio" ]; then echo "SKIP: $cpu: no gpio test: only aarch64's -M virt has a GPIO controller (PL061) Debian's kernel drives here"; continue; fi
   if [ "$ONLY" = net ] && [ -z "$net" ]; then echo "SKIP: $cpu: no network: QEMU's raspi0 has no PCI bus for a virtio-net card and no network device Debian's rpi kernel drives"; continue; fi
   firmware=$FW/gaugepanel-$cpu
   if [ ! -f "$firmware" ]; then
@@ -189,6 +197,30 @@ for cpu in "${cpus[@]}"; do
     out=$(bash "$VM/can-boards.sh" "$ROOT/boards/qemu.toml" "$boards/can") || { result "${out/FAIL: /FAIL: $cpu: }"; continue; }
     cp -r "$boards/can" "$st/etc/gaugepanel/can"
   fi
+  if [ -n "$gpio" ]; then   # test 'gpio': the board with a fan (line 0) and a shift light (1, 2, 4, 5)
+    # on -M virt's PL061 by its label, and a copy whose fan names line 3 (the kernel's power button)
+    mkdir -p "$boards/gpio"
+    cat "$boards/board.toml" - > "$boards/gpio/gpio.toml" <<'TOML'
+
+[[output]]
+name = "fan"
+chip = "9030000.pl061"
+line = 0
+channel = "coolant"
+on_above = 95
+off_below = 90
+
+[[output]]
+name = "shift"
+chip = "9030000.pl061"
+lines = [1, 2, 4, 5]
+channel = "rpm"
+from = 5000
+to = 6500
+TOML
+    sed 's/^line = 0$/line = 3/' "$boards/gpio/gpio.toml" > "$boards/gpio/keys.toml"
+    cp -r "$boards/gpio" "$st/etc/gaugepanel/gpio"
+  fi
   if [ -n "$net" ]; then   # test 'net': the MQTT and TCP copies of the board
     out=$(bash "$VM/net-boards.sh" "$ROOT/boards/qemu.toml" "$boards/net") || { result "${out/FAIL: /FAIL: $cpu: }"; continue; }
     cp -r "$boards/net" "$st/etc/gaugepanel/net"
@@ -197,7 +229,9 @@ for cpu in "${cpus[@]}"; do
     cp "$ROOT/boards/headless.toml" "$st/etc/gaugepanel/"
     mkdir -p "$st/usr/share/fonts/truetype/dejavu"; cp /usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf "$st/usr/share/fonts/truetype/dejavu/"
   fi
-  [ -n "$MODS" ] && for m in ${MODS//,/ }; do
+  # (and for test 'gpio' gpio_keys, which /init loads there only: it takes PL061 line 3)
+  mods=$MODS${gpio:+,gpio_keys}
+  [ -n "$MODS" ] && for m in ${mods//,/ }; do
     modprobe -S "$kver" -d "$kroot" --show-depends "$m" || echo "missing $m" >&2
   done | awk '$1=="insmod"{print $2}' | sort -u | while read -r f; do
     rel=${f#"$kroot"/}; mkdir -p "$st/$(dirname "$rel")"; cp "$f" "$st/$rel"
@@ -207,10 +241,10 @@ for cpu in "${cpus[@]}"; do
   (cd "$st" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$WORK/initramfs-$cpu.cpio.gz")
   kernel=$kroot/boot/vmlinuz-$kver
   tb=$(date +%s)
-  tests=console,version,check,missing,panel${can:+,can}${net:+,net}${VM_ARM_FIGURES:+,figures} machine=()
+  tests=console,version,check,missing,panel${can:+,can}${net:+,net}${gpio:+,gpio}${VM_ARM_FIGURES:+,figures} machine=()
   [ -n "$ONLY" ] && tests=$ONLY
   [ -n "$can" ] && machine=(--can kvaser_pci --can-board "$boards/can/canpanel.toml")
-  [ -n "$net" ] && [ "$ONLY" != can ] && machine+=(--net)
+  [ -n "$net" ] && [ "$ONLY" != can ] && [ "$ONLY" != gpio ] && machine+=(--net)
   if [ -n "$headless" ]; then   # the Pi Zero's device tree with the mini UART (serial1, ttyS1) enabled
     dtb=$WORK/bcm2835-rpi-zero-uart1.dtb
     cp "$kroot/usr/lib/linux-image-$kver/bcm2835-rpi-zero.dtb" "$dtb" && fdtput -t s "$dtb" serial1 status okay ||

@@ -94,7 +94,12 @@
 # A known bug (reported, not yet fixed) would print a "KNOWN: " line, not counted.
 # Prints one line per check and ends with "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can]
+# On a machine of its own ('gpio': scripts/vm/gpio.py) GPIO outputs: gpio-sim, which Debian's
+# kernels lack, built out of tree for the same kernel (scripts/vm/gpio-sim-module.sh), a chip
+# made through configfs, and `gaugepanel run` on a copy of boards/qemu.toml with a fan and a
+# shift light on it: thresholds, hysteresis, the shift light, refusals, SIGTERM, kill -9 and
+# the latency from a crossing on the wire to the line (see scripts/vm/gpio.py).
+# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio]
 #   VM_SHOW_FLAGS=--no-console-graphics adds one flag to `gaugepanel show` in the guest.
 #   SCRATCH_PATH (default .build-vm): the static build's scratch path, relative to the root;
 #   VM_WORK (default .build-vm-kernel): kernel, initramfs and runs. Give each concurrent
@@ -109,7 +114,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --no-build) BUILD=0 ;;
     --only) ONLY=$2; shift ;;
-    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio]" >&2; exit 2 ;;
   esac; shift
 done
 T0=$(date +%s)
@@ -127,7 +132,7 @@ source "$VM/static-build.sh"
 # the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
 # and systemd's notification socket (test 'wait'), see scripts/vm/notify.c
 # and CAN interfaces and frames (tests 'cansmoke', 'can'), see scripts/vm/canctl.c
-for tool in inject notify canctl; do
+for tool in inject notify canctl gpiolat; do
   if ! gcc -static -O2 -Wall -o "$WORK/$tool" "$VM/$tool.c" > "$WORK/$tool.log" 2>&1; then
     head -5 "$WORK/$tool.log"; echo "FAIL: build: gcc -static scripts/vm/$tool.c failed (see $WORK/$tool.log)"; echo "0 passed, 1 failed"; exit 1
   fi
@@ -142,6 +147,7 @@ cp "$VM/init" "$ST/init"; chmod +x "$ST/init"
 strip -o "$ST/bin/inject" "$WORK/inject"
 strip -o "$ST/bin/notify" "$WORK/notify"
 strip -o "$ST/bin/canctl" "$WORK/canctl"
+strip -o "$ST/bin/gpiolat" "$WORK/gpiolat"
 cp "$VM/can-commands.sh" "$ST/bin/can-commands.sh"
 # the 'panel' test's boards: boards/qemu.toml as it is, and a copy whose channels go stale
 # after 5 s (qemu.toml's never do) and whose rotary selector names the virtio mouse; 5, as
@@ -233,7 +239,83 @@ fi
 cp -r "$CB" "$ST/etc/gaugepanel/can"
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf   # fonts-dejavu-core; the host's render finds it there too
 if [ -f "$FONT" ]; then mkdir -p "$ST$(dirname "$FONT")"; cp "$FONT" "$ST$FONT"; fi
-for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput kvaser_pci can_raw; do
+# the 'gpio' test's boards: boards/qemu.toml with a fan on gpio-sim's line FAN (on_above 95,
+# off_below 90 on coolant) and a shift light on lines GPIO17, 27, 22, 23 (rpm 5000 to 6500,
+# flashing at 4 Hz from 6800), an active-low pump on PUMP (fuel at or below 10 until above
+# 15), a lamp on line 7 blinking at 2 Hz while coolant's alarm is critical, and a relay on
+# RELAY (speed above 100, at least 2 s on and 1 s off), a buzzer on line 9 while coolant's
+# critical alarm is unacknowledged (a trigger acknowledges it after 1 s), all on the chip
+# labelled gaugepanel-sim; copies naming a chip and a line that do not exist
+GB=$WORK/gpio-boards; rm -rf "$GB"; mkdir -p "$GB"
+cat "$BOARD" - > "$GB/gpio.toml" <<'TOML'
+
+[[output]]
+name = "fan"
+chip = "gaugepanel-sim"
+line = "FAN"
+channel = "coolant"
+on_above = 95
+off_below = 90
+
+[[output]]
+name = "shift"
+chip = "gaugepanel-sim"
+lines = ["GPIO17", 27, 22, 23]
+channel = "rpm"
+from = 5000
+to = 6500
+flash_above = 6800
+flash_hz = 4
+
+[[output]]
+name = "pump"
+chip = "gaugepanel-sim"
+line = "PUMP"
+active_low = true
+channel = "fuel"
+on_below = 10
+off_above = 15
+
+[[output]]
+name = "lamp"
+chip = "gaugepanel-sim"
+line = 7
+alarm = "coolant"
+alarm_level = "critical"
+blink_hz = 2
+
+[[output]]
+name = "relay"
+chip = "gaugepanel-sim"
+line = "RELAY"
+channel = "speed"
+on_above = 100
+min_on = 2
+min_off = 1
+
+[[output]]
+name = "buzzer"
+chip = "gaugepanel-sim"
+line = 9
+alarm = "coolant"
+alarm_level = "critical"
+until_acknowledged = true
+
+[[trigger]]
+alarm = "coolant"
+state = "alarm"
+for = 1
+acknowledge = true
+TOML
+sed 's/^chip = "gaugepanel-sim"$/chip = "nosuch"/' "$GB/gpio.toml" > "$GB/nochip.toml"
+sed 's/^line = "FAN"$/line = "NOPE"/' "$GB/gpio.toml" > "$GB/noline.toml"
+cp -r "$GB" "$ST/etc/gaugepanel/gpio"
+# gpio-sim, built out of tree for this kernel (Debian's has none): scripts/vm/gpio-sim-module.sh
+if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
+  source "$VM/gpio-sim-module.sh"
+  if [ -n "$GPIO_SIM_KO" ]; then mkdir -p "$ST/lib/modules/$KVER/extra"; cp "$GPIO_SIM_KO" "$ST/lib/modules/$KVER/extra/"; fi
+fi
+for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput kvaser_pci can_raw configfs; do
   modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
 done | sort -u | while read -r f; do
   rel=${f#$KROOT/}; mkdir -p "$ST/$(dirname "$rel")"; cp "$f" "$ST/$rel"
@@ -282,6 +364,15 @@ if [ -z "$ONLY" ] || [ "$ONLY" = can ]; then
 fi
 run can    "-vga std -object can-bus,id=canbus0 -device kvaser_pci,canbus=canbus0 -device kvaser_pci,canbus=canbus0" \
     bochs,kvaser_pci,can_raw $CANTESTS xrgb8888 xrgb8888 bochs --timeout 360
+# GPIO outputs ([[output]]) on gpio-sim: scripts/vm/gpio.py drives /init's 'gpio' case
+if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
+  if [ -z "${GPIO_SIM_KO:-}" ]; then
+    echo "FAIL: gpio: no gpio-sim module: $GPIO_SIM_WHY" | tee "$RUNS/gpio.log"
+  else
+    python3 "$VM/gpio.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/gpio" --timeout 400 \
+      | tee "$RUNS/gpio.log" || true
+  fi
+fi
 
 T2=$(date +%s)
 passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok: ' || true)

@@ -33,6 +33,8 @@ public struct BoardConfiguration: Sendable {
     public var computed: [ComputedChannel] = []
     /// `[[counter]]`s, in file order: channels too.
     public var counters: [CounterConfiguration] = []
+    /// GPIO lines driven by rules over channels (`[[output]]`), in file order.
+    public var outputs: [OutputConfiguration] = []
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -125,6 +127,7 @@ public struct BoardConfiguration: Sendable {
         let themes = ThemeConfiguration.read(r.table("theme"))
         var sensors: [SensorConfiguration] = []
         for s in r.tables("sensor") { if let sensor = SensorConfiguration.read(s, kinds: sensorKinds) { sensors.append(sensor) } }
+        let outputs = readOutputs(r, sensors: sensors)
         let input = InputConfiguration.read(r.table("input"))
         let snapshot = SnapshotConfiguration.read(r.table("snapshot"))
         let alarmDisplay = AlarmDisplayConfiguration.read(r.table("alarms"))
@@ -148,8 +151,24 @@ public struct BoardConfiguration: Sendable {
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
-            triggers: triggers, backlight: backlight, computed: computed, counters: counters,
+            triggers: triggers, backlight: backlight, computed: computed, counters: counters, outputs: outputs,
             dashboard: dashboard)
+    }
+
+    /// Each `[[output]]`, its name unique (the log and the kernel's consumer name say it).
+    private static func readOutputs(_ r: TableReader, sensors: [SensorConfiguration]) -> [OutputConfiguration] {
+        let channels = sensors.flatMap { $0.channels }
+        let names = channels.map { $0.name }, alarmed = channels.filter { $0.alarm != nil }.map { $0.name }
+        var outputs: [OutputConfiguration] = []
+        for o in r.tables("output") {
+            guard let output = OutputConfiguration.read(o, channels: names, alarmChannels: alarmed) else { continue }
+            if outputs.contains(where: { $0.name == output.name }) {
+                o.report("name", "duplicate output name \"\(output.name.escapingControls)\" (another [[output]] has it)")
+                continue
+            }
+            outputs.append(output)
+        }
+        return outputs
     }
 
     /// Page names are unique: `--page`, `[snapshot]` and messages pick pages by name.

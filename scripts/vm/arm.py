@@ -26,6 +26,8 @@ Test 'net' (--net): QEMU's user networking on a virtio-net-pci card; the guest's
 10.0.2.15/24 reaches a mosquitto and a TCP server on the host's loopback as 10.0.2.2
 (vmhost/network.py: the MQTT and TCP copies of boards/qemu.toml, values, the peer stopped
 and back, each screen compared with `gaugepanel render --set` bit for bit).
+Test 'gpio' (aarch64): the firmware's [[output]] on -M virt's PL061 GPIO controller
+(vmhost/gpio_arm.py: thresholds, the shift light, a line the kernel holds, SIGTERM).
 Prints one 'ok: ARCH: …' or 'FAIL: ARCH: …' line per check (scripts/lib/checks.py)."""
 import argparse, base64, os, re, socket, subprocess, sys, time
 sys.dont_write_bytecode = True   # no __pycache__ in scripts/vm from importing run.py
@@ -36,6 +38,7 @@ import panel   # the harnesses' one way to run gaugepanel
 from run import QMP, dump, compare, render, key, screen_becomes   # the x86 harness's host side
 from vmhost.screens import exact
 from vmhost.panel import drive_can, drive_canobd
+from vmhost.gpio_arm import drive_gpio
 from vmhost.qemu import ConsoleLines
 from vmhost.network import NetTest, QEMU_ARGS as NET_QEMU_ARGS, RUNS as NET_RUNS
 
@@ -181,7 +184,8 @@ def main():
     smaps, status, mem = [], {}, []   # the figures run's /proc/<pid>/smaps, status, start-up VmRSS
     files, receiving = {}, None   # files the guest sends in base64 lines (@@FILE name, @@B64, @@FILEEND)
     console = ConsoleLines(p, log, t0, a.timeout); feed = iter(console)
-    canup, canrun, can_checks = {}, {}, []   # test 'can': @@CANUP by interface, @@CANRUN lines by run, the drives' checks
+    canup, canrun, can_checks = {}, {}, []
+    gpiochips, gpio_checks = [], []   # test 'gpio': @@GPIOCHIP lines, the drive's checks   # test 'can': @@CANUP by interface, @@CANRUN lines by run, the drives' checks
     def ask(cmd):   # a command of scripts/vm/can-commands.sh: its '@@DONE rc uptime [output]'
         p.stdin.write(f'{cmd}\n'.encode())
         for s in feed:
@@ -225,6 +229,11 @@ def main():
             elif word in ('@@CANSTARTED', '@@CANSIGTERM'):
                 k, _, kv = rest.partition(' ')
                 info[(word[2:], k)] = dict(x.split('=', 1) for x in kv.split() if '=' in x)
+            elif word == '@@GPIOCHIP': gpiochips.append(rest)
+            elif word == '@@GPIO' and rest == 'ready':   # test 'gpio' (vmhost/gpio_arm.py)
+                try: gpio_checks += drive_gpio(p, feed, sensors, gpiochips)
+                except OSError as e: gpio_checks.append((False, f'gpio: {e}'))
+                p.stdin.write(b'end\n')
             elif word == '@@PANEL' and rest in CAN_RUNS:
                 if info.get(('CANSTARTED', rest), {}).get('alive') == 'yes':
                     try: can_checks += drive_can(a, q, FIRST) if rest == 'can' else drive_canobd(a, q, rest)
@@ -362,6 +371,9 @@ def main():
             except (KeyError, ValueError): ms = None
             check(sg.get('rc') == '0' and ms is not None and ms <= 1000, f'run ({k}) SIGTERM: exit {sg.get("rc")} {ms} ms after kill (at most 1000)')
     if 'net' in tests and net: net.report(check)
+    if 'gpio' in tests:
+        if not gpio_checks: check(False, f'gpio: /init never said "@@GPIO ready" (see {a.out}/console.log)')
+        for ok, msg in gpio_checks: check(ok, msg)
     print(f'# {a.name}: {el:.1f} s in QEMU; logs and screendumps in {a.out}', flush=True)
     sys.exit(0 if checks.failed == 0 else 1)
 

@@ -41,6 +41,8 @@
 #include <netinet/in.h>    // sockaddr_in/in6 (tcp and udp sources)
 #include <netinet/tcp.h>   // TCP_KEEPIDLE… (a silent peer is noticed)
 #include <arpa/inet.h>     // inet_pton (IP literals without a resolver)
+#include <sys/ioctl.h>     // ioctl (the GPIO character device)
+#include <linux/gpio.h>    // GPIO uAPI v2: chip and line info, line requests ([[output]])
 #include <netdb.h>         // getaddrinfo (host names; blocking)
 #if defined(__GLIBC__)
 #include <malloc.h>        // malloc_trim (free heap pages handed back after start-up and snapshots)
@@ -291,6 +293,69 @@ static inline int csystem_udp_bind(int version, const uint8_t *bytes, uint16_t p
     close(fd);
     errno = e;
     return -1;
+}
+
+// The GPIO character device, uAPI v2 ([[output]]): no libgpiod, the ioctls themselves, in
+// C because the request structures hold fixed arrays and unions Swift imports awkwardly.
+
+// GPIO_GET_CHIPINFO_IOCTL: the chip's name (gpiochip0), label (pinctrl-bcm2835) and line
+// count; `name` and `label` take GPIO_MAX_NAME_SIZE bytes. 0 or -1 with errno.
+static inline int csystem_gpio_chip_info(int fd, char *name, char *label, uint32_t *lines) {
+    struct gpiochip_info info;
+    memset(&info, 0, sizeof info);
+    if (ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, &info) != 0) return -1;
+    memcpy(name, info.name, GPIO_MAX_NAME_SIZE);
+    memcpy(label, info.label, GPIO_MAX_NAME_SIZE);
+    name[GPIO_MAX_NAME_SIZE - 1] = 0;
+    label[GPIO_MAX_NAME_SIZE - 1] = 0;
+    *lines = info.lines;
+    return 0;
+}
+
+// GPIO_V2_GET_LINEINFO_IOCTL: line `offset`'s name, its consumer (who holds it, when the
+// kernel says) and whether it is requested (GPIO_V2_LINE_FLAG_USED). 0 or -1 with errno.
+static inline int csystem_gpio_line_info(int fd, uint32_t offset, char *name, char *consumer, int *used) {
+    struct gpio_v2_line_info info;
+    memset(&info, 0, sizeof info);
+    info.offset = offset;
+    if (ioctl(fd, GPIO_V2_GET_LINEINFO_IOCTL, &info) != 0) return -1;
+    memcpy(name, info.name, GPIO_MAX_NAME_SIZE);
+    memcpy(consumer, info.consumer, GPIO_MAX_NAME_SIZE);
+    name[GPIO_MAX_NAME_SIZE - 1] = 0;
+    consumer[GPIO_MAX_NAME_SIZE - 1] = 0;
+    *used = (info.flags & GPIO_V2_LINE_FLAG_USED) ? 1 : 0;
+    return 0;
+}
+
+// GPIO_V2_GET_LINE_IOCTL: `count` (≤ GPIO_V2_LINES_MAX) lines as outputs, all inactive from
+// the request on (the output-values attribute: no glitch to active), active-low when asked,
+// under `consumer`'s name; with `pull_inactive`, biased towards the inactive level (pull-up
+// when active-low, else pull-down), which a line released (even by a killed process) keeps
+// on chips that make it an input then. The request's descriptor, or -1 with errno (EBUSY: held).
+static inline int csystem_gpio_request_outputs(int fd, const uint32_t *offsets, uint32_t count, int active_low, int pull_inactive, const char *consumer) {
+    struct gpio_v2_line_request request;
+    memset(&request, 0, sizeof request);
+    if (count == 0 || count > GPIO_V2_LINES_MAX) { errno = EINVAL; return -1; }
+    for (uint32_t i = 0; i < count; i++) request.offsets[i] = offsets[i];
+    request.num_lines = count;
+    strncpy(request.consumer, consumer, GPIO_MAX_NAME_SIZE - 1);
+    request.config.flags = GPIO_V2_LINE_FLAG_OUTPUT | (active_low ? GPIO_V2_LINE_FLAG_ACTIVE_LOW : 0);
+    if (pull_inactive) request.config.flags |= active_low ? GPIO_V2_LINE_FLAG_BIAS_PULL_UP : GPIO_V2_LINE_FLAG_BIAS_PULL_DOWN;
+    request.config.num_attrs = 1;
+    request.config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_OUTPUT_VALUES;
+    request.config.attrs[0].attr.values = 0;
+    request.config.attrs[0].mask = count == 64 ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1);
+    if (ioctl(fd, GPIO_V2_GET_LINE_IOCTL, &request) != 0) return -1;
+    return request.fd;
+}
+
+// GPIO_V2_LINE_SET_VALUES_IOCTL: the lines in `mask` (bit i: the request's line i) set to
+// `bits`, logically (active-low inverted by the kernel). 0 or -1 with errno.
+static inline int csystem_gpio_set_values(int fd, uint64_t bits, uint64_t mask) {
+    struct gpio_v2_line_values values;
+    values.bits = bits;
+    values.mask = mask;
+    return ioctl(fd, GPIO_V2_LINE_SET_VALUES_IOCTL, &values);
 }
 
 #endif

@@ -11,12 +11,15 @@ public enum RunError: Error, CustomStringConvertible {
     case configuration(ConfigurationErrors)
     case display(DisplayError)
     case loop(LoopError)
+    /// An `[[output]]`'s GPIO chip or lines could not be had.
+    case output(GPIOError)
 
     public var description: String {
         switch self {
         case .configuration(let e): return e.description
         case .display(let e): return e.description
         case .loop(let e): return e.description
+        case .output(let e): return e.description
         }
     }
 }
@@ -32,6 +35,21 @@ extension PanelRuntime where Loop == EventLoop {
         do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names, sensorKinds: SensorKinds.all) } catch {
             throw .configuration(error)
         }
+        // The outputs first: a line held elsewhere fails before the screen is taken.
+        let outputLines: [GPIOOutputLines]
+        do { outputLines = try OutputService<EventLoop>.open(board.outputs, calls: LinuxGPIOSystemCalls.gpio) } catch {
+            throw .output(error)
+        }
+        do { return try open(board, options: options, outputLines: outputLines, devices: devices, inputs: inputs, log: log) } catch {
+            for l in outputLines { l.release() }
+            throw error
+        }
+    }
+
+    private static func open(
+        _ board: BoardConfiguration, options: RunOptions, outputLines: [GPIOOutputLines], devices: DisplayDevices,
+        inputs: InputDevices, log: any PanelLog
+    ) throws(RunError) -> PanelRuntime<EventLoop> {
         let d = board.display
         let output = options.display ?? d.output
         let turned = d.rotation.swapsAxes
@@ -65,7 +83,7 @@ extension PanelRuntime where Loop == EventLoop {
         let console = options.consoleGraphics && display.coversTextConsole ? devices.consoleGraphics() : nil
         return try PanelRuntime(
             options: options, board: board, display: display, loop: loop, devices: devices, inputs: inputs, log: log,
-            environment: environment, console: console)
+            environment: environment, console: console, outputLines: outputLines)
     }
 
     /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.

@@ -34,6 +34,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     let sensors: SensorService<Loop>
     private(set) var input: InputService<Loop>
     private var snapshots: SnapshotService<Loop>
+    /// The GPIO outputs: the lines held for the whole run (a reload keeps them as started).
+    let outputs: OutputService<Loop>
     private let recording: RecordingService<Loop>
     private var counters: CounterService<Loop>
     private var startTime: UInt64 = 0
@@ -46,7 +48,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     public init(
         options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, devices: DisplayDevices,
         inputs: InputDevices, log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil,
-        system: any PanelSystem = LinuxSystem.standard
+        system: any PanelSystem = LinuxSystem.standard, outputLines: [GPIOOutputLines] = []
     ) throws(RunError) {
         self.system = system
         self.options = options
@@ -77,6 +79,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         self.recording = recording
         sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
         input = Self.input(board, options, devices, inputs, shown, log)
+        outputs = OutputService(board.outputs, lines: outputLines, display: shown, alarms: board.alarms, log: log)
         snapshots = Self.snapshots(board, options, display, system, log)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
         // during start-up waits in the signalfd instead of killing the process.
@@ -118,6 +121,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
         recording.start(on: loop)
         counters.start(on: loop)
+        outputs.start(on: loop)
         sensors.start(on: loop)
         input.start(on: loop)
         snapshots.start(on: loop)
@@ -175,6 +179,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             return
         }
         if new.display != board.display { info("config reload: [display] changed; restart the service to apply it") }
+        if new.outputs != board.outputs { info("config reload: [[output]] changed; restart the service to apply it") }
         sensors.stop()
         input.stop()
         counters.stop()  // saved before the new board's counters read their files
@@ -231,6 +236,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         guard !isShutDown else { return }
         isShutDown = true
         _ = notifier.notify(.stopping)
+        // The lines inactive first, before anything else can fail on the way out.
+        outputs.stop()
         recording.stop()
         sensors.stop()
         input.stop()

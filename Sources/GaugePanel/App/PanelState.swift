@@ -267,6 +267,13 @@ public struct PanelState: Sendable {
         inUse.keys.sorted().map { "failover:\($0)=\((inUse[$0] ?? nil) ?? "none")" }
     }
 
+    /// A channel's alarm as the last frame judged it: the state it shows and whether it
+    /// was acknowledged (nil: the channel has no alarm).
+    public func alarmStatus(of channel: String, now: UInt64) -> (state: AlarmState, acknowledged: Bool)? {
+        guard let m = alarms.first(where: { $0.channel == channel }) else { return nil }
+        return (m.shownState(at: now), m.acknowledged != nil)
+    }
+
     /// Whether a trigger's condition holds at `now`.
     private func holds(_ condition: TriggerConfiguration.Condition, now: UInt64) -> Bool {
         switch condition {

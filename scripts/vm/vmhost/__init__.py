@@ -13,6 +13,9 @@ what the harness does), a module per concept:
   options  the command line, and the state a run keeps on it
   network  the ARM harness's test 'net' (scripts/vm/arm.py): a broker and a TCP server on
            the host reached through QEMU's user networking, the screens they make
+  gpio_arm the ARM harness's test 'gpio' (scripts/vm/arm.py): the firmware's [[output]] on
+           -M virt's PL061, its held lines read from debugfs (the x86_64 'gpio' test is
+           scripts/vm/gpio.py, a machine of its own)
   main     boots the machine, answers the guest's markers, then checks what it said
 
 Imported by run.py with sys.dont_write_bytecode set: no __pycache__ in scripts/vm."""
