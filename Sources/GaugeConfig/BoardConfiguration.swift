@@ -35,6 +35,8 @@ public struct BoardConfiguration: Sendable {
     public var counters: [CounterConfiguration] = []
     /// GPIO lines driven by rules over channels (`[[output]]`), in file order.
     public var outputs: [OutputConfiguration] = []
+    /// `[log]`: channels written as CSV while running (nil: no log).
+    public var log: LogConfiguration?
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -140,7 +142,13 @@ public struct BoardConfiguration: Sendable {
         let computed = linkComputed(sensors.flatMap { $0.channels }, r.diagnostics)
         let read = sensors.flatMap { $0.channels }.filter { $0.expression == nil }.map { $0.name }
         let counters = r.tables("counter").compactMap { CounterConfiguration.read($0, channels: channelNames, read: read) }
-        let triggers = r.tables("trigger").compactMap { TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames) }
+        let log = LogConfiguration.read(r.table("log"), channels: channelNames + counters.map { $0.name })
+        let triggers = r.tables("trigger").compactMap {
+            TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames + counters.map { $0.name })
+        }
+        if log == nil, triggers.contains(where: { $0.actions.logging != nil }) {
+            r.report("trigger", "a trigger with logging needs a [log] table (where to write)")
+        }
         let backlight = BacklightConfiguration.read(r.table("backlight"), channels: channelNames)
         r.finish()
         checkPageNames(pageReaders, r)
@@ -151,7 +159,7 @@ public struct BoardConfiguration: Sendable {
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
-            triggers: triggers, backlight: backlight, computed: computed, counters: counters, outputs: outputs,
+            triggers: triggers, backlight: backlight, computed: computed, counters: counters, outputs: outputs, log: log,
             dashboard: dashboard)
     }
 

@@ -62,6 +62,8 @@ public struct InputConfiguration: Sendable, Equatable {
         case resetMinMax = "reset_min_max"
         /// Sets the trip counters (`[[counter]] resettable = true`) back to 0.
         case resetTrip = "reset_trip"
+        /// Writes a marked row into the `[log]` now.
+        case logMarker = "log_marker"
         case brightnessUp = "brightness_up", brightnessDown = "brightness_down"
     }
     /// "auto" (the first touchscreen), "none", or an evdev device name.

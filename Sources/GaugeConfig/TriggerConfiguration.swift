@@ -23,6 +23,8 @@ public struct TriggerConfiguration: Sendable, Equatable {
         public var acknowledge: Bool
         /// Sets the trip counters back to 0.
         public var resetTrip: Bool
+        /// Starts (true) or stops (false) the `[log]`.
+        public var logging: Bool?
 
         public init(showPage: Int32? = nil, theme: ThemeConfiguration.Name? = nil, acknowledge: Bool = false, resetTrip: Bool = false) {
             self.showPage = showPage
@@ -63,9 +65,10 @@ extension TriggerConfiguration {
         let cooldown = r.number("cooldown", 0...86400) ?? 0
         var actions = Actions(showPage: page("show_page"), acknowledge: r.bool("acknowledge") ?? false, resetTrip: r.bool("reset_trip") ?? false)
         if let t = r.choice("theme", ThemeConfiguration.Name.allCases.map { $0.rawValue }) { actions.theme = ThemeConfiguration.Name(rawValue: t) }
+        actions.logging = r.bool("logging")
         r.finish()
         if actions == Actions(), !r.has("show_page"), !r.has("theme") {
-            r.report(nil, "a trigger needs an action: show_page, theme, acknowledge = true or reset_trip = true")
+            r.report(nil, "a trigger needs an action: show_page, theme, acknowledge = true, reset_trip = true or logging")
         }
         guard let condition else { return nil }
         return TriggerConfiguration(condition: condition, holdFor: UInt64(holdFor * 1e9), cooldown: UInt64(cooldown * 1e9), actions: actions)

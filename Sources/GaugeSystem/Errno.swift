@@ -34,6 +34,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let noMemory = Errno(ENOMEM)
     public static let permissionDenied = Errno(EACCES)
     public static let resourceBusy = Errno(EBUSY)
+    /// ENOSPC: the file system is full (a log stops).
+    public static let noSpaceLeft = Errno(ENOSPC)
     /// ENODEV: the device is gone (unplugged, driver unbound) or has no such function.
     public static let operationNotSupportedByDevice = Errno(ENODEV)
     public static let isDirectory = Errno(EISDIR)

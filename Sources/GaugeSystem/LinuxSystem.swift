@@ -120,6 +120,10 @@ open class LinuxSystem: PanelSystem, @unchecked Sendable {
 
     public final func monotonicNanoseconds() -> UInt64 { SystemCall.monotonicNanoseconds() }
 
+    public final func realtimeNanoseconds() -> UInt64 { SystemCall.realtimeNanoseconds() }
+
+    public final func fileSize(_ path: String) -> Int64? { SystemCall.fileSize(path) }
+
     public final func sleep(nanoseconds: UInt64) { SystemCall.sleep(nanoseconds: nanoseconds) }
 
     public final func environment(_ name: String) -> String? { SystemCall.environment(name) }

@@ -51,6 +51,10 @@ public protocol PanelSystem: AnyObject {
     func readTimer(_ fd: Int32) throws(Errno) -> UInt64
     /// CLOCK_MONOTONIC in nanoseconds.
     func monotonicNanoseconds() -> UInt64
+    /// CLOCK_REALTIME in nanoseconds since 1970 (what a log's time column says).
+    func realtimeNanoseconds() -> UInt64
+    /// The size of the file at `path` in bytes; nil when there is none.
+    func fileSize(_ path: String) -> Int64?
     /// Sleeps `nanoseconds` (a signal may end it early).
     func sleep(nanoseconds: UInt64)
     /// getenv(3): the process environment's `name`, or nil.

@@ -132,6 +132,15 @@ public enum SystemCall {
     /// CLOCK_MONOTONIC in nanoseconds.
     public static func monotonicNanoseconds() -> UInt64 { csystem_monotonic_nanoseconds() }
 
+    /// CLOCK_REALTIME in nanoseconds since 1970.
+    public static func realtimeNanoseconds() -> UInt64 { csystem_realtime_nanoseconds() }
+
+    /// stat(2)'s size of `path`; nil when stat fails.
+    public static func fileSize(_ path: String) -> Int64? {
+        let n = csystem_file_size(path)
+        return n < 0 ? nil : n
+    }
+
     /// Sleeps `nanoseconds` (nanosleep(2); a signal may end it early).
     public static func sleep(nanoseconds: UInt64) { _ = csystem_sleep_nanoseconds(nanoseconds) }
 

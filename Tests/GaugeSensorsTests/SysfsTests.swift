@@ -76,6 +76,8 @@ final class FaultySystemCalls: SensorSystemCalls {
     func setTimer(_ fd: Int32, deadline: UInt64?) throws(Errno) { try real.setTimer(fd, deadline: deadline) }
     func readTimer(_ fd: Int32) throws(Errno) -> UInt64 { try real.readTimer(fd) }
     func monotonicNanoseconds() -> UInt64 { real.monotonicNanoseconds() }
+    func realtimeNanoseconds() -> UInt64 { real.realtimeNanoseconds() }
+    func fileSize(_ path: String) -> Int64? { real.fileSize(path) }
     func sleep(nanoseconds: UInt64) { real.sleep(nanoseconds: nanoseconds) }
     func environment(_ name: String) -> String? { real.environment(name) }
     func releaseFreeHeap() { real.releaseFreeHeap() }

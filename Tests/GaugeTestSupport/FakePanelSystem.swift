@@ -90,6 +90,11 @@ open class FakePanelSystem: PanelSystem, @unchecked Sendable {
 
     open func monotonicNanoseconds() -> UInt64 { time }
 
+    /// 2026-01-01T00:00:00Z plus the monotonic time.
+    open func realtimeNanoseconds() -> UInt64 { 1_767_225_600_000_000_000 &+ time }
+
+    open func fileSize(_ path: String) -> Int64? { files[path].map { Int64($0.count) } }
+
     /// Sleeping passes the fake time, at once.
     open func sleep(nanoseconds: UInt64) { time += nanoseconds }
 

@@ -64,6 +64,19 @@ static inline uint64_t csystem_monotonic_nanoseconds(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+// CLOCK_REALTIME in nanoseconds since 1970 (a log's time column).
+static inline uint64_t csystem_realtime_nanoseconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+// The size of the file at `path` in bytes, or -1 (stat(2) failed).
+static inline int64_t csystem_file_size(const char *path) {
+    struct stat info;
+    return stat(path, &info) == 0 ? (int64_t)info.st_size : -1;
+}
+
 // nanosleep(2) for `nanoseconds` (returns early, with -1 and EINTR, when a signal arrives).
 static inline int csystem_sleep_nanoseconds(uint64_t nanoseconds) {
     struct timespec t = { (time_t)(nanoseconds / 1000000000u), (long)(nanoseconds % 1000000000u) };

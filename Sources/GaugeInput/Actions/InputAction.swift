@@ -12,6 +12,8 @@ public enum InputAction: Hashable, Sendable {
     case resetHold
     /// Set the trip counters back to 0.
     case resetTrip
+    /// Mark the log (a row with the marker column set).
+    case logMarker
     /// Stop the blinking of the alarms active now (until a value leaves its alarm band
     /// and enters it again).
     case acknowledgeAlarms

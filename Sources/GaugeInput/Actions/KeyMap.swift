@@ -15,7 +15,7 @@ public struct KeyBinding: Hashable, Sendable {
         switch action {
         case .brightness: return KeyBinding(action, repeatInterval: 0)
         case .nextPage, .previousPage: return KeyBinding(action, repeatInterval: 400_000)
-        case .toggleNight, .tap, .resetHold, .resetTrip, .acknowledgeAlarms: return KeyBinding(action)
+        case .toggleNight, .tap, .resetHold, .resetTrip, .logMarker, .acknowledgeAlarms: return KeyBinding(action)
         }
     }
 }

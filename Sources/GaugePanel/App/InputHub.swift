@@ -61,6 +61,7 @@ final class InputHub {
         case .acknowledge: .acknowledgeAlarms
         case .resetMinMax: .resetHold
         case .resetTrip: .resetTrip
+        case .logMarker: .logMarker
         case .brightnessUp: .brightness(1)
         case .brightnessDown: .brightness(-1)
         }

@@ -1,4 +1,5 @@
 import GaugeConfig
+import GaugeDecoders
 import GaugeDisplay
 import GaugeInput
 import GaugeRaster
@@ -38,6 +39,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     let outputs: OutputService<Loop>
     private let recording: RecordingService<Loop>
     private var counters: CounterService<Loop>
+    private var logger: LogService<Loop>
     private var startTime: UInt64 = 0
     private var isShutDown = false
 
@@ -75,6 +77,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)
         counters = CounterService(board.counters, display: shown, system: system, log: log)
+        logger = Self.logService(board, shown, system, log)
         self.display = shown
         self.recording = recording
         sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
@@ -96,6 +99,14 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         InputService(
             board.input, display: board.display, directory: options.inputDirectory, devices: devices,
             inputs: inputs, feeding: display, log: log)
+    }
+
+    private static func logService(
+        _ board: BoardConfiguration, _ display: DisplayService<Loop>, _ system: any PanelSystem, _ log: PanelLogger
+    ) -> LogService<Loop> {
+        var units: [String: SensorUnit] = [:]
+        for c in board.channels { units[c.name] = c.unit }
+        return LogService(board.log, units: units, display: display, system: system, log: log)
     }
 
     private static func snapshots(
@@ -121,6 +132,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
         recording.start(on: loop)
         counters.start(on: loop)
+        logger.start(on: loop)
         outputs.start(on: loop)
         sensors.start(on: loop)
         input.start(on: loop)
@@ -189,6 +201,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         display.replace(state: next, fonts: PanelFonts(new.fonts))
         counters = CounterService(new.counters, display: display, system: system, log: log)
         counters.start(on: loop)
+        logger.stop()
+        logger = Self.logService(new, display, system, log)
+        logger.start(on: loop)
         sensors.hub = SensorHub(new.sensors, system: system)
         sensors.start(on: loop)
         input = Self.input(new, options, devices, inputs, display, log)
@@ -243,6 +258,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         input.stop()
         snapshots.stop()
         counters.stop()
+        logger.stop()
         log.flush(now: loop.now)
         // The loop's handlers and the frame scheduler's `draw` hold the services and the
         // runtime (Embedded Swift has no weak or unowned references): stopping the display

@@ -28,6 +28,10 @@ public struct PanelState: Sendable {
     private var counters: [CounterState]
     /// Failover channels: the source each used at the last frame ("" before any).
     private var inUse: [String: String?] = [:]
+    /// Whether the `[log]` writes rows now (its `start`, then triggers' `logging`).
+    public private(set) var logging: Bool
+    /// Markers asked for (`log_marker`) since the start; the log service writes one row each.
+    public private(set) var logMarkers: UInt64 = 0
     /// Failover channels that have had a source (switches after that are said).
     private var failoverStarted: Set<String> = []
     /// What to log once (a failover switching), drained by `takeNotices`.
@@ -47,6 +51,7 @@ public struct PanelState: Sendable {
         backlight = board.backlight.map { BacklightPlan($0) }
         computed = Dictionary(uniqueKeysWithValues: board.computed.map { ($0.name, $0) })
         counters = board.counters.map { CounterState($0) }
+        logging = board.log?.startsOn ?? false
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
@@ -103,6 +108,7 @@ public struct PanelState: Sendable {
         case .nextPage: show(page: page &+ 1)
         case .previousPage: show(page: page &- 1)
         case .toggleNight: setTheme(themes.active == .day ? .night : .day)
+        case .logMarker: logMarkers &+= 1
         case .resetTrip:
             for i in counters.indices { counters[i].reset() }
             isDirty = true
@@ -293,6 +299,7 @@ public struct PanelState: Sendable {
         if let t = actions.theme { setTheme(t) }
         if actions.acknowledge { acknowledgeAlarms() }
         if actions.resetTrip { handle(.resetTrip) }
+        if let on = actions.logging { logging = on }
     }
 
     /// The first time after `now` at which a fresh channel turns stale.

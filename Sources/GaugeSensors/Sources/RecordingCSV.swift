@@ -43,7 +43,7 @@ public enum RecordingCSV {
     }
 
     /// Quoted when it holds a comma, a quote or a line break (RFC 4180 §2).
-    static func field(_ s: String) -> String {
+    public static func field(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }) else { return s }
         var quoted = "\""
         for c in s.unicodeScalars {

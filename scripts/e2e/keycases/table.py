@@ -17,6 +17,7 @@ from .cases_alarms import case_alarm_delay, case_escalate_after, case_hysteresis
 from . import cases_backlight as backlight
 from . import cases_counters as counters
 from .cases_failover import case_sources
+from . import cases_log as logcases
 from .base_boards import computed_board
 from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_theme, page_case
 from .kinds import DELETE, also_vm, diff, set_, vm
@@ -181,6 +182,13 @@ CASES = {
     # a computed channel shown by a readout: "a * 2" and "a * 3 + c" (a = 60, c = 25) draw 120 and 205, as render does
     "sensor.channel.expression": diff(set_([("ch", "x"), "expression"], "a * 3 + c"), base_mutate=computed_board),
     "sensor.channel.sources": case_sources,
+    "log.path": lambda k: logcases.case_path(k) + [logcases.case_full_disk()],
+    "log.channels": logcases.case_channels,
+    "log.interval": logcases.case_interval,
+    "log.max_size": logcases.case_max_size,
+    "log.keep": logcases.case_keep,
+    "log.start": logcases.case_start,
+    "trigger.logging": logcases.case_trigger_logging,
     "counter.name": counters.case_name,
     "counter.channel": counters.case_channel,
     "counter.per": counters.case_per,
