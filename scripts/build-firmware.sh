@@ -201,6 +201,9 @@ compile_and_link() {
           --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
     [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
+    # The linker's map (what each object and archive member contributes) for
+    # scripts/firmware-size.py.
+    link+=(-Map="$dir/gaugepanel-firmware.map")
     local xlinker=()
     for f in "${link[@]}"; do xlinker+=(-Xlinker "$f"); done
     bin=$dir/gaugepanel-firmware
