@@ -2,10 +2,11 @@
 """The firmware's Swift module, code by code: rewrites its optimised LLVM IR (swiftc
 -emit-ir) in place so that the code that draws a frame and the rest are generated
 differently. Drawing code is the renderer, text, widgets, displays and images
-(DRAWING_MODULES), GaugePanel's FrameComposer, the standard library's code for them and
-for numbers, memory and hashing, and the Embedded runtime (retain, release, allocation);
-the rest — the configuration, sensors and protocols, the loop, the command line and the
-standard library's strings — runs once or at a sensor's pace.
+(DRAWING_MODULES), GaugePanel's FrameComposer, the Embedded runtime (retain, release,
+allocation) and the standard library's code (numbers, memory, arrays, hashing) but for
+strings; the rest — the configuration, sensors and protocols, the loop, the command line,
+the standard library's code specialised for their types and its strings — runs once or at
+a sensor's pace.
 
 armv6 (--thumb): the rest becomes Thumb code (Thumb-1 on the ARM1176: 16-bit
 instructions), about 30 % fewer bytes than ARM code and more instructions to run (35 %
