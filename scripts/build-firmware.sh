@@ -45,6 +45,7 @@ SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 TOOLCHAIN_BIN=$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")
 SWIFT_LIB=$(cd "$TOOLCHAIN_BIN/../lib/swift" && pwd)
 CLANG=$TOOLCHAIN_BIN/clang   # the toolchain's Clang, which Swift's C importer is too
+export SWIFT_DEMANGLE=$TOOLCHAIN_BIN/swift-demangle   # for scripts/firmware/cold-code.py
 
 # The sysroots (and cross toolchains) first; they say what is wrong if they cannot.
 mkdir -p "$BUILD"
@@ -199,6 +200,9 @@ compile_and_link() {
     local codegen=(--target="$(swift_target "$cpu")" $(abi_flags "$cpu" | sed 's/-D[^ ]*//g') -O2 -Xclang -disable-llvm-optzns
                    -ffunction-sections -fdata-sections)
     if [[ $cpu != aarch64 ]]; then
+        # armv6: soft-float, which calls as softfp does, for a function that cold-code.py
+        # finds no target features on to set VFP off in (its default is then no VFP too).
+        [[ $cpu == armv6 ]] && codegen+=(-mfloat-abi=soft)
         codegen+=(-mllvm -enable-machine-outliner)
         if ! python3 scripts/firmware/cold-code.py "$([[ $cpu == armv6 ]] && echo --thumb || echo --outline-cold)" \
                 "$dir/GaugePanelFirmware.ll" >&3 2>&1; then

@@ -30,7 +30,7 @@ import sys
 from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from firmware_symbols import module_index, swift_module  # noqa: E402
+from firmware_symbols import demangle, module_index, swift_module  # noqa: E402
 
 LIMIT = 3_500_000  # bytes, each stripped binary (README: "≤ 3.5 MB")
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -150,7 +150,7 @@ def measure(cpu, build, out_dir, top):
         table[component] += size
     ranges = swift_object_ranges(map_path)
     symbols = [s for s in swift_symbols(binary, triple) if inside(ranges, s[0])]
-    demangled = run("swift", "demangle", "--compact", stdin="\n".join(s[2] for s in symbols) + "\n").splitlines()
+    demangled = demangle([s[2] for s in symbols])
     index = module_index()
     attributed, largest = 0, []
     for (address, size, mangled), name in zip(symbols, demangled):

@@ -29,11 +29,10 @@ Usage: scripts/firmware/cold-code.py --thumb|--outline-cold MODULE.ll
 
 import os
 import re
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from firmware_symbols import DRAWING_MODULES, STANDARD_LIBRARY, module_index, swift_module  # noqa: E402
+from firmware_symbols import DRAWING_MODULES, STANDARD_LIBRARY, demangle, module_index, swift_module  # noqa: E402
 
 DEFINE = re.compile(r'^define [^@]*@("(?:[^"\\]|\\.)*"|[-\w.$]+)\(')
 GROUP = re.compile(r"^attributes #(\d+) = \{(.*)\}\s*$")
@@ -71,8 +70,7 @@ def main(mode, path):
         if m and '"target-features"' in m.group(2):
             groups[int(m.group(1))] = number
     names = [name for _, name, _, _ in defines]
-    demangled = subprocess.run(["swift", "demangle", "--compact"], input="\n".join(names) + "\n",
-                               capture_output=True, text=True, check=True).stdout.split("\n")
+    demangled = demangle(names)
     index = module_index()
     # Each group with target features gets a twin: Thumb (--thumb: every group VFP off) or
     # nooutline (--outline-cold). Thumb twins go to cold functions, nooutline ones to drawing.

@@ -6,6 +6,8 @@ runs every frame).
 
 import os
 import re
+import shutil
+import subprocess
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
 # The modules that draw a frame (and GaugePanel's FrameComposer, which runs them).
@@ -75,3 +77,12 @@ def swift_module(demangled, index):
     if m and m.group(1) in index:
         return "Swift: " + index[m.group(1)]
     return STANDARD_LIBRARY if "Swift." in entity else "Swift: other"
+
+
+def demangle(names):
+    """Each mangled name demangled (swift demangle --compact): $SWIFT_DEMANGLE, or the
+    toolchain's swift-demangle on PATH, or `swift demangle`."""
+    tool = os.environ.get("SWIFT_DEMANGLE") or shutil.which("swift-demangle")
+    command = [tool, "--compact"] if tool else ["swift", "demangle", "--compact"]
+    out = subprocess.run(command, input="\n".join(names) + "\n", capture_output=True, text=True, check=True).stdout
+    return out.split("\n")[: len(names)]
