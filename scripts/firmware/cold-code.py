@@ -9,8 +9,8 @@ the standard library's code specialised for their types and its strings — runs
 a sensor's pace.
 
 armv6 (--thumb): the rest becomes Thumb code (Thumb-1 on the ARM1176: 16-bit
-instructions), about 30 % fewer bytes than ARM code and more instructions to run (35 %
-more to load and render a dashboard with everything Thumb); drawing code stays ARM. Swift's
+instructions), about 30 % fewer bytes than ARM code and more instructions to run (47 %
+more a full frame with everything Thumb); drawing code stays ARM. Swift's
 calling convention passes Doubles in VFP registers in ARM code, which Thumb-1 code cannot
 reach; so every function does its floating point without them (VFP off: libgcc's
 soft-float routines, the same IEEE results), and ARM and Thumb functions call each other
