@@ -45,6 +45,7 @@ SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 TOOLCHAIN_BIN=$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")
 SWIFT_LIB=$(cd "$TOOLCHAIN_BIN/../lib/swift" && pwd)
 CLANG=$TOOLCHAIN_BIN/clang   # the toolchain's Clang, which Swift's C importer is too
+export SWIFT_DEMANGLE=$TOOLCHAIN_BIN/swift-demangle   # for scripts/firmware/cold-code.py
 
 # The sysroots (and cross toolchains) first; they say what is wrong if they cannot.
 mkdir -p "$BUILD"
@@ -67,8 +68,9 @@ gnu_triple() { case $1 in aarch64) echo aarch64-linux-gnu ;; armv7) echo arm-lin
 # field read through Swift's self register r10 into `ldm r10!, {…}` (HalfPlane.narrow):
 # that moves r10, callee-saved, and nothing restored it, so ConvexPolygonShape.row read
 # its next polygon edge from the wrong place and armv6 drew no rating stars. build_one
-# checks every object's architecture (cpu_arch).
-abi_flags() { case $1 in aarch64) ;; armv7) echo -march=armv7-a -mfloat-abi=hard -D_FILE_OFFSET_BITS=64 ;; armv6) echo -march=armv6 -mfloat-abi=softfp -mfpu=vfp -D_FILE_OFFSET_BITS=64 ;; esac; }
+# checks every object's architecture (cpu_arch). armv7's code is Thumb-2 (-mthumb), Swift's
+# and C's alike, as Debian builds armhf: 16- and 32-bit instructions, a smaller binary.
+abi_flags() { case $1 in aarch64) ;; armv7) echo -march=armv7-a -mthumb -mfloat-abi=hard -D_FILE_OFFSET_BITS=64 ;; armv6) echo -march=armv6 -mfloat-abi=softfp -mfpu=vfp -D_FILE_OFFSET_BITS=64 ;; esac; }
 # cpu → the Tag_CPU_arch (readelf -A) of every object built for it.
 cpu_arch() { case $1 in armv7) echo v7 ;; armv6) echo v6 ;; esac; }
 
@@ -164,27 +166,55 @@ compile_and_link() {
             [[ -f $f ]] || continue
             o=$dir/${t}_$(basename "$f").o
             case $f in
-                *.cpp) "$CLANG" "${cxxflags[@]}" -I "Sources/$t/include" -c "$f" -o "$o" >&3 2>&1 ;;
+                *.cpp) "$CLANG" "${cxxflags[@]}" $([[ $cpu == armv6 ]] && echo -mthumb) -I "Sources/$t/include" -c "$f" -o "$o" >&3 2>&1 ;;
                 *) "$CLANG" "${cflags[@]}" -I "Sources/$t/include" -c "$f" -o "$o" >&3 2>&1 ;;
             esac || { echo "FAIL: $cpu: compiling $f (see $dir/build.log)" > "$BUILD/result-$cpu"; return 1; }
             objects+=("$o")
         done
     done
     swift=(-target "$(swift_target "$cpu")" -enable-experimental-feature Embedded -swift-version 6 -wmo -Osize
-           -Xfrontend -function-sections -parse-as-library -module-name GaugePanelFirmware)
-    # armv6 (the Pi 1 and Zero, the tightest of the three under 3.5 MB): LLVM's machine
-    # outliner folds repeated instruction sequences into shared functions, 131 KB (3.7 %)
-    # of the binary; pixels are the same (the cross-CPU check and its instruction counts
-    # build the renderer on their own, without it).
-    [[ $cpu == armv6 ]] && swift+=(-Xllvm -enable-machine-outliner)
+           -parse-as-library -module-name GaugePanelFirmware)
     # The *-none-* triples define no OS: glibc's and libdrm's headers need to see Linux.
     for f in "${includes[@]}" -D__linux__ -D__gnu_linux__ -D__unix__ $(abi_flags "$cpu"); do swift+=(-Xcc "$f"); done
     for t in "${C_MODULES[@]}"; do swift+=(-Xcc -fmodule-map-file="$(module_map "$t")" -Xcc -I -Xcc "Sources/$t/include"); done
-    if ! "$SWIFTC" "${swift[@]}" -c "$BUILD"/sources/*.swift -o "$dir/GaugePanelFirmware.o" >&3 2>&1; then
+    # The Swift module as optimised LLVM IR, which the toolchain's Clang turns into code
+    # (-disable-llvm-optzns: code generation only, as swiftc would have), each function and
+    # datum in a section of its own so that --gc-sections drops what nothing uses (swiftc
+    # has no switch for data sections). In between, scripts/firmware/cold-code.py sets
+    # apart the code that draws frames from the rest (the configuration, sensors, protocols,
+    # the loop, the command line), which runs once or at a sensor's pace:
+    #   - armv6 (the Pi 1 and Zero, the tightest of the three under 3.5 MB): the rest in
+    #     Thumb code, drawing in ARM code, floating point without VFP registers so that the
+    #     two call each other alike (cold-code.py says why); LLVM's machine outliner folds
+    #     repeated instruction sequences into shared functions everywhere;
+    #   - armv7: the machine outliner in the rest only (32 KB);
+    #   - aarch64: neither; LLVM's AArch64 code generator outlines -Osize code by itself,
+    #     drawing included, and keeping drawing out of it made the binary 49 KB larger.
+    # Pixels are the same (scripts/firmware-check.sh); the cross-CPU check and its
+    # instruction counts build the renderer on their own, as plain ARM code with VFP.
+    if ! "$SWIFTC" "${swift[@]}" -emit-ir "$BUILD"/sources/*.swift -o "$dir/GaugePanelFirmware.ll" >&3 2>&1; then
         { grep -E 'error:' "$dir/build.log" | sort -u | head -20 | sed 's/^/# /'
           echo "FAIL: $cpu: compiling the Swift module (see $dir/build.log)"; } > "$BUILD/result-$cpu"
         return 1
     fi
+    local codegen=(--target="$(swift_target "$cpu")" $(abi_flags "$cpu" | sed 's/-D[^ ]*//g') -O2 -Xclang -disable-llvm-optzns
+                   -ffunction-sections -fdata-sections)
+    if [[ $cpu != aarch64 ]]; then
+        # armv6: soft-float, which calls as softfp does, for a function that cold-code.py
+        # finds no target features on to set VFP off in (its default is then no VFP too).
+        [[ $cpu == armv6 ]] && codegen+=(-mfloat-abi=soft)
+        codegen+=(-mllvm -enable-machine-outliner)
+        if ! python3 scripts/firmware/cold-code.py "$([[ $cpu == armv6 ]] && echo --thumb || echo --outline-cold)" \
+                "$dir/GaugePanelFirmware.ll" >&3 2>&1; then
+            echo "FAIL: $cpu: scripts/firmware/cold-code.py (see $dir/build.log)" > "$BUILD/result-$cpu"
+            return 1
+        fi
+    fi
+    if ! "$CLANG" "${codegen[@]}" -c "$dir/GaugePanelFirmware.ll" -o "$dir/GaugePanelFirmware.o" >&3 2>&1; then
+        echo "FAIL: $cpu: generating the Swift module's code (see $dir/build.log)" > "$BUILD/result-$cpu"
+        return 1
+    fi
+    rm -f "$dir/GaugePanelFirmware.ll"
     objects+=("$dir/GaugePanelFirmware.o")
     # Static archives: what FreeType was built with after it; the Unicode tables Embedded
     # String operations use; the C++ runtime for the TOML shim.
@@ -198,9 +228,12 @@ compile_and_link() {
     # integer-only scanf instead of glibc's whole scanf engine (about 30 KB).
     # main is the firmware's @_cdecl entry point (Sources/GaugePanelFirmware/FirmwareMain.swift).
     link=(--gc-sections --icf=safe -z max-page-size=16384 --defsym main=GaugePanelFirmware_main
-          --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
+          --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --wrap=__dcgettext --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
     [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
+    # The linker's map (what each object and archive member contributes) for
+    # scripts/firmware-size.py.
+    link+=(-Map="$dir/gaugepanel-firmware.map")
     local xlinker=()
     for f in "${link[@]}"; do xlinker+=(-Xlinker "$f"); done
     bin=$dir/gaugepanel-firmware
@@ -258,7 +291,7 @@ write_module_maps
 # What a build reads besides the sysroot: the staged sources, the C targets' and modules'
 # files, this script and the compiler.
 INPUTS_KEY=$( { cat "$BUILD"/sources/*.swift; for t in "${C_TARGETS[@]}" "${C_MODULES[@]}"; do find "Sources/$t" -type f | LC_ALL=C sort | xargs cat; done
-                cat "$0"; "$SWIFTC" --version 2>&1; } | sha256sum | cut -c1-64)
+                cat "$0" scripts/firmware/cold-code.py scripts/lib/firmware_symbols.py; "$SWIFTC" --version 2>&1; } | sha256sum | cut -c1-64)
 for cpu in "${cpus[@]}"; do
     rm -f "$BUILD/result-$cpu"
     log "$cpu: swiftc -target $(swift_target "$cpu") -wmo -Osize, ${#MODULES[@]} modules as one (log: $BUILD/$cpu/build.log)"

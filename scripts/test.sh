@@ -85,6 +85,9 @@ run_step "firmware scanf vs glibc" "$(limit 60)" bash scripts/firmware/scanf-che
 # The firmware, and each CPU's binary under qemu-user against the host build (check,
 # render, a missing device, run on a pty).
 wait_step firmware "firmware build (aarch64, armv7, armv6)"
+# Where each binary's bytes go (scripts/firmware-size.py: the linker's map and symbols);
+# prints only, and fails only when a binary is over the 3.5 MB limit.
+run_step "firmware size (by module and library)" "$(limit 120)" python3 scripts/firmware-size.py
 run_step "firmware on Pi CPUs (qemu-user)" "$(limit 1200)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/firmware-check.sh
 # ... and in Debian's own arm64 and armmp kernels under qemu-system (virtio-gpu, a serial
 # sensor line, keys, SIGTERM).
