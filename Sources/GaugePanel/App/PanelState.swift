@@ -19,6 +19,9 @@ public struct PanelState: Sendable {
     private var animators: [String: NeedleAnimator] = [:]
     /// The channels the layout shows (derived once: the layout's pages don't change).
     private let shownChannels: [String]
+    /// Shown channels some widget shows unsmoothed (a lamp's threshold), and of those the
+    /// ones nothing eases (no needle to wait for).
+    private let rawChannels: [String], rawOnlyChannels: [String]
     private var alarms: [AlarmMonitor]
     /// Samples accepted since the last frame: a frame is due.
     public private(set) var isDirty = true
@@ -30,6 +33,10 @@ public struct PanelState: Sendable {
         alarms = board.alarms.map { AlarmMonitor($0) }
         self.animates = animates
         shownChannels = layout.channels
+        let widgets = layout.pages.flatMap { $0.widgets }
+        let raw = shownChannels.filter { c in widgets.contains { $0.channel == c && $0.followsRawValue } }
+        rawChannels = raw
+        rawOnlyChannels = raw.filter { c in !widgets.contains { $0.channel == c && !$0.followsRawValue } }
         for c in shownChannels { animators[c] = NeedleAnimator(range: Self.range(of: c, in: layout)) }
     }
 
@@ -117,7 +124,7 @@ public struct PanelState: Sendable {
         for name in shownChannels {
             let target = channels[name]?.value(now: now) ?? .nan
             var a = animators[name] ?? NeedleAnimator(range: 0...100)
-            if animates {
+            if animates && !rawOnlyChannels.contains(name) {
                 if a.target != (target.isFinite ? target : nil) {
                     // The needle starts moving when the reading arrived, not at this frame.
                     let read = min(channels[name]?.latest?.time ?? now, now)
@@ -130,6 +137,7 @@ public struct PanelState: Sendable {
             animators[name] = a
             if !a.isSettled { animating = true }
             shown.set(name, to: a.value ?? .nan)
+            if rawChannels.contains(name) { shown.setRaw(name, to: target) }
         }
         // Indicators waiting for a first reading spin: they animate while visible.
         if shown.setIndeterminatePhase(
@@ -140,6 +148,11 @@ public struct PanelState: Sendable {
             animating = true
         }
         var wake: UInt64? = nextStaleDeadline(now: now)
+        // Blinking lamps: the loop wakes at their next edge.
+        if let t = shown.setTime(milliseconds: Int64(now / 1_000_000)) {
+            let edge = UInt64(t) &* 1_000_000
+            wake = min(wake ?? edge, edge)
+        }
         for i in alarms.indices {
             let value = channels[alarms[i].channel]?.value(now: now) ?? .nan
             if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
@@ -186,6 +199,27 @@ extension Dashboard {
             any = true
         }
         return any
+    }
+
+    /// The visible page's timed widgets (blinking lamps) at `milliseconds`; the first
+    /// time any of them changes next.
+    mutating func setTime(milliseconds: Int64) -> Int64? {
+        guard !pages.isEmpty else { return nil }
+        let p = Int(currentPage)
+        var first: Int64?
+        for w in pages[p].widgets.indices where pages[p].widgets[w].isTimed {
+            if let t = pages[p].widgets[w].setTime(milliseconds: milliseconds) { first = min(first ?? t, t) }
+        }
+        return first
+    }
+
+    /// The raw reading to the widgets of `channel` that show it unsmoothed (lamps).
+    mutating func setRaw(_ channel: String, to value: Double) {
+        for p in pages.indices {
+            for w in pages[p].widgets.indices where pages[p].widgets[w].channel == channel && pages[p].widgets[w].followsRawValue {
+                pages[p].widgets[w].setValue(value)
+            }
+        }
     }
 
     /// Colours every widget fed by `channel`.
