@@ -36,6 +36,9 @@ extension LampIndicatorTests {
             next: { old, rng in
                 var lamp = old
                 if rng.next() % 2 == 0 { lamp.value = rng.next() % 5 == 0 ? .nan : Double(rng.next() % 3) }
+                // An alarm recolouring it, or a theme's track colour.
+                if rng.next() % 4 == 0 { lamp.litColor = lamp.litColor == Tints.red ? LampSymbol.oil.isoColor : Tints.red }
+                if rng.next() % 6 == 0 { lamp.unlitColor = Color(rgb: UInt32(truncatingIfNeeded: rng.next()) & 0xFFFFFF) }
                 _ = lamp.setTime(milliseconds: Int64(rng.next() % 2000))
                 return lamp
             }, frame: { $0.frame }, draw: { $0.draw(on: $1) }, damage: { $1.damage(from: $0) })
@@ -93,6 +96,31 @@ extension LampIndicatorTests {
         _ = dark.setTime(milliseconds: 600)
         #expect(dark.damage(from: lamp).rectangles == [lamp.symbolBounds])
         #expect(dark.damage(from: dark).isEmpty)
+    }
+
+    /// An alarm's colour damages the symbol only while lit; a theme's track colour only
+    /// while unlit and dim; a theme's background the whole frame.
+    @Test func recolouringDamagesWhatShowsIt() {
+        let frame = IntRect(x: 10, y: 10, width: 60, height: 40)
+        for lit in [false, true] {
+            let lamp = LampIndicator(.brake, value: lit ? 1 : 0, frame: frame)
+            var alarmed = lamp
+            alarmed.highlight(Color(rgb: 0xE0C030))
+            #expect(alarmed.damage(from: lamp).rectangles == (lit ? [lamp.symbolBounds] : []))
+            var night = lamp
+            night.apply(
+                GaugeTheme(
+                    background: lamp.background, track: Color(rgb: 0x202020), tick: .white, label: .white, value: .white, needle: .white, hub: .white,
+                    hold: .white))
+            #expect(night.damage(from: lamp).rectangles == (lit ? [] : [lamp.symbolBounds]))
+            var hidden = lamp
+            hidden.unlit = .hidden
+            #expect(hidden.damage(from: lamp).rectangles == (lit ? [] : [lamp.symbolBounds]))
+            var dark = lamp
+            dark.background = .black
+            #expect(dark.damage(from: lamp).bounds == frame)
+        }
+        #expect(LampIndicator(.brake, frame: frame).symbolBounds.width < frame.width)
     }
 
     /// Through the dashboard: a lamp takes the raw value and reports its blink's edges.

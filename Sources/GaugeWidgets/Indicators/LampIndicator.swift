@@ -82,27 +82,21 @@ public struct LampIndicator: Sendable {
     /// The pixels the symbol may touch, within the frame.
     var symbolBounds: IntRect { LampSymbolPainter(symbol, in: square).bounds.intersection(frame) }
 
+    /// The symbol's colour as drawn now; nil when nothing is drawn (hidden).
+    var shownColor: Color? { showsLit ? litColor : unlit == .dim ? unlitColor : nil }
+
     public func draw(on canvas: Canvas) {
         let canvas = canvas.clipped(to: frame)
         canvas.fillBackground(frame, color: background)
-        let color: Color
-        if showsLit {
-            color = litColor
-        } else if unlit == .dim {
-            color = unlitColor
-        } else {
-            return
-        }
+        guard let color = shownColor else { return }
         LampSymbolPainter(symbol, in: square).draw(on: canvas, color: color, background: background)
     }
 
-    /// The symbol's box when what it shows changed; nothing otherwise; the whole frame
-    /// when the frame, symbol or colours changed.
+    /// The symbol's box when its colour as drawn changed (lit, unlit, a blink's edge, an
+    /// alarm's colour while lit); the whole frame when the frame, symbol or background did.
     public func damage(from old: LampIndicator) -> Region {
-        guard old.frame == frame, old.symbol == symbol, old.litColor == litColor, old.unlitColor == unlitColor,
-            old.background == background, old.unlit == unlit
-        else { return Region(old.frame, frame) }
-        return old.showsLit == showsLit ? Region() : Region(symbolBounds)
+        guard old.frame == frame, old.symbol == symbol, old.background == background else { return Region(old.frame, frame) }
+        return old.shownColor == shownColor ? Region() : Region(symbolBounds)
     }
 
     /// Shows the blink's phase at `milliseconds`: on for the first half of each period.
