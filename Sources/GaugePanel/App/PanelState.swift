@@ -33,12 +33,24 @@ public struct PanelState: Sendable {
         alarms = board.alarms.map { AlarmMonitor($0) }
         self.animates = animates
         shownChannels = layout.channels
-        let widgets = layout.pages.flatMap { $0.widgets }
-        let raw = shownChannels.filter { c in widgets.contains { $0.channel == c && $0.followsRawValue } }
-        rawChannels = raw
-        rawOnlyChannels = raw.filter { c in !widgets.contains { $0.channel == c && !$0.followsRawValue } }
+        (rawChannels, rawOnlyChannels) = Self.rawChannels(of: layout, shown: shownChannels)
         for c in shownChannels { animators[c] = NeedleAnimator(range: Self.range(of: c, in: layout)) }
     }
+
+    /// The shown channels some widget shows unsmoothed, and those nothing else shows. Not
+    /// inlined (nor the lamps' parts of `frame(now:)`): the needles' spring (exp, sin and
+    /// cos of constants) is folded at compile time only in a small enough caller, and
+    /// otherwise pulls libm's into the firmware (about 20 KB).
+    @inline(never)
+    static func rawChannels(of dashboard: Dashboard, shown: [String]) -> ([String], [String]) {
+        let widgets = dashboard.pages.flatMap { $0.widgets }
+        let raw = shown.filter { c in widgets.contains { $0.channel == c && $0.followsRawValue } }
+        return (raw, raw.filter { c in !widgets.contains { $0.channel == c && !$0.followsRawValue } })
+    }
+
+    // Not inlined, for `frame(now:)` as for `init` above.
+    @inline(never) private func isRaw(_ channel: String) -> Bool { rawChannels.contains(channel) }
+    @inline(never) private func isRawOnly(_ channel: String) -> Bool { rawOnlyChannels.contains(channel) }
 
     /// The span of the first widget showing `channel` on a scale (the needle's settling tolerance).
     static func range(of channel: String, in dashboard: Dashboard) -> ClosedRange<Double> {
@@ -124,7 +136,7 @@ public struct PanelState: Sendable {
         for name in shownChannels {
             let target = channels[name]?.value(now: now) ?? .nan
             var a = animators[name] ?? NeedleAnimator(range: 0...100)
-            if animates && !rawOnlyChannels.contains(name) {
+            if animates && !isRawOnly(name) {
                 if a.target != (target.isFinite ? target : nil) {
                     // The needle starts moving when the reading arrived, not at this frame.
                     let read = min(channels[name]?.latest?.time ?? now, now)
@@ -137,7 +149,7 @@ public struct PanelState: Sendable {
             animators[name] = a
             if !a.isSettled { animating = true }
             shown.set(name, to: a.value ?? .nan)
-            if rawChannels.contains(name) { shown.setRaw(name, to: target) }
+            if isRaw(name) { shown.setRaw(name, to: target) }
         }
         // Indicators waiting for a first reading spin: they animate while visible.
         if shown.setIndeterminatePhase(
@@ -203,6 +215,7 @@ extension Dashboard {
 
     /// The visible page's timed widgets (blinking lamps) at `milliseconds`; the first
     /// time any of them changes next.
+    @inline(never)
     mutating func setTime(milliseconds: Int64) -> Int64? {
         guard !pages.isEmpty else { return nil }
         let p = Int(currentPage)
@@ -214,6 +227,7 @@ extension Dashboard {
     }
 
     /// The raw reading to the widgets of `channel` that show it unsmoothed (lamps).
+    @inline(never)
     mutating func setRaw(_ channel: String, to value: Double) {
         for p in pages.indices {
             for w in pages[p].widgets.indices where pages[p].widgets[w].channel == channel && pages[p].widgets[w].followsRawValue {
