@@ -14,7 +14,8 @@
 #   x86_64          native Swift -O          (only when named: the SwiftPM build and its
 #                                             goldens, (c), already tie native Swift to it)
 # every Embedded one -Osize like the firmware, runs each (it renders every TestCard scene
-# and the reference-scene dashboard, with and without stroke-font text, into
+# and the reference-scene dashboard, with and without stroke-font text, and the lamps'
+# sheet of every symbol, into
 # <scene>-<format>.ppm and prints "<file> <fnv1a of the raw pixel bytes>"), and requires:
 #   (a) every arch's checksum lines identical to the reference's,
 #   (b) every PPM byte-identical (cmp) to the reference's,

@@ -34,6 +34,6 @@ render car-night car.toml --time 3 --theme night
 render boat boat.toml --set depth=8.4 --set wind.angle=-35 --set wind.speed=14.2 --set speed=6.1 --set heading=212
 render homelab homelab.toml --set cpu.temperature=62 --set board.temperature=41 --set fan=1180 --set ups=87
 render gallery-800x480 gallery-800x480.toml
-for page in round linear indicators; do render "gallery-320x240-$page" gallery-320x240.toml --page "$page"; done
+for page in round linear indicators lamps; do render "gallery-320x240-$page" gallery-320x240.toml --page "$page"; done
 for page in dial rings bars indicators hig; do render "gallery-128-$page" gallery-128.toml --page "$page"; done
 log "gallery: $(pwd)/$out"

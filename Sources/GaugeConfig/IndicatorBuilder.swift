@@ -2,7 +2,8 @@ import GaugeRaster
 import GaugeWidgets
 
 /// The HIG indicators: rating (stars or dots), relevance (a shaded bar) and progress
-/// (a bar or ring; indeterminate, animating, until its channel has a value).
+/// (a bar or ring; indeterminate, animating, until its channel has a value); and the
+/// tell-tale lamp.
 enum IndicatorBuilder {
     /// A solid `tint` (these indicators take one colour).
     private static func solidTint(_ r: TableReader, default fallback: Color) -> Color {
@@ -48,5 +49,20 @@ enum IndicatorBuilder {
             ProgressIndicator(
                 kind, progress: .indeterminate(phase: 0), frame: frame, tint: tint,
                 roundedEnds: rounded, lineWidth: width), range: range)
+    }
+
+    /// The symbols' names as boards write them (the first is the default).
+    static let lampSymbols = LampSymbol.allCases.map { $0.name }
+
+    /// Blinks while lit with `blink = true` (1 Hz) or at `blink_hz`; `blink = false` is steady.
+    static func lamp(_ r: TableReader, frame: IntRect) -> WidgetContent {
+        let symbol = r.choice("symbol", lampSymbols).flatMap { LampSymbol(name: $0) } ?? .engine
+        let tint = solidTint(r, default: symbol.isoColor)
+        let unlit: LampIndicator.Unlit = r.choice("unlit", ["dim", "hidden"]) == "hidden" ? .hidden : .dim
+        let limit = WidgetBuilder.maxMagnitude
+        let rule = LampRule(onAbove: r.number("on_above", -limit...limit), onBelow: r.number("on_below", -limit...limit))
+        let blink = r.bool("blink"), hz = r.number("blink_hz", 0.1...20)
+        let period: Int32 = blink == false ? 0 : hz.map { Int32(1000 / $0) } ?? (blink == true ? 1000 : 0)
+        return .lamp(LampIndicator(symbol, frame: frame, rule: rule, litColor: tint, unlit: unlit, blinkPeriod: period))
     }
 }

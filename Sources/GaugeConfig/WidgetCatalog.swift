@@ -50,6 +50,7 @@ public enum WidgetCatalog {
         guard let kind = kinds.first(where: { $0.type == type }), kind.keys.contains(key) else { return nil }
         if key == "style" { return .choice(kind.styles) }
         if key == "rounded" { return .bool(default: true) }
+        if type == "lamp", key == "symbol" { return .choice(IndicatorBuilder.lampSymbols) }
         return shared[key]
     }
 
@@ -67,6 +68,8 @@ public enum WidgetCatalog {
         "count": .integer(1...64), "spacing": .integer(0...64), "shade": .integer(0...255), "line_width": .integer(1...256),
         "symbol": .choice(["star", "dot"]), "step": .choice(["half", "whole"]), "shape": .choice(["bar", "ring"]),
         "alignment": .choice(["left", "centre", "right"]),
+        "unlit": .choice(["dim", "hidden"]), "on_above": .number, "on_below": .number,
+        "blink": .bool(default: false), "blink_hz": .number,
         "label_size": .integer(4...256), "value_size": .integer(4...512),
     ]
 }

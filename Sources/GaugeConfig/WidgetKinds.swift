@@ -77,6 +77,10 @@ struct WidgetKinds {
         Entry(type: "progress", keys: ["channel", "range", "tint", "shape", "rounded", "line_width"], labelSize: false, valueSize: false) {
             IndicatorBuilder.progress($0, frame: $1)
         },
+        Entry(
+            type: "lamp", keys: ["channel", "symbol", "tint", "unlit", "on_above", "on_below", "blink", "blink_hz"],
+            labelSize: false, valueSize: false
+        ) { IndicatorBuilder.lamp($0, frame: $1) },
     ]
 
     static func named(_ type: String?) -> Entry? { all.first { $0.type == type } }

@@ -21,7 +21,7 @@ import GaugeTestSupport
         var testDescription: String { fileName }
     }
 
-    static let cases: [Case] = [("gallery-800x480.toml", 1), ("gallery-320x240.toml", 3), ("gallery-128.toml", 5)]
+    static let cases: [Case] = [("gallery-800x480.toml", 1), ("gallery-320x240.toml", 4), ("gallery-128.toml", 5)]
         .flatMap { file, pages in
             (0..<Int32(pages)).flatMap { page in [PixelFormat.xrgb8888, .rgb565].map { Case(file: file, page: page, format: $0) } }
         }

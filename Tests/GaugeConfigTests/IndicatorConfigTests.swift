@@ -3,7 +3,7 @@ import GaugeConfig
 import GaugeRaster
 import GaugeWidgets
 
-/// The HIG indicators from files: rating, relevance, progress.
+/// The HIG indicators from files: rating, relevance, progress; and the lamp.
 @Suite struct IndicatorConfigTests {
     static func board(_ widgets: String) -> String {
         TestFiles.minimal.replacingOccurrences(
@@ -93,5 +93,89 @@ import GaugeWidgets
                 "does not apply to a progress widget (only to rating)",
             ])
         #expect(issues.map(\.path) == ["page[0].widget \"p\".tint", "page[0].widget \"p\".count"])
+    }
+
+    @Test func lampsLoadWithTheirSettings() throws {
+        let text = Self.board(
+            """
+              [[page.widget]]
+              id = "oil"
+              type = "lamp"
+              channel = "x"
+              frame = [220, 10, 40, 40]
+              symbol = "oil"
+              on_below = 0.5
+              unlit = "hidden"
+
+              [[page.widget]]
+              id = "left"
+              type = "lamp"
+              channel = "x"
+              frame = [220, 60, 40, 40]
+              symbol = "turn_left"
+              tint = "#00FF00"
+              blink = true
+
+              [[page.widget]]
+              id = "bilge"
+              type = "lamp"
+              channel = "x"
+              frame = [220, 110, 40, 40]
+              symbol = "bilge"
+              on_above = 3
+              blink_hz = 4
+
+              [[page.widget]]
+              id = "plain"
+              type = "lamp"
+              channel = "x"
+              frame = [220, 160, 40, 40]
+            """)
+        let lamps = try BoardConfiguration.parse(text, file: "l.toml").dashboard.visibleWidgets.compactMap { w -> LampIndicator? in
+            guard case .lamp(let l) = w.content else { return nil }
+            return l
+        }
+        try #require(lamps.count == 4)
+        #expect(lamps[0].symbol == .oil && lamps[0].rule == LampRule(onBelow: 0.5) && lamps[0].unlit == .hidden)
+        #expect(lamps[0].litColor == LampSymbol.oil.isoColor && lamps[0].blinkPeriod == 0)
+        #expect(lamps[1].symbol == .turnLeft && lamps[1].litColor == Color(rgb: 0x00FF00) && lamps[1].blinkPeriod == 1000)
+        #expect(lamps[2].rule == LampRule(onAbove: 3) && lamps[2].blinkPeriod == 250 && lamps[2].unlit == .dim)
+        #expect(lamps[3].symbol == .engine && lamps[3].rule == LampRule() && lamps[3].litColor == LampSymbol.engine.isoColor)
+    }
+
+    /// A misspelt symbol is named with its line and the nearest symbol; lamp keys elsewhere
+    /// say which kind takes them.
+    @Test func lampMistakesAreLocated() {
+        let issues = TestFiles.issues(
+            Self.board(
+                """
+                  [[page.widget]]
+                  id = "l"
+                  type = "lamp"
+                  channel = "x"
+                  frame = [220, 10, 40, 40]
+                  symbol = "batery"
+                  unlit = "off"
+                  blink_hz = 50
+                  on_abov = 3
+
+                  [[page.widget]]
+                  id = "s"
+                  type = "rating"
+                  channel = "x"
+                  frame = [220, 60, 90, 20]
+                  on_above = 3
+                """), file: "lamps.toml")
+        #expect(
+            issues.map(\.message) == [
+                "expected one of \"engine\", \"oil\", \"battery\", \"coolant\", \"fuel\", \"brake\", \"parking\", "
+                    + "\"high_beam\", \"turn_left\", \"turn_right\", \"anchor\", \"bilge\", got \"batery\" (did you mean \"battery\"?)",
+                "expected one of \"dim\", \"hidden\", got \"off\"",
+                "expected a number in 0.1…20, got 50",
+                "unknown key; did you mean \"on_above\"?",
+                "does not apply to a rating widget (only to lamp)",
+            ])
+        #expect(issues.allSatisfy { $0.file == "lamps.toml" && $0.line != nil })
+        #expect(issues.first?.path == "page[0].widget \"l\".symbol")
     }
 }

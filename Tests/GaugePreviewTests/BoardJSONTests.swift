@@ -26,7 +26,10 @@ struct BoardJSONTests {
         let pages = try #require(o["pages"] as? [[String: Any]])
         #expect(pages.map { $0["name"] as? String } == ["drive"])
         let widgets = try #require(pages[0]["widgets"] as? [[String: Any]])
-        #expect(widgets.map { $0["id"] as? String } == ["rpm", "speed", "coolant", "fuel", "battery-label", "battery"])
+        #expect(
+            widgets.map { $0["id"] as? String } == [
+                "rpm", "speed", "coolant", "fuel", "battery-label", "battery", "charge-lamp", "coolant-lamp", "fuel-lamp",
+            ])
         #expect(widgets[0]["frame"] as? [Int] == [20, 10, 340, 340])
         #expect(widgets[4]["channel"] is NSNull)
         let channels = try #require(o["channels"] as? [[String: Any]])

@@ -1,5 +1,5 @@
-// GoldenRender: renders every TestCard scene and the reference-scene dashboards (with and
-// without text, in the built-in stroke font) and writes `<outdir>/<scene>-<format>.ppm`,
+// GoldenRender: renders every TestCard scene, the reference-scene dashboards (with and
+// without text, in the built-in stroke font) and the lamp symbols' sheet, and writes `<outdir>/<scene>-<format>.ppm`,
 // printing `<file> <fnv1a>` per image (FNV-1a of the surface's raw pixel bytes).
 //
 // Written in the subset Embedded Swift accepts (no Foundation, no CommandLine, no
@@ -95,6 +95,8 @@ struct Job {
     enum Kind {
         case testCard(TestScene)
         case reference(text: Bool)
+        /// Every lamp symbol lit and unlit (GaugeWidgetsTests' `lamps-*.png`).
+        case lamps
     }
     let kind: Kind
     let format: PixelFormat
@@ -103,6 +105,7 @@ struct Job {
         switch kind {
         case .testCard(let scene): return scene.name
         case .reference(let text): return text ? "reference-text" : "reference"
+        case .lamps: return "lamps"
         }
     }
 
@@ -113,6 +116,10 @@ struct Job {
             let scene = ReferenceScene.dashboard(text: text)
             let surface = try Surface(width: scene.width, height: scene.height, format: format)
             scene.draw(on: Canvas(surface), fonts: StrokeFontSet())
+            return surface
+        case .lamps:
+            let surface = try Surface(width: LampSheet.width, height: LampSheet.height, format: format)
+            LampSheet.draw(on: Canvas(surface))
             return surface
         }
     }
@@ -158,6 +165,7 @@ enum GoldenRender {
         for text in [false, true] {
             for format in TestCard.goldenFormats { jobs.append(Job(kind: .reference(text: text), format: format)) }
         }
+        for format in TestCard.goldenFormats { jobs.append(Job(kind: .lamps, format: format)) }
 
         var out = Out()
         var failures = 0

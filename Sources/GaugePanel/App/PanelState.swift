@@ -19,6 +19,9 @@ public struct PanelState: Sendable {
     private var animators: [String: NeedleAnimator] = [:]
     /// The channels the layout shows (derived once: the layout's pages don't change).
     private let shownChannels: [String]
+    /// Shown channels some widget shows unsmoothed (a lamp's threshold), and of those the
+    /// ones nothing eases (no needle to wait for).
+    private let rawChannels: [String], rawOnlyChannels: [String]
     private var alarms: [AlarmMonitor]
     private var triggers: [TriggerMonitor]
     private var backlight: BacklightPlan?
@@ -55,8 +58,24 @@ public struct PanelState: Sendable {
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
+        (rawChannels, rawOnlyChannels) = Self.rawChannels(of: layout, shown: shownChannels)
         for c in shownChannels { animators[c] = NeedleAnimator(range: Self.range(of: c, in: layout)) }
     }
+
+    /// The shown channels some widget shows unsmoothed, and those nothing else shows. Not
+    /// inlined (nor the lamps' parts of `frame(now:)`): the needles' spring (exp, sin and
+    /// cos of constants) is folded at compile time only in a small enough caller, and
+    /// otherwise pulls libm's into the firmware (about 20 KB).
+    @inline(never)
+    static func rawChannels(of dashboard: Dashboard, shown: [String]) -> ([String], [String]) {
+        let widgets = dashboard.pages.flatMap { $0.widgets }
+        let raw = shown.filter { c in widgets.contains { $0.channel == c && $0.followsRawValue } }
+        return (raw, raw.filter { c in !widgets.contains { $0.channel == c && !$0.followsRawValue } })
+    }
+
+    // Not inlined, for `frame(now:)` as for `init` above.
+    @inline(never) private func isRaw(_ channel: String) -> Bool { rawChannels.contains(channel) }
+    @inline(never) private func isRawOnly(_ channel: String) -> Bool { rawOnlyChannels.contains(channel) }
 
     /// The span of the first widget showing `channel` on a scale (the needle's settling tolerance).
     static func range(of channel: String, in dashboard: Dashboard) -> ClosedRange<Double> {
@@ -168,6 +187,26 @@ public struct PanelState: Sendable {
     /// What to draw at `now`, whether something still moves, and when the picture will
     /// change by itself (a reading going stale, an alarm blinking).
     public mutating func frame(now: UInt64) -> PanelFrame {
+        var wake = judge(now: now)
+        var shown = layout
+        shown.show(page: page)
+        let animating = setValues(on: &shown, now: now)
+        // Blinking lamps: the loop wakes at their next edge.
+        if let t = shown.setTime(milliseconds: Int64(now / 1_000_000)) {
+            let edge = UInt64(t) &* 1_000_000
+            wake = min(wake ?? edge, edge)
+        }
+        if let t = present(on: &shown, now: now) { wake = min(wake ?? t, t) }
+        isDirty = false  // what triggers changed is in this frame
+        return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
+    }
+
+    /// The alarms' states and the triggers at `now` (a page brought forward, a theme, an
+    /// acknowledgement); when the first of them, or a reading going stale, changes next.
+    /// Out of line: `frame` stays small enough for the needles' spring to fold at compile
+    /// time (inlined, the firmware pulls in libm's exp, sin and cos).
+    @inline(never)
+    private mutating func judge(now: UInt64) -> UInt64? {
         var wake: UInt64? = nextStaleDeadline(now: now)
         func wakeAt(_ t: UInt64?) { if let t { wake = min(wake ?? t, t) } }
         for i in alarms.indices {
@@ -183,23 +222,24 @@ public struct PanelState: Sendable {
             }
             wakeAt(triggers[i].nextTransition(after: now))
         }
-        var shown = layout
-        shown.show(page: page)
-        let animating = setValues(on: &shown, now: now)
+        return wake
+    }
+
+    /// The alarms' colours and banner on `shown`, the backlight's plan, the failovers'
+    /// notices; when the backlight next changes by itself (sleep).
+    @inline(never)
+    private mutating func present(on shown: inout Dashboard, now: UInt64) -> UInt64? {
         AlarmPresentation.apply(alarms, at: now, theme: themes.current, placement: bannerPlacement, to: &shown)
         bannerShown = !shown.overlay.isEmpty
-        if var b = backlight {
-            let c = b.configuration
-            b.update(
-                curveValue: c.channel.map { value(of: $0, now: now) } ?? .nan,
-                wakeValue: c.wakeChannel.map { value(of: $0, now: now) } ?? .nan,
-                alarmActive: alarms.contains { $0.isUnacknowledged }, now: now)
-            wakeAt(b.nextTransition(after: now))
-            backlight = b
-        }
         noteFailovers(now: now)
-        isDirty = false  // what triggers changed is in this frame
-        return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
+        guard var b = backlight else { return nil }
+        let c = b.configuration
+        b.update(
+            curveValue: c.channel.map { value(of: $0, now: now) } ?? .nan,
+            wakeValue: c.wakeChannel.map { value(of: $0, now: now) } ?? .nan,
+            alarmActive: alarms.contains { $0.isUnacknowledged }, now: now)
+        backlight = b
+        return b.nextTransition(after: now)
     }
 
     /// Each shown channel's needle eased towards its reading; true while any still moves.
@@ -208,7 +248,7 @@ public struct PanelState: Sendable {
         for name in shownChannels {
             let target = value(of: name, now: now)
             var a = animators[name] ?? NeedleAnimator(range: 0...100)
-            if animates {
+            if animates && !isRawOnly(name) {
                 if a.target != (target.isFinite ? target : nil) {
                     // The needle starts moving when the reading arrived, not at this frame.
                     let read = min(channels[name]?.latest?.time ?? now, now)
@@ -221,6 +261,7 @@ public struct PanelState: Sendable {
             animators[name] = a
             if !a.isSettled { animating = true }
             shown.set(name, to: a.value ?? .nan)
+            if isRaw(name) { shown.setRaw(name, to: target) }
         }
         // Indicators waiting for a first reading spin: they animate while visible.
         if shown.setIndeterminatePhase(
@@ -323,27 +364,4 @@ public struct PanelFrame: Sendable {
     public var wakeAt: UInt64?
     /// What the backlight should show (nil: the board leaves it alone).
     public var backlight: BacklightRequest? = nil
-}
-
-extension Dashboard {
-    /// Sets the phase of every indeterminate indicator on the visible page; true if any.
-    mutating func setIndeterminatePhase(_ phase: Int32) -> Bool {
-        guard !pages.isEmpty else { return false }
-        let p = Int(currentPage)
-        var any = false
-        for w in pages[p].widgets.indices where pages[p].widgets[w].isIndeterminate {
-            pages[p].widgets[w].setPhase(phase)
-            any = true
-        }
-        return any
-    }
-
-    /// Colours every widget fed by `channel`.
-    mutating func highlight(_ channel: String, _ colour: Color) {
-        for p in pages.indices {
-            for w in pages[p].widgets.indices where pages[p].widgets[w].channel == channel {
-                pages[p].widgets[w].highlight(colour)
-            }
-        }
-    }
 }

@@ -5,7 +5,7 @@
 // A new widget's size by kind; a kind the page has not heard of gets a square.
 const defaultSizes = {
   dial: [200, 200], ring: [160, 160], bar: [300, 60], level: [200, 30], readout: [120, 40],
-  label: [120, 30], rating: [150, 30], relevance: [150, 20], progress: [200, 20],
+  label: [120, 30], rating: [150, 30], relevance: [150, 20], progress: [200, 20], lamp: [40, 40],
 };
 
 function palette() {

@@ -17,6 +17,8 @@ public enum WidgetContent: Sendable {
     /// Progress of a value in `range`: determinate when it has one; without a value
     /// (waiting for the first reading) it turns indeterminate and animates.
     case progress(ProgressIndicator, range: ClosedRange<Double>)
+    /// A tell-tale lit by its channel's value.
+    case lamp(LampIndicator)
 }
 
 /// A widget on a dashboard page: what it shows, which channel feeds it, its font sizes.
@@ -53,6 +55,20 @@ public struct DashboardWidget: Sendable {
 
     /// Sets the animation phase (Q16 of a cycle) of an indeterminate indicator.
     public mutating func setPhase(_ phase: Int32) { content.modify(Phase(phase: phase)) }
+
+    /// Whether it shows the raw reading rather than the eased one (a lamp).
+    public var followsRawValue: Bool { content.visit(RawValue()) }
+
+    /// Whether it changes by itself with the clock (a blinking lamp).
+    public var isTimed: Bool { content.visit(Timed()) }
+
+    /// Shows the state at `milliseconds` of the panel's clock; returns when it next
+    /// changes by itself (nil: not by itself).
+    public mutating func setTime(milliseconds: Int64) -> Int64? {
+        var next: Int64?
+        withUnsafeMutablePointer(to: &next) { content.modify(Clock(milliseconds: milliseconds, next: $0)) }
+        return next
+    }
 
     /// Sets the value (NaN or ±∞ show "no value"); labels ignore it.
     public mutating func setValue(_ v: Double) { content.modify(Show(value: v)) }
@@ -103,6 +119,7 @@ extension WidgetContent {
         case .rating(let r): return visitor.visit(r, argument)
         case .relevance(let r): return visitor.visit(r, argument)
         case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range), argument)
+        case .lamp(let l): return visitor.visit(l, argument)
         }
     }
 
@@ -130,6 +147,12 @@ private struct Frame: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K)
 private struct ShownValue: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Double { k.shownValue } }
 private struct Scale: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> ClosedRange<Double>? { k.scale } }
 private struct Indeterminate: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.isIndeterminate } }
+private struct RawValue: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.followsRawValue } }
+private struct Timed: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.isTimed } }
+private struct Clock: WidgetModifier {
+    let milliseconds: Int64, next: UnsafeMutablePointer<Int64?>
+    func modify<K: WidgetKind>(_ k: inout K) { next.pointee = k.setTime(milliseconds: milliseconds) }
+}
 private struct Draw<S: FontSet>: WidgetVisitor {
     let canvas: Canvas, fonts: S, sizes: WidgetFontSizes
     func visit<K: DashboardWidgetKind>(_ k: K) { k.draw(on: canvas, fonts: fonts, sizes: sizes) }

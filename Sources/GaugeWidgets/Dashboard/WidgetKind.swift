@@ -37,12 +37,22 @@ public protocol WidgetKind: Sendable {
     var isIndeterminate: Bool { get }
     /// The animation phase (Q16 of a cycle) of an indeterminate widget.
     mutating func setPhase(_ phase: Int32)
+    /// Shows the raw reading, not the eased one a needle moves to (a lamp's threshold).
+    var followsRawValue: Bool { get }
+    /// Changes by itself at times of the panel's clock (a blinking lamp).
+    var isTimed: Bool { get }
+    /// Shows the state at `milliseconds` of the panel's clock; returns when it next
+    /// changes by itself (nil: not until something else changes).
+    mutating func setTime(milliseconds: Int64) -> Int64?
 }
 
 extension WidgetKind {
     public var scale: ClosedRange<Double>? { nil }
     public var isIndeterminate: Bool { false }
     public mutating func setPhase(_ phase: Int32) {}
+    public var followsRawValue: Bool { false }
+    public var isTimed: Bool { false }
+    public mutating func setTime(milliseconds: Int64) -> Int64? { nil }
 }
 
 /// A kind a dashboard holds: its case of `WidgetContent`, both ways, declared in the

@@ -20,6 +20,7 @@ from .cases_failover import case_sources
 from . import cases_log as logcases
 from .base_boards import computed_board
 from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_theme, page_case
+from .cases_lamp import blink_case, lamp_board
 from .kinds import DELETE, also_vm, diff, set_, vm
 
 def together(*cases):
@@ -215,7 +216,8 @@ CASES = {
     "page.widget.title": diff(set_([("w", "b"), "title"], "FUEL")),
     "page.widget.min_label": diff(set_([("w", "b"), "min_label"], "E")),
     "page.widget.max_label": diff(set_([("w", "b"), "max_label"], "F")),
-    "page.widget.tint": diff(set_([("w", "d"), "tint"], "#3A8EE0")),
+    "page.widget.tint": together(diff(set_([("w", "d"), "tint"], "#3A8EE0")),
+                                 diff(set_([("w", "m"), "tint"], COLOUR), base=lamp_board, base_mutate=set_([("w", "m"), "on_above"], 50))),
     "page.widget.tint.at": diff(set_([("w", "d"), "tint"], [{"at": 0.0, "color": "#30C060"}, {"at": 0.4, "color": "#E04030"}])),
     "page.widget.tint.color": diff(set_([("w", "d"), "tint"], [{"at": 0.0, "color": COLOUR}, {"at": 1.0, "color": "#E04030"}])),
     "page.widget.tint.up_to": diff(set_([("w", "b"), "tint"], [{"up_to": 70, "color": "#30C060"}, {"up_to": 100, "color": "#E04030"}])),
@@ -242,7 +244,14 @@ CASES = {
     "page.widget.gap": diff(set_([("w", "l"), "gap"], 6)),
     "page.widget.text": diff(set_([("w", "t"), "text"], "WORLD")),
     "page.widget.count": diff(set_([("w", "s"), "count"], 7)),
-    "page.widget.symbol": diff(set_([("w", "s"), "symbol"], "dot")),
+    "page.widget.symbol": together(diff(set_([("w", "s"), "symbol"], "dot")),
+                                   diff(set_([("w", "m"), "symbol"], "battery"), base=lamp_board)),
+    # the lamp on a = 60, unlit with on_above = 100: lit by on_above = 50 or on_below = 70
+    "page.widget.on_above": diff(set_([("w", "m"), "on_above"], 50), base=lamp_board),
+    "page.widget.on_below": diff(set_([("w", "m"), "on_below"], 70), base=lamp_board),
+    "page.widget.unlit": diff(set_([("w", "m"), "unlit"], "hidden"), base=lamp_board),
+    "page.widget.blink": blink_case({"blink": True}, 1000),
+    "page.widget.blink_hz": blink_case({"blink_hz": 0.5}, 2000),
     "page.widget.step": diff(set_([("w", "s"), "step"], "whole")),
     "page.widget.spacing": diff(set_([("w", "s"), "spacing"], 12)),
     "page.widget.shade": diff(set_([("w", "v"), "shade"], 64)),

@@ -1,0 +1,60 @@
+"""Cases for the lamp widget: a tell-tale on channel a (a constant 60), unlit at first
+(on_above = 100); its thresholds, `unlit` and blinking, through `gaugepanel run`."""
+import copy, time
+
+from .base_boards import display, step
+from .harness import Panel, new_dir, render, same, write_board
+
+
+def lamp_board():
+    return {"display": display(), "fonts": {"family": "builtin"}, "theme": {"active": "day"},
+            "sensor": [{"kind": "simulated", "channel": [step("a", 60)]}],
+            "page": [{"name": "main", "widget": [
+                {"id": "m", "type": "lamp", "channel": "a", "symbol": "oil", "frame": [100, 60, 120, 120], "on_above": 100},
+                {"id": "o", "type": "readout", "channel": "a", "frame": [0, 190, 320, 50], "value_size": 32}]}]}
+
+
+def blink_case(keys, period_ms):
+    """The lamp lit (on_above = 50) with `keys`: snapshots over three periods show it lit in
+    the first half of each period of the panel's clock (CLOCK_MONOTONIC, Python's
+    time.monotonic too) and unlit in the second, each equal to render of the board lit
+    steady or unlit; snapshots within 150 ms of an edge are not judged."""
+    def case(key):
+        b = lamp_board()
+        b["page"][0]["widget"][0].update({"on_above": 50, **keys})
+        d = new_dir(key + "-look")
+        steady = copy.deepcopy(b)
+        for k in keys:
+            steady["page"][0]["widget"][0].pop(k)
+        lit = render(write_board(d, steady, "lit.toml"))
+        steady["page"][0]["widget"][0]["on_above"] = 100
+        dark = render(write_board(d, steady, "dark.toml"))
+        p = Panel(key, b)
+        seen, wrong, judged = set(), [], 0
+        try:
+            if not p.started():
+                return [(False, "did not start: " + p.log()[-300:])]
+            p.wait_stats("frames", 1)
+            end = time.monotonic() + 3 * period_ms / 1000
+            while time.monotonic() < end:
+                t0 = time.monotonic()
+                s = p.snapshot()
+                t1 = time.monotonic()
+                if s is None:
+                    return [(False, "no snapshot")]
+                state = "lit" if same(s, lit)[0] else "unlit" if same(s, dark)[0] else "other"
+                seen.add(state)
+                a, z = t0 * 1000 % period_ms, t1 * 1000 % period_ms
+                half = period_ms / 2
+                if t1 - t0 < 0.1 and min(abs(a - half), abs(a - period_ms), a, abs(z - half), z) > 150 and (a < half) == (z < half):
+                    judged += 1
+                    if state != ("lit" if a < half else "unlit"):
+                        wrong.append(f"{state} at {a:.0f} ms of {period_ms}")
+                time.sleep(0.07)
+        finally:
+            p.stop()
+        return [("lit" in seen and "unlit" in seen and "other" not in seen,
+                 f"{keys}: the run shows the lamp lit and unlit, each as render draws it (seen: {sorted(seen)})"),
+                (judged >= 4 and not wrong,
+                 f"lit in the first half of each {period_ms} ms period, unlit in the second ({judged} judged; wrong: {wrong[:3]})")]
+    return case
