@@ -1,5 +1,3 @@
-import GaugeDecoders
-
 /// `[backlight]`: the screen's brightness following a channel (an ambient-light sensor)
 /// through a curve, and sleep — the backlight off after a time without input, woken by a
 /// touch, a key, an alarm or a chosen channel moving.
@@ -81,8 +79,7 @@ extension BacklightConfiguration {
     private static func knownChannel(_ r: TableReader, _ key: String, _ channels: [String]) -> String? {
         guard let name = r.name(key) else { return nil }
         guard channels.contains(name) else {
-            let near = NameSuggestion.nearest(to: name, in: channels).map { "; did you mean \"\($0)\"?" } ?? ""
-            r.report(key, "no channel named \"\(name.escapingControls)\"\(near)")
+            r.report(key, unknownChannelMessage(name, among: channels))
             return nil
         }
         return name

@@ -1,4 +1,3 @@
-import GaugeDecoders
 import GaugeECU
 
 /// A channel computed from others (`kind = "computed"`): an `expression` — C's
@@ -69,10 +68,7 @@ extension BoardConfiguration {
             locations[c.name] = at
             if let order = c.failover {
                 let unknown = order.filter { !names.contains($0) }
-                for u in unknown {
-                    let near = NameSuggestion.nearest(to: u, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                    diagnostics.report(at, "no channel named \"\(u)\"\(near)")
-                }
+                for u in unknown { diagnostics.report(at, unknownChannelMessage(u, among: names)) }
                 guard unknown.isEmpty else { continue }
                 let formula = ComputedChannel.Formula.firstOf(order.compactMap { names.firstIndex(of: $0) })
                 compiled[c.name] = ComputedChannel(name: c.name, formula: formula, names: names, scale: c.scale, offset: c.offset)
@@ -93,9 +89,7 @@ extension BoardConfiguration {
     private static func describe(_ error: ExpressionError, names: [String]) -> String {
         let m = error.message
         guard m.hasPrefix("reads "), let end = m.firstIndex(of: ",") else { return m }
-        let name = String(m[m.index(m.startIndex, offsetBy: 6)..<end])
-        let near = NameSuggestion.nearest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        return "no channel named \"\(name)\"\(near)"
+        return unknownChannelMessage(String(m[m.index(m.startIndex, offsetBy: 6)..<end]), among: names)
     }
 
     /// Depth-first: inputs before the channels reading them; a cycle reported once.

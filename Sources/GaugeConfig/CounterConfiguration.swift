@@ -1,5 +1,3 @@
-import GaugeDecoders
-
 /// `[[counter]]`: a channel integrated over time — distance from speed, fuel used from
 /// flow, engine hours while the rpm is above 0 — kept across restarts and power cuts in
 /// its `file`. A counter is a channel: any widget shows it by its `name`.
@@ -55,8 +53,7 @@ extension CounterConfiguration {
         if let n = name, channels.contains(n) { r.report("name", "a channel is already called \"\(n)\"") }
         let channel = r.name("channel", required: true)
         if let c = channel, !channels.contains(c) {
-            let near = NameSuggestion.nearest(to: c, in: channels).map { "; did you mean \"\($0)\"?" } ?? ""
-            r.report("channel", "no channel named \"\(c.escapingControls)\"\(near)")
+            r.report("channel", unknownChannelMessage(c, among: channels))
         } else if let c = channel, !read.contains(c) {
             r.report("channel", "\"\(c)\" is computed; a counter integrates a channel a sensor reads (count its inputs instead)")
         }

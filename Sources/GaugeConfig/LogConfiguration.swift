@@ -1,5 +1,3 @@
-import GaugeDecoders
-
 /// `[log]`: channels written as CSV rows while the panel runs — a time column (UTC, ISO
 /// 8601), a column per channel headed with its unit, an empty cell for no value — into
 /// `path`, rotated by size so that it never fills the disk.
@@ -39,8 +37,7 @@ extension LogConfiguration {
             if let a = v.array, a.count > 0, (0..<a.count).allSatisfy({ a[$0].string != nil }) {
                 channels = (0..<a.count).compactMap { a[$0].string }
                 for c in channels where !known.contains(c) {
-                    let near = NameSuggestion.nearest(to: c, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
-                    r.report("channels", "no channel named \"\(c.escapingControls)\"\(near)")
+                    r.report("channels", unknownChannelMessage(c, among: known))
                 }
             } else {
                 r.report("channels", "expected a list of channel names, like [\"rpm\", \"speed\"], got \(describe(v))")

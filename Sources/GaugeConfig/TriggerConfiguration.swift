@@ -84,8 +84,7 @@ extension TriggerConfiguration {
         let onPage = page("on_page")
         for (key, name) in [("channel", channel), ("alarm", alarm)] {
             guard let name, !channels.contains(name) else { continue }
-            let near = NameSuggestion.nearest(to: name, in: channels).map { "; did you mean \"\($0)\"?" } ?? ""
-            r.report(key, "no channel named \"\(name.escapingControls)\"\(near)")
+            r.report(key, unknownChannelMessage(name, among: channels))
         }
         let given = [channel != nil, alarm != nil, r.has("on_page")].filter { $0 }.count
         guard given == 1 else {
