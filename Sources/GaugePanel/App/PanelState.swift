@@ -346,11 +346,7 @@ public struct PanelState: Sendable {
     /// The first time after `now` at which a fresh channel turns stale.
     func nextStaleDeadline(now: UInt64) -> UInt64? {
         var first: UInt64?
-        for c in channels.channels.values {
-            guard let ttl = c.timeToLive, let r = c.latest, !c.isStale(now: now) else { continue }
-            let (t, overflow) = r.time.addingReportingOverflow(ttl &+ 1)
-            if !overflow { first = min(first ?? t, t) }
-        }
+        for c in channels.channels.values { if let t = c.staleDeadline(now: now) { first = min(first ?? t, t) } }
         return first
     }
 }

@@ -56,6 +56,13 @@ public struct Channel: Sendable, Equatable {
         return now > r.time && now - r.time > ttl
     }
 
+    /// When a fresh reading turns stale (nil: it is stale already, or never will be).
+    public func staleDeadline(now: UInt64) -> UInt64? {
+        guard let ttl = timeToLive, let r = latest, !isStale(now: now) else { return nil }
+        let (t, overflow) = r.time.addingReportingOverflow(ttl &+ 1)
+        return overflow ? nil : t
+    }
+
     /// The latest value if fresh, nil if stale: what a gauge should show.
     public func value(now: UInt64) -> Double? {
         isStale(now: now) ? nil : latest?.value

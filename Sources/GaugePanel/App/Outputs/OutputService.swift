@@ -93,20 +93,13 @@ final class OutputService<Loop: LoopScheduler>: PanelService {
         for i in outputs.indices {
             let decision = outputs[i].logic.update(inputs, now: now)
             if let t = decision.wakeAt { next = min(next ?? t, t) }
-            if let t = staleDeadline(outputs[i].configuration.channel, now: now) { next = min(next ?? t, t) }
+            if let t = display.state.channels[outputs[i].configuration.channel]?.staleDeadline(now: now) { next = min(next ?? t, t) }
             guard let lines = outputs[i].lines else { continue }
             do { try lines.set(decision.bits) } catch {
                 log.warn("output-\(i)", "output \(outputs[i].configuration.name): cannot set \(lines.chipDescription): \(error)", now: now)
             }
         }
         arm(next)
-    }
-
-    /// When a fresh channel's reading goes stale (its rule must then go to the safe state).
-    private func staleDeadline(_ channel: String, now: UInt64) -> UInt64? {
-        guard let c = display.state.channels[channel], let ttl = c.timeToLive, let r = c.latest, !c.isStale(now: now) else { return nil }
-        let (t, overflow) = r.time.addingReportingOverflow(ttl &+ 1)
-        return overflow ? nil : t
     }
 
     private func arm(_ at: UInt64?) {
