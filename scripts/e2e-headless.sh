@@ -18,7 +18,8 @@
 # (scripts/e2e/flapping.py). And `gaugepanel export --csv` against the recording of a
 # run, read back by Python's csv module (scripts/e2e/export.py), and counters killed by
 # SIGKILL at random moments a hundred times: never lower, never garbage
-# (scripts/e2e/counters.py). Fails if any fails.
+# (scripts/e2e/counters.py). And charts fed a recording against `render --time` of it
+# (scripts/e2e/charts.py). Fails if any fails.
 #
 # Usage: scripts/e2e-headless.sh     Environment: GAUGEPANEL (a built binary; default:
 # swift build --scratch-path ${SCRATCH_PATH:-.build}), E2E_DIR (default .build-e2e).
@@ -46,4 +47,5 @@ timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   #
 timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
 timeout 60 python3 scripts/e2e/export.py "$gp" "$work/export" || status=1   # a recording as CSV, field by field
 timeout 180 python3 scripts/e2e/counters.py "$gp" "$work/counters" 100 || status=1   # power cuts while counting
+timeout 90 python3 scripts/e2e/charts.py "$gp" "$work/charts" || status=1   # a recording charted: the pixels of render --time
 exit "$status"

@@ -155,6 +155,7 @@ public struct BoardConfiguration: Sendable {
         checkChannels(r.tablesAsWritten("sensor"), pageReaders: pageReaders, r)
         var dashboard = Dashboard(width: display.width, height: display.height, background: themes.current.background, pages: pages)
         dashboard.apply(themes.current)
+        ChartBuilder.addAlarmZones(sensors.flatMap { $0.channels }.compactMap { $0.alarm }, theme: themes.current, to: &dashboard)
         for c in sensors.flatMap({ $0.channels }) { dashboard.set(c.name, to: c.initialValue) }
         return BoardConfiguration(
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,

@@ -6,7 +6,7 @@ import GaugeWidgets
 /// tell-tale lamp.
 enum IndicatorBuilder {
     /// A solid `tint` (these indicators take one colour).
-    private static func solidTint(_ r: TableReader, default fallback: Color) -> Color {
+    static func solidTint(_ r: TableReader, default fallback: Color) -> Color {
         guard let v = r.value("tint") else { return fallback }
         guard v.string != nil else {
             r.report("tint", "expected a colour \"#RRGGBB\", got \(describe(v))")

@@ -51,6 +51,7 @@ public enum WidgetCatalog {
         if key == "style" { return .choice(kind.styles) }
         if key == "rounded" { return .bool(default: true) }
         if type == "lamp", key == "symbol" { return .choice(IndicatorBuilder.lampSymbols) }
+        if type == "chart", key == "line_width" { return .integer(1...16) }
         return shared[key]
     }
 
@@ -71,5 +72,6 @@ public enum WidgetCatalog {
         "unlit": .choice(["dim", "hidden"]), "on_above": .number, "on_below": .number,
         "blink": .bool(default: false), "blink_hz": .number,
         "label_size": .integer(4...256), "value_size": .integer(4...512),
+        "window": .integer(10...86_400),
     ]
 }

@@ -81,6 +81,10 @@ struct WidgetKinds {
             type: "lamp", keys: ["channel", "symbol", "tint", "unlit", "on_above", "on_below", "blink", "blink_hz"],
             labelSize: false, valueSize: false
         ) { IndicatorBuilder.lamp($0, frame: $1) },
+        Entry(
+            type: "chart", keys: ["channel", "window", "style", "range", "tint", "line_width", "title", "format", "zones"],
+            labelSize: true, valueSize: false, styles: ChartBuilder.styles
+        ) { ChartBuilder.chart($0, frame: $1) },
     ]
 
     static func named(_ type: String?) -> Entry? { all.first { $0.type == type } }

@@ -26,6 +26,16 @@ enum ReplayKind: SensorKindReading {
         guard replay.decodeCandump(channels: channels.map { $0.channel }, r) else { return nil }
         let files = [replay.file] + (replay.canKeys?.dbcPath.map { [$0] } ?? [])
         let speed = replay.speed == 1 ? "" : ", \(replay.speed)× as fast"
-        return Configured(replay, summary: "replay \(replay.file)\(speed)", watchedFiles: files) { replay, _ in .replay(replay.source) }
+        let routes = SampleRoutes(channels.map { ($0.channel.name, $0.channel.sourceName) })
+        return Configured(
+            replay, summary: "replay \(replay.file)\(speed)", watchedFiles: files,
+            readings: { replay, time in
+                var out: [TimedSample] = []
+                for t in replay.source.played(untilNanoseconds: time) {
+                    routes.route(t.sample) { out.append(TimedSample(time: t.time, sample: $0)) }
+                }
+                return out
+            }
+        ) { replay, _ in .replay(replay.source) }
     }
 }

@@ -39,6 +39,12 @@ import GaugeWidgets
             #expect(w.frame == IntRect(x: 10, y: 10, width: 200, height: Int32(100 + i)), "\(kind.type)")
             var changed = w
             changed.setValue(.nan)  // from the channel's initial 50
+            // A chart's value comes through its history, which the panel hands it.
+            if let shape = w.chartShape {
+                var history = ChartHistory(shape)
+                history.record(50, atMilliseconds: 0)
+                changed.show(history: history)
+            }
             #expect(changed.damage(from: w, fonts: StrokeFontSet()).bounds.isEmpty == (w.channel == nil), "\(kind.type)")
             widgets.append(w)
         }

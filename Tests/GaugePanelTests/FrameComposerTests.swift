@@ -8,9 +8,32 @@ import GaugeWidgets
 /// Damage tracking is an optimisation only: with it switched off every frame is drawn
 /// whole, and the pixels must be the same.
 @Suite struct FrameComposerTests {
+    /// The panel state tests' board with a chart beside the dial and a band chart under
+    /// the bar (its alarm zones shaded), each a few columns per second.
+    static let boardWithCharts = PanelStateTests.board.replacingOccurrences(
+        of: "[[page]]\nname = \"tank\"",
+        with: """
+              [[page.widget]]
+              id = "rpm-chart"
+              type = "chart"
+              channel = "rpm"
+              frame = [205, 10, 190, 120]
+              window = 10
+
+            [[page]]
+            name = "tank"
+              [[page.widget]]
+              id = "fuel-chart"
+              type = "chart"
+              style = "band"
+              channel = "fuel"
+              frame = [10, 130, 380, 66]
+              window = 20
+              range = [0, 100]
+            """)
     @Test(arguments: [PixelFormat.xrgb8888, .rgb565])
     func damageTrackingOnAndOffGiveTheSamePixels(format: PixelFormat) throws {
-        var state = PanelState(board: try BoardConfiguration.parse(PanelStateTests.board, file: "test.toml"), animates: true)
+        var state = PanelState(board: try BoardConfiguration.parse(Self.boardWithCharts, file: "test.toml"), animates: true)
         var tracked = FrameComposer(tracksDamage: true), whole = FrameComposer(tracksDamage: false)
         let a = try Surface(width: 400, height: 200, format: format), b = try Surface(width: 400, height: 200, format: format)
         let fonts = StrokeFontSet()
@@ -35,6 +58,7 @@ import GaugeWidgets
             if diff != 0 { return }
         }
         #expect(trackedPixels * 3 < wholePixels, "damage tracking redrew \(trackedPixels) of \(wholePixels) pixels")
+        #expect(state.chartHistory(of: "rpm-chart")?.extent != nil && state.chartHistory(of: "fuel-chart")?.extent != nil)
     }
 
     /// The composer keeps its surface's shapes between frames — each dial's ticks (as

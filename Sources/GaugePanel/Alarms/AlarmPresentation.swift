@@ -2,25 +2,6 @@ import GaugeConfig
 import GaugeRaster
 import GaugeWidgets
 
-/// The colours of the alarm states: alert an informational blue, warn the theme's
-/// amber (`hold`), alarm and emergency red.
-enum AlarmColours {
-    static let alert = Color(rgb: 0x3C9BE0)
-    static let critical = Color(rgb: 0xE04030)
-
-    static func colour(of state: AlarmState, theme: GaugeTheme) -> Color? {
-        switch state {
-        case .nominal, .normal: nil
-        case .alert: alert
-        case .warn: theme.hold
-        case .alarm, .emergency: critical
-        }
-    }
-
-    /// Text on a state's colour: dark on blue and amber, white on red.
-    static func text(on state: AlarmState) -> Color { state >= .alarm ? Color(rgb: 0xFFFFFF) : Color(rgb: 0x101010) }
-}
-
 /// What alarms do to a dashboard: every widget of an alarmed channel takes the state's
 /// colour, and a banner over the page names the alarms nobody has acknowledged yet (the
 /// worst first, then the oldest; "+N" for the rest).

@@ -134,6 +134,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         counters.start(on: loop)
         logger.start(on: loop)
         outputs.start(on: loop)
+        // Time zero of the charts: the instant the sensors start (a recording's first
+        // sample is due then), so a run cuts their columns as `render --time` does.
+        display.state.startClock(at: loop.now)
         sensors.start(on: loop)
         input.start(on: loop)
         snapshots.start(on: loop)

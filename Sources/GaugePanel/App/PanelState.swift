@@ -29,6 +29,10 @@ public struct PanelState: Sendable {
     private let computed: [String: ComputedChannel]
     /// `[[counter]]`s, in file order.
     private var counters: [CounterState]
+    /// Every chart's history.
+    private var charts: ChartRecorder
+    /// Channels no source reads (computed, counters): charts take their value per frame.
+    private let unreadChannels: Set<String>
     /// Failover channels: the source each used at the last frame ("" before any).
     private var inUse: [String: String?] = [:]
     /// Whether the `[log]` writes rows now (its `start`, then triggers' `logging`).
@@ -55,6 +59,8 @@ public struct PanelState: Sendable {
         computed = Dictionary(uniqueKeysWithValues: board.computed.map { ($0.name, $0) })
         counters = board.counters.map { CounterState($0) }
         logging = board.log?.startsOn ?? false
+        charts = ChartRecorder(board.dashboard)
+        unreadChannels = Set(board.computed.map { $0.name } + board.counters.map { $0.name })
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
@@ -97,6 +103,7 @@ public struct PanelState: Sendable {
             channels.add(kept)
         }
         for (name, value) in old.counterValues { restoreCounter(name, to: value) }
+        charts.carryOver(from: old.charts)
         show(page: old.page < Int32(truncatingIfNeeded: layout.pages.count) ? old.page : 0)
         if old.themes.active != themes.active, layout.pages.count > 0 { setTheme(old.themes.active) }
         isDirty = true
@@ -111,6 +118,7 @@ public struct PanelState: Sendable {
         for i in counters.indices where counters[i].configuration.channel == sample.name {
             counters[i].take(channels[sample.name]?.value(now: now) ?? .nan, now: now)
         }
+        if !charts.isEmpty { charts.record(sample.name, value: channels[sample.name]?.value(now: now) ?? .nan, now: now) }
         isDirty = true
         return true
     }
@@ -197,6 +205,7 @@ public struct PanelState: Sendable {
             wake = min(wake ?? edge, edge)
         }
         if let t = present(on: &shown, now: now) { wake = min(wake ?? t, t) }
+        if let t = showCharts(on: &shown, now: now) { wake = min(wake ?? t, t) }
         isDirty = false  // what triggers changed is in this frame
         return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
     }
@@ -241,6 +250,23 @@ public struct PanelState: Sendable {
         backlight = b
         return b.nextTransition(after: now)
     }
+
+    /// Every chart's history moved to `now`, handed to the charts on `shown`; when the
+    /// first of those moves on to a new column.
+    @inline(never)
+    private mutating func showCharts(on shown: inout Dashboard, now: UInt64) -> UInt64? {
+        guard !charts.isEmpty else { return nil }
+        var unread: [String: Double] = [:]
+        for c in charts.channels where unreadChannels.contains(c) { unread[c] = value(of: c, now: now) }
+        charts.advance(now: now, unread: unread)
+        return charts.show(on: &shown, now: now)
+    }
+
+    /// The run starts at `now` of the panel's clock: charts cut their columns from here.
+    public mutating func startClock(at now: UInt64) { charts.start(at: now) }
+
+    /// The history of the chart `id`, as the panel keeps it.
+    public func chartHistory(of id: String) -> ChartHistory? { charts.history(of: id) }
 
     /// Each shown channel's needle eased towards its reading; true while any still moves.
     private mutating func setValues(on shown: inout Dashboard, now: UInt64) -> Bool {

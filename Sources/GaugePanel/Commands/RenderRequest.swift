@@ -92,6 +92,7 @@ public struct RenderRequest: Sendable {
         do {
             let pageIndex = try page.map { p throws(RenderError) in try board.pageIndex(p) } ?? 0
             var dashboard = try board.dashboard(values: values, page: pageIndex, theme: themeName)
+            ChartPlayback.fill(&dashboard, board: board, nanoseconds: time.isFinite ? UInt64(Swift.min(Swift.max(time, 0), 1e6) * 1e9) : 0)
             board.showAlarms(for: values, on: &dashboard, theme: board.themes.theme(themeName ?? board.themes.active))
             let family = font ?? board.fonts.family ?? "builtin"
             let style: FontStyle = board.fonts.weight == .bold ? .bold : .regular

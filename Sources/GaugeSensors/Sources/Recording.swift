@@ -105,6 +105,26 @@ public struct ReplaySource: Sendable {
 
     public var isFinished: Bool { !loop && index >= samples.count }
 
+    /// Every sample played in the first `time` nanoseconds, with when it is due (what
+    /// `render --time` feeds a chart); at most `limit` of the latest, laps included.
+    public func played(untilNanoseconds time: UInt64, limit: Int = 1_000_000) -> [TimedSample] {
+        guard !samples.isEmpty else { return [] }
+        var out: [TimedSample] = []
+        var lap: UInt64 = 0
+        let lapLength = offset(samples[samples.count - 1].milliseconds &+ 1)
+        while lap <= time {
+            for s in samples {
+                let due = lap &+ offset(s.milliseconds)
+                guard due <= time else { break }
+                out.append(TimedSample(time: due, sample: Sample(name: s.name, value: s.value, unit: s.unit)))
+            }
+            guard loop, lapLength > 0 else { break }
+            lap &+= lapLength
+            if out.count > 2 * limit { out.removeFirst(out.count - limit) }
+        }
+        return out.count > limit ? Array(out.suffix(limit)) : out
+    }
+
     /// When the next sample is due (for the poll timeout).
     public var nextDeadline: UInt64? {
         guard let start, index < samples.count else { return start == nil ? 0 : nil }

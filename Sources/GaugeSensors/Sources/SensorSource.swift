@@ -1,3 +1,5 @@
+import GaugeDecoders
+
 /// A sensor as the run loop drives it. The four shapes are how a source is driven, not
 /// what it is: a new sensor kind becomes one of them (most are a `DescriptorSource`).
 public enum SensorSource {
@@ -37,4 +39,22 @@ public protocol ConfiguredSource: AnyObject, Sendable {
     /// What it gives `time` nanoseconds into a run without running (a simulated waveform's
     /// values, for `render --at` and the preview); nothing for a live source.
     func values(atNanoseconds time: UInt64) -> [String: Double]
+    /// Every reading it gives in the first `time` nanoseconds of a run, in order, named as
+    /// its channels (a recording played back, for `render --time` to fill charts);
+    /// nothing for a source that cannot know (a live one).
+    func readings(untilNanoseconds time: UInt64) -> [TimedSample]
+}
+
+extension ConfiguredSource {
+    public func readings(untilNanoseconds time: UInt64) -> [TimedSample] { [] }
+}
+
+/// A reading and when it arrives, nanoseconds into a run.
+public struct TimedSample: Sendable, Equatable {
+    public var time: UInt64
+    public var sample: Sample
+    public init(time: UInt64, sample: Sample) {
+        self.time = time
+        self.sample = sample
+    }
 }

@@ -19,6 +19,8 @@ public enum WidgetContent: Sendable {
     case progress(ProgressIndicator, range: ClosedRange<Double>)
     /// A tell-tale lit by its channel's value.
     case lamp(LampIndicator)
+    /// Its channel's history over a window.
+    case chart(ChartWidget)
 }
 
 /// A widget on a dashboard page: what it shows, which channel feeds it, its font sizes.
@@ -70,6 +72,12 @@ public struct DashboardWidget: Sendable {
         return next
     }
 
+    /// The history it draws (a chart); nil: none.
+    public var chartShape: ChartHistory.Shape? { content.visit(ChartShape()) }
+
+    /// Shows a chart's history (other kinds ignore it).
+    public mutating func show(history: ChartHistory) { content.modify(ShowHistory(history: history)) }
+
     /// Sets the value (NaN or ±∞ show "no value"); labels ignore it.
     public mutating func setValue(_ v: Double) { content.modify(Show(value: v)) }
 
@@ -120,6 +128,7 @@ extension WidgetContent {
         case .relevance(let r): return visitor.visit(r, argument)
         case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range), argument)
         case .lamp(let l): return visitor.visit(l, argument)
+        case .chart(let c): return visitor.visit(c, argument)
         }
     }
 
@@ -148,6 +157,11 @@ private struct ShownValue: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ 
 private struct Scale: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> ClosedRange<Double>? { k.scale } }
 private struct Indeterminate: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.isIndeterminate } }
 private struct RawValue: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.followsRawValue } }
+private struct ChartShape: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> ChartHistory.Shape? { k.chartShape } }
+private struct ShowHistory: WidgetModifier {
+    let history: ChartHistory
+    func modify<K: WidgetKind>(_ k: inout K) { k.show(history: history) }
+}
 private struct Timed: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.isTimed } }
 private struct Clock: WidgetModifier {
     let milliseconds: Int64, next: UnsafeMutablePointer<Int64?>

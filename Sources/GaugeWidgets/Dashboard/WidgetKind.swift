@@ -44,6 +44,10 @@ public protocol WidgetKind: Sendable {
     /// Shows the state at `milliseconds` of the panel's clock; returns when it next
     /// changes by itself (nil: not until something else changes).
     mutating func setTime(milliseconds: Int64) -> Int64?
+    /// The history it draws (a chart): how many columns of how long; nil: none.
+    var chartShape: ChartHistory.Shape? { get }
+    /// Shows `history` (kept by the panel, one per chart); kinds without one ignore it.
+    mutating func show(history: ChartHistory)
 }
 
 extension WidgetKind {
@@ -53,6 +57,8 @@ extension WidgetKind {
     public var followsRawValue: Bool { false }
     public var isTimed: Bool { false }
     public mutating func setTime(milliseconds: Int64) -> Int64? { nil }
+    public var chartShape: ChartHistory.Shape? { nil }
+    public mutating func show(history: ChartHistory) {}
 }
 
 /// A kind a dashboard holds: its case of `WidgetContent`, both ways, declared in the

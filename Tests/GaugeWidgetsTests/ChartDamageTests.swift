@@ -1,0 +1,69 @@
+import Testing
+import GaugeGlyphs
+import GaugeRaster
+@testable import GaugeWidgets
+
+/// A chart's damage: redrawing only it gives what a full draw gives, and a reading within
+/// the newest column redraws a few columns, not the chart.
+@Suite struct ChartDamageTests {
+    static let formats: [PixelFormat] = [.xrgb8888, .rgb565]
+    static var font: StrokeFont { StrokeFont(capHeight: 8) }
+
+    /// What happens between two frames: readings in the present column (most often), the
+    /// clock moving on one column or several, no value, a jump that moves an automatic range.
+    static func step(_ chart: ChartWidget, now: inout Int64, _ rng: inout SplitMix) -> ChartWidget {
+        var c = chart
+        let column = c.history.shape.columnMilliseconds
+        switch rng.next() % 10 {
+        case 0: now += column
+        case 1: now += column * Int64(1 + rng.next() % 5)
+        case 2: c.history.record(.nan, atMilliseconds: now)
+        case 3: c.history.record(Double(rng.next() % 400) - 100, atMilliseconds: now)
+        default:
+            let last = c.history[age: 0]
+            let base = last.count > 0 ? Double(last.mean) : 50
+            c.history.record(base + Double(Int64(rng.next() % 21) - 10) / 4, atMilliseconds: now)
+        }
+        c.history.advance(toMilliseconds: now)
+        return c
+    }
+
+    static func first(_ rng: inout SplitMix, now: inout Int64) -> ChartWidget {
+        let width = 60 + Int32(rng.next() % 120), seconds = [10, 60, 1800, 86_400][Int(rng.next() % 4)]
+        var c = ChartWidget(
+            frame: IntRect(x: 3 + Int32(rng.next() % 5), y: 4, width: width, height: 50 + Int32(rng.next() % 60)),
+            seconds: Int64(seconds), style: rng.next() % 2 == 0 ? .line : .band,
+            range: rng.next() % 2 == 0 ? nil : 0...100, lineWidth: 1 + Int32(rng.next() % 4),
+            zones: rng.next() % 2 == 0 ? [] : [.init(lower: 70, upper: .infinity, color: Color(rgb: 0xE04030))], title: "T")
+        now = Int64(rng.next() % 1_000_000)
+        for _ in 0..<Int(rng.next() % 40) { c = step(c, now: &now, &rng) }
+        return c
+    }
+
+    @Test(arguments: formats)
+    func damageIsExact(format: PixelFormat) throws {
+        var now: Int64 = 0
+        let r = try IndicatorDamageRun(
+            format: format, seed: 47, size: (190, 120), sequences: 150, steps: 6,
+            first: { rng in Self.first(&rng, now: &now) },
+            next: { old, rng in Self.step(old, now: &now, &rng) },
+            frame: { $0.frame }, draw: { $0.draw(on: $1, font: Self.font, labelSize: 10) },
+            damage: { $1.damage(from: $0, labelSize: 10) })
+        #expect(r.differing == 0, "\(r.differing) pixels differ over \(r.steps) steps")
+        #expect(r.damaged * 3 < r.full, "damage \(r.damaged) of \(r.full)")
+    }
+
+    /// A reading within the present column of a 400-pixel chart damages a strip a few
+    /// columns wide at its right end; the present moving on damages the plot.
+    @Test func aReadingDamagesItsColumns() {
+        var c = ChartWidget(frame: IntRect(x: 0, y: 0, width: 400, height: 120), seconds: 1800, range: 0...100)
+        for i in 0..<800 { c.history.record(Double(i % 100), atMilliseconds: Int64(i) * 2250) }
+        var next = c
+        next.history.record(12, atMilliseconds: 799 * 2250 + 100)
+        let strip = next.damage(from: c, labelSize: 12)
+        #expect(strip.bounds.width <= 8 && strip.bounds.x1 == 400, "\(strip.bounds)")
+        var later = next
+        later.history.advance(toMilliseconds: 800 * 2250)
+        #expect(later.damage(from: next, labelSize: 12).bounds == ChartLayout(c, labelSize: 12).plot)
+    }
+}

@@ -1,0 +1,65 @@
+"""A chart's `window`: a board replaying a short recording into a chart runs, and its
+picture equals `gaugepanel render --time T` of the same board at the chart column the run
+was in (searched near the elapsed time: the run's exact start is not the harness's); a
+window of 20 s and one of 60 s draw different pictures (the points' spacing, the label)."""
+import os, time
+
+from . import harness
+from .base_boards import display
+from .harness import Panel, new_dir, same, write_board
+
+COLUMN = 0.25   # a 20 s window on 240 px: 80 columns of 250 ms; 60 s: 240 of 250 ms
+
+
+def recording():
+    """Two readings in the middle of each 250 ms column for 2 s: a zig-zag."""
+    lines = ["# gaugepanel recording"]
+    for c in range(8):
+        for off in (115, 135):
+            lines.append(f"{c * 250 + off} a={20 + 15 * (c % 4) + (off - 125) / 10:.1f}")
+    return "\n".join(lines) + "\n"
+
+
+def chart_board(window):
+    return {"display": display(), "fonts": {"family": "builtin"},
+            "sensor": [{"kind": "replay", "file": "a.rec", "loop": False, "channel": [{"name": "a"}]}],
+            "page": [{"name": "main", "widget": [
+                {"id": "c", "type": "chart", "channel": "a", "frame": [40, 20, 240, 200], "window": window, "range": [0, 100]}]}]}
+
+
+def run_chart(name, window):
+    """(snapshot, the time whose render equals it or None, how)."""
+    d = new_dir(name)
+    open(os.path.join(d, "a.rec"), "w").write(recording())
+    p = Panel(name, chart_board(window), d=d)
+    try:
+        t0 = time.monotonic()
+        if not p.started():
+            return None, None, "did not start: " + p.log()[-300:]
+        time.sleep(max(0.0, t0 + 2.6 - time.monotonic()))   # the recording ends at 1.9 s
+        elapsed = time.monotonic() - t0
+        snap = p.snapshot()
+        if snap is None:
+            return None, None, "no snapshot"
+        board = os.path.join(d, "board.toml")
+        tried = []
+        for k in range(int(elapsed / COLUMN) + 1, max(int((elapsed - 1.5) / COLUMN), 0) - 1, -1):
+            t = k * COLUMN + 0.2
+            out = harness.render(board, out=os.path.join(d, f"render-{t:.2f}.png"), extra=("--time", f"{t:.2f}"))
+            tried.append(f"{t:.2f}")
+            if same(snap, out)[0]:
+                return snap, t, f"equals render --time {t:.2f} ({elapsed:.2f} s after the harness started it)"
+        return snap, None, f"equals no render --time of {', '.join(tried)}"
+    finally:
+        p.stop()
+
+
+def case_window(key):
+    a, ta, how_a = run_chart(key + "-20", 20)
+    b, tb, how_b = run_chart(key + "-60", 60)
+    out = [(ta is not None, f"window = 20: the run's chart {how_a}"),
+           (tb is not None, f"window = 60: the run's chart {how_b}")]
+    if a and b:
+        identical, how = same(a, b)
+        out.append((not identical, "window = 60 draws another picture than window = 20" + ("" if not identical else f" (NOT: {how})")))
+    return out
