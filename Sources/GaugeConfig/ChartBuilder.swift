@@ -22,6 +22,7 @@ enum ChartBuilder {
             frame: frame, seconds: Int64(seconds), style: style, range: range,
             lineColor: tint, lineWidth: Int32(width), zones: zones, title: title, format: format)
         chart.showsAlarmZones = !r.has("zones")
+        chart.historyFile = r.string("history_file", maxLength: 4096).map { r.resolve($0) }
         return .chart(chart)
     }
 

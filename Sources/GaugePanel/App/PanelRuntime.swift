@@ -39,6 +39,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     let outputs: OutputService<Loop>
     private let recording: RecordingService<Loop>
     private var counters: CounterService<Loop>
+    private var chartHistories: ChartHistoryService<Loop>
     private var logger: LogService<Loop>
     private var startTime: UInt64 = 0
     private var isShutDown = false
@@ -77,6 +78,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)
         counters = CounterService(board.counters, display: shown, system: system, log: log)
+        chartHistories = ChartHistoryService(board.dashboard, display: shown, system: system, log: log)
         logger = Self.logService(board, shown, system, log)
         self.display = shown
         self.recording = recording
@@ -137,6 +139,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         // Time zero of the charts: the instant the sensors start (a recording's first
         // sample is due then), so a run cuts their columns as `render --time` does.
         display.state.startClock(at: loop.now)
+        chartHistories.start(on: loop)  // after the clock: the histories read back start at it
         sensors.start(on: loop)
         input.start(on: loop)
         snapshots.start(on: loop)
@@ -198,12 +201,16 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         sensors.stop()
         input.stop()
         counters.stop()  // saved before the new board's counters read their files
+        chartHistories.stop()
         var next = PanelState(board: new, animates: options.animates)
         next.carryOver(from: display.state, oldBoard: board, newBoard: new)
         board = new
         display.replace(state: next, fonts: PanelFonts(new.fonts))
         counters = CounterService(new.counters, display: display, system: system, log: log)
         counters.start(on: loop)
+        // The histories carried over from the running board stay; only new saves follow.
+        chartHistories = ChartHistoryService(new.dashboard, display: display, system: system, log: log, restores: false)
+        chartHistories.start(on: loop)
         logger.stop()
         logger = Self.logService(new, display, system, log)
         logger.start(on: loop)
@@ -261,6 +268,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         input.stop()
         snapshots.stop()
         counters.stop()
+        chartHistories.stop()
         logger.stop()
         log.flush(now: loop.now)
         // The loop's handlers and the frame scheduler's `draw` hold the services and the

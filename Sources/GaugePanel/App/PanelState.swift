@@ -265,6 +265,12 @@ public struct PanelState: Sendable {
     /// The run starts at `now` of the panel's clock: charts cut their columns from here.
     public mutating func startClock(at now: UInt64) { charts.start(at: now) }
 
+    /// Gives the chart `id` a history read back from its file.
+    public mutating func restoreChart(_ id: String, _ history: ChartHistory) {
+        charts.restore(id, history)
+        isDirty = true
+    }
+
     /// The history of the chart `id`, as the panel keeps it.
     public func chartHistory(of id: String) -> ChartHistory? { charts.history(of: id) }
 

@@ -90,6 +90,11 @@ struct ChartRecorder: Sendable {
         origin = old.origin
     }
 
+    /// A history read back (a chart's `history_file`), for a chart of that id and shape.
+    mutating func restore(_ id: String, _ history: ChartHistory) {
+        for i in charts.indices where charts[i].id == id && charts[i].history.shape == history.shape { charts[i].history = history }
+    }
+
     /// The history of the chart `id` (tests, the history file).
     func history(of id: String) -> ChartHistory? { charts.first { $0.id == id }?.history }
 }

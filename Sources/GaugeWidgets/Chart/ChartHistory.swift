@@ -11,6 +11,13 @@ public struct ChartColumn: Equatable, Sendable {
 
     public static let empty = ChartColumn()
 
+    public init(low: Float = 0, high: Float = 0, mean: Float = 0, count: UInt32 = 0) {
+        self.low = low
+        self.high = high
+        self.mean = mean
+        self.count = count
+    }
+
     /// Folds `value` (finite, within ±1e30) in.
     mutating func add(_ value: Float) {
         guard count > 0 else {
@@ -50,6 +57,20 @@ public struct ChartHistory: Equatable, Sendable {
         self.shape = shape
         slots = [ChartColumn](repeating: .empty, count: Int(shape.columns))
     }
+
+    /// A history saved `aged` columns ago (`byAge[0]` its newest column then), its
+    /// present now column 0 (a panel starting again: what fell out of the window is gone).
+    public init(_ shape: Shape, restoring byAge: [ChartColumn], aged: Int64) {
+        self.init(shape)
+        newest = 0
+        let gap = Swift.max(aged, 0)
+        for (age, column) in byAge.enumerated() where gap < Int64(shape.columns) - Int64(age) {
+            slots[slot(-(gap + Int64(age)))] = column
+        }
+    }
+
+    /// The columns from the newest back (what a history file keeps).
+    public var columnsByAge: [ChartColumn] { (0..<shape.columns).map { self[age: $0] } }
 
     /// Bytes this history holds (its columns), as the docs state per chart.
     public var bytes: Int { slots.count * MemoryLayout<ChartColumn>.stride }

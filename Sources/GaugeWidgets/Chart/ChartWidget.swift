@@ -40,6 +40,8 @@ public struct ChartWidget: Sendable {
     /// Stroke width in pixels (1…16).
     public var lineWidth: Int32
     public var zones: [Zone]
+    /// Where the panel keeps its history across restarts (nil: it starts empty).
+    public var historyFile: String?
     /// Takes its channel's alarm zones as `zones` (a board sets none of its own).
     public var showsAlarmZones = false
     public var title: String

@@ -63,3 +63,39 @@ def case_window(key):
         identical, how = same(a, b)
         out.append((not identical, "window = 60 draws another picture than window = 20" + ("" if not identical else f" (NOT: {how})")))
     return out
+
+
+def case_history_file(key):
+    """A run keeps its chart in `history_file` (saved at exit); the next run, whose
+    recording gives nothing for ten minutes, shows it at once. Without the key the same
+    second run shows an empty chart: render's picture of the board, which has no readings."""
+    d = new_dir(key)
+    open(os.path.join(d, "a.rec"), "w").write(recording())
+    board = chart_board(60)
+    board["page"][0]["widget"][0]["history_file"] = "a.chart"
+    p = Panel(key + "-1", board, d=d)
+    try:
+        p.started()
+        time.sleep(2.6)
+    finally:
+        status = p.stop()
+    slots = [s for s in ("a.chart.a", "a.chart.b") if os.path.exists(os.path.join(d, s))]
+    out = [(status == 0 and slots != [], f"the first run saved its chart at exit ({slots}, exit {status})")]
+    open(os.path.join(d, "a.rec"), "w").write("600000 a=50\n")
+    for kept in (True, False):
+        if not kept:
+            del board["page"][0]["widget"][0]["history_file"]
+        p = Panel(key + ("-2" if kept else "-3"), board, d=d, board_name="board2.toml" if kept else "board3.toml")
+        try:
+            p.started()
+            time.sleep(0.8)
+            snap = p.snapshot()
+        finally:
+            p.stop()
+        board_path = os.path.join(d, "board2.toml" if kept else "board3.toml")
+        empty = harness.render(board_path, out=os.path.join(d, f"empty-{kept}.png"), extra=("--time", "0.8"))
+        identical = snap is not None and same(snap, empty)[0]
+        out.append((snap is not None and identical != kept,
+                    ("with history_file the second run shows the first run's chart at once (not the empty chart render draws)" if kept
+                     else "without it the second run's chart is empty: render's picture") + ("" if snap else " (no snapshot)")))
+    return out
