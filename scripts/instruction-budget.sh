@@ -39,6 +39,9 @@
 # frame's damage copied into scan-out memory (GaugeDisplay's RotatedCopy): RGB565 as it is
 # and widened to XRGB8888, XRGB8888 as it is and packed to RGB565; copy90…: turned 90°.
 # Turned, a converted copy must cost at most 1.5x the unconverted one (checked).
+# chartsample, chartcolumn: a 400 × 150 chart of 400 columns (Tools/FrameBudget/Chart.swift)
+# after a reading in its newest column (a few columns redrawn) and after its present moved
+# on a column (the plot redrawn).
 # RGB565 workloads divide by floor565. ARM counts: floor … text (not arc, conic, ticks).
 # Before measuring, native checks (not under callgrind):
 #   - the damage-exactness property: 10,000 seeded random value changes (NaN, ±∞, out of
@@ -52,6 +55,7 @@
 # Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [--no-arm] [--build-only] [WORKLOAD...]
 #   WORKLOAD     floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text
 #                arc conic ticks copy copyconv copy32 copypack copy90 copy90conv copy9032 copy90pack
+#                chartsample chartcolumn
 #                (default: every workload in the budget file; floor and floor565 always run,
 #                for the ratio column)
 #   --rebuild    ignore the build cache in .build-budget/ (rebuilt anyway when any input changes)
@@ -76,7 +80,7 @@ BUILD=${BUDGET_BUILD_DIR:-$ROOT/.build-budget}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 BUDGETS=${BUDGET_FILE:-$ROOT/Benchmarks/instruction-budgets.txt}
 ALL_WORKLOADS=(floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text arc conic ticks
-               copy copyconv copy32 copypack copy90 copy90conv copy9032 copy90pack)
+               copy copyconv copy32 copypack copy90 copy90conv copy9032 copy90pack chartsample chartcolumn)
 ARM_WORKLOADS=(floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text)
 ARM_ARCHS=(aarch64 armv6)
 
@@ -89,7 +93,7 @@ for arg in "$@"; do
         --build-only) build_only=1 ;;
         -h|--help) sed -n '2,/^set -uo/p' "$SCRIPT" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks) selected+=("$arg") ;;
-        copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack) selected+=("$arg") ;;
+        copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack|chartsample|chartcolumn) selected+=("$arg") ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done

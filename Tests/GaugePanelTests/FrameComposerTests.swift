@@ -9,7 +9,8 @@ import GaugeWidgets
 /// whole, and the pixels must be the same.
 @Suite struct FrameComposerTests {
     /// The panel state tests' board with a chart beside the dial and a band chart under
-    /// the bar (its alarm zones shaded), each a few columns per second.
+    /// the bar (its alarm zones shaded), each a few columns per second, whose columns are
+    /// a whole number of pixels apart (5 and 1): they scroll.
     static let boardWithCharts = PanelStateTests.board.replacingOccurrences(
         of: "[[page]]\nname = \"tank\"",
         with: """
@@ -17,7 +18,7 @@ import GaugeWidgets
               id = "rpm-chart"
               type = "chart"
               channel = "rpm"
-              frame = [205, 10, 190, 120]
+              frame = [200, 10, 196, 120]
               window = 10
 
             [[page]]
@@ -27,8 +28,8 @@ import GaugeWidgets
               type = "chart"
               style = "band"
               channel = "fuel"
-              frame = [10, 130, 380, 66]
-              window = 20
+              frame = [10, 130, 381, 66]
+              window = 100
               range = [0, 100]
             """)
     @Test(arguments: [PixelFormat.xrgb8888, .rgb565])
@@ -40,6 +41,7 @@ import GaugeWidgets
         var rng = SplitMix(seed: format == .rgb565 ? 5 : 4)
         var now: UInt64 = 0
         var trackedPixels: Int64 = 0, wholePixels: Int64 = 0
+        var previous: Dashboard?, scrolls = 0
         for step in 0..<150 {
             now += 16_666_667
             if rng.next() % 3 == 0 {
@@ -51,6 +53,8 @@ import GaugeWidgets
             if rng.next() % 60 == 0 { state.handle(.toggleNight) }
             if rng.next() % 30 == 0 { state.handle(.acknowledgeAlarms) }  // the banner goes
             let frame = state.frame(now: now)
+            if let previous { scrolls += frame.dashboard.scrollingDamage(from: previous, fonts: fonts).scrolls.count }
+            previous = frame.dashboard
             trackedPixels += tracked.draw(frame.dashboard, on: a, fonts: fonts).area
             wholePixels += whole.draw(frame.dashboard, on: b, fonts: fonts).area
             let diff = differingPixels(a, b)
@@ -58,6 +62,7 @@ import GaugeWidgets
             if diff != 0 { return }
         }
         #expect(trackedPixels * 3 < wholePixels, "damage tracking redrew \(trackedPixels) of \(wholePixels) pixels")
+        #expect(scrolls >= 2, "charts scrolled \(scrolls) times")
         #expect(state.chartHistory(of: "rpm-chart")?.extent != nil && state.chartHistory(of: "fuel-chart")?.extent != nil)
     }
 

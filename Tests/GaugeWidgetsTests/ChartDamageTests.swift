@@ -67,3 +67,49 @@ import GaugeRaster
         #expect(later.damage(from: next, labelSize: 12).bounds == ChartLayout(c, labelSize: 12).plot)
     }
 }
+
+extension ChartDamageTests {
+    /// Scrolling: a chart whose columns sit a whole number of pixels apart moves its plot's
+    /// pixels and redraws what its scroll says still differs; the surface then equals a
+    /// fresh draw, for any readings, gaps and steps of the clock.
+    @Test(arguments: formats)
+    func scrollingIsExact(format: PixelFormat) throws {
+        var rng = SplitMix(seed: 53)
+        let screen = try Surface(width: 200, height: 120, format: format), fresh = try Surface(width: 200, height: 120, format: format)
+        var scrolled = 0, differing = 0, drawn: Int64 = 0, moved: Int64 = 0
+        for _ in 0..<120 {
+            // 1, 2 or 3 px per column: width − 1 a multiple of columns − 1.
+            let spacing = Int32(1 + rng.next() % 3), columns = Int32(4 * (10 + rng.next() % 5))
+            let width = (columns - 1) * spacing + 1
+            var now: Int64 = Int64(rng.next() % 100_000)
+            var chart = ChartWidget(
+                frame: IntRect(x: 4, y: 3, width: width, height: 60 + Int32(rng.next() % 50)), seconds: Int64(columns) / 4,
+                style: rng.next() % 2 == 0 ? .line : .band, range: rng.next() % 3 == 0 ? nil : 0...100, lineWidth: 1 + Int32(rng.next() % 4),
+                zones: [.init(lower: 60, upper: .infinity, color: Color(rgb: 0xE0C030))])
+            #expect(chart.history.shape.columns == columns)
+            for _ in 0..<Int(rng.next() % 60) { chart = Self.step(chart, now: &now, &rng) }
+            Canvas(screen).clear(.black)
+            chart.draw(on: Canvas(screen), font: Self.font, labelSize: 10)
+            for _ in 0..<6 {
+                let old = chart
+                chart = Self.step(old, now: &now, &rng)
+                if let (scroll, damage) = chart.scrolled(from: old, labelSize: 10) {
+                    scrolled += 1
+                    screen.shiftLeft(scroll.rect, by: scroll.dx)
+                    damage.forEachRectangle { chart.draw(on: Canvas(screen, clip: $0), font: Self.font, labelSize: 10) }
+                    drawn += damage.area
+                    moved += scroll.rect.area
+                } else {
+                    chart.damage(from: old, labelSize: 10).forEachRectangle {
+                        chart.draw(on: Canvas(screen, clip: $0), font: Self.font, labelSize: 10)
+                    }
+                }
+                Canvas(fresh).clear(.black)
+                chart.draw(on: Canvas(fresh), font: Self.font, labelSize: 10)
+                differing += differingPixels(screen, fresh)
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ")
+        #expect(scrolled >= 60 && drawn * 4 < moved, "\(scrolled) scrolls drew \(drawn) of the \(moved) pixels they moved")
+    }
+}

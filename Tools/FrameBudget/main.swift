@@ -22,6 +22,8 @@
 //   text              full frame of the scene with text (tick labels, readouts, captions)
 //   arc, conic        one 270° arc, radius 150, 18 thick, solid / conic gradient
 //   ticks             one dial's 51 ticks (tiny quads: per-row and per-shape cost)
+//   chartsample, chartcolumn  a chart's new reading, and its present moving on a column
+//                     (Chart.swift)
 //   copy, copyconv    an animation frame's damage copied into scan-out memory (Copy.swift):
 //                     RGB565 as it is, and widened to XRGB8888 on the way; copy32 and
 //                     copypack the same from XRGB8888 (packed to RGB565); copy90… turned 90°
@@ -144,9 +146,9 @@ func run(_ workload: String) -> Int32 {
     case "pixels":
         reportPixels()
     default:
-        if copyWorkload(workload) { return 0 }
+        if copyWorkload(workload) || chartWorkload(workload) { return 0 }
         print(
-            "usage: FrameBudget floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks|copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack|verify|sqrt|pixels"
+            "usage: FrameBudget floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks|copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack|chartsample|chartcolumn|verify|sqrt|pixels"
         )
         return 2
     }

@@ -57,6 +57,10 @@ work directory. Per file:
       The headless copy also gives `battery` a `scale = 0.001` (sent in mV), so a scaled
       channel is covered: --set takes the channel's final value.
 
+A chart shows the history of the run so far, which `render --set` cannot know: the copy
+turns each chart into a label of the same id and frame (charts are compared with `render
+--time` of a recording in scripts/e2e/charts.py).
+
 Values are sent repeatedly and unchanged, so `median` and `smoothing` settle exactly;
 the first snapshot waits until each has been sent twice (each PID answered once). No
 evdev device is opened (--input-directory is an empty folder).

@@ -3,8 +3,10 @@ import GaugeWidgets
 
 /// Draws dashboards into a display's shadow surface: only what changed since the
 /// dashboard drawn last (its damage), or everything with damage tracking off or after
-/// `invalidate()` (a mode change, a regained DRM master). Either way the surface ends
-/// up byte-identical; the returned region is what the display must send.
+/// `invalidate()` (a mode change, a regained DRM master). A chart that moved on shifts its
+/// plot's pixels first (`Dashboard.scrollingDamage`) and draws only what still differs.
+/// Either way the surface ends up byte-identical; the returned region is what the display
+/// must send (what was drawn and what moved).
 public struct FrameComposer {
     public var tracksDamage: Bool
     private var lastDrawn: Dashboard?
@@ -22,8 +24,15 @@ public struct FrameComposer {
     public mutating func draw<S: FontSet>(_ dashboard: Dashboard, on surface: Surface, fonts: S) -> Region {
         let canvas = Canvas(surface).caching(shapes)
         let damage: Region
+        var moved = Region()
         if tracksDamage, let last = lastDrawn, surface.width == dashboard.width, surface.height == dashboard.height {
-            damage = dashboard.damage(from: last, fonts: fonts)
+            // A chart that moved on scrolls its pixels, then draws only what still differs.
+            let (scrolls, left) = dashboard.scrollingDamage(from: last, fonts: fonts)
+            for s in scrolls {
+                surface.shiftLeft(s.rect, by: s.dx)
+                moved.formUnion(s.rect)
+            }
+            damage = left
             dashboard.draw(damage, on: canvas, fonts: fonts)
         } else {
             damage = Region(surface.bounds)
@@ -32,6 +41,8 @@ public struct FrameComposer {
         lastDrawn = dashboard
         frames += 1
         pixelsDrawn += damage.intersection(surface.bounds).area
-        return damage.intersection(surface.bounds)
+        // The display sends what was drawn and what moved.
+        moved.formUnion(damage)
+        return moved.intersection(surface.bounds)
     }
 }

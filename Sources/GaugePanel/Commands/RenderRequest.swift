@@ -9,7 +9,7 @@ import GaugeSensorKinds
 
 /// `gaugepanel render FILE`: a board file's dashboard drawn headless into a PNG or PPM —
 /// channels take their `set` value, else their sensor's value at `time` (simulated
-/// signals), else "no value". The image is the physical panel: `rotate` (default: the
+/// signals; a recording played back that far, charts included), else "no value". The image is the physical panel: `rotate` (default: the
 /// file's [display] rotation) turns it.
 public struct RenderRequest: Sendable {
     public var file: String
@@ -49,6 +49,10 @@ public struct RenderRequest: Sendable {
     public func values(for board: BoardConfiguration) throws(CommandFailure) -> [String: Double] {
         guard time.isFinite, time >= 0, time <= 1e6 else { throw CommandFailure("bad --time \(time); use seconds 0…1000000") }
         var values = board.values(atNanoseconds: UInt64(time * 1e9))
+        // A recording's channels as its run shows them by then.
+        for (name, v) in Playback(board, nanoseconds: UInt64(time * 1e9))?.values(of: board) ?? [:] where !(values[name]?.isFinite ?? false) {
+            values[name] = v
+        }
         for a in assignments {
             let parts = a.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty else { throw CommandFailure("bad --set '\(a)'; use channel=value") }
@@ -92,7 +96,7 @@ public struct RenderRequest: Sendable {
         do {
             let pageIndex = try page.map { p throws(RenderError) in try board.pageIndex(p) } ?? 0
             var dashboard = try board.dashboard(values: values, page: pageIndex, theme: themeName)
-            ChartPlayback.fill(&dashboard, board: board, nanoseconds: time.isFinite ? UInt64(Swift.min(Swift.max(time, 0), 1e6) * 1e9) : 0)
+            Playback(board, nanoseconds: time.isFinite ? UInt64(Swift.min(Swift.max(time, 0), 1e6) * 1e9) : 0)?.fillCharts(&dashboard)
             board.showAlarms(for: values, on: &dashboard, theme: board.themes.theme(themeName ?? board.themes.active))
             let family = font ?? board.fonts.family ?? "builtin"
             let style: FontStyle = board.fonts.weight == .bold ? .bold : .regular

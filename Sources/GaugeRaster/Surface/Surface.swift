@@ -131,6 +131,19 @@ public struct Surface {
         }
     }
 
+    /// Moves the pixels of `rect` left by `dx` within it (a chart scrolling): each row's
+    /// pixels from `x0 + dx` land at `x0`; the rightmost `dx` columns keep what they held.
+    public func shiftLeft(_ rect: IntRect, by dx: Int32) {
+        let r = rect.intersection(bounds)
+        guard dx > 0, dx < r.width else { return }
+        let bpp = Int(format.bytesPerPixel)
+        let offset = Int(r.x0) * bpp, shift = Int(dx) * bpp, count = Int(r.width - dx) * bpp
+        for y in r.y0..<r.y1 {
+            let p = row(y) + offset
+            p.copyMemory(from: p + shift, byteCount: count)  // overlapping: a memmove
+        }
+    }
+
     /// FNV-1a over the visible pixel bytes (not the padding), row by row.
     public func checksum() -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5

@@ -15,9 +15,12 @@ struct ChartLayout {
 
     init(_ chart: ChartWidget, labelSize: Int32) {
         frame = chart.frame
-        strip = Swift.min(Swift.max(labelSize, 1) + 4, frame.height / 4)
-        let inner = IntRect(x0: frame.x0, y0: frame.y0 + strip, x1: frame.x1, y1: frame.y1 - strip)
-        plot = inner.height >= 2 && inner.width >= 2 ? inner : frame
+        // Room for a line of text whatever the font (ink reaches about 0.6 of the pixel
+        // size either side of the cap height's middle); a chart too short for two of them
+        // and a plot has no labels.
+        let wanted = Swift.max(labelSize, 1) * 5 / 4 + 4
+        strip = frame.height >= 2 * wanted + 8 ? wanted : 0
+        plot = IntRect(x0: frame.x0, y0: frame.y0 + strip, x1: frame.x1, y1: frame.y1 - strip)
         columns = chart.history.shape.columns
         let range = chart.valueRange
         low = range.lowerBound
@@ -43,6 +46,17 @@ struct ChartLayout {
         return Fixed(raw: Int32(raw >= 0 ? raw + 0.5 : raw - 0.5))
     }
 
+    /// The ages of the columns a drawing clipped to `clip` can touch (each reaches its
+    /// neighbours and `reach` pixels around), oldest first: a damage redraw walks only those.
+    func ages(touching clip: IntRect, reach: Int32) -> (oldest: Int32, newest: Int32) {
+        let span = Int64(Swift.max(plot.width - 1, 1)), steps = Int64(Swift.max(columns - 1, 1))
+        let lo = (Int64(clip.x0) - Int64(reach) - Int64(plot.x0)) * steps / span - 2
+        let hi = (Int64(clip.x1) + Int64(reach) - Int64(plot.x0)) * steps / span + 2
+        let last = Int64(columns - 1)
+        let first = Swift.min(Swift.max(lo, 0), last), end = Swift.min(Swift.max(hi, 0), last)
+        return (Int32(last - first), Int32(last - end))
+    }
+
     /// The middle of the label strip above (`top`) or below the plot.
     func stripCentre(top: Bool) -> Fixed {
         Fixed(raw: ((top ? frame.y0 : frame.y1 - strip) * 2 + strip) * 128)
@@ -58,7 +72,9 @@ extension ChartWidget {
         let plot = canvas.clipped(to: layout.plot)
         if style == .band { drawBands(on: plot, layout) }
         drawLine(on: plot, layout)
-        drawLabels(on: canvas, layout, font: font)
+        // Labels live in the strips: a redraw inside the plot skips making their text.
+        let clip = canvas.clip
+        if layout.strip > 0 && (clip.y0 < layout.plot.y0 || clip.y1 > layout.plot.y1) { drawLabels(on: canvas, layout, font: font) }
     }
 
     private func drawZonesAndGrid(on canvas: Canvas, _ layout: ChartLayout) {
@@ -68,9 +84,11 @@ extension ChartWidget {
             let bottom = (layout.y(Swift.max(z.lower, layout.low)).raw >> 8) + 1
             canvas.fill(IntRect(x0: plot.x0, y0: top, x1: plot.x1, y1: bottom).intersection(plot), color: shade(z.color))
         }
-        for row in [plot.y0, (plot.y0 + plot.y1) / 2, plot.y1 - 1] {
-            canvas.fill(IntRect(x0: plot.x0, y0: row, x1: plot.x1, y1: row + 1), color: gridColor)
-        }
+        // Three rows, without an array to allocate each frame.
+        func gridRow(_ y: Int32) { canvas.fill(IntRect(x0: plot.x0, y0: y, x1: plot.x1, y1: y + 1), color: gridColor) }
+        gridRow(plot.y0)
+        gridRow((plot.y0 + plot.y1) / 2)
+        gridRow(plot.y1 - 1)
     }
 
     /// A zone's colour a quarter of the way from the background: opaque, so a worse zone
@@ -85,7 +103,8 @@ extension ChartWidget {
     private func drawBands(on canvas: Canvas, _ layout: ChartLayout) {
         let shade = lineColor.withOpacity(96)
         let columns = history.shape.columns
-        for age in 0..<columns {
+        let range = layout.ages(touching: canvas.clip, reach: 2)
+        for age in range.newest...range.oldest {
             let c = history[age: age]
             guard c.count > 0 else { continue }
             let x = layout.x(age: age).raw
@@ -101,8 +120,9 @@ extension ChartWidget {
     private func drawLine(on canvas: Canvas, _ layout: ChartLayout) {
         let width = Fixed(lineWidth), paint = Paint.solid(lineColor)
         var previous: Point?
-        var age = history.shape.columns - 1
-        while age >= 0 {
+        let range = layout.ages(touching: canvas.clip, reach: lineWidth + 2)
+        var age = range.oldest
+        while age >= range.newest {
             let c = history[age: age]
             if c.count > 0 {
                 let p = Point(x: layout.x(age: age), y: layout.y(Double(c.mean)))

@@ -151,17 +151,46 @@ public struct ChartWidget: Sendable {
         guard old.history != history else { return Region() }
         let layout = ChartLayout(self, labelSize: labelSize)
         guard old.history.newest == history.newest else { return Region(layout.plot) }
-        var first: Int32 = -1, last: Int32 = -1
-        for age in 0..<history.shape.columns where history[age: age] != old.history[age: age] {
-            if first < 0 { first = age }
-            last = age
+        return Self.columnsDamage(layout, lineWidth: lineWidth) { history[age: $0] != old.history[age: $0] }
+    }
+
+    /// Scrolling instead of redrawing when the present moved on by fewer than half the
+    /// columns and columns sit a whole number of pixels apart (one per pixel, the usual
+    /// case): the plot's pixels move left by that many columns' pixels, and what still
+    /// differs is the new columns at the right, the oldest at the left (its neighbour left
+    /// the window) and any column whose readings changed meanwhile.
+    public func scrolled(from old: ChartWidget, labelSize: Int32) -> (scroll: WidgetScroll, damage: Region)? {
+        guard looksLike(old), old.valueRange == valueRange, let n = history.newest, let o = old.history.newest, n > o else { return nil }
+        let layout = ChartLayout(self, labelSize: labelSize), columns = history.shape.columns
+        guard layout.plot == ChartLayout(old, labelSize: labelSize).plot, (layout.plot.width - 1) % (columns - 1) == 0,
+            n - o < Int64(columns / 2)
+        else { return nil }
+        let k = Int32(n - o)
+        let damage = Self.columnsDamage(layout, lineWidth: lineWidth) { age in
+            age < k || age == columns - 1 || history[age: age] != old.history[age: age - k]
         }
-        guard first >= 0 else { return Region() }
-        // A column's line joins both neighbours; its band fills up to them.
-        let reach = (lineWidth + 1) / 2 + 2
-        let x0 = (layout.x(age: Swift.min(last + 1, history.shape.columns - 1)).raw >> 8) - reach
-        let x1 = (layout.x(age: Swift.max(first - 1, 0)).raw >> 8) + reach + 1
-        return Region(IntRect(x0: x0, y0: layout.plot.y0, x1: x1, y1: layout.plot.y1).intersection(layout.plot))
+        return (WidgetScroll(rect: layout.plot, dx: k * (layout.plot.width - 1) / (columns - 1)), damage)
+    }
+
+    /// The plot's columns around every run of ages `changed` holds for: a column's line
+    /// joins both neighbours, and its band reaches halfway to them.
+    static func columnsDamage(_ layout: ChartLayout, lineWidth: Int32, changed: (Int32) -> Bool) -> Region {
+        let columns = layout.columns, reach = (lineWidth + 1) / 2 + 2
+        var region = Region()
+        var age: Int32 = 0
+        while age < columns {
+            guard changed(age) else {
+                age += 1
+                continue
+            }
+            var end = age
+            while end + 1 < columns && changed(end + 1) { end += 1 }
+            let x0 = (layout.x(age: Swift.min(end + 1, columns - 1)).raw >> 8) - reach
+            let x1 = (layout.x(age: Swift.max(age - 1, 0)).raw >> 8) + reach + 1
+            region.formUnion(IntRect(x0: x0, y0: layout.plot.y0, x1: x1, y1: layout.plot.y1).intersection(layout.plot))
+            age = end + 1
+        }
+        return region
     }
 }
 
@@ -195,5 +224,8 @@ extension ChartWidget: DashboardWidgetKind {
     }
     public func damage<S: FontSet>(from old: ChartWidget, fonts: S, sizes: WidgetFontSizes) -> Region {
         damage(from: old, labelSize: sizes.label)
+    }
+    public func scrolled(from old: ChartWidget, sizes: WidgetFontSizes) -> (scroll: WidgetScroll, damage: Region)? {
+        scrolled(from: old, labelSize: sizes.label)
     }
 }

@@ -137,4 +137,34 @@ public struct Dashboard: Sendable {
         region.formIntersection(bounds)
         return region
     }
+
+    /// `damage(from:fonts:)` for a surface that moves pixels first: the scrolls to apply
+    /// (in order) and what is left to draw after them. A widget scrolls only when no
+    /// overlay, before or after, covers it (an overlay's pixels would move with it).
+    public func scrollingDamage<S: FontSet>(from old: Dashboard, fonts: S) -> (scrolls: [WidgetScroll], damage: Region) {
+        guard old.width == width, old.height == height, old.background == background,
+            old.currentPage == currentPage, old.pages.count == pages.count
+        else { return ([], Region(bounds)) }
+        let before = old.pageWidgets, after = pageWidgets
+        guard before.count == after.count else { return ([], Region(bounds)) }
+        var region = Region()
+        var scrolls: [WidgetScroll] = []
+        for i in after.indices {
+            let frame = after[i].frame
+            if !(overlay + old.overlay).contains(where: { $0.frame.intersects(frame) }), let s = after[i].scrolled(from: before[i]) {
+                scrolls.append(s.scroll)
+                region.formUnion(s.damage)
+            } else {
+                after[i].formDamage(from: before[i], fonts: fonts, into: &region)
+            }
+        }
+        if old.overlay.count == overlay.count {
+            for i in overlay.indices { overlay[i].formDamage(from: old.overlay[i], fonts: fonts, into: &region) }
+        } else {
+            for w in old.overlay { region.formUnion(w.frame) }
+            for w in overlay { region.formUnion(w.frame) }
+        }
+        region.formIntersection(bounds)
+        return (scrolls, region)
+    }
 }

@@ -100,6 +100,13 @@ public struct DashboardWidget: Sendable {
         return region
     }
 
+    /// From `old` drawn to `self` drawn by moving pixels (a chart scrolling): the scroll and
+    /// what still differs after it; nil when it cannot (`damage(from:fonts:)` then).
+    public func scrolled(from old: DashboardWidget) -> (scroll: WidgetScroll, damage: Region)? {
+        guard old.labelSize == labelSize, old.valueSize == valueSize else { return nil }
+        return content.visit(SameKindScroll(sizes: sizes), with: old.content)
+    }
+
     /// `damage(from:fonts:)` joined to `region` in place: a dashboard's frame builds one
     /// region, not one per widget returned through three calls (768 bytes copied each).
     func formDamage<S: FontSet>(from old: DashboardWidget, fonts: S, into region: inout Region) {
@@ -201,6 +208,12 @@ private struct SameKindDamage<S: FontSet>: WidgetArgumentVisitor {
     let fonts: S, sizes: WidgetFontSizes, region: UnsafeMutablePointer<Region>
     func visit<K: DashboardWidgetKind>(_ new: K, _ old: WidgetContent) -> Bool {
         K.withKind(in: old) { previous in region.pointee.formUnion(new.damage(from: previous, fonts: fonts, sizes: sizes)) } != nil
+    }
+}
+private struct SameKindScroll: WidgetArgumentVisitor {
+    let sizes: WidgetFontSizes
+    func visit<K: DashboardWidgetKind>(_ new: K, _ old: WidgetContent) -> (scroll: WidgetScroll, damage: Region)? {
+        K.withKind(in: old) { previous in new.scrolled(from: previous, sizes: sizes) } ?? nil
     }
 }
 private struct Plain<V: WidgetVisitor>: WidgetArgumentVisitor {

@@ -11,6 +11,17 @@ public struct WidgetFontSizes: Sendable, Equatable {
     }
 }
 
+/// Pixels that move left within a widget from one frame to the next (a chart scrolling):
+/// those of `rect` from `x + dx` to `x`.
+public struct WidgetScroll: Sendable, Equatable {
+    public var rect: IntRect
+    public var dx: Int32
+    public init(rect: IntRect, dx: Int32) {
+        self.rect = rect
+        self.dx = dx
+    }
+}
+
 /// What a dashboard needs of each kind of widget: drawing, its exact damage, the value
 /// it shows, and how a theme and an alarm recolour it. Each built-in kind conforms in
 /// its own file, next to its drawing, and says there how it sits in `WidgetContent`
@@ -48,6 +59,9 @@ public protocol WidgetKind: Sendable {
     var chartShape: ChartHistory.Shape? { get }
     /// Shows `history` (kept by the panel, one per chart); kinds without one ignore it.
     mutating func show(history: ChartHistory)
+    /// How to get from `old` drawn to `self` drawn by moving pixels: the scroll, then the
+    /// pixels that still differ (exactly). nil: by `damage(from:)` alone.
+    func scrolled(from old: Self, sizes: WidgetFontSizes) -> (scroll: WidgetScroll, damage: Region)?
 }
 
 extension WidgetKind {
@@ -59,6 +73,7 @@ extension WidgetKind {
     public mutating func setTime(milliseconds: Int64) -> Int64? { nil }
     public var chartShape: ChartHistory.Shape? { nil }
     public mutating func show(history: ChartHistory) {}
+    public func scrolled(from old: Self, sizes: WidgetFontSizes) -> (scroll: WidgetScroll, damage: Region)? { nil }
 }
 
 /// A kind a dashboard holds: its case of `WidgetContent`, both ways, declared in the
