@@ -45,7 +45,8 @@ import GaugeSensorKinds
             output: "drm", width: 1024, height: 600, format: .xrgb8888, mode: "1024x600",
             sensors: ["sysfs /sys", "mqtt localhost:1883"]),
         "pi-touch-7.toml": Expected(
-            output: "drm", width: 800, height: 480, format: .xrgb8888, sensors: ["serial /dev/ttyUSB0 at 38400 baud, protocol elm327"]),
+            output: "drm", width: 800, height: 480, format: .xrgb8888,
+            sensors: ["serial /dev/ttyUSB0 at 38400 baud, protocol elm327", "computed (fuel.flow, economy)"], pages: 3),
         "pi-touch-2.toml": Expected(
             output: "drm", width: 1280, height: 720, format: .xrgb8888, rotation: .quarter,
             sensors: ["serial /dev/rfcomm0 at 38400 baud, protocol elm327"]),
@@ -68,7 +69,7 @@ import GaugeSensorKinds
         let board = try Self.load(name)
         #expect(!board.dashboard.pages.isEmpty)
         // Every widget's channel is one a sensor provides (a typo would show "--" forever).
-        let provided = Set(board.channels.map(\.name))
+        let provided = Set(board.channels.map(\.name) + board.counters.map(\.name))
         for c in board.dashboard.channels { #expect(provided.contains(c), "\(name): channel \(c)") }
     }
 
@@ -196,7 +197,7 @@ import GaugeSensorKinds
                     let left: Bool, right: Bool
                     switch w.content {
                     case .level: continue
-                    case .bar: (left, right) = (false, false)
+                    case .bar, .chart: (left, right) = (false, false)  // a track, a plot's grid: across by design
                     case .readout(let r): (left, right) = (r.alignment != .left, r.alignment != .right)
                     case .label(let t): (left, right) = (t.alignment != .left, t.alignment != .right)
                     default: (left, right) = (true, true)

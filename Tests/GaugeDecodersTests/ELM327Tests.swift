@@ -45,6 +45,7 @@ import GaugeTestSupport
         #expect(out["engine.load"]?.first == 100)
         #expect(out["engine.intake.pressure"]?.first == 101)
         #expect(out["engine.intake.temperature"]?.first == 0)
+        #expect(out["engine.maf"]?.first == 15)  // (0x05×256 + 0xDC) / 100 g/s
         #expect(abs(out["engine.throttle"]!.first! - (128 * 100 / 255)) <= 1e-9)
         #expect(out["fuel.level"] == nil)
         #expect(driver.isConnected)

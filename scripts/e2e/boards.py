@@ -28,7 +28,9 @@ work directory. Per file:
       (1A F8), 88 km/h, coolant 92 °C, fuel 50.196 % (0x80 × 100 / 255), 13.836 V.
   boards/pi-touch-7.toml, boards/pi-touch-2.toml  ELM327 (their protocol), the same fake
       adapter: 3200 rpm, 88 km/h, 92 °C, fuel 60 %, 14.1 V, throttle 20 %, load 40 %,
-      intake 25 °C; manifold pressure answers NO DATA, so its gauges show "--".
+      intake 25 °C, air flow 15 g/s (pi-touch-7's fuel flow 4.9 L/h and economy 5.6 L/100 km,
+      worked out by render from the same --set values); manifold pressure answers NO DATA,
+      so its gauges show "--".
       For every ELM327 case dropped_lines must equal the noisy answers sent.
   dashboards/car-can.toml, boards/pi-can-hat.toml  CAN through dashboards/car-ecu.dbc: the
       host has no SocketCAN, so the bus is a `candump -l` log of the ECU's three messages
@@ -57,9 +59,11 @@ work directory. Per file:
       The headless copy also gives `battery` a `scale = 0.001` (sent in mV), so a scaled
       channel is covered: --set takes the channel's final value.
 
-A chart shows the history of the run so far, which `render --set` cannot know: the copy
-turns each chart into a label of the same id and frame (charts are compared with `render
---time` of a recording in scripts/e2e/charts.py).
+A chart, and a readout of a counter, show the history of the run so far (readings over
+time, the distance covered), which `render --set` cannot know: the copy turns each into a
+label of the same id and frame (charts are compared with `render --time` of a recording in
+scripts/e2e/charts.py, counters in scripts/e2e/counters.py), and keeps the state the
+service would write in /var/lib/gaugepanel in its work directory.
 
 Values are sent repeatedly and unchanged, so `median` and `smoothing` settle exactly;
 the first snapshot waits until each has been sent twice (each PID answered once). No

@@ -32,13 +32,15 @@ public struct ELM327Driver: Sendable {
 
         public init(polls: [Poll]) { self.polls = polls }
 
-        /// rpm 10 Hz, speed 5 Hz, throttle/load/MAP 2 Hz, temperatures/fuel/voltage 1 Hz.
+        /// rpm 10 Hz, speed 5 Hz, throttle/load/MAP/air flow 2 Hz, temperatures/voltage 1 Hz,
+        /// fuel every 5 s.
         public static let dashboard = Configuration(polls: [
             Poll(.engineSpeed, interval: 100 * Nanoseconds.perMillisecond),
             Poll(.vehicleSpeed, interval: 200 * Nanoseconds.perMillisecond),
             Poll(.throttlePosition, interval: 500 * Nanoseconds.perMillisecond),
             Poll(.engineLoad, interval: 500 * Nanoseconds.perMillisecond),
             Poll(.intakeManifoldPressure, interval: 500 * Nanoseconds.perMillisecond),
+            Poll(.massAirFlow, interval: 500 * Nanoseconds.perMillisecond),
             Poll(.coolantTemperature, interval: Nanoseconds.perSecond),
             Poll(.intakeAirTemperature, interval: Nanoseconds.perSecond),
             Poll(.fuelLevel, interval: 5 * Nanoseconds.perSecond),

@@ -6,6 +6,7 @@ public struct OBDPID: Sendable, Equatable {
         case a  // A
         case quarterAB  // (256A + B) / 4
         case thousandthAB  // (256A + B) / 1000
+        case hundredthAB  // (256A + B) / 100
     }
 
     public let code: UInt8
@@ -23,7 +24,7 @@ public struct OBDPID: Sendable, Equatable {
     /// Data bytes after `41 <pid>`.
     public var dataBytes: Int {
         switch formula {
-        case .quarterAB, .thousandthAB: return 2
+        case .quarterAB, .thousandthAB, .hundredthAB: return 2
         default: return 1
         }
     }
@@ -35,6 +36,7 @@ public struct OBDPID: Sendable, Equatable {
         case .a: return Double(a)
         case .quarterAB: return Double(UInt32(a) << 8 | UInt32(b)) / 4
         case .thousandthAB: return Double(UInt32(a) << 8 | UInt32(b)) / 1000
+        case .hundredthAB: return Double(UInt32(a) << 8 | UInt32(b)) / 100
         }
     }
 
@@ -58,6 +60,8 @@ public struct OBDPID: Sendable, Equatable {
     public static let intakeAirTemperature = OBDPID(
         code: 0x0F, channel: "engine.intake.temperature",
         unit: .celsius, formula: .aMinus40)
+    /// Grams of air per second: with the air-fuel ratio, the fuel flow.
+    public static let massAirFlow = OBDPID(code: 0x10, channel: "engine.maf", unit: .none, formula: .hundredthAB)
     public static let throttlePosition = OBDPID(
         code: 0x11, channel: "engine.throttle", unit: .percent,
         formula: .percentA)
@@ -68,7 +72,7 @@ public struct OBDPID: Sendable, Equatable {
 
     public static let all: [OBDPID] = [
         engineLoad, coolantTemperature, intakeManifoldPressure, engineSpeed, vehicleSpeed,
-        intakeAirTemperature, throttlePosition, fuelLevel, moduleVoltage,
+        intakeAirTemperature, massAirFlow, throttlePosition, fuelLevel, moduleVoltage,
     ]
 }
 

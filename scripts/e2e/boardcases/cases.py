@@ -39,11 +39,12 @@ CAR_ADAPTER = {0x0C: ([0x1A, 0xF8], "header"), 0x0D: ([0x58], "tight"), 0x05: ([
                0x11: ([0x33], "spaced"), 0x04: ([0x66], "spaced"), 0x0F: ([0x41], "spaced")}
 PI_ADAPTER = {0x0C: ([0x32, 0x00], "header"), 0x0D: ([0x58], "tight"), 0x05: ([0x84], "spaced"),
               0x2F: ([0x99], "lower"), 0x42: ([0x37, 0x14], "tight-header"),
-              0x11: ([0x33], "spaced"), 0x04: ([0x66], "header"), 0x0F: ([0x41], "tight")}
+              0x11: ([0x33], "spaced"), 0x04: ([0x66], "header"), 0x0F: ([0x41], "tight"),
+              0x10: ([0x05, 0xDC], "spaced")}
 # 0x0B (manifold pressure) is not in either table: the adapter answers NO DATA.
 OBD_CHANNELS = {0x04: "engine.load", 0x05: "engine.coolant.temperature", 0x0B: "engine.intake.pressure",
                 0x0C: "engine.rpm", 0x0D: "vehicle.speed", 0x0F: "engine.intake.temperature",
-                0x11: "engine.throttle", 0x2F: "fuel.level", 0x42: "vehicle.voltage"}
+                0x10: "engine.maf", 0x11: "engine.throttle", 0x2F: "fuel.level", 0x42: "vehicle.voltage"}
 
 def obd_sets(adapter, names=None):
     out = {}
@@ -63,7 +64,7 @@ car = Case("car", "dashboards/car.toml", prepare=car_from_comment,
 touch7 = Case("pi-touch-7", "boards/pi-touch-7.toml", lines=[("/dev/ttyUSB0", "elm327", PI_ADAPTER)],
               sets=obd_sets(PI_ADAPTER))
 touch2 = Case("pi-touch-2", "boards/pi-touch-2.toml", lines=[("/dev/rfcomm0", "elm327", PI_ADAPTER)],
-              sets=obd_sets(PI_ADAPTER))
+              sets=obd_sets({pid: a for pid, a in PI_ADAPTER.items() if pid != 0x10}))   # it reads no air flow
 
 # ─── homelab (sysfs, and the line protocol for what sysfs lacks) ───
 homelab = Case("homelab", "dashboards/homelab.toml",

@@ -109,7 +109,8 @@ class FakeELM327(threading.Thread):
 def obd_value(pid, data):
     a, b = data[0], (data[1] if len(data) > 1 else 0)
     return {0x04: a * 100 / 255, 0x05: a - 40, 0x0B: a, 0x0C: (256 * a + b) / 4, 0x0D: a,
-            0x0F: a - 40, 0x11: a * 100 / 255, 0x2F: a * 100 / 255, 0x42: (256 * a + b) / 1000}[pid]
+            0x0F: a - 40, 0x10: (256 * a + b) / 100, 0x11: a * 100 / 255, 0x2F: a * 100 / 255,
+            0x42: (256 * a + b) / 1000}[pid]
 
 def num(v):
     """A value as --set text (the exact double; integers without '.0')."""

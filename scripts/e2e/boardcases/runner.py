@@ -14,7 +14,7 @@ from .report import Report
 from .serial_lines import Feeder, UDPLine
 from .mqtt_line import MQTTFeeder, MQTTLine
 from .sysfs import build_sysfs
-from .tomltext import charts_as_labels, page_count, page_name, rewrite_sensors, with_page_first
+from .tomltext import charts_as_labels, local_state, page_count, page_name, rewrite_sensors, with_page_first
 
 class Case:
     """name, source file, and how to make its copy, its feeds and its expected values."""
@@ -70,7 +70,7 @@ def run_case(case):
                 for i in range(40):
                     f.writelines(f"({1700000000 + i / 10:.6f}) can0 {frame}\n" for frame in case.can_frames)
             can = (log, os.path.dirname(os.path.join(settings.repo, case.source)))
-        text = charts_as_labels(text)
+        text = local_state(charts_as_labels(text), d)
         text = rewrite_sensors(text, devices=devices, listens=listens, sysfs_root=root, simulated_to=sim,
                                channel_extra=case.channel_extra, can_replay=can, brokers=brokers)
         board = os.path.join(d, "board.toml")

@@ -122,12 +122,19 @@ def page_name(text, k):
     return value_of(secs[k][1], "name")
 
 def charts_as_labels(text):
-    """Each chart widget becomes a label of the same id and frame: a chart shows the history
-    of the run so far, which `render --set` cannot know (scripts/e2e/charts.py compares
-    charts with `render --time` of a recording instead)."""
+    """Each chart, and each widget showing a counter, becomes a label of the same id and
+    frame: they show the history of the run so far — readings over time, the distance
+    covered — which `render --set` cannot know (scripts/e2e/charts.py compares charts with
+    `render --time` of a recording; scripts/e2e/counters.py and the key cases check counters)."""
     secs = sections(text)
+    counters = {value_of(lines, "name") for name, lines in secs if name == "counter"}
     for i, (name, lines) in enumerate(secs):
-        if name == "page.widget" and value_of(lines, "type") == "chart":
+        if name == "page.widget" and (value_of(lines, "type") == "chart" or value_of(lines, "channel") in counters):
             keep = [l for l in lines[1:] if key_of(l) in ("id", "frame")]
             secs[i] = (name, [lines[0]] + keep + ['  type = "label"  # e2e: was a chart', '  text = "chart"'])
     return join(secs)
+
+def local_state(text, folder):
+    """The service's state folder (/var/lib/gaugepanel: counters, chart histories) moved
+    into `folder`, where the test may write."""
+    return text.replace('"/var/lib/gaugepanel/', f'"{folder}/')
