@@ -11,6 +11,8 @@ public struct ComputedChannel: Sendable {
         case expression(ECUExpression)
         /// Indexes into `names`, first choice first.
         case firstOf([Int])
+        /// A statistic of the channel `names[of]` over a window: the panel keeps its history.
+        case statistic(WindowStatistic.Kind, of: Int, seconds: Int64)
     }
 
     public var name: String
@@ -25,6 +27,7 @@ public struct ComputedChannel: Sendable {
         switch formula {
         case .expression(let e): e.channelsRead.map { names[$0] }
         case .firstOf(let order): order.map { names[$0] }
+        case .statistic(_, let of, _): [names[of]]
         }
     }
 
@@ -34,10 +37,12 @@ public struct ComputedChannel: Sendable {
         return order.first { channel(names[$0]).isFinite }.map { names[$0] }
     }
 
-    /// Its value from the channels' (`value(name)`, NaN for none).
+    /// Its value from the channels' (`value(name)`, NaN for none). A statistic has none
+    /// here: it needs the history the panel keeps (`PanelState`).
     public func value(_ channel: (String) -> Double) -> Double {
         let v: Double
         switch formula {
+        case .statistic: return .nan
         case .firstOf:
             guard let source = sourceInUse(channel) else { return .nan }
             v = channel(source)
@@ -66,6 +71,15 @@ extension BoardConfiguration {
         for c in channels {
             guard let at = c.expressionLocation else { continue }
             locations[c.name] = at
+            if let statistic = c.statistic {
+                guard let of = names.firstIndex(of: statistic.of) else {
+                    diagnostics.report(at, unknownChannelMessage(statistic.of, among: names))
+                    continue
+                }
+                let formula = ComputedChannel.Formula.statistic(statistic.kind, of: of, seconds: statistic.seconds)
+                compiled[c.name] = ComputedChannel(name: c.name, formula: formula, names: names, scale: c.scale, offset: c.offset)
+                continue
+            }
             if let order = c.failover {
                 let unknown = order.filter { !names.contains($0) }
                 for u in unknown { diagnostics.report(at, unknownChannelMessage(u, among: names)) }

@@ -25,6 +25,8 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public var expression: String?
     /// A computed channel's `sources`: channels in priority order (failover).
     public var failover: [String]?
+    /// A computed channel's `statistic` of another channel over a window.
+    public var statistic: WindowStatistic?
     /// Where `expression` or `sources` was written, for what linking it finds wrong.
     var expressionLocation: KeyPath?
 
@@ -38,7 +40,7 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public static func == (a: ChannelConfiguration, b: ChannelConfiguration) -> Bool {
         a.name == b.name && a.unit == b.unit && a.staleAfterSeconds == b.staleAfterSeconds && a.smoothing == b.smoothing
             && a.median == b.median && a.scale == b.scale && a.offset == b.offset && a.alarm == b.alarm && a.sourceName == b.sourceName
-            && a.expression == b.expression && a.failover == b.failover
+            && a.expression == b.expression && a.failover == b.failover && a.statistic == b.statistic
             && (a.initialValue == b.initialValue || a.initialValue.isNaN && b.initialValue.isNaN)
     }
 }
@@ -54,6 +56,31 @@ extension ChannelConfiguration {
     public mutating func setFailover(_ sources: [String], at r: TableReader) {
         failover = sources
         expressionLocation = r.path.appending("sources")
+    }
+
+    /// Makes it a window statistic of another channel.
+    public mutating func setStatistic(_ statistic: WindowStatistic, at r: TableReader) {
+        self.statistic = statistic
+        expressionLocation = r.path.appending("of")
+    }
+}
+
+/// `statistic = "max"`, `of = "wind.speed"`, `over = 600`: the lowest, highest or mean of a
+/// channel's readings over the last `over` seconds (a gust, a tide's low water, an average
+/// load), kept as the panel's charts keep history: in at most 120 columns, so the window's
+/// edge is exact to within a 120th of it.
+public struct WindowStatistic: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case min, max, mean
+    }
+    public var kind: Kind
+    public var of: String
+    public var seconds: Int64
+
+    public init(kind: Kind, of: String, seconds: Int64) {
+        self.kind = kind
+        self.of = of
+        self.seconds = seconds
     }
 }
 

@@ -6,16 +6,20 @@ import GaugeSensors
 /// evaluated by the panel's state whenever it draws. Nothing is opened or polled.
 enum ComputedKind: SensorKindReading {
     static let name = "computed"
-    static let summary = "channels computed from other channels (expression)"
+    static let summary = "channels computed from other channels (expression, failover, window statistic)"
     static let sensorKeys: [String] = []
-    static let channelKeys = ["expression", "sources"]
+    static let channelKeys = ["expression", "sources", "statistic", "of", "over"]
     static let channelsReadSource = false
 
     static func readSensor(_ r: TableReader) -> Void? { () }
 
     static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Void?) -> Void? {
-        if r.has("sources") {
-            if r.has("expression") { r.report("sources", "give expression or sources, not both") }
+        let forms = ["expression", "sources", "statistic"].filter { r.has($0) }
+        if forms.count > 1 { r.report(forms[1], "give one of expression, sources or statistic, not \(forms.joined(separator: " and "))") }
+        if r.has("statistic") || r.has("of") || r.has("over") {
+            guard let statistic = readStatistic(r) else { return nil }
+            channel.setStatistic(statistic, at: r)
+        } else if r.has("sources") {
             guard let sources = readSources(r) else { return nil }
             channel.setFailover(sources, at: r)
         } else {
@@ -26,6 +30,17 @@ enum ComputedKind: SensorKindReading {
             r.report(key, "has no effect on a computed channel (it follows its inputs: give \(key) to them)")
         }
         return ()
+    }
+
+    /// `statistic = "max"`, `of = "wind.speed"`, `over = 600` (seconds): all three.
+    private static func readStatistic(_ r: TableReader) -> WindowStatistic? {
+        let kinds = WindowStatistic.Kind.allCases.map { $0.rawValue }
+        let kind = r.choice("statistic", kinds, required: true).flatMap { WindowStatistic.Kind(rawValue: $0) }
+        let of = r.string("of", required: true, maxLength: 64)
+        let over = r.integer64("over", 1...86_400, required: true)
+        if of == r.string("name", maxLength: 64) { r.report("of", "a statistic of the channel itself; name another channel") }
+        guard let kind, let of, let over else { return nil }
+        return WindowStatistic(kind: kind, of: of, seconds: over)
     }
 
     /// `sources = ["gps.speed", "log.speed"]`: two or more channel names, each once.

@@ -59,7 +59,7 @@ public struct PanelState: Sendable {
         computed = Dictionary(uniqueKeysWithValues: board.computed.map { ($0.name, $0) })
         counters = board.counters.map { CounterState($0) }
         logging = board.log?.startsOn ?? false
-        charts = ChartRecorder(board.dashboard)
+        charts = ChartRecorder(board.dashboard, statistics: Self.statistics(board.computed))
         unreadChannels = Set(board.computed.map { $0.name } + board.counters.map { $0.name })
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
@@ -195,6 +195,7 @@ public struct PanelState: Sendable {
     /// What to draw at `now`, whether something still moves, and when the picture will
     /// change by itself (a reading going stale, an alarm blinking).
     public mutating func frame(now: UInt64) -> PanelFrame {
+        advanceHistories(now: now)  // first: a window statistic is read as of now
         var wake = judge(now: now)
         var shown = layout
         shown.show(page: page)
@@ -251,15 +252,32 @@ public struct PanelState: Sendable {
         return b.nextTransition(after: now)
     }
 
-    /// Every chart's history moved to `now`, handed to the charts on `shown`; when the
-    /// first of those moves on to a new column.
+    /// The window statistics among `computed`: each one's name, the channel it reads, its window.
+    static func statistics(_ computed: [ComputedChannel]) -> [(name: String, of: String, seconds: Int64)] {
+        computed.compactMap { c in
+            guard case .statistic(_, let of, let seconds) = c.formula else { return nil }
+            return (c.name, c.names[of], seconds)
+        }
+    }
+
+    /// Every chart's and window statistic's history moved to `now`; those of channels no
+    /// source reads take their value now.
     @inline(never)
-    private mutating func showCharts(on shown: inout Dashboard, now: UInt64) -> UInt64? {
-        guard !charts.isEmpty else { return nil }
+    private mutating func advanceHistories(now: UInt64) {
+        guard !charts.isEmpty else { return }
         var unread: [String: Double] = [:]
         for c in charts.channels where unreadChannels.contains(c) { unread[c] = value(of: c, now: now) }
         charts.advance(now: now, unread: unread)
-        return charts.show(on: &shown, now: now)
+    }
+
+    /// The charts on `shown` given their histories; when the first of those, or of the
+    /// window statistics holding readings, moves on a column.
+    @inline(never)
+    private mutating func showCharts(on shown: inout Dashboard, now: UInt64) -> UInt64? {
+        guard !charts.isEmpty else { return nil }
+        let shownNext = charts.show(on: &shown, now: now)
+        guard let statisticNext = charts.nextStatisticChange(now: now) else { return shownNext }
+        return min(shownNext ?? statisticNext, statisticNext)
     }
 
     /// The run starts at `now` of the panel's clock: charts cut their columns from here.
@@ -309,7 +327,13 @@ public struct PanelState: Sendable {
     /// A channel's value at `now` (NaN: none): its reading, or a computed channel's value
     /// from its inputs' (linked without cycles, so this ends).
     public func value(of name: String, now: UInt64) -> Double {
-        if let c = computed[name] { return c.value { value(of: $0, now: now) } }
+        if let c = computed[name] {
+            if case .statistic(let kind, _, _) = c.formula {
+                let v = charts.statistic(name, kind)
+                return v.isFinite ? v * c.scale + c.offset : .nan
+            }
+            return c.value { value(of: $0, now: now) }
+        }
         if let c = counters.first(where: { $0.configuration.name == name }) { return c.value }
         return channels[name]?.value(now: now) ?? .nan
     }

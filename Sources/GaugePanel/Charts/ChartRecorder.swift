@@ -1,3 +1,4 @@
+import GaugeConfig
 import GaugeWidgets
 
 /// The history of every chart on the board, kept by the panel across frames (the
@@ -17,12 +18,55 @@ struct ChartRecorder: Sendable {
     /// set, the first time seen.
     private(set) var origin: UInt64?
 
-    init(_ dashboard: Dashboard) {
+    /// The charts of `dashboard`, and a history for each window statistic (`statistics`:
+    /// the computed channel's name, the channel it reads, its window): up to 120 columns.
+    init(_ dashboard: Dashboard, statistics: [(name: String, of: String, seconds: Int64)] = []) {
         for page in dashboard.pages {
             for w in page.widgets {
                 guard let shape = w.chartShape, let channel = w.channel else { continue }
                 charts.append(Chart(id: w.id, channel: channel, history: ChartHistory(shape)))
             }
+        }
+        for s in statistics {
+            let milliseconds = s.seconds * 1000, columns = Swift.max(Swift.min(120, milliseconds / 250), 2)
+            let shape = ChartHistory.Shape(columns: Int32(columns), columnMilliseconds: Swift.max(milliseconds / columns, 1))
+            charts.append(Chart(id: Self.statisticID(s.name), channel: s.of, history: ChartHistory(shape)))
+        }
+    }
+
+    /// Statistics live beside the charts under names no widget id can take (ids have no spaces).
+    private static func statisticID(_ name: String) -> String { "statistic " + name }
+
+    /// When the first window statistic that holds readings moves on a column by itself (a
+    /// reading leaving its window changes its value): the panel wakes then.
+    func nextStatisticChange(now: UInt64) -> UInt64? {
+        guard let origin else { return nil }
+        let ms = now >= origin ? Int64((now - origin) / 1_000_000) : 0
+        var next: Int64?
+        for c in charts where c.id.hasPrefix("statistic ") && c.history.extent != nil {
+            let t = c.history.nextColumnMilliseconds(after: ms)
+            next = Swift.min(next ?? t, t)
+        }
+        return next.map { origin &+ UInt64($0) &* 1_000_000 }
+    }
+
+    /// The lowest, highest or mean reading of the statistic `name`'s window (NaN: none).
+    func statistic(_ name: String, _ kind: WindowStatistic.Kind) -> Double {
+        guard let h = charts.first(where: { $0.id == Self.statisticID(name) })?.history else { return .nan }
+        var low = Float.infinity, high = -Float.infinity, sum = 0.0, count = 0.0
+        for age in 0..<h.shape.columns {
+            let c = h[age: age]
+            guard c.count > 0 else { continue }
+            low = Swift.min(low, c.low)
+            high = Swift.max(high, c.high)
+            sum += Double(c.mean) * Double(c.count)
+            count += Double(c.count)
+        }
+        guard count > 0 else { return .nan }
+        switch kind {
+        case .min: return Double(low)
+        case .max: return Double(high)
+        case .mean: return sum / count
         }
     }
 

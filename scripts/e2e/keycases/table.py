@@ -22,6 +22,7 @@ from .base_boards import computed_board
 from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_theme, page_case
 from .cases_lamp import blink_case, lamp_board
 from .cases_chart import case_history_file, case_window
+from .cases_statistics import case_of, case_over, case_statistic
 from .kinds import DELETE, also_vm, diff, set_, vm
 
 def together(*cases):
@@ -258,6 +259,9 @@ CASES = {
     "page.widget.shade": diff(set_([("w", "v"), "shade"], 64)),
     "page.widget.rounded": diff(set_([("w", "v"), "rounded"], False)),
     "page.widget.shape": diff(set_([("w", "p"), "shape"], "ring")),
+    "sensor.channel.statistic": case_statistic,
+    "sensor.channel.of": case_of,
+    "sensor.channel.over": case_over,
     "page.widget.window": case_window,
     "page.widget.history_file": case_history_file,
     "page.widget.line_width": diff(set_([("w", "p"), "line_width"], 3), base_mutate=set_([("w", "p"), "shape"], "ring")),
