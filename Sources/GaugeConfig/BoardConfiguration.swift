@@ -218,16 +218,16 @@ public struct BoardConfiguration: Sendable {
         for (p, page) in pageReaders.enumerated() {
             for (w, widget) in page.tables("widget").enumerated() {
                 // A label's channel is already reported as a key that does not apply.
-                guard widget.table["type"]?.string != "label",
-                    let channel = widget.table["channel"]?.string, !channel.isEmpty
-                else { continue }
-                guard !provided.contains(channel) else { continue }
-                let id = widget.table["id"]?.string
-                let near = NameSuggestion.nearest(to: channel, in: provided).map { " (did you mean \"\($0.escapingControls)\"?)" } ?? ""
-                r.diagnostics.report(
-                    KeyPath.root.appending("page").appending(index: p).appending("widget")
-                        .appending(index: w, name: id).appending("channel"),
-                    "no sensor provides channel \"\(channel)\"\(near)")
+                guard widget.table["type"]?.string != "label" else { continue }
+                let path = KeyPath.root.appending("page").appending(index: p).appending("widget")
+                    .appending(index: w, name: widget.table["id"]?.string)
+                // A chart's further channels (`also`) must be provided too.
+                let also = (widget.table["also"]?.array ?? []).compactMap { $0.string }.map { ($0, "also") }
+                let named = (widget.table["channel"]?.string).map { [($0, "channel")] } ?? []
+                for (channel, key) in named + also where !channel.isEmpty && !provided.contains(channel) {
+                    let near = NameSuggestion.nearest(to: channel, in: provided).map { " (did you mean \"\($0.escapingControls)\"?)" } ?? ""
+                    r.diagnostics.report(path.appending(key), "no sensor provides channel \"\(channel)\"\(near)")
+                }
             }
         }
     }

@@ -22,8 +22,31 @@ enum ChartBuilder {
             frame: frame, seconds: Int64(seconds), style: style, range: range,
             lineColor: tint, lineWidth: Int32(width), zones: zones, title: title, format: format)
         chart.showsAlarmZones = !r.has("zones")
+        chart.more = readAlso(r).enumerated().map { i, channel in
+            ChartWidget.Series(channel: channel, history: chart.history, color: ChartWidget.seriesColors[i])
+        }
         chart.historyFile = r.string("history_file", maxLength: 4096).map { r.resolve($0) }
         return .chart(chart)
+    }
+
+    /// `also = ["b", "c"]`: up to three further channels on the same axes (which sensors
+    /// provide them is checked with every widget's channel).
+    private static func readAlso(_ r: TableReader) -> [String] {
+        guard let v = r.value("also") else { return [] }
+        let shape = "expected up to three further channel names, like [\"cpu2.temperature\"]"
+        guard let a = v.array, (1...ChartWidget.seriesColors.count).contains(a.count) else {
+            r.report("also", shape)
+            return []
+        }
+        var names: [String] = []
+        for i in 0..<a.count {
+            guard let n = a[i].string, !n.isEmpty, n.utf8.count <= 64, !names.contains(n), n != r.table["channel"]?.string else {
+                r.report("also", shape + " (each once, not the chart's channel); element \(i + 1) is \(a[i].written)")
+                return []
+            }
+            names.append(n)
+        }
+        return names
     }
 
     /// The channel's alarm zones as shaded bands of each chart that sets none of its own.

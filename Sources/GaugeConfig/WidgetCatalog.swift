@@ -73,5 +73,6 @@ public enum WidgetCatalog {
         "blink": .bool(default: false), "blink_hz": .number,
         "label_size": .integer(4...256), "value_size": .integer(4...512),
         "window": .integer(10...86_400), "history_file": .text(maxLength: 4096),
+        "also": .composite("also"),
     ]
 }

@@ -82,7 +82,7 @@ struct WidgetKinds {
             labelSize: false, valueSize: false
         ) { IndicatorBuilder.lamp($0, frame: $1) },
         Entry(
-            type: "chart", keys: ["channel", "window", "style", "range", "tint", "line_width", "title", "format", "zones", "history_file"],
+            type: "chart", keys: ["channel", "window", "style", "range", "tint", "line_width", "title", "format", "zones", "history_file", "also"],
             labelSize: true, valueSize: false, styles: ChartBuilder.styles
         ) { ChartBuilder.chart($0, frame: $1) },
     ]

@@ -19,12 +19,15 @@ import GaugeRaster
         case 1: now += column * Int64(1 + rng.next() % 5)
         case 2: c.history.record(.nan, atMilliseconds: now)
         case 3: c.history.record(Double(rng.next() % 400) - 100, atMilliseconds: now)
+        case 4 where !c.more.isEmpty: c.more[0].history.record(Double(rng.next() % 100), atMilliseconds: now)
         default:
             let last = c.history[age: 0]
             let base = last.count > 0 ? Double(last.mean) : 50
             c.history.record(base + Double(Int64(rng.next() % 21) - 10) / 4, atMilliseconds: now)
         }
+        // The panel moves every series' present together.
         c.history.advance(toMilliseconds: now)
+        for i in c.more.indices { c.more[i].history.advance(toMilliseconds: now) }
         return c
     }
 
@@ -36,6 +39,7 @@ import GaugeRaster
             range: rng.next() % 2 == 0 ? nil : 0...100, lineWidth: 1 + Int32(rng.next() % 4),
             zones: rng.next() % 2 == 0 ? [] : [.init(lower: 70, upper: .infinity, color: Color(rgb: 0xE04030))], title: "T")
         now = Int64(rng.next() % 1_000_000)
+        if rng.next() % 2 == 0 { c.more = [.init(channel: "b", history: c.history, color: ChartWidget.seriesColors[0])] }
         for _ in 0..<Int(rng.next() % 40) { c = step(c, now: &now, &rng) }
         return c
     }
@@ -87,6 +91,7 @@ extension ChartDamageTests {
                 style: rng.next() % 2 == 0 ? .line : .band, range: rng.next() % 3 == 0 ? nil : 0...100, lineWidth: 1 + Int32(rng.next() % 4),
                 zones: [.init(lower: 60, upper: .infinity, color: Color(rgb: 0xE0C030))])
             #expect(chart.history.shape.columns == columns)
+            if rng.next() % 2 == 0 { chart.more = [.init(channel: "b", history: chart.history, color: ChartWidget.seriesColors[1])] }
             for _ in 0..<Int(rng.next() % 60) { chart = Self.step(chart, now: &now, &rng) }
             Canvas(screen).clear(.black)
             chart.draw(on: Canvas(screen), font: Self.font, labelSize: 10)

@@ -99,6 +99,11 @@ import GaugeRaster
             frame: IntRect(x: 8, y: 152, width: 228, height: 140), seconds: 86_400,
             lineWidth: 1, title: "Load", format: ValueFormat(decimals: 2))
         load.history = history(load.history.shape, base: 1.2, swing: 1.6, spread: 0, gap: true)
+        load.more = [
+            .init(
+                channel: "load5", history: history(load.history.shape, base: 0.9, swing: 0.6, spread: 0, gap: false),
+                color: ChartWidget.seriesColors[0])
+        ]
         var short = ChartWidget(
             frame: IntRect(x: 244, y: 152, width: 228, height: 140), seconds: 20,
             range: 0...100, lineColor: Color(rgb: 0xF08030), lineWidth: 3, title: "Throttle", format: ValueFormat(unit: "%"))
@@ -108,7 +113,8 @@ import GaugeRaster
     }
 
     /// A line with alarm zones, a band over a fixed range with a gap, a day at one column
-    /// per pixel, and a short window's wider-spaced points; compared bit-exactly.
+    /// per pixel with a second channel, and a short window's wider-spaced points; compared
+    /// bit-exactly.
     @Test(arguments: formats)
     func matchesGolden(format: PixelFormat) throws {
         let name = "charts-\(format == .rgb565 ? "rgb565" : "xrgb8888").png"

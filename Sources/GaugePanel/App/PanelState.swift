@@ -284,13 +284,13 @@ public struct PanelState: Sendable {
     public mutating func startClock(at now: UInt64) { charts.start(at: now) }
 
     /// Gives the chart `id` a history read back from its file.
-    public mutating func restoreChart(_ id: String, _ history: ChartHistory) {
-        charts.restore(id, history)
+    public mutating func restoreChart(_ id: String, series: Int = 0, _ history: ChartHistory) {
+        charts.restore(id, series: series, history)
         isDirty = true
     }
 
     /// The history of the chart `id`, as the panel keeps it.
-    public func chartHistory(of id: String) -> ChartHistory? { charts.history(of: id) }
+    public func chartHistory(of id: String, series: Int = 0) -> ChartHistory? { charts.history(of: id, series: series) }
 
     /// Each shown channel's needle eased towards its reading; true while any still moves.
     private mutating func setValues(on shown: inout Dashboard, now: UInt64) -> Bool {

@@ -11,6 +11,8 @@ final class ChartHistoryService<Loop: LoopScheduler>: PanelService {
 
     private struct Kept {
         let id: String
+        /// 0: the chart's channel, kept in FILE.a/.b; series n in FILE-n+1.a/.b.
+        let series: Int
         let store: ChartStore
         var sequence: UInt64 = 1
     }
@@ -32,7 +34,10 @@ final class ChartHistoryService<Loop: LoopScheduler>: PanelService {
         self.restores = restores
         for w in dashboard.pages.flatMap({ $0.widgets }) {
             guard case .chart(let chart) = w.content, let file = chart.historyFile else { continue }
-            kept.append(Kept(id: w.id, store: ChartStore(file: file, system: system)))
+            for series in 0...chart.more.count {
+                let path = series == 0 ? file : "\(file)-\(series + 1)"
+                kept.append(Kept(id: w.id, series: series, store: ChartStore(file: path, system: system)))
+            }
         }
     }
 
@@ -58,12 +63,12 @@ final class ChartHistoryService<Loop: LoopScheduler>: PanelService {
             for note in notes { log.info("chart \(kept[i].id): \(note)") }
             guard let saved else { continue }
             kept[i].sequence = saved.sequence &+ 1
-            guard let shape = display.state.chartHistory(of: kept[i].id)?.shape, shape == saved.shape else {
+            guard let shape = display.state.chartHistory(of: kept[i].id, series: kept[i].series)?.shape, shape == saved.shape else {
                 log.info("chart \(kept[i].id): \(kept[i].store.file) holds another window or width; starting empty")
                 continue
             }
             let aged = Swift.max(nowMilliseconds - saved.savedMilliseconds, 0) / shape.columnMilliseconds
-            display.state.restoreChart(kept[i].id, ChartHistory(shape, restoring: saved.columnsByAge, aged: aged))
+            display.state.restoreChart(kept[i].id, series: kept[i].series, ChartHistory(shape, restoring: saved.columnsByAge, aged: aged))
         }
     }
 
@@ -71,7 +76,7 @@ final class ChartHistoryService<Loop: LoopScheduler>: PanelService {
         let now = loop?.now ?? 0
         let wall = Int64(system.realtimeNanoseconds() / 1_000_000)
         for i in kept.indices {
-            guard let history = display.state.chartHistory(of: kept[i].id) else { continue }
+            guard let history = display.state.chartHistory(of: kept[i].id, series: kept[i].series) else { continue }
             let saved = ChartStore.Saved(
                 sequence: kept[i].sequence, savedMilliseconds: wall, shape: history.shape, columnsByAge: history.columnsByAge)
             do throws(FileError) {

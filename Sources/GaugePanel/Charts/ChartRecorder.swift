@@ -9,6 +9,8 @@ import GaugeWidgets
 struct ChartRecorder: Sendable {
     private struct Chart: Sendable {
         let id: String
+        /// 0: the chart's `channel`; then its further channels (`also`).
+        var series = 0
         let channel: String
         var history: ChartHistory
     }
@@ -25,6 +27,10 @@ struct ChartRecorder: Sendable {
             for w in page.widgets {
                 guard let shape = w.chartShape, let channel = w.channel else { continue }
                 charts.append(Chart(id: w.id, channel: channel, history: ChartHistory(shape)))
+                guard case .chart(let chart) = w.content else { continue }
+                for (i, s) in chart.more.enumerated() {
+                    charts.append(Chart(id: w.id, series: i + 1, channel: s.channel, history: ChartHistory(shape)))
+                }
             }
         }
         for s in statistics {
@@ -115,10 +121,11 @@ struct ChartRecorder: Sendable {
         var next: Int64?
         for w in dashboard.pages[p].widgets.indices where dashboard.pages[p].widgets[w].chartShape != nil {
             let id = dashboard.pages[p].widgets[w].id
-            guard let c = charts.first(where: { $0.id == id }) else { continue }
-            dashboard.pages[p].widgets[w].show(history: c.history)
-            let t = c.history.nextColumnMilliseconds(after: ms)
-            next = Swift.min(next ?? t, t)
+            for c in charts where c.id == id {
+                dashboard.pages[p].widgets[w].show(history: c.history, series: c.series)
+                let t = c.history.nextColumnMilliseconds(after: ms)
+                next = Swift.min(next ?? t, t)
+            }
         }
         return next.map { origin &+ UInt64($0) &* 1_000_000 }
     }
@@ -126,7 +133,10 @@ struct ChartRecorder: Sendable {
     /// After a reload: keeps the history of every chart with the same id, channel and shape.
     mutating func carryOver(from old: ChartRecorder) {
         for i in charts.indices {
-            guard let before = old.charts.first(where: { $0.id == charts[i].id && $0.channel == charts[i].channel }),
+            guard
+                let before = old.charts.first(where: {
+                    $0.id == charts[i].id && $0.series == charts[i].series && $0.channel == charts[i].channel
+                }),
                 before.history.shape == charts[i].history.shape
             else { continue }
             charts[i].history = before.history
@@ -135,10 +145,12 @@ struct ChartRecorder: Sendable {
     }
 
     /// A history read back (a chart's `history_file`), for a chart of that id and shape.
-    mutating func restore(_ id: String, _ history: ChartHistory) {
-        for i in charts.indices where charts[i].id == id && charts[i].history.shape == history.shape { charts[i].history = history }
+    mutating func restore(_ id: String, series: Int = 0, _ history: ChartHistory) {
+        for i in charts.indices where charts[i].id == id && charts[i].series == series && charts[i].history.shape == history.shape {
+            charts[i].history = history
+        }
     }
 
-    /// The history of the chart `id` (tests, the history file).
-    func history(of id: String) -> ChartHistory? { charts.first { $0.id == id }?.history }
+    /// The history of the chart `id`'s series (tests, the history file).
+    func history(of id: String, series: Int = 0) -> ChartHistory? { charts.first { $0.id == id && $0.series == series }?.history }
 }

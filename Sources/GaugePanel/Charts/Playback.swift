@@ -36,7 +36,12 @@ struct Playback {
     func fillCharts(_ dashboard: inout Dashboard) {
         for p in dashboard.pages.indices {
             for w in dashboard.pages[p].widgets.indices where dashboard.pages[p].widgets[w].chartShape != nil {
-                if let h = state.chartHistory(of: dashboard.pages[p].widgets[w].id) { dashboard.pages[p].widgets[w].show(history: h) }
+                let id = dashboard.pages[p].widgets[w].id
+                var series = 0
+                while let h = state.chartHistory(of: id, series: series) {
+                    dashboard.pages[p].widgets[w].show(history: h, series: series)
+                    series += 1
+                }
             }
         }
     }

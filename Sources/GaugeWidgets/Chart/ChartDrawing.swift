@@ -70,8 +70,13 @@ extension ChartWidget {
         let layout = ChartLayout(self, labelSize: labelSize)
         drawZonesAndGrid(on: canvas, layout)
         let plot = canvas.clipped(to: layout.plot)
-        if style == .band { drawBands(on: plot, layout) }
-        drawLine(on: plot, layout)
+        // The first channel over the others: every band, then every line (no array built).
+        if style == .band {
+            for s in more.reversed() { drawBands(s.history, s.color, on: plot, layout) }
+            drawBands(history, lineColor, on: plot, layout)
+        }
+        for s in more.reversed() { drawLine(s.history, s.color, on: plot, layout) }
+        drawLine(history, lineColor, on: plot, layout)
         // Labels live in the strips: a redraw inside the plot skips making their text.
         let clip = canvas.clip
         if layout.strip > 0 && (clip.y0 < layout.plot.y0 || clip.y1 > layout.plot.y1) { drawLabels(on: canvas, layout, font: font) }
@@ -100,8 +105,8 @@ extension ChartWidget {
 
     /// Each column's span from its lowest to its highest reading, between the midpoints
     /// to its neighbours.
-    private func drawBands(on canvas: Canvas, _ layout: ChartLayout) {
-        let shade = lineColor.withOpacity(96)
+    private func drawBands(_ history: ChartHistory, _ color: Color, on canvas: Canvas, _ layout: ChartLayout) {
+        let shade = color.withOpacity(96)
         let columns = history.shape.columns
         let range = layout.ages(touching: canvas.clip, reach: 2)
         for age in range.newest...range.oldest {
@@ -117,8 +122,8 @@ extension ChartWidget {
 
     /// The means joined oldest to newest; a column without readings breaks the line, and
     /// a reading alone between gaps is a dot.
-    private func drawLine(on canvas: Canvas, _ layout: ChartLayout) {
-        let width = Fixed(lineWidth), paint = Paint.solid(lineColor)
+    private func drawLine(_ history: ChartHistory, _ color: Color, on canvas: Canvas, _ layout: ChartLayout) {
+        let width = Fixed(lineWidth), paint = Paint.solid(color)
         var previous: Point?
         let range = layout.ages(touching: canvas.clip, reach: lineWidth + 2)
         var age = range.oldest

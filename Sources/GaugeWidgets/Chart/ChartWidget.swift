@@ -31,8 +31,26 @@ public struct ChartWidget: Sendable {
         }
     }
 
+    /// A further channel on the same chart: its history (the same shape) and colour.
+    public struct Series: Equatable, Sendable {
+        public var channel: String
+        public var history: ChartHistory
+        public var color: Color
+        public init(channel: String, history: ChartHistory, color: Color) {
+            self.channel = channel
+            self.history = history
+            self.color = color
+        }
+    }
+
+    /// The colours of further channels, in order (after the first channel's tint).
+    public static let seriesColors = [Color(rgb: 0xF08030), Color(rgb: 0xB070E0), Color(rgb: 0x40C0B0)]
+
     public var frame: IntRect
+    /// The first channel's history (the widget's `channel`).
     public var history: ChartHistory
+    /// Further channels drawn on the same axes (at most three).
+    public var more: [Series] = []
     public var style: Style
     /// nil: the range follows the values in the window.
     public var fixedRange: ClosedRange<Double>?
@@ -87,8 +105,13 @@ public struct ChartWidget: Sendable {
     /// The values the plot spans: the fixed range, or the window's rounded out.
     public var valueRange: ClosedRange<Double> {
         if let fixedRange { return fixedRange }
-        guard let e = history.extent else { return 0...1 }
-        return Self.roundedOut(Double(e.lowerBound), Double(e.upperBound))
+        var low = Float.infinity, high = -Float.infinity
+        for e in ([history.extent] + more.map { $0.history.extent }).compactMap({ $0 }) {
+            low = Swift.min(low, e.lowerBound)
+            high = Swift.max(high, e.upperBound)
+        }
+        guard low <= high else { return 0...1 }
+        return Self.roundedOut(Double(low), Double(high))
     }
 
     /// `low…high` widened to multiples of a step of 1, 2 or 5 × 10ⁿ, about a quarter of it.
@@ -139,6 +162,7 @@ public struct ChartWidget: Sendable {
             && zones == other.zones && showsAlarmZones == other.showsAlarmZones && title == other.title && format == other.format
             && background == other.background
             && gridColor == other.gridColor && labelColor == other.labelColor && history.shape == other.history.shape
+            && more.map { $0.color } == other.more.map { $0.color }
             && windowSeconds == other.windowSeconds
     }
 
@@ -148,10 +172,12 @@ public struct ChartWidget: Sendable {
     /// or its look changed.
     public func damage(from old: ChartWidget, labelSize: Int32) -> Region {
         guard looksLike(old), old.valueRange == valueRange else { return Region(old.frame, frame) }
-        guard old.history != history else { return Region() }
+        guard old.history != history || old.more != more else { return Region() }
         let layout = ChartLayout(self, labelSize: labelSize)
         guard old.history.newest == history.newest else { return Region(layout.plot) }
-        return Self.columnsDamage(layout, lineWidth: lineWidth) { history[age: $0] != old.history[age: $0] }
+        return Self.columnsDamage(layout, lineWidth: lineWidth) { age in
+            history[age: age] != old.history[age: age] || more.indices.contains { more[$0].history[age: age] != old.more[$0].history[age: age] }
+        }
     }
 
     /// Scrolling instead of redrawing when the present moved on by fewer than half the
@@ -168,6 +194,7 @@ public struct ChartWidget: Sendable {
         let k = Int32(n - o)
         let damage = Self.columnsDamage(layout, lineWidth: lineWidth) { age in
             age < k || age == columns - 1 || history[age: age] != old.history[age: age - k]
+                || more.indices.contains { more[$0].history[age: age] != old.more[$0].history[age: age - k] }
         }
         return (WidgetScroll(rect: layout.plot, dx: k * (layout.plot.width - 1) / (columns - 1)), damage)
     }
@@ -210,8 +237,13 @@ extension ChartWidget: DashboardWidgetKind {
     /// The value comes through the history, not through `show`.
     public mutating func show(_ value: Double) {}
     public var chartShape: ChartHistory.Shape? { history.shape }
-    public mutating func show(history: ChartHistory) {
-        if history.shape == self.history.shape { self.history = history }
+    public mutating func show(history: ChartHistory, series: Int) {
+        guard history.shape == self.history.shape else { return }
+        if series == 0 {
+            self.history = history
+        } else if series - 1 < more.count {
+            more[series - 1].history = history
+        }
     }
     public mutating func apply(_ theme: GaugeTheme) {
         background = theme.background

@@ -74,7 +74,13 @@ public struct Dashboard: Sendable {
     /// The channels any widget shows, each once, in page order.
     public var channels: [String] {
         var seen: [String] = []
-        for p in pages { for w in p.widgets { if let c = w.channel, !seen.contains(c) { seen.append(c) } } }
+        for p in pages {
+            for w in p.widgets {
+                if let c = w.channel, !seen.contains(c) { seen.append(c) }
+                // A chart's further channels are shown too.
+                if case .chart(let chart) = w.content { for s in chart.more where !seen.contains(s.channel) { seen.append(s.channel) } }
+            }
+        }
         return seen
     }
 

@@ -75,8 +75,8 @@ public struct DashboardWidget: Sendable {
     /// The history it draws (a chart); nil: none.
     public var chartShape: ChartHistory.Shape? { content.visit(ChartShape()) }
 
-    /// Shows a chart's history (other kinds ignore it).
-    public mutating func show(history: ChartHistory) { content.modify(ShowHistory(history: history)) }
+    /// Shows a chart's history as its series `series` (other kinds ignore it).
+    public mutating func show(history: ChartHistory, series: Int = 0) { content.modify(ShowHistory(history: history, series: series)) }
 
     /// Sets the value (NaN or ±∞ show "no value"); labels ignore it.
     public mutating func setValue(_ v: Double) { content.modify(Show(value: v)) }
@@ -166,8 +166,8 @@ private struct Indeterminate: WidgetVisitor { func visit<K: DashboardWidgetKind>
 private struct RawValue: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.followsRawValue } }
 private struct ChartShape: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> ChartHistory.Shape? { k.chartShape } }
 private struct ShowHistory: WidgetModifier {
-    let history: ChartHistory
-    func modify<K: WidgetKind>(_ k: inout K) { k.show(history: history) }
+    let history: ChartHistory, series: Int
+    func modify<K: WidgetKind>(_ k: inout K) { k.show(history: history, series: series) }
 }
 private struct Timed: WidgetVisitor { func visit<K: DashboardWidgetKind>(_ k: K) -> Bool { k.isTimed } }
 private struct Clock: WidgetModifier {

@@ -57,8 +57,9 @@ public protocol WidgetKind: Sendable {
     mutating func setTime(milliseconds: Int64) -> Int64?
     /// The history it draws (a chart): how many columns of how long; nil: none.
     var chartShape: ChartHistory.Shape? { get }
-    /// Shows `history` (kept by the panel, one per chart); kinds without one ignore it.
-    mutating func show(history: ChartHistory)
+    /// Shows `history` as its series `series` (kept by the panel, one per channel of a
+    /// chart: 0 its `channel`, then the others); kinds without one ignore it.
+    mutating func show(history: ChartHistory, series: Int)
     /// How to get from `old` drawn to `self` drawn by moving pixels: the scroll, then the
     /// pixels that still differ (exactly). nil: by `damage(from:)` alone.
     func scrolled(from old: Self, sizes: WidgetFontSizes) -> (scroll: WidgetScroll, damage: Region)?
@@ -72,7 +73,7 @@ extension WidgetKind {
     public var isTimed: Bool { false }
     public mutating func setTime(milliseconds: Int64) -> Int64? { nil }
     public var chartShape: ChartHistory.Shape? { nil }
-    public mutating func show(history: ChartHistory) {}
+    public mutating func show(history: ChartHistory, series: Int) {}
     public func scrolled(from old: Self, sizes: WidgetFontSizes) -> (scroll: WidgetScroll, damage: Region)? { nil }
 }
 

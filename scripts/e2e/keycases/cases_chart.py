@@ -17,21 +17,24 @@ def recording():
     for c in range(8):
         for off in (115, 135):
             lines.append(f"{c * 250 + off} a={20 + 15 * (c % 4) + (off - 125) / 10:.1f}")
+            lines.append(f"{c * 250 + off} b={70 - 10 * (c % 3):.1f}")
     return "\n".join(lines) + "\n"
 
 
-def chart_board(window):
+def chart_board(window, also=None):
+    chart = {"id": "c", "type": "chart", "channel": "a", "frame": [40, 20, 240, 200], "window": window, "range": [0, 100]}
+    if also:
+        chart["also"] = also
     return {"display": display(), "fonts": {"family": "builtin"},
-            "sensor": [{"kind": "replay", "file": "a.rec", "loop": False, "channel": [{"name": "a"}]}],
-            "page": [{"name": "main", "widget": [
-                {"id": "c", "type": "chart", "channel": "a", "frame": [40, 20, 240, 200], "window": window, "range": [0, 100]}]}]}
+            "sensor": [{"kind": "replay", "file": "a.rec", "loop": False, "channel": [{"name": "a"}, {"name": "b"}]}],
+            "page": [{"name": "main", "widget": [chart]}]}
 
 
-def run_chart(name, window):
+def run_chart(name, window, also=None):
     """(snapshot, the time whose render equals it or None, how)."""
     d = new_dir(name)
     open(os.path.join(d, "a.rec"), "w").write(recording())
-    p = Panel(name, chart_board(window), d=d)
+    p = Panel(name, chart_board(window, also), d=d)
     try:
         t0 = time.monotonic()
         if not p.started():
@@ -62,6 +65,16 @@ def case_window(key):
     if a and b:
         identical, how = same(a, b)
         out.append((not identical, "window = 60 draws another picture than window = 20" + ("" if not identical else f" (NOT: {how})")))
+    return out
+
+
+def case_also(key):
+    a, ta, how_a = run_chart(key, 20, also=["b"])
+    b, _, _ = run_chart(key + "-alone", 20)
+    out = [(ta is not None, f'also = ["b"]: the run\'s chart of a and b {how_a}')]
+    if a and b:
+        identical, how = same(a, b)
+        out.append((not identical, "the chart with b differs from the chart of a alone" + ("" if not identical else f" (NOT: {how})")))
     return out
 
 

@@ -21,7 +21,7 @@ from . import cases_log as logcases
 from .base_boards import computed_board
 from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_theme, page_case
 from .cases_lamp import blink_case, lamp_board
-from .cases_chart import case_history_file, case_window
+from .cases_chart import case_also, case_history_file, case_window
 from .cases_statistics import case_of, case_over, case_statistic
 from .kinds import DELETE, also_vm, diff, set_, vm
 
@@ -264,6 +264,7 @@ CASES = {
     "sensor.channel.over": case_over,
     "page.widget.window": case_window,
     "page.widget.history_file": case_history_file,
+    "page.widget.also": case_also,
     "page.widget.line_width": diff(set_([("w", "p"), "line_width"], 3), base_mutate=set_([("w", "p"), "shape"], "ring")),
     "page.widget.alignment": diff(set_([("w", "o"), "alignment"], "left")),
     "page.widget.label_size": diff(set_([("w", "d"), "label_size"], 14)),
