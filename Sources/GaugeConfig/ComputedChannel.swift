@@ -1,3 +1,4 @@
+import GaugeDecoders
 import GaugeECU
 
 /// A channel computed from others (`kind = "computed"`): an `expression` — C's
@@ -84,6 +85,14 @@ extension BoardConfiguration {
                 let unknown = order.filter { !names.contains($0) }
                 for u in unknown { diagnostics.report(at, unknownChannelMessage(u, among: names)) }
                 guard unknown.isEmpty else { continue }
+                // One value from whichever source: all in one unit, the channel's.
+                let units = order.compactMap { n in channels.first { $0.name == n }?.unit }.filter { $0 != .none } + (c.unit == .none ? [] : [c.unit])
+                if let first = units.first, let other = units.first(where: { $0 != first }) {
+                    diagnostics.report(
+                        at,
+                        "the sources and the channel are in \(first.configName) and \(other.configName): each value stands for the channel as it is; scale a source to one unit"
+                    )
+                }
                 let formula = ComputedChannel.Formula.firstOf(order.compactMap { names.firstIndex(of: $0) })
                 compiled[c.name] = ComputedChannel(name: c.name, formula: formula, names: names, scale: c.scale, offset: c.offset)
                 continue
@@ -91,12 +100,48 @@ extension BoardConfiguration {
             guard let text = c.expression else { continue }
             do {
                 let e = try ECUExpression.compile(Array(text.utf8)[...], names: names)
+                checkUnits(e, of: c, channels: channels, at: at, diagnostics)
                 compiled[c.name] = ComputedChannel(name: c.name, formula: .expression(e), names: names, scale: c.scale, offset: c.offset)
             } catch {
                 diagnostics.report(at, describe(error, names: names))
             }
         }
         return ordered(compiled, locations: locations, diagnostics)
+    }
+
+    /// An expression's units agree where they meet, and with the channel's own `unit`
+    /// (a channel without a unit is taken as a plain number).
+    private static func checkUnits(
+        _ e: ECUExpression, of c: ChannelConfiguration, channels: [ChannelConfiguration], at: KeyPath, _ diagnostics: Diagnostics
+    ) {
+        func described(_ u: SensorUnit) -> String { "\(u.configName) (\(noun(of: u.dimension)))" }
+        let (unit, mismatch) = e.unit(
+            of: { channels[$0].unit == .none ? nil : channels[$0].unit }, describe: described, name: { channels[$0].name })
+        if let mismatch { diagnostics.report(at, "the expression \(mismatch)") }
+        if let unit, c.unit != .none, c.unit != unit {
+            diagnostics.report(
+                at,
+                "the expression gives \(described(unit)) but the channel's unit is \(described(c.unit)): give it unit = \"\(unit.configName)\", or scale an input"
+            )
+        }
+    }
+
+    private static func noun(of d: SensorUnit.Dimension) -> String {
+        switch d {
+        case .dimensionless: "a number"
+        case .temperature: "a temperature"
+        case .speed: "a speed"
+        case .pressure: "a pressure"
+        case .length: "a length"
+        case .volume: "a volume"
+        case .angle: "an angle"
+        case .voltage: "a voltage"
+        case .current: "a current"
+        case .power: "a power"
+        case .rotation: "a rotation rate"
+        case .frequency: "a frequency"
+        case .ratio: "a ratio"
+        }
     }
 
     /// The parser's words for an INI are not a board's: an unknown name is a channel.

@@ -88,4 +88,23 @@ import GaugeConfig
         let smoothed = TestFiles.issues(Self.board("  [[sensor.channel]]\n  name = \"a\"\n  expression = \"speed\"\n  smoothing = 0.5"))
         #expect(smoothed.first?.description.contains("no effect on a computed channel") == true)
     }
+
+    /// Units meet where they must agree: sums, comparisons, the branches of `?:`, the
+    /// channel's own unit and a failover's sources. Products and plain numbers pass.
+    @Test func unitsThatCannotMeetAreNamed() {
+        let units = Self.board("").replacingOccurrences(of: "name = \"speed\"", with: "name = \"speed\"\n  unit = \"kn\"")
+            .replacingOccurrences(of: "name = \"fuel.flow\"", with: "name = \"fuel.flow\"\n  unit = \"km/h\"")
+        func said(_ channel: String) -> [String] {
+            TestFiles.issues(units.replacingOccurrences(of: "kind = \"computed\"\n", with: "kind = \"computed\"\n" + channel + "\n"))
+                .map { $0.description }
+        }
+        let sum = said("  [[sensor.channel]]\n  name = \"x\"\n  expression = \"speed + fuel.flow\"")
+        #expect(sum.count == 1 && sum[0].contains("the expression adds kn (a speed) and km/h (a speed) (speed, fuel.flow)"), "\(sum)")
+        #expect(said("  [[sensor.channel]]\n  name = \"x\"\n  expression = \"speed > fuel.flow ? 1 : 0\"").first?.contains("compares") == true)
+        let stated = said("  [[sensor.channel]]\n  name = \"x\"\n  unit = \"C\"\n  expression = \"speed * 2 + 1\"")
+        #expect(stated.first?.contains("gives kn (a speed) but the channel's unit is C (a temperature)") == true, "\(stated)")
+        #expect(said("  [[sensor.channel]]\n  name = \"x\"\n  sources = [\"speed\", \"fuel.flow\"]").first?.contains("kn and km/h") == true)
+        #expect(said("  [[sensor.channel]]\n  name = \"x\"\n  unit = \"kn\"\n  expression = \"speed * 1.852 / 1.852 - 2\"").isEmpty)
+        #expect(said("  [[sensor.channel]]\n  name = \"x\"\n  expression = \"fuel.flow / speed * 100\"").isEmpty, "a quotient of units: not checked")
+    }
 }
