@@ -16,7 +16,7 @@
 # flapping serial line, gpsd and MQTT peers that hang up after the handshake, a UDP port in
 # use, a sysfs file that comes and goes) and a flood of bad lines: a few log lines each
 # (scripts/e2e/flapping.py). And `gaugepanel export --csv` against the recording of a
-# run, read back by Python's csv module (scripts/e2e/export.py), and counters killed by
+# run, read back by Python's csv module and LibreOffice Calc (scripts/e2e/export.py), and counters killed by
 # SIGKILL at random moments a hundred times: never lower, never garbage
 # (scripts/e2e/counters.py). And charts fed a recording against `render --time` of it
 # (scripts/e2e/charts.py). Fails if any fails.
@@ -27,7 +27,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
 source scripts/lib/deps.sh
-ensure_packages python3 fonts-dejavu-core socat gpsd gpsd-clients mosquitto mosquitto-clients libmbedtls-dev openssl   # gpsd-clients: gpsfake
+ensure_packages python3 fonts-dejavu-core socat gpsd gpsd-clients mosquitto mosquitto-clients libmbedtls-dev openssl \
+    libreoffice-calc-nogui   # gpsd-clients: gpsfake; LibreOffice Calc reads the exported CSV back
 gp=${GAUGEPANEL:-}
 if [[ -z $gp ]]; then
     scratch=${SCRATCH_PATH:-.build}

@@ -3,7 +3,9 @@
 simulated channels (with and without units) runs with --record for a few seconds; the
 CSV, read back by Python's csv module (a real reader of RFC 4180), holds exactly the
 recorded samples — each in the row of its time and the column of its name, nothing else —
-and a bad recording is refused naming its line (exit 2).
+and a bad recording is refused naming its line (exit 2). LibreOffice (Debian's, headless)
+opens the CSV as a spreadsheet, saves it as ODS and that as CSV again: the same header
+and every cell the same number to the 15 significant digits Calc shows.
 
 Usage: export.py GAUGEPANEL WORKDIR"""
 import csv, os, signal, subprocess, sys, time
@@ -92,6 +94,30 @@ exact = sum(got[k] == want[k] for k in want if k in got)
 check(same, f"every recorded sample is in its row and column, and nothing else: {len(got)} cells for {len(want)} samples, "
       f"{exact} with the recording's own digits, the rest within an ulp")
 check(len(body) == len({ms for ms, _, _, _ in recorded}), f"{len(body)} rows: one per recorded time")
+
+
+def through_libreoffice(path):
+    """The CSV opened by LibreOffice Calc, saved as ODS, the ODS saved as CSV: its rows."""
+    env = dict(os.environ, HOME=os.path.join(work, "lo-home"))   # a profile of its own
+    for what, source in (("ods", path), ("csv", os.path.join(work, "ods", "run.ods"))):
+        outdir = os.path.join(work, what)
+        r = subprocess.run(["soffice", "--headless", "--convert-to", what, "--outdir", outdir, source],
+                           capture_output=True, text=True, timeout=120, env=env)
+        if r.returncode != 0:
+            return None, f"soffice --convert-to {what}: exit {r.returncode} {r.stderr.strip()[:200]}"
+    return list(csv.reader(open(os.path.join(work, "csv", "run.csv"), newline=""))), "converted"
+
+
+calc, how = through_libreoffice(out)
+def same_number(a, b):
+    if a == "" or b == "":
+        return a == b
+    x, y = float(a), float(b)
+    return x == y or abs(x - y) <= 1e-14 * max(abs(x), abs(y))
+agree = calc is not None and calc[0] == rows[0] and len(calc) == len(rows) and all(
+    len(c) == len(r) and all(same_number(a, b) for a, b in zip(c, r)) for c, r in zip(calc[1:], rows[1:]))
+check(agree, f"LibreOffice Calc reads it: the CSV through ODS and back, {len(calc or [])} rows, header "
+      f"{calc[0] if calc else how}, every cell the same number (to Calc's 15 digits)")
 bad = os.path.join(work, "bad.rec")
 open(bad, "w").write("0 a=1\n12 b=oops\n")
 r = subprocess.run([gp, "export", bad, "--csv", "-"], capture_output=True, text=True)
