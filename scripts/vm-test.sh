@@ -99,7 +99,7 @@
 # made through configfs, and `gaugepanel run` on a copy of boards/qemu.toml with a fan and a
 # shift light on it: thresholds, hysteresis, the shift light, refusals, SIGTERM, kill -9 and
 # the latency from a crossing on the wire to the line (see scripts/vm/gpio.py).
-# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio]
+# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio|counter]
 #   VM_SHOW_FLAGS=--no-console-graphics adds one flag to `gaugepanel show` in the guest.
 #   SCRATCH_PATH (default .build-vm): the static build's scratch path, relative to the root;
 #   VM_WORK (default .build-vm-kernel): kernel, initramfs and runs. Give each concurrent
@@ -114,7 +114,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --no-build) BUILD=0 ;;
     --only) ONLY=$2; shift ;;
-    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio|counter]" >&2; exit 2 ;;
   esac; shift
 done
 T0=$(date +%s)
@@ -122,7 +122,7 @@ mkdir -p "$WORK"; cd "$WORK"
 
 # 1. host tools, installed when missing (scripts/lib/deps.sh: apt-get, sudo when not root)
 source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev libtomlplusplus-dev libmbedtls-dev
+ensure_packages qemu-system-x86 busybox-static cpio kmod python3 libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file fonts-dejavu-core gcc libc6-dev libtomlplusplus-dev libmbedtls-dev e2fsprogs
 
 # 2. Debian's kernel, unpacked (not installed): KVER, KROOT and $WORK/vmlinux-$KVER
 source "$VM/debian-kernel.sh"
@@ -310,12 +310,38 @@ TOML
 sed 's/^chip = "gaugepanel-sim"$/chip = "nosuch"/' "$GB/gpio.toml" > "$GB/nochip.toml"
 sed 's/^line = "FAN"$/line = "NOPE"/' "$GB/gpio.toml" > "$GB/noline.toml"
 cp -r "$GB" "$ST/etc/gaugepanel/gpio"
+# the 'counter' test's board: a counter of a constant 36000 km/h (10 a second) on the
+# machine's ext4 disk, saved every 0.2 s
+cat > "$ST/etc/gaugepanel/counter.toml" <<'TOML'
+[display]
+width = 64
+height = 64
+output = "offscreen"
+[[sensor]]
+kind = "simulated"
+  [[sensor.channel]]
+  name = "speed"
+  waveform = "step"
+  values = [36000]
+[[counter]]
+name = "odo"
+channel = "speed"
+per = 3600
+file = "/data/odo"
+save_every = 0.2
+[[page]]
+  [[page.widget]]
+  id = "o"
+  type = "readout"
+  channel = "odo"
+  frame = [0, 0, 64, 64]
+TOML
 # gpio-sim, built out of tree for this kernel (Debian's has none): scripts/vm/gpio-sim-module.sh
 if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
   source "$VM/gpio-sim-module.sh"
   if [ -n "$GPIO_SIM_KO" ]; then mkdir -p "$ST/lib/modules/$KVER/extra"; cp "$GPIO_SIM_KO" "$ST/lib/modules/$KVER/extra/"; fi
 fi
-for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput kvaser_pci can_raw configfs; do
+for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput kvaser_pci can_raw configfs virtio_blk ext4 crc32c_generic; do
   modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
 done | sort -u | while read -r f; do
   rel=${f#$KROOT/}; mkdir -p "$ST/$(dirname "$rel")"; cp "$f" "$ST/$rel"
@@ -372,6 +398,11 @@ if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
     python3 "$VM/gpio.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/gpio" --timeout 400 \
       | tee "$RUNS/gpio.log" || true
   fi
+fi
+# A counter through power cuts on ext4: scripts/vm/counter.py boots its machine again after each
+if [ -z "$ONLY" ] || [ "$ONLY" = counter ]; then
+  python3 "$VM/counter.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/counter" \
+    --cuts "${COUNTER_CUTS:-4}" --timeout 90 | tee "$RUNS/counter.log" || true
 fi
 
 T2=$(date +%s)
