@@ -98,14 +98,16 @@ check(len(body) == len({ms for ms, _, _, _ in recorded}), f"{len(body)} rows: on
 
 def through_libreoffice(path):
     """The CSV opened by LibreOffice Calc, saved as ODS, the ODS saved as CSV: its rows."""
-    env = dict(os.environ, HOME=os.path.join(work, "lo-home"))   # a profile of its own
-    for what, source in (("ods", path), ("csv", os.path.join(work, "ods", "run.ods"))):
-        outdir = os.path.join(work, what)
+    # A profile of its own, by an absolute path (a relative HOME makes soffice exit 1).
+    home = os.path.abspath(work)
+    env = dict(os.environ, HOME=os.path.join(home, "lo-home"))
+    for what, source in (("ods", os.path.abspath(path)), ("csv", os.path.join(home, "ods", "run.ods"))):
+        outdir = os.path.join(home, what)
         r = subprocess.run(["soffice", "--headless", "--convert-to", what, "--outdir", outdir, source],
                            capture_output=True, text=True, timeout=120, env=env)
         if r.returncode != 0:
             return None, f"soffice --convert-to {what}: exit {r.returncode} {r.stderr.strip()[:200]}"
-    return list(csv.reader(open(os.path.join(work, "csv", "run.csv"), newline=""))), "converted"
+    return list(csv.reader(open(os.path.join(home, "csv", "run.csv"), newline=""))), "converted"
 
 
 calc, how = through_libreoffice(out)
