@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """End-to-end, kind = "signalk" against a small Signal K server on loopback (Python's
-`websockets`, installed from PyPI when missing): dashboards/boat.toml with its serial
-sensor turned into a signalk one, each channel's `source` the Signal K path of what the
-NMEA sentences gave (environment.depth.belowTransducer, environment.wind.angleApparent
-and speedApparent, navigation.speedThroughWater and headingMagnetic).
+`websockets`, installed from PyPI when missing): dashboards/boat-signalk.toml, its server
+turned to that port (the channels read environment.depth.belowTransducer,
+environment.wind.angleApparent and speedApparent, navigation.speedThroughWater and
+headingMagnetic).
 
 The server answers discovery (`GET /signalk`: the stream's endpoint) and the stream
 (`/signalk/v1/stream`: a hello naming the own vessel, then what is subscribed, each path
@@ -36,13 +36,13 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 KNOT = 1852 / 3600
 RAD = math.pi / 180
 SELF = "vessels.urn:mrn:signalk:uuid:c0d79334-4e25-4245-8892-54e8ccc8021d"
-# channel → (its old source, its Signal K path, the value in SI, the value in the channel's unit)
+# channel → (its Signal K path, the value in SI, the value in the channel's unit)
 CHANNELS = {
-    "depth": ("depth.below.transducer", "environment.depth.belowTransducer", 8.4, 8.4),
-    "wind.angle": ("wind.angle.apparent", "environment.wind.angleApparent", -35 * RAD, -35 * RAD * (180 / math.pi)),
-    "wind.speed": ("wind.speed.apparent", "environment.wind.speedApparent", 14.2 * KNOT, 14.2 * KNOT / KNOT),
-    "speed": ("speed.water", "navigation.speedThroughWater", 6.1 * KNOT, 6.1 * KNOT / KNOT),
-    "heading": ("heading.magnetic", "navigation.headingMagnetic", 274 * RAD, 274 * RAD * (180 / math.pi)),
+    "depth": ("environment.depth.belowTransducer", 8.4, 8.4),
+    "wind.angle": ("environment.wind.angleApparent", -35 * RAD, -35 * RAD * (180 / math.pi)),
+    "wind.speed": ("environment.wind.speedApparent", 14.2 * KNOT, 14.2 * KNOT / KNOT),
+    "speed": ("navigation.speedThroughWater", 6.1 * KNOT, 6.1 * KNOT / KNOT),
+    "heading": ("navigation.headingMagnetic", 274 * RAD, 274 * RAD * (180 / math.pi)),
 }
 checks = Checks()
 check = checks.check
@@ -147,13 +147,9 @@ class SignalKServer(threading.Thread):
 
 
 def board(port):
-    """boat.toml with its serial sensor a signalk one on 127.0.0.1:port."""
-    text = open(os.path.join(ROOT, "dashboards/boat.toml")).read()
-    text = re.sub(r'kind = "serial"\ndevice = .*\nbaud = .*\nprotocol = "nmea"\n',
-                  f'kind = "signalk"\nserver = "127.0.0.1:{port}"\n', text)
-    for old, path, _, _ in CHANNELS.values():
-        text = text.replace(f'source = "{old}"', f'source = "{path}"')
-    return text
+    """boat-signalk.toml with its server on 127.0.0.1:port."""
+    text = open(os.path.join(ROOT, "dashboards/boat-signalk.toml")).read()
+    return re.sub(r'^server = ".*"$', f'server = "127.0.0.1:{port}"', text, flags=re.M)
 
 
 def main():
@@ -165,7 +161,7 @@ def main():
     ws = import_websockets()
     d = new_dir("signalk")
     port = free_port()
-    values = {path: si for _, path, si, _ in CHANNELS.values()}
+    values = {path: si for path, si, _ in CHANNELS.values()}
     server = SignalKServer(ws, port, values)
     p = None
     try:
@@ -174,12 +170,12 @@ def main():
         p = Panel("signalk", board(port), d=d, board_name="boat-signalk.toml")
         where = f"signalk 127.0.0.1:{port}"
         check(p.wait_for(f"{where}: connected", 20), f"{where}: connected")
-        shown = render(p.board, {name: c[3] for name, c in CHANNELS.items()})
+        shown = render(p.board, {name: c[2] for name, c in CHANNELS.items()})
         none_png = render(p.board, {})
         t = p.shows(shown, 20)
         check(t is not None, "values: screen equals `render depth=8.4 wind.angle=-35 wind.speed=14.2 speed=6.1 heading=274` "
               "of the SI values sent" + (f" ({t:.1f} s)" if t is not None else " — not within 20 s"))
-        wanted = sorted(c[1] for c in CHANNELS.values())
+        wanted = sorted(c[0] for c in CHANNELS.values())
         subs = server.subscriptions
         first = subs[0] if subs else {}
         got = sorted(s["path"] for s in first.get("subscribe", []))
