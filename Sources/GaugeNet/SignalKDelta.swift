@@ -11,8 +11,9 @@ public struct SignalKValue: Sendable, Equatable {
 
 /// What one Signal K stream message says: the server's hello names the own vessel
 /// (`self`); a delta has a `context` (the vessel it is about; absent: the own one) and
-/// values. Values whose `value` is an object (a position) are reported as `.object` and
-/// their members not at all.
+/// values. A value that is an object (a position, an attitude) is reported as `.object`
+/// under its path, and each of its members that is a number or null under the path and
+/// the member's name (`navigation.position.latitude`); deeper members are not.
 public struct SignalKMessage: Sendable, Equatable {
     /// The hello's `self` (`vessels.urn:mrn:signalk:uuid:…`).
     public var selfContext: String?
@@ -24,10 +25,15 @@ public struct SignalKMessage: Sendable, Equatable {
         var out = SignalKMessage()
         var path: String?
         var value: JSONItem?
+        var members: [SignalKValue] = []
         func flush() {
-            if let p = path, let v = value { out.values.append(SignalKValue(path: p, value: v)) }
+            if let p = path, let v = value {
+                out.values.append(SignalKValue(path: p, value: v))
+                for m in members { out.values.append(SignalKValue(path: p + "." + m.path, value: m.value)) }
+            }
             path = nil
             value = nil
+            members.removeAll()
         }
         try JSONScanner.scan(message, limits: limits) { at, item in
             if matches(at, "updates[].values[]") {
@@ -36,6 +42,8 @@ public struct SignalKMessage: Sendable, Equatable {
                 if case .string(let s) = item { path = s }
             } else if matches(at, "updates[].values[].value") {
                 value = item
+            } else if let name = member(at), isScalar(item) {
+                members.append(SignalKValue(path: name, value: item))
             } else if matches(at, "context") {
                 if case .string(let s) = item { out.context = s }
             } else if matches(at, "self") {
@@ -66,6 +74,22 @@ public struct SignalKMessage: Sendable, Equatable {
         }
         out += Array("]}".utf8)
         return out
+    }
+
+    /// A number or null: what a member of an object value gives a channel.
+    static func isScalar(_ item: JSONItem) -> Bool {
+        if case .number = item { return true }
+        return item == .null
+    }
+
+    /// The member's name when `at` is `updates[].values[].value.NAME` (one level).
+    static func member(_ at: UnsafeBufferPointer<UInt8>) -> String? {
+        let prefix: StaticString = "updates[].values[].value."
+        let n = prefix.utf8CodeUnitCount
+        guard at.count > n, matches(UnsafeBufferPointer(rebasing: at[0..<n]), prefix) else { return nil }
+        let name = UnsafeBufferPointer(rebasing: at[n...])
+        guard !name.contains(UInt8(ascii: ".")), !name.contains(UInt8(ascii: "[")) else { return nil }
+        return String(decoding: name, as: UTF8.self)
     }
 
     static func matches(_ a: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {

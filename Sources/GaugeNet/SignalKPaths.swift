@@ -34,7 +34,23 @@ public enum SignalKPaths {
         ("electrical.solar.*.panelCurrent", .amperes), ("electrical.solar.*.panelPower", .watts),
         ("tanks.*.*.currentLevel", .fraction), ("steering.rudderAngle", .radians),
         ("steering.autopilot.target.headingMagnetic", .radians), ("steering.autopilot.target.headingTrue", .radians),
+        // Members of object values, subscribed to through the object's path.
+        ("navigation.position.latitude", .degrees), ("navigation.position.longitude", .degrees),
+        ("navigation.position.altitude", .metres), ("navigation.attitude.roll", .radians),
+        ("navigation.attitude.pitch", .radians), ("navigation.attitude.yaw", .radians),
+        ("environment.current.drift", .metresPerSecond), ("environment.current.setTrue", .radians),
     ]
+
+    /// Paths whose value is an object: a channel reads one of its members
+    /// (`navigation.position.latitude`) and the subscription names the object.
+    static let objects = ["navigation.position", "navigation.attitude", "environment.current"]
+
+    /// The path to subscribe to for a channel's `source`: the object's for a member of one.
+    public static func subscription(for source: String) -> String {
+        guard let dot = source.utf8.lastIndex(of: UInt8(ascii: ".")) else { return source }
+        let parent = String(decoding: source.utf8[..<dot], as: UTF8.self)
+        return objects.contains(parent) ? parent : source
+    }
 
     /// The units the table uses, which a channel may name for a path not in it (its value as sent).
     public static let siUnits: [SensorUnit] = [.metresPerSecond, .radians, .metres, .kelvin, .pascal, .fraction, .volts, .amperes, .watts, .hertz]

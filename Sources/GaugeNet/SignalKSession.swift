@@ -26,7 +26,11 @@ public struct SignalKSession: StreamProtocol {
     }
 
     public let host: String
+    /// The paths subscribed to.
     public let paths: [String]
+    /// The names samples are made for: the paths, or members of object values
+    /// (`navigation.position.latitude`).
+    public let names: [String]
     private var state = State.connected
     public private(set) var decoder = WebSocketDecoder()
     private var pending: [UInt8] = []
@@ -36,10 +40,12 @@ public struct SignalKSession: StreamProtocol {
     /// Messages that are not JSON, and binary messages.
     public private(set) var unparsable: UInt64 = 0
 
-    /// `host`: what the `Host` header says (`"boat.local:3000"`).
-    public init(host: String, paths: [String]) {
+    /// `host`: what the `Host` header says (`"boat.local:3000"`); `names`: what samples
+    /// are made for (default: `paths`).
+    public init(host: String, paths: [String], names: [String]? = nil) {
         self.host = host
         self.paths = paths
+        self.names = names ?? paths
     }
 
     public static var kindName: String? { "signalk" }
@@ -134,7 +140,7 @@ public struct SignalKSession: StreamProtocol {
         }
         if let own = parsed.selfContext { selfContext = own }
         guard SignalKMessage.isOwnVessel(parsed.context, selfContext: selfContext) else { return }
-        for v in parsed.values where paths.contains(v.path) {
+        for v in parsed.values where names.contains(v.path) {
             switch v.value {
             case .number(let x): sink(Sample(name: v.path, value: x, unit: .none))
             case .null: sink(.noValue(name: v.path))

@@ -59,11 +59,16 @@ enum SignalKKind: SensorKindReading {
         _ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
         _ r: TableReader
     ) -> (any ConfiguredSource)? {
-        var paths: [String] = []
-        for c in channels where !paths.contains(c.channel.sourceName) { paths.append(c.channel.sourceName) }
-        let host = sensor.transport.path, subscribed = paths
+        var paths: [String] = [], names: [String] = []
+        for c in channels where !names.contains(c.channel.sourceName) {
+            names.append(c.channel.sourceName)
+            let path = SignalKPaths.subscription(for: c.channel.sourceName)
+            if !paths.contains(path) { paths.append(path) }
+        }
+        let host = sensor.transport.path, subscribed = paths, read = names
         return Configured(sensor, summary: "signalk \(host)") { network, _ in
-            .line(StreamSource(transport: network.transport, protocol: SignalKSession(host: host, paths: subscribed), backoff: .network))
+            let session = SignalKSession(host: host, paths: subscribed, names: read)
+            return .line(StreamSource(transport: network.transport, protocol: session, backoff: .network))
         }
     }
 }

@@ -36,6 +36,32 @@ import GaugeTestSupport
         #expect(throws: JSONError.self) { try SignalKMessage.read(Array("{\"updates\":[".utf8)) }
     }
 
+    @Test func membersOfObjectValues() throws {
+        let delta = Array(
+            (#"{"updates":[{"values":[{"value":{"longitude":173.1693,"latitude":-41.156426,"#
+                + #""properties":{"x":1},"altitude":null},"path":"navigation.position"},{"path":"a","value":1}]}]}"#).utf8)
+        #expect(
+            try SignalKMessage.read(delta).values == [
+                SignalKValue(path: "navigation.position", value: .object),
+                SignalKValue(path: "navigation.position.longitude", value: .number(173.1693)),
+                SignalKValue(path: "navigation.position.latitude", value: .number(-41.156426)),
+                SignalKValue(path: "navigation.position.altitude", value: .null),
+                SignalKValue(path: "a", value: .number(1)),
+            ])
+        #expect(SignalKPaths.subscription(for: "navigation.position.latitude") == "navigation.position")
+        #expect(SignalKPaths.subscription(for: "navigation.attitude.roll") == "navigation.attitude")
+        #expect(SignalKPaths.subscription(for: "navigation.speedOverGround") == "navigation.speedOverGround")
+        #expect(SignalKPaths.unit(of: "navigation.position.latitude") == .degrees)
+        // A session reading the latitude subscribes to the position and makes samples of the member only.
+        var session = SignalKSession(host: "h", paths: ["navigation.position"], names: ["navigation.position.latitude"])
+        let request = session.outgoing(now: 0) ?? []
+        var got: [Sample] = []
+        session.receive(Self.accept(request) + WebSocketTests.frame(0x81, delta), now: 1) { got.append($0) }
+        #expect(got == [Sample(name: "navigation.position.latitude", value: -41.156426, unit: .none)])
+        let subscribe = Self.unmask(session.outgoing(now: 2) ?? [0, 0, 0, 0, 0, 0])
+        #expect(subscribe.payload == SignalKMessage.subscribe(["navigation.position"], period: 1000, minPeriod: 200))
+    }
+
     @Test func subscriptionNamesEachPathWithItsPace() {
         let text = String(decoding: SignalKMessage.subscribe(["a.b", "c\"d"], period: 1000, minPeriod: 200), as: UTF8.self)
         #expect(

@@ -64,6 +64,8 @@ import GaugeSensors
         // The channel's own scale and offset apply to the value as sent (K): (v × 1 + 10) − 273.15.
         let shifted = try channel("environment.water.temperature", "C", scale: "offset = 10")
         #expect(shifted?.scale == 1 && abs((shifted?.offset ?? 0) + 263.15) < 1e-9)
+        let latitude = try channel("navigation.position.latitude", "deg")
+        #expect(latitude?.scale == 1 && latitude?.offset == 0, "Signal K gives positions in degrees")
         let unknownSI = try channel("design.draft.maximum", "m")
         #expect(unknownSI?.scale == 1 && unknownSI?.offset == 0, "a path not in the table, in an SI unit: as sent")
     }
