@@ -224,7 +224,8 @@ let package = Package(
             exclude: ["DBC", "Vectors"]),
         .testTarget(name: "GaugeECUTests", dependencies: ["GaugeECU", "GaugeDecoders"], exclude: ["Captures"]),
         .testTarget(
-            name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders"], exclude: ["Broker"]
+            name: "GaugeNetTests", dependencies: ["GaugeNet", "GaugeSensors", "GaugeSystem", "GaugeTestSupport", "GaugeDecoders"],
+            exclude: ["Broker", "SignalK"]
         ),
         .testTarget(name: "GaugeGlyphsTests", dependencies: ["GaugeGlyphs", "GaugeRaster", "GaugeTestSupport"]),
         .testTarget(

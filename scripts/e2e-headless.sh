@@ -9,7 +9,9 @@
 # that need hardware name a check of scripts/vm/run.py). And the homelab boards' host feed
 # as scripts/install-service.sh installs it (scripts/e2e/feed.py), the tcp and udp sources
 # against senders on loopback (scripts/e2e/network.py), dashboards/gps.toml against a real
-# gpsd that gpsfake feeds an NMEA log (scripts/e2e/gpsd.py), and kind = "mqtt" against a
+# gpsd that gpsfake feeds an NMEA log (scripts/e2e/gpsd.py), kind = "signalk" against a
+# small Signal K server on loopback (scripts/e2e/signalk.py; Python's websockets from PyPI
+# when missing), and kind = "mqtt" against a
 # real mosquitto on loopback: retained and live values, the broker stopped and back, a
 # password file, TLS with a CA made by openssl, a flood of unread topics, messages over the
 # packet limit (scripts/e2e/mqtt_panel.py). Then sources that fail the same way forever (a
@@ -44,6 +46,7 @@ python3 scripts/e2e/keys.py "$gp" "$work/keys" || status=1   # every documented 
 python3 scripts/e2e/feed.py "$gp" "$work/feed" || status=1    # the homelab boards' host feed as installed
 python3 scripts/e2e/network.py "$gp" "$work/network" || status=1   # tcp and udp sources against loopback senders
 timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind = "gpsd" against gpsd under gpsfake
+timeout 90 python3 scripts/e2e/signalk.py "$gp" "$work/signalk" || status=1   # kind = "signalk" against a Signal K server, restarted
 timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
 timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
 timeout 60 python3 scripts/e2e/export.py "$gp" "$work/export" || status=1   # a recording as CSV, field by field

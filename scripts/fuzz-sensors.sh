@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target per GaugeDecoders decoder, per GaugeCAN parser (DBC files,
 # candump lines, ISO-TP, NMEA 2000 fast packets), per GaugeNet decoder (the MQTT stream,
-# the MQTT client session, JSON paths and payloads, gpsd lines) and per GaugeECU one
-# (TunerStudio INIs, the TunerStudio driver) and runs each for a bounded time.
+# the MQTT client session, JSON paths and payloads, gpsd lines, WebSocket frames with the
+# Signal K messages they carry) and per GaugeECU one (TunerStudio INIs, the TunerStudio
+# driver) and runs each for a bounded time.
 # Usage: scripts/fuzz-sensors.sh [seconds-per-target]   (default 20)
 # FUZZ_RUNS=N runs N inputs per target instead of a time limit.
 # FUZZ_TARGETS="NMEA DBC" picks targets; FUZZ_OUT=dir moves the build/work folder
@@ -61,7 +62,7 @@ finish_running() {
     cat "$out/$running/report.txt"
     running=""
 }
-for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD ECUINI TunerStudio Expression}; do
+for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD WebSocket ECUINI TunerStudio Expression}; do
     dir="$out/$target"
     mkdir -p "$dir/corpus"
     echo "== building $target"

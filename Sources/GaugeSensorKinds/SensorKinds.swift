@@ -15,6 +15,7 @@ public enum SensorKinds {
         SensorKind(TCPKind.self),
         SensorKind(UDPKind.self),
         SensorKind(GPSDKind.self),
+        SensorKind(SignalKKind.self),
         SensorKind(ComputedKind.self),
     ]
 

@@ -151,7 +151,7 @@ import GaugeNet
                 "sensor[0].channel \"load\".json: expected a dotted path") == true)
         #expect(
             issues(board("broker = \"pi\"", channel: "topic = \"a\"\n  source = \"x\"")) == [
-                "\(f):10: sensor[0].channel \"load\".source: only serial, replay, can, tcp, udp and gpsd channels read a source's name; a mqtt channel reads its own topic"
+                "\(f):10: sensor[0].channel \"load\".source: only serial, replay, can, tcp, udp, gpsd and signalk channels read a source's name; a mqtt channel reads its own topic"
             ])
         // An mqtt key on another kind is unknown there.
         #expect(issues(board("broker = \"pi\"", channel: "topic = \"a\"\n  jsn = \"x\"")).first?.contains("did you mean \"json\"?") == true)

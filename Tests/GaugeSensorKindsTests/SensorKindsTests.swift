@@ -11,7 +11,7 @@ import GaugeSensorKinds
     @Test func everyKindIsNamedOnceWithItsKeysOnce() {
         let names = SensorKinds.names
         #expect(Set(names).count == names.count)
-        #expect(names == ["simulated", "sysfs", "serial", "replay", "can", "mqtt", "tcp", "udp", "gpsd", "computed"])
+        #expect(names == ["simulated", "sysfs", "serial", "replay", "can", "mqtt", "tcp", "udp", "gpsd", "signalk", "computed"])
         for kind in SensorKinds.all {
             #expect(Set(kind.sensorKeys).count == kind.sensorKeys.count, "\(kind.name)")
             #expect(Set(kind.channelKeys).count == kind.channelKeys.count, "\(kind.name)")
@@ -72,7 +72,7 @@ import GaugeSensorKinds
             ])
         #expect(
             Self.issues(kind: "constant", sensorKeys: "value = 1", channelKeys: "source = \"x\"", kinds: kinds) == [
-                "/tmp/board.toml:10: sensor[0].channel \"speed\".source: only serial, replay, can, tcp, udp and gpsd channels read a source's name; a constant channel reads its own keys"
+                "/tmp/board.toml:10: sensor[0].channel \"speed\".source: only serial, replay, can, tcp, udp, gpsd and signalk channels read a source's name; a constant channel reads its own keys"
             ])
         // Without its line in the list, the kind is unknown.
         #expect(

@@ -19,6 +19,9 @@ work directory. Per file:
       channel reads (true wind, position, log, true heading, and DPT's `depth` = 8.9 below
       the surface, which must not reach boat.toml's `depth` channel: that one reads
       `depth.below.transducer` through `source`).
+  dashboards/boat-signalk.toml  kind = "signalk" on a Signal K server on loopback
+      (scripts/e2e/signalk.py's): the same values as boat.toml, sent in SI units (8.4 m,
+      -0.611 rad, 7.305 m/s, 3.138 m/s, 4.782 rad) to the paths it subscribes to.
   dashboards/gps.toml  kind = "gpsd" on a fake gpsd (a loopback TCP server sending
       VERSION, a TPV with a 3D fix and a SKY report every 0.2 s): 2.984 m/s shown as knots,
       course 84.4°, 8 satellites, 545.4 m (the real gpsd runs in scripts/e2e/gpsd.py).

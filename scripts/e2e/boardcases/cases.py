@@ -1,6 +1,6 @@
 """Every board's and dashboard's case: its feeds and the values its screen must show
 (boards.py's docstring says what each one covers)."""
-import re
+import math, re
 
 from .elm327 import num, obd_value
 from .runner import Case
@@ -21,6 +21,16 @@ spi35 = Case("spi-35", "boards/spi-35.toml",
              sets={"depth.below.transducer": "8.4", "speed.water": "6.1", "speed.ground": "5.8",
                    "course.ground": "84.4", "heading.magnetic": "274", "wind.speed.apparent": "14.2",
                    "wind.angle.apparent": AWA_ON_SCREEN, "water.temperature": "17.5"})
+
+# ─── boat instruments from a Signal K server (SI values; the channels convert) ───
+boat_signalk = Case("boat-signalk", "dashboards/boat-signalk.toml",
+                    signalk={"environment.depth.belowTransducer": 8.4,
+                             "environment.wind.angleApparent": math.radians(-35),
+                             "environment.wind.speedApparent": 14.2 * 1852 / 3600,
+                             "navigation.speedThroughWater": 6.1 * 1852 / 3600,
+                             "navigation.headingMagnetic": math.radians(274)},
+                    sets={"depth": "8.4", "wind.angle": AWA_ON_SCREEN, "wind.speed": "14.2",
+                          "speed": "6.1", "heading": "274"})
 
 # ─── cars (ELM327 OBD-II) ───
 def car_from_comment(text):
@@ -157,5 +167,5 @@ speeduino = line_case("speeduino", "dashboards/speeduino.toml", None,
                       [("rpm", "3200"), ("map", "95"), ("afr", "14.1"), ("coolant", "90"), ("iat", "31"),
                        ("tps", "22.5"), ("advance", "18"), ("battery", "13.8")], simulated=SIM_TO_LINE)
 
-CASES = [galleries[0], boat, gps, spi35, car, touch7, touch2, homelab, pihdmi, pitft, hyper, qemu, headless,
+CASES = [galleries[0], boat, boat_signalk, gps, spi35, car, touch7, touch2, homelab, pihdmi, pitft, hyper, qemu, headless,
          galleries[1], galleries[2], carcan, canhat, speeduino] + references

@@ -2,7 +2,7 @@
 and its run: the copy, its feeds, the panel, every page, the summary's counts."""
 import os, re, shutil, signal, time
 
-from netpeers import StreamServer
+from netpeers import StreamServer, free_port
 from panel import Pty
 
 from . import settings
@@ -19,7 +19,7 @@ from .tomltext import charts_as_labels, local_state, page_count, page_name, rewr
 class Case:
     """name, source file, and how to make its copy, its feeds and its expected values."""
     def __init__(self, name, source, *, sets, lines=(), sysfs=None, unread_per_round=0,
-                 simulated=None, channel_extra=None, prepare=None, can_frames=None, gpsd=None):
+                 simulated=None, channel_extra=None, prepare=None, can_frames=None, gpsd=None, signalk=None):
         self.name, self.source, self.sets = name, source, sets
         self.can_frames = can_frames  # candump frames ("ID#HEX") its CAN sensor replays
         self.lines = list(lines)     # [(original device, udp listen address, or None for a new device; feed kind, arg)]
@@ -29,6 +29,7 @@ class Case:
         self.channel_extra = channel_extra
         self.prepare = prepare       # text → text, before the generic rewriting
         self.gpsd = gpsd             # JSON lines a fake gpsd sends its kind = "gpsd" sensor, every 0.2 s
+        self.signalk = signalk       # {path: SI value} a Signal K server sends its kind = "signalk" sensor
 
 def run_case(case):
     rep = Report(case.name)
@@ -39,8 +40,13 @@ def run_case(case):
     text = open(os.path.join(settings.repo, case.source)).read()
     if case.prepare: text = case.prepare(text)
     ptys, feeders = [], []
-    panel = gpsd = None
+    panel = gpsd = signalk = None
     try:
+        if case.signalk:
+            # A Signal K server on loopback (scripts/e2e/signalk.py's): deltas as subscribed.
+            from signalk import SignalKServer, import_websockets
+            signalk = SignalKServer(import_websockets(), free_port(), case.signalk)
+            text = re.sub(r'^server = ".*"', f'server = "127.0.0.1:{signalk.port}"  # e2e: a Signal K server', text, flags=re.M)
         if case.gpsd:
             # A fake gpsd on loopback: the JSON reports a real one sends after ?WATCH.
             gpsd = StreamServer(lambda i: "".join(l + "\n" for l in case.gpsd).encode(), period=0.2)
@@ -103,7 +109,8 @@ def run_case(case):
         panel = Panel(d, board)
         started = panel.wait_for("display offscreen", timeout=60)
         connected = all(panel.wait_for(f"{p.log_name}: connected", timeout=20) for p in ptys) and (
-            not gpsd or panel.wait_for(f"gpsd 127.0.0.1:{gpsd.port}: connected", timeout=20))
+            not gpsd or panel.wait_for(f"gpsd 127.0.0.1:{gpsd.port}: connected", timeout=20)) and (
+            not signalk or panel.wait_for(f"signalk 127.0.0.1:{signalk.port}: connected", timeout=20))
         if not rep.check(started and connected, "gaugepanel run started"
                          + (", serial line(s) and udp ports connected" if ptys else "")
                          + ("" if started and connected else ": " + " | ".join(panel.lines[-4:]))):
@@ -171,6 +178,7 @@ def run_case(case):
     finally:
         for f in feeders: f.stop()
         if gpsd: gpsd.close()
+        if signalk: signalk.stop()
         if panel and panel.proc.poll() is None:
             panel.proc.kill(); panel.proc.wait()
         for p in ptys: p.close()

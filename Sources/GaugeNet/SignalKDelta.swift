@@ -1,0 +1,98 @@
+/// One value of a Signal K delta: `updates[].values[]`'s `path` and `value`.
+public struct SignalKValue: Sendable, Equatable {
+    public var path: String
+    public var value: JSONItem
+
+    public init(path: String, value: JSONItem) {
+        self.path = path
+        self.value = value
+    }
+}
+
+/// What one Signal K stream message says: the server's hello names the own vessel
+/// (`self`); a delta has a `context` (the vessel it is about; absent: the own one) and
+/// values. A value that is an object (a position, an attitude) is reported as `.object`
+/// under its path, and each of its members that is a number or null under the path and
+/// the member's name (`navigation.position.latitude`); deeper members are not.
+public struct SignalKMessage: Sendable, Equatable {
+    /// The hello's `self` (`vessels.urn:mrn:signalk:uuid:…`).
+    public var selfContext: String?
+    public var context: String?
+    public var values: [SignalKValue] = []
+
+    /// Reads one message (a WebSocket text message) with the scanner's `limits`.
+    public static func read(_ message: [UInt8], limits: JSONScanner.Limits = JSONScanner.Limits()) throws(JSONError) -> SignalKMessage {
+        var out = SignalKMessage()
+        var path: String?
+        var value: JSONItem?
+        var members: [SignalKValue] = []
+        func flush() {
+            if let p = path, let v = value {
+                out.values.append(SignalKValue(path: p, value: v))
+                for m in members { out.values.append(SignalKValue(path: p + "." + m.path, value: m.value)) }
+            }
+            path = nil
+            value = nil
+            members.removeAll()
+        }
+        try JSONScanner.scan(message, limits: limits) { at, item in
+            if matches(at, "updates[].values[]") {
+                if item == .object { flush() }
+            } else if matches(at, "updates[].values[].path") {
+                if case .string(let s) = item { path = s }
+            } else if matches(at, "updates[].values[].value") {
+                value = item
+            } else if let name = member(at), isScalar(item) {
+                members.append(SignalKValue(path: name, value: item))
+            } else if matches(at, "context") {
+                if case .string(let s) = item { out.context = s }
+            } else if matches(at, "self") {
+                if case .string(let s) = item { out.selfContext = s }
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// Whether a delta with this `context` is about the vessel `selfContext` names (the
+    /// hello's `self`, with or without `vessels.`; nil before the hello).
+    public static func isOwnVessel(_ context: String?, selfContext: String?) -> Bool {
+        guard let context, context != "vessels.self" else { return true }
+        guard let own = selfContext else { return false }
+        return context == own || context == "vessels." + own
+    }
+
+    /// The subscription message for `paths` of the own vessel: each sent at most every
+    /// `minPeriod` ms as it changes, and at least every `period` ms.
+    public static func subscribe(_ paths: [String], period: UInt32, minPeriod: UInt32) -> [UInt8] {
+        var out = Array("{\"context\":\"vessels.self\",\"subscribe\":[".utf8)
+        for (i, path) in paths.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out += Array("{\"path\":\"".utf8)
+            for b in path.utf8 where b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") { out.append(b) }
+            out += Array("\",\"period\":\(period),\"minPeriod\":\(minPeriod)}".utf8)
+        }
+        out += Array("]}".utf8)
+        return out
+    }
+
+    /// A number or null: what a member of an object value gives a channel.
+    static func isScalar(_ item: JSONItem) -> Bool {
+        if case .number = item { return true }
+        return item == .null
+    }
+
+    /// The member's name when `at` is `updates[].values[].value.NAME` (one level).
+    static func member(_ at: UnsafeBufferPointer<UInt8>) -> String? {
+        let prefix: StaticString = "updates[].values[].value."
+        let n = prefix.utf8CodeUnitCount
+        guard at.count > n, matches(UnsafeBufferPointer(rebasing: at[0..<n]), prefix) else { return nil }
+        let name = UnsafeBufferPointer(rebasing: at[n...])
+        guard !name.contains(UInt8(ascii: ".")), !name.contains(UInt8(ascii: "[")) else { return nil }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    static func matches(_ a: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
+        JSONScanner.equal(a, UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+}

@@ -1,0 +1,178 @@
+import GaugeDecoders
+
+/// A Signal K client over a TCP stream source (`kind = "signalk"`): on each connection it
+/// upgrades to a WebSocket at `/signalk/v1/stream?subscribe=none`, subscribes to exactly
+/// `paths` of the own vessel, and turns the deltas' numbers into samples named by their
+/// paths, in the server's units (SI). A `null` value says "no value now". Pings are
+/// answered; a close, a protocol error or a refused upgrade closes the connection, which
+/// the source opens again after its backoff (and subscribes again).
+public struct SignalKSession: StreamProtocol {
+    /// The Signal K server's usual port (signalk-server's HTTP and WebSocket).
+    public static let defaultPort: UInt16 = 3000
+    public static let streamPath = "/signalk/v1/stream?subscribe=none"
+    /// The subscription's pace: at least every second, at most every 200 ms per path.
+    public static let period: UInt32 = 1000
+    public static let minPeriod: UInt32 = 200
+    /// How long the server has to answer the upgrade.
+    public static let handshakeTimeout: UInt64 = 10 * Nanoseconds.perSecond
+
+    enum State {
+        /// The upgrade request is to be sent.
+        case connected
+        case handshaking(WebSocketHandshake, deadline: UInt64)
+        case open
+        /// Given up on this connection (`wantsReconnect`).
+        case failed
+    }
+
+    public let host: String
+    /// The paths subscribed to.
+    public let paths: [String]
+    /// The names samples are made for: the paths, or members of object values
+    /// (`navigation.position.latitude`).
+    public let names: [String]
+    private var state = State.connected
+    public private(set) var decoder = WebSocketDecoder()
+    private var pending: [UInt8] = []
+    private var selfContext: String?
+    private var notices: [String] = []
+    private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+    /// Messages that are not JSON, and binary messages.
+    public private(set) var unparsable: UInt64 = 0
+
+    /// `host`: what the `Host` header says (`"boat.local:3000"`); `names`: what samples
+    /// are made for (default: `paths`).
+    public init(host: String, paths: [String], names: [String]? = nil) {
+        self.host = host
+        self.paths = paths
+        self.names = names ?? paths
+    }
+
+    public static var kindName: String? { "signalk" }
+
+    public var droppedCount: UInt64 { unparsable }
+
+    public var summaryDetail: String {
+        decoder.statistics.overlong > 0 ? "oversized:\(decoder.statistics.overlong)" : ""
+    }
+
+    public var wantsReconnect: Bool { if case .failed = state { true } else { false } }
+
+    public var deadline: UInt64? { if case .handshaking(_, let d) = state { d } else { nil } }
+
+    public mutating func connectionReset() {
+        state = .connected
+        decoder.reset()
+        pending.removeAll()
+        selfContext = nil
+    }
+
+    public mutating func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
+    }
+
+    public mutating func outgoing(now: UInt64) -> [UInt8]? {
+        switch state {
+        case .connected:
+            let handshake = WebSocketHandshake(host: host, path: SignalKSession.streamPath, key: nextKey(now: now))
+            state = .handshaking(handshake, deadline: now &+ SignalKSession.handshakeTimeout)
+            return handshake.request
+        case .handshaking(_, let deadline) where now >= deadline:
+            fail("no answer to the WebSocket upgrade within 10 s: is this a Signal K server's port?")
+        default: break
+        }
+        guard !pending.isEmpty else { return nil }
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
+        var frames = bytes
+        if case .handshaking(var handshake, let deadline) = state {
+            switch handshake.feed(bytes) {
+            case nil:
+                state = .handshaking(handshake, deadline: deadline)
+                return
+            case .failure(let error)?:
+                return fail(error.message)
+            case .success(let rest)?:
+                state = .open
+                frames = rest
+                pending += frame(.text, SignalKMessage.subscribe(paths, period: SignalKSession.period, minPeriod: SignalKSession.minPeriod))
+            }
+        }
+        guard case .open = state, !frames.isEmpty else { return }
+        var events: [WebSocketEvent] = []
+        var failure: WebSocketDecodeError?
+        do throws(WebSocketDecodeError) {
+            try decoder.feed(frames) { events.append($0) }
+        } catch {
+            failure = error
+        }
+        for event in events { handle(event, sink) }
+        if let failure {
+            pending += WebSocketFrameEncoder.close(code: 1002, mask: nextMask())
+            fail(failure.message)
+        }
+    }
+
+    private mutating func handle(_ event: WebSocketEvent, _ sink: (Sample) -> Void) {
+        switch event {
+        case .text(let message): read(message, sink)
+        case .binary: unparsable &+= 1
+        case .ping(let payload): pending += frame(.pong, payload)
+        case .pong, .skipped: break
+        case .close(let code):
+            pending += WebSocketFrameEncoder.close(code: 1000, mask: nextMask())
+            fail("the server closed the WebSocket" + (code.map { " (\($0))" } ?? ""))
+        }
+    }
+
+    /// A hello or a delta: the numbers of the subscribed paths of the own vessel.
+    private mutating func read(_ message: [UInt8], _ sink: (Sample) -> Void) {
+        let parsed: SignalKMessage
+        do throws(JSONError) {
+            parsed = try SignalKMessage.read(message)
+        } catch {
+            unparsable &+= 1
+            return
+        }
+        if let own = parsed.selfContext { selfContext = own }
+        guard SignalKMessage.isOwnVessel(parsed.context, selfContext: selfContext) else { return }
+        for v in parsed.values where names.contains(v.path) {
+            switch v.value {
+            case .number(let x): sink(Sample(name: v.path, value: x, unit: .none))
+            case .null: sink(.noValue(name: v.path))
+            case .bool(let b): sink(Sample(name: v.path, value: b ? 1 : 0, unit: .none))
+            case .string, .object, .array: break
+            }
+        }
+    }
+
+    private mutating func fail(_ why: String) {
+        notices.append(why)
+        state = .failed
+    }
+
+    private mutating func frame(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> [UInt8] {
+        WebSocketFrameEncoder.frame(opcode, payload, mask: nextMask())
+    }
+
+    /// xorshift64*, stirred with the clock at each connection: masks and keys that a
+    /// proxy cannot predict from the payload (RFC 6455 §10.3); not a secret.
+    private mutating func nextRandom() -> UInt64 {
+        random ^= random >> 12
+        random ^= random << 25
+        random ^= random >> 27
+        return random &* 0x2545_F491_4F6C_DD1D
+    }
+
+    private mutating func nextMask() -> UInt32 { UInt32(truncatingIfNeeded: nextRandom() >> 32) }
+
+    private mutating func nextKey(now: UInt64) -> [UInt8] {
+        random ^= now | 1
+        let a = nextRandom(), b = nextRandom()
+        return (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? a : b) >> UInt64(8 * (i & 7))) }
+    }
+}

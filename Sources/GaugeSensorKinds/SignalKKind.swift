@@ -1,0 +1,74 @@
+import GaugeConfig
+import GaugeDecoders
+import GaugeSensors
+import GaugeNet
+
+/// `kind = "signalk"`: a Signal K server's WebSocket stream at `server` (plain `ws`,
+/// default `localhost:3000`), subscribed to exactly the channels' paths. A channel's
+/// `source` is a Signal K path (`navigation.speedOverGround`; default: its name); values
+/// arrive in SI units, and a channel's `unit` converts them (`kn`, `C`, `deg`, `bar`, `%`),
+/// after its own `scale` and `offset` (which apply to the value as sent). The conversion
+/// is settled here, into the channel's scale and offset; the samples carry no unit.
+enum SignalKKind: SensorKindReading {
+    static let name = "signalk"
+    static let summary = "a Signal K server (a boat's data hub) over its WebSocket stream"
+    static let sensorKeys = ["server"]
+    static let channelKeys = ["source"]
+    static let channelsReadSource = true
+
+    static func readSensor(_ r: TableReader) -> NetworkConfiguration? {
+        let address =
+            r.has("server")
+            ? NetworkConfiguration.readAddress(r, "server", defaultPort: SignalKSession.defaultPort, example: "\"localhost:3000\"")
+            : NetworkAddress(host: "localhost", port: SignalKSession.defaultPort)
+        _ = r.value("server")
+        return address.map { NetworkConfiguration(transport: .tcp($0), protocolName: name) }
+    }
+
+    /// A channel's `source` must be a path; its `unit` a conversion from the path's SI unit.
+    static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: NetworkConfiguration?) -> Void? {
+        guard !channel.name.isEmpty else { return nil }
+        let path = channel.sourceName
+        guard SignalKPaths.isPath(path) else {
+            r.report("source", "expected a Signal K path like \"navigation.speedOverGround\" (no wildcards), got \"\(path)\"")
+            return nil
+        }
+        let unit = channel.unit
+        guard let si = SignalKPaths.unit(of: path) else {
+            guard unit == .none || SignalKPaths.siUnits.contains(unit) else {
+                let units = SignalKPaths.siUnits.map { "\"\($0.configName)\"" }.joined(separator: ", ")
+                r.report(
+                    "unit",
+                    "no SI unit is known for \"\(path)\", so \"\(unit.configName)\" cannot be converted to; its value arrives as sent: give its SI unit (\(units)) or convert with scale and offset"
+                )
+                return nil
+            }
+            return ()
+        }
+        guard let c = SignalKPaths.conversion(from: si, to: unit) else {
+            r.report("unit", "\"\(path)\" is in \(si.configName), which does not convert to \"\(unit.configName)\"")
+            return nil
+        }
+        // The channel's scale and offset apply to the value as sent, as for any input unit.
+        channel.offset = c.scale * channel.offset + c.offset
+        channel.scale *= c.scale
+        return ()
+    }
+
+    static func source(
+        _ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ r: TableReader
+    ) -> (any ConfiguredSource)? {
+        var paths: [String] = [], names: [String] = []
+        for c in channels where !names.contains(c.channel.sourceName) {
+            names.append(c.channel.sourceName)
+            let path = SignalKPaths.subscription(for: c.channel.sourceName)
+            if !paths.contains(path) { paths.append(path) }
+        }
+        let host = sensor.transport.path, subscribed = paths, read = names
+        return Configured(sensor, summary: "signalk \(host)") { network, _ in
+            let session = SignalKSession(host: host, paths: subscribed, names: read)
+            return .line(StreamSource(transport: network.transport, protocol: session, backoff: .network))
+        }
+    }
+}

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""End-to-end, kind = "signalk" against a small Signal K server on loopback (Python's
+`websockets`, installed from PyPI when missing): dashboards/boat-signalk.toml, its server
+turned to that port (the channels read environment.depth.belowTransducer,
+environment.wind.angleApparent and speedApparent, navigation.speedThroughWater and
+headingMagnetic).
+
+The server answers discovery (`GET /signalk`: the stream's endpoint) and the stream
+(`/signalk/v1/stream`: a hello naming the own vessel, then what is subscribed, each path
+at its `period`; `unsubscribe` honoured), and pings every 0.5 s (a client that does not
+answer with a pong is dropped after 2 s). Its deltas carry SI values: depth 8.4 m,
+apparent wind -35° and 14.2 kn, 6.1 kn through the water, heading 274° — as rad and m/s —
+and, every round, the same paths of another vessel (other values) which must not show.
+
+  subscribe  the panel subscribes to exactly the board's five paths of vessels.self, period
+             1000 ms, minPeriod 200 ms, once per connection
+  values     the screen equals `gaugepanel render --set` of the values converted to the
+             channels' units (m, deg, kn), with the server's pings coming all along
+  restart    the server stops (connections closed, port closed): the panel says it lost
+             it and shows no values; it listens again: the panel reconnects, subscribes
+             again and the values are back
+
+Usage: signalk.py GAUGEPANEL WORKDIR     Prints ok:/FAIL: per check; exit 1 on a failure.
+"""
+import asyncio, json, math, os, re, subprocess, sys, threading, time, urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+from checks import Checks   # noqa: E402
+from keycases import harness   # noqa: E402
+from keycases.harness import Panel, new_dir, render   # noqa: E402
+from netpeers import free_port   # noqa: E402
+
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+KNOT = 1852 / 3600
+RAD = math.pi / 180
+SELF = "vessels.urn:mrn:signalk:uuid:c0d79334-4e25-4245-8892-54e8ccc8021d"
+# channel → (its Signal K path, the value in SI, the value in the channel's unit)
+CHANNELS = {
+    "depth": ("environment.depth.belowTransducer", 8.4, 8.4),
+    "wind.angle": ("environment.wind.angleApparent", -35 * RAD, -35 * RAD * (180 / math.pi)),
+    "wind.speed": ("environment.wind.speedApparent", 14.2 * KNOT, 14.2 * KNOT / KNOT),
+    "speed": ("navigation.speedThroughWater", 6.1 * KNOT, 6.1 * KNOT / KNOT),
+    "heading": ("navigation.headingMagnetic", 274 * RAD, 274 * RAD * (180 / math.pi)),
+}
+checks = Checks()
+check = checks.check
+
+
+def import_websockets():
+    try:
+        import websockets.asyncio.server
+        return websockets
+    except ImportError:
+        pass
+    for extra in ([], ["--break-system-packages"]):
+        cmd = [sys.executable, "-m", "pip", "install", "--user", "--quiet", *extra, "websockets"]
+        if subprocess.run(cmd).returncode == 0:
+            break
+    import site, importlib
+    sys.path.append(site.getusersitepackages())
+    importlib.invalidate_caches()
+    import websockets.asyncio.server
+    return websockets
+
+
+class SignalKServer(threading.Thread):
+    """A Signal K server on 127.0.0.1:port in its own event loop: `subscriptions` holds
+    every subscribe message received, `connections` counts the streams opened."""
+
+    def __init__(self, ws, port, values):
+        super().__init__(daemon=True)
+        self.ws, self.port, self.values = ws, port, values
+        self.subscriptions, self.connections = [], 0
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.server = None
+        self.start()
+        self.ready.wait(10)
+
+    def run(self):
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self.open())
+        self.loop.run_forever()
+
+    async def open(self):
+        self.server = await self.ws.asyncio.server.serve(
+            self.stream, "127.0.0.1", self.port, process_request=self.discovery, ping_interval=0.5, ping_timeout=2)
+        self.ready.set()
+
+    def discovery(self, connection, request):
+        if request.path.rstrip("/") == "/signalk":
+            r = connection.respond(200, json.dumps({"endpoints": {"v1": {
+                "version": "1.7.0", "signalk-http": f"http://127.0.0.1:{self.port}/signalk/v1/api/",
+                "signalk-ws": f"ws://127.0.0.1:{self.port}/signalk/v1/stream"}},
+                "server": {"id": "gaugepanel-e2e", "version": "0.1"}}))
+            r.headers["Content-Type"] = "application/json"
+            return r
+        if not request.path.startswith("/signalk/v1/stream"):
+            return connection.respond(404, "not found\n")
+        return None
+
+    async def stream(self, connection):
+        self.connections += 1
+        await connection.send(json.dumps({"name": "gaugepanel-e2e", "version": "1.7.0", "self": SELF,
+                                          "roles": ["master", "main"], "timestamp": "2026-01-01T00:00:00Z"}))
+        periods, due = {}, {}
+        sender = asyncio.ensure_future(self.send_deltas(connection, periods, due))
+        try:
+            async for text in connection:
+                message = json.loads(text)
+                for s in message.get("subscribe", []):
+                    periods[s["path"]] = s.get("period", 1000) / 1000
+                    due[s["path"]] = 0
+                for s in message.get("unsubscribe", []):
+                    for p in [p for p in periods if s["path"] in ("*", p)]:
+                        del periods[p]
+                if "subscribe" in message:
+                    self.subscriptions.append(message)
+        except self.ws.exceptions.ConnectionClosed:
+            pass
+        finally:
+            sender.cancel()
+
+    async def send_deltas(self, connection, periods, due):
+        while True:
+            now = time.monotonic()
+            paths = [p for p in periods if due.get(p, 0) <= now]
+            for p in paths:
+                due[p] = now + periods[p]
+            if paths:
+                values = [{"path": p, "value": self.values[p]} for p in paths if p in self.values]
+                other = [{"path": p, "value": self.values[p] * 2 + 1} for p in paths if p in self.values]
+                await connection.send(json.dumps({"context": "vessels.urn:mrn:imo:mmsi:230099999",
+                                                  "updates": [{"source": {"label": "ais"}, "values": other}]}))
+                await connection.send(json.dumps({"context": SELF, "updates": [{
+                    "source": {"label": "n2k"}, "timestamp": "2026-01-01T00:00:00Z", "values": values}]}))
+            await asyncio.sleep(0.05)
+
+    def stop(self):
+        async def close():
+            self.server.close()
+            await self.server.wait_closed()
+        asyncio.run_coroutine_threadsafe(close(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+def board(port):
+    """boat-signalk.toml with its server on 127.0.0.1:port."""
+    text = open(os.path.join(ROOT, "dashboards/boat-signalk.toml")).read()
+    return re.sub(r'^server = ".*"$', f'server = "127.0.0.1:{port}"', text, flags=re.M)
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
+        return 2
+    harness.use(sys.argv[1], sys.argv[2])
+    t_start = time.time()
+    ws = import_websockets()
+    d = new_dir("signalk")
+    port = free_port()
+    values = {path: si for path, si, _ in CHANNELS.values()}
+    server = SignalKServer(ws, port, values)
+    p = None
+    try:
+        found = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/signalk", timeout=5))
+        check(found["endpoints"]["v1"]["signalk-ws"].endswith("/signalk/v1/stream"), "the server's discovery names its stream")
+        p = Panel("signalk", board(port), d=d, board_name="boat-signalk.toml")
+        where = f"signalk 127.0.0.1:{port}"
+        check(p.wait_for(f"{where}: connected", 20), f"{where}: connected")
+        shown = render(p.board, {name: c[2] for name, c in CHANNELS.items()})
+        none_png = render(p.board, {})
+        t = p.shows(shown, 20)
+        check(t is not None, "values: screen equals `render depth=8.4 wind.angle=-35 wind.speed=14.2 speed=6.1 heading=274` "
+              "of the SI values sent" + (f" ({t:.1f} s)" if t is not None else " — not within 20 s"))
+        wanted = sorted(c[0] for c in CHANNELS.values())
+        subs = server.subscriptions
+        first = subs[0] if subs else {}
+        got = sorted(s["path"] for s in first.get("subscribe", []))
+        paced = all(s.get("period") == 1000 and s.get("minPeriod") == 200 for s in first.get("subscribe", []))
+        check(len(subs) == 1 and first.get("context") == "vessels.self" and got == wanted and paced,
+              f"subscribe: exactly the board's paths of vessels.self, period 1000, minPeriod 200, once: {subs}")
+        time.sleep(2.5)   # the server's pings (every 0.5 s) are answered, or it drops the panel after 2 s
+        check(p.count(f"{where}: lost") == 0 and server.connections == 1, "pings answered: still the first connection after 3 s")
+
+        server.stop()
+        lost = p.wait_for(f"{where}: lost", 10)
+        t = p.shows(none_png, 10)
+        check(lost and t is not None, f"server gone: `lost` logged ({lost}), no values shown"
+              + ("" if t is not None else " — the screen still shows some"))
+        t0 = time.monotonic()
+        server = SignalKServer(ws, port, values)
+        again = p.wait_for(f"{where}: connected again", 5)
+        back = time.monotonic() - t0
+        t = p.shows(shown, 10)
+        check(again and t is not None and len(server.subscriptions) == 1
+              and sorted(s["path"] for s in server.subscriptions[0]["subscribe"]) == wanted,
+              f"server back: connected again {back:.2f} s after it listened, subscribed again, values on screen"
+              + (f" ({t:.1f} s)" if t is not None else " — not within 10 s"))
+        stats = p.stats()
+        check(int(stats.get("dropped_lines", "-1")) == 0, f"every message read: dropped_lines={stats.get('dropped_lines')}")
+    finally:
+        server.stop()
+        if p:
+            p.stop()
+    return checks.finish(f"{time.time() - t_start:.0f} s")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
