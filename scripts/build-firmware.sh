@@ -234,11 +234,24 @@ compile_and_link() {
     # The linker's map (what each object and archive member contributes) for
     # scripts/firmware-size.py.
     link+=(-Map="$dir/gaugepanel-firmware.map")
+    # The C libraries' archives without their unwind tables (.eh_frame): nothing unwinds
+    # through FreeType, zlib, libpng, brotli, bzip2, libdrm or libevdev (no C++ exception
+    # and no Swift error crosses them; a trap ends the process), and FreeType's alone took
+    # about 50 KB of the aarch64 binary. Copies, found first; the sysroot keeps the originals.
+    local quiet=$dir/lib-no-unwind
+    rm -rf "$quiet"; mkdir -p "$quiet"
+    for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a; do
+        [[ -f $lib/$a ]] || continue
+        if ! "$triple-objcopy" --remove-section=.eh_frame "$lib/$a" "$quiet/$a" >&3 2>&1; then
+            echo "FAIL: $cpu: objcopy of $a (see $dir/build.log)" > "$BUILD/result-$cpu"
+            return 1
+        fi
+    done
     local xlinker=()
     for f in "${link[@]}"; do xlinker+=(-Xlinker "$f"); done
     bin=$dir/gaugepanel-firmware
     if ! "$SWIFTC" -target "$(swift_target "$cpu")" -enable-experimental-feature Embedded -emit-executable \
-            -Xclang-linker --target="$triple" -Xclang-linker -static -L "$lib" "${xlinker[@]}" \
+            -Xclang-linker --target="$triple" -Xclang-linker -static -L "$quiet" -L "$lib" "${xlinker[@]}" \
             "${objects[@]}" -o "$bin" >&3 2>&1; then
         { grep -E 'error' "$dir/build.log" | sort -u | head -20 | sed 's/^/# /'
           echo "FAIL: $cpu: linking (see $dir/build.log)"; } > "$BUILD/result-$cpu"
