@@ -31,8 +31,9 @@ public struct PanelState: Sendable {
     private var counters: [CounterState]
     /// Every chart's history.
     private var charts: ChartRecorder
-    /// Channels no source reads (computed, counters): charts take their value per frame.
-    private let unreadChannels: Set<String>
+    /// Channels no source reads (computed, counters) that a chart or statistic shows: taken
+    /// per frame.
+    private let unreadChartChannels: [String]
     /// Failover channels: the source each used at the last frame ("" before any).
     private var inUse: [String: String?] = [:]
     /// Whether the `[log]` writes rows now (its `start`, then triggers' `logging`).
@@ -60,7 +61,7 @@ public struct PanelState: Sendable {
         counters = board.counters.map { CounterState($0) }
         logging = board.log?.startsOn ?? false
         charts = ChartRecorder(board.dashboard, statistics: Self.statistics(board.computed))
-        unreadChannels = Set(board.computed.map { $0.name } + board.counters.map { $0.name })
+        unreadChartChannels = charts.channels(among: Set(board.computed.map { $0.name } + board.counters.map { $0.name }))
         bannerPlacement = board.alarmDisplay.banner
         self.animates = animates
         shownChannels = layout.channels
@@ -266,7 +267,7 @@ public struct PanelState: Sendable {
     private mutating func advanceHistories(now: UInt64) {
         guard !charts.isEmpty else { return }
         var unread: [String: Double] = [:]
-        for c in charts.channels where unreadChannels.contains(c) { unread[c] = value(of: c, now: now) }
+        for c in unreadChartChannels { unread[c] = value(of: c, now: now) }
         charts.advance(now: now, unread: unread)
     }
 

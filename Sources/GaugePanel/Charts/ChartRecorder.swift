@@ -8,7 +8,10 @@ import GaugeWidgets
 /// value at each frame.
 struct ChartRecorder: Sendable {
     private struct Chart: Sendable {
+        /// The chart widget's id, or the window statistic's channel name.
         let id: String
+        /// A window statistic's history, not a chart's.
+        var isStatistic = false
         /// 0: the chart's `channel`; then its further channels (`also`).
         var series = 0
         let channel: String
@@ -36,20 +39,23 @@ struct ChartRecorder: Sendable {
         for s in statistics {
             let milliseconds = s.seconds * 1000, columns = Swift.max(Swift.min(120, milliseconds / 250), 2)
             let shape = ChartHistory.Shape(columns: Int32(columns), columnMilliseconds: Swift.max(milliseconds / columns, 1))
-            charts.append(Chart(id: Self.statisticID(s.name), channel: s.of, history: ChartHistory(shape)))
+            charts.append(Chart(id: s.name, isStatistic: true, channel: s.of, history: ChartHistory(shape)))
         }
     }
 
-    /// Statistics live beside the charts under names no widget id can take (ids have no spaces).
-    private static func statisticID(_ name: String) -> String { "statistic " + name }
+    /// Milliseconds of `now` since the origin (0 before it or without one).
+    private func elapsed(_ now: UInt64) -> Int64 {
+        guard let origin, now >= origin else { return 0 }
+        return Int64((now - origin) / 1_000_000)
+    }
 
     /// When the first window statistic that holds readings moves on a column by itself (a
     /// reading leaving its window changes its value): the panel wakes then.
     func nextStatisticChange(now: UInt64) -> UInt64? {
         guard let origin else { return nil }
-        let ms = now >= origin ? Int64((now - origin) / 1_000_000) : 0
+        let ms = elapsed(now)
         var next: Int64?
-        for c in charts where c.id.hasPrefix("statistic ") && c.history.extent != nil {
+        for c in charts where c.isStatistic && c.history.extent != nil {
             let t = c.history.nextColumnMilliseconds(after: ms)
             next = Swift.min(next ?? t, t)
         }
@@ -58,7 +64,7 @@ struct ChartRecorder: Sendable {
 
     /// The lowest, highest or mean reading of the statistic `name`'s window (NaN: none).
     func statistic(_ name: String, _ kind: WindowStatistic.Kind) -> Double {
-        guard let h = charts.first(where: { $0.id == Self.statisticID(name) })?.history else { return .nan }
+        guard let h = charts.first(where: { $0.isStatistic && $0.id == name })?.history else { return .nan }
         var low = Float.infinity, high = -Float.infinity, sum = 0.0, count = 0.0
         for age in 0..<h.shape.columns {
             let c = h[age: age]
@@ -87,10 +93,16 @@ struct ChartRecorder: Sendable {
     /// Milliseconds since the origin (set now if it was not).
     private mutating func milliseconds(_ now: UInt64) -> Int64 {
         if origin == nil { origin = now }
-        let o = origin ?? now
-        return now >= o ? Int64((now - o) / 1_000_000) : 0
+        return elapsed(now)
     }
-    var channels: [String] { charts.map { $0.channel } }
+
+    /// The channels read by a chart or statistic that `unread` holds, each once (worked out
+    /// once: the frame takes their values only when there are any).
+    func channels(among unread: Set<String>) -> [String] {
+        var out: [String] = []
+        for c in charts where unread.contains(c.channel) && !out.contains(c.channel) { out.append(c.channel) }
+        return out
+    }
 
     /// A reading of `channel` (after its smoothing) at `now`.
     mutating func record(_ channel: String, value: Double, now: UInt64) {
@@ -117,11 +129,11 @@ struct ChartRecorder: Sendable {
     /// next moves to a new column by itself (the panel wakes then; nil: none shown).
     func show(on dashboard: inout Dashboard, now: UInt64) -> UInt64? {
         guard !charts.isEmpty, !dashboard.pages.isEmpty, let origin else { return nil }
-        let p = Int(dashboard.currentPage), ms = now >= origin ? Int64((now - origin) / 1_000_000) : 0
+        let p = Int(dashboard.currentPage), ms = elapsed(now)
         var next: Int64?
         for w in dashboard.pages[p].widgets.indices where dashboard.pages[p].widgets[w].chartShape != nil {
             let id = dashboard.pages[p].widgets[w].id
-            for c in charts where c.id == id {
+            for c in charts where !c.isStatistic && c.id == id {
                 dashboard.pages[p].widgets[w].show(history: c.history, series: c.series)
                 let t = c.history.nextColumnMilliseconds(after: ms)
                 next = Swift.min(next ?? t, t)
@@ -135,7 +147,8 @@ struct ChartRecorder: Sendable {
         for i in charts.indices {
             guard
                 let before = old.charts.first(where: {
-                    $0.id == charts[i].id && $0.series == charts[i].series && $0.channel == charts[i].channel
+                    $0.id == charts[i].id && $0.isStatistic == charts[i].isStatistic && $0.series == charts[i].series
+                        && $0.channel == charts[i].channel
                 }),
                 before.history.shape == charts[i].history.shape
             else { continue }
@@ -146,11 +159,14 @@ struct ChartRecorder: Sendable {
 
     /// A history read back (a chart's `history_file`), for a chart of that id and shape.
     mutating func restore(_ id: String, series: Int = 0, _ history: ChartHistory) {
-        for i in charts.indices where charts[i].id == id && charts[i].series == series && charts[i].history.shape == history.shape {
+        for i in charts.indices
+        where !charts[i].isStatistic && charts[i].id == id && charts[i].series == series && charts[i].history.shape == history.shape {
             charts[i].history = history
         }
     }
 
     /// The history of the chart `id`'s series (tests, the history file).
-    func history(of id: String, series: Int = 0) -> ChartHistory? { charts.first { $0.id == id && $0.series == series }?.history }
+    func history(of id: String, series: Int = 0) -> ChartHistory? {
+        charts.first { !$0.isStatistic && $0.id == id && $0.series == series }?.history
+    }
 }

@@ -105,11 +105,15 @@ public struct ChartWidget: Sendable {
     /// The values the plot spans: the fixed range, or the window's rounded out.
     public var valueRange: ClosedRange<Double> {
         if let fixedRange { return fixedRange }
+        // Over every series, without an array built per call (a frame asks several times).
         var low = Float.infinity, high = -Float.infinity
-        for e in ([history.extent] + more.map { $0.history.extent }).compactMap({ $0 }) {
+        func take(_ e: ClosedRange<Float>?) {
+            guard let e else { return }
             low = Swift.min(low, e.lowerBound)
             high = Swift.max(high, e.upperBound)
         }
+        take(history.extent)
+        for s in more { take(s.history.extent) }
         guard low <= high else { return 0...1 }
         return Self.roundedOut(Double(low), Double(high))
     }
@@ -133,11 +137,7 @@ public struct ChartWidget: Sendable {
             while 1 / power > raw && power < 1e30 { power *= 10 }
         }
         let magnitude = negative ? 1 / power : power
-        var k = 10.0
-        for candidate in [1.0, 2, 5] where magnitude * candidate >= raw {
-            k = candidate
-            break
-        }
+        let k: Double = magnitude >= raw ? 1 : magnitude * 2 >= raw ? 2 : magnitude * 5 >= raw ? 5 : 10
         func steps(_ v: Double) -> Double { negative ? v * power / k : v / (k * power) }
         func value(_ n: Double) -> Double { negative ? n * k / power : n * k * power }
         let a = steps(lo), b = steps(hi)

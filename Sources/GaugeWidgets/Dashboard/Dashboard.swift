@@ -127,38 +127,31 @@ public struct Dashboard: Sendable {
     /// widget damaged, or the whole screen when the page, size, background or layout changed.
     /// An overlay that comes or goes damages its frame (what was under it is drawn again).
     public func damage<S: FontSet>(from old: Dashboard, fonts: S) -> Region {
-        guard old.width == width, old.height == height, old.background == background,
-            old.currentPage == currentPage, old.pages.count == pages.count
-        else { return Region(bounds) }
-        let before = old.pageWidgets, after = pageWidgets
-        guard before.count == after.count else { return Region(bounds) }
-        var region = Region()
-        for i in after.indices { after[i].formDamage(from: before[i], fonts: fonts, into: &region) }
-        if old.overlay.count == overlay.count {
-            for i in overlay.indices { overlay[i].formDamage(from: old.overlay[i], fonts: fonts, into: &region) }
-        } else {
-            for w in old.overlay { region.formUnion(w.frame) }
-            for w in overlay { region.formUnion(w.frame) }
-        }
-        region.formIntersection(bounds)
-        return region
+        var none: [WidgetScroll]? = nil
+        return damage(from: old, fonts: fonts, scrolls: &none)
     }
 
     /// `damage(from:fonts:)` for a surface that moves pixels first: the scrolls to apply
     /// (in order) and what is left to draw after them. A widget scrolls only when no
     /// overlay, before or after, covers it (an overlay's pixels would move with it).
     public func scrollingDamage<S: FontSet>(from old: Dashboard, fonts: S) -> (scrolls: [WidgetScroll], damage: Region) {
+        var scrolls: [WidgetScroll]? = []
+        let region = damage(from: old, fonts: fonts, scrolls: &scrolls)
+        return (scrolls ?? [], region)
+    }
+
+    /// The damage, each widget that can scrolling instead when `scrolls` is not nil (the
+    /// scrolls joined to it).
+    private func damage<S: FontSet>(from old: Dashboard, fonts: S, scrolls: inout [WidgetScroll]?) -> Region {
         guard old.width == width, old.height == height, old.background == background,
             old.currentPage == currentPage, old.pages.count == pages.count
-        else { return ([], Region(bounds)) }
+        else { return Region(bounds) }
         let before = old.pageWidgets, after = pageWidgets
-        guard before.count == after.count else { return ([], Region(bounds)) }
+        guard before.count == after.count else { return Region(bounds) }
         var region = Region()
-        var scrolls: [WidgetScroll] = []
         for i in after.indices {
-            let frame = after[i].frame
-            if !(overlay + old.overlay).contains(where: { $0.frame.intersects(frame) }), let s = after[i].scrolled(from: before[i]) {
-                scrolls.append(s.scroll)
+            if scrolls != nil, let s = scrolled(after[i], from: before[i], overlays: old.overlay) {
+                scrolls?.append(s.scroll)
                 region.formUnion(s.damage)
             } else {
                 after[i].formDamage(from: before[i], fonts: fonts, into: &region)
@@ -171,6 +164,17 @@ public struct Dashboard: Sendable {
             for w in overlay { region.formUnion(w.frame) }
         }
         region.formIntersection(bounds)
-        return (scrolls, region)
+        return region
+    }
+
+    /// `widget`'s scroll from `old` when no overlay (this one's or `overlays`) covers it.
+    private func scrolled(_ widget: DashboardWidget, from old: DashboardWidget, overlays: [DashboardWidget]) -> (
+        scroll: WidgetScroll, damage: Region
+    )? {
+        let frame = widget.frame
+        guard !overlay.contains(where: { $0.frame.intersects(frame) }), !overlays.contains(where: { $0.frame.intersects(frame) }) else {
+            return nil
+        }
+        return widget.scrolled(from: old)
     }
 }
