@@ -14,6 +14,15 @@ public struct ComputedChannel: Sendable {
         case firstOf([Int])
         /// A statistic of the channel `names[of]` over a window: the panel keeps its history.
         case statistic(WindowStatistic.Kind, of: Int, seconds: Int64)
+        /// The sun's elevation in degrees at a place: each coordinate fixed (`.degrees`) or
+        /// the value of `names[i]` (`.channel(i)`). It needs the time of day: the panel's.
+        case sun(latitude: Place, longitude: Place)
+    }
+
+    /// A coordinate of `Formula.sun`.
+    public enum Place: Sendable {
+        case degrees(Double)
+        case channel(Int)
     }
 
     public var name: String
@@ -29,6 +38,11 @@ public struct ComputedChannel: Sendable {
         case .expression(let e): e.channelsRead.map { names[$0] }
         case .firstOf(let order): order.map { names[$0] }
         case .statistic(_, let of, _): [names[of]]
+        case .sun(let latitude, let longitude):
+            [latitude, longitude].compactMap { p in
+                if case .channel(let i) = p { return names[i] }
+                return nil
+            }
         }
     }
 
@@ -38,12 +52,22 @@ public struct ComputedChannel: Sendable {
         return order.first { channel(names[$0]).isFinite }.map { names[$0] }
     }
 
-    /// Its value from the channels' (`value(name)`, NaN for none). A statistic has none
-    /// here: it needs the history the panel keeps (`PanelState`).
-    public func value(_ channel: (String) -> Double) -> Double {
+    /// Its value from the channels' (`value(name)`, NaN for none) at `unixSeconds` (the
+    /// wall clock; nil: not known, and the sun has no value). A statistic has none here: it
+    /// needs the history the panel keeps (`PanelState`).
+    public func value(_ channel: (String) -> Double, unixSeconds: Double? = nil) -> Double {
         let v: Double
         switch formula {
         case .statistic: return .nan
+        case .sun(let latitude, let longitude):
+            func degrees(_ p: Place) -> Double {
+                switch p {
+                case .degrees(let d): d
+                case .channel(let i): channel(names[i])
+                }
+            }
+            guard let unixSeconds else { return .nan }
+            v = SolarPosition.elevation(latitude: degrees(latitude), longitude: degrees(longitude), unixSeconds: unixSeconds)
         case .firstOf:
             guard let source = sourceInUse(channel) else { return .nan }
             v = channel(source)
@@ -81,6 +105,12 @@ extension BoardConfiguration {
                 compiled[c.name] = ComputedChannel(name: c.name, formula: formula, names: names, scale: c.scale, offset: c.offset)
                 continue
             }
+            if let sun = c.sun {
+                if let formula = linkSun(sun, of: c, channels: channels, at: at, diagnostics) {
+                    compiled[c.name] = ComputedChannel(name: c.name, formula: formula, names: names, scale: c.scale, offset: c.offset)
+                }
+                continue
+            }
             if let order = c.failover {
                 let unknown = order.filter { !names.contains($0) }
                 for u in unknown { diagnostics.report(at, unknownChannelMessage(u, among: names)) }
@@ -107,6 +137,38 @@ extension BoardConfiguration {
             }
         }
         return ordered(compiled, locations: locations, diagnostics)
+    }
+
+    /// `sun`'s coordinates linked to their channels (known, in degrees when they say), and
+    /// the channel itself in degrees.
+    private static func linkSun(
+        _ sun: SunElevation, of c: ChannelConfiguration, channels: [ChannelConfiguration], at: KeyPath, _ diagnostics: Diagnostics
+    ) -> ComputedChannel.Formula? {
+        let names = channels.map { $0.name }
+        var ok = true
+        func place(_ coordinate: SunElevation.Coordinate) -> ComputedChannel.Place? {
+            switch coordinate {
+            case .degrees(let d): return .degrees(d)
+            case .channel(let name):
+                guard let i = names.firstIndex(of: name) else {
+                    diagnostics.report(at, unknownChannelMessage(name, among: names))
+                    ok = false
+                    return nil
+                }
+                if channels[i].unit != .none, channels[i].unit != .degrees {
+                    diagnostics.report(at, "\(name) is in \(channels[i].unit.configName), not degrees: a latitude or longitude is in deg")
+                    ok = false
+                }
+                return .channel(i)
+            }
+        }
+        let latitude = place(sun.latitude), longitude = place(sun.longitude)
+        if c.unit != .none, c.unit != .degrees {
+            diagnostics.report(at, "the sun's elevation is in degrees but the channel's unit is \(c.unit.configName): give it unit = \"deg\"")
+            ok = false
+        }
+        guard ok, let latitude, let longitude else { return nil }
+        return .sun(latitude: latitude, longitude: longitude)
     }
 
     /// An expression's units agree where they meet, and with the channel's own `unit`

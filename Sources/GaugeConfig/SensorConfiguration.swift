@@ -27,6 +27,8 @@ public struct ChannelConfiguration: Sendable, Equatable {
     public var failover: [String]?
     /// A computed channel's `statistic` of another channel over a window.
     public var statistic: WindowStatistic?
+    /// A computed channel's `sun = "elevation"`.
+    public var sun: SunElevation?
     /// Where `expression` or `sources` was written, for what linking it finds wrong.
     var expressionLocation: KeyPath?
 
@@ -41,6 +43,7 @@ public struct ChannelConfiguration: Sendable, Equatable {
         a.name == b.name && a.unit == b.unit && a.staleAfterSeconds == b.staleAfterSeconds && a.smoothing == b.smoothing
             && a.median == b.median && a.scale == b.scale && a.offset == b.offset && a.alarm == b.alarm && a.sourceName == b.sourceName
             && a.expression == b.expression && a.failover == b.failover && a.statistic == b.statistic
+            && a.sun == b.sun
             && (a.initialValue == b.initialValue || a.initialValue.isNaN && b.initialValue.isNaN)
     }
 }
@@ -62,6 +65,12 @@ extension ChannelConfiguration {
     public mutating func setStatistic(_ statistic: WindowStatistic, at r: TableReader) {
         self.statistic = statistic
         expressionLocation = r.path.appending("of")
+    }
+
+    /// Makes it the sun's elevation at a place.
+    public mutating func setSun(_ sun: SunElevation, at r: TableReader) {
+        self.sun = sun
+        expressionLocation = r.path.appending("sun")
     }
 }
 

@@ -6,17 +6,20 @@ import GaugeSensors
 /// evaluated by the panel's state whenever it draws. Nothing is opened or polled.
 enum ComputedKind: SensorKindReading {
     static let name = "computed"
-    static let summary = "channels computed from other channels (expression, failover, window statistic)"
+    static let summary = "channels computed from other channels (expression, failover, window statistic, the sun's elevation)"
     static let sensorKeys: [String] = []
-    static let channelKeys = ["expression", "sources", "statistic", "of", "over"]
+    static let channelKeys = ["expression", "sources", "statistic", "of", "over", "sun", "latitude", "longitude"]
     static let channelsReadSource = false
 
     static func readSensor(_ r: TableReader) -> Void? { () }
 
     static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Void?) -> Void? {
-        let forms = ["expression", "sources", "statistic"].filter { r.has($0) }
-        if forms.count > 1 { r.report(forms[1], "give one of expression, sources or statistic, not \(forms.joined(separator: " and "))") }
-        if r.has("statistic") || r.has("of") || r.has("over") {
+        let forms = ["expression", "sources", "statistic", "sun"].filter { r.has($0) }
+        if forms.count > 1 { r.report(forms[1], "give one of expression, sources, statistic or sun, not \(forms.joined(separator: " and "))") }
+        if r.has("sun") || r.has("latitude") || r.has("longitude") {
+            guard let sun = readSun(r) else { return nil }
+            channel.setSun(sun, at: r)
+        } else if r.has("statistic") || r.has("of") || r.has("over") {
             guard let statistic = readStatistic(r) else { return nil }
             channel.setStatistic(statistic, at: r)
         } else if r.has("sources") {
@@ -41,6 +44,26 @@ enum ComputedKind: SensorKindReading {
         if of == r.string("name", maxLength: 64) { r.report("of", "a statistic of the channel itself; name another channel") }
         guard let kind, let of, let over else { return nil }
         return WindowStatistic(kind: kind, of: of, seconds: over)
+    }
+
+    /// `sun = "elevation"` with `latitude` and `longitude`, each in degrees or a channel's name.
+    private static func readSun(_ r: TableReader) -> SunElevation? {
+        let what = r.choice("sun", ["elevation"], required: true)
+        let latitude = coordinate(r, "latitude", limit: 90), longitude = coordinate(r, "longitude", limit: 180)
+        guard what != nil, let latitude, let longitude else { return nil }
+        return SunElevation(latitude: latitude, longitude: longitude)
+    }
+
+    /// A coordinate: degrees within ±`limit` (north and east positive), or a channel's name.
+    private static func coordinate(_ r: TableReader, _ key: String, limit: Double) -> SunElevation.Coordinate? {
+        if r.value(key)?.string != nil {
+            return r.string(key, maxLength: 64).map { .channel($0) }
+        }
+        guard r.has(key) else {
+            r.report(nil, "sun needs \(key): degrees (north and east positive) or a channel giving them")
+            return nil
+        }
+        return r.number(key, -limit...limit).map { .degrees($0) }
     }
 
     /// `sources = ["gps.speed", "log.speed"]`: two or more channel names, each once.

@@ -107,4 +107,33 @@ import GaugeConfig
         #expect(said("  [[sensor.channel]]\n  name = \"x\"\n  unit = \"kn\"\n  expression = \"speed * 1.852 / 1.852 - 2\"").isEmpty)
         #expect(said("  [[sensor.channel]]\n  name = \"x\"\n  expression = \"fuel.flow / speed * 100\"").isEmpty, "a quotient of units: not checked")
     }
+
+    /// `sun = "elevation"`: fixed coordinates or channels; the clock from the caller.
+    @Test func theSunFollowsTheClockAndThePlace() throws {
+        let fixed = "  [[sensor.channel]]\n  name = \"sun\"\n  unit = \"deg\"\n  sun = \"elevation\"\n  latitude = 59.33\n  longitude = 18.06"
+        let b = try BoardConfiguration.parse(Self.board(fixed), file: "s.toml")
+        let c = try #require(b.computed.first)
+        #expect(c.inputs.isEmpty)
+        #expect(c.value { _ in .nan }.isNaN, "no clock: no value")
+        #expect(abs(c.value({ _ in .nan }, unixSeconds: 1_782_036_000) - 53.055) < 0.03)  // Stockholm, 2026-06-21 10:00 UTC
+        let moving = fixed.replacingOccurrences(of: "latitude = 59.33", with: "latitude = \"speed\"")
+        let m = try #require(try BoardConfiguration.parse(Self.board(moving), file: "m.toml").computed.first)
+        #expect(m.inputs == ["speed"])
+        #expect(abs(m.value({ $0 == "speed" ? 59.33 : .nan }, unixSeconds: 1_782_036_000) - 53.055) < 0.03)
+        #expect(m.value({ _ in .nan }, unixSeconds: 1_782_036_000).isNaN, "no fix: no value")
+    }
+
+    @Test func sunMistakesAreNamed() {
+        func said(_ lines: String) -> [String] {
+            TestFiles.issues(Self.board("  [[sensor.channel]]\n  name = \"sun\"\n" + lines)).map { $0.description }
+        }
+        #expect(said("  sun = \"elevation\"\n  latitude = 91\n  longitude = 0").first?.contains("latitude") == true)
+        #expect(said("  sun = \"elevation\"\n  latitude = 10").first?.contains("sun needs longitude") == true)
+        #expect(said("  sun = \"azimuth\"\n  latitude = 10\n  longitude = 0").first?.contains("\"elevation\"") == true)
+        #expect(said("  sun = \"elevation\"\n  latitude = \"sped\"\n  longitude = 0").first?.contains("did you mean \"speed\"") == true)
+        let inKnots = said("  sun = \"elevation\"\n  unit = \"kn\"\n  latitude = 1\n  longitude = 0")
+        #expect(inKnots.first?.contains("give it unit = \"deg\"") == true, "\(inKnots)")
+        let both = said("  sun = \"elevation\"\n  expression = \"speed\"\n  latitude = 1\n  longitude = 0")
+        #expect(both.first?.contains("not expression and sun") == true, "\(both)")
+    }
 }

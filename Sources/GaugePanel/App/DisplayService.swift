@@ -119,6 +119,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     }
 
     private func drawFrame(now: UInt64) -> FrameOutcome {
+        state.setWallClock(realtime: system.realtimeNanoseconds(), at: now)
         let frame = state.frame(now: now)
         for notice in state.takeNotices() { log.info(notice) }
         // Alarm states move at frames (a delay ending, escalation, an acknowledgement):

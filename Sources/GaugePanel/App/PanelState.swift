@@ -47,6 +47,11 @@ public struct PanelState: Sendable {
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
+    /// The wall clock minus the panel's (nanoseconds), for the sun; nil: not known (`render`,
+    /// or a clock not yet set: a Pi without a real-time clock before NTP or GPS sets it).
+    var wallClockOffset: Int64?
+    /// Whether a computed channel follows the sun (the state wakes now and then for it).
+    private let followsSun: Bool
     /// Samples accepted since the last frame: a frame is due.
     public private(set) var isDirty = true
 
@@ -63,6 +68,10 @@ public struct PanelState: Sendable {
         charts = ChartRecorder(board.dashboard, statistics: Self.statistics(board.computed))
         unreadChartChannels = charts.channels(among: Set(board.computed.map { $0.name } + board.counters.map { $0.name }))
         bannerPlacement = board.alarmDisplay.banner
+        followsSun = board.computed.contains { c in
+            if case .sun = c.formula { return true }
+            return false
+        }
         self.animates = animates
         shownChannels = layout.channels
         (rawChannels, rawOnlyChannels) = Self.rawChannels(of: layout, shown: shownChannels)
@@ -220,6 +229,8 @@ public struct PanelState: Sendable {
     private mutating func judge(now: UInt64) -> UInt64? {
         var wake: UInt64? = nextStaleDeadline(now: now)
         func wakeAt(_ t: UInt64?) { if let t { wake = min(wake ?? t, t) } }
+        // The sun moves a degree in 4 minutes at most: a look every 10 s follows it.
+        if followsSun { wakeAt(now &+ 10_000_000_000) }
         for i in alarms.indices {
             let value = value(of: alarms[i].channel, now: now)
             if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
@@ -333,7 +344,7 @@ public struct PanelState: Sendable {
                 let v = charts.statistic(name, kind)
                 return v.isFinite ? v * c.scale + c.offset : .nan
             }
-            return c.value { value(of: $0, now: now) }
+            return c.value({ value(of: $0, now: now) }, unixSeconds: unixSeconds(at: now))
         }
         if let c = counters.first(where: { $0.configuration.name == name }) { return c.value }
         return channels[name]?.value(now: now) ?? .nan

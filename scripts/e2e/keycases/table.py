@@ -23,6 +23,7 @@ from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_them
 from .cases_lamp import blink_case, lamp_board
 from .cases_chart import case_also, case_history_file, case_window
 from .cases_statistics import case_of, case_over, case_statistic
+from .cases_sun import case_latitude, case_longitude, case_sun
 from .kinds import DELETE, also_vm, diff, set_, vm
 
 def together(*cases):
@@ -262,6 +263,9 @@ CASES = {
     "sensor.channel.statistic": case_statistic,
     "sensor.channel.of": case_of,
     "sensor.channel.over": case_over,
+    "sensor.channel.sun": case_sun,
+    "sensor.channel.latitude": case_latitude,
+    "sensor.channel.longitude": case_longitude,
     "page.widget.window": case_window,
     "page.widget.history_file": case_history_file,
     "page.widget.also": case_also,
