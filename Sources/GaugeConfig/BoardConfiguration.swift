@@ -203,9 +203,14 @@ public struct BoardConfiguration: Sendable {
     /// another reason still counts as provided (one problem, one message).
     private static func checkChannels(_ sensorReaders: [TableReader], pageReaders: [TableReader], _ r: TableReader) {
         var provided: [String] = []
+        // Channels with an alarm: zones or thresholds of their own, or a Signal K server's.
+        var alarmed: [String] = []
         for s in sensorReaders {
             for c in s.tablesAsWritten("channel") {
                 guard let name = c.table["name"]?.string else { continue }
+                if ["warning", "critical", "zone"].contains(where: { c.table[$0] != nil }) || s.table["kind"]?.string == "signalk" {
+                    alarmed.append(name)
+                }
                 if provided.contains(name) {
                     r.diagnostics.report(
                         c.path.named(name).appending("name"), "duplicate channel \"\(name)\" (another channel already has this name)")
@@ -227,6 +232,10 @@ public struct BoardConfiguration: Sendable {
                 for (channel, key) in named + also where !channel.isEmpty && !provided.contains(channel) {
                     let near = NameSuggestion.nearest(to: channel, in: provided).map { " (did you mean \"\($0.escapingControls)\"?)" } ?? ""
                     r.diagnostics.report(path.appending(key), "no sensor provides channel \"\(channel)\"\(near)")
+                }
+                if widget.table["alarm_level"] != nil, let channel = named.first?.0, provided.contains(channel), !alarmed.contains(channel) {
+                    r.diagnostics.report(
+                        path.appending("alarm_level"), "channel \"\(channel)\" has no alarm (give that channel warning, critical or zones)")
                 }
             }
         }

@@ -60,7 +60,14 @@ enum IndicatorBuilder {
         let tint = solidTint(r, default: symbol.isoColor)
         let unlit: LampIndicator.Unlit = r.choice("unlit", ["dim", "hidden"]) == "hidden" ? .hidden : .dim
         let limit = WidgetBuilder.maxMagnitude
-        let rule = LampRule(onAbove: r.number("on_above", -limit...limit), onBelow: r.number("on_below", -limit...limit))
+        var rule = LampRule(onAbove: r.number("on_above", -limit...limit), onBelow: r.number("on_below", -limit...limit))
+        if let word = r.choice("alarm_level", ["alert", "warn", "alarm", "emergency", "warning", "critical"]) {
+            let state = word == "warning" ? AlarmState.warn : word == "critical" ? .alarm : AlarmState(name: word) ?? .warn
+            rule.alarmLevel = Int8(state.rawValue) - 1
+            for key in ["on_above", "on_below"] where r.has(key) {
+                r.report(key, "does not apply with alarm_level (the lamp is lit by its channel's alarm state)")
+            }
+        }
         let blink = r.bool("blink"), hz = r.number("blink_hz", 0.1...20)
         let period: Int32 = blink == false ? 0 : hz.map { Int32(1000 / $0) } ?? (blink == true ? 1000 : 0)
         return .lamp(LampIndicator(symbol, frame: frame, rule: rule, litColor: tint, unlit: unlit, blinkPeriod: period))

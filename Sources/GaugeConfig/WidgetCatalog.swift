@@ -67,6 +67,7 @@ public enum WidgetCatalog {
         "readout": .bool(default: true), "needle": .bool(default: true), "value_arc": .bool(default: true),
         "thickness": .integer(1...256), "segments": .integer(1...256), "gap": .integer(0...64),
         "count": .integer(1...64), "spacing": .integer(0...64), "shade": .integer(0...255), "line_width": .integer(1...256),
+        "alarm_level": .choice(["alert", "warn", "alarm", "emergency"]),
         "symbol": .choice(["star", "dot"]), "step": .choice(["half", "whole"]), "shape": .choice(["bar", "ring"]),
         "alignment": .choice(["left", "centre", "right"]),
         "unlit": .choice(["dim", "hidden"]), "on_above": .number, "on_below": .number,

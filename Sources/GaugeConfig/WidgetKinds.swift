@@ -78,7 +78,7 @@ struct WidgetKinds {
             IndicatorBuilder.progress($0, frame: $1)
         },
         Entry(
-            type: "lamp", keys: ["channel", "symbol", "tint", "unlit", "on_above", "on_below", "blink", "blink_hz"],
+            type: "lamp", keys: ["channel", "symbol", "tint", "unlit", "on_above", "on_below", "alarm_level", "blink", "blink_hz"],
             labelSize: false, valueSize: false
         ) { IndicatorBuilder.lamp($0, frame: $1) },
         Entry(

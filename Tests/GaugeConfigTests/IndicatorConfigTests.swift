@@ -143,6 +143,45 @@ import GaugeWidgets
         #expect(lamps[3].symbol == .engine && lamps[3].rule == LampRule() && lamps[3].litColor == LampSymbol.engine.isoColor)
     }
 
+    /// `alarm_level`: lit by the channel's alarm state (the severity the panel shows), which
+    /// the channel must have; the value's thresholds do not apply with it.
+    @Test func lampsLitByAnAlarmState() throws {
+        func board(_ lamp: String) -> String {
+            """
+            [display]
+            width = 320
+            height = 240
+            [[sensor]]
+            kind = "simulated"
+              [[sensor.channel]]
+              name = "t"
+              waveform = "step"
+              values = [50]
+              warning = 80
+              critical = 95
+              [[sensor.channel]]
+              name = "u"
+              waveform = "step"
+              values = [50]
+            [[page]]
+              [[page.widget]]
+              id = "l"
+              type = "lamp"
+              frame = [0, 0, 100, 100]
+            \(lamp)
+            """
+        }
+        let b = try BoardConfiguration.parse(board("  channel = \"t\"\n  alarm_level = \"critical\""), file: "a.toml")
+        guard case .lamp(let lamp) = b.dashboard.visibleWidgets.first?.content else { throw LampMissing() }
+        #expect(lamp.rule == LampRule(alarmLevel: 3))
+        #expect(!lamp.rule.isLit(99, severity: 2) && lamp.rule.isLit(.nan, severity: 3) && lamp.rule.isLit(0, severity: 4))
+        let unalarmed = TestFiles.issues(board("  channel = \"u\"\n  alarm_level = \"warn\"")).map(\.message)
+        #expect(unalarmed == ["channel \"u\" has no alarm (give that channel warning, critical or zones)"])
+        let both = TestFiles.issues(board("  channel = \"t\"\n  alarm_level = \"warn\"\n  on_above = 3")).map(\.message)
+        #expect(both == ["does not apply with alarm_level (the lamp is lit by its channel's alarm state)"])
+    }
+    private struct LampMissing: Error {}
+
     /// A misspelt symbol is named with its line and the nearest symbol; lamp keys elsewhere
     /// say which kind takes them.
     @Test func lampMistakesAreLocated() {

@@ -22,6 +22,8 @@ enum AlarmPresentation {
         var waiting: [AlarmMonitor] = []
         for m in monitors {
             if let colour = m.colour(at: now, theme: theme) { dashboard.highlight(m.channel, colour) }
+            let shown = m.shownState(at: now)
+            if shown >= .alert { dashboard.showAlarm(m.channel, severity: Int8(shown.rawValue) - 1) }
             if m.isUnacknowledged && m.shownState(at: now).isActive { waiting.append(m) }
         }
         guard let frame = bannerFrame(width: dashboard.width, height: dashboard.height, placement: placement),

@@ -39,6 +39,15 @@ extension Dashboard {
         }
     }
 
+    /// Tells every widget fed by `channel` how severe its alarm is now (0: none).
+    mutating func showAlarm(_ channel: String, severity: Int8) {
+        for p in pages.indices {
+            for w in pages[p].widgets.indices where pages[p].widgets[w].channel == channel {
+                pages[p].widgets[w].showAlarm(severity: severity)
+            }
+        }
+    }
+
     /// Colours every widget fed by `channel`.
     mutating func highlight(_ channel: String, _ colour: Color) {
         for p in pages.indices {

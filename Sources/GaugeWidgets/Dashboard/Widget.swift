@@ -87,6 +87,7 @@ public struct DashboardWidget: Sendable {
     /// Shows the value part in one colour (an alarm): the tint of a gauge, the lit
     /// segments of a level, the digits of a readout, the text of a label.
     public mutating func highlight(_ color: Color) { content.modify(Highlight(color: color)) }
+    public mutating func showAlarm(severity: Int8) { content.modify(AlarmSeverity(severity: severity)) }
 
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S) {
         content.visit(Draw(canvas: canvas, fonts: fonts, sizes: sizes))
@@ -193,6 +194,10 @@ private struct Theme: WidgetModifier {
 private struct Highlight: WidgetModifier {
     let color: Color
     func modify<K: WidgetKind>(_ k: inout K) { k.highlight(color) }
+}
+private struct AlarmSeverity: WidgetModifier {
+    let severity: Int8
+    func modify<K: WidgetKind>(_ k: inout K) { k.showAlarm(severity: severity) }
 }
 private struct Modified<M: WidgetModifier>: WidgetVisitor {
     let modifier: M

@@ -41,6 +41,9 @@ public protocol WidgetKind: Sendable {
     mutating func apply(_ theme: GaugeTheme)
     /// Shows the value part in one colour (an alarm).
     mutating func highlight(_ color: Color)
+    /// Its channel's alarm as shown now: 0 none or normal, 1 alert, 2 warn, 3 alarm, 4
+    /// emergency (a lamp lit by an alarm state); most kinds show alarms by `highlight`.
+    mutating func showAlarm(severity: Int8)
     func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes)
     /// Exactly the pixels that differ between `old` drawn and `self` drawn.
     func damage<S: FontSet>(from old: Self, fonts: S, sizes: WidgetFontSizes) -> Region
@@ -68,6 +71,7 @@ public protocol WidgetKind: Sendable {
 extension WidgetKind {
     public var scale: ClosedRange<Double>? { nil }
     public var isIndeterminate: Bool { false }
+    public mutating func showAlarm(severity: Int8) {}
     public mutating func setPhase(_ phase: Int32) {}
     public var followsRawValue: Bool { false }
     public var isTimed: Bool { false }

@@ -3,19 +3,26 @@ import GaugeRaster
 
 // Embedded-Swift subset.
 
-/// When a lamp is lit, decided from its channel's value in one place (alarm states can
-/// join here): at or above `onAbove`, at or below `onBelow` (either lights it), or, with
-/// neither, when the value is not zero (a digital input, 0/1). No value is never lit.
+/// When a lamp is lit, decided in one place: from its channel's alarm state (at or worse
+/// than `alarmLevel`), or from its value: at or above `onAbove`, at or below `onBelow`
+/// (either lights it), or, with neither, when the value is not zero (a digital input,
+/// 0/1). No value is never lit.
 public struct LampRule: Equatable, Sendable {
     public var onAbove: Double?
     public var onBelow: Double?
+    /// Lit while the channel's alarm shows this severity or worse (1 alert, 2 warn, 3
+    /// alarm, 4 emergency); the value's thresholds do not apply then.
+    public var alarmLevel: Int8?
 
-    public init(onAbove: Double? = nil, onBelow: Double? = nil) {
+    public init(onAbove: Double? = nil, onBelow: Double? = nil, alarmLevel: Int8? = nil) {
         self.onAbove = onAbove
         self.onBelow = onBelow
+        self.alarmLevel = alarmLevel
     }
 
-    public func isLit(_ value: Double) -> Bool {
+    /// `severity`: the channel's alarm as shown now (0: none or normal).
+    public func isLit(_ value: Double, severity: Int8 = 0) -> Bool {
+        if let level = alarmLevel { return severity >= level }
         guard value.isFinite else { return false }
         if onAbove == nil && onBelow == nil { return value != 0 }
         if let a = onAbove, value >= a { return true }
@@ -49,6 +56,8 @@ public struct LampIndicator: Sendable {
     public var unlit: Unlit
     /// A blink's period while lit, in milliseconds (0: steady).
     public var blinkPeriod: Int32
+    /// Its channel's alarm as shown now (0: none or normal; 1 alert … 4 emergency).
+    public var alarmSeverity: Int8 = 0
     /// False in the dark half of a blink (set from the clock by `setTime`).
     public private(set) var blinkPhaseOn = true
 
@@ -67,7 +76,7 @@ public struct LampIndicator: Sendable {
         background = theme.background
     }
 
-    public var isLit: Bool { rule.isLit(value) }
+    public var isLit: Bool { rule.isLit(value, severity: alarmSeverity) }
 
     /// Lit and not in a blink's dark half: what is drawn.
     public var showsLit: Bool { isLit && (blinkPeriod == 0 || blinkPhaseOn) }
@@ -128,6 +137,7 @@ extension LampIndicator: DashboardWidgetKind {
     }
     /// An alarm on the lamp's channel recolours it lit; unlit it stays as it was.
     public mutating func highlight(_ color: Color) { litColor = color }
+    public mutating func showAlarm(severity: Int8) { alarmSeverity = severity }
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S, sizes: WidgetFontSizes) { draw(on: canvas) }
     public func damage<S: FontSet>(from old: LampIndicator, fonts: S, sizes: WidgetFontSizes) -> Region { damage(from: old) }
     public var followsRawValue: Bool { true }

@@ -58,3 +58,31 @@ def blink_case(keys, period_ms):
                 (judged >= 4 and not wrong,
                  f"lit in the first half of each {period_ms} ms period, unlit in the second ({judged} judged; wrong: {wrong[:3]})")]
     return case
+
+
+def case_alarm_level(key):
+    """Two lamps on a channel with a warning at 80 and a critical at 95, fed over a serial
+    line: `alarm_level = "warn"` lights at 90 and `"alarm"` only at 97; both go out at
+    60. Each screen equals render --set of the value (which shows the alarms it raises)."""
+    from .cases_serial import serial_board
+    from .harness import Line
+    d = new_dir(key)
+    line = Line(d)
+    lamps = [{"id": "w", "type": "lamp", "channel": "a", "symbol": "coolant", "frame": [20, 60, 120, 120], "alarm_level": "warn"},
+             {"id": "c", "type": "lamp", "channel": "a", "symbol": "oil", "frame": [180, 60, 120, 120], "alarm_level": "alarm"}]
+    b = serial_board(line.link, [{"name": "a", "warning": 80, "critical": 95}], widgets=lamps)
+    p = Panel(key, b, d=d)
+    out = []
+    try:
+        if not p.wait_for("connected", 30):
+            return [(False, "the line was never connected: " + p.log()[-300:])]
+        for value, said in ((60, "both unlit"), (90, "the warn lamp lit, the alarm lamp not"),
+                            (97, "both lit"), (60, "both out again")):
+            _, ok, how = p.settle(lambda: render(p.board, {"a": value}), feed=lambda: line.write(f"a={value}\n"), confirm=True)
+            out.append((ok, f"a = {value}: {said} ({how})"))
+    finally:
+        p.stop(); line.close()
+    # The pictures differ where they should: lit by the state, not drawn alike.
+    lit = [render(p.board, {"a": v}) for v in (60, 90, 97)]
+    out.append((not same(lit[0], lit[1])[0] and not same(lit[1], lit[2])[0], "60, 90 and 97 draw three different screens"))
+    return out

@@ -20,7 +20,7 @@ from .cases_failover import case_sources
 from . import cases_log as logcases
 from .base_boards import computed_board
 from .cases_triggers import case_acknowledge, case_cooldown, case_for, case_theme, page_case
-from .cases_lamp import blink_case, lamp_board
+from .cases_lamp import blink_case, case_alarm_level, lamp_board
 from .cases_chart import case_also, case_history_file, case_window
 from .cases_statistics import case_of, case_over, case_statistic
 from .cases_sun import case_latitude, case_longitude, case_sun
@@ -253,6 +253,7 @@ CASES = {
     "page.widget.on_above": diff(set_([("w", "m"), "on_above"], 50), base=lamp_board),
     "page.widget.on_below": diff(set_([("w", "m"), "on_below"], 70), base=lamp_board),
     "page.widget.unlit": diff(set_([("w", "m"), "unlit"], "hidden"), base=lamp_board),
+    "page.widget.alarm_level": case_alarm_level,
     "page.widget.blink": blink_case({"blink": True}, 1000),
     "page.widget.blink_hz": blink_case({"blink_hz": 0.5}, 2000),
     "page.widget.step": diff(set_([("w", "s"), "step"], "whole")),
