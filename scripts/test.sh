@@ -31,7 +31,11 @@ command -v cc >/dev/null 2>&1 || ensure_packages gcc libc6-dev
 ensure_packages qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross \
     gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf libc6-dev-armhf-cross \
     gcc-arm-linux-gnueabi g++-arm-linux-gnueabi libc6-dev-armel-cross
+# What the kernel harnesses boot, fetched now (network more than CPU): Debian's kernel and
+# the systemd harness's two userlands (mmdebstrap, about 45 s each), collected before them.
+ensure_packages qemu-system-x86 mmdebstrap cpio kmod
 trap stop_background EXIT
+start_background vm-prepare 900 bash scripts/vm-systemd-test.sh --prepare
 
 # The firmware's sysroots first, in the foreground: Debian's ARM packages (a private apt,
 # network more than CPU, about a minute) and a static smoke test per CPU. In the background,
@@ -99,6 +103,7 @@ wait_step frame-budget "instruction budgets: FrameBudget build"
 # The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and
 # fbdev, screendumps compared with offscreen renders. After the background builds are
 # collected: beside them its own static build and its boots ran past the step's limit.
+wait_step vm-prepare "kernel harnesses: the kernel and the guest userlands fetched"
 run_step "kernel display harness" "$(limit 1800)" bash scripts/vm-test.sh
 
 # The service as installed, under a real systemd (PID 1 of a minimal Debian userland made by

@@ -32,8 +32,9 @@
 # Prints one 'ok: …' or 'FAIL: …' line per check, '#' lines with figures, and ends with
 # "N passed, N failed"; exits non-zero on failure.
 #
-# Usage: scripts/vm-systemd-test.sh [--no-build] [--suite bookworm|trixie]
-#   --suite: one userland only (default: both). SCRATCH_PATH (default .build-vm): the static
+# Usage: scripts/vm-systemd-test.sh [--no-build] [--prepare] [--suite bookworm|trixie]
+#   --prepare: only fetch the kernel and build the userlands (network, not CPU), installing
+#   nothing: scripts/test.sh runs it in the background. --suite: one userland only (default: both). SCRATCH_PATH (default .build-vm): the static
 #   build's scratch path (shared with scripts/vm-test.sh); VM_WORK (default .build-vm-kernel):
 #   the kernel, the cached roots (rootfs-SUITE-*.tar) and the runs (systemd/).
 set -euo pipefail
@@ -42,27 +43,34 @@ VM=$ROOT/scripts/vm
 SCRATCH=${SCRATCH_PATH:-.build-vm}
 WORK=$ROOT/${VM_WORK:-.build-vm-kernel}
 BUILD=1
+PREPARE=0
 SUITES=(bookworm trixie)
+USAGE="usage: $0 [--no-build] [--prepare] [--suite bookworm|trixie]"
 while (($#)); do
   case $1 in
     --no-build) BUILD=0; shift ;;
-    --suite) case ${2:-} in bookworm|trixie) SUITES=("$2"); shift 2 ;; *) echo "usage: $0 [--no-build] [--suite bookworm|trixie]" >&2; exit 2 ;; esac ;;
-    *) echo "usage: $0 [--no-build] [--suite bookworm|trixie]" >&2; exit 2 ;;
+    --prepare) PREPARE=1; shift ;;
+    --suite) case ${2:-} in bookworm|trixie) SUITES=("$2"); shift 2 ;; *) echo "$USAGE" >&2; exit 2 ;; esac ;;
+    *) echo "$USAGE" >&2; exit 2 ;;
   esac
 done
 T0=$(date +%s)
 mkdir -p "$WORK"; cd "$WORK"
 
-source "$ROOT/scripts/lib/deps.sh"
-ensure_packages qemu-system-x86 mmdebstrap cpio kmod python3 gcc libc6-dev file pkg-config libdrm-dev libfreetype-dev libpng-dev libbrotli-dev libtomlplusplus-dev libmbedtls-dev acpica-tools
-source "$VM/debian-kernel.sh"
-source "$VM/static-build.sh"
-if ! gcc -static -O2 -Wall -o "$WORK/ttymode" "$VM/ttymode.c" > "$WORK/ttymode.log" 2>&1; then
-  head -5 "$WORK/ttymode.log"; echo "FAIL: build: gcc -static scripts/vm/ttymode.c"; echo "0 passed, 1 failed"; exit 1
+if [ "$PREPARE" = 0 ]; then
+  source "$ROOT/scripts/lib/deps.sh"
+  ensure_packages qemu-system-x86 mmdebstrap cpio kmod python3 gcc libc6-dev file pkg-config libdrm-dev libfreetype-dev libpng-dev libbrotli-dev libtomlplusplus-dev libmbedtls-dev acpica-tools
 fi
-# the guest's backlight: an ACPI table that QEMU hands the guest (-acpitable)
-if ! iasl -p "$WORK/backlight-ssdt" "$VM/systemd/backlight-ssdt.asl" > "$WORK/iasl.log" 2>&1; then
-  tail -5 "$WORK/iasl.log"; echo "FAIL: build: iasl scripts/vm/systemd/backlight-ssdt.asl"; echo "0 passed, 1 failed"; exit 1
+source "$VM/debian-kernel.sh"
+if [ "$PREPARE" = 0 ]; then
+  source "$VM/static-build.sh"
+  if ! gcc -static -O2 -Wall -o "$WORK/ttymode" "$VM/ttymode.c" > "$WORK/ttymode.log" 2>&1; then
+    head -5 "$WORK/ttymode.log"; echo "FAIL: build: gcc -static scripts/vm/ttymode.c"; echo "0 passed, 1 failed"; exit 1
+  fi
+  # the guest's backlight: an ACPI table that QEMU hands the guest (-acpitable)
+  if ! iasl -p "$WORK/backlight-ssdt" "$VM/systemd/backlight-ssdt.asl" > "$WORK/iasl.log" 2>&1; then
+    tail -5 "$WORK/iasl.log"; echo "FAIL: build: iasl scripts/vm/systemd/backlight-ssdt.asl"; echo "0 passed, 1 failed"; exit 1
+  fi
 fi
 
 # The userland: Debian's minbase plus what a Pi's system runs the panel with (NetworkManager
@@ -92,6 +100,13 @@ userland() {   # SUITE: sets ROOTFS, the cached root's tar
   fi
   mv "${ROOTFS%.tar}.part.tar" "$ROOTFS"
 }
+# --prepare: only what comes over the network (the kernel's package, the userlands), for
+# scripts/test.sh to fetch in the background while other steps run; installs nothing.
+if [ "$PREPARE" = 1 ]; then
+  for suite in "${SUITES[@]}"; do userland "$suite"; done
+  echo "# prepared in $(( $(date +%s) - T0 )) s: the kernel $KVER and the userlands ${SUITES[*]}"
+  exit 0
+fi
 
 # The guest's root for SUITE in $ST, as an initramfs in $INITRD.
 image() {

@@ -364,8 +364,33 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
     --wait-board "$WORK/wait.toml" --boat-board "$WORK/boat.toml" --fbconv-board "$WORK/fbconv.toml" --touch-dir "$TB" --can-board "$CB/canpanel.toml" ${VM_SHOW_FLAGS:+--show-flags=$VM_SHOW_FLAGS} --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --gp "$GP" --out "$RUNS/$1" \
     | tee "$RUNS/$1.log" || true
 }
+# Three lanes at once: the std machine (the longest, about 80 s); the machines without a
+# display (below); and the other display machines one after another. The guests mostly
+# wait (settling screens, timeouts: a whole run takes a third of a core on average), and
+# their own timings (the GPIO latency) are measured in guest time. Each machine's lines go
+# to its own log; the lanes' logs follow the display machines' lines.
 run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm565,drm90,drm270,mode,fbdev,sigterm,errors,panel,boat,kill9,touch,wait xrgb8888 xrgb8888 bochs \
-    --timeout 480
+    --timeout 480 > /dev/null &
+STD_LANE=$!
+# The third lane: machines of their own, no display (GPIO on gpio-sim, a counter's power cuts).
+other_machines() {
+  # GPIO outputs ([[output]]) on gpio-sim: scripts/vm/gpio.py drives /init's 'gpio' case
+  if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
+    if [ -z "${GPIO_SIM_KO:-}" ]; then
+      echo "FAIL: gpio: no gpio-sim module: $GPIO_SIM_WHY" | tee "$RUNS/gpio.log"
+    else
+      python3 "$VM/gpio.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/gpio" --timeout 400 \
+        | tee "$RUNS/gpio.log" || true
+    fi
+  fi
+  # A counter through power cuts on ext4: scripts/vm/counter.py boots its machine again after each
+  if [ -z "$ONLY" ] || [ "$ONLY" = counter ]; then
+    python3 "$VM/counter.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/counter" \
+      --cuts "${COUNTER_CUTS:-4}" --timeout 90 | tee "$RUNS/counter.log" || true
+  fi
+}
+other_machines > /dev/null 2>&1 &
+MACHINES_LANE=$!
 # virtio-gpu with two outputs: run.py turns the second head on as a monitor would (a VNC
 # client's SetDesktopSize on that head) and screendumps it by QMP (device gpu, head 1).
 # 1440x900, larger than the first head's 1280x800 both ways: the fbdev emulation takes
@@ -390,21 +415,10 @@ if [ -z "$ONLY" ] || [ "$ONLY" = can ]; then
 fi
 run can    "-vga std -object can-bus,id=canbus0 -device kvaser_pci,canbus=canbus0 -device kvaser_pci,canbus=canbus0" \
     bochs,kvaser_pci,can_raw $CANTESTS xrgb8888 xrgb8888 bochs --timeout 360
-# GPIO outputs ([[output]]) on gpio-sim: scripts/vm/gpio.py drives /init's 'gpio' case
-if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
-  if [ -z "${GPIO_SIM_KO:-}" ]; then
-    echo "FAIL: gpio: no gpio-sim module: $GPIO_SIM_WHY" | tee "$RUNS/gpio.log"
-  else
-    python3 "$VM/gpio.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/gpio" --timeout 400 \
-      | tee "$RUNS/gpio.log" || true
-  fi
-fi
-# A counter through power cuts on ext4: scripts/vm/counter.py boots its machine again after each
-if [ -z "$ONLY" ] || [ "$ONLY" = counter ]; then
-  python3 "$VM/counter.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/counter" \
-    --cuts "${COUNTER_CUTS:-4}" --timeout 90 | tee "$RUNS/counter.log" || true
-fi
-
+wait $STD_LANE $MACHINES_LANE || true
+for m in gpio counter std; do
+  [ -s "$RUNS/$m.log" ] && { echo "# the $m machine, in a lane of its own:"; cat "$RUNS/$m.log"; }
+done
 T2=$(date +%s)
 passed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^ok: ' || true)
 failed=$(cat "$RUNS"/*.log 2>/dev/null | grep -c '^FAIL: ' || true)

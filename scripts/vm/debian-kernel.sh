@@ -5,7 +5,7 @@
 kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
 KPKG=$(kernel_package)
 if [ -z "$KPKG" ]; then   # a machine whose package lists were never fetched
-  if [ "$(id -u)" -eq 0 ]; then apt-get update -q >/dev/null; else sudo apt-get update -q >/dev/null; fi
+  if [ "$(id -u)" -eq 0 ]; then apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null; else sudo apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null; fi
   KPKG=$(kernel_package)
 fi
 [ -n "$KPKG" ] || { echo "cannot find Debian's linux-image-amd64 kernel package" >&2; exit 1; }
