@@ -99,7 +99,7 @@
 # made through configfs, and `gaugepanel run` on a copy of boards/qemu.toml with a fan and a
 # shift light on it: thresholds, hysteresis, the shift light, refusals, SIGTERM, kill -9 and
 # the latency from a crossing on the wire to the line (see scripts/vm/gpio.py).
-# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio|counter]
+# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms]
 #   VM_SHOW_FLAGS=--no-console-graphics adds one flag to `gaugepanel show` in the guest.
 #   SCRATCH_PATH (default .build-vm): the static build's scratch path, relative to the root;
 #   VM_WORK (default .build-vm-kernel): kernel, initramfs and runs. Give each concurrent
@@ -114,7 +114,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --no-build) BUILD=0 ;;
     --only) ONLY=$2; shift ;;
-    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio|counter]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms]" >&2; exit 2 ;;
   esac; shift
 done
 T0=$(date +%s)
@@ -336,6 +336,33 @@ save_every = 0.2
   channel = "odo"
   frame = [0, 0, 64, 64]
 TOML
+# the 'dpms' test's board: [backlight] sleep_after on a machine without a backlight, woken
+# when the engine channel moves (a simulated step 0 → 800 rpm 4 s in)
+cat > "$ST/etc/gaugepanel/dpms.toml" <<'TOML'
+[display]
+width = 1024
+height = 768
+output = "drm"
+[fonts]
+family = "builtin"
+[backlight]
+sleep_after = 1
+wake_channel = "engine"
+wake_change = 100
+[[sensor]]
+kind = "simulated"
+  [[sensor.channel]]
+  name = "engine"
+  waveform = "step"
+  values = [0, 800]
+  hold = 4
+[[page]]
+  [[page.widget]]
+  id = "rpm"
+  type = "readout"
+  channel = "engine"
+  frame = [0, 0, 320, 100]
+TOML
 # gpio-sim, built out of tree for this kernel (Debian's has none): scripts/vm/gpio-sim-module.sh
 if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
   source "$VM/gpio-sim-module.sh"
@@ -372,7 +399,8 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
 run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm565,drm90,drm270,mode,fbdev,sigterm,errors,panel,boat,kill9,touch,wait xrgb8888 xrgb8888 bochs \
     --timeout 480 > /dev/null &
 STD_LANE=$!
-# The third lane: machines of their own, no display (GPIO on gpio-sim, a counter's power cuts).
+# The third lane: machines of their own (GPIO on gpio-sim, the screen's DPMS, a counter's
+# power cuts).
 other_machines() {
   # GPIO outputs ([[output]]) on gpio-sim: scripts/vm/gpio.py drives /init's 'gpio' case
   if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
@@ -382,6 +410,11 @@ other_machines() {
       python3 "$VM/gpio.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/gpio" --timeout 400 \
         | tee "$RUNS/gpio.log" || true
     fi
+  fi
+  # The screen's own sleep (DPMS through bochs' connector): scripts/vm/dpms.py
+  if [ -z "$ONLY" ] || [ "$ONLY" = dpms ]; then
+    python3 "$VM/dpms.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/dpms" --timeout 60 \
+      | tee "$RUNS/dpms.log" || true
   fi
   # A counter through power cuts on ext4: scripts/vm/counter.py boots its machine again after each
   if [ -z "$ONLY" ] || [ "$ONLY" = counter ]; then
@@ -416,7 +449,7 @@ fi
 run can    "-vga std -object can-bus,id=canbus0 -device kvaser_pci,canbus=canbus0 -device kvaser_pci,canbus=canbus0" \
     bochs,kvaser_pci,can_raw $CANTESTS xrgb8888 xrgb8888 bochs --timeout 360
 wait $STD_LANE $MACHINES_LANE || true
-for m in gpio counter std; do
+for m in gpio dpms counter std; do
   [ -s "$RUNS/$m.log" ] && { echo "# the $m machine, in a lane of its own:"; cat "$RUNS/$m.log"; }
 done
 T2=$(date +%s)

@@ -51,6 +51,20 @@ public protocol Display: AnyObject {
     var modeSetting: (any ModeSetting)? { get }
     /// Waits until the last frame presented is on screen (DRM: its flip has completed).
     func finish() throws(DisplayError)
+    /// Turns the screen itself off (DPMS off through the DRM connector, FBIOBLANK on
+    /// fbdev: a monitor goes to standby) or on again, for a panel without a backlight to
+    /// switch. Nothing is presented while it is off; the next frame after turning it on
+    /// must be drawn whole.
+    func setPower(on: Bool) -> DisplayPower
+}
+
+/// What `Display.setPower(on:)` did.
+public enum DisplayPower: Equatable, Sendable {
+    case done
+    /// This display has no power switch (an offscreen surface, a connector without DPMS).
+    case unsupported
+    /// The kernel refused: the reason, for the log.
+    case failed(String)
 }
 
 extension Display {
@@ -79,4 +93,5 @@ extension Display {
     public var coversTextConsole: Bool { false }
     public var modeSetting: (any ModeSetting)? { nil }
     public func finish() throws(DisplayError) {}
+    public func setPower(on: Bool) -> DisplayPower { .unsupported }
 }

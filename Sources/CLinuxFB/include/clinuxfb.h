@@ -10,6 +10,8 @@
 
 static inline int clfb_get_vscreeninfo(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOGET_VSCREENINFO, v); }
 static inline int clfb_get_fscreeninfo(int fd, struct fb_fix_screeninfo *f) { return ioctl(fd, FBIOGET_FSCREENINFO, f); }
+// FBIOBLANK: FB_BLANK_POWERDOWN (the panel off, as DPMS off) or FB_BLANK_UNBLANK.
+static inline int clfb_blank(int fd, int blank) { return ioctl(fd, FBIOBLANK, blank ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK); }
 static inline int clfb_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, mode); }
 static inline int clfb_kd_get_mode(int fd, int *mode) { return ioctl(fd, KDGETMODE, mode); }
 static inline int clfb_kd_graphics(void) { return KD_GRAPHICS; }

@@ -13,6 +13,8 @@ public final class OffscreenDisplay: Display {
     public let physical: Surface
     public let rotation: DisplayRotation
     public private(set) var statistics = DisplayStatistics()
+    /// While "off" (`setPower`), what a snapshot shows: a dark panel.
+    private var dark: Surface?
 
     /// A `width`×`height` panel (physical size); the logical surface is turned by `rotation`.
     public init(width: Int32, height: Int32, format: PixelFormat, rotation: RotationAngle = .none) throws(SurfaceError) {
@@ -39,8 +41,14 @@ public final class OffscreenDisplay: Display {
         return false
     }
 
-    /// The panel's picture: physical orientation.
-    public var snapshotSurface: Surface { physical }
+    /// The panel's picture: physical orientation; black while it is off.
+    public var snapshotSurface: Surface { dark ?? physical }
+
+    /// Off: snapshots show a dark panel (all zero: black in either format) until on again.
+    public func setPower(on: Bool) -> DisplayPower {
+        dark = on ? nil : try? Surface(width: physical.width, height: physical.height, format: physical.format)
+        return .done
+    }
 
     public var summary: String { "offscreen \(physical.width)x\(physical.height) format=\(format.lowercaseName)" }
 }

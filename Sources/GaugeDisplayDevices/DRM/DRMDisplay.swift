@@ -23,7 +23,7 @@ public final class DRMDisplay: Display, ModeSetting {
     public private(set) var scanoutFormat: PixelFormat
     /// What the primary plane says it scans out (nil: the driver does not say).
     let planeFormats: [UInt32]?
-    private let system: any DisplaySystemCalls
+    let system: any DisplaySystemCalls
     public let fd: Int32
     private var buffers: [ScanoutBuffer] = []
     /// The previous mode's buffers: still scanned out until the modeset in `present`.

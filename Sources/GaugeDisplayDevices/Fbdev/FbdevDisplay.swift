@@ -53,7 +53,7 @@ public final class FbdevDisplay: Display {
     public let rotation: DisplayRotation
     /// The mapped framebuffer memory (write only).
     let target: Surface
-    private let system: any DisplaySystemCalls
+    let system: any DisplaySystemCalls
     private let fd: Int32
     private let mapping: UnsafeMutableRawPointer
     private let mappingLength: Int
@@ -63,6 +63,17 @@ public final class FbdevDisplay: Display {
     /// Pixels copied into scan-out memory (`statistics.pixelsCopied`).
     public var pixelsCopied: Int64 { statistics.pixelsCopied }
     public private(set) var statistics = DisplayStatistics()
+
+    /// FBIOBLANK: the panel powered down (as DPMS off) or shown again; the mapping keeps
+    /// what is drawn meanwhile.
+    public func setPower(on: Bool) -> DisplayPower {
+        do throws(Errno) {
+            try system.framebufferBlank(fd, !on)
+            return .done
+        } catch {
+            return error == .notSupported ? .unsupported : .failed("FBIOBLANK \(on ? "unblank" : "powerdown"): \(error)")
+        }
+    }
 
     /// The device's format (its depth and colour fields).
     public var scanoutFormat: PixelFormat { target.format }

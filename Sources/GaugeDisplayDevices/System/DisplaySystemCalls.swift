@@ -182,4 +182,15 @@ public protocol DisplaySystemCalls: PanelSystem {
     /// Waits up to `timeoutMilliseconds` (0: just looks) for DRM events and handles them;
     /// returns the number of page flips completed.
     func drmHandleEvents(_ fd: Int32, timeoutMilliseconds: Int32) throws(Errno) -> Int
+    /// The connector's DPMS property: on, or off (the monitor to standby, the CRTC
+    /// stopped); throws ENOTSUP when the connector has no such property.
+    func drmSetConnectorPower(_ fd: Int32, connector: UInt32, on: Bool) throws(Errno)
+    /// FBIOBLANK: the framebuffer's panel powered down, or shown again.
+    func framebufferBlank(_ fd: Int32, _ blank: Bool) throws(Errno)
+}
+
+extension DisplaySystemCalls {
+    /// Systems without a power switch for the screen (test doubles): ENOTSUP.
+    public func drmSetConnectorPower(_ fd: Int32, connector: UInt32, on: Bool) throws(Errno) { throw .notSupported }
+    public func framebufferBlank(_ fd: Int32, _ blank: Bool) throws(Errno) { throw .notSupported }
 }

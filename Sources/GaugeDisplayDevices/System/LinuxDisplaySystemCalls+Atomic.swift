@@ -88,9 +88,12 @@ extension LinuxDisplaySystemCalls {
         return found
     }
 
-    /// A plane's properties by name: id and current value.
-    private func properties(_ fd: Int32, object: UInt32) -> [String: (id: UInt32, value: UInt64)] {
-        guard let props = drmModeObjectGetProperties(fd, object, UInt32(truncatingIfNeeded: DRM_MODE_OBJECT_PLANE)) else { return [:] }
+    /// An object's properties by name (a plane's unless `type` says otherwise): id and
+    /// current value.
+    private func properties(_ fd: Int32, object: UInt32, type: UInt32 = UInt32(truncatingIfNeeded: DRM_MODE_OBJECT_PLANE))
+        -> [String: (id: UInt32, value: UInt64)]
+    {
+        guard let props = drmModeObjectGetProperties(fd, object, type) else { return [:] }
         defer { drmModeFreeObjectProperties(props) }
         var found: [String: (id: UInt32, value: UInt64)] = [:]
         for i in 0..<Int(props.pointee.count_props) {
@@ -101,6 +104,15 @@ extension LinuxDisplaySystemCalls {
             drmModeFreeProperty(p)
         }
         return found
+    }
+
+    /// The connector's DPMS property (the legacy one every KMS driver has; atomic drivers
+    /// turn its CRTC off and on for it): DRM_MODE_DPMS_ON or DRM_MODE_DPMS_OFF.
+    public func drmSetConnectorPower(_ fd: Int32, connector: UInt32, on: Bool) throws(Errno) {
+        let type = UInt32(truncatingIfNeeded: DRM_MODE_OBJECT_CONNECTOR)
+        guard let dpms = properties(fd, object: connector, type: type)["DPMS"] else { throw .notSupported }
+        let r = drmModeConnectorSetProperty(fd, connector, dpms.id, UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF))
+        guard r == 0 else { throw Errno(r < 0 ? -r : csystem_errno()) }
     }
 
     /// A non-blocking atomic page flip of `plane` to `framebuffer` whose damage is

@@ -46,6 +46,10 @@ public final class LinuxDisplaySystemCalls: LinuxSystem, DisplaySystemCalls, @un
         return mode == clfb_kd_graphics()
     }
 
+    public func framebufferBlank(_ fd: Int32, _ blank: Bool) throws(Errno) {
+        guard clfb_blank(fd, blank ? 1 : 0) == 0 else { throw .current }
+    }
+
     public func setConsoleGraphics(_ fd: Int32, _ graphics: Bool) throws(Errno) {
         guard clfb_kd_set_mode(fd, graphics ? clfb_kd_graphics() : clfb_kd_text()) == 0 else { throw .current }
     }

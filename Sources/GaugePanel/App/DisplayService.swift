@@ -31,6 +31,10 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     /// The backlight `[backlight]` drives, and what it was last told.
     var backlight: (any BacklightOutput)?
     private var backlightApplied: BacklightRequest?
+    /// The screen itself is off (no backlight to switch: DPMS, FBIOBLANK): nothing is drawn.
+    private(set) var screenAsleep = false
+    /// Said once: this display cannot be turned off.
+    private var screenPowerRefusedSaid = false
 
     struct Settings {
         var refreshPeriod: UInt64
@@ -78,6 +82,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         if let loop, let fd = device.eventDescriptor { loop.unregister(fd: fd) }
         if let w = wakeTimer, let loop { loop.cancel(w.id) }
         wakeTimer = nil
+        if screenAsleep { _ = device.setPower(on: true) }  // the console shows on a lit screen
         device.close()
         // A screen left asleep stays dark for whoever comes next.
         if backlightApplied?.on == false, let f = backlight?.apply(percent: nil, on: true) { warn("backlight", "backlight: \(f)") }
@@ -125,6 +130,11 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         // Alarm states move at frames (a delay ending, escalation, an acknowledgement):
         // what reads them (outputs) looks again.
         readingsTaken?(now)
+        if screenAsleep {  // nothing to show until it wakes; what wakes it still counts
+            armWake(frame.wakeAt)
+            applyBacklight(frame.backlight)
+            return FrameOutcome(flipPending: false, animating: false)
+        }
         let damage = composer.draw(frame.dashboard, on: device.surface, fonts: fonts)
         var flipPending = false
         do { flipPending = try device.present(damage: damage) } catch { warn("present", "display: \(error)") }
@@ -152,17 +162,41 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         return FrameOutcome(flipPending: flipPending, animating: frame.animating)
     }
 
-    /// Tells the backlight what the state asks when that changed.
+    /// Tells the backlight what the state asks when that changed; without one, the screen
+    /// itself sleeps and wakes.
     private func applyBacklight(_ request: BacklightRequest?) {
-        guard let request, let backlight, request != backlightApplied else { return }
+        guard let request, request != backlightApplied else { return }
         let before = backlightApplied
         backlightApplied = request
+        guard let backlight else {
+            if before?.on ?? true != request.on { powerScreen(on: request.on) }
+            return
+        }
         if let f = backlight.apply(percent: request.percent, on: request.on) {
             warn("backlight", "backlight \(backlight.name): \(f)")
             return
         }
         if before?.on != request.on { log.info("backlight \(backlight.name): \(request.on ? "on (woken)" : "off (asleep)")") }
         if let p = request.percent, before?.percent != p { log.info("backlight \(backlight.name): \(p) %") }
+    }
+
+    /// The screen off (asleep) or on (woken, drawn whole) through the display itself.
+    private func powerScreen(on: Bool) {
+        switch device.setPower(on: on) {
+        case .done:
+            screenAsleep = !on
+            log.info("display: \(on ? "on (woken)" : "off (asleep: the screen itself, no backlight to switch)")")
+            if on {
+                composer.invalidate()
+                invalidate()
+            }
+        case .unsupported:
+            guard !on, !screenPowerRefusedSaid else { return }
+            screenPowerRefusedSaid = true
+            log.info("display: cannot sleep (no backlight, and \(device.summary) has no power switch): it stays on")
+        case .failed(let why):
+            warn("display-power", "display: \(why)")
+        }
     }
 
     /// Something will change by itself at `at` (staleness, a blink): wake then, once.

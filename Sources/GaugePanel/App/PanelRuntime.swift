@@ -73,7 +73,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         if let b = board.backlight {
             switch devices.openBacklight(b.device) {
             case .success(let output): shown.backlight = output
-            case .failure(let f): log.sink.log(.warning, "backlight: \(f) — [backlight] has no effect")
+            case .failure(let f):
+                let what = b.sleepAfter == nil ? "[backlight] has no effect" : "its brightness has no effect; sleep_after turns the screen itself off"
+                log.sink.log(.warning, "backlight: \(f) — \(what)")
             }
         }
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)

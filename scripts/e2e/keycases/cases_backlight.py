@@ -4,7 +4,7 @@ writes read back while simulated channels move."""
 import os, time
 
 from .base_boards import display
-from .harness import Panel, new_dir
+from .harness import Panel, new_dir, render
 
 
 def fake_backlight(d, power=True):
@@ -104,7 +104,47 @@ def case_sleep_after(key):
     return [(first is not None and 0.8 < first < 2.0, f"sleep_after = 1: bl_power 0 → 4 at {first and round(first, 1)} s"),
             (after.get("bl_power") == 0, f"on when the panel stops: bl_power {after.get('bl_power')}"),
             (bool(dark) and after2.get("brightness") == 50,
-             f"without bl_power: brightness 0 at {dark and round(dark[0], 1)} s, back to {after2.get('brightness')} at the end")]
+             f"without bl_power: brightness 0 at {dark and round(dark[0], 1)} s, back to {after2.get('brightness')} at the end")] \
+        + screen_sleep(key)
+
+
+def black_png(path):
+    """True when the PNG's every pixel is 0 (a dark panel; any row filter leaves zeros zero)."""
+    import struct, zlib
+    data = open(path, "rb").read()
+    pos, idat, width, bpp = 8, b"", 0, 4
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            width, bpp = struct.unpack(">I", body[:4])[0], {2: 3, 6: 4}.get(body[9], 4)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    row = 1 + width * bpp
+    return all(not any(raw[i + 1:i + row]) for i in range(0, len(raw), row))
+
+
+def screen_sleep(key):
+    """No backlight there (an HDMI monitor): the screen itself sleeps — the offscreen
+    display's snapshot goes dark after sleep_after — and the wake channel moving brings the
+    dashboard back, drawn whole (equal to render)."""
+    b = {"name": "b", "waveform": "step", "values": [0, 500], "hold": 3}
+    bl = {"device": "/nonexistent/backlight/x", "sleep_after": 1, "wake_channel": "b"}
+    p = Panel(key + "-screen", board(bl, [a(30), b]))
+    try:
+        if not p.started():
+            return [(False, "did not start: " + p.log()[-300:])]
+        time.sleep(1.6)
+        dark = p.snapshot()
+        _, woke, how = p.settle(lambda: render(p.board, {"a": 30, "b": 500}), timeout=4)
+    finally:
+        p.stop()
+    said = [l.split("] ")[-1] for l in p.log().splitlines() if "display: o" in l]
+    return [(dark is not None and black_png(dark), "no backlight: after sleep_after = 1 the screen itself is off (the snapshot is black)"),
+            (woke, f"b moving at 3 s wakes it, drawn whole ({how})"),
+            (len(said) == 2 and "off (asleep" in said[0] and "on (woken)" in said[1], f"said: {said}")]
 
 
 def wake_case(key):

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Host side of scripts/vm-test.sh's 'dpms' test: the screen's own sleep on a machine
+without a backlight. QEMU's standard VGA (bochs-drm) has no backlight, so a board with
+[backlight] sleep_after = 1 turns the screen itself off through the DRM connector's DPMS
+property. /init's 'dpms' case runs it and prints the connector's state as the kernel shows
+it (/sys/class/drm/card0-*/dpms) every 0.1 s (@@DPMS T STATE); the board's wake channel
+steps from 0 to 800 four seconds in. The connector must be On at the start, Off about a
+second after the run starts, On again when the channel moves, Off a second after that,
+and On when the panel has stopped (SIGTERM); the run's log says each change once.
+
+Usage: dpms.py --kernel K --initrd I --out DIR [--timeout S]"""
+import argparse, os, subprocess, sys, time
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from checks import line as check_line
+from vmhost.qemu import ConsoleLines
+
+
+def changes(states):
+    """[(t, state)] → the states in order with the time each began, repeats dropped."""
+    out = []
+    for t, s in states:
+        if not out or out[-1][1] != s:
+            out.append((t, s))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", required=True); ap.add_argument("--initrd", required=True); ap.add_argument("--out", required=True)
+    ap.add_argument("--timeout", type=float, default=60)
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    cmdline = "console=ttyS0 panic=-1 quiet GP_MODS=bochs GP_TESTS=dpms"
+    qemu = ["qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1", "-vga", "std", "-display", "none", "-nodefaults",
+            "-no-reboot", "-serial", "stdio", "-kernel", a.kernel, "-initrd", a.initrd, "-append", cmdline]
+    t0 = time.time()
+    with open(f"{a.out}/console.log", "w") as log:
+        p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
+        start = stopped = None
+        states, runlog = [], []
+        try:
+            for line in ConsoleLines(p, log, t0, a.timeout):
+                if line.startswith("@@DPMS start "):
+                    start = line.split()[2]
+                elif line.startswith("@@DPMS stopped "):
+                    stopped = line.split()[2:]
+                elif line.startswith("@@DPMS "):
+                    _, t, s = line.split()[:3]
+                    states.append((float(t), s))
+                elif line.startswith("@@RUN "):
+                    runlog.append(line[6:])
+                elif line.startswith("@@DONE") or line.startswith("@@POWEROFF"):
+                    break
+        finally:
+            p.kill()
+            p.wait()
+    checks = []
+
+    def check(ok, what):
+        checks.append(ok)
+        print(check_line(ok, f"dpms: {what}"), flush=True)
+
+    seen = changes(states)
+    shown = ", ".join(f"{s} at {t:.1f} s" for t, s in seen)
+    check(start == "On", f"the connector before the run: {start}")
+    order = [s for _, s in seen]
+    check(order[:4] == ["On", "Off", "On", "Off"] if order[:1] == ["On"] else order[:3] == ["Off", "On", "Off"],
+          f"asleep after sleep_after = 1, woken by the engine moving at 4 s, asleep again: {shown}")
+    off = [t for t, s in seen if s == "Off"]
+    woke = [t for t, s in seen[1:] if s == "On"]
+    # The run starts drawing some time after it is started (TCG); from the wake on, the
+    # times are the panel's own: asleep again sleep_after (1 s) after the channel moved.
+    again = off[1] - woke[0] if len(off) > 1 and woke else None
+    check(again is not None and 0.8 <= again <= 1.6 and woke[0] - off[0] >= 2.0,
+          f"asleep {again if again is None else round(again, 1)} s after waking (sleep_after = 1), "
+          f"and it stayed off until the channel moved ({woke[0] - off[0] if woke and off else '?'} s)")
+    check(stopped is not None and stopped[0] == "On" and stopped[-1] == "rc=0", f"after SIGTERM: {' '.join(stopped or ['?'])}")
+    said = [l.split("] ")[-1] for l in runlog if "display: o" in l]
+    check(len(said) >= 3 and "off (asleep" in said[0] and "on (woken)" in said[1], f"the run said: {said[:3]}")
+    print(f"{sum(checks)} passed, {len(checks) - sum(checks)} failed")
+    sys.exit(0 if all(checks) else 1)
+
+
+if __name__ == "__main__":
+    main()
