@@ -25,6 +25,8 @@ public protocol StreamProtocol {
     static var kindName: String? { get }
     /// Counters for the run summary after the line's state (`oversized:3`), or "".
     var summaryDetail: String { get }
+    /// What the source said about alarms since the last call (zones, notifications).
+    mutating func takeAlarms() -> [SourceAlarm]
 }
 
 extension StreamProtocol {
@@ -33,6 +35,7 @@ extension StreamProtocol {
     public var reconnectDelay: UInt64? { nil }
     public static var kindName: String? { nil }
     public var summaryDetail: String { "" }
+    public mutating func takeAlarms() -> [SourceAlarm] { [] }
 }
 
 extension LineProtocolDecoder: StreamProtocol {

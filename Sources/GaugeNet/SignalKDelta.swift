@@ -20,38 +20,69 @@ public struct SignalKMessage: Sendable, Equatable {
     public var context: String?
     public var values: [SignalKValue] = []
 
+    /// The `meta` entries (`updates[].meta[]`): units and zones of paths.
+    public var metas: [SignalKMeta] = []
+    /// The values on `notifications.…` paths, an object's `state` and `message` (null: cleared).
+    public var notifications: [SignalKNotification] = []
+
     /// Reads one message (a WebSocket text message) with the scanner's `limits`.
     public static func read(_ message: [UInt8], limits: JSONScanner.Limits = JSONScanner.Limits()) throws(JSONError) -> SignalKMessage {
         var out = SignalKMessage()
-        var path: String?
-        var value: JSONItem?
-        var members: [SignalKValue] = []
-        func flush() {
-            if let p = path, let v = value {
-                out.values.append(SignalKValue(path: p, value: v))
-                for m in members { out.values.append(SignalKValue(path: p + "." + m.path, value: m.value)) }
-            }
-            path = nil
-            value = nil
-            members.removeAll()
-        }
+        var value = ValueReader()
+        var meta = SignalKMetaReader()
         try JSONScanner.scan(message, limits: limits) { at, item in
-            if matches(at, "updates[].values[]") {
-                if item == .object { flush() }
-            } else if matches(at, "updates[].values[].path") {
-                if case .string(let s) = item { path = s }
-            } else if matches(at, "updates[].values[].value") {
-                value = item
-            } else if let name = member(at), isScalar(item) {
-                members.append(SignalKValue(path: name, value: item))
-            } else if matches(at, "context") {
+            if value.visit(at, item, into: &out) || meta.visit(at, item) { return }
+            if matches(at, "context") {
                 if case .string(let s) = item { out.context = s }
             } else if matches(at, "self") {
                 if case .string(let s) = item { out.selfContext = s }
             }
         }
-        flush()
+        value.flush(into: &out)
+        meta.flush()
+        out.metas = meta.metas
         return out
+    }
+
+    /// Collects one `updates[].values[]` entry at a time (its `path` may come after its `value`).
+    struct ValueReader {
+        var path: String?
+        var value: JSONItem?
+        var members: [SignalKValue] = []
+        var state: String?
+        var message: String?
+
+        mutating func visit(_ at: UnsafeBufferPointer<UInt8>, _ item: JSONItem, into out: inout SignalKMessage) -> Bool {
+            if matches(at, "updates[].values[]") {
+                if item == .object { flush(into: &out) }
+            } else if matches(at, "updates[].values[].path") {
+                if case .string(let s) = item { path = s }
+            } else if matches(at, "updates[].values[].value") {
+                value = item
+            } else if let name = member(at) {
+                if isScalar(item) { members.append(SignalKValue(path: name, value: item)) }
+                if case .string(let s) = item, name == "state" { state = s }
+                if case .string(let s) = item, name == "message" { message = s }
+            } else {
+                return false
+            }
+            return true
+        }
+
+        mutating func flush(into out: inout SignalKMessage) {
+            if let p = path, let v = value {
+                out.values.append(SignalKValue(path: p, value: v))
+                for m in members { out.values.append(SignalKValue(path: p + "." + m.path, value: m.value)) }
+                if p.utf8.starts(with: "notifications.".utf8), v == .null || v == .object {
+                    out.notifications.append(SignalKNotification(path: p, state: v == .null ? nil : state, message: message ?? ""))
+                }
+            }
+            path = nil
+            value = nil
+            members.removeAll()
+            state = nil
+            message = nil
+        }
     }
 
     /// Whether a delta with this `context` is about the vessel `selfContext` names (the

@@ -71,6 +71,24 @@ public enum SignalKPaths {
         return nil
     }
 
+    /// How the Signal K specification writes `unit` in a path's `meta.units`.
+    public static func specName(of unit: SensorUnit) -> String {
+        switch unit {
+        case .metresPerSecond: "m/s"
+        case .radians: "rad"
+        case .metres: "m"
+        case .kelvin: "K"
+        case .pascal: "Pa"
+        case .fraction: "ratio"
+        case .volts: "V"
+        case .amperes: "A"
+        case .watts: "W"
+        case .hertz: "Hz"
+        case .degrees: "deg"
+        default: unit.configName
+        }
+    }
+
     /// `value × scale + offset` converts the path's `si` unit to `unit`; nil when it does
     /// not. Hz converts to rpm (revolutions: Signal K counts them per second).
     public static func conversion(from si: SensorUnit, to unit: SensorUnit) -> (scale: Double, offset: Double)? {

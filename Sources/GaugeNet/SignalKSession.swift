@@ -3,13 +3,19 @@ import GaugeDecoders
 /// A Signal K client over a TCP stream source (`kind = "signalk"`): on each connection it
 /// upgrades to a WebSocket at `/signalk/v1/stream?subscribe=none`, subscribes to exactly
 /// `paths` of the own vessel, and turns the deltas' numbers into samples named by their
-/// paths, in the server's units (SI). A `null` value says "no value now". Pings are
-/// answered; a close, a protocol error or a refused upgrade closes the connection, which
-/// the source opens again after its backoff (and subscribes again).
+/// paths, in the server's units (SI). A `null` value says "no value now". The server's
+/// `meta` zones of those paths, and (with `notifications`) its notifications, are handed
+/// on as `SourceAlarm`s. Pings are answered; a close, a protocol error or a refused
+/// upgrade closes the connection, which the source opens again after its backoff (and
+/// subscribes again).
 public struct SignalKSession: StreamProtocol {
     /// The Signal K server's usual port (signalk-server's HTTP and WebSocket).
     public static let defaultPort: UInt16 = 3000
-    public static let streamPath = "/signalk/v1/stream?subscribe=none"
+    public static let streamPath = "/signalk/v1/stream?subscribe=none&sendMeta=all"
+    /// What a session subscribes to for the server's notifications.
+    public static let notificationPaths = "notifications.*"
+    /// At most this many alarm changes wait for `takeAlarms` (more are dropped).
+    static let maxPendingAlarms = 64
     /// The subscription's pace: at least every second, at most every 200 ms per path.
     public static let period: UInt32 = 1000
     public static let minPeriod: UInt32 = 200
@@ -31,6 +37,8 @@ public struct SignalKSession: StreamProtocol {
     /// The names samples are made for: the paths, or members of object values
     /// (`navigation.position.latitude`).
     public let names: [String]
+    /// Whether the server's notifications are subscribed to and handed on.
+    public let notifications: Bool
     private var state = State.connected
     public private(set) var decoder = WebSocketDecoder()
     private var pending: [UInt8] = []
@@ -39,13 +47,17 @@ public struct SignalKSession: StreamProtocol {
     private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
     /// Messages that are not JSON, and binary messages.
     public private(set) var unparsable: UInt64 = 0
+    private var alarms: [SourceAlarm] = []
+    /// Paths whose `meta.units` disagreed with the path table (said once each).
+    private var unitsSaid: [String] = []
 
     /// `host`: what the `Host` header says (`"boat.local:3000"`); `names`: what samples
     /// are made for (default: `paths`).
-    public init(host: String, paths: [String], names: [String]? = nil) {
+    public init(host: String, paths: [String], names: [String]? = nil, notifications: Bool = false) {
         self.host = host
-        self.paths = paths
+        self.paths = notifications ? paths + [SignalKSession.notificationPaths] : paths
         self.names = names ?? paths
+        self.notifications = notifications
     }
 
     public static var kindName: String? { "signalk" }
@@ -70,6 +82,11 @@ public struct SignalKSession: StreamProtocol {
     public mutating func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices
+    }
+
+    public mutating func takeAlarms() -> [SourceAlarm] {
+        defer { alarms.removeAll() }
+        return alarms
     }
 
     public mutating func outgoing(now: UInt64) -> [UInt8]? {
@@ -140,6 +157,7 @@ public struct SignalKSession: StreamProtocol {
         }
         if let own = parsed.selfContext { selfContext = own }
         guard SignalKMessage.isOwnVessel(parsed.context, selfContext: selfContext) else { return }
+        readAlarms(parsed)
         for v in parsed.values where names.contains(v.path) {
             switch v.value {
             case .number(let x): sink(Sample(name: v.path, value: x, unit: .none))
@@ -148,6 +166,28 @@ public struct SignalKSession: StreamProtocol {
             case .string, .object, .array: break
             }
         }
+    }
+
+    /// The `meta` zones of the paths read, the notifications (when subscribed to), and a
+    /// `meta.units` that disagrees with the path table, said once.
+    private mutating func readAlarms(_ parsed: SignalKMessage) {
+        for m in parsed.metas where names.contains(m.path) {
+            if let zones = m.zones { queue(.zones(name: m.path, zones: zones)) }
+            guard let units = m.units, let si = SignalKPaths.unit(of: m.path), units != SignalKPaths.specName(of: si),
+                !unitsSaid.contains(m.path), unitsSaid.count < 64
+            else { continue }
+            unitsSaid.append(m.path)
+            let table = SignalKPaths.specName(of: si)
+            notices.append(
+                m.path + ": the server gives its units as \"" + units + "\", the Signal K specification \"" + table
+                    + "\"; its values are taken as " + table)
+        }
+        guard notifications else { return }
+        for n in parsed.notifications { queue(.notification(key: n.path, state: n.state, message: n.message)) }
+    }
+
+    private mutating func queue(_ alarm: SourceAlarm) {
+        if alarms.count < SignalKSession.maxPendingAlarms { alarms.append(alarm) }
     }
 
     private mutating func fail(_ why: String) {

@@ -130,7 +130,8 @@ import GaugeTestSupport
         var got: [Sample] = []
         #expect(source.service(now: 0) { got.append($0) } == .connected)
         #expect(
-            sys.written.count == 1 && sys.written[0].starts(with: Array("GET /signalk/v1/stream?subscribe=none HTTP/1.1\r\nHost: boat:3000\r\n".utf8))
+            sys.written.count == 1
+                && sys.written[0].starts(with: Array("GET /signalk/v1/stream?subscribe=none&sendMeta=all HTTP/1.1\r\nHost: boat:3000\r\n".utf8))
         )
         let hello = String(decoding: Self.sample("docs-hello.json"), as: UTF8.self)
         let own = String(decoding: Self.sample("docs-data_model_multiple_values.json"), as: UTF8.self)

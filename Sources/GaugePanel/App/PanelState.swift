@@ -22,7 +22,8 @@ public struct PanelState: Sendable {
     /// Shown channels some widget shows unsmoothed (a lamp's threshold), and of those the
     /// ones nothing eases (no needle to wait for).
     private let rawChannels: [String], rawOnlyChannels: [String]
-    private var alarms: [AlarmMonitor]
+    /// The board's alarms, then those from sources (`PanelState+SourceAlarms.swift`).
+    var alarms: [AlarmMonitor]
     private var triggers: [TriggerMonitor]
     private var backlight: BacklightPlan?
     /// Computed channels by name (`kind = "computed"`), evaluated when read.
@@ -43,12 +44,12 @@ public struct PanelState: Sendable {
     /// Failover channels that have had a source (switches after that are said).
     private var failoverStarted: Set<String> = []
     /// What to log once (a failover switching), drained by `takeNotices`.
-    private var notices: [String] = []
+    var notices: [String] = []
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
     /// Samples accepted since the last frame: a frame is due.
-    public private(set) var isDirty = true
+    public internal(set) var isDirty = true
 
     public init(board: BoardConfiguration, animates: Bool = true) {
         layout = board.dashboard
@@ -221,7 +222,7 @@ public struct PanelState: Sendable {
         var wake: UInt64? = nextStaleDeadline(now: now)
         func wakeAt(_ t: UInt64?) { if let t { wake = min(wake ?? t, t) } }
         for i in alarms.indices {
-            let value = value(of: alarms[i].channel, now: now)
+            let value = alarms[i].notificationLevel ?? value(of: alarms[i].channel, now: now)
             if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
                 page = p  // a new alarm brings its page forward
             }

@@ -99,6 +99,8 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
         return notices + protocolState.takeNotices()
     }
 
+    public func takeAlarms() -> [SourceAlarm] { protocolState.takeAlarms() }
+
     public var isConnected: Bool { link.isOpen }
 
     /// A TCP connect in progress (its end shows as writability), or TLS waiting to send.
