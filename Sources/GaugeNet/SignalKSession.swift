@@ -39,6 +39,11 @@ public struct SignalKSession: StreamProtocol {
     public let names: [String]
     /// Whether the server's notifications are subscribed to and handed on.
     public let notifications: Bool
+    /// Subscribed to every path (`*`): every number is a sample, and each path's
+    /// `meta.units` is kept in `announcedUnits` (`gaugepanel signalk-paths`).
+    public private(set) var readsEverything = false
+    /// What the server's `meta` said of each path's units (in `readsEverything` mode).
+    public private(set) var announcedUnits: [String: String] = [:]
     private var state = State.connected
     public private(set) var decoder = WebSocketDecoder()
     private var pending: [UInt8] = []
@@ -58,6 +63,13 @@ public struct SignalKSession: StreamProtocol {
         self.paths = notifications ? paths + [SignalKSession.notificationPaths] : paths
         self.names = names ?? paths
         self.notifications = notifications
+    }
+
+    /// A session that subscribes to every path of the own vessel, for listing them.
+    public static func everything(host: String) -> SignalKSession {
+        var session = SignalKSession(host: host, paths: ["*"], names: [])
+        session.readsEverything = true
+        return session
     }
 
     public static var kindName: String? { "signalk" }
@@ -158,7 +170,7 @@ public struct SignalKSession: StreamProtocol {
         if let own = parsed.selfContext { selfContext = own }
         guard SignalKMessage.isOwnVessel(parsed.context, selfContext: selfContext) else { return }
         readAlarms(parsed)
-        for v in parsed.values where names.contains(v.path) {
+        for v in parsed.values where readsEverything || names.contains(v.path) {
             switch v.value {
             case .number(let x): sink(Sample(name: v.path, value: x, unit: .none))
             case .null: sink(.noValue(name: v.path))
@@ -171,6 +183,9 @@ public struct SignalKSession: StreamProtocol {
     /// The `meta` zones of the paths read, the notifications (when subscribed to), and a
     /// `meta.units` that disagrees with the path table, said once.
     private mutating func readAlarms(_ parsed: SignalKMessage) {
+        for m in parsed.metas where readsEverything {
+            if let units = m.units, announcedUnits.count < 4096 { announcedUnits[m.path] = units }
+        }
         for m in parsed.metas where names.contains(m.path) {
             if let zones = m.zones { queue(.zones(name: m.path, zones: zones)) }
             guard let units = m.units, let si = SignalKPaths.unit(of: m.path), units != SignalKPaths.specName(of: si),

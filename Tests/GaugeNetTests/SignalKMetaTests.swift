@@ -70,4 +70,18 @@ import GaugeDecoders
         quiet.receive(SignalKTests.accept(r) + SignalKTests.text(meta), now: 1) { _ in }
         #expect(quiet.paths == ["a.b"] && quiet.takeAlarms().isEmpty)
     }
+
+    @Test func everythingSubscribesToAllAndKeepsTheAnnouncedUnits() {
+        var session = SignalKSession.everything(host: "h")
+        let request = session.outgoing(now: 0) ?? []
+        let delta =
+            #"{"updates":[{"meta":[{"path":"a.b","value":{"units":"V"}}],"values":[{"path":"a.b","value":12.5},"#
+            + #"{"path":"c.d","value":null},{"path":"e","value":"text"}]}]}"#
+        var got: [Sample] = []
+        session.receive(SignalKTests.accept(request) + SignalKTests.text(delta), now: 1) { got.append($0) }
+        let subscribe = SignalKTests.unmask(session.outgoing(now: 2) ?? [0, 0, 0, 0, 0, 0])
+        #expect(subscribe.payload == SignalKMessage.subscribe(["*"], period: 1000, minPeriod: 200))
+        #expect(got.count == 2 && got[0] == Sample(name: "a.b", value: 12.5, unit: .none) && got[1].name == "c.d" && got[1].isNoValue)
+        #expect(session.announcedUnits == ["a.b": "V"])
+    }
 }

@@ -24,6 +24,8 @@ sets its own alarm there, which wins), depth units "ft" (the table says m).
              with the server's pings coming all along; the units said once
   notify     notifications.mob in state "alarm": the banner changes (and nothing below
              it); back to "normal": the screen is the values' again
+  paths      `gaugepanel signalk-paths` subscribes to `*` and lists the five paths of the
+             own vessel, sorted, with their values as sent and units (meta, else the table)
   restart    the server stops (connections closed, port closed): the panel says it lost
              it and shows no values; it listens again: the panel reconnects, subscribes
              again and the values are back
@@ -37,7 +39,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
-from keycases.harness import Panel, new_dir, render, same   # noqa: E402
+from keycases.harness import Panel, gaugepanel, new_dir, render, same   # noqa: E402
 from netpeers import free_port   # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -120,8 +122,9 @@ class SignalKServer(threading.Thread):
             async for text in connection:
                 message = json.loads(text)
                 for s in message.get("subscribe", []):
-                    periods[s["path"]] = s.get("period", 1000) / 1000
-                    due[s["path"]] = 0
+                    for p in (self.values if s["path"] == "*" else [s["path"]]):
+                        periods[p] = s.get("period", 1000) / 1000
+                        due[p] = 0
                 for s in message.get("unsubscribe", []):
                     for p in [p for p in periods if s["path"] in ("*", p)]:
                         del periods[p]
@@ -301,6 +304,15 @@ def main():
               + (f" ({t:.1f} s)" if t is not None else " — not within 10 s"))
         stats = p.stats()
         check(int(stats.get("dropped_lines", "-1")) == 0, f"every message read: dropped_lines={stats.get('dropped_lines')}")
+
+        listed = gaugepanel("signalk-paths", f"127.0.0.1:{port}", "--seconds", "2")
+        units = {p: "rad" for p, si, _ in CHANNELS.values()}
+        units.update({p: m["units"] for p, m in METAS.items()})
+        want = [f"{p.ljust(max(map(len, values)))}  {values[p]:.6g}  {units[p]}" for p in sorted(values)]
+        got = listed.stdout.splitlines()
+        check(listed.returncode == 0 and got == want and server.subscriptions[-1]["subscribe"][0]["path"] == "*",
+              f"signalk-paths: every path of the own vessel, sorted, with its value and unit (meta, else the table): "
+              f"{got} (exit {listed.returncode}; wanted {want}) {listed.stderr.strip()}")
     finally:
         server.stop()
         if p:
