@@ -66,6 +66,8 @@ public func webSocketFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             if m.count > 256 { fatalError("a message over the limit was kept") }
             if let message = try? SignalKMessage.read(m) {
                 for v in message.values { if case .number(let x) = v.value, !x.isFinite { fatalError("non-finite value") } }
+                if message.valueUpdates.count != message.values.count { fatalError("a value without its update") }
+                for i in message.values.indices where message.sources(ofValue: i).count > 2 { fatalError("too many sources") }
                 for meta in message.metas {
                     if (meta.zones?.count ?? 0) > 16 { fatalError("more zones kept than the bound") }
                     for z in meta.zones ?? [] where z.lower.isNaN || z.upper.isNaN { fatalError("a NaN zone edge") }

@@ -24,6 +24,17 @@ public struct SignalKMessage: Sendable, Equatable {
     public var metas: [SignalKMeta] = []
     /// The values on `notifications.…` paths, an object's `state` and `message` (null: cleared).
     public var notifications: [SignalKNotification] = []
+    /// Per update (`updates[]`), what names its source: its `$source` and its
+    /// `source.label`, those it gives.
+    public var updateSources: [[String]] = []
+    /// Per value, the index of its update in `updateSources` (-1: none).
+    public var valueUpdates: [Int32] = []
+
+    /// The names of the source of `values[i]`'s update.
+    public func sources(ofValue i: Int) -> [String] {
+        guard i < valueUpdates.count, valueUpdates[i] >= 0, Int(valueUpdates[i]) < updateSources.count else { return [] }
+        return updateSources[Int(valueUpdates[i])]
+    }
 
     /// Reads one message (a WebSocket text message) with the scanner's `limits`.
     public static func read(_ message: [UInt8], limits: JSONScanner.Limits = JSONScanner.Limits()) throws(JSONError) -> SignalKMessage {
@@ -32,7 +43,15 @@ public struct SignalKMessage: Sendable, Equatable {
         var meta = SignalKMetaReader()
         try JSONScanner.scan(message, limits: limits) { at, item in
             if value.visit(at, item, into: &out) || meta.visit(at, item) { return }
-            if matches(at, "context") {
+            if matches(at, "updates[]") {
+                guard item == .object else { return }
+                value.flush(into: &out)  // the last value of the update before
+                out.updateSources.append([])
+            } else if matches(at, "updates[].$source") || matches(at, "updates[].source.label") {
+                if case .string(let s) = item, !out.updateSources.isEmpty, out.updateSources[out.updateSources.count - 1].count < 2 {
+                    out.updateSources[out.updateSources.count - 1].append(s)
+                }
+            } else if matches(at, "context") {
                 if case .string(let s) = item { out.context = s }
             } else if matches(at, "self") {
                 if case .string(let s) = item { out.selfContext = s }
@@ -71,8 +90,10 @@ public struct SignalKMessage: Sendable, Equatable {
 
         mutating func flush(into out: inout SignalKMessage) {
             if let p = path, let v = value {
+                let update = Int32(truncatingIfNeeded: out.updateSources.count - 1)
                 out.values.append(SignalKValue(path: p, value: v))
                 for m in members { out.values.append(SignalKValue(path: p + "." + m.path, value: m.value)) }
+                while out.valueUpdates.count < out.values.count { out.valueUpdates.append(update) }
                 if p.utf8.starts(with: "notifications.".utf8), v == .null || v == .object {
                     out.notifications.append(SignalKNotification(path: p, state: v == .null ? nil : state, message: message ?? ""))
                 }

@@ -35,8 +35,11 @@ public struct SignalKSession: StreamProtocol {
     /// The paths subscribed to.
     public let paths: [String]
     /// The names samples are made for: the paths, or members of object values
-    /// (`navigation.position.latitude`).
+    /// (`navigation.position.latitude`), or either taken only from one source
+    /// (`navigation.speedOverGround#gps.1`: `SignalKPaths.name(path:source:)`).
     public let names: [String]
+    /// The sources some name takes its values from (the run summary says them).
+    public let selectedSources: [String]
     /// Whether the server's notifications are subscribed to and handed on.
     public let notifications: Bool
     /// Subscribed to every path (`*`): every number is a sample, and each path's
@@ -63,6 +66,11 @@ public struct SignalKSession: StreamProtocol {
         self.paths = notifications ? paths + [SignalKSession.notificationPaths] : paths
         self.names = names ?? paths
         self.notifications = notifications
+        var selected: [String] = []
+        for n in self.names {
+            if let s = SignalKPaths.split(n).source, !selected.contains(s) { selected.append(s) }
+        }
+        selectedSources = selected
     }
 
     /// A session that subscribes to every path of the own vessel, for listing them.
@@ -77,7 +85,9 @@ public struct SignalKSession: StreamProtocol {
     public var droppedCount: UInt64 { unparsable }
 
     public var summaryDetail: String {
-        decoder.statistics.overlong > 0 ? "oversized:\(decoder.statistics.overlong)" : ""
+        var parts = selectedSources.map { "signalk_source:" + $0 }
+        if decoder.statistics.overlong > 0 { parts.append("oversized:\(decoder.statistics.overlong)") }
+        return parts.joined(separator: ",")
     }
 
     public var wantsReconnect: Bool { if case .failed = state { true } else { false } }
@@ -170,13 +180,22 @@ public struct SignalKSession: StreamProtocol {
         if let own = parsed.selfContext { selfContext = own }
         guard SignalKMessage.isOwnVessel(parsed.context, selfContext: selfContext) else { return }
         readAlarms(parsed)
-        for v in parsed.values where readsEverything || names.contains(v.path) {
-            switch v.value {
-            case .number(let x): sink(Sample(name: v.path, value: x, unit: .none))
-            case .null: sink(.noValue(name: v.path))
-            case .bool(let b): sink(Sample(name: v.path, value: b ? 1 : 0, unit: .none))
-            case .string, .object, .array: break
+        for (i, v) in parsed.values.enumerated() {
+            if readsEverything || names.contains(v.path) { emit(v.path, v.value, sink) }
+            guard !selectedSources.isEmpty else { continue }
+            for source in parsed.sources(ofValue: i) {
+                let name = SignalKPaths.name(path: v.path, source: source)
+                if names.contains(name) { emit(name, v.value, sink) }
             }
+        }
+    }
+
+    private func emit(_ name: String, _ value: JSONItem, _ sink: (Sample) -> Void) {
+        switch value {
+        case .number(let x): sink(Sample(name: name, value: x, unit: .none))
+        case .null: sink(.noValue(name: name))
+        case .bool(let b): sink(Sample(name: name, value: b ? 1 : 0, unit: .none))
+        case .string, .object, .array: break
         }
     }
 
@@ -186,8 +205,10 @@ public struct SignalKSession: StreamProtocol {
         for m in parsed.metas where readsEverything {
             if let units = m.units, announcedUnits.count < 4096 { announcedUnits[m.path] = units }
         }
-        for m in parsed.metas where names.contains(m.path) {
-            if let zones = m.zones { queue(.zones(name: m.path, zones: zones)) }
+        for m in parsed.metas where names.contains(where: { SignalKPaths.split($0).path == m.path }) {
+            if let zones = m.zones {
+                for name in names where SignalKPaths.split(name).path == m.path { queue(.zones(name: name, zones: zones)) }
+            }
             guard let units = m.units, let si = SignalKPaths.unit(of: m.path), units != SignalKPaths.specName(of: si),
                 !unitsSaid.contains(m.path), unitsSaid.count < 64
             else { continue }

@@ -9,7 +9,8 @@ import GaugeNet
 /// arrive in SI units, and a channel's `unit` converts them (`kn`, `C`, `deg`, `bar`, `%`),
 /// after its own `scale` and `offset` (which apply to the value as sent). The conversion
 /// is settled here, into the channel's scale and offset; the samples carry no unit.
-/// `notifications` (default true) subscribes to the server's notifications too.
+/// `notifications` (default true) subscribes to the server's notifications too; a
+/// channel's `signalk_source` takes only the updates of that source (`path#source`).
 enum SignalKKind: SensorKindReading {
     struct Sensor: Sendable, Equatable {
         var network: NetworkConfiguration
@@ -19,7 +20,7 @@ enum SignalKKind: SensorKindReading {
     static let name = "signalk"
     static let summary = "a Signal K server (a boat's data hub) over its WebSocket stream"
     static let sensorKeys = ["server", "notifications"]
-    static let channelKeys = ["source"]
+    static let channelKeys = ["source", "signalk_source"]
     static let channelsReadSource = true
 
     static func readSensor(_ r: TableReader) -> Sensor? {
@@ -39,6 +40,13 @@ enum SignalKKind: SensorKindReading {
         guard SignalKPaths.isPath(path) else {
             r.report("source", "expected a Signal K path like \"navigation.speedOverGround\" (no wildcards), got \"\(path)\"")
             return nil
+        }
+        if let only = r.string("signalk_source", maxLength: 200) {
+            guard !only.isEmpty else {
+                r.report("signalk_source", "expected a source's $source or label, like \"n2k-on-ve.can-socket.115\" or \"GPS-1\"")
+                return nil
+            }
+            channel.sourceName = SignalKPaths.name(path: path, source: only)
         }
         let unit = channel.unit
         guard let si = SignalKPaths.unit(of: path) else {

@@ -84,4 +84,26 @@ import GaugeDecoders
         #expect(got.count == 2 && got[0] == Sample(name: "a.b", value: 12.5, unit: .none) && got[1].name == "c.d" && got[1].isNoValue)
         #expect(session.announcedUnits == ["a.b": "V"])
     }
+
+    @Test func valuesFromOneSourceHaveNamesOfTheirOwn() throws {
+        let two = try SignalKMessage.read(SignalKTests.sample("docs-data_model_multiple_values.json"))
+        #expect(two.updateSources == [["GPS-1"], ["actisense"]] && two.sources(ofValue: 1) == ["actisense"])
+        let path = "navigation.courseOverGroundTrue"
+        let gps = SignalKPaths.name(path: path, source: "GPS-1")
+        #expect(SignalKPaths.split(gps) == (path, "GPS-1") && SignalKPaths.subscription(for: gps) == path)
+        var session = SignalKSession(host: "h", paths: [path], names: [gps, path])
+        #expect(session.summaryDetail == "signalk_source:GPS-1")
+        let request = session.outgoing(now: 0) ?? []
+        var got: [Sample] = []
+        let bytes = SignalKTests.sample("docs-data_model_multiple_values.json")
+        let hello = WebSocketTests.frame(0x81, SignalKTests.sample("docs-hello.json"))
+        session.receive(SignalKTests.accept(request) + hello + WebSocketTests.frame(0x81, bytes), now: 1) { got.append($0) }
+        #expect(
+            got == [
+                Sample(name: path, value: 3.615624078431440, unit: .none), Sample(name: gps, value: 3.615624078431440, unit: .none),
+                Sample(name: path, value: 3.615624078431453, unit: .none),
+            ])
+        let dollar = try SignalKMessage.read(Self.bytes(#"{"updates":[{"values":[{"path":"a","value":1}],"$source":"n2k.115"}]}"#))
+        #expect(dollar.sources(ofValue: 0) == ["n2k.115"])
+    }
 }

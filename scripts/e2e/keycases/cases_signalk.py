@@ -37,3 +37,32 @@ def case_notifications(key):
     finally:
         server.stop()
     return out
+
+
+def case_signalk_source(key):
+    """The test server sends the own vessel's values with source label "n2k": a channel
+    taking "n2k" shows them, one taking "gps" shows no value; the summary names the choice."""
+    import signalk
+    ws = signalk.import_websockets()
+    out = []
+    port = free_port()
+    path = "navigation.speedThroughWater"
+    server = signalk.SignalKServer(ws, port, {path: 3.0})
+    try:
+        for only, sets in (("n2k", {"speed": 3.0}), ("gps", {})):
+            b = network_board([{"name": "speed", "source": path, "signalk_source": only}], kind="signalk",
+                              server=f"127.0.0.1:{port}", notifications=False)
+            p = Panel(f"signalk-source-{only}", b, d=new_dir(f"sensor-signalk-source-{only}"))
+            try:
+                connected = p.wait_for(f"signalk 127.0.0.1:{port}: connected", 20)
+                time.sleep(1.0)
+                s, ok, how = p.settle(lambda: render(p.board, sets), timeout=3)
+                p.stop()
+                said = f"signalk_source:{only}" in p.summary()[1]
+                out.append((connected and ok and said, f'signalk_source = "{only}": the screen equals render of {sets} '
+                            f"({how}); the run summary names it: {said}"))
+            finally:
+                p.stop()
+    finally:
+        server.stop()
+    return out
