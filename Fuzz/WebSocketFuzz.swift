@@ -2,7 +2,8 @@
 // scripts/fuzz-sensors.sh): the input as a server's frames fed whole, in two chunks and a
 // byte at a time must give the same events and the same failure; every text message is
 // read as a Signal K message (values, meta zones, notifications) and by a session that
-// hands on zones and notifications; the input as the answer to the upgrade is read too.
+// hands on zones and notifications; the input as the answer to the upgrade and to
+// discovery (GET /signalk) is read too.
 
 import GaugeDecoders
 import GaugeNet
@@ -27,6 +28,9 @@ func decode(_ input: [UInt8], chunk: Int) -> ([WebSocketEvent], WebSocketDecodeE
 /// A text message as an open session's: what it hands on stays bounded.
 func readBySession(_ message: [UInt8]) {
     var session = SignalKSession(host: "h:1", paths: ["a.b", "c"], notifications: true)
+    _ = session.outgoing(now: 0)  // GET /signalk, answered keeping the connection
+    let body = #"{"endpoints":{"v1":{"signalk-ws":"ws://h:1/signalk/v1/stream"}}}"#
+    session.receive(Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8), now: 0) { _ in }
     let request = session.outgoing(now: 0) ?? []
     var frame: [UInt8] = [0x81]
     if message.count < 126 {
@@ -80,5 +84,7 @@ public func webSocketFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     var handshake = WebSocketHandshake(host: "h:1", path: "/", key: [UInt8](repeating: 7, count: 16))
     _ = handshake.feed(input)
+    var discovery = SignalKDiscovery()
+    if let answer = discovery.feed(input), answer.streamPath != nil, answer.problem != nil { fatalError("a path and a problem") }
     return 0
 }

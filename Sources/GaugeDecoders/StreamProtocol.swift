@@ -27,6 +27,9 @@ public protocol StreamProtocol {
     var summaryDetail: String { get }
     /// What the source said about alarms since the last call (zones, notifications).
     mutating func takeAlarms() -> [SourceAlarm]
+    /// The protocol is done with this connection though nothing failed (a server that
+    /// closes after an HTTP answer): the source opens a new one at once, saying nothing.
+    var wantsFreshConnection: Bool { get }
 }
 
 extension StreamProtocol {
@@ -36,6 +39,7 @@ extension StreamProtocol {
     public static var kindName: String? { nil }
     public var summaryDetail: String { "" }
     public mutating func takeAlarms() -> [SourceAlarm] { [] }
+    public var wantsFreshConnection: Bool { false }
 }
 
 extension LineProtocolDecoder: StreamProtocol {

@@ -1,7 +1,10 @@
 import GaugeDecoders
 
-/// A Signal K client over a TCP stream source (`kind = "signalk"`): on each connection it
-/// upgrades to a WebSocket at `/signalk/v1/stream?subscribe=none`, subscribes to exactly
+/// A Signal K client over a TCP stream source (`kind = "signalk"`): on its first
+/// connection it asks the server where its stream is (`GET /signalk`, `SignalKDiscovery`;
+/// a server that closes after answering is connected to again at once), then on each
+/// connection upgrades to a WebSocket there (`/signalk/v1/stream` when discovery fails,
+/// said once) with `?subscribe=none&sendMeta=all`, and subscribes to exactly
 /// `paths` of the own vessel, and turns the deltas' numbers into samples named by their
 /// paths, in the server's units (SI). A `null` value says "no value now". The server's
 /// `meta` zones of those paths, and (with `notifications`) its notifications, are handed
@@ -11,7 +14,9 @@ import GaugeDecoders
 public struct SignalKSession: StreamProtocol {
     /// The Signal K server's usual port (signalk-server's HTTP and WebSocket).
     public static let defaultPort: UInt16 = 3000
-    public static let streamPath = "/signalk/v1/stream?subscribe=none&sendMeta=all"
+    public static let defaultStreamPath = "/signalk/v1/stream"
+    /// What the stream's URL is given: no subscription until the panel's own, and meta.
+    public static let streamQuery = "subscribe=none&sendMeta=all"
     /// What a session subscribes to for the server's notifications.
     public static let notificationPaths = "notifications.*"
     /// At most this many alarm changes wait for `takeAlarms` (more are dropped).
@@ -23,8 +28,12 @@ public struct SignalKSession: StreamProtocol {
     public static let handshakeTimeout: UInt64 = 10 * Nanoseconds.perSecond
 
     enum State {
-        /// The upgrade request is to be sent.
+        /// Discovery's request or the upgrade request is to be sent.
         case connected
+        /// Waiting for the answer to `GET /signalk`.
+        case discovering(SignalKDiscovery, deadline: UInt64)
+        /// Done with this connection (the server closes it after discovery's answer).
+        case fresh
         case handshaking(WebSocketHandshake, deadline: UInt64)
         case open
         /// Given up on this connection (`wantsReconnect`).
@@ -48,6 +57,9 @@ public struct SignalKSession: StreamProtocol {
     /// What the server's `meta` said of each path's units (in `readsEverything` mode).
     public private(set) var announcedUnits: [String: String] = [:]
     private var state = State.connected
+    /// Where the stream is, with its query: known after discovery (or its failure), which is
+    /// made again only after the upgrade there was refused.
+    public private(set) var streamPath: String?
     public private(set) var decoder = WebSocketDecoder()
     private var pending: [UInt8] = []
     private var selfContext: String?
@@ -58,6 +70,8 @@ public struct SignalKSession: StreamProtocol {
     private var alarms: [SourceAlarm] = []
     /// Paths whose `meta.units` disagreed with the path table (said once each).
     private var unitsSaid: [String] = []
+    /// What discovery found, or that it failed, has been said.
+    private var discoveryNoted = false
 
     /// `host`: what the `Host` header says (`"boat.local:3000"`); `names`: what samples
     /// are made for (default: `paths`).
@@ -92,7 +106,14 @@ public struct SignalKSession: StreamProtocol {
 
     public var wantsReconnect: Bool { if case .failed = state { true } else { false } }
 
-    public var deadline: UInt64? { if case .handshaking(_, let d) = state { d } else { nil } }
+    public var deadline: UInt64? {
+        switch state {
+        case .handshaking(_, let d), .discovering(_, let d): d
+        default: nil
+        }
+    }
+
+    public var wantsFreshConnection: Bool { if case .fresh = state { true } else { false } }
 
     public mutating func connectionReset() {
         state = .connected
@@ -114,9 +135,17 @@ public struct SignalKSession: StreamProtocol {
     public mutating func outgoing(now: UInt64) -> [UInt8]? {
         switch state {
         case .connected:
-            let handshake = WebSocketHandshake(host: host, path: SignalKSession.streamPath, key: nextKey(now: now))
+            guard let path = streamPath else {
+                state = .discovering(SignalKDiscovery(), deadline: now &+ SignalKSession.handshakeTimeout)
+                return SignalKDiscovery.request(host: host)
+            }
+            let handshake = WebSocketHandshake(host: host, path: path, key: nextKey(now: now))
             state = .handshaking(handshake, deadline: now &+ SignalKSession.handshakeTimeout)
             return handshake.request
+        case .discovering(_, let deadline) where now >= deadline:
+            streamPath = SignalKSession.defaultStreamPath + "?" + SignalKSession.streamQuery
+            discoveryNoted = true
+            fail("no answer to GET /signalk within 10 s: is this a Signal K server's port? (next: \(SignalKSession.defaultStreamPath))")
         case .handshaking(_, let deadline) where now >= deadline:
             fail("no answer to the WebSocket upgrade within 10 s: is this a Signal K server's port?")
         default: break
@@ -128,12 +157,17 @@ public struct SignalKSession: StreamProtocol {
 
     public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         var frames = bytes
+        if case .discovering(var discovery, let deadline) = state {
+            if let answer = discovery.feed(bytes) { discovered(answer) } else { state = .discovering(discovery, deadline: deadline) }
+            return
+        }
         if case .handshaking(var handshake, let deadline) = state {
             switch handshake.feed(bytes) {
             case nil:
                 state = .handshaking(handshake, deadline: deadline)
                 return
             case .failure(let error)?:
+                streamPath = nil  // asked again at the next connection
                 return fail(error.message)
             case .success(let rest)?:
                 state = .open
@@ -197,6 +231,24 @@ public struct SignalKSession: StreamProtocol {
         case .bool(let b): sink(Sample(name: name, value: b ? 1 : 0, unit: .none))
         case .string, .object, .array: break
         }
+    }
+
+    /// Discovery's answer: the stream's path (the default one when it names none, said
+    /// once), upgraded to on this connection if the server keeps it, else on a fresh one.
+    private mutating func discovered(_ answer: SignalKDiscovery.Answer) {
+        if let path = answer.streamPath {
+            streamPath = path + (path.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + SignalKSession.streamQuery
+            if let address = answer.address, address != host, !discoveryNoted {
+                notices.append("the server announces its stream at \(address); the panel stays on \(host), where the board points it")
+            }
+        } else {
+            streamPath = SignalKSession.defaultStreamPath + "?" + SignalKSession.streamQuery
+            if !discoveryNoted {
+                notices.append("discovery (GET /signalk) failed: \(answer.problem ?? "no stream named"); using \(SignalKSession.defaultStreamPath)")
+            }
+        }
+        discoveryNoted = true
+        state = answer.keepsConnection ? .connected : .fresh
     }
 
     /// The `meta` zones of the paths read, the notifications (when subscribed to), and a

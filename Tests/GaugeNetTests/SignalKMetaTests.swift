@@ -44,8 +44,8 @@ import GaugeDecoders
     }
 
     @Test func sessionHandsOnZonesOfItsPathsNotificationsAndSaysUnitsOnce() {
-        var session = SignalKSession(host: "h", paths: ["environment.depth.belowTransducer"], notifications: true)
-        let request = session.outgoing(now: 0) ?? []
+        var session = SignalKSession(host: "h:1", paths: ["environment.depth.belowTransducer"], notifications: true)
+        let request = SignalKTests.discover(&session)
         #expect(String(decoding: request, as: UTF8.self).hasPrefix("GET /signalk/v1/stream?subscribe=none&sendMeta=all HTTP/1.1"))
         let meta =
             #"{"updates":[{"meta":[{"path":"environment.depth.belowTransducer","value":{"units":"ft","zones":[{"upper":2,"state":"alarm"}]}},"#
@@ -66,14 +66,14 @@ import GaugeDecoders
             ])
         // Without notifications = true they are neither subscribed to nor handed on.
         var quiet = SignalKSession(host: "h", paths: ["a.b"])
-        let r = quiet.outgoing(now: 0) ?? []
+        let r = SignalKTests.discover(&quiet)
         quiet.receive(SignalKTests.accept(r) + SignalKTests.text(meta), now: 1) { _ in }
         #expect(quiet.paths == ["a.b"] && quiet.takeAlarms().isEmpty)
     }
 
     @Test func everythingSubscribesToAllAndKeepsTheAnnouncedUnits() {
         var session = SignalKSession.everything(host: "h")
-        let request = session.outgoing(now: 0) ?? []
+        let request = SignalKTests.discover(&session)
         let delta =
             #"{"updates":[{"meta":[{"path":"a.b","value":{"units":"V"}}],"values":[{"path":"a.b","value":12.5},"#
             + #"{"path":"c.d","value":null},{"path":"e","value":"text"}]}]}"#
@@ -93,7 +93,7 @@ import GaugeDecoders
         #expect(SignalKPaths.split(gps) == (path, "GPS-1") && SignalKPaths.subscription(for: gps) == path)
         var session = SignalKSession(host: "h", paths: [path], names: [gps, path])
         #expect(session.summaryDetail == "signalk_source:GPS-1")
-        let request = session.outgoing(now: 0) ?? []
+        let request = SignalKTests.discover(&session)
         var got: [Sample] = []
         let bytes = SignalKTests.sample("docs-data_model_multiple_values.json")
         let hello = WebSocketTests.frame(0x81, SignalKTests.sample("docs-hello.json"))

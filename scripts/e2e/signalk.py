@@ -24,6 +24,9 @@ sets its own alarm there, which wins), depth units "ft" (the table says m).
              with the server's pings coming all along; the units said once
   notify     notifications.mob in state "alarm": the banner changes (and nothing below
              it); back to "normal": the screen is the values' again
+  discovery  GET /signalk once (the server closes after answering, the panel connects again
+             at once, quietly) then the stream where it points (/signalk/v1/stream/e2e); a
+             server whose discovery answers 404: said once, the stream at /signalk/v1/stream
   paths      `gaugepanel signalk-paths` subscribes to `*` and lists the five paths of the
              own vessel, sorted, with their values as sent and units (meta, else the table)
   restart    the server stops (connections closed, port closed): the panel says it lost
@@ -83,6 +86,8 @@ class SignalKServer(threading.Thread):
         super().__init__(daemon=True)
         self.ws, self.port, self.values, self.metas = ws, port, values, metas or {}
         self.notes, self.note_seq = {}, 0
+        self.discoveries, self.stream_paths = 0, []
+        self.discovers = True   # False: GET /signalk answers 404
         self.subscriptions, self.connections = [], 0
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
@@ -102,14 +107,18 @@ class SignalKServer(threading.Thread):
 
     def discovery(self, connection, request):
         if request.path.rstrip("/") == "/signalk":
+            self.discoveries += 1
+            if not self.discovers:
+                return connection.respond(404, "not found\n")
             r = connection.respond(200, json.dumps({"endpoints": {"v1": {
                 "version": "1.7.0", "signalk-http": f"http://127.0.0.1:{self.port}/signalk/v1/api/",
-                "signalk-ws": f"ws://127.0.0.1:{self.port}/signalk/v1/stream"}},
+                "signalk-ws": f"ws://127.0.0.1:{self.port}/signalk/v1/stream/e2e"}},
                 "server": {"id": "gaugepanel-e2e", "version": "0.1"}}))
             r.headers["Content-Type"] = "application/json"
             return r
         if not request.path.startswith("/signalk/v1/stream"):
             return connection.respond(404, "not found\n")
+        self.stream_paths.append(request.path)
         return None
 
     async def stream(self, connection):
@@ -232,6 +241,25 @@ def banner_only(a, b, strip=48):
     return ra[:strip] != rb[:strip] and ra[strip:] == rb[strip:]
 
 
+def fallback(ws, values):
+    """A server whose GET /signalk answers 404: the panel says so once and streams at /signalk/v1/stream."""
+    port = free_port()
+    server = SignalKServer(ws, port, values)
+    server.discovers = False
+    p = None
+    try:
+        p = Panel("signalk-fallback", board(port), d=new_dir("signalk-fallback"), board_name="boat-signalk.toml")
+        t = p.shows(render(p.board, {name: c[2] for name, c in CHANNELS.items()}), 20)
+        said = "discovery (GET /signalk) failed: it answered HTTP/1.1 404 Not Found; using /signalk/v1/stream"
+        check(t is not None and p.count(said) == 1 and server.discoveries == 1
+              and server.stream_paths == ["/signalk/v1/stream?subscribe=none&sendMeta=all"],
+              f"discovery refused: said once ({said}), the stream at /signalk/v1/stream {server.stream_paths}, values shown")
+    finally:
+        server.stop()
+        if p:
+            p.stop()
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
@@ -246,7 +274,8 @@ def main():
     p = None
     try:
         found = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/signalk", timeout=5))
-        check(found["endpoints"]["v1"]["signalk-ws"].endswith("/signalk/v1/stream"), "the server's discovery names its stream")
+        check(found["endpoints"]["v1"]["signalk-ws"].endswith("/signalk/v1/stream/e2e"), "the server's discovery names its stream")
+        server.discoveries = 0
         p = Panel("signalk", board(port), d=d, board_name="boat-signalk.toml")
         where = f"signalk 127.0.0.1:{port}"
         check(p.wait_for(f"{where}: connected", 20), f"{where}: connected")
@@ -273,6 +302,10 @@ def main():
               f"subscribe: exactly the board's paths of vessels.self, period 1000, minPeriod 200, once: {subs}")
         time.sleep(2.5)   # the server's pings (every 0.5 s) are answered, or it drops the panel after 2 s
         check(p.count(f"{where}: lost") == 0 and server.connections == 1, "pings answered: still the first connection after 3 s")
+        check(server.discoveries == 1 and server.stream_paths == ["/signalk/v1/stream/e2e?subscribe=none&sendMeta=all"]
+              and p.count(f"{where}: connected") == 1,
+              f"discovery: GET /signalk once (the server closes after it), then the stream where it points, with "
+              f"subscribe=none&sendMeta=all: {server.discoveries} discoveries, streams {server.stream_paths}; connected said once")
 
         mob = {"state": "alarm", "method": ["visual", "sound"], "message": "Man overboard"}
         server.notify("notifications.mob", mob)
@@ -299,8 +332,9 @@ def main():
         back = time.monotonic() - t0
         t = p.shows(shown, 10)
         check(again and t is not None and len(server.subscriptions) == 1
-              and sorted(s["path"] for s in server.subscriptions[0]["subscribe"]) == wanted,
-              f"server back: connected again {back:.2f} s after it listened, subscribed again, values on screen"
+              and sorted(s["path"] for s in server.subscriptions[0]["subscribe"]) == wanted
+              and server.discoveries == 0 and server.stream_paths[-1].startswith("/signalk/v1/stream/e2e?"),
+              f"server back: connected again {back:.2f} s after it listened (no discovery again), subscribed again, values on screen"
               + (f" ({t:.1f} s)" if t is not None else " — not within 10 s"))
         stats = p.stats()
         check(int(stats.get("dropped_lines", "-1")) == 0, f"every message read: dropped_lines={stats.get('dropped_lines')}")
@@ -317,6 +351,7 @@ def main():
         server.stop()
         if p:
             p.stop()
+    fallback(ws, values)
     return checks.finish(f"{time.time() - t_start:.0f} s")
 
 
