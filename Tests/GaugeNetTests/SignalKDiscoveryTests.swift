@@ -1,5 +1,6 @@
 import Testing
 import GaugeDecoders
+import GaugeSensors
 @testable import GaugeNet
 
 /// Discovery (`GET /signalk`): the answer read to its Content-Length, the stream's
@@ -63,5 +64,19 @@ import GaugeDecoders
         #expect(failing.takeNotices() == ["discovery (GET /signalk) failed: it answered HTTP/1.1 404 Not Found; using /signalk/v1/stream"])
         failing.connectionReset()
         #expect(String(decoding: failing.outgoing(now: 2) ?? [], as: UTF8.self).hasPrefix("GET /signalk/v1/stream?subscribe=none&sendMeta=all "))
+    }
+
+    /// Over a stream source: the server closes after discovery's answer, and the source
+    /// opens a fresh connection at once with no connection event and no failure counted.
+    @Test func aFreshConnectionIsQuiet() {
+        let sys = SignalKTests.Sockets()
+        let source = StreamSource(
+            transport: .tcp(NetworkAddress(host: "boat", port: 3000)), protocol: SignalKSession(host: "boat:3000", paths: ["a.b"]),
+            backoff: Backoff(initial: 10, maximum: 10), system: sys)
+        #expect(source.service(now: 0) { _ in } == .connected && sys.fd == 21)
+        sys.reads = [.success(.bytes(Self.answer(headers: "Connection: close\r\n", body: Self.body)))]
+        #expect(source.service(now: 1) { _ in } == nil)
+        #expect(sys.closed == [21] && sys.fd == 22 && source.failureCount == 0 && source.isConnected)
+        #expect(String(decoding: sys.written.last ?? [], as: UTF8.self).hasPrefix("GET /signalk/v1/stream?subscribe=none&sendMeta=all "))
     }
 }
