@@ -290,5 +290,7 @@ import GaugeWidgets
         s.takeNotification("notifications.bilge", state: "warn", message: "")
         s.takeNotification("notifications.bilge", state: nil, message: "")
         #expect(s.alarmStatus(of: "notifications.bilge", now: 5) == nil)
+        #expect(PanelState.short(String(repeating: "x", count: 500)).utf8.count == PanelState.maxMessageBytes)
+        #expect(PanelState.short("Man overboard") == "Man overboard")
     }
 }

@@ -38,8 +38,16 @@ extension PanelState {
         func convert(_ x: Double) -> Double { x.isFinite ? x * scale + offset : (x > 0) == (scale > 0) ? .infinity : -.infinity }
         let a = convert(z.lower), b = convert(z.upper)
         guard !a.isNaN, !b.isNaN else { return nil }
-        return AlarmZone(lower: min(a, b), upper: max(a, b), state: state, message: z.message)
+        return AlarmZone(lower: min(a, b), upper: max(a, b), state: state, message: z.message.map(short))
     }
+
+    /// A source's words for the banner, at most `maxMessageBytes` of UTF-8 (a server's
+    /// message is not trusted to be short; a character cut in two shows as U+FFFD).
+    static func short(_ text: String) -> String {
+        text.utf8.count <= maxMessageBytes ? text : String(decoding: text.utf8.prefix(maxMessageBytes), as: UTF8.self)
+    }
+
+    static var maxMessageBytes: Int { 120 }
 
     /// A source's notification `key` is in `state` (nil, "nominal", "normal": cleared):
     /// an alarm of its own, shown and acknowledged as a channel's is.
@@ -52,7 +60,7 @@ extension PanelState {
             }
             return
         }
-        let text = message.isEmpty ? key : message
+        let text = Self.short(message.isEmpty ? key : message)
         let zones = AlarmState.allCases.filter { $0.isActive }.map { s in
             AlarmZone(lower: Double(s.rawValue), upper: Double(s.rawValue), state: s, message: text)
         }
