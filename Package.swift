@@ -176,7 +176,8 @@ let package = Package(
             name: "GaugePanelCLI",
             dependencies: [
                 "GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeDisplayDevices", "GaugeSystem",
-                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugeECU", "GaugePreview", "GaugeTLS", "GaugeSensors",
+                "GaugeInput", "GaugeInputDevices", "GaugePanel", "GaugeCAN", "GaugeECU", "GaugePreview", "GaugeTLS", "GaugeSensors", "GaugeDecoders",
+                "GaugeNet",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -25,6 +25,11 @@ public protocol StreamProtocol {
     static var kindName: String? { get }
     /// Counters for the run summary after the line's state (`oversized:3`), or "".
     var summaryDetail: String { get }
+    /// What the source said about alarms since the last call (zones, notifications).
+    mutating func takeAlarms() -> [SourceAlarm]
+    /// The protocol is done with this connection though nothing failed (a server that
+    /// closes after an HTTP answer): the source opens a new one at once, saying nothing.
+    var wantsFreshConnection: Bool { get }
 }
 
 extension StreamProtocol {
@@ -33,6 +38,8 @@ extension StreamProtocol {
     public var reconnectDelay: UInt64? { nil }
     public static var kindName: String? { nil }
     public var summaryDetail: String { "" }
+    public mutating func takeAlarms() -> [SourceAlarm] { [] }
+    public var wantsFreshConnection: Bool { false }
 }
 
 extension LineProtocolDecoder: StreamProtocol {

@@ -20,38 +20,90 @@ public struct SignalKMessage: Sendable, Equatable {
     public var context: String?
     public var values: [SignalKValue] = []
 
+    /// The `meta` entries (`updates[].meta[]`): units and zones of paths.
+    public var metas: [SignalKMeta] = []
+    /// The values on `notifications.…` paths, an object's `state` and `message` (null: cleared).
+    public var notifications: [SignalKNotification] = []
+    /// Per update (`updates[]`), what names its source: its `$source` and its
+    /// `source.label`, those it gives.
+    public var updateSources: [[String]] = []
+    /// Per value, the index of its update in `updateSources` (-1: none).
+    public var valueUpdates: [Int32] = []
+
+    /// The names of the source of `values[i]`'s update.
+    public func sources(ofValue i: Int) -> [String] {
+        guard i < valueUpdates.count, valueUpdates[i] >= 0, Int(valueUpdates[i]) < updateSources.count else { return [] }
+        return updateSources[Int(valueUpdates[i])]
+    }
+
     /// Reads one message (a WebSocket text message) with the scanner's `limits`.
     public static func read(_ message: [UInt8], limits: JSONScanner.Limits = JSONScanner.Limits()) throws(JSONError) -> SignalKMessage {
         var out = SignalKMessage()
-        var path: String?
-        var value: JSONItem?
-        var members: [SignalKValue] = []
-        func flush() {
-            if let p = path, let v = value {
-                out.values.append(SignalKValue(path: p, value: v))
-                for m in members { out.values.append(SignalKValue(path: p + "." + m.path, value: m.value)) }
-            }
-            path = nil
-            value = nil
-            members.removeAll()
-        }
+        var value = ValueReader()
+        var meta = SignalKMetaReader()
         try JSONScanner.scan(message, limits: limits) { at, item in
-            if matches(at, "updates[].values[]") {
-                if item == .object { flush() }
-            } else if matches(at, "updates[].values[].path") {
-                if case .string(let s) = item { path = s }
-            } else if matches(at, "updates[].values[].value") {
-                value = item
-            } else if let name = member(at), isScalar(item) {
-                members.append(SignalKValue(path: name, value: item))
+            if value.visit(at, item, into: &out) || meta.visit(at, item) { return }
+            if matches(at, "updates[]") {
+                guard item == .object else { return }
+                value.flush(into: &out)  // the last value of the update before
+                out.updateSources.append([])
+            } else if matches(at, "updates[].$source") || matches(at, "updates[].source.label") {
+                if case .string(let s) = item, !out.updateSources.isEmpty, out.updateSources[out.updateSources.count - 1].count < 2 {
+                    out.updateSources[out.updateSources.count - 1].append(s)
+                }
             } else if matches(at, "context") {
                 if case .string(let s) = item { out.context = s }
             } else if matches(at, "self") {
                 if case .string(let s) = item { out.selfContext = s }
             }
         }
-        flush()
+        value.flush(into: &out)
+        meta.flush()
+        out.metas = meta.metas
         return out
+    }
+
+    /// Collects one `updates[].values[]` entry at a time (its `path` may come after its `value`).
+    struct ValueReader {
+        var path: String?
+        var value: JSONItem?
+        var members: [SignalKValue] = []
+        var state: String?
+        var message: String?
+
+        mutating func visit(_ at: UnsafeBufferPointer<UInt8>, _ item: JSONItem, into out: inout SignalKMessage) -> Bool {
+            if matches(at, "updates[].values[]") {
+                if item == .object { flush(into: &out) }
+            } else if matches(at, "updates[].values[].path") {
+                if case .string(let s) = item { path = s }
+            } else if matches(at, "updates[].values[].value") {
+                value = item
+            } else if let name = member(at) {
+                if isScalar(item) { members.append(SignalKValue(path: name, value: item)) }
+                if case .string(let s) = item, name == "state" { state = s }
+                if case .string(let s) = item, name == "message" { message = s }
+            } else {
+                return false
+            }
+            return true
+        }
+
+        mutating func flush(into out: inout SignalKMessage) {
+            if let p = path, let v = value {
+                let update = Int32(truncatingIfNeeded: out.updateSources.count - 1)
+                out.values.append(SignalKValue(path: p, value: v))
+                for m in members { out.values.append(SignalKValue(path: p + "." + m.path, value: m.value)) }
+                while out.valueUpdates.count < out.values.count { out.valueUpdates.append(update) }
+                if p.utf8.starts(with: "notifications.".utf8), v == .null || v == .object {
+                    out.notifications.append(SignalKNotification(path: p, state: v == .null ? nil : state, message: message ?? ""))
+                }
+            }
+            path = nil
+            value = nil
+            members.removeAll()
+            state = nil
+            message = nil
+        }
     }
 
     /// Whether a delta with this `context` is about the vessel `selfContext` names (the

@@ -46,10 +46,21 @@ public enum SignalKPaths {
     static let objects = ["navigation.position", "navigation.attitude", "environment.current"]
 
     /// The path to subscribe to for a channel's `source`: the object's for a member of one.
-    public static func subscription(for source: String) -> String {
+    public static func subscription(for name: String) -> String {
+        let source = split(name).path
         guard let dot = source.utf8.lastIndex(of: UInt8(ascii: ".")) else { return source }
         let parent = String(decoding: source.utf8[..<dot], as: UTF8.self)
         return objects.contains(parent) ? parent : source
+    }
+
+    /// The sample name of `path`'s values from one `source` only (its `$source` or its
+    /// `source.label`): `path#source`.
+    public static func name(path: String, source: String) -> String { path + "#" + source }
+
+    /// A sample name's path and, when it takes one source's values only, that source.
+    public static func split(_ name: String) -> (path: String, source: String?) {
+        guard let hash = name.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (name, nil) }
+        return (String(decoding: name.utf8[..<hash], as: UTF8.self), String(decoding: name.utf8[name.utf8.index(after: hash)...], as: UTF8.self))
     }
 
     /// The units the table uses, which a channel may name for a path not in it (its value as sent).
@@ -69,6 +80,24 @@ public enum SignalKPaths {
             if same { return entry.unit }
         }
         return nil
+    }
+
+    /// How the Signal K specification writes `unit` in a path's `meta.units`.
+    public static func specName(of unit: SensorUnit) -> String {
+        switch unit {
+        case .metresPerSecond: "m/s"
+        case .radians: "rad"
+        case .metres: "m"
+        case .kelvin: "K"
+        case .pascal: "Pa"
+        case .fraction: "ratio"
+        case .volts: "V"
+        case .amperes: "A"
+        case .watts: "W"
+        case .hertz: "Hz"
+        case .degrees: "deg"
+        default: unit.configName
+        }
     }
 
     /// `value × scale + offset` converts the path's `si` unit to `unit`; nil when it does

@@ -1,15 +1,26 @@
 import GaugeDecoders
 
-/// A Signal K client over a TCP stream source (`kind = "signalk"`): on each connection it
-/// upgrades to a WebSocket at `/signalk/v1/stream?subscribe=none`, subscribes to exactly
+/// A Signal K client over a TCP stream source (`kind = "signalk"`): on its first
+/// connection it asks the server where its stream is (`GET /signalk`, `SignalKDiscovery`;
+/// a server that closes after answering is connected to again at once), then on each
+/// connection upgrades to a WebSocket there (`/signalk/v1/stream` when discovery fails,
+/// said once) with `?subscribe=none&sendMeta=all`, and subscribes to exactly
 /// `paths` of the own vessel, and turns the deltas' numbers into samples named by their
-/// paths, in the server's units (SI). A `null` value says "no value now". Pings are
-/// answered; a close, a protocol error or a refused upgrade closes the connection, which
-/// the source opens again after its backoff (and subscribes again).
+/// paths, in the server's units (SI). A `null` value says "no value now". The server's
+/// `meta` zones of those paths, and (with `notifications`) its notifications, are handed
+/// on as `SourceAlarm`s. Pings are answered; a close, a protocol error or a refused
+/// upgrade closes the connection, which the source opens again after its backoff (and
+/// subscribes again).
 public struct SignalKSession: StreamProtocol {
     /// The Signal K server's usual port (signalk-server's HTTP and WebSocket).
     public static let defaultPort: UInt16 = 3000
-    public static let streamPath = "/signalk/v1/stream?subscribe=none"
+    public static let defaultStreamPath = "/signalk/v1/stream"
+    /// What the stream's URL is given: no subscription until the panel's own, and meta.
+    public static let streamQuery = "subscribe=none&sendMeta=all"
+    /// What a session subscribes to for the server's notifications.
+    public static let notificationPaths = "notifications.*"
+    /// At most this many alarm changes wait for `takeAlarms` (more are dropped).
+    static let maxPendingAlarms = 64
     /// The subscription's pace: at least every second, at most every 200 ms per path.
     public static let period: UInt32 = 1000
     public static let minPeriod: UInt32 = 200
@@ -17,8 +28,12 @@ public struct SignalKSession: StreamProtocol {
     public static let handshakeTimeout: UInt64 = 10 * Nanoseconds.perSecond
 
     enum State {
-        /// The upgrade request is to be sent.
+        /// Discovery's request or the upgrade request is to be sent.
         case connected
+        /// Waiting for the answer to `GET /signalk`.
+        case discovering(SignalKDiscovery, deadline: UInt64)
+        /// Done with this connection (the server closes it after discovery's answer).
+        case fresh
         case handshaking(WebSocketHandshake, deadline: UInt64)
         case open
         /// Given up on this connection (`wantsReconnect`).
@@ -29,9 +44,22 @@ public struct SignalKSession: StreamProtocol {
     /// The paths subscribed to.
     public let paths: [String]
     /// The names samples are made for: the paths, or members of object values
-    /// (`navigation.position.latitude`).
+    /// (`navigation.position.latitude`), or either taken only from one source
+    /// (`navigation.speedOverGround#gps.1`: `SignalKPaths.name(path:source:)`).
     public let names: [String]
+    /// The sources some name takes its values from (the run summary says them).
+    public let selectedSources: [String]
+    /// Whether the server's notifications are subscribed to and handed on.
+    public let notifications: Bool
+    /// Subscribed to every path (`*`): every number is a sample, and each path's
+    /// `meta.units` is kept in `announcedUnits` (`gaugepanel signalk-paths`).
+    public private(set) var readsEverything = false
+    /// What the server's `meta` said of each path's units (in `readsEverything` mode).
+    public private(set) var announcedUnits: [String: String] = [:]
     private var state = State.connected
+    /// Where the stream is, with its query: known after discovery (or its failure), which is
+    /// made again only after the upgrade there was refused.
+    public private(set) var streamPath: String?
     public private(set) var decoder = WebSocketDecoder()
     private var pending: [UInt8] = []
     private var selfContext: String?
@@ -39,13 +67,31 @@ public struct SignalKSession: StreamProtocol {
     private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
     /// Messages that are not JSON, and binary messages.
     public private(set) var unparsable: UInt64 = 0
+    private var alarms: [SourceAlarm] = []
+    /// Paths whose `meta.units` disagreed with the path table (said once each).
+    private var unitsSaid: [String] = []
+    /// What discovery found, or that it failed, has been said.
+    private var discoveryNoted = false
 
     /// `host`: what the `Host` header says (`"boat.local:3000"`); `names`: what samples
     /// are made for (default: `paths`).
-    public init(host: String, paths: [String], names: [String]? = nil) {
+    public init(host: String, paths: [String], names: [String]? = nil, notifications: Bool = false) {
         self.host = host
-        self.paths = paths
+        self.paths = notifications ? paths + [SignalKSession.notificationPaths] : paths
         self.names = names ?? paths
+        self.notifications = notifications
+        var selected: [String] = []
+        for n in self.names {
+            if let s = SignalKPaths.split(n).source, !selected.contains(s) { selected.append(s) }
+        }
+        selectedSources = selected
+    }
+
+    /// A session that subscribes to every path of the own vessel, for listing them.
+    public static func everything(host: String) -> SignalKSession {
+        var session = SignalKSession(host: host, paths: ["*"], names: [])
+        session.readsEverything = true
+        return session
     }
 
     public static var kindName: String? { "signalk" }
@@ -53,12 +99,21 @@ public struct SignalKSession: StreamProtocol {
     public var droppedCount: UInt64 { unparsable }
 
     public var summaryDetail: String {
-        decoder.statistics.overlong > 0 ? "oversized:\(decoder.statistics.overlong)" : ""
+        var parts = selectedSources.map { "signalk_source:" + $0 }
+        if decoder.statistics.overlong > 0 { parts.append("oversized:\(decoder.statistics.overlong)") }
+        return parts.joined(separator: ",")
     }
 
     public var wantsReconnect: Bool { if case .failed = state { true } else { false } }
 
-    public var deadline: UInt64? { if case .handshaking(_, let d) = state { d } else { nil } }
+    public var deadline: UInt64? {
+        switch state {
+        case .handshaking(_, let d), .discovering(_, let d): d
+        default: nil
+        }
+    }
+
+    public var wantsFreshConnection: Bool { if case .fresh = state { true } else { false } }
 
     public mutating func connectionReset() {
         state = .connected
@@ -72,12 +127,25 @@ public struct SignalKSession: StreamProtocol {
         return notices
     }
 
+    public mutating func takeAlarms() -> [SourceAlarm] {
+        defer { alarms.removeAll() }
+        return alarms
+    }
+
     public mutating func outgoing(now: UInt64) -> [UInt8]? {
         switch state {
         case .connected:
-            let handshake = WebSocketHandshake(host: host, path: SignalKSession.streamPath, key: nextKey(now: now))
+            guard let path = streamPath else {
+                state = .discovering(SignalKDiscovery(), deadline: now &+ SignalKSession.handshakeTimeout)
+                return SignalKDiscovery.request(host: host)
+            }
+            let handshake = WebSocketHandshake(host: host, path: path, key: nextKey(now: now))
             state = .handshaking(handshake, deadline: now &+ SignalKSession.handshakeTimeout)
             return handshake.request
+        case .discovering(_, let deadline) where now >= deadline:
+            streamPath = SignalKSession.defaultStreamPath + "?" + SignalKSession.streamQuery
+            discoveryNoted = true
+            fail("no answer to GET /signalk within 10 s: is this a Signal K server's port? (next: \(SignalKSession.defaultStreamPath))")
         case .handshaking(_, let deadline) where now >= deadline:
             fail("no answer to the WebSocket upgrade within 10 s: is this a Signal K server's port?")
         default: break
@@ -89,12 +157,17 @@ public struct SignalKSession: StreamProtocol {
 
     public mutating func receive(_ bytes: [UInt8], now: UInt64, into sink: (Sample) -> Void) {
         var frames = bytes
+        if case .discovering(var discovery, let deadline) = state {
+            if let answer = discovery.feed(bytes) { discovered(answer) } else { state = .discovering(discovery, deadline: deadline) }
+            return
+        }
         if case .handshaking(var handshake, let deadline) = state {
             switch handshake.feed(bytes) {
             case nil:
                 state = .handshaking(handshake, deadline: deadline)
                 return
             case .failure(let error)?:
+                streamPath = nil  // asked again at the next connection
                 return fail(error.message)
             case .success(let rest)?:
                 state = .open
@@ -140,14 +213,69 @@ public struct SignalKSession: StreamProtocol {
         }
         if let own = parsed.selfContext { selfContext = own }
         guard SignalKMessage.isOwnVessel(parsed.context, selfContext: selfContext) else { return }
-        for v in parsed.values where names.contains(v.path) {
-            switch v.value {
-            case .number(let x): sink(Sample(name: v.path, value: x, unit: .none))
-            case .null: sink(.noValue(name: v.path))
-            case .bool(let b): sink(Sample(name: v.path, value: b ? 1 : 0, unit: .none))
-            case .string, .object, .array: break
+        readAlarms(parsed)
+        for (i, v) in parsed.values.enumerated() {
+            if readsEverything || names.contains(v.path) { emit(v.path, v.value, sink) }
+            guard !selectedSources.isEmpty else { continue }
+            for source in parsed.sources(ofValue: i) {
+                let name = SignalKPaths.name(path: v.path, source: source)
+                if names.contains(name) { emit(name, v.value, sink) }
             }
         }
+    }
+
+    private func emit(_ name: String, _ value: JSONItem, _ sink: (Sample) -> Void) {
+        switch value {
+        case .number(let x): sink(Sample(name: name, value: x, unit: .none))
+        case .null: sink(.noValue(name: name))
+        case .bool(let b): sink(Sample(name: name, value: b ? 1 : 0, unit: .none))
+        case .string, .object, .array: break
+        }
+    }
+
+    /// Discovery's answer: the stream's path (the default one when it names none, said
+    /// once), upgraded to on this connection if the server keeps it, else on a fresh one.
+    private mutating func discovered(_ answer: SignalKDiscovery.Answer) {
+        if let path = answer.streamPath {
+            streamPath = path + (path.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + SignalKSession.streamQuery
+            if let address = answer.address, address != host, !discoveryNoted {
+                notices.append("the server announces its stream at \(address); the panel stays on \(host), where the board points it")
+            }
+        } else {
+            streamPath = SignalKSession.defaultStreamPath + "?" + SignalKSession.streamQuery
+            if !discoveryNoted {
+                notices.append("discovery (GET /signalk) failed: \(answer.problem ?? "no stream named"); using \(SignalKSession.defaultStreamPath)")
+            }
+        }
+        discoveryNoted = true
+        state = answer.keepsConnection ? .connected : .fresh
+    }
+
+    /// The `meta` zones of the paths read, the notifications (when subscribed to), and a
+    /// `meta.units` that disagrees with the path table, said once.
+    private mutating func readAlarms(_ parsed: SignalKMessage) {
+        for m in parsed.metas where readsEverything {
+            if let units = m.units, announcedUnits.count < 4096 { announcedUnits[m.path] = units }
+        }
+        for m in parsed.metas where names.contains(where: { SignalKPaths.split($0).path == m.path }) {
+            if let zones = m.zones {
+                for name in names where SignalKPaths.split(name).path == m.path { queue(.zones(name: name, zones: zones)) }
+            }
+            guard let units = m.units, let si = SignalKPaths.unit(of: m.path), units != SignalKPaths.specName(of: si),
+                !unitsSaid.contains(m.path), unitsSaid.count < 64
+            else { continue }
+            unitsSaid.append(m.path)
+            let table = SignalKPaths.specName(of: si)
+            notices.append(
+                m.path + ": the server gives its units as \"" + units + "\", the Signal K specification \"" + table
+                    + "\"; its values are taken as " + table)
+        }
+        guard notifications else { return }
+        for n in parsed.notifications { queue(.notification(key: n.path, state: n.state, message: n.message)) }
+    }
+
+    private mutating func queue(_ alarm: SourceAlarm) {
+        if alarms.count < SignalKSession.maxPendingAlarms { alarms.append(alarm) }
     }
 
     private mutating func fail(_ why: String) {

@@ -10,7 +10,8 @@ struct GaugePanelCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             TestCardCommand.self, CompareCommand.self, DevicesCommand.self, ShowCommand.self, BacklightCommand.self, RenderCommand.self,
-            CheckCommand.self, RunCommand.self, CANSignalsCommand.self, ECUChannelsCommand.self, PreviewCommand.self, ExportCommand.self,
+            CheckCommand.self, RunCommand.self, CANSignalsCommand.self, ECUChannelsCommand.self, SignalKPathsCommand.self, PreviewCommand.self,
+            ExportCommand.self,
         ]
     )
 

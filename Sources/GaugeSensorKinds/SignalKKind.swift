@@ -9,29 +9,44 @@ import GaugeNet
 /// arrive in SI units, and a channel's `unit` converts them (`kn`, `C`, `deg`, `bar`, `%`),
 /// after its own `scale` and `offset` (which apply to the value as sent). The conversion
 /// is settled here, into the channel's scale and offset; the samples carry no unit.
+/// `notifications` (default true) subscribes to the server's notifications too; a
+/// channel's `signalk_source` takes only the updates of that source (`path#source`).
 enum SignalKKind: SensorKindReading {
+    struct Sensor: Sendable, Equatable {
+        var network: NetworkConfiguration
+        var notifications: Bool
+    }
+
     static let name = "signalk"
     static let summary = "a Signal K server (a boat's data hub) over its WebSocket stream"
-    static let sensorKeys = ["server"]
-    static let channelKeys = ["source"]
+    static let sensorKeys = ["server", "notifications"]
+    static let channelKeys = ["source", "signalk_source"]
     static let channelsReadSource = true
 
-    static func readSensor(_ r: TableReader) -> NetworkConfiguration? {
+    static func readSensor(_ r: TableReader) -> Sensor? {
         let address =
             r.has("server")
             ? NetworkConfiguration.readAddress(r, "server", defaultPort: SignalKSession.defaultPort, example: "\"localhost:3000\"")
             : NetworkAddress(host: "localhost", port: SignalKSession.defaultPort)
         _ = r.value("server")
-        return address.map { NetworkConfiguration(transport: .tcp($0), protocolName: name) }
+        let notifications = r.bool("notifications") ?? true
+        return address.map { Sensor(network: NetworkConfiguration(transport: .tcp($0), protocolName: name), notifications: notifications) }
     }
 
     /// A channel's `source` must be a path; its `unit` a conversion from the path's SI unit.
-    static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: NetworkConfiguration?) -> Void? {
+    static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Sensor?) -> Void? {
         guard !channel.name.isEmpty else { return nil }
         let path = channel.sourceName
         guard SignalKPaths.isPath(path) else {
             r.report("source", "expected a Signal K path like \"navigation.speedOverGround\" (no wildcards), got \"\(path)\"")
             return nil
+        }
+        if let only = r.string("signalk_source", maxLength: 200) {
+            guard !only.isEmpty else {
+                r.report("signalk_source", "expected a source's $source or label, like \"n2k-on-ve.can-socket.115\" or \"GPS-1\"")
+                return nil
+            }
+            channel.sourceName = SignalKPaths.name(path: path, source: only)
         }
         let unit = channel.unit
         guard let si = SignalKPaths.unit(of: path) else {
@@ -56,7 +71,7 @@ enum SignalKKind: SensorKindReading {
     }
 
     static func source(
-        _ sensor: NetworkConfiguration, channels: [(channel: ChannelConfiguration, part: Void)],
+        _ sensor: Sensor, channels: [(channel: ChannelConfiguration, part: Void)],
         _ r: TableReader
     ) -> (any ConfiguredSource)? {
         var paths: [String] = [], names: [String] = []
@@ -65,10 +80,10 @@ enum SignalKKind: SensorKindReading {
             let path = SignalKPaths.subscription(for: c.channel.sourceName)
             if !paths.contains(path) { paths.append(path) }
         }
-        let host = sensor.transport.path, subscribed = paths, read = names
-        return Configured(sensor, summary: "signalk \(host)") { network, _ in
-            let session = SignalKSession(host: host, paths: subscribed, names: read)
-            return .line(StreamSource(transport: network.transport, protocol: session, backoff: .network))
+        let host = sensor.network.transport.path, subscribed = paths, read = names
+        return Configured(sensor, summary: "signalk \(host)") { s, _ in
+            let session = SignalKSession(host: host, paths: subscribed, names: read, notifications: s.notifications)
+            return .line(StreamSource(transport: s.network.transport, protocol: session, backoff: .network))
         }
     }
 }

@@ -54,7 +54,7 @@ import GaugeTestSupport
         #expect(SignalKPaths.unit(of: "navigation.position.latitude") == .degrees)
         // A session reading the latitude subscribes to the position and makes samples of the member only.
         var session = SignalKSession(host: "h", paths: ["navigation.position"], names: ["navigation.position.latitude"])
-        let request = session.outgoing(now: 0) ?? []
+        let request = Self.discover(&session)
         var got: [Sample] = []
         session.receive(Self.accept(request) + WebSocketTests.frame(0x81, delta), now: 1) { got.append($0) }
         #expect(got == [Sample(name: "navigation.position.latitude", value: -41.156426, unit: .none)])
@@ -112,6 +112,19 @@ import GaugeTestSupport
 
     static func text(_ s: String) -> [UInt8] { WebSocketTests.frame(0x81, Array(s.utf8)) }
 
+    /// A discovery answer that keeps the connection, naming the usual stream.
+    static let discoveryAnswer: [UInt8] = {
+        let body = #"{"endpoints":{"v1":{"version":"1.7.0","signalk-ws":"ws://h:1/signalk/v1/stream"}}}"#
+        return Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+    }()
+
+    /// Discovery asked and answered on the same connection: the upgrade request that follows.
+    static func discover(_ s: inout SignalKSession, now: UInt64 = 0) -> [UInt8] {
+        _ = s.outgoing(now: now)
+        s.receive(discoveryAnswer, now: now) { _ in }
+        return s.outgoing(now: now) ?? []
+    }
+
     /// A client frame's opcode and unmasked payload.
     static func unmask(_ f: [UInt8]) -> (opcode: UInt8, payload: [UInt8]) {
         var at = 2
@@ -129,8 +142,14 @@ import GaugeTestSupport
             backoff: Backoff(initial: 10, maximum: 10), system: sys)
         var got: [Sample] = []
         #expect(source.service(now: 0) { got.append($0) } == .connected)
+        #expect(sys.written == [Array("GET /signalk HTTP/1.1\r\nHost: boat:3000\r\nAccept: application/json\r\n\r\n".utf8)])
+        // Discovery's answer keeps the connection: the upgrade follows on it.
+        sys.reads = [.success(.bytes(Self.discoveryAnswer))]
+        #expect(source.service(now: 0) { got.append($0) } == nil)
+        sys.written.removeFirst()
         #expect(
-            sys.written.count == 1 && sys.written[0].starts(with: Array("GET /signalk/v1/stream?subscribe=none HTTP/1.1\r\nHost: boat:3000\r\n".utf8))
+            sys.written.count == 1
+                && sys.written[0].starts(with: Array("GET /signalk/v1/stream?subscribe=none&sendMeta=all HTTP/1.1\r\nHost: boat:3000\r\n".utf8))
         )
         let hello = String(decoding: Self.sample("docs-hello.json"), as: UTF8.self)
         let own = String(decoding: Self.sample("docs-data_model_multiple_values.json"), as: UTF8.self)
@@ -154,7 +173,7 @@ import GaugeTestSupport
         #expect(source.service(now: 3) { _ in } != nil)
         #expect(source.service(now: 13) { _ in } == .connected)
         let request = sys.written.last!
-        #expect(request.starts(with: Array("GET /signalk".utf8)))
+        #expect(request.starts(with: Array("GET /signalk/v1/stream?".utf8)))  // discovered once
         sys.reads = [.success(.bytes(Self.accept(request)))]
         source.service(now: 14) { _ in }
         #expect(Self.unmask(sys.written.last!).payload == SignalKMessage.subscribe(paths, period: 1000, minPeriod: 200))
@@ -162,7 +181,7 @@ import GaugeTestSupport
 
     @Test func refusedUpgradeOrSilenceGivesUp() {
         var s = SignalKSession(host: "h:1", paths: ["a.b"])
-        _ = s.outgoing(now: 0)
+        _ = Self.discover(&s)
         s.receive(Array("HTTP/1.1 404 Not Found\r\n\r\n".utf8), now: 1) { _ in }
         #expect(s.wantsReconnect && s.takeNotices() == ["the WebSocket upgrade was refused: HTTP/1.1 404 Not Found"])
         s.connectionReset()

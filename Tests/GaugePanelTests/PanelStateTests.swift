@@ -213,3 +213,84 @@ import GaugeWidgets
         #expect(f.dashboard.currentPage == 1)
     }
 }
+
+/// What sources say about alarms: a server's zones for a channel without an alarm of its
+/// own (converted into its unit; the board's own win), and notifications.
+@Suite struct PanelStateSourceAlarmTests {
+    static let board = """
+        [display]
+        width = 400
+        height = 200
+        output = "offscreen"
+
+        [[sensor]]
+        kind = "serial"
+        device = "/dev/ttyUSB0"
+        protocol = "line"
+
+          [[sensor.channel]]
+          name = "speed"
+          unit = "kn"
+          scale = 2
+
+          [[sensor.channel]]
+          name = "rpm"
+          warning = 6000
+
+        [[page]]
+        name = "main"
+          [[page.widget]]
+          id = "speed"
+          type = "readout"
+          channel = "speed"
+          frame = [0, 0, 200, 100]
+        """
+
+    func state() throws -> PanelState {
+        PanelState(board: try BoardConfiguration.parse(Self.board, file: "test.toml"), animates: false)
+    }
+
+    @Test func serverZonesBecomeTheChannelsAlarmUnlessTheBoardHasOne() throws {
+        var s = try state()
+        s.takeSourceZones([SourceZone(lower: 3, state: "warn", message: "Fast"), SourceZone(upper: 1, state: "bogus")], of: "speed")
+        s.takeSourceZones([SourceZone(upper: 1000, state: "alarm")], of: "rpm")
+        #expect(s.takeNotices() == ["channel speed: 1 alarm zone from its source"])
+        s.accept(Sample(name: "speed", value: 2, unit: .none), now: 1)  // 4 kn, below the zone (from 3 m/s × 2 = 6 kn)
+        _ = s.frame(now: 2)
+        #expect(s.alarmStatus(of: "speed", now: 2)?.state == .normal)
+        s.accept(Sample(name: "speed", value: 3.5, unit: .none), now: 3)  // 7 kn: in it
+        s.accept(Sample(name: "rpm", value: 500, unit: .none), now: 3)
+        _ = s.frame(now: 4)
+        #expect(s.alarmStatus(of: "speed", now: 4)?.state == .warn)
+        #expect(s.alarmStatus(of: "rpm", now: 4)?.state == .normal)  // the board's warning = 6000 wins
+        // New zones replace the old; none removes the alarm.
+        s.takeSourceZones([SourceZone(lower: 3, state: "alarm")], of: "speed")
+        _ = s.frame(now: 5)
+        #expect(s.alarmStatus(of: "speed", now: 5)?.state == .alarm)
+        s.takeSourceZones([], of: "speed")
+        _ = s.frame(now: 6)
+        #expect(s.alarmStatus(of: "speed", now: 6) == nil)
+        #expect(PanelState.zone(SourceZone(lower: .nan, state: "warn"), scale: 1, offset: 0) == nil)
+        #expect(PanelState.zone(SourceZone(lower: 1, upper: 2, state: "warn"), scale: -1, offset: 0) == AlarmZone(lower: -2, upper: -1, state: .warn))
+    }
+
+    @Test func notificationsAreAlarmsUntilCleared() throws {
+        var s = try state()
+        s.takeNotification("notifications.mob", state: "alarm", message: "Man overboard")
+        let f = s.frame(now: 1)
+        #expect(s.alarmStatus(of: "notifications.mob", now: 1)?.state == .alarm)
+        #expect(f.dashboard.overlay.count == 1)
+        s.acknowledgeAlarms()
+        #expect(s.alarmStatus(of: "notifications.mob", now: 2)?.acknowledged == true)
+        #expect(s.frame(now: 2).dashboard.overlay.isEmpty)
+        s.takeNotification("notifications.mob", state: "emergency", message: "Man overboard")
+        #expect(s.frame(now: 3).dashboard.overlay.count == 1)  // worse: asks again
+        s.takeNotification("notifications.mob", state: "normal", message: "")
+        #expect(s.frame(now: 4).dashboard.overlay.isEmpty && s.alarmStatus(of: "notifications.mob", now: 4) == nil)
+        s.takeNotification("notifications.bilge", state: "warn", message: "")
+        s.takeNotification("notifications.bilge", state: nil, message: "")
+        #expect(s.alarmStatus(of: "notifications.bilge", now: 5) == nil)
+        #expect(PanelState.short(String(repeating: "x", count: 500)).utf8.count == PanelState.maxMessageBytes)
+        #expect(PanelState.short("Man overboard") == "Man overboard")
+    }
+}

@@ -41,9 +41,14 @@ import GaugeSensors
 
     @Test func serverAndLine() throws {
         let b = try BoardConfiguration.parse(board(source: "navigation.speedOverGround", unit: "kn"), file: "/tmp/board.toml")
-        #expect(
-            b.sensors[0].settings(NetworkConfiguration.self)
-                == NetworkConfiguration(transport: .tcp(NetworkAddress(host: "localhost", port: 3000)), protocolName: "signalk"))
+        let localhost = NetworkConfiguration(transport: .tcp(NetworkAddress(host: "localhost", port: 3000)), protocolName: "signalk")
+        #expect(b.sensors[0].settings(SignalKKind.Sensor.self) == SignalKKind.Sensor(network: localhost, notifications: true))
+        let quiet = try BoardConfiguration.parse(
+            board("kind = \"signalk\"\nnotifications = false", source: "navigation.speedOverGround", unit: "kn"), file: "/tmp/board.toml")
+        #expect(quiet.sensors[0].settings(SignalKKind.Sensor.self)?.notifications == false)
+        let one = try BoardConfiguration.parse(
+            board(source: "navigation.speedOverGround", unit: "kn", scale: "signalk_source = \"GPS-1\""), file: "/tmp/board.toml")
+        #expect(one.sensors[0].channels[0].sourceName == "navigation.speedOverGround#GPS-1")
         let other = try BoardConfiguration.parse(
             board("kind = \"signalk\"\nserver = \"192.168.1.5:80\"", source: "navigation.speedOverGround", unit: "kn"), file: "/tmp/board.toml")
         guard case .line(let line) = other.sensors[0].source.open(SourceContext(hostname: "pi")) else {

@@ -12,24 +12,37 @@ answer with a pong is dropped after 2 s). Its deltas carry SI values: depth 8.4 
 apparent wind -35° and 14.2 kn, 6.1 kn through the water, heading 274° — as rad and m/s —
 and, every round, the same paths of another vessel (other values) which must not show.
 
-  subscribe  the panel subscribes to exactly the board's five paths of vessels.self, period
-             1000 ms, minPeriod 200 ms, once per connection
+The first delta of each path carries its `meta` (sendMeta=all): speedThroughWater a "warn"
+zone from 5 to 20 kn (in m/s), apparent wind speed an "alarm" zone from 5 m/s (the board
+sets its own alarm there, which wins), depth units "ft" (the table says m).
+
+  subscribe  the panel subscribes to exactly the board's five paths of vessels.self and
+             notifications.*, period 1000 ms, minPeriod 200 ms, once per connection
   values     the screen equals `gaugepanel render --set` of the values converted to the
-             channels' units (m, deg, kn), with the server's pings coming all along
+             channels' units (m, deg, kn) on the board with the server's speed zone
+             written by hand (which differs from the board without it: the zone shows),
+             with the server's pings coming all along; the units said once
+  notify     notifications.mob in state "alarm": the banner changes (and nothing below
+             it); back to "normal": the screen is the values' again
+  discovery  GET /signalk once (the server closes after answering, the panel connects again
+             at once, quietly) then the stream where it points (/signalk/v1/stream/e2e); a
+             server whose discovery answers 404: said once, the stream at /signalk/v1/stream
+  paths      `gaugepanel signalk-paths` subscribes to `*` and lists the five paths of the
+             own vessel, sorted, with their values as sent and units (meta, else the table)
   restart    the server stops (connections closed, port closed): the panel says it lost
              it and shows no values; it listens again: the panel reconnects, subscribes
              again and the values are back
 
 Usage: signalk.py GAUGEPANEL WORKDIR     Prints ok:/FAIL: per check; exit 1 on a failure.
 """
-import asyncio, json, math, os, re, subprocess, sys, threading, time, urllib.request
+import asyncio, json, math, os, re, subprocess, sys, threading, time, urllib.request, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
-from keycases.harness import Panel, new_dir, render   # noqa: E402
+from keycases.harness import Panel, gaugepanel, new_dir, render, same   # noqa: E402
 from netpeers import free_port   # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -69,9 +82,12 @@ class SignalKServer(threading.Thread):
     """A Signal K server on 127.0.0.1:port in its own event loop: `subscriptions` holds
     every subscribe message received, `connections` counts the streams opened."""
 
-    def __init__(self, ws, port, values):
+    def __init__(self, ws, port, values, metas=None):
         super().__init__(daemon=True)
-        self.ws, self.port, self.values = ws, port, values
+        self.ws, self.port, self.values, self.metas = ws, port, values, metas or {}
+        self.notes, self.note_seq = {}, 0
+        self.discoveries, self.stream_paths = 0, []
+        self.discovers = True   # False: GET /signalk answers 404
         self.subscriptions, self.connections = [], 0
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
@@ -91,14 +107,18 @@ class SignalKServer(threading.Thread):
 
     def discovery(self, connection, request):
         if request.path.rstrip("/") == "/signalk":
+            self.discoveries += 1
+            if not self.discovers:
+                return connection.respond(404, "not found\n")
             r = connection.respond(200, json.dumps({"endpoints": {"v1": {
                 "version": "1.7.0", "signalk-http": f"http://127.0.0.1:{self.port}/signalk/v1/api/",
-                "signalk-ws": f"ws://127.0.0.1:{self.port}/signalk/v1/stream"}},
+                "signalk-ws": f"ws://127.0.0.1:{self.port}/signalk/v1/stream/e2e"}},
                 "server": {"id": "gaugepanel-e2e", "version": "0.1"}}))
             r.headers["Content-Type"] = "application/json"
             return r
         if not request.path.startswith("/signalk/v1/stream"):
             return connection.respond(404, "not found\n")
+        self.stream_paths.append(request.path)
         return None
 
     async def stream(self, connection):
@@ -111,8 +131,9 @@ class SignalKServer(threading.Thread):
             async for text in connection:
                 message = json.loads(text)
                 for s in message.get("subscribe", []):
-                    periods[s["path"]] = s.get("period", 1000) / 1000
-                    due[s["path"]] = 0
+                    for p in (self.values if s["path"] == "*" else [s["path"]]):
+                        periods[p] = s.get("period", 1000) / 1000
+                        due[p] = 0
                 for s in message.get("unsubscribe", []):
                     for p in [p for p in periods if s["path"] in ("*", p)]:
                         del periods[p]
@@ -123,19 +144,32 @@ class SignalKServer(threading.Thread):
         finally:
             sender.cancel()
 
+    def notify(self, path, value):
+        """A notification's value (None: null), sent to every stream subscribed to notifications.*."""
+        self.notes[path] = value
+        self.note_seq += 1
+
     async def send_deltas(self, connection, periods, due):
+        meta_sent, note_seq = set(), 0
         while True:
             now = time.monotonic()
+            if "notifications.*" in periods and note_seq != self.note_seq:
+                note_seq = self.note_seq
+                await connection.send(json.dumps({"context": SELF, "updates": [{"source": {"label": "alarms"}, "values": [
+                    {"path": p, "value": v} for p, v in self.notes.items()]}]}))
             paths = [p for p in periods if due.get(p, 0) <= now]
             for p in paths:
                 due[p] = now + periods[p]
             if paths:
+                meta = [{"path": p, "value": self.metas[p]} for p in paths if p in self.metas and p not in meta_sent]
+                meta_sent.update(m["path"] for m in meta)
                 values = [{"path": p, "value": self.values[p]} for p in paths if p in self.values]
                 other = [{"path": p, "value": self.values[p] * 2 + 1} for p in paths if p in self.values]
                 await connection.send(json.dumps({"context": "vessels.urn:mrn:imo:mmsi:230099999",
                                                   "updates": [{"source": {"label": "ais"}, "values": other}]}))
                 await connection.send(json.dumps({"context": SELF, "updates": [{
-                    "source": {"label": "n2k"}, "timestamp": "2026-01-01T00:00:00Z", "values": values}]}))
+                    "source": {"label": "n2k"}, "timestamp": "2026-01-01T00:00:00Z", "values": values,
+                    **({"meta": meta} if meta else {})}]}))
             await asyncio.sleep(0.05)
 
     def stop(self):
@@ -146,10 +180,84 @@ class SignalKServer(threading.Thread):
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
-def board(port):
-    """boat-signalk.toml with its server on 127.0.0.1:port."""
+# The server's meta: a zone the panel takes (speed), one the board's own alarm overrides
+# (wind speed), units that disagree with the table (depth).
+METAS = {
+    "navigation.speedThroughWater": {"units": "m/s", "zones": [
+        {"lower": 5 * KNOT, "upper": 20 * KNOT, "state": "warn", "message": "Fast"}]},
+    "environment.wind.speedApparent": {"units": "m/s", "zones": [{"lower": 5, "state": "alarm", "message": "Wind"}]},
+    "environment.depth.belowTransducer": {"units": "ft"},
+}
+# The speed zone written by hand on the board, in the channel's unit (kn).
+SPEED_ZONE = """  smoothing = 0.5
+    [[sensor.channel.zone]]
+    lower = 5
+    upper = 20
+    state = "warn"
+    message = "Fast"
+"""
+
+
+def board(port, zoned=False):
+    """boat-signalk.toml with its server on 127.0.0.1:port; zoned: with the server's speed zone by hand."""
     text = open(os.path.join(ROOT, "dashboards/boat-signalk.toml")).read()
+    if zoned:
+        head, tail = text.split('source = "navigation.speedThroughWater"', 1)
+        tail = tail.replace("  smoothing = 0.5\n", SPEED_ZONE, 1)
+        text = head + 'source = "navigation.speedThroughWater"' + tail
     return re.sub(r'^server = ".*"$', f'server = "127.0.0.1:{port}"', text, flags=re.M)
+
+
+def png_rows(path):
+    """A PNG's rows of pixels (8-bit RGB or RGBA, as gaugepanel writes them), unfiltered."""
+    data = open(path, "rb").read()
+    i, idat, width, height, bpp = 8, b"", 0, 0, 3
+    while i < len(data):
+        n, kind = int.from_bytes(data[i:i + 4], "big"), data[i + 4:i + 8]
+        body = data[i + 8:i + 8 + n]
+        if kind == b"IHDR":
+            width, height, bpp = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big"), 4 if body[9] == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        i += 12 + n
+    raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            p = a + b - c
+            pred = [0, a, b, (a + b) // 2, a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c)
+                    else b if abs(p - b) <= abs(p - c) else c][f]
+            line[x] = (line[x] + pred) & 0xFF
+        rows.append(bytes(line))
+        prev = line
+    return rows
+
+
+def banner_only(a, b, strip=48):
+    """Whether pictures a and b differ, and only within the top `strip` rows (the banner)."""
+    ra, rb = png_rows(a), png_rows(b)
+    return ra[:strip] != rb[:strip] and ra[strip:] == rb[strip:]
+
+
+def fallback(ws, values):
+    """A server whose GET /signalk answers 404: the panel says so once and streams at /signalk/v1/stream."""
+    port = free_port()
+    server = SignalKServer(ws, port, values)
+    server.discovers = False
+    p = None
+    try:
+        p = Panel("signalk-fallback", board(port), d=new_dir("signalk-fallback"), board_name="boat-signalk.toml")
+        t = p.shows(render(p.board, {name: c[2] for name, c in CHANNELS.items()}), 20)
+        said = "discovery (GET /signalk) failed: it answered HTTP/1.1 404 Not Found; using /signalk/v1/stream"
+        check(t is not None and p.count(said) == 1 and server.discoveries == 1
+              and server.stream_paths == ["/signalk/v1/stream?subscribe=none&sendMeta=all"],
+              f"discovery refused: said once ({said}), the stream at /signalk/v1/stream {server.stream_paths}, values shown")
+    finally:
+        server.stop()
+        if p:
+            p.stop()
 
 
 def main():
@@ -162,20 +270,30 @@ def main():
     d = new_dir("signalk")
     port = free_port()
     values = {path: si for path, si, _ in CHANNELS.values()}
-    server = SignalKServer(ws, port, values)
+    server = SignalKServer(ws, port, values, METAS)
     p = None
     try:
         found = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/signalk", timeout=5))
-        check(found["endpoints"]["v1"]["signalk-ws"].endswith("/signalk/v1/stream"), "the server's discovery names its stream")
+        check(found["endpoints"]["v1"]["signalk-ws"].endswith("/signalk/v1/stream/e2e"), "the server's discovery names its stream")
+        server.discoveries = 0
         p = Panel("signalk", board(port), d=d, board_name="boat-signalk.toml")
         where = f"signalk 127.0.0.1:{port}"
         check(p.wait_for(f"{where}: connected", 20), f"{where}: connected")
-        shown = render(p.board, {name: c[2] for name, c in CHANNELS.items()})
+        zoned = os.path.join(d, "zoned.toml")
+        with open(zoned, "w") as f:
+            f.write(board(port, zoned=True))
+        sets = {name: c[2] for name, c in CHANNELS.items()}
+        shown = render(zoned, sets)
         none_png = render(p.board, {})
+        check(not same(shown, render(p.board, sets))[0], "the speed zone by hand changes the rendered screen")
         t = p.shows(shown, 20)
         check(t is not None, "values: screen equals `render depth=8.4 wind.angle=-35 wind.speed=14.2 speed=6.1 heading=274` "
-              "of the SI values sent" + (f" ({t:.1f} s)" if t is not None else " — not within 20 s"))
-        wanted = sorted(c[0] for c in CHANNELS.values())
+              "of the SI values sent, on the board with the server's speed zone by hand (the wind's server zone "
+              "overridden by the board's)" + (f" ({t:.1f} s)" if t is not None else " — not within 20 s"))
+        said = 'environment.depth.belowTransducer: the server gives its units as "ft"'
+        check(p.count(said) == 1 and p.count("channel speed: 1 alarm zone from its source") == 1
+              and p.count("channel wind.speed:") == 0, f"the depth's units said once, the speed's zone taken: {said}")
+        wanted = sorted([c[0] for c in CHANNELS.values()] + ["notifications.*"])
         subs = server.subscriptions
         first = subs[0] if subs else {}
         got = sorted(s["path"] for s in first.get("subscribe", []))
@@ -184,6 +302,24 @@ def main():
               f"subscribe: exactly the board's paths of vessels.self, period 1000, minPeriod 200, once: {subs}")
         time.sleep(2.5)   # the server's pings (every 0.5 s) are answered, or it drops the panel after 2 s
         check(p.count(f"{where}: lost") == 0 and server.connections == 1, "pings answered: still the first connection after 3 s")
+        check(server.discoveries == 1 and server.stream_paths == ["/signalk/v1/stream/e2e?subscribe=none&sendMeta=all"]
+              and p.count(f"{where}: connected") == 1,
+              f"discovery: GET /signalk once (the server closes after it), then the stream where it points, with "
+              f"subscribe=none&sendMeta=all: {server.discoveries} discoveries, streams {server.stream_paths}; connected said once")
+
+        mob = {"state": "alarm", "method": ["visual", "sound"], "message": "Man overboard"}
+        server.notify("notifications.mob", mob)
+        s, banner = None, False
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 10 and not banner:
+            s = p.snapshot()
+            banner = s is not None and banner_only(s, shown)
+            time.sleep(0.1)
+        check(banner, "notify: notifications.mob in state alarm changes the banner, nothing below it")
+        server.notify("notifications.mob", dict(mob, state="normal"))
+        t = p.shows(shown, 10)
+        check(t is not None, "notify: back to normal, the screen is the values' again"
+              + (f" ({t:.1f} s)" if t is not None else " — not within 10 s"))
 
         server.stop()
         lost = p.wait_for(f"{where}: lost", 10)
@@ -191,20 +327,31 @@ def main():
         check(lost and t is not None, f"server gone: `lost` logged ({lost}), no values shown"
               + ("" if t is not None else " — the screen still shows some"))
         t0 = time.monotonic()
-        server = SignalKServer(ws, port, values)
+        server = SignalKServer(ws, port, values, METAS)
         again = p.wait_for(f"{where}: connected again", 5)
         back = time.monotonic() - t0
         t = p.shows(shown, 10)
         check(again and t is not None and len(server.subscriptions) == 1
-              and sorted(s["path"] for s in server.subscriptions[0]["subscribe"]) == wanted,
-              f"server back: connected again {back:.2f} s after it listened, subscribed again, values on screen"
+              and sorted(s["path"] for s in server.subscriptions[0]["subscribe"]) == wanted
+              and server.discoveries == 0 and server.stream_paths[-1].startswith("/signalk/v1/stream/e2e?"),
+              f"server back: connected again {back:.2f} s after it listened (no discovery again), subscribed again, values on screen"
               + (f" ({t:.1f} s)" if t is not None else " — not within 10 s"))
         stats = p.stats()
         check(int(stats.get("dropped_lines", "-1")) == 0, f"every message read: dropped_lines={stats.get('dropped_lines')}")
+
+        listed = gaugepanel("signalk-paths", f"127.0.0.1:{port}", "--seconds", "2")
+        units = {p: "rad" for p, si, _ in CHANNELS.values()}
+        units.update({p: m["units"] for p, m in METAS.items()})
+        want = [f"{p.ljust(max(map(len, values)))}  {values[p]:.6g}  {units[p]}" for p in sorted(values)]
+        got = listed.stdout.splitlines()
+        check(listed.returncode == 0 and got == want and server.subscriptions[-1]["subscribe"][0]["path"] == "*",
+              f"signalk-paths: every path of the own vessel, sorted, with its value and unit (meta, else the table): "
+              f"{got} (exit {listed.returncode}; wanted {want}) {listed.stderr.strip()}")
     finally:
         server.stop()
         if p:
             p.stop()
+    fallback(ws, values)
     return checks.finish(f"{time.time() - t_start:.0f} s")
 
 

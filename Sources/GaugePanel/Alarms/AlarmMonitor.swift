@@ -11,7 +11,13 @@ import GaugeWidgets
 /// source gone) is `normal` at once: staleness has its own look. An acknowledgement
 /// holds until the state gets worse or the alarm ends.
 struct AlarmMonitor: Sendable {
-    let configuration: AlarmConfiguration
+    /// A source's zones may change while the state holds (`PanelState.takeSourceZones`).
+    var configuration: AlarmConfiguration
+    /// The zones came from the channel's source (a Signal K server's `meta`), not the board.
+    var fromSource = false
+    /// A source's notification: judged by this level (its state's raw value; NaN when
+    /// cleared) instead of a channel's value, and its banner shows no value.
+    var notificationLevel: Double?
     /// The state as judged from the values.
     private(set) var state: AlarmState = .normal
     /// When `state` was entered.
@@ -120,7 +126,7 @@ struct AlarmMonitor: Sendable {
     /// the value and its unit.
     var bannerText: String {
         let what = configuration.message(for: value) ?? configuration.channel
-        guard value.isFinite else { return what }
+        guard value.isFinite, notificationLevel == nil else { return what }
         let decimals: Int32 = abs(value) >= 100 ? 0 : 1
         return what + "  " + ValueFormat(decimals: decimals, unit: configuration.unit.symbol).string(for: value)
     }

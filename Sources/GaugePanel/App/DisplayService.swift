@@ -109,6 +109,18 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         readingsChanged(at: now)
     }
 
+    /// A source's alarm zones for `channel` (see `PanelState.takeSourceZones`).
+    func takeSourceZones(_ zones: [SourceZone], of channel: String) {
+        state.takeSourceZones(zones, of: channel)
+        invalidate()
+    }
+
+    /// A source's notification (see `PanelState.takeNotification`).
+    func takeNotification(_ key: String, state name: String?, message: String) {
+        state.takeNotification(key, state: name, message: message)
+        invalidate()
+    }
+
     /// `channels` have no value now (a source lost, a file unreadable).
     func invalidate(_ channels: [String]) {
         state.invalidate(channels)

@@ -22,7 +22,8 @@ public struct PanelState: Sendable {
     /// Shown channels some widget shows unsmoothed (a lamp's threshold), and of those the
     /// ones nothing eases (no needle to wait for).
     private let rawChannels: [String], rawOnlyChannels: [String]
-    private var alarms: [AlarmMonitor]
+    /// The board's alarms, then those from sources (`PanelState+SourceAlarms.swift`).
+    var alarms: [AlarmMonitor]
     private var triggers: [TriggerMonitor]
     private var backlight: BacklightPlan?
     /// Computed channels by name (`kind = "computed"`), evaluated when read.
@@ -43,7 +44,7 @@ public struct PanelState: Sendable {
     /// Failover channels that have had a source (switches after that are said).
     private var failoverStarted: Set<String> = []
     /// What to log once (a failover switching), drained by `takeNotices`.
-    private var notices: [String] = []
+    var notices: [String] = []
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
@@ -53,7 +54,7 @@ public struct PanelState: Sendable {
     /// Whether a computed channel follows the sun (the state wakes now and then for it).
     private let followsSun: Bool
     /// Samples accepted since the last frame: a frame is due.
-    public private(set) var isDirty = true
+    public internal(set) var isDirty = true
 
     public init(board: BoardConfiguration, animates: Bool = true) {
         layout = board.dashboard
@@ -232,7 +233,7 @@ public struct PanelState: Sendable {
         // The sun moves a degree in 4 minutes at most: a look every 10 s follows it.
         if followsSun { wakeAt(now &+ 10_000_000_000) }
         for i in alarms.indices {
-            let value = value(of: alarms[i].channel, now: now)
+            let value = alarms[i].notificationLevel ?? value(of: alarms[i].channel, now: now)
             if alarms[i].update(value, now: now), let p = layout.page(showing: alarms[i].channel) {
                 page = p  // a new alarm brings its page forward
             }

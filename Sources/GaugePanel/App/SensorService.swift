@@ -228,11 +228,22 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         let what = "\(source.kindName) \(source.path)"
         if let event { journal(event, of: i, now: now, about: what) }
         for notice in source.takeNotices() { say(lines[i].journal.notice(notice), about: what) }
+        for alarm in source.takeAlarms() { pass(alarm, routes: routes) }
         say(lines[i].journal.due(now: now, failures: source.failureCount), about: what)
         let after = source.fileDescriptor
         register(i, fd: after, events: source.wantsWritable ? [.readable, .writable] : .readable, loop: loop)
         watchFolder(of: i, loop: loop)
         scheduleDeadline(of: i, open: after != nil, now: now, loop: loop)
+    }
+
+    /// A source's zones go to the channels reading the name, its notifications to the state.
+    private func pass(_ alarm: SourceAlarm, routes: SampleRoutes) {
+        switch alarm {
+        case .zones(let name, let zones):
+            for channel in routes.channels(readingSource: name) { display.takeSourceZones(zones, of: channel) }
+        case .notification(let key, let state, let message):
+            display.takeNotification(key, state: state, message: message)
+        }
     }
 
     /// Says what a line's connection change means, as its journal allows.

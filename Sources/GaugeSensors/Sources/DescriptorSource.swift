@@ -42,6 +42,9 @@ public protocol DescriptorSource: AnyObject {
     var summaryDetail: String { get }
     /// Things to log once that are not connection changes (an OBD-II PID given up).
     func takeNotices() -> [String]
+    /// What the source said about alarms since the last call (a Signal K server's zones
+    /// and notifications).
+    func takeAlarms() -> [SourceAlarm]
     /// Whether a decoded name no channel reads is worth a log line: not for a DBC bus,
     /// whose channels' sources were checked against the file and which carries many
     /// signals a board does not show.
@@ -55,6 +58,7 @@ extension DescriptorSource {
     public func lossAdvice(_ error: Errno) -> String? { nil }
     public var summaryDetail: String { "" }
     public func takeNotices() -> [String] { [] }
+    public func takeAlarms() -> [SourceAlarm] { [] }
     public var reportsUnreadNames: Bool { true }
 }
 

@@ -122,6 +122,12 @@ public struct ReconnectingDescriptor: Sendable {
         return .disconnected(channels: emittedNames.sorted, moreNames: emittedNames.overflowed)
     }
 
+    /// The protocol closed the connection by agreement (nothing failed, the caller closed
+    /// the descriptor): opened again at once, counted as nothing.
+    public mutating func closedByAgreement(now: UInt64) {
+        if case .open = state { state = .closed(until: now) }
+    }
+
     /// The source emitted a sample of this name.
     public mutating func emitted(_ name: String) { emittedNames.insert(name) }
 

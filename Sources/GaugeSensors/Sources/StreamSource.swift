@@ -42,6 +42,9 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
     /// The sentence of the last TLS failure, said with the errno it showed as.
     private var failureReason: String?
     private var notices: [String] = []
+    /// The line is being opened again because the protocol asked for a fresh connection:
+    /// its opening is not an event.
+    private var quietReopen = false
     private let system: any SensorSystemCalls
     /// Bounds one `service` call so a flooding device cannot starve the run loop.
     private let maxReadsPerService = 16
@@ -99,6 +102,8 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
         return notices + protocolState.takeNotices()
     }
 
+    public func takeAlarms() -> [SourceAlarm] { protocolState.takeAlarms() }
+
     public var isConnected: Bool { link.isOpen }
 
     /// A TCP connect in progress (its end shows as writability), or TLS waiting to send.
@@ -154,6 +159,10 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
                 event = opened(fd: fd, now: now)
             case .open(let fd, _):
                 if let lost = readAvailable(fd, now: now, into: sink) { return lost }
+                if protocolState.wantsFreshConnection {
+                    reopenQuietly(fd, now: now)
+                    continue
+                }
                 if let lost = writePending(fd, now: now) { return lost }
                 return event
             }
@@ -183,6 +192,7 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
                 case .nothingPending: break reading
                 case .endOfFile:
                     if datagrams { continue reading }  // an empty datagram
+                    if protocolState.wantsFreshConnection { break reading }  // closed as agreed
                     return disconnect(now: now, error: nil)  // hang-up
                 }
             } catch {
@@ -243,11 +253,23 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
         watch()
     }
 
-    private func opened(fd: Int32, now: UInt64) -> Event {
+    private func opened(fd: Int32, now: UInt64) -> Event? {
         protocolState.connectionReset()
         failureReason = nil
         unwatch()
-        return link.opened(fd: fd, now: now)
+        let event = link.opened(fd: fd, now: now)
+        defer { quietReopen = false }
+        return quietReopen ? nil : event
+    }
+
+    /// The protocol is done with this connection, nothing failed: closed and opened again
+    /// at once, said nowhere.
+    private func reopenQuietly(_ fd: Int32, now: UInt64) {
+        system.close(fd)
+        security = nil
+        link.closedByAgreement(now: now)
+        protocolState.connectionReset()
+        quietReopen = true
     }
 
     /// Starts or continues the TLS handshake (a session made per connection); true once done.
@@ -299,6 +321,7 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
 
     private func openFailed(now: UInt64, _ error: Errno, reason: String? = nil) -> Event? {
         failureReason = reason
+        quietReopen = false
         defer { watch() }
         return link.openFailed(now: now, error, reason: reason)
     }
