@@ -54,6 +54,7 @@ struct WidgetCatalogTests {
               centre = 50
               amplitude = 10
               period = 8
+              warning = 90
             [[page]]
             name = "p"
               [[page.widget]]
