@@ -23,8 +23,8 @@ public struct SignalKDiscovery: Sendable {
     public init() {}
 
     /// The request to write (`host`: the `Host` header).
-    public static func request(host: String) -> [UInt8] {
-        Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nAccept: application/json\r\n\r\n".utf8)
+    public static func request(host: String, headers: [String] = []) -> [UInt8] {
+        Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nAccept: application/json\r\n\(headers.map { $0 + "\r\n" }.joined())\r\n".utf8)
     }
 
     /// Reads the answer: nil until it is complete (or over the limit).
@@ -56,9 +56,11 @@ public struct SignalKDiscovery: Sendable {
             return Answer(problem: "its answer is not JSON", keepsConnection: false)
         }
         guard let url else { return Answer(problem: "its answer names no endpoints.v1.signalk-ws", keepsConnection: false) }
-        let bytes = Array(url.utf8), scheme = Array("ws://".utf8)
+        // ws:// or wss://: the board's `tls` decides how the panel connects, not the scheme.
+        let bytes = Array(url.utf8), plain = Array("ws://".utf8), secure = Array("wss://".utf8)
+        let scheme = bytes.starts(with: secure) ? secure : plain
         guard bytes.starts(with: scheme) else {
-            return Answer(problem: "it announces \(url), not a plain ws:// stream", keepsConnection: false)
+            return Answer(problem: "it announces \(url), not a ws:// or wss:// stream", keepsConnection: false)
         }
         let rest = bytes[scheme.count...]
         let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex

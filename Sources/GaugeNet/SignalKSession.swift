@@ -57,6 +57,10 @@ public struct SignalKSession: StreamProtocol {
     /// What the server's `meta` said of each path's units (in `readsEverything` mode).
     public private(set) var announcedUnits: [String: String] = [:]
     private var state = State.connected
+    /// The access token sent as `Authorization: Bearer …` (nil: none).
+    private let token: String?
+    /// Headers every request carries: the token, when there is one.
+    private var headers: [String] { token.map { ["Authorization: Bearer " + $0] } ?? [] }
     /// Where the stream is, with its query: known after discovery (or its failure), which is
     /// made again only after the upgrade there was refused.
     public private(set) var streamPath: String?
@@ -75,8 +79,9 @@ public struct SignalKSession: StreamProtocol {
 
     /// `host`: what the `Host` header says (`"boat.local:3000"`); `names`: what samples
     /// are made for (default: `paths`).
-    public init(host: String, paths: [String], names: [String]? = nil, notifications: Bool = false) {
+    public init(host: String, paths: [String], names: [String]? = nil, notifications: Bool = false, token: String? = nil) {
         self.host = host
+        self.token = token
         self.paths = notifications ? paths + [SignalKSession.notificationPaths] : paths
         self.names = names ?? paths
         self.notifications = notifications
@@ -137,9 +142,9 @@ public struct SignalKSession: StreamProtocol {
         case .connected:
             guard let path = streamPath else {
                 state = .discovering(SignalKDiscovery(), deadline: now &+ SignalKSession.handshakeTimeout)
-                return SignalKDiscovery.request(host: host)
+                return SignalKDiscovery.request(host: host, headers: headers)
             }
-            let handshake = WebSocketHandshake(host: host, path: path, key: nextKey(now: now))
+            let handshake = WebSocketHandshake(host: host, path: path, key: nextKey(now: now), headers: headers)
             state = .handshaking(handshake, deadline: now &+ SignalKSession.handshakeTimeout)
             return handshake.request
         case .discovering(_, let deadline) where now >= deadline:
@@ -168,7 +173,7 @@ public struct SignalKSession: StreamProtocol {
                 return
             case .failure(let error)?:
                 streamPath = nil  // asked again at the next connection
-                return fail(error.message)
+                return fail(SignalKSession.explain(error, token: token != nil))
             case .success(let rest)?:
                 state = .open
                 frames = rest
@@ -236,6 +241,10 @@ public struct SignalKSession: StreamProtocol {
     /// Discovery's answer: the stream's path (the default one when it names none, said
     /// once), upgraded to on this connection if the server keeps it, else on a fresh one.
     private mutating func discovered(_ answer: SignalKDiscovery.Answer) {
+        // A login refused already here: said with its fix, and discovery asked again next time.
+        if let problem = answer.problem, problem.contains(" 401 ") || problem.contains(" 403 ") {
+            return fail(SignalKSession.explain(.refused(status: problem), token: token != nil))
+        }
         if let path = answer.streamPath {
             streamPath = path + (path.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + SignalKSession.streamQuery
             if let address = answer.address, address != host, !discoveryNoted {
@@ -276,6 +285,17 @@ public struct SignalKSession: StreamProtocol {
 
     private mutating func queue(_ alarm: SourceAlarm) {
         if alarms.count < SignalKSession.maxPendingAlarms { alarms.append(alarm) }
+    }
+
+    /// A refused upgrade in words with its fix: a login the server wants, a token it refuses.
+    static func explain(_ error: WebSocketHandshakeError, token: Bool) -> String {
+        guard case .refused(let status) = error, status.contains(" 401") || status.contains(" 403") else { return error.message }
+        let said = status.hasPrefix("it answered ") ? "discovery (GET /signalk) was refused: " + status.dropFirst(12) : error.message
+        return token
+            ? said
+                + ": the server refused the token (expired or revoked?): ask for a new one (the server's Security → Access Requests, or POST /signalk/v1/auth/login) and write it in token_file"
+            : said
+                + ": the server wants a login: write an access token (the server's Security → Access Requests, or POST /signalk/v1/auth/login) as the first line of a file and name it with token_file = \"signalk-token\""
     }
 
     private mutating func fail(_ why: String) {

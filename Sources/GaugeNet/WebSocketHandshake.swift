@@ -15,13 +15,15 @@ public struct WebSocketHandshake: Sendable {
     private var response: [UInt8] = []
 
     /// `host`: the `Host` header (`"boat.local:3000"`); `path` with its query;
-    /// `key`: 16 bytes the caller drew for this connection (its nonce).
-    public init(host: String, path: String, key: [UInt8]) {
+    /// `key`: 16 bytes the caller drew for this connection (its nonce); `headers`: further
+    /// lines, each `Name: value` (a login's `Authorization`).
+    public init(host: String, path: String, key: [UInt8], headers: [String] = []) {
         let encodedKey = Base64.encode(key)
         let keyText = String(decoding: encodedKey, as: UTF8.self)
+        let extra = headers.map { $0 + "\r\n" }.joined()
         request = Array(
             ("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: \(keyText)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8)
+                + "Sec-WebSocket-Key: \(keyText)\r\nSec-WebSocket-Version: 13\r\n\(extra)\r\n").utf8)
         expectedAccept = WebSocketHandshake.accept(forKey: encodedKey)
     }
 

@@ -181,14 +181,14 @@ public struct MQTTConfiguration: Sendable, Equatable {
 
     /// `ca_file`: required with `tls = true`, meaningless without; read now so that a
     /// missing or non-PEM file is said with its line (the TLS library reads it per connection).
-    static func readCAFile(_ r: TableReader, tls: Bool) -> String? {
+    static func readCAFile(_ r: TableReader, tls: Bool, signer: String = "the broker's (mosquitto.conf's cafile)") -> String? {
         let name = r.string("ca_file", maxLength: 4096)
         guard tls else {
             if name != nil { r.report("ca_file", "ca_file is used only with tls = true: add tls = true, or remove ca_file") }
             return nil
         }
         guard let name else {
-            r.report("tls", "TLS needs ca_file = \"ca.crt\": the PEM certificate of the CA that signed the broker's (mosquitto.conf's cafile)")
+            r.report("tls", "TLS needs ca_file = \"ca.crt\": the PEM certificate of the CA that signed \(signer)")
             return nil
         }
         let path = r.resolve(name)

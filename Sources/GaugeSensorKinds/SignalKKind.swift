@@ -15,11 +15,16 @@ enum SignalKKind: SensorKindReading {
     struct Sensor: Sendable, Equatable {
         var network: NetworkConfiguration
         var notifications: Bool
+        /// `ca_file` with `tls = true`: the stream over TLS (the host build's mbed TLS).
+        var tlsCAFile: String?
+        /// `token_file`'s first line, and where it was read.
+        var token: String?
+        var tokenFile: String?
     }
 
     static let name = "signalk"
     static let summary = "a Signal K server (a boat's data hub) over its WebSocket stream"
-    static let sensorKeys = ["server", "notifications"]
+    static let sensorKeys = ["server", "notifications", "tls", "ca_file", "token_file"]
     static let channelKeys = ["source", "signalk_source"]
     static let channelsReadSource = true
 
@@ -30,7 +35,31 @@ enum SignalKKind: SensorKindReading {
             : NetworkAddress(host: "localhost", port: SignalKSession.defaultPort)
         _ = r.value("server")
         let notifications = r.bool("notifications") ?? true
-        return address.map { Sensor(network: NetworkConfiguration(transport: .tcp($0), protocolName: name), notifications: notifications) }
+        let tls = r.bool("tls") ?? false
+        let caFile = MQTTConfiguration.readCAFile(r, tls: tls, signer: "the server's certificate")
+        let token = readToken(r)
+        guard let address, !tls || caFile != nil else { return nil }
+        return Sensor(
+            network: NetworkConfiguration(transport: .tcp(address), protocolName: name), notifications: notifications, tlsCAFile: caFile,
+            token: token?.token, tokenFile: token?.path)
+    }
+
+    /// `token_file`: its first line is the access token (a JWT the server issued).
+    private static func readToken(_ r: TableReader) -> (token: String, path: String)? {
+        guard let name = r.string("token_file", maxLength: 4096) else { return nil }
+        let path = r.resolve(name)
+        do {
+            let line = MQTTConfiguration.firstLine(try r.system.readFile(path, limit: .max))
+            guard !line.isEmpty, line.count <= 4096, line.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+                r.report("token_file", "\(path): expected the access token alone on the first line (printable, no spaces, at most 4096 bytes)")
+                return nil
+            }
+            return (String(decoding: line, as: UTF8.self), path)
+        } catch {
+            r.report(
+                "token_file", "\(error.description) (it must be readable by the user the panel runs as, and by no one else: chmod 600)")
+            return nil
+        }
     }
 
     /// A channel's `source` must be a path; its `unit` a conversion from the path's SI unit.
@@ -81,9 +110,10 @@ enum SignalKKind: SensorKindReading {
             if !paths.contains(path) { paths.append(path) }
         }
         let host = sensor.network.transport.path, subscribed = paths, read = names
-        return Configured(sensor, summary: "signalk \(host)") { s, _ in
-            let session = SignalKSession(host: host, paths: subscribed, names: read, notifications: s.notifications)
-            return .line(StreamSource(transport: s.network.transport, protocol: session, backoff: .network))
+        let files = [sensor.tlsCAFile, sensor.tokenFile].compactMap { $0 }
+        return Configured(sensor, summary: "signalk \(host)\(sensor.tlsCAFile == nil ? "" : " over TLS")", watchedFiles: files) { s, _ in
+            let session = SignalKSession(host: host, paths: subscribed, names: read, notifications: s.notifications, token: s.token)
+            return .line(StreamSource(transport: s.network.transport, protocol: session, backoff: .network, tlsCAFile: s.tlsCAFile))
         }
     }
 }

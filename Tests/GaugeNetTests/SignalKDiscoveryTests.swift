@@ -40,8 +40,10 @@ import GaugeSensors
         #expect(problem(Self.answer(body: "{")) == "its answer is not JSON")
         #expect(problem(Self.answer(body: #"{"endpoints":{}}"#)) == "its answer names no endpoints.v1.signalk-ws")
         #expect(
-            problem(Self.answer(body: #"{"endpoints":{"v1":{"signalk-ws":"wss://boat/s"}}}"#))
-                == "it announces wss://boat/s, not a plain ws:// stream")
+            problem(Self.answer(body: #"{"endpoints":{"v1":{"signalk-ws":"http://boat/s"}}}"#))
+                == "it announces http://boat/s, not a ws:// or wss:// stream")
+        var secure = SignalKDiscovery()
+        #expect(secure.feed(Self.answer(body: #"{"endpoints":{"v1":{"signalk-ws":"wss://boat:3443/s"}}}"#))?.streamPath == "/s")
         #expect(problem(Self.answer(body: #"{"endpoints":{"v1":{"signalk-ws":"ws:///s"}}}"#)) == "it announces ws:///s, which names no host")
         var d = SignalKDiscovery()
         #expect(d.feed([UInt8](repeating: 65, count: SignalKDiscovery.answerLimit + 1))?.problem == "its answer has no end within 16 KB")
@@ -64,6 +66,24 @@ import GaugeSensors
         #expect(failing.takeNotices() == ["discovery (GET /signalk) failed: it answered HTTP/1.1 404 Not Found; using /signalk/v1/stream"])
         failing.connectionReset()
         #expect(String(decoding: failing.outgoing(now: 2) ?? [], as: UTF8.self).hasPrefix("GET /signalk/v1/stream?subscribe=none&sendMeta=all "))
+    }
+
+    /// A token goes with discovery and the upgrade; a refusal (401, 403) is said with its
+    /// fix, which depends on whether a token was sent.
+    @Test func aLoginIsSentAndItsRefusalSaysTheFix() {
+        var s = SignalKSession(host: "boat:3000", paths: ["a.b"], token: "abc.def")
+        #expect(String(decoding: s.outgoing(now: 0) ?? [], as: UTF8.self).contains("\r\nAuthorization: Bearer abc.def\r\n\r\n"))
+        s.receive(Self.answer("401 Unauthorized", headers: "Connection: close\r\n", body: ""), now: 1) { _ in }
+        #expect(s.wantsReconnect)
+        let h = WebSocketHandshake(host: "boat:3000", path: "/s", key: [UInt8](repeating: 1, count: 16), headers: ["Authorization: Bearer x"])
+        #expect(String(decoding: h.request, as: UTF8.self).hasSuffix("Sec-WebSocket-Version: 13\r\nAuthorization: Bearer x\r\n\r\n"))
+        let refused = WebSocketHandshakeError.refused(status: "HTTP/1.1 401 Unauthorized")
+        #expect(SignalKSession.explain(refused, token: false).contains("the server wants a login: write an access token"))
+        #expect(SignalKSession.explain(refused, token: true).contains("the server refused the token (expired or revoked?)"))
+        #expect(SignalKSession.explain(.refused(status: "HTTP/1.1 500 Oops"), token: true) == "the WebSocket upgrade was refused: HTTP/1.1 500 Oops")
+        #expect(
+            SignalKSession.explain(.refused(status: "it answered HTTP/1.1 403 Forbidden"), token: false)
+                .hasPrefix("discovery (GET /signalk) was refused: HTTP/1.1 403 Forbidden: the server wants a login"))
     }
 
     /// Over a stream source: the server closes after discovery's answer, and the source

@@ -82,9 +82,11 @@ class SignalKServer(threading.Thread):
     """A Signal K server on 127.0.0.1:port in its own event loop: `subscriptions` holds
     every subscribe message received, `connections` counts the streams opened."""
 
-    def __init__(self, ws, port, values, metas=None):
+    def __init__(self, ws, port, values, metas=None, tls=None, token=None):
         super().__init__(daemon=True)
         self.ws, self.port, self.values, self.metas = ws, port, values, metas or {}
+        self.tls, self.token = tls, token   # tls: make_certificates' paths; token: the one it accepts
+        self.refused = 0
         self.notes, self.note_seq = {}, 0
         self.discoveries, self.stream_paths = 0, []
         self.discovers = True   # False: GET /signalk answers 404
@@ -101,11 +103,19 @@ class SignalKServer(threading.Thread):
         self.loop.run_forever()
 
     async def open(self):
+        context = None
+        if self.tls:
+            import ssl
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(self.tls["cert"], self.tls["key"])
         self.server = await self.ws.asyncio.server.serve(
-            self.stream, "127.0.0.1", self.port, process_request=self.discovery, ping_interval=0.5, ping_timeout=2)
+            self.stream, "127.0.0.1", self.port, process_request=self.discovery, ping_interval=0.5, ping_timeout=2, ssl=context)
         self.ready.set()
 
     def discovery(self, connection, request):
+        if self.token and request.headers.get("Authorization") != "Bearer " + self.token:
+            self.refused += 1
+            return connection.respond(401, "unauthorized\n")
         if request.path.rstrip("/") == "/signalk":
             self.discoveries += 1
             if not self.discovers:
@@ -260,6 +270,39 @@ def fallback(ws, values):
             p.stop()
 
 
+def secure(ws, values):
+    """The stream over TLS (a CA and a server certificate for localhost made by openssl)
+    from a server that wants a token: without token_file the refusal is said once with
+    the fix; with it the values show."""
+    from mosquitto import make_certificates
+    d = new_dir("signalk-secure")
+    certs = make_certificates(os.path.join(d, "certs"))
+    port = free_port()
+    server = SignalKServer(ws, port, values, tls=certs, token="e2e-token.0123")
+    with open(os.path.join(d, "signalk-token"), "w") as f:
+        f.write("e2e-token.0123\n")
+    text = board(port).replace(f'server = "127.0.0.1:{port}"', f'server = "localhost:{port}"\ntls = true\nca_file = "{certs["ca"]}"')
+    p = q = None
+    try:
+        p = Panel("signalk-nologin", text, d=d, board_name="nologin.toml")
+        said = "the server wants a login: write an access token"
+        ok = p.wait_for(said, 20)
+        time.sleep(1.5)   # retried meanwhile, quietly
+        check(ok and p.count(said) == 1 and server.refused >= 2,
+              f"over TLS, no token: the refusal said once with the fix ({said} …), retried quietly ({server.refused} refusals)")
+        p.stop()
+        p = None
+        q = Panel("signalk-token", text.replace("tls = true", 'tls = true\ntoken_file = "signalk-token"'), d=d, board_name="token.toml")
+        t = q.shows(render(q.board, {name: c[2] for name, c in CHANNELS.items()}), 20)
+        check(t is not None and server.connections >= 1, "over TLS with token_file: the values show (the server speaks only TLS)"
+              + (f" ({t:.1f} s)" if t is not None else " — not within 20 s: " + q.log()[-300:]))
+    finally:
+        server.stop()
+        for x in (p, q):
+            if x:
+                x.stop()
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
@@ -352,6 +395,7 @@ def main():
         if p:
             p.stop()
     fallback(ws, values)
+    secure(ws, values)
     return checks.finish(f"{time.time() - t_start:.0f} s")
 
 

@@ -66,3 +66,38 @@ def case_signalk_source(key):
     finally:
         server.stop()
     return out
+
+
+def case_token_file(key):
+    """A server that takes only the token "tok.e2e": token_file naming a file with it on
+    its first line shows the value; a file with another token is refused, said once with
+    the fix (ask for a new one)."""
+    import os
+    import signalk
+    ws = signalk.import_websockets()
+    out = []
+    port = free_port()
+    path = "navigation.speedThroughWater"
+    server = signalk.SignalKServer(ws, port, {path: 3.0}, token="tok.e2e")
+    try:
+        for token, sets in (("tok.e2e", {"speed": 3.0}), ("expired.e2e", {})):
+            d = new_dir(f"sensor-token-{token}")
+            with open(os.path.join(d, "signalk-token"), "w") as f:
+                f.write(token + "\n")
+            b = network_board([{"name": "speed", "source": path}], kind="signalk", server=f"127.0.0.1:{port}",
+                              notifications=False, token_file="signalk-token")
+            p = Panel(f"token-{token}", b, d=d)
+            try:
+                p.started()
+                time.sleep(1.0)
+                s, ok, how = p.settle(lambda: render(p.board, sets), timeout=4)
+                said = p.count("the server refused the token (expired or revoked?)")
+            finally:
+                p.stop()
+            if sets:
+                out.append((ok and said == 0, f"token_file with the server's token: the value shows ({how})"))
+            else:
+                out.append((ok and said == 1, f"token_file with a token the server refuses: no value, said once with the fix ({how})"))
+    finally:
+        server.stop()
+    return out

@@ -9,7 +9,7 @@ from .cases_serial import (case_baud, case_device_serial, case_median, case_name
 from .cases_mqtt import (case_broker, case_ca_file, case_tls, case_client_id, case_json, case_keepalive, case_password_file, case_qos,
                          case_topic, case_username)
 from .cases_network import case_listen, case_server
-from .cases_signalk import case_notifications, case_signalk_source
+from .cases_signalk import case_notifications, case_signalk_source, case_token_file
 from .cases_ecu import case_ini, case_ini_settings
 from .cases_sources import case_can_protocol, case_candump, case_file, case_kind, case_loop, case_speed, case_sysfs, fake_sysfs, sysfs_board
 from .cases_waves import period_at, wave
@@ -92,6 +92,7 @@ CASES = {
     "sensor.listen": case_listen,
     # kind = "signalk" against signalk.py's test server holding a notification
     "sensor.notifications": case_notifications,
+    "sensor.token_file": case_token_file,
     "sensor.channel.signalk_source": case_signalk_source,
     "sensor.file": case_file,
     "sensor.format": case_candump,
