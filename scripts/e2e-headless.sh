@@ -47,6 +47,7 @@ python3 scripts/e2e/feed.py "$gp" "$work/feed" || status=1    # the homelab boar
 python3 scripts/e2e/network.py "$gp" "$work/network" || status=1   # tcp and udp sources against loopback senders
 timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind = "gpsd" against gpsd under gpsfake
 timeout 90 python3 scripts/e2e/signalk.py "$gp" "$work/signalk" || status=1   # kind = "signalk" against a Signal K server, restarted
+timeout 90 python3 scripts/e2e/signalk_peer.py "$gp" "$work/signalk-peer" || status=1   # the same against aiohttp's WebSocket server
 timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
 timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
 timeout 60 python3 scripts/e2e/export.py "$gp" "$work/export" || status=1   # a recording as CSV, field by field

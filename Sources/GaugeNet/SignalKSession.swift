@@ -202,7 +202,9 @@ public struct SignalKSession: StreamProtocol {
         case .ping(let payload): pending += frame(.pong, payload)
         case .pong, .skipped: break
         case .close(let code):
-            pending += WebSocketFrameEncoder.close(code: 1000, mask: nextMask())
+            // The answer echoes the server's code (RFC 6455 §5.5.1); none: a normal close.
+            let echoed = code.flatMap { $0 >= 1000 && $0 < 5000 && $0 != 1005 && $0 != 1006 && $0 != 1015 ? $0 : nil } ?? 1000
+            pending += WebSocketFrameEncoder.close(code: echoed, mask: nextMask())
             fail("the server closed the WebSocket" + (code.map { " (\($0))" } ?? ""))
         }
     }

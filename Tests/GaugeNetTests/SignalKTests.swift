@@ -171,6 +171,8 @@ import GaugeTestSupport
         // The server closes: the source closes too, opens again and subscribes again.
         sys.reads = [.success(.bytes(WebSocketTests.frame(0x88, [0x03, 0xE9])))]
         #expect(source.service(now: 3) { _ in } != nil)
+        let answer = Self.unmask(sys.written.last!)  // the close answered, its code echoed (1001)
+        #expect(answer.opcode == 8 && answer.payload == [0x03, 0xE9], "\(answer)")
         #expect(source.service(now: 13) { _ in } == .connected)
         let request = sys.written.last!
         #expect(request.starts(with: Array("GET /signalk/v1/stream?".utf8)))  // discovered once

@@ -213,7 +213,10 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
             // returns a record at a time, so it reads until nothing is pending).
             if !datagrams && security == nil && bytes.count < 4096 { break reading }
         }
-        return protocolState.wantsReconnect ? disconnect(now: now, error: .connectionAborted) : nil
+        guard protocolState.wantsReconnect else { return nil }
+        // Its last words first (a WebSocket's close answered), as far as they fit now.
+        if !datagrams, let out = protocolState.outgoing(now: now) { _ = try? write(fd, out) }
+        return disconnect(now: now, error: .connectionAborted)
     }
 
     /// Writes what the protocol has to send (datagrams have no peer to answer).
