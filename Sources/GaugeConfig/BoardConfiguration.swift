@@ -37,6 +37,8 @@ public struct BoardConfiguration: Sendable {
     public var outputs: [OutputConfiguration] = []
     /// `[log]`: channels written as CSV while running (nil: no log).
     public var log: LogConfiguration?
+    /// The buttons and switches: what a tap on each sends.
+    public var controls: [ControlConfiguration] = []
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -137,7 +139,15 @@ public struct BoardConfiguration: Sendable {
         if pageReaders.isEmpty && r.value("page") == nil { r.report("page", "missing; expected at least one [[page]] with [[page.widget]] entries") }
         var pages: [DashboardPage] = []
         var ids: Set<String> = []
-        for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
+        var controlKeys: [[ControlKeys]] = []
+        for p in pageReaders {
+            var keys: [ControlKeys] = []
+            if let page = PageBuilder.build(p, display: display, seenIds: &ids, controls: &keys) {
+                pages.append(page)
+                controlKeys.append(keys)
+            }
+        }
+        let controls = resolveControls(controlKeys, pages: pages, sensors: sensors, r.diagnostics)
         let channelNames = sensors.flatMap { $0.channels }.map { $0.name }
         let computed = linkComputed(sensors.flatMap { $0.channels }, r.diagnostics)
         let read = sensors.flatMap { $0.channels }.filter { $0.expression == nil }.map { $0.name }
@@ -161,7 +171,7 @@ public struct BoardConfiguration: Sendable {
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
             triggers: triggers, backlight: backlight, computed: computed, counters: counters, outputs: outputs, log: log,
-            dashboard: dashboard)
+            controls: controls, dashboard: dashboard)
     }
 
     /// Each `[[output]]`, its name unique (the log and the kernel's consumer name say it).

@@ -25,6 +25,25 @@ public protocol StreamProtocol {
     static var kindName: String? { get }
     /// Counters for the run summary after the line's state (`oversized:3`), or "".
     var summaryDetail: String { get }
+    /// Queues `message` to be sent (a control's command); false when the protocol sends
+    /// no messages or cannot now (not connected).
+    mutating func publish(_ message: OutgoingMessage) -> Bool
+}
+
+/// A message the panel sends on a protocol that carries them (MQTT): a topic and its payload.
+public struct OutgoingMessage: Sendable, Equatable {
+    public var topic: String
+    public var payload: [UInt8]
+    /// 0 or 1.
+    public var qos: UInt8
+    public var retain: Bool
+
+    public init(topic: String, payload: [UInt8], qos: UInt8 = 0, retain: Bool = false) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retain = retain
+    }
 }
 
 extension StreamProtocol {
@@ -33,6 +52,7 @@ extension StreamProtocol {
     public var reconnectDelay: UInt64? { nil }
     public static var kindName: String? { nil }
     public var summaryDetail: String { "" }
+    public mutating func publish(_ message: OutgoingMessage) -> Bool { false }
 }
 
 extension LineProtocolDecoder: StreamProtocol {

@@ -86,6 +86,8 @@ public struct MQTTSession: Sendable {
         public var oversized: UInt64 = 0
         public var pings: UInt64 = 0
         public var timeouts: UInt64 = 0
+        /// PUBLISHes queued by `publish` (controls' commands, the panel's state).
+        public var sent: UInt64 = 0
     }
 
     public let configuration: Configuration
@@ -101,6 +103,8 @@ public struct MQTTSession: Sendable {
     /// The SUBSCRIBE's filters, each once (several channels may read one filter).
     private let filters: [String]
     private var subscribePacketID: UInt16 = 0
+    /// The last QoS 1 PUBLISH's packet id.
+    private var publishPacketID: UInt16 = 0
     /// When a packet last went out; nil before the first since the reset.
     private var lastSent: UInt64?
     /// Waiting since then for CONNACK, SUBACK or (after a PINGREQ) anything at all.
@@ -265,6 +269,22 @@ public struct MQTTSession: Sendable {
             statistics.protocolErrors &+= 1
             fail("the broker sent \(Self.name(packet)) out of order; reconnecting")
         }
+    }
+
+    /// Queues a PUBLISH (QoS 0 or 1; a QoS 1 one's PUBACK is taken and not waited for,
+    /// nothing is sent again); false when not connected and subscribed, or when it cannot
+    /// be queued (an invalid topic, the outbox full: the connection is then given up).
+    public mutating func publish(topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false) -> Bool {
+        guard phase == .ready, qos != .exactlyOnce else { return false }
+        var id: UInt16?
+        if qos == .atLeastOnce {
+            // 1 is the SUBSCRIBE's; publishes count on from 2.
+            publishPacketID = publishPacketID < 2 || publishPacketID == .max ? 2 : publishPacketID &+ 1
+            id = publishPacketID
+        }
+        guard queue(.publish(MQTTPublish(topic: topic, payload: payload, qos: qos, packetID: id, retain: retain))) else { return false }
+        statistics.sent &+= 1
+        return true
     }
 
     private mutating func publish(_ p: MQTTPublish, _ sink: (Sample) -> Void) {

@@ -21,6 +21,8 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     /// Called when a reading changed the state or channels lost their value, with the
     /// time: the outputs decide at once, not at the next frame.
     var readingsTaken: ((UInt64) -> Void)?
+    /// Called with the messages the state made (a control tapped), for the network to send.
+    var send: (([PanelMessage]) -> Void)?
     private let settings: Settings
     private let log: PanelLogger
     private var console: (any ConsoleMode)?
@@ -83,6 +85,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         if backlightApplied?.on == false, let f = backlight?.apply(percent: nil, on: true) { warn("backlight", "backlight: \(f)") }
         console?.restore()
         console = nil
+        send = nil
         scheduler?.stop()
     }
 
@@ -111,6 +114,12 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         invalidate()
     }
 
+    /// Hands what the state has to send to the network.
+    func sendMessages() {
+        let messages = state.takeMessages()
+        if !messages.isEmpty { send?(messages) }
+    }
+
     /// A new board's state and fonts (SIGHUP): the next frame draws everything.
     func replace(state: PanelState, fonts: PanelFonts) {
         self.state = state
@@ -121,6 +130,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     private func drawFrame(now: UInt64) -> FrameOutcome {
         let frame = state.frame(now: now)
         for notice in state.takeNotices() { log.info(notice) }
+        sendMessages()
         // Alarm states move at frames (a delay ending, escalation, an acknowledgement):
         // what reads them (outputs) looks again.
         readingsTaken?(now)

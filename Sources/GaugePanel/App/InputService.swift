@@ -66,10 +66,12 @@ final class InputService<Loop: LoopScheduler>: PanelService {
             display.invalidate()  // it woke the screen, and does nothing else
             return
         }
+        let now = loop?.now ?? 0
         for a in actions {
-            display.state.handle(a)
+            display.state.handle(a, now: now)
             if case .brightness(let step) = a { stepBrightness(step) }
         }
+        display.sendMessages()
         display.invalidate()
     }
 

@@ -82,8 +82,12 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         logger = Self.logService(board, shown, system, log)
         self.display = shown
         self.recording = recording
-        sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
+        let sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
+        self.sensors = sensors
         input = Self.input(board, options, devices, inputs, shown, log)
+        // Messages go one way: the state makes them, the sensors' lines send them. Dropped
+        // with the display service's other handlers when it stops.
+        shown.send = { messages in sensors.publish(messages) }
         outputs = OutputService(board.outputs, lines: outputLines, display: shown, alarms: board.alarms, log: log)
         snapshots = Self.snapshots(board, options, display, system, log)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
@@ -145,6 +149,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         snapshots.start(on: loop)
         if let s = options.duration, s.isFinite, s > 0 {
             loop.schedule(after: UInt64(min(s, 1e7) * 1e9)) { [self] in self.loop.stop() }
+        }
+        for t in options.taps {
+            loop.schedule(after: UInt64(t.seconds * 1e9)) { [self] in self.input.perform([.tap(x: t.x, y: t.y)]) }
         }
         if let s = options.statsInterval, s.isFinite, s > 0 {
             loop.scheduleRepeating(every: UInt64(max(min(s, 1e6), 0.01) * 1e9)) { [self] in

@@ -47,6 +47,8 @@ public struct PanelState: Sendable {
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
+    /// The buttons and switches: taps to messages, pressed buttons.
+    private var controls: ControlDesk
     /// Samples accepted since the last frame: a frame is due.
     public private(set) var isDirty = true
 
@@ -63,6 +65,7 @@ public struct PanelState: Sendable {
         charts = ChartRecorder(board.dashboard, statistics: Self.statistics(board.computed))
         unreadChartChannels = charts.channels(among: Set(board.computed.map { $0.name } + board.counters.map { $0.name }))
         bannerPlacement = board.alarmDisplay.banner
+        controls = ControlDesk(board.controls)
         self.animates = animates
         shownChannels = layout.channels
         (rawChannels, rawOnlyChannels) = Self.rawChannels(of: layout, shown: shownChannels)
@@ -130,8 +133,9 @@ public struct PanelState: Sendable {
         isDirty = true
     }
 
-    /// What an input action changes here. Brightness is the caller's (the backlight).
-    public mutating func handle(_ action: InputAction) {
+    /// What an input action changes here at `now`. Brightness is the caller's (the
+    /// backlight); a tap on a control queues its message (`takeMessages`).
+    public mutating func handle(_ action: InputAction, now: UInt64 = 0) {
         switch action {
         case .nextPage: show(page: page &+ 1)
         case .previousPage: show(page: page &- 1)
@@ -146,7 +150,13 @@ public struct PanelState: Sendable {
         case .acknowledgeAlarms: acknowledgeAlarms()
         case .tap(let x, let y):
             let banner = AlarmPresentation.bannerFrame(width: layout.width, height: layout.height, placement: bannerPlacement)
-            if bannerShown, banner?.contains(x: x, y: y) == true { acknowledgeAlarms() }
+            if bannerShown, banner?.contains(x: x, y: y) == true {
+                acknowledgeAlarms()
+            } else if let c = controls.control(atX: x, y: y, page: page) {
+                let state = controls.controls[c].stateChannel.map { value(of: $0, now: now) } ?? .nan
+                controls.tap(c, state: state, now: now)
+                isDirty = true
+            }
         case .brightness: backlight?.overrideByHand()
         }
     }
@@ -208,6 +218,7 @@ public struct PanelState: Sendable {
         }
         if let t = present(on: &shown, now: now) { wake = min(wake ?? t, t) }
         if let t = showCharts(on: &shown, now: now) { wake = min(wake ?? t, t) }
+        if !controls.isEmpty, let t = controls.show(on: &shown, now: now) { wake = min(wake ?? t, t) }
         isDirty = false  // what triggers changed is in this frame
         return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
     }
@@ -359,6 +370,9 @@ public struct PanelState: Sendable {
                 } ?? "failover \(c.name): no source has a value")
         }
     }
+
+    /// The messages to send since the last call (a control tapped).
+    public mutating func takeMessages() -> [PanelMessage] { controls.takeMessages() }
 
     /// Lines for the log since the last call (a failover switching).
     public mutating func takeNotices() -> [String] {

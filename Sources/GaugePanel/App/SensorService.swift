@@ -102,6 +102,23 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         self.loop = nil
     }
 
+    /// Sends each message through its sensor's line, written at once; one not taken (the
+    /// broker not connected) is said and dropped: a tap is not sent late.
+    func publish(_ messages: [PanelMessage]) {
+        guard let loop else { return }
+        for m in messages {
+            let topic = m.message.topic, payload = String(decoding: m.message.payload, as: UTF8.self)
+            guard m.sensor < hub.lineOfSensor.count, let i = hub.lineOfSensor[m.sensor] else { continue }
+            let source = hub.descriptorSources[i]
+            guard source.publish(m.message) else {
+                log.warn("publish", "\(m.origin): not sent to \(topic): \(source.kindName) \(source.path) is not connected", now: loop.now)
+                continue
+            }
+            log.info("\(m.origin): sent \"\(payload)\" to \(topic)")
+            serviceDescriptorSource(i)
+        }
+    }
+
     /// Lines the current sources dropped.
     var droppedLines: UInt64 { hub.descriptorSources.reduce(0) { $0 &+ $1.droppedCount } }
 

@@ -46,6 +46,9 @@ public protocol DescriptorSource: AnyObject {
     /// whose channels' sources were checked against the file and which carries many
     /// signals a board does not show.
     var reportsUnreadNames: Bool { get }
+    /// Queues a message to send on the line's protocol (an MQTT control's command); false
+    /// when it sends none or is not connected. `service` writes it.
+    func publish(_ message: OutgoingMessage) -> Bool
 }
 
 extension DescriptorSource {
@@ -56,6 +59,7 @@ extension DescriptorSource {
     public var summaryDetail: String { "" }
     public func takeNotices() -> [String] { [] }
     public var reportsUnreadNames: Bool { true }
+    public func publish(_ message: OutgoingMessage) -> Bool { false }
 }
 
 /// A serial line's connection changed. Each is returned once per change, so a caller

@@ -101,6 +101,8 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
 
     public var isConnected: Bool { link.isOpen }
 
+    public func publish(_ message: OutgoingMessage) -> Bool { link.isOpen && protocolState.publish(message) }
+
     /// A TCP connect in progress (its end shows as writability), or TLS waiting to send.
     public var wantsWritable: Bool {
         if case .connecting = link.state { return true }
