@@ -39,6 +39,8 @@ public struct BoardConfiguration: Sendable {
     public var log: LogConfiguration?
     /// The buttons and switches: what a tap on each sends.
     public var controls: [ControlConfiguration] = []
+    /// `[control]`: the panel driven and shown over MQTT (nil: not).
+    public var remote: RemoteControlConfiguration?
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -160,6 +162,7 @@ public struct BoardConfiguration: Sendable {
             r.report("trigger", "a trigger with logging needs a [log] table (where to write)")
         }
         let backlight = BacklightConfiguration.read(r.table("backlight"), channels: channelNames)
+        let remote = r.table("control").flatMap { RemoteControlConfiguration.read($0, sensors: sensors) }
         r.finish()
         checkPageNames(pageReaders, r)
         checkChannels(r.tablesAsWritten("sensor"), pageReaders: pageReaders, r)
@@ -171,7 +174,7 @@ public struct BoardConfiguration: Sendable {
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
             triggers: triggers, backlight: backlight, computed: computed, counters: counters, outputs: outputs, log: log,
-            controls: controls, dashboard: dashboard)
+            controls: controls, remote: remote, dashboard: dashboard)
     }
 
     /// Each `[[output]]`, its name unique (the log and the kernel's consumer name say it).

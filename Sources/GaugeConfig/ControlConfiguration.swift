@@ -60,6 +60,14 @@ struct ControlKeys {
     /// board's only one; nil (and an error at the widget's key) when there is none or
     /// more than one to choose from.
     func sensor(among sensors: [SensorConfiguration], _ diagnostics: Diagnostics) -> Int? {
+        Self.mqttSensor(named: mqtt, at: path, key: "command_topic", among: sensors, diagnostics)
+    }
+
+    /// The `kind = "mqtt"` sensor named `mqtt`, or the board's only one; nil (and an error
+    /// at `path`'s `mqtt`, or at its `key` when none is named) otherwise.
+    static func mqttSensor(
+        named mqtt: String?, at path: KeyPath, key: String, among sensors: [SensorConfiguration], _ diagnostics: Diagnostics
+    ) -> Int? {
         let brokers = sensors.indices.filter { sensors[$0].kind == "mqtt" }
         if let name = mqtt {
             if let i = brokers.first(where: { sensors[$0].name == name }) { return i }
@@ -73,7 +81,7 @@ struct ControlKeys {
         }
         if brokers.count == 1 { return brokers[0] }
         diagnostics.report(
-            path.appending("command_topic"),
+            path.appending(key),
             brokers.isEmpty
                 ? "needs a kind = \"mqtt\" sensor to send through; the board has none"
                 : "the board has \(brokers.count) kind = \"mqtt\" sensors; say which sends it with mqtt = \"<the sensor's name>\"")

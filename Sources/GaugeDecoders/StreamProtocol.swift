@@ -27,11 +27,17 @@ public protocol StreamProtocol {
     var summaryDetail: String { get }
     /// Queues `message` to be sent (a control's command); false when the protocol sends
     /// no messages or cannot now (not connected).
-    mutating func publish(_ message: OutgoingMessage) -> Bool
+    mutating func publish(_ message: TopicMessage) -> Bool
+    /// Also receive the messages on `filter` (the panel's remote control), handed over by
+    /// `takeMessages`; false when the protocol has no topics. Before the connection opens.
+    mutating func listen(to filter: String) -> Bool
+    /// The messages received on the filters `listen` added, since the last call.
+    mutating func takeMessages() -> [TopicMessage]
 }
 
-/// A message the panel sends on a protocol that carries them (MQTT): a topic and its payload.
-public struct OutgoingMessage: Sendable, Equatable {
+/// A message on a protocol that carries them (MQTT): a topic and its payload, sent by the
+/// panel or received for it.
+public struct TopicMessage: Sendable, Equatable {
     public var topic: String
     public var payload: [UInt8]
     /// 0 or 1.
@@ -52,7 +58,9 @@ extension StreamProtocol {
     public var reconnectDelay: UInt64? { nil }
     public static var kindName: String? { nil }
     public var summaryDetail: String { "" }
-    public mutating func publish(_ message: OutgoingMessage) -> Bool { false }
+    public mutating func publish(_ message: TopicMessage) -> Bool { false }
+    public mutating func listen(to filter: String) -> Bool { false }
+    public mutating func takeMessages() -> [TopicMessage] { [] }
 }
 
 extension LineProtocolDecoder: StreamProtocol {

@@ -92,7 +92,7 @@ public struct MQTTSession: Sendable {
 
     public let configuration: Configuration
     public private(set) var phase = Phase.idle
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
     /// The protocol gave up on this connection: close it and reopen after backoff.
     public private(set) var wantsReconnect = false
     /// Refused CONNACKs in a row (reset by an accepted one).
@@ -101,10 +101,15 @@ public struct MQTTSession: Sendable {
     private var decoder: MQTTDecoder
     private var outbox: [UInt8] = []
     /// The SUBSCRIBE's filters, each once (several channels may read one filter).
-    private let filters: [String]
+    var filters: [String]
+    /// Filters whose messages are kept whole for the caller (`listen`), not read as values.
+    var listened: [String] = []
+    var received: [TopicMessage] = []
+    /// Messages kept for the caller at most (a flood on a listened filter drops the rest).
+    static let receivedLimit = 64
     private var subscribePacketID: UInt16 = 0
     /// The last QoS 1 PUBLISH's packet id.
-    private var publishPacketID: UInt16 = 0
+    var publishPacketID: UInt16 = 0
     /// When a packet last went out; nil before the first since the reset.
     private var lastSent: UInt64?
     /// Waiting since then for CONNACK, SUBACK or (after a PINGREQ) anything at all.
@@ -263,28 +268,12 @@ public struct MQTTSession: Sendable {
             publish(p, sink)
         case (.ready, .pingresp), (.subscribing, .pingresp):
             break
-        case (.ready, .suback), (.ready, .puback):
+        case (.ready, .suback), (.ready, .puback), (.subscribing, .puback):
             break  // stray acknowledgements: harmless
         default:
             statistics.protocolErrors &+= 1
             fail("the broker sent \(Self.name(packet)) out of order; reconnecting")
         }
-    }
-
-    /// Queues a PUBLISH (QoS 0 or 1; a QoS 1 one's PUBACK is taken and not waited for,
-    /// nothing is sent again); false when not connected and subscribed, or when it cannot
-    /// be queued (an invalid topic, the outbox full: the connection is then given up).
-    public mutating func publish(topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, retain: Bool = false) -> Bool {
-        guard phase == .ready, qos != .exactlyOnce else { return false }
-        var id: UInt16?
-        if qos == .atLeastOnce {
-            // 1 is the SUBSCRIBE's; publishes count on from 2.
-            publishPacketID = publishPacketID < 2 || publishPacketID == .max ? 2 : publishPacketID &+ 1
-            id = publishPacketID
-        }
-        guard queue(.publish(MQTTPublish(topic: topic, payload: payload, qos: qos, packetID: id, retain: retain))) else { return false }
-        statistics.sent &+= 1
-        return true
     }
 
     private mutating func publish(_ p: MQTTPublish, _ sink: (Sample) -> Void) {
@@ -300,6 +289,10 @@ public struct MQTTSession: Sendable {
             return
         }
         var matched = false
+        if listened.contains(where: { MQTTTopic.matches(filter: $0, topic: p.topic) }) {
+            matched = true
+            if received.count < Self.receivedLimit { received.append(TopicMessage(topic: p.topic, payload: p.payload)) }
+        }
         for c in configuration.channels where MQTTTopic.matches(filter: c.filter, topic: p.topic) {
             matched = true
             switch c.reader.read(p.payload) {
@@ -332,7 +325,7 @@ public struct MQTTSession: Sendable {
 
     /// Encodes and queues a packet; false (and a give-up) if it cannot be encoded or the
     /// queue is full.
-    private mutating func queue(_ packet: MQTTPacket) -> Bool {
+    mutating func queue(_ packet: MQTTPacket) -> Bool {
         let bytes: [UInt8]
         do throws(MQTTEncodeError) {
             bytes = try MQTTEncoder.encode(packet)

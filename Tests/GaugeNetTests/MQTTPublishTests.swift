@@ -47,18 +47,43 @@ import GaugeDecoders
         #expect(r6 == [0x32, 5, 0, 1, 0x61, 0, 3])
     }
 
-    /// Not connected and subscribed: refused (a tap is not sent late), nothing queued.
-    @Test func refusedUntilReady() {
+    /// Without a connection: refused (a tap is not sent late). While it opens: queued
+    /// after the CONNECT.
+    @Test func refusedWithoutAConnection() {
         var s = MQTTSession(.init(clientID: "gp", channels: []))
         let r7 = s.publish(topic: "a", payload: [1])
         #expect(!r7)
+        let nothing = s.outgoing(now: 0)
+        #expect(nothing == nil)
         s.connectionReset()
         let r8 = s.publish(topic: "a", payload: [1])
-        #expect(!r8)
-        let connect = s.outgoing(now: 0)
-        #expect(connect?.first == 0x10)  // only the CONNECT
-        let r9 = s.outgoing(now: 0)
-        #expect(r9 == nil)
+        #expect(r8)
+        let out = s.outgoing(now: 0) ?? []
+        #expect(out.first == 0x10 && Array(out.suffix(6)) == [0x30, 4, 0, 1, 0x61, 1])
+    }
+
+    /// `listen`: a filter subscribed to with the channels', its messages kept whole, not
+    /// read as values.
+    @Test func listenedMessagesKeptWhole() {
+        var s = MQTTSession(.init(clientID: "gp", channels: [MQTTSession.Channel(name: "porch", filter: "home/porch/state")]))
+        s.listen("gp/k/set/+")
+        s.connectionReset()
+        _ = s.outgoing(now: 0)
+        var samples: [Sample] = []
+        s.receive((try? MQTTEncoder.encode(.connack(MQTTConnAck(returnCode: .accepted)))) ?? [], now: 0) { samples.append($0) }
+        var d = MQTTDecoder(direction: .any)
+        let sub = (try? d.feed(s.outgoing(now: 0) ?? [])) ?? []
+        guard case .subscribe(let p)? = sub.first else {
+            Issue.record("no SUBSCRIBE")
+            return
+        }
+        #expect(p.filters.map { $0.filter } == ["home/porch/state", "gp/k/set/+"])
+        let publish = (try? MQTTEncoder.encode(.publish(MQTTPublish(topic: "gp/k/set/page", payload: Array("numbers".utf8))))) ?? []
+        s.receive(publish, now: 1) { samples.append($0) }
+        #expect(samples.isEmpty)
+        let got = s.takeMessages()
+        #expect(got == [TopicMessage(topic: "gp/k/set/page", payload: Array("numbers".utf8))])
+        #expect(s.takeMessages().isEmpty)
     }
 
     /// A topic with a wildcard cannot be published to: refused, and the connection given up

@@ -45,7 +45,8 @@ struct WidgetCatalogTests {
     func loads(_ type: String, _ extra: String) -> Bool {
         let control = type == "button" || type == "switch"
         let named = extra.hasPrefix("mqtt = ") ? "name = " + extra.dropFirst(7) : ""
-        let mqtt = control ? "[[sensor]]\nkind = \"mqtt\"\nbroker = \"127.0.0.1:1883\"\n\(named)\n  [[sensor.channel]]\n  name = \"s\"\n  topic = \"s\"" : ""
+        let mqtt =
+            control ? "[[sensor]]\nkind = \"mqtt\"\nbroker = \"127.0.0.1:1883\"\n\(named)\n  [[sensor.channel]]\n  name = \"s\"\n  topic = \"s\"" : ""
         let topic = control && !extra.hasPrefix("command_topic") ? "command_topic = \"c\"" : ""
         let text = """
             [display]

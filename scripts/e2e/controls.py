@@ -11,6 +11,11 @@ state the channel of home/porch/state), tapped by `--tap` as a touch screen woul
    and the picture does not change: it follows the device's state, not the tap.
 3. ON, then OFF, on the state topic: the screen equals `gaugepanel render --set porch=1`,
    then `--set porch=0`, bit for bit.
+4. [control] topic = "gaugepanel/e2e": once connected the retained state topics hold
+   page "main" and theme "day"; "second" on gaugepanel/e2e/set/page shows that page (the
+   screen equals `render --page second`) and the retained state/page then holds "second";
+   "night" on set/theme: the screen equals `render --page second --theme night`, and
+   state/theme holds "night".
 
 Usage: controls.py GAUGEPANEL WORKDIR     (prints ok:/FAIL: lines, "N passed, N failed")
 """
@@ -21,7 +26,8 @@ sys.path.insert(0, here)
 sys.path.insert(0, os.path.join(here, "..", "lib"))
 from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
-from keycases.harness import Panel, render   # noqa: E402
+from keycases.harness import Panel   # noqa: E402
+from panel import render as panel_render   # noqa: E402
 from mosquitto import Broker   # noqa: E402
 
 checks = Checks()
@@ -30,8 +36,9 @@ check = checks.check
 BUTTON, SWITCH = (10, 10, 200, 60), (10, 90, 300, 60)
 
 
-def board(port):
-    return {"display": {"width": 480, "height": 320, "format": "xrgb8888", "output": "offscreen"},
+def board(port, control=False):
+    extra = {"control": {"topic": "gaugepanel/e2e"}} if control else {}
+    return {**extra, "display": {"width": 480, "height": 320, "format": "xrgb8888", "output": "offscreen"},
             "fonts": {"family": "builtin"},
             "sensor": [{"kind": "mqtt", "name": "home", "broker": f"127.0.0.1:{port}", "client_id": "e2e-controls",
                         "channel": [{"name": "porch", "topic": "home/porch/state"}]}],
@@ -41,6 +48,10 @@ def board(port):
                 {"id": "light", "type": "switch", "title": "Porch light", "channel": "porch", "frame": list(SWITCH),
                  "command_topic": "home/porch/set", "mqtt": "home", "label_size": 18}]},
                 {"name": "second", "widget": [{"id": "t", "type": "label", "text": "Second page", "frame": [10, 10, 300, 40]}]}]}
+
+
+def render(board_path, sets=None, **kw):
+    return panel_render(board_path, sets, gp=harness.GP, **kw)
 
 
 def centre(frame):
@@ -93,13 +104,44 @@ def taps(d):
     check(porch == ["home/porch/set ON"], f"one tap on the switch: exactly one message on home/porch/set ({porch})")
 
 
+def retained(broker, topic):
+    """The retained message on `topic` (mosquitto_sub -C 1, bounded), or None."""
+    r = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(broker.port), "-t", topic, "-C", "1", "-W", "3"],
+                       capture_output=True, text=True, timeout=10)
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def remote(d):
+    b = Broker(os.path.join(d, "broker"))
+    os.makedirs(os.path.join(d, "panel"))
+    p = Panel("remote", board(b.port, control=True), d=os.path.join(d, "panel"))
+    try:
+        check(p.wait_for(f"mqtt 127.0.0.1:{b.port}: connected", 20), "the panel connects to the broker")
+        deadline = time.time() + 5
+        while time.time() < deadline and retained(b, "gaugepanel/e2e/state/page") != "main":
+            time.sleep(0.1)
+        check(retained(b, "gaugepanel/e2e/state/page") == "main" and retained(b, "gaugepanel/e2e/state/theme") == "day",
+              "connected: the retained state topics hold page main and theme day")
+        b.pub("gaugepanel/e2e/set/page", "second")
+        s, ok, how = p.settle(lambda: render(p.board, page="second"), confirm=True)
+        check(ok, f"second on set/page: the screen equals render --page second ({how})")
+        check(retained(b, "gaugepanel/e2e/state/page") == "second", "the retained state/page holds second")
+        b.pub("gaugepanel/e2e/set/theme", "night")
+        s, ok, how = p.settle(lambda: render(p.board, page="second", theme="night"), confirm=True)
+        check(ok, f"night on set/theme: the screen equals render --page second --theme night ({how})")
+        check(retained(b, "gaugepanel/e2e/state/theme") == "night", "the retained state/theme holds night")
+    finally:
+        p.stop()
+        b.stop()
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.rsplit("Usage: ", 1)[1], file=sys.stderr)
         return 2
     harness.use(sys.argv[1], sys.argv[2])
     t0 = time.monotonic()
-    harness.run_parts(check, (taps,), lambda part: harness.new_dir(part.__name__))
+    harness.run_parts(check, (taps, remote), lambda part: harness.new_dir(part.__name__))
     print(f"# {time.monotonic() - t0:.1f} s", flush=True)
     return checks.finish()
 

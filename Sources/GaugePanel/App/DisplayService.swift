@@ -23,6 +23,8 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     var readingsTaken: ((UInt64) -> Void)?
     /// Called with the messages the state made (a control tapped), for the network to send.
     var send: (([PanelMessage]) -> Void)?
+    /// Sets the backlight to a level (per cent) a remote command asked for; the level set.
+    var setBrightness: ((Int) -> Int?)?
     private let settings: Settings
     private let log: PanelLogger
     private var console: (any ConsoleMode)?
@@ -86,6 +88,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         console?.restore()
         console = nil
         send = nil
+        setBrightness = nil
         scheduler?.stop()
     }
 
@@ -111,6 +114,19 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     func invalidate(_ channels: [String]) {
         state.invalidate(channels)
         readingsTaken?(loop?.now ?? 0)
+        invalidate()
+    }
+
+    /// Messages on `[control]`'s command topics.
+    func receive(_ messages: [TopicMessage]) {
+        if let asked = state.receive(messages), let set = setBrightness?(asked) { state.noteBrightness(set) }
+        for notice in state.takeNotices() { log.info(notice) }
+        invalidate()
+    }
+
+    /// Sensor `sensor`'s line connected (`[control]` publishes its state again).
+    func connected(sensor: Int) {
+        state.connected(sensor: sensor)
         invalidate()
     }
 

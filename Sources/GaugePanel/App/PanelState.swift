@@ -43,14 +43,18 @@ public struct PanelState: Sendable {
     /// Failover channels that have had a source (switches after that are said).
     private var failoverStarted: Set<String> = []
     /// What to log once (a failover switching), drained by `takeNotices`.
-    private var notices: [String] = []
+    var notices: [String] = []
     private let bannerPlacement: AlarmBannerPlacement
     /// The banner is on screen (a tap on it acknowledges).
     private var bannerShown = false
     /// The buttons and switches: taps to messages, pressed buttons.
-    private var controls: ControlDesk
+    var controls: ControlDesk
+    /// `[control]`: commands over MQTT, the state published back.
+    var remote: RemoteControl?
+    /// The backlight's level as last set by hand or remotely (published by `[control]`).
+    var brightness: Int?
     /// Samples accepted since the last frame: a frame is due.
-    public private(set) var isDirty = true
+    public internal(set) var isDirty = true
 
     public init(board: BoardConfiguration, animates: Bool = true) {
         layout = board.dashboard
@@ -66,6 +70,7 @@ public struct PanelState: Sendable {
         unreadChartChannels = charts.channels(among: Set(board.computed.map { $0.name } + board.counters.map { $0.name }))
         bannerPlacement = board.alarmDisplay.banner
         controls = ControlDesk(board.controls)
+        remote = board.remote.map { RemoteControl($0) }
         self.animates = animates
         shownChannels = layout.channels
         (rawChannels, rawOnlyChannels) = Self.rawChannels(of: layout, shown: shownChannels)
@@ -219,6 +224,7 @@ public struct PanelState: Sendable {
         if let t = present(on: &shown, now: now) { wake = min(wake ?? t, t) }
         if let t = showCharts(on: &shown, now: now) { wake = min(wake ?? t, t) }
         if !controls.isEmpty, let t = controls.show(on: &shown, now: now) { wake = min(wake ?? t, t) }
+        publishState()
         isDirty = false  // what triggers changed is in this frame
         return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
     }
@@ -370,9 +376,6 @@ public struct PanelState: Sendable {
                 } ?? "failover \(c.name): no source has a value")
         }
     }
-
-    /// The messages to send since the last call (a control tapped).
-    public mutating func takeMessages() -> [PanelMessage] { controls.takeMessages() }
 
     /// Lines for the log since the last call (a failover switching).
     public mutating func takeNotices() -> [String] {

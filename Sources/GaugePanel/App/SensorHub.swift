@@ -22,7 +22,8 @@ struct SensorHub {
     /// Per board sensor: its index in `descriptorSources` (nil: not a line).
     var lineOfSensor: [Int?] = []
 
-    init(_ sensors: [SensorConfiguration], system: any PanelSystem) {
+    /// `remote`: `[control]`, whose sensor's line also listens to its command topics.
+    init(_ sensors: [SensorConfiguration], remote: RemoteControlConfiguration? = nil, system: any PanelSystem) {
         let context = SourceContext(hostname: Self.hostname(system))
         for s in sensors {
             lineOfSensor.append(nil)
@@ -33,6 +34,7 @@ struct SensorHub {
             case .line(let line):
                 lineOfSensor[lineOfSensor.count - 1] = descriptorSources.count
                 descriptorSources.append(line)
+                if let remote, remote.sensor == lineOfSensor.count - 1 { _ = line.listen(to: remote.topic + "/set/+") }
                 descriptorRoutes.append(s.routes)
             }
         }

@@ -111,10 +111,13 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             guard m.sensor < hub.lineOfSensor.count, let i = hub.lineOfSensor[m.sensor] else { continue }
             let source = hub.descriptorSources[i]
             guard source.publish(m.message) else {
-                log.warn("publish", "\(m.origin): not sent to \(topic): \(source.kindName) \(source.path) is not connected", now: loop.now)
+                // The panel's state is published again when the connection opens.
+                if let origin = m.origin {
+                    log.warn("publish", "\(origin): not sent to \(topic): \(source.kindName) \(source.path) is not connected", now: loop.now)
+                }
                 continue
             }
-            log.info("\(m.origin): sent \"\(payload)\" to \(topic)")
+            if let origin = m.origin { log.info("\(origin): sent \"\(payload)\" to \(topic)") }
             serviceDescriptorSource(i)
         }
     }
@@ -242,6 +245,8 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             }
         }
         if !noValue.isEmpty { display.invalidate(noValue) }
+        let messages = source.takeMessages()
+        if !messages.isEmpty { display.receive(messages) }
         let what = "\(source.kindName) \(source.path)"
         if let event { journal(event, of: i, now: now, about: what) }
         for notice in source.takeNotices() { say(lines[i].journal.notice(notice), about: what) }
@@ -257,6 +262,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         let source = hub.descriptorSources[i]
         switch event {
         case .connected:
+            if let sensor = hub.lineOfSensor.firstIndex(of: i) { display.connected(sensor: sensor) }
             say(lines[i].journal.opened(now: now, line: "connected" + (source.openCount > 1 ? " again" : "")), about: what)
         case .openFailed(let e):
             say(

@@ -6,9 +6,9 @@ import GaugeWidgets
 public struct PanelMessage: Sendable, Equatable {
     /// An index into the board's sensors (a `kind = "mqtt"` one).
     public var sensor: Int
-    public var message: OutgoingMessage
-    /// What sent it, for the log: `button "doorbell"`.
-    public var origin: String
+    public var message: TopicMessage
+    /// What sent it, for the log: `button "doorbell"`; nil: the panel's state, not logged.
+    public var origin: String?
 }
 
 /// The board's buttons and switches, as pure logic: a tap on one on the page shown
@@ -58,7 +58,7 @@ struct ControlDesk: Sendable {
         let kind = if case .press = c.action { "button" } else { "switch" }
         outbox.append(
             PanelMessage(
-                sensor: c.sensor, message: OutgoingMessage(topic: c.commandTopic, payload: Array(payload.utf8), qos: c.qos),
+                sensor: c.sensor, message: TopicMessage(topic: c.commandTopic, payload: Array(payload.utf8), qos: c.qos),
                 origin: kind + " \"" + c.widget + "\""))
     }
 

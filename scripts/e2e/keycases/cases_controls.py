@@ -16,7 +16,8 @@ BELL, PORCH, FAN = [10, 10, 140, 50], [10, 70, 300, 50], [10, 130, 300, 50]
 def board(port):
     def mqtt(name, channels):
         return {"kind": "mqtt", "name": name, "broker": f"127.0.0.1:{port}", "client_id": f"keys-ctl-{name}", "channel": channels}
-    return {"display": {"width": 320, "height": 240, "format": "xrgb8888", "output": "offscreen"},
+    return {"control": {"topic": "keys/ctl/panel", "mqtt": "other"},
+            "display": {"width": 320, "height": 240, "format": "xrgb8888", "output": "offscreen"},
             "fonts": {"family": "builtin"},
             "sensor": [mqtt("home", [{"name": "porch", "topic": "keys/ctl/porch/state"}]),
                        mqtt("other", [{"name": "spare", "topic": "keys/ctl/spare"}])],
@@ -48,6 +49,12 @@ def run():
             p = Panel("controls", board(b.port), d=d, args=["--tap", f"{centre(BELL)}@1.5;{centre(PORCH)}@2;{centre(FAN)}@2.5"])
             try:
                 p.wait_for('switch "fan": sent', 20)
+                before = retained(b, "keys/ctl/panel/state/theme")
+                b.pub("keys/ctl/panel/set/theme", "night")
+                deadline = time.time() + 5
+                while time.time() < deadline and retained(b, "keys/ctl/panel/state/theme") != "night":
+                    time.sleep(0.1)
+                after = retained(b, "keys/ctl/panel/state/theme")
                 time.sleep(0.5)
             finally:
                 p.stop()
@@ -58,8 +65,28 @@ def run():
                 topic, _, payload = line.partition(" ")
                 if topic != "keys/ctl/porch/state":
                     seen.setdefault(topic, []).append(payload)
-            _result.update(seen=seen, log=b.text(), panel=p.log())
+            _result.update(seen=seen, log=b.text(), panel=p.log(), theme=(before, after))
         return _result
+
+
+def retained(b, topic):
+    r = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(b.port), "-t", topic, "-C", "1", "-W", "2"],
+                       capture_output=True, text=True, timeout=10)
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def case_control_topic(key):
+    r = run()
+    return [(r["theme"] == ("day", "night"),
+             f'topic = "keys/ctl/panel": state/theme retained "day", then night on set/theme makes it "night" ({r["theme"]})')]
+
+
+def case_control_mqtt(key):
+    r = run()
+    other = sent_by(r["log"], "keys-ctl-other", "keys/ctl/panel/state/theme")
+    home = sent_by(r["log"], "keys-ctl-home", "keys/ctl/panel/state/theme")
+    return [(len(other) >= 2 and not home,
+             f'mqtt = "other": the state is published through the sensor named other ({len(other)} PUBLISHes from keys-ctl-other, {len(home)} from keys-ctl-home)')]
 
 
 def sent_by(log, client, topic):

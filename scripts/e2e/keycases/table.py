@@ -79,6 +79,8 @@ CASES = {
     "snapshot.interval": case_snapshot_interval,
     "sensor.kind": case_kind,
     "sensor.name": controls.case_sensor_name,
+    "control.topic": controls.case_control_topic,
+    "control.mqtt": controls.case_control_mqtt,
     "sensor.ini": case_ini,
     "sensor.ini_settings": case_ini_settings,
     "sensor.root": case_sysfs([
