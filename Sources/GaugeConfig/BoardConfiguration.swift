@@ -156,7 +156,7 @@ public struct BoardConfiguration: Sendable {
         let counters = r.tables("counter").compactMap { CounterConfiguration.read($0, channels: channelNames, read: read) }
         let log = LogConfiguration.read(r.table("log"), channels: channelNames + counters.map { $0.name })
         let triggers = r.tables("trigger").compactMap {
-            TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames + counters.map { $0.name })
+            TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames + counters.map { $0.name }, sensors: sensors)
         }
         if log == nil, triggers.contains(where: { $0.actions.logging != nil }) {
             r.report("trigger", "a trigger with logging needs a [log] table (where to write)")

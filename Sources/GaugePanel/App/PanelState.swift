@@ -415,6 +415,10 @@ public struct PanelState: Sendable {
         if actions.acknowledge { acknowledgeAlarms() }
         if actions.resetTrip { handle(.resetTrip) }
         if let on = actions.logging { logging = on }
+        if let p = actions.publish {
+            let m = TopicMessage(topic: p.topic, payload: Array(p.payload.utf8))
+            controls.queue(PanelMessage(sensor: p.sensor, message: m, origin: "trigger"))
+        }
     }
 
     /// The first time after `now` at which a fresh channel turns stale.

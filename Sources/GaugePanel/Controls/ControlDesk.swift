@@ -78,6 +78,9 @@ struct ControlDesk: Sendable {
         return next
     }
 
+    /// A message to send besides the taps' (a trigger's).
+    mutating func queue(_ message: PanelMessage) { outbox.append(message) }
+
     /// The messages taps made since the last call.
     mutating func takeMessages() -> [PanelMessage] {
         defer { outbox = [] }

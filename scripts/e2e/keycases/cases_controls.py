@@ -17,6 +17,8 @@ def board(port):
     def mqtt(name, channels):
         return {"kind": "mqtt", "name": name, "broker": f"127.0.0.1:{port}", "client_id": f"keys-ctl-{name}", "channel": channels}
     return {"control": {"topic": "keys/ctl/panel", "mqtt": "other"},
+            # fires once the retained ON on the porch's state topic arrives
+            "trigger": [{"channel": "porch", "above": 0.5, "publish": {"topic": "keys/ctl/trig", "payload": "LIT", "mqtt": "other"}}],
             "display": {"width": 320, "height": 240, "format": "xrgb8888", "output": "offscreen"},
             "fonts": {"family": "builtin"},
             "sensor": [mqtt("home", [{"name": "porch", "topic": "keys/ctl/porch/state"}]),
@@ -73,6 +75,14 @@ def retained(b, topic):
     r = subprocess.run(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(b.port), "-t", topic, "-C", "1", "-W", "2"],
                        capture_output=True, text=True, timeout=10)
     return r.stdout.strip() if r.returncode == 0 else None
+
+
+def case_trigger_publish(key):
+    r = run()
+    seen, by = r["seen"].get("keys/ctl/trig"), sent_by(r["log"], "keys-ctl-other", "keys/ctl/trig")
+    return [(seen == ["LIT"] and by == ["q0"],
+             f'publish = {{ topic = "keys/ctl/trig", payload = "LIT", mqtt = "other" }}: the trigger (porch ON) publishes LIT once, '
+             f'at QoS 0 through the sensor named other ({seen}, {by})')]
 
 
 def case_control_topic(key):

@@ -80,6 +80,8 @@ CASES = {
     "sensor.kind": case_kind,
     "sensor.name": controls.case_sensor_name,
     "control.topic": controls.case_control_topic,
+    **{k: controls.case_trigger_publish for k in ("trigger.publish", "trigger.publish.topic", "trigger.publish.payload",
+                                                  "trigger.publish.mqtt")},
     "control.mqtt": controls.case_control_mqtt,
     "sensor.ini": case_ini,
     "sensor.ini_settings": case_ini_settings,
