@@ -65,8 +65,8 @@ class Subscriber:
     def __init__(self, broker, topic):
         self.proc = subprocess.Popen(["mosquitto_sub", "-h", "127.0.0.1", "-p", str(broker.port), "-t", topic, "-v"],
                                      stdout=subprocess.PIPE, text=True)
-        deadline = time.time() + 10   # subscribed once the broker logs it
-        while time.time() < deadline and "SUBSCRIBE" not in broker.text().split("e2e-controls")[0][-4000:]:
+        deadline = time.time() + 10   # subscribed once the broker logs it (before the panel starts)
+        while time.time() < deadline and "Received SUBSCRIBE" not in broker.text():
             time.sleep(0.05)
 
     def lines(self):
