@@ -14,7 +14,8 @@
 # when missing), and kind = "mqtt" against a
 # real mosquitto on loopback: retained and live values, the broker stopped and back, a
 # password file, TLS with a CA made by openssl, a flood of unread topics, messages over the
-# packet limit (scripts/e2e/mqtt_panel.py). Then sources that fail the same way forever (a
+# packet limit (scripts/e2e/mqtt_panel.py); buttons and switches tapped (`run --tap`) publishing
+# to it and a switch following its state topic (scripts/e2e/controls.py). Then sources that fail the same way forever (a
 # flapping serial line, gpsd and MQTT peers that hang up after the handshake, a UDP port in
 # use, a sysfs file that comes and goes) and a flood of bad lines: a few log lines each
 # (scripts/e2e/flapping.py). And `gaugepanel export --csv` against the recording of a
@@ -49,6 +50,7 @@ timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind 
 timeout 90 python3 scripts/e2e/signalk.py "$gp" "$work/signalk" || status=1   # kind = "signalk" against a Signal K server, restarted
 timeout 90 python3 scripts/e2e/signalk_peer.py "$gp" "$work/signalk-peer" || status=1   # the same against aiohttp's WebSocket server
 timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
+timeout 60 python3 scripts/e2e/controls.py "$gp" "$work/controls" || status=1   # taps publish; a switch follows its state topic
 timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
 timeout 60 python3 scripts/e2e/export.py "$gp" "$work/export" || status=1   # a recording as CSV, field by field
 timeout 180 python3 scripts/e2e/counters.py "$gp" "$work/counters" 100 || status=1   # power cuts while counting

@@ -37,6 +37,10 @@ public struct BoardConfiguration: Sendable {
     public var outputs: [OutputConfiguration] = []
     /// `[log]`: channels written as CSV while running (nil: no log).
     public var log: LogConfiguration?
+    /// The buttons and switches: what a tap on each sends.
+    public var controls: [ControlConfiguration] = []
+    /// `[control]`: the panel driven and shown over MQTT (nil: not).
+    public var remote: RemoteControlConfiguration?
     /// The pages, each widget at its channel's initial value, in the active theme.
     public var dashboard: Dashboard
 
@@ -137,19 +141,28 @@ public struct BoardConfiguration: Sendable {
         if pageReaders.isEmpty && r.value("page") == nil { r.report("page", "missing; expected at least one [[page]] with [[page.widget]] entries") }
         var pages: [DashboardPage] = []
         var ids: Set<String> = []
-        for p in pageReaders { if let page = PageBuilder.build(p, display: display, seenIds: &ids) { pages.append(page) } }
+        var controlKeys: [[ControlKeys]] = []
+        for p in pageReaders {
+            var keys: [ControlKeys] = []
+            if let page = PageBuilder.build(p, display: display, seenIds: &ids, controls: &keys) {
+                pages.append(page)
+                controlKeys.append(keys)
+            }
+        }
+        let controls = resolveControls(controlKeys, pages: pages, sensors: sensors, r.diagnostics)
         let channelNames = sensors.flatMap { $0.channels }.map { $0.name }
         let computed = linkComputed(sensors.flatMap { $0.channels }, r.diagnostics)
         let read = sensors.flatMap { $0.channels }.filter { $0.expression == nil }.map { $0.name }
         let counters = r.tables("counter").compactMap { CounterConfiguration.read($0, channels: channelNames, read: read) }
         let log = LogConfiguration.read(r.table("log"), channels: channelNames + counters.map { $0.name })
         let triggers = r.tables("trigger").compactMap {
-            TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames + counters.map { $0.name })
+            TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames + counters.map { $0.name }, sensors: sensors)
         }
         if log == nil, triggers.contains(where: { $0.actions.logging != nil }) {
             r.report("trigger", "a trigger with logging needs a [log] table (where to write)")
         }
         let backlight = BacklightConfiguration.read(r.table("backlight"), channels: channelNames)
+        let remote = r.table("control").flatMap { RemoteControlConfiguration.read($0, sensors: sensors) }
         r.finish()
         checkPageNames(pageReaders, r)
         checkChannels(r.tablesAsWritten("sensor"), pageReaders: pageReaders, r)
@@ -161,7 +174,7 @@ public struct BoardConfiguration: Sendable {
             file: file, display: display, fonts: fonts, themes: themes, sensors: sensors, input: input,
             snapshot: snapshot, alarms: sensors.flatMap { $0.channels }.compactMap { $0.alarm }, alarmDisplay: alarmDisplay,
             triggers: triggers, backlight: backlight, computed: computed, counters: counters, outputs: outputs, log: log,
-            dashboard: dashboard)
+            controls: controls, remote: remote, dashboard: dashboard)
     }
 
     /// Each `[[output]]`, its name unique (the log and the kernel's consumer name say it).

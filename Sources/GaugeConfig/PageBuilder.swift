@@ -6,12 +6,14 @@ import GaugeWidgets
 enum PageBuilder {
     /// `seenIds`: ids on earlier pages — ids are unique across the board, since `--page`,
     /// alarms and messages name widgets by id.
-    static func build(_ r: TableReader, display: DisplayConfiguration, seenIds: inout Set<String>) -> DashboardPage? {
+    static func build(
+        _ r: TableReader, display: DisplayConfiguration, seenIds: inout Set<String>, controls: inout [ControlKeys]
+    ) -> DashboardPage? {
         let name = r.name("name") ?? "page"
         var widgets: [DashboardWidget] = []
         var paths: [KeyPath] = []
         for w in r.tables("widget") {
-            guard let widget = WidgetBuilder.build(w) else { continue }
+            guard let widget = WidgetBuilder.build(w, controls: &controls) else { continue }
             if !seenIds.insert(widget.id).inserted { w.report("id", "duplicate id \"\(widget.id)\"") }
             widgets.append(widget)
             paths.append(w.path)

@@ -97,6 +97,8 @@ public struct WindowStatistic: Sendable, Equatable {
 public struct SensorConfiguration: Sendable {
     /// The `kind` (a `SensorKinds` name).
     public var kind: String
+    /// `name`: what controls call it (`mqtt = "home"` on a button); nil: unnamed.
+    public var name: String? = nil
     public var channels: [ChannelConfiguration]
     /// What the kind read, and how the panel opens it.
     public var source: any ConfiguredSource
@@ -121,6 +123,7 @@ extension SensorConfiguration {
     }
 
     static func read<Kind: SensorKindReading>(_ r: TableReader, as kind: Kind.Type, kinds: [SensorKind]) -> SensorConfiguration? {
+        let sensorName = r.name("name")
         let sensor = Kind.readSensor(r)
         var channels: [(channel: ChannelConfiguration, part: Kind.ChannelPart)] = []
         let hints = ["source": sourceHint(Kind.name, kinds)]
@@ -134,7 +137,7 @@ extension SensorConfiguration {
         }
         r.finish()
         guard let sensor, let source = Kind.source(sensor, channels: channels, r) else { return nil }
-        return SensorConfiguration(kind: Kind.name, channels: channels.map { $0.channel }, source: source)
+        return SensorConfiguration(kind: Kind.name, name: sensorName, channels: channels.map { $0.channel }, source: source)
     }
 
     private static func channelReaders(_ r: TableReader) -> [TableReader] {

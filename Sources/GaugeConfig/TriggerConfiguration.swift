@@ -25,6 +25,8 @@ public struct TriggerConfiguration: Sendable, Equatable {
         public var resetTrip: Bool
         /// Starts (true) or stops (false) the `[log]`.
         public var logging: Bool?
+        /// Publishes a message through an MQTT sensor's connection.
+        public var publish: Publish?
 
         public init(showPage: Int32? = nil, theme: ThemeConfiguration.Name? = nil, acknowledge: Bool = false, resetTrip: Bool = false) {
             self.showPage = showPage
@@ -32,6 +34,14 @@ public struct TriggerConfiguration: Sendable, Equatable {
             self.acknowledge = acknowledge
             self.resetTrip = resetTrip
         }
+    }
+
+    /// `publish = { topic, payload, mqtt }`: a message, not retained, at QoS 0.
+    public struct Publish: Sendable, Equatable {
+        public var topic: String
+        public var payload: String
+        /// The MQTT sensor that sends it (an index into the board's sensors).
+        public var sensor: Int
     }
 
     public var condition: Condition
@@ -52,7 +62,7 @@ public struct TriggerConfiguration: Sendable, Equatable {
 extension TriggerConfiguration {
     /// A `[[trigger]]` table; `pages` are the board's page names (in order), `channels`
     /// the names sensors provide.
-    static func read(_ r: TableReader, pages: [String], channels: [String]) -> TriggerConfiguration? {
+    static func read(_ r: TableReader, pages: [String], channels: [String], sensors: [SensorConfiguration] = []) -> TriggerConfiguration? {
         func page(_ key: String) -> Int32? {
             guard let name = r.string(key, maxLength: 64) else { return nil }
             if let i = pages.firstIndex(of: name) { return Int32(truncatingIfNeeded: i) }
@@ -66,12 +76,27 @@ extension TriggerConfiguration {
         var actions = Actions(showPage: page("show_page"), acknowledge: r.bool("acknowledge") ?? false, resetTrip: r.bool("reset_trip") ?? false)
         if let t = r.choice("theme", ThemeConfiguration.Name.allCases.map { $0.rawValue }) { actions.theme = ThemeConfiguration.Name(rawValue: t) }
         actions.logging = r.bool("logging")
+        actions.publish = r.table("publish").flatMap { readPublish($0, sensors: sensors) }
         r.finish()
-        if actions == Actions(), !r.has("show_page"), !r.has("theme") {
-            r.report(nil, "a trigger needs an action: show_page, theme, acknowledge = true, reset_trip = true or logging")
+        if actions == Actions(), !r.has("show_page"), !r.has("theme"), !r.has("publish") {
+            r.report(nil, "a trigger needs an action: show_page, theme, acknowledge = true, reset_trip = true, logging or publish")
         }
         guard let condition else { return nil }
         return TriggerConfiguration(condition: condition, holdFor: UInt64(holdFor * 1e9), cooldown: UInt64(cooldown * 1e9), actions: actions)
+    }
+
+    private static func readPublish(_ r: TableReader, sensors: [SensorConfiguration]) -> Publish? {
+        let topic = r.string("topic", required: true, maxLength: 256)
+        let payload = r.string("payload", maxLength: 1024) ?? ""
+        let mqtt = r.string("mqtt", maxLength: 64)
+        r.finish()
+        guard let topic else { return nil }
+        guard !topic.isEmpty, !topic.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "#") }) else {
+            r.report("topic", "expected a topic without wildcards (+, #), got \"\(topic.escapingControls)\"")
+            return nil
+        }
+        guard let sensor = ControlKeys.mqttSensor(named: mqtt, at: r.path, key: "topic", among: sensors, r.diagnostics) else { return nil }
+        return Publish(topic: topic, payload: payload, sensor: sensor)
     }
 
     /// Exactly one of: `channel` with `above` or `below`; `alarm` (with `state`); `on_page`.

@@ -24,7 +24,8 @@ enum WidgetBuilder {
         return out
     }()
 
-    static func build(_ r: TableReader) -> DashboardWidget? {
+    /// A button's or switch's keys join `controls`.
+    static func build(_ r: TableReader, controls: inout [ControlKeys]) -> DashboardWidget? {
         let id = r.name("id", required: true)
         if let id {
             r.path = r.path.named(id)
@@ -42,11 +43,13 @@ enum WidgetBuilder {
             if c.isEmpty { r.report("channel", "expected a channel name") } else { channel = c }
         }
         let content = kind?.build(r, box)
+        let control = type == "button" || type == "switch" ? ControlKeys.read(r, type: type ?? "", id: id ?? "", channel: channel) : nil
         let labelSize = kind?.labelSize == true ? r.integer("label_size", 4...256) : nil
         let valueSize = kind?.valueSize == true ? r.integer("value_size", 4...512) : nil
         // With an unknown type, which keys are unknown can't be said.
         if let type { r.finish(hints: hints[type] ?? [:]) }
         guard let id, !id.isEmpty, frame != nil, let content else { return nil }
+        if let control { controls.append(control) }
         return DashboardWidget(
             id: id, channel: channel, content: content,
             labelSize: Int32(labelSize ?? 14), valueSize: Int32(valueSize ?? 32))

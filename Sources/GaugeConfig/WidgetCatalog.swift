@@ -75,5 +75,7 @@ public enum WidgetCatalog {
         "label_size": .integer(4...256), "value_size": .integer(4...512),
         "window": .integer(10...86_400), "history_file": .text(maxLength: 4096),
         "also": .composite("also"),
+        "command_topic": .text(maxLength: 256), "payload": .text(maxLength: 1024), "payload_on": .text(maxLength: 1024),
+        "payload_off": .text(maxLength: 1024), "qos": .integer(0...1), "mqtt": .text(maxLength: 64),
     ]
 }

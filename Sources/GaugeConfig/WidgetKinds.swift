@@ -85,6 +85,21 @@ struct WidgetKinds {
             type: "chart", keys: ["channel", "window", "style", "range", "tint", "line_width", "title", "format", "zones", "history_file", "also"],
             labelSize: true, valueSize: false, styles: ChartBuilder.styles
         ) { ChartBuilder.chart($0, frame: $1) },
+        // What a tap on them sends is read beside them (ControlKeys).
+        Entry(type: "button", keys: ["title", "tint", "command_topic", "payload", "qos", "mqtt"], labelSize: true, valueSize: false) {
+            r, frame in
+            .button(
+                ButtonControl(
+                    r.string("title", maxLength: 64) ?? "", frame: frame, tint: IndicatorBuilder.solidTint(r, default: Color(rgb: 0x3A8EE0))))
+        },
+        Entry(
+            type: "switch", keys: ["channel", "title", "tint", "command_topic", "payload_on", "payload_off", "qos", "mqtt"],
+            labelSize: true, valueSize: false
+        ) { r, frame in
+            .switch(
+                SwitchControl(
+                    r.string("title", maxLength: 64) ?? "", frame: frame, tint: IndicatorBuilder.solidTint(r, default: Color(rgb: 0x30C060))))
+        },
     ]
 
     static func named(_ type: String?) -> Entry? { all.first { $0.type == type } }

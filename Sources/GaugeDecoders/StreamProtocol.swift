@@ -30,6 +30,31 @@ public protocol StreamProtocol {
     /// The protocol is done with this connection though nothing failed (a server that
     /// closes after an HTTP answer): the source opens a new one at once, saying nothing.
     var wantsFreshConnection: Bool { get }
+    /// Queues `message` to be sent (a control's command); false when the protocol sends
+    /// no messages or cannot now (not connected).
+    mutating func publish(_ message: TopicMessage) -> Bool
+    /// Also receive the messages on `filter` (the panel's remote control), handed over by
+    /// `takeMessages`; false when the protocol has no topics. Before the connection opens.
+    mutating func listen(to filter: String) -> Bool
+    /// The messages received on the filters `listen` added, since the last call.
+    mutating func takeMessages() -> [TopicMessage]
+}
+
+/// A message on a protocol that carries them (MQTT): a topic and its payload, sent by the
+/// panel or received for it.
+public struct TopicMessage: Sendable, Equatable {
+    public var topic: String
+    public var payload: [UInt8]
+    /// 0 or 1.
+    public var qos: UInt8
+    public var retain: Bool
+
+    public init(topic: String, payload: [UInt8], qos: UInt8 = 0, retain: Bool = false) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retain = retain
+    }
 }
 
 extension StreamProtocol {
@@ -40,6 +65,9 @@ extension StreamProtocol {
     public var summaryDetail: String { "" }
     public mutating func takeAlarms() -> [SourceAlarm] { [] }
     public var wantsFreshConnection: Bool { false }
+    public mutating func publish(_ message: TopicMessage) -> Bool { false }
+    public mutating func listen(to filter: String) -> Bool { false }
+    public mutating func takeMessages() -> [TopicMessage] { [] }
 }
 
 extension LineProtocolDecoder: StreamProtocol {

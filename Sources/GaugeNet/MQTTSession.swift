@@ -86,11 +86,13 @@ public struct MQTTSession: Sendable {
         public var oversized: UInt64 = 0
         public var pings: UInt64 = 0
         public var timeouts: UInt64 = 0
+        /// PUBLISHes queued by `publish` (controls' commands, the panel's state).
+        public var sent: UInt64 = 0
     }
 
     public let configuration: Configuration
     public private(set) var phase = Phase.idle
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
     /// The protocol gave up on this connection: close it and reopen after backoff.
     public private(set) var wantsReconnect = false
     /// Refused CONNACKs in a row (reset by an accepted one).
@@ -99,8 +101,15 @@ public struct MQTTSession: Sendable {
     private var decoder: MQTTDecoder
     private var outbox: [UInt8] = []
     /// The SUBSCRIBE's filters, each once (several channels may read one filter).
-    private let filters: [String]
+    var filters: [String]
+    /// Filters whose messages are kept whole for the caller (`listen`), not read as values.
+    var listened: [String] = []
+    var received: [TopicMessage] = []
+    /// Messages kept for the caller at most (a flood on a listened filter drops the rest).
+    static let receivedLimit = 64
     private var subscribePacketID: UInt16 = 0
+    /// The last QoS 1 PUBLISH's packet id.
+    var publishPacketID: UInt16 = 0
     /// When a packet last went out; nil before the first since the reset.
     private var lastSent: UInt64?
     /// Waiting since then for CONNACK, SUBACK or (after a PINGREQ) anything at all.
@@ -259,7 +268,7 @@ public struct MQTTSession: Sendable {
             publish(p, sink)
         case (.ready, .pingresp), (.subscribing, .pingresp):
             break
-        case (.ready, .suback), (.ready, .puback):
+        case (.ready, .suback), (.ready, .puback), (.subscribing, .puback):
             break  // stray acknowledgements: harmless
         default:
             statistics.protocolErrors &+= 1
@@ -280,6 +289,10 @@ public struct MQTTSession: Sendable {
             return
         }
         var matched = false
+        if listened.contains(where: { MQTTTopic.matches(filter: $0, topic: p.topic) }) {
+            matched = true
+            if received.count < Self.receivedLimit { received.append(TopicMessage(topic: p.topic, payload: p.payload)) }
+        }
         for c in configuration.channels where MQTTTopic.matches(filter: c.filter, topic: p.topic) {
             matched = true
             switch c.reader.read(p.payload) {
@@ -312,7 +325,7 @@ public struct MQTTSession: Sendable {
 
     /// Encodes and queues a packet; false (and a give-up) if it cannot be encoded or the
     /// queue is full.
-    private mutating func queue(_ packet: MQTTPacket) -> Bool {
+    mutating func queue(_ packet: MQTTPacket) -> Bool {
         let bytes: [UInt8]
         do throws(MQTTEncodeError) {
             bytes = try MQTTEncoder.encode(packet)

@@ -43,7 +43,7 @@ import GaugeSensorKinds
             sensors: ["serial /dev/ttyS1 at 115200 baud, protocol line"]),
         "pi-hdmi.toml": Expected(
             output: "drm", width: 1024, height: 600, format: .xrgb8888, mode: "1024x600",
-            sensors: ["sysfs /sys", "mqtt localhost:1883"]),
+            sensors: ["sysfs /sys", "mqtt localhost:1883"], pages: 3),
         "pi-touch-7.toml": Expected(
             output: "drm", width: 800, height: 480, format: .xrgb8888,
             sensors: ["serial /dev/ttyUSB0 at 38400 baud, protocol elm327", "computed (fuel.flow, economy)"], pages: 3),
@@ -122,13 +122,18 @@ import GaugeSensorKinds
             #expect(sysfs.contains(.thermalZone(type: "cpu-thermal")), "\(name)")
         }
         #expect(Self.sysfsFiles(try Self.load("pi-hdmi.toml")).contains(.hwmon(device: "pwmfan", attribute: "fan1")))
-        // pi-hdmi's host figures: what boards/homelab-feed.sh publishes, a topic each.
+        // pi-hdmi's host figures: what boards/homelab-feed.sh publishes, a topic each; and
+        // the state of the Home Assistant switch its "home" page shows and taps.
         let hdmi = try Self.load("pi-hdmi.toml")
         guard let m = hdmi.sensors[1].settings(MQTTConfiguration.self) else {
             Issue.record("pi-hdmi: no mqtt sensor")
             return
         }
-        #expect(m.subscriptions.map(\.topic) == ["homelab/+/load", "homelab/+/load5", "homelab/+/memory", "homelab/+/disk"])
+        #expect(
+            m.subscriptions.map(\.topic) == [
+                "homelab/+/load", "homelab/+/load5", "homelab/+/memory", "homeassistant/switch/kitchen_light/state", "homelab/+/disk",
+            ])
+        #expect(hdmi.controls.map(\.commandTopic) == ["homeassistant/switch/kitchen_light/set", "homeassistant/button/garage_door/press"])
     }
 
     /// The kernel files a board's sysfs sensors read.

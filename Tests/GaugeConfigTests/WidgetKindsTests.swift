@@ -29,8 +29,14 @@ import GaugeWidgets
     @Test func everyRegisteredKindLoadsAndKeepsItsKind() throws {
         var widgets: [DashboardWidget] = []
         for (i, kind) in WidgetKinds.all.enumerated() {
-            let keys = kind.type == "label" ? "  text = \"hello\"\n" : "  channel = \"x\"\n"
-            let text = TestFiles.minimal
+            // A button or switch publishes: a command topic, and an MQTT sensor to send it.
+            let control = kind.type == "button" || kind.type == "switch"
+            let keys =
+                kind.type == "label"
+                ? "  text = \"hello\"\n" : (kind.type == "button" ? "" : "  channel = \"x\"\n") + (control ? "  command_topic = \"c\"\n" : "")
+            let mqtt =
+                control ? "\n[[sensor]]\nkind = \"mqtt\"\nbroker = \"127.0.0.1:1883\"\n  [[sensor.channel]]\n  name = \"m\"\n  topic = \"m\"\n" : ""
+            let text = (TestFiles.minimal + mqtt)
                 .replacingOccurrences(of: "  type = \"dial\"\n  channel = \"x\"\n", with: "  type = \"\(kind.type)\"\n" + keys)
                 .replacingOccurrences(of: "  range = [0, 100]", with: kind.keys.contains("range") ? "  range = [0, 100]" : "")
                 .replacingOccurrences(of: "frame = [10, 10, 200, 200]", with: "frame = [10, 10, 200, \(100 + i)]")

@@ -34,7 +34,7 @@ import GaugePanel
         #expect(
             names == [
                 "board", "display", "device", "wait-for-display", "record", "connector", "mode", "snapshot",
-                "snapshot-interval", "duration", "frames", "stats-interval", "input-directory", "damage",
+                "snapshot-interval", "duration", "frames", "stats-interval", "input-directory", "tap", "damage",
                 "animation", "unpaced", "console-graphics",
             ])
         for option in RunOptions.table(displays: displayBackendNames) {

@@ -40,8 +40,14 @@ struct WidgetCatalogTests {
             "documented only: \(documented.subtracting(editable).sorted()), editable only: \(editable.subtracting(documented).sorted())")
     }
 
-    /// A board with one widget of `type` carrying `extra`; whether it loads.
+    /// A board with one widget of `type` carrying `extra`; whether it loads. A button or
+    /// switch gets a command topic and an MQTT sensor (named as its `mqtt` in `extra`).
     func loads(_ type: String, _ extra: String) -> Bool {
+        let control = type == "button" || type == "switch"
+        let named = extra.hasPrefix("mqtt = ") ? "name = " + extra.dropFirst(7) : ""
+        let mqtt =
+            control ? "[[sensor]]\nkind = \"mqtt\"\nbroker = \"127.0.0.1:1883\"\n\(named)\n  [[sensor.channel]]\n  name = \"s\"\n  topic = \"s\"" : ""
+        let topic = control && !extra.hasPrefix("command_topic") ? "command_topic = \"c\"" : ""
         let text = """
             [display]
             width = 400
@@ -55,13 +61,15 @@ struct WidgetCatalogTests {
               amplitude = 10
               period = 8
               warning = 90
+            \(mqtt)
             [[page]]
             name = "p"
               [[page.widget]]
               id = "w"
               type = "\(type)"
               frame = [0, 0, 300, 300]
-              \(type != "label" ? "channel = \"rpm\"" : extra.hasPrefix("text") ? "" : "text = \"t\"")
+              \(type != "label" && type != "button" ? "channel = \"rpm\"" : extra.hasPrefix("text") || type == "button" ? "" : "text = \"t\"")
+              \(topic)
               \(type == "level" && extra.hasPrefix("gap") ? "segments = 4" : "")
               \(extra)
             """

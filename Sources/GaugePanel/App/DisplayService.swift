@@ -21,6 +21,10 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     /// Called when a reading changed the state or channels lost their value, with the
     /// time: the outputs decide at once, not at the next frame.
     var readingsTaken: ((UInt64) -> Void)?
+    /// Called with the messages the state made (a control tapped), for the network to send.
+    var send: (([PanelMessage]) -> Void)?
+    /// Sets the backlight to a level (per cent) a remote command asked for; the level set.
+    var setBrightness: ((Int) -> Int?)?
     private let settings: Settings
     private let log: PanelLogger
     private var console: (any ConsoleMode)?
@@ -88,6 +92,8 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         if backlightApplied?.on == false, let f = backlight?.apply(percent: nil, on: true) { warn("backlight", "backlight: \(f)") }
         console?.restore()
         console = nil
+        send = nil
+        setBrightness = nil
         scheduler?.stop()
     }
 
@@ -128,6 +134,25 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         invalidate()
     }
 
+    /// Messages on `[control]`'s command topics.
+    func receive(_ messages: [TopicMessage]) {
+        if let asked = state.receive(messages), let set = setBrightness?(asked) { state.noteBrightness(set) }
+        for notice in state.takeNotices() { log.info(notice) }
+        invalidate()
+    }
+
+    /// Sensor `sensor`'s line connected (`[control]` publishes its state again).
+    func connected(sensor: Int) {
+        state.connected(sensor: sensor)
+        invalidate()
+    }
+
+    /// Hands what the state has to send to the network.
+    func sendMessages() {
+        let messages = state.takeMessages()
+        if !messages.isEmpty { send?(messages) }
+    }
+
     /// A new board's state and fonts (SIGHUP): the next frame draws everything.
     func replace(state: PanelState, fonts: PanelFonts) {
         self.state = state
@@ -139,6 +164,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         state.setWallClock(realtime: system.realtimeNanoseconds(), at: now)
         let frame = state.frame(now: now)
         for notice in state.takeNotices() { log.info(notice) }
+        sendMessages()
         // Alarm states move at frames (a delay ending, escalation, an acknowledgement):
         // what reads them (outputs) looks again.
         readingsTaken?(now)

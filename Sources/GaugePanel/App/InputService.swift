@@ -66,10 +66,12 @@ final class InputService<Loop: LoopScheduler>: PanelService {
             display.invalidate()  // it woke the screen, and does nothing else
             return
         }
+        let now = loop?.now ?? 0
         for a in actions {
-            display.state.handle(a)
+            display.state.handle(a, now: now)
             if case .brightness(let step) = a { stepBrightness(step) }
         }
+        display.sendMessages()
         display.invalidate()
     }
 
@@ -77,7 +79,9 @@ final class InputService<Loop: LoopScheduler>: PanelService {
     /// so the panel can't be dimmed into looking dead).
     private func stepBrightness(_ step: Int) {
         switch devices.stepBacklight(step > 0 ? 10 : -10) {
-        case .success(let set): log.info("backlight \(set.name): \(set.percent) %")
+        case .success(let set):
+            log.info("backlight \(set.name): \(set.percent) %")
+            display.state.noteBrightness(set.percent)
         case .failure(let error): log.warn("backlight", "brightness: \(error)", now: loop?.now ?? 0)
         }
     }

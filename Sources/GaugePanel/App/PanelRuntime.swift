@@ -84,8 +84,20 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         logger = Self.logService(board, shown, system, log)
         self.display = shown
         self.recording = recording
-        sensors = SensorService(SensorHub(board.sensors, system: system), display: shown, recording: recording, log: log)
+        let sensors = SensorService(SensorHub(board.sensors, remote: board.remote, system: system), display: shown, recording: recording, log: log)
+        self.sensors = sensors
         input = Self.input(board, options, devices, inputs, shown, log)
+        // Messages go one way: the state makes them, the sensors' lines send them. Dropped
+        // with the display service's other handlers when it stops.
+        shown.send = { messages in sensors.publish(messages) }
+        // A remote brightness: the first backlight stepped from where it is to the level.
+        shown.setBrightness = { percent in
+            guard case .success(let now) = devices.stepBacklight(0),
+                case .success(let set) = devices.stepBacklight(percent - now.percent)
+            else { return nil }
+            log.info("backlight \(set.name): \(set.percent) % (remote)")
+            return set.percent
+        }
         outputs = OutputService(board.outputs, lines: outputLines, display: shown, alarms: board.alarms, log: log)
         snapshots = Self.snapshots(board, options, display, system, log)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
@@ -147,6 +159,9 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         snapshots.start(on: loop)
         if let s = options.duration, s.isFinite, s > 0 {
             loop.schedule(after: UInt64(min(s, 1e7) * 1e9)) { [self] in self.loop.stop() }
+        }
+        for t in options.taps {
+            loop.schedule(after: UInt64(t.seconds * 1e9)) { [self] in self.input.perform([.tap(x: t.x, y: t.y)]) }
         }
         if let s = options.statsInterval, s.isFinite, s > 0 {
             loop.scheduleRepeating(every: UInt64(max(min(s, 1e6), 0.01) * 1e9)) { [self] in
@@ -216,7 +231,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         logger.stop()
         logger = Self.logService(new, display, system, log)
         logger.start(on: loop)
-        sensors.hub = SensorHub(new.sensors, system: system)
+        sensors.hub = SensorHub(new.sensors, remote: new.remote, system: system)
         sensors.start(on: loop)
         input = Self.input(new, options, devices, inputs, display, log)
         input.start(on: loop)

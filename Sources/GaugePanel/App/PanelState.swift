@@ -53,6 +53,12 @@ public struct PanelState: Sendable {
     var wallClockOffset: Int64?
     /// Whether a computed channel follows the sun (the state wakes now and then for it).
     private let followsSun: Bool
+    /// The buttons and switches: taps to messages, pressed buttons.
+    var controls: ControlDesk
+    /// `[control]`: commands over MQTT, the state published back.
+    var remote: RemoteControl?
+    /// The backlight's level as last set by hand or remotely (published by `[control]`).
+    var brightness: Int?
     /// Samples accepted since the last frame: a frame is due.
     public internal(set) var isDirty = true
 
@@ -73,6 +79,8 @@ public struct PanelState: Sendable {
             if case .sun = c.formula { return true }
             return false
         }
+        controls = ControlDesk(board.controls)
+        remote = board.remote.map { RemoteControl($0) }
         self.animates = animates
         shownChannels = layout.channels
         (rawChannels, rawOnlyChannels) = Self.rawChannels(of: layout, shown: shownChannels)
@@ -140,8 +148,9 @@ public struct PanelState: Sendable {
         isDirty = true
     }
 
-    /// What an input action changes here. Brightness is the caller's (the backlight).
-    public mutating func handle(_ action: InputAction) {
+    /// What an input action changes here at `now`. Brightness is the caller's (the
+    /// backlight); a tap on a control queues its message (`takeMessages`).
+    public mutating func handle(_ action: InputAction, now: UInt64 = 0) {
         switch action {
         case .nextPage: show(page: page &+ 1)
         case .previousPage: show(page: page &- 1)
@@ -156,7 +165,13 @@ public struct PanelState: Sendable {
         case .acknowledgeAlarms: acknowledgeAlarms()
         case .tap(let x, let y):
             let banner = AlarmPresentation.bannerFrame(width: layout.width, height: layout.height, placement: bannerPlacement)
-            if bannerShown, banner?.contains(x: x, y: y) == true { acknowledgeAlarms() }
+            if bannerShown, banner?.contains(x: x, y: y) == true {
+                acknowledgeAlarms()
+            } else if let c = controls.control(atX: x, y: y, page: page) {
+                let state = controls.controls[c].stateChannel.map { value(of: $0, now: now) } ?? .nan
+                controls.tap(c, state: state, now: now)
+                isDirty = true
+            }
         case .brightness: backlight?.overrideByHand()
         }
     }
@@ -218,6 +233,8 @@ public struct PanelState: Sendable {
         }
         if let t = present(on: &shown, now: now) { wake = min(wake ?? t, t) }
         if let t = showCharts(on: &shown, now: now) { wake = min(wake ?? t, t) }
+        if !controls.isEmpty, let t = controls.show(on: &shown, now: now) { wake = min(wake ?? t, t) }
+        publishState()
         isDirty = false  // what triggers changed is in this frame
         return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
     }
@@ -410,6 +427,10 @@ public struct PanelState: Sendable {
         if actions.acknowledge { acknowledgeAlarms() }
         if actions.resetTrip { handle(.resetTrip) }
         if let on = actions.logging { logging = on }
+        if let p = actions.publish {
+            let m = TopicMessage(topic: p.topic, payload: Array(p.payload.utf8))
+            controls.queue(PanelMessage(sensor: p.sensor, message: m, origin: "trigger"))
+        }
     }
 
     /// The first time after `now` at which a fresh channel turns stale.

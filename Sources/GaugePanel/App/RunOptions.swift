@@ -27,6 +27,9 @@ public struct RunOptions: Sendable {
     public var consoleGraphics = true
     /// Where evdev devices are found.
     public var inputDirectory = "/dev/input"
+    /// Taps made as a touch screen's would be, at seconds after the start (headless tests,
+    /// demos): x, y in the board's pixels.
+    public var taps: [(x: Int32, y: Int32, seconds: Double)] = []
     /// Seconds to wait for a display that is not there yet (overrides `[display] wait`).
     public var waitForDisplaySeconds: Double?
     /// Record every sample the sources give to this file (replay it with kind = "replay").

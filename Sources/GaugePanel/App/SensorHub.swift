@@ -19,16 +19,22 @@ struct SensorHub {
     var descriptorRoutes: [SampleRoutes] = []
     /// Recordings played back, each with its names → channels.
     var replays: [(source: ReplaySource, routes: SampleRoutes)] = []
+    /// Per board sensor: its index in `descriptorSources` (nil: not a line).
+    var lineOfSensor: [Int?] = []
 
-    init(_ sensors: [SensorConfiguration], system: any PanelSystem) {
+    /// `remote`: `[control]`, whose sensor's line also listens to its command topics.
+    init(_ sensors: [SensorConfiguration], remote: RemoteControlConfiguration? = nil, system: any PanelSystem) {
         let context = SourceContext(hostname: Self.hostname(system))
         for s in sensors {
+            lineOfSensor.append(nil)
             switch s.source.open(context) {
             case .simulated(let source): simulated.append(source)
             case .sysfs(let source): sysfs.append(source)
             case .replay(let source): replays.append((source, s.routes))
             case .line(let line):
+                lineOfSensor[lineOfSensor.count - 1] = descriptorSources.count
                 descriptorSources.append(line)
+                if let remote, remote.sensor == lineOfSensor.count - 1 { _ = line.listen(to: remote.topic + "/set/+") }
                 descriptorRoutes.append(s.routes)
             }
         }

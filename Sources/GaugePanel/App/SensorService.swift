@@ -102,6 +102,26 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         self.loop = nil
     }
 
+    /// Sends each message through its sensor's line, written at once; one not taken (the
+    /// broker not connected) is said and dropped: a tap is not sent late.
+    func publish(_ messages: [PanelMessage]) {
+        guard let loop else { return }
+        for m in messages {
+            let topic = m.message.topic, payload = String(decoding: m.message.payload, as: UTF8.self)
+            guard m.sensor < hub.lineOfSensor.count, let i = hub.lineOfSensor[m.sensor] else { continue }
+            let source = hub.descriptorSources[i]
+            guard source.publish(m.message) else {
+                // The panel's state is published again when the connection opens.
+                if let origin = m.origin {
+                    log.warn("publish", "\(origin): not sent to \(topic): \(source.kindName) \(source.path) is not connected", now: loop.now)
+                }
+                continue
+            }
+            if let origin = m.origin { log.info("\(origin): sent \"\(payload)\" to \(topic)") }
+            serviceDescriptorSource(i)
+        }
+    }
+
     /// Lines the current sources dropped.
     var droppedLines: UInt64 { hub.descriptorSources.reduce(0) { $0 &+ $1.droppedCount } }
 
@@ -225,6 +245,8 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
             }
         }
         if !noValue.isEmpty { display.invalidate(noValue) }
+        let messages = source.takeMessages()
+        if !messages.isEmpty { display.receive(messages) }
         let what = "\(source.kindName) \(source.path)"
         if let event { journal(event, of: i, now: now, about: what) }
         for notice in source.takeNotices() { say(lines[i].journal.notice(notice), about: what) }
@@ -251,6 +273,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         let source = hub.descriptorSources[i]
         switch event {
         case .connected:
+            if let sensor = hub.lineOfSensor.firstIndex(of: i) { display.connected(sensor: sensor) }
             say(lines[i].journal.opened(now: now, line: "connected" + (source.openCount > 1 ? " again" : "")), about: what)
         case .openFailed(let e):
             say(

@@ -47,6 +47,12 @@ extension RunOptions {
             .text("input-directory", "DIR", help: "Where evdev input devices are found (default: /dev/input).") { o, v in
                 o.inputDirectory = v
             },
+            .text(
+                "tap", "X,Y@S[;X,Y@S…]",
+                help: "Tap the screen at board pixel X,Y S seconds after the start, as a touch screen would (headless tests)."
+            ) { o, v throws(CommandFailure) in
+                o.taps = try taps(v)
+            },
             .flag("damage", negatable: true, help: "Redraw only what changed (the pixels are the same either way; default: on).") {
                 $0.tracksDamage = $1
             },
@@ -58,6 +64,20 @@ extension RunOptions {
                 $0.consoleGraphics = $1
             },
         ]
+    }
+
+    /// `X,Y@S;X,Y@S…`: taps at pixels, seconds after the start.
+    static func taps(_ text: String) throws(CommandFailure) -> [(x: Int32, y: Int32, seconds: Double)] {
+        var out: [(x: Int32, y: Int32, seconds: Double)] = []
+        for item in text.split(separator: ";") {
+            let parts = item.split(separator: "@")
+            let xy = parts.first?.split(separator: ",") ?? []
+            guard parts.count == 2, xy.count == 2, let x = Int32(String(xy[0])), let y = Int32(String(xy[1])),
+                let s = Double(String(parts[1])), s.isFinite, s >= 0, s <= 1e6, x >= 0, y >= 0
+            else { throw CommandFailure("--tap: expected X,Y@SECONDS (several joined by ;), got \"\(item)\"") }
+            out.append((x, y, s))
+        }
+        return out
     }
 
     /// "auto, drm, fbdev or offscreen".

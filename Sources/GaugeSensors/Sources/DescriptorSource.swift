@@ -49,6 +49,13 @@ public protocol DescriptorSource: AnyObject {
     /// whose channels' sources were checked against the file and which carries many
     /// signals a board does not show.
     var reportsUnreadNames: Bool { get }
+    /// Queues a message to send on the line's protocol (an MQTT control's command); false
+    /// when it sends none or is not connected. `service` writes it.
+    func publish(_ message: TopicMessage) -> Bool
+    /// Also receives the messages on `filter` (see `StreamProtocol.listen`).
+    func listen(to filter: String) -> Bool
+    /// The messages received on those filters since the last call.
+    func takeMessages() -> [TopicMessage]
 }
 
 extension DescriptorSource {
@@ -60,6 +67,9 @@ extension DescriptorSource {
     public func takeNotices() -> [String] { [] }
     public func takeAlarms() -> [SourceAlarm] { [] }
     public var reportsUnreadNames: Bool { true }
+    public func publish(_ message: TopicMessage) -> Bool { false }
+    public func listen(to filter: String) -> Bool { false }
+    public func takeMessages() -> [TopicMessage] { [] }
 }
 
 /// A serial line's connection changed. Each is returned once per change, so a caller

@@ -106,6 +106,12 @@ public final class StreamSource<P: StreamProtocol>: DescriptorSource {
 
     public var isConnected: Bool { link.isOpen }
 
+    public func publish(_ message: TopicMessage) -> Bool { link.isOpen && protocolState.publish(message) }
+
+    public func listen(to filter: String) -> Bool { protocolState.listen(to: filter) }
+
+    public func takeMessages() -> [TopicMessage] { protocolState.takeMessages() }
+
     /// A TCP connect in progress (its end shows as writability), or TLS waiting to send.
     public var wantsWritable: Bool {
         if case .connecting = link.state { return true }

@@ -21,6 +21,10 @@ public enum WidgetContent: Sendable {
     case lamp(LampIndicator)
     /// Its channel's history over a window.
     case chart(ChartWidget)
+    /// A push button (a tap on it is the panel's control).
+    case button(ButtonControl)
+    /// An on/off switch showing its device's reported state.
+    case `switch`(SwitchControl)
 }
 
 /// A widget on a dashboard page: what it shows, which channel feeds it, its font sizes.
@@ -137,6 +141,8 @@ extension WidgetContent {
         case .progress(let p, let range): return visitor.visit(RangedProgress(p, range: range), argument)
         case .lamp(let l): return visitor.visit(l, argument)
         case .chart(let c): return visitor.visit(c, argument)
+        case .button(let b): return visitor.visit(b, argument)
+        case .switch(let s): return visitor.visit(s, argument)
         }
     }
 

@@ -25,6 +25,7 @@ from .cases_lamp import blink_case, case_alarm_level, lamp_board
 from .cases_chart import case_also, case_history_file, case_window
 from .cases_statistics import case_of, case_over, case_statistic
 from .cases_sun import case_latitude, case_longitude, case_sun
+from . import cases_controls as controls
 from .kinds import DELETE, also_vm, diff, set_, vm
 
 def together(*cases):
@@ -79,6 +80,11 @@ CASES = {
     "snapshot.path": case_snapshot_path,
     "snapshot.interval": case_snapshot_interval,
     "sensor.kind": case_kind,
+    "sensor.name": controls.case_sensor_name,
+    "control.topic": controls.case_control_topic,
+    **{k: controls.case_trigger_publish for k in ("trigger.publish", "trigger.publish.topic", "trigger.publish.payload",
+                                                  "trigger.publish.mqtt")},
+    "control.mqtt": controls.case_control_mqtt,
     "sensor.ini": case_ini,
     "sensor.ini_settings": case_ini_settings,
     "sensor.root": case_sysfs([
@@ -276,6 +282,12 @@ CASES = {
     "page.widget.history_file": case_history_file,
     "page.widget.also": case_also,
     "page.widget.line_width": diff(set_([("w", "p"), "line_width"], 3), base_mutate=set_([("w", "p"), "shape"], "ring")),
+    "page.widget.command_topic": controls.case_command_topic,
+    "page.widget.payload": controls.case_payload,
+    "page.widget.payload_on": controls.case_payload_on,
+    "page.widget.payload_off": controls.case_payload_off,
+    "page.widget.qos": controls.case_qos,
+    "page.widget.mqtt": controls.case_mqtt,
     "page.widget.alignment": diff(set_([("w", "o"), "alignment"], "left")),
     "page.widget.label_size": diff(set_([("w", "d"), "label_size"], 14)),
     "page.widget.value_size": diff(set_([("w", "d"), "value_size"], 24)),
