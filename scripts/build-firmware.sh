@@ -238,11 +238,21 @@ compile_and_link() {
     # through FreeType, zlib, libpng, brotli, bzip2, libdrm or libevdev (no C++ exception
     # and no Swift error crosses them; a trap ends the process), and FreeType's alone took
     # about 50 KB of the aarch64 binary. Copies, found first; the sysroot keeps the originals.
+    # The same for the TOML shim and the C++ runtime under it: toml++ is built without
+    # exceptions (TOML_EXCEPTIONS 0), so nothing is thrown; one that were (std::string's
+    # length_error) has no handler anyway and ends in std::terminate, with or without them.
     local quiet=$dir/lib-no-unwind
     rm -rf "$quiet"; mkdir -p "$quiet"
-    for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a; do
-        [[ -f $lib/$a ]] || continue
-        if ! "$triple-objcopy" --remove-section=.eh_frame "$lib/$a" "$quiet/$a" >&3 2>&1; then
+    local cxx_runtime
+    cxx_runtime=$("$triple-g++" -print-file-name=libstdc++.a)
+    for o in "${objects[@]}"; do
+        if [[ $o == *CTOML* ]]; then "$triple-objcopy" --remove-section=.eh_frame "$o" >&3 2>&1; fi
+    done
+    for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a; do
+        local from=$lib/$a
+        [[ $a == libstdc++.a ]] && from=$cxx_runtime
+        [[ -f $from ]] || continue
+        if ! "$triple-objcopy" --remove-section=.eh_frame "$from" "$quiet/$a" >&3 2>&1; then
             echo "FAIL: $cpu: objcopy of $a (see $dir/build.log)" > "$BUILD/result-$cpu"
             return 1
         fi
