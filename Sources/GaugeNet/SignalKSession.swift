@@ -244,7 +244,7 @@ public struct SignalKSession: StreamProtocol {
     /// once), upgraded to on this connection if the server keeps it, else on a fresh one.
     private mutating func discovered(_ answer: SignalKDiscovery.Answer) {
         // A login refused already here: said with its fix, and discovery asked again next time.
-        if let problem = answer.problem, problem.contains(" 401 ") || problem.contains(" 403 ") {
+        if let problem = answer.problem, SignalKSession.refusesLogin(problem) {
             return fail(SignalKSession.explain(.refused(status: problem), token: token != nil))
         }
         if let path = answer.streamPath {
@@ -289,10 +289,19 @@ public struct SignalKSession: StreamProtocol {
         if alarms.count < SignalKSession.maxPendingAlarms { alarms.append(alarm) }
     }
 
+    /// An HTTP status line (or discovery's sentence about one) of 401 or 403.
+    static func refusesLogin(_ status: String) -> Bool {
+        let bytes = Array(status.utf8)
+        for code in [Array(" 401".utf8), Array(" 403".utf8)] where bytes.count >= code.count {
+            for i in 0...(bytes.count - code.count) where Array(bytes[i..<(i + code.count)]) == code { return true }
+        }
+        return false
+    }
+
     /// A refused upgrade in words with its fix: a login the server wants, a token it refuses.
     static func explain(_ error: WebSocketHandshakeError, token: Bool) -> String {
-        guard case .refused(let status) = error, status.contains(" 401") || status.contains(" 403") else { return error.message }
-        let said = status.hasPrefix("it answered ") ? "discovery (GET /signalk) was refused: " + status.dropFirst(12) : error.message
+        guard case .refused(let status) = error, refusesLogin(status) else { return error.message }
+        let said = status.hasPrefix("it answered ") ? "discovery (GET /signalk) was refused: " + String(status.dropFirst(12)) : error.message
         return token
             ? said
                 + ": the server refused the token (expired or revoked?): ask for a new one (the server's Security → Access Requests, or POST /signalk/v1/auth/login) and write it in token_file"

@@ -35,7 +35,7 @@ sets its own alarm there, which wins), depth units "ft" (the table says m).
 
 Usage: signalk.py GAUGEPANEL WORKDIR     Prints ok:/FAIL: per check; exit 1 on a failure.
 """
-import asyncio, json, math, os, re, subprocess, sys, threading, time, urllib.request, zlib
+import asyncio, json, math, os, re, sys, threading, time, urllib.request, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -44,6 +44,7 @@ from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
 from keycases.harness import Panel, gaugepanel, new_dir, render, same   # noqa: E402
 from netpeers import free_port   # noqa: E402
+import pypi   # noqa: E402
 
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 KNOT = 1852 / 3600
@@ -62,20 +63,8 @@ check = checks.check
 
 
 def import_websockets():
-    try:
-        import websockets.asyncio.server
-        return websockets
-    except ImportError:
-        pass
-    for extra in ([], ["--break-system-packages"]):
-        cmd = [sys.executable, "-m", "pip", "install", "--user", "--quiet", *extra, "websockets"]
-        if subprocess.run(cmd).returncode == 0:
-            break
-    import site, importlib
-    sys.path.append(site.getusersitepackages())
-    importlib.invalidate_caches()
-    import websockets.asyncio.server
-    return websockets
+    pypi.module("websockets.asyncio.server", "websockets")
+    return sys.modules["websockets"]
 
 
 class SignalKServer(threading.Thread):

@@ -18,7 +18,7 @@ is turned to it.
 
 Usage: signalk_peer.py GAUGEPANEL WORKDIR     Prints ok:/FAIL: per check; exit 1 on a failure.
 """
-import asyncio, json, os, subprocess, sys, threading, time
+import asyncio, json, os, sys, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -27,6 +27,7 @@ from checks import Checks   # noqa: E402
 from keycases import harness   # noqa: E402
 from keycases.harness import Panel, new_dir, render   # noqa: E402
 from netpeers import free_port   # noqa: E402
+import pypi   # noqa: E402
 import signalk   # noqa: E402   (the channels, the board, the own vessel)
 
 checks = Checks()
@@ -35,20 +36,8 @@ PADDING = [{"path": f"environment.padding.p{i:03d}", "value": i * 1.25} for i in
 
 
 def import_aiohttp():
-    try:
-        import aiohttp.web
-        return aiohttp
-    except ImportError:
-        pass
-    for extra in ([], ["--break-system-packages"]):
-        cmd = [sys.executable, "-m", "pip", "install", "--user", "--quiet", *extra, "aiohttp"]
-        if subprocess.run(cmd, timeout=300).returncode == 0:
-            break
-    import site, importlib
-    sys.path.append(site.getusersitepackages())
-    importlib.invalidate_caches()
-    import aiohttp.web
-    return aiohttp
+    pypi.module("aiohttp.web", "aiohttp")
+    return sys.modules["aiohttp"]
 
 
 class PeerServer(threading.Thread):

@@ -12,29 +12,18 @@ and must agree within 1e-9 relative. The output is committed; the Swift tests ne
 cantools comes from PyPI (python3 -m pip install --user cantools); this script installs it
 when it is missing.
 """
-import difflib, pathlib, random, struct, subprocess, sys, tempfile, zlib
+import difflib, pathlib, random, struct, sys, tempfile, zlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts/lib"))
+import pypi   # noqa: E402
 DBC_DIR = ROOT / "Tests/GaugeCANTests/DBC"
 VECTOR_DIR = ROOT / "Tests/GaugeCANTests/Vectors"
 FRAMES_PER_MESSAGE = 48
 
 
 def import_cantools():
-    try:
-        import cantools
-        return cantools
-    except ImportError:
-        pass
-    for extra in ([], ["--break-system-packages"]):
-        cmd = [sys.executable, "-m", "pip", "install", "--user", "--quiet", *extra, "cantools"]
-        if subprocess.run(cmd).returncode == 0:
-            break
-    import site, importlib
-    sys.path.append(site.getusersitepackages())
-    importlib.invalidate_caches()
-    import cantools
-    return cantools
+    return pypi.module("cantools", "cantools")
 
 
 def random_raw(rng, signal):
