@@ -18,9 +18,9 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     private(set) var composer: FrameComposer
     /// Called after each frame is presented, with what it redrew (empty: nothing changed).
     var frameDrawn: ((Region) -> Void)?
-    /// Called when a reading changed the state or channels lost their value, with the
-    /// time: the outputs decide at once, not at the next frame.
-    var readingsTaken: ((UInt64) -> Void)?
+    /// Called when a reading changed the state or channels lost their value, and at each
+    /// frame, with the time: the outputs and the alarm sound decide at once, not at the next frame.
+    var readingsTaken: [(UInt64) -> Void] = []
     private let settings: Settings
     private let log: PanelLogger
     private var console: (any ConsoleMode)?
@@ -100,14 +100,14 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
 
     func accept(_ sample: Sample, now: UInt64) {
         guard state.accept(sample, now: now) else { return }
-        readingsTaken?(now)
+        for f in readingsTaken { f(now) }
         readingsChanged(at: now)
     }
 
     /// `channels` have no value now (a source lost, a file unreadable).
     func invalidate(_ channels: [String]) {
         state.invalidate(channels)
-        readingsTaken?(loop?.now ?? 0)
+        for f in readingsTaken { f(loop?.now ?? 0) }
         invalidate()
     }
 
@@ -124,7 +124,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         for notice in state.takeNotices() { log.info(notice) }
         // Alarm states move at frames (a delay ending, escalation, an acknowledgement):
         // what reads them (outputs) looks again.
-        readingsTaken?(now)
+        for f in readingsTaken { f(now) }
         let damage = composer.draw(frame.dashboard, on: device.surface, fonts: fonts)
         var flipPending = false
         do { flipPending = try device.present(damage: damage) } catch { warn("present", "display: \(error)") }

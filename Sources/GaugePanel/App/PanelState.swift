@@ -22,7 +22,7 @@ public struct PanelState: Sendable {
     /// Shown channels some widget shows unsmoothed (a lamp's threshold), and of those the
     /// ones nothing eases (no needle to wait for).
     private let rawChannels: [String], rawOnlyChannels: [String]
-    private var alarms: [AlarmMonitor]
+    private(set) var alarms: [AlarmMonitor]
     private var triggers: [TriggerMonitor]
     private var backlight: BacklightPlan?
     /// Computed channels by name (`kind = "computed"`), evaluated when read.
