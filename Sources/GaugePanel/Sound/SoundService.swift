@@ -117,9 +117,11 @@ final class SoundService<Loop: LoopScheduler>: PanelService {
     private func watch() {
         guard !watching, let loop, let o = output else { return }
         watching = true
+        // POLLERR is also an underrun (the stream stopped): the write says which (EPIPE is
+        // prepared again; ENODEV, a device gone, silences the sound).
         loop.register(fd: o.fd, events: .writable) { [self] events in
-            if events.contains(.error) || events.contains(.invalid) || events.contains(.hangup) {
-                self.log.warn("sound", "sound: \(o.path) failed (unplugged?); silent until it is back", now: self.loop?.now ?? 0)
+            if events.contains(.invalid) {
+                self.log.warn("sound", "sound: \(o.path) is closed; silent", now: self.loop?.now ?? 0)
                 self.silence()
             } else {
                 self.fill()

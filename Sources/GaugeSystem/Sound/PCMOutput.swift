@@ -6,7 +6,7 @@ public struct SoundError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A PCM playback device opened through the kernel's interface (no libasound): S16_LE
 /// interleaved at 48000 Hz (else 44100), 1 or 2 channels as the device prefers, periods of
-/// 10…20 ms, 4 of them; written without blocking, an underrun prepared again and counted.
+/// 20 ms (up to 40 where the device needs), 4 of them; written without blocking, an underrun prepared again and counted.
 public final class PCMOutput {
     public let path: String
     public let hardware: PCMHardware

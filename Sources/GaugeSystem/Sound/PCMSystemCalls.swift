@@ -21,7 +21,8 @@ public struct PCMHardware: Sendable, Equatable {
 public protocol PCMSystemCalls: PanelSystem {
     /// open(2) of a playback device (/dev/snd/pcmC0D0p), write-only, non-blocking, close-on-exec.
     func openPCM(_ path: String) throws(Errno) -> Int32
-    /// S16_LE interleaved at `rate`, 1 or 2 channels, a period of 10…20 ms, 4 periods.
+    /// S16_LE interleaved at `rate`, 1 or 2 channels, a period of 20…40 ms (the shortest the
+    /// device takes: 20 ms where it can), 4 periods.
     func setHardware(_ fd: Int32, rate: UInt32) throws(Errno) -> PCMHardware
     /// Started at the first period written, stopped by an underrun.
     func setSoftware(_ fd: Int32, _ hardware: PCMHardware) throws(Errno)
@@ -43,7 +44,7 @@ public final class LinuxPCMSystemCalls: LinuxSystem, PCMSystemCalls, @unchecked 
 
     public func setHardware(_ fd: Int32, rate: UInt32) throws(Errno) -> PCMHardware {
         var out: [UInt32] = [0, 0, 0, 0]
-        _ = try SystemCall.retrying { csystem_pcm_hw_params(fd, rate, 1, 2, rate / 100, rate / 50, 4, &out) }
+        _ = try SystemCall.retrying { csystem_pcm_hw_params(fd, rate, 1, 2, rate / 50, rate / 25, 4, &out) }
         return PCMHardware(rate: out[0], channels: out[1], periodFrames: out[2], bufferFrames: out[3])
     }
 
