@@ -1,7 +1,7 @@
 import GaugeDecoders
 
 /// A built-in alarm tone (`sound_warn = "double"`); its pitch may be given (`"beep@1200"`).
-public enum AlarmTone: String, Sendable, Equatable, CaseIterable {
+public enum AlarmTone: String, Sendable, Equatable {
     /// One 0.4 s tone fading out; once.
     case chime
     /// A 0.15 s beep every second.
@@ -89,18 +89,20 @@ public struct AlarmSoundConfiguration: Sendable, Equatable {
     /// A tone's name (with "@HZ": its pitch, 100…8000), "none", or a WAV file's path.
     private static func readSound(_ text: String, key: String, _ r: TableReader) -> AlarmSound? {
         if text == "none" { return AlarmSound.none }
-        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        if let tone = AlarmTone(rawValue: String(parts[0])) {
-            guard parts.count == 2 else { return .tone(tone, hertz: tone.defaultHertz) }
-            guard let hz = UInt32(parts[1]), hz >= 100 && hz <= 8000 else {
+        let at = text.firstIndex(of: "@")
+        if let tone = AlarmTone(rawValue: String(text[..<(at ?? text.endIndex)])) {
+            guard let at else { return .tone(tone, hertz: tone.defaultHertz) }
+            guard let hz = UInt32(text[text.index(after: at)...]), hz >= 100 && hz <= 8000 else {
                 r.report(key, "expected a pitch of 100…8000 Hz after \"@\", like \"\(tone.rawValue)@1000\", got \"\(text.escapingControls)\"")
                 return nil
             }
             return .tone(tone, hertz: hz)
         }
         guard text.hasSuffix(".wav") || text.hasSuffix(".WAV") || text.contains("/") else {
-            let names = AlarmTone.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            r.report(key, "expected one of \(names), \"none\" or a WAV file's path, got \"\(text.escapingControls)\"")
+            r.report(
+                key,
+                "expected one of \"chime\", \"beep\", \"double\", \"fast\", \"siren\", \"steady\", \"none\" or a WAV file's path, got \"\(text.escapingControls)\""
+            )
             return nil
         }
         let path = r.resolve(text)

@@ -28,6 +28,9 @@ import Testing
         #expect(throws: SoundError("sound \"plughw:0\": expected \"default\", \"hw:CARD,DEV\" or a path like /dev/snd/pcmC0D0p")) {
             try PCMOutput.path(for: "plughw:0", system: system)
         }
+        #expect(throws: SoundError("sound \"hw:1,x\": expected \"hw:CARD,DEV\" (DEV a number)")) {
+            try PCMOutput.path(for: "hw:1,x", system: system)
+        }
         #expect(throws: SoundError("sound card \"X\" not found: no sound card (no /proc/asound/cards: is a sound driver loaded?)")) {
             try PCMOutput.path(for: "hw:X,0", system: FakePanelSystem())
         }

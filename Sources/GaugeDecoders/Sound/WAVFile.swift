@@ -28,26 +28,26 @@ public struct WAVFile: Sendable, Equatable {
     public static let maxDataBytes = 60 * 48_000 * 4
 
     public static func parse(_ bytes: [UInt8]) throws(WAVError) -> WAVFile {
-        guard bytes.count >= 12, tag(bytes, 0) == "RIFF", tag(bytes, 8) == "WAVE" else {
+        guard bytes.count >= 12, le32(bytes, 0) == riff, le32(bytes, 8) == wave else {
             throw WAVError("not a WAV file (no RIFF/WAVE header)")
         }
         var at = 12
         var format: (rate: UInt32, channels: UInt32)?
         while at + 8 <= bytes.count {
-            let id = tag(bytes, at)
+            let id = le32(bytes, at)
             let declared = le32(bytes, at + 4)
             let body = at + 8
             // Compared as UInt64 first: a 32-bit size may not fit armv7's Int.
             guard UInt64(declared) <= UInt64(bytes.count - body) else {
-                if id == "data", let f = format { return try wave(f, bytes, body, bytes.count - body) }
-                throw WAVError("the \"\(id)\" chunk is larger than the file (cut short?)")
+                if id == data, let f = format { return try samples(f, bytes, body, bytes.count - body) }
+                throw WAVError("a chunk is larger than the file (cut short?)")
             }
             let size = Int(declared)
-            if id == "fmt " {
+            if id == fmt {
                 format = try readFormat(bytes, body, size)
-            } else if id == "data" {
+            } else if id == data {
                 guard let f = format else { throw WAVError("the data chunk comes before the fmt chunk") }
-                return try wave(f, bytes, body, size)
+                return try samples(f, bytes, body, size)
             }
             at = body + size + (size & 1)
         }
@@ -63,15 +63,16 @@ public struct WAVFile: Sendable, Equatable {
         let bits = le16(bytes, at + 14)
         // WAVE_FORMAT_EXTENSIBLE: the encoding is the sub-format GUID's first two bytes.
         if encoding == 0xFFFE, size >= 26 { encoding = le16(bytes, at + 24) }
-        guard encoding == 1 else { throw WAVError("encoding \(encoding) is not PCM (expected 16-bit PCM)") }
-        guard bits == 16 else { throw WAVError("\(bits)-bit samples (expected 16-bit PCM)") }
-        guard channels == 1 || channels == 2 else { throw WAVError("\(channels) channels (expected mono or stereo)") }
-        guard rate >= 8000 && rate <= 192_000 else { throw WAVError("a rate of \(rate) Hz (expected 8000…192000)") }
-        guard UInt32(blockAlign) == channels * 2 else { throw WAVError("block align \(blockAlign) (expected \(channels * 2))") }
+        guard encoding == 1, bits == 16, channels == 1 || channels == 2, rate >= 8000 && rate <= 192_000, UInt32(blockAlign) == channels * 2
+        else {
+            throw WAVError(
+                "encoding \(encoding), \(bits)-bit, \(channels) channel(s), \(rate) Hz, \(blockAlign) bytes a frame: expected 16-bit PCM (encoding 1), mono or stereo, 8000…192000 Hz"
+            )
+        }
         return (rate, channels)
     }
 
-    private static func wave(_ format: (rate: UInt32, channels: UInt32), _ bytes: [UInt8], _ at: Int, _ size: Int) throws(WAVError) -> WAVFile {
+    private static func samples(_ format: (rate: UInt32, channels: UInt32), _ bytes: [UInt8], _ at: Int, _ size: Int) throws(WAVError) -> WAVFile {
         guard size <= maxDataBytes else { throw WAVError("\(size) bytes of samples (at most \(maxDataBytes): 60 s)") }
         let frameBytes = Int(format.channels) * 2
         let count = size / frameBytes * Int(format.channels)
@@ -81,11 +82,8 @@ public struct WAVFile: Sendable, Equatable {
         return WAVFile(rate: format.rate, channels: format.channels, samples: samples)
     }
 
-    private static func tag(_ b: [UInt8], _ at: Int) -> String {
-        var s = ""
-        for i in at..<at + 4 { s.append(b[i] >= 0x20 && b[i] < 0x7F ? Character(Unicode.Scalar(b[i])) : "?") }
-        return s
-    }
+    // The chunk ids as little-endian words.
+    private static let riff: UInt32 = 0x4646_4952, wave: UInt32 = 0x4556_4157, fmt: UInt32 = 0x2074_6D66, data: UInt32 = 0x6174_6164
 
     private static func le16(_ b: [UInt8], _ at: Int) -> UInt16 { UInt16(b[at]) | UInt16(b[at + 1]) << 8 }
 

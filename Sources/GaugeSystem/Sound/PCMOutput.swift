@@ -24,41 +24,54 @@ public final class PCMOutput {
 
     /// The device node a `sound` setting names: "default" is hw:0,0; "hw:CARD,DEV" (CARD a
     /// number or a card's id, as /proc/asound/cards lists them; DEV 0 when left out); an
-    /// absolute path as it is.
+    /// absolute path as it is. (Bytes, not Characters: the firmware stays small.)
     public static func path(for device: String, system: any PanelSystem) throws(SoundError) -> String {
         if device.hasPrefix("/") { return device }
-        let spec = device == "default" ? "hw:0,0" : device
-        guard spec.hasPrefix("hw:") else {
+        let b = Array((device == "default" ? "hw:0,0" : device).utf8)
+        guard b.count > 3, b[0] == 0x68, b[1] == 0x77, b[2] == 0x3A else {  // "hw:"
             throw SoundError("sound \"\(device)\": expected \"default\", \"hw:CARD,DEV\" or a path like /dev/snd/pcmC0D0p")
         }
-        let parts = spec.dropFirst(3).split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let first = parts.first, !first.isEmpty else {
-            throw SoundError("sound \"\(device)\": expected \"hw:CARD,DEV\"")
+        let comma = b.firstIndex(of: 0x2C) ?? b.count
+        let card = Array(b[3..<comma])
+        guard let dev = comma < b.count ? number(Array(b[(comma + 1)...])) : 0, !card.isEmpty else {
+            throw SoundError("sound \"\(device)\": expected \"hw:CARD,DEV\" (DEV a number)")
         }
-        let dev = parts.count == 2 ? UInt32(parts[1]) : 0
-        guard let dev else { throw SoundError("sound \"\(device)\": the device number must be a number") }
-        var card = UInt32(first)
-        if card == nil { card = try cardNumber(String(first), system: system) }
-        return "/dev/snd/pcmC\(card ?? 0)D\(dev)p"
+        let n: UInt32
+        if let c = number(card) { n = c } else { n = try cardNumber(card, system: system) }
+        return "/dev/snd/pcmC\(n)D\(dev)p"
+    }
+
+    /// Decimal digits (at most 4) as a number.
+    static func number(_ digits: [UInt8]) -> UInt32? {
+        guard !digits.isEmpty, digits.count <= 4 else { return nil }
+        var n: UInt32 = 0
+        for d in digits {
+            guard d >= 0x30 && d <= 0x39 else { return nil }
+            n = n * 10 + UInt32(d - 0x30)
+        }
+        return n
     }
 
     /// The number of the card whose id is `id` (" 1 [Loopback       ]: ..." in /proc/asound/cards).
-    static func cardNumber(_ id: String, system: any PanelSystem) throws(SoundError) -> UInt32 {
+    static func cardNumber(_ id: [UInt8], system: any PanelSystem) throws(SoundError) -> UInt32 {
+        let name = String(decoding: id, as: UTF8.self)
         let bytes: [UInt8]
         do { bytes = try system.readFile("/proc/asound/cards", limit: 65536) } catch {
-            throw SoundError("sound card \"\(id)\" not found: no sound card (no /proc/asound/cards: is a sound driver loaded?)")
+            throw SoundError("sound card \"\(name)\" not found: no sound card (no /proc/asound/cards: is a sound driver loaded?)")
         }
-        var ids: [String] = []
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]"), open < close,
-                let number = UInt32(line[..<open].filter { $0 != " " })
+        var ids = "", at = 0
+        while at < bytes.count {
+            let end = bytes[at...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = Array(bytes[at..<end].filter { $0 != 0x20 })  // "1[Loopback]:Loopback-Loopback"
+            at = end + 1
+            guard let open = line.firstIndex(of: 0x5B), let close = line.firstIndex(of: 0x5D), open < close,
+                let n = number(Array(line[..<open]))
             else { continue }
-            let name = String(line[line.index(after: open)..<close].filter { $0 != " " })
-            if name == id { return number }
-            ids.append(name)
+            let card = Array(line[(open + 1)..<close])
+            if card == id { return n }
+            ids += (ids.isEmpty ? "cards " : ", ") + String(decoding: card, as: UTF8.self)
         }
-        let known = ids.isEmpty ? "no sound card" : "cards " + ids.joined(separator: ", ")
-        throw SoundError("sound card \"\(id)\" not found (\(known); `aplay -l` lists them)")
+        throw SoundError("sound card \"\(name)\" not found (\(ids.isEmpty ? "no sound card" : ids); `aplay -l` lists them)")
     }
 
     /// Opens and configures `path` for playback: 48000 Hz, else 44100 Hz.

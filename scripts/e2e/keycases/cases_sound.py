@@ -57,7 +57,7 @@ def case_state_sound(key):
     rc, said = _check(f"{k}-wav", {"sound": "default", k: "horn.wav"}, [("horn.wav", {})])
     out.append((rc == 0, f'{k} = "horn.wav" (16-bit PCM beside the board): check passes ({said})'))
     rc, said = _check(f"{k}-8bit", {"sound": "default", k: "horn.wav"}, [("horn.wav", {"bits": 8})])
-    out.append((rc == 2 and "horn.wav: 8-bit samples (expected 16-bit PCM)" in said and f"alarms.{k}" in said,
+    out.append((rc == 2 and "horn.wav: encoding 1, 8-bit" in said and f"alarms.{k}" in said,
                 f"an 8-bit WAV file is an error naming the file and the key: {said}"))
     rc, said = _check(f"{k}-bad", {"sound": "default", k: "bleep"})
     out.append((rc == 2 and '"bleep"' in said, f'an unknown tone is an error: {said}'))
