@@ -111,6 +111,24 @@ import Testing
         #expect(r.pcm.closed.contains(40))
     }
 
+    /// A key or a tap on the banner acknowledges as the trigger does: silent within a period.
+    @Test func anAcknowledgementByInputSilencesAtOnce() throws {
+        let r = try Run()
+        r.runtime.start()
+        r.run(ms: 1500)
+        #expect(Self.stretches(Array(r.pcm.played.suffix(4800))).count == 1)  // sounding
+        let drops = r.pcm.drops, acknowledged = r.pcm.played.count
+        r.runtime.display.state.acknowledgeAlarms()
+        r.runtime.display.invalidate()
+        r.run(ms: 200)
+        #expect(r.pcm.drops == drops + 1 && r.pcm.queued.isEmpty)
+        // Silent from the next frame on (its refresh period), what was queued dropped.
+        let after = r.pcm.played[acknowledged...].lastIndex { $0 != 0 }.map { $0 - acknowledged } ?? 0
+        #expect(after <= 34 * 48, "sound \(after / 48) ms after the acknowledgement")
+        #expect(!r.loop.registeredDescriptors.contains(40))  // not watched while silent
+        _ = r.runtime.stop()
+    }
+
     @Test func anUnderrunIsPreparedAgainAndCounted() throws {
         let r = try Run()
         r.runtime.start()
