@@ -241,16 +241,16 @@ compile_and_link() {
     # The same for the TOML shim and the C++ runtime under it: toml++ is built without
     # exceptions (TOML_EXCEPTIONS 0), so nothing is thrown; one that were (std::string's
     # length_error) has no handler anyway and ends in std::terminate, with or without them.
+    # And for glibc: the panel runs one thread and never cancels one (pthread_cancel's
+    # forced unwinding is what glibc's tables are for), and glibc prints no backtraces.
     local quiet=$dir/lib-no-unwind
     rm -rf "$quiet"; mkdir -p "$quiet"
-    local cxx_runtime
-    cxx_runtime=$("$triple-g++" -print-file-name=libstdc++.a)
     for o in "${objects[@]}"; do
         if [[ $o == *CTOML* ]]; then "$triple-objcopy" --remove-section=.eh_frame "$o" >&3 2>&1; fi
     done
-    for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a; do
+    for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a libc.a; do
         local from=$lib/$a
-        [[ $a == libstdc++.a ]] && from=$cxx_runtime
+        case $a in libstdc++.a) from=$("$triple-g++" -print-file-name=$a) ;; libc.a) from=$("$triple-gcc" -print-file-name=$a) ;; esac
         [[ -f $from ]] || continue
         if ! "$triple-objcopy" --remove-section=.eh_frame "$from" "$quiet/$a" >&3 2>&1; then
             echo "FAIL: $cpu: objcopy of $a (see $dir/build.log)" > "$BUILD/result-$cpu"

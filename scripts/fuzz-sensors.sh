@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target per GaugeDecoders decoder, per GaugeCAN parser (DBC files,
+# Builds a libFuzzer target per GaugeDecoders decoder (and its WAV reader), per GaugeCAN parser (DBC files,
 # candump lines, ISO-TP, NMEA 2000 fast packets), per GaugeNet decoder (the MQTT stream,
 # the MQTT client session, JSON paths and payloads, gpsd lines, WebSocket frames with the
 # Signal K messages they carry) and per GaugeECU one (TunerStudio INIs, the TunerStudio
@@ -62,7 +62,7 @@ finish_running() {
     cat "$out/$running/report.txt"
     running=""
 }
-for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD WebSocket ECUINI TunerStudio Expression}; do
+for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 WAV DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD WebSocket ECUINI TunerStudio Expression}; do
     dir="$out/$target"
     mkdir -p "$dir/corpus"
     echo "== building $target"

@@ -99,7 +99,10 @@
 # made through configfs, and `gaugepanel run` on a copy of boards/qemu.toml with a fan and a
 # shift light on it: thresholds, hysteresis, the shift light, refusals, SIGTERM, kill -9 and
 # the latency from a crossing on the wire to the line (see scripts/vm/gpio.py).
-# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms]
+# On a machine of its own ('sound': scripts/vm/sound.py) an alarm's sound: Debian's snd-aloop,
+# the panel playing on its card, scripts/vm/pcmcap.c (static, in the initramfs) capturing the
+# other side; the tone's pitch and peak, and silence within 100 ms of the acknowledgement.
+# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms|sound]
 #   VM_SHOW_FLAGS=--no-console-graphics adds one flag to `gaugepanel show` in the guest.
 #   SCRATCH_PATH (default .build-vm): the static build's scratch path, relative to the root;
 #   VM_WORK (default .build-vm-kernel): kernel, initramfs and runs. Give each concurrent
@@ -114,7 +117,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --no-build) BUILD=0 ;;
     --only) ONLY=$2; shift ;;
-    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms|sound]" >&2; exit 2 ;;
   esac; shift
 done
 T0=$(date +%s)
@@ -132,7 +135,7 @@ source "$VM/static-build.sh"
 # the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
 # and systemd's notification socket (test 'wait'), see scripts/vm/notify.c
 # and CAN interfaces and frames (tests 'cansmoke', 'can'), see scripts/vm/canctl.c
-for tool in inject notify canctl gpiolat; do
+for tool in inject notify canctl gpiolat pcmcap; do
   if ! gcc -static -O2 -Wall -o "$WORK/$tool" "$VM/$tool.c" > "$WORK/$tool.log" 2>&1; then
     head -5 "$WORK/$tool.log"; echo "FAIL: build: gcc -static scripts/vm/$tool.c failed (see $WORK/$tool.log)"; echo "0 passed, 1 failed"; exit 1
   fi
@@ -148,6 +151,7 @@ strip -o "$ST/bin/inject" "$WORK/inject"
 strip -o "$ST/bin/notify" "$WORK/notify"
 strip -o "$ST/bin/canctl" "$WORK/canctl"
 strip -o "$ST/bin/gpiolat" "$WORK/gpiolat"
+strip -o "$ST/bin/pcmcap" "$WORK/pcmcap"
 cp "$VM/can-commands.sh" "$ST/bin/can-commands.sh"
 # the 'panel' test's boards: boards/qemu.toml as it is, and a copy whose channels go stale
 # after 5 s (qemu.toml's never do) and whose rotary selector names the virtio mouse; 5, as
@@ -363,12 +367,46 @@ kind = "simulated"
   channel = "engine"
   frame = [0, 0, 320, 100]
 TOML
+# the 'sound' test's boards: a channel stepping 50, 110, 110, 110 (a second each) over its critical
+# 100, whose alarm plays a steady 1000 Hz at volume 50 on snd-aloop's card (by its id), acknowledged
+# by a trigger after 2 s; a copy naming a card that is not there
+cat > "$ST/etc/gaugepanel/sound.toml" <<'TOML'
+[display]
+width = 64
+height = 64
+output = "offscreen"
+[[sensor]]
+kind = "simulated"
+  [[sensor.channel]]
+  name = "coolant"
+  waveform = "step"
+  values = [50, 110, 110, 110]
+  hold = 1
+  critical = 100
+[alarms]
+banner = "none"
+sound = "hw:Loopback,0"
+volume = 50
+sound_alarm = "steady@1000"
+[[trigger]]
+alarm = "coolant"
+state = "alarm"
+for = 2
+acknowledge = true
+[[page]]
+  [[page.widget]]
+  id = "c"
+  type = "readout"
+  channel = "coolant"
+  frame = [0, 0, 64, 64]
+TOML
+sed 's/^sound = "hw:Loopback,0"$/sound = "hw:NoSuchCard,0"/' "$ST/etc/gaugepanel/sound.toml" > "$ST/etc/gaugepanel/nosound.toml"
 # gpio-sim, built out of tree for this kernel (Debian's has none): scripts/vm/gpio-sim-module.sh
 if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
   source "$VM/gpio-sim-module.sh"
   if [ -n "$GPIO_SIM_KO" ]; then mkdir -p "$ST/lib/modules/$KVER/extra"; cp "$GPIO_SIM_KO" "$ST/lib/modules/$KVER/extra/"; fi
 fi
-for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput kvaser_pci can_raw configfs virtio_blk ext4 crc32c_generic; do
+for m in bochs virtio-gpu cirrus virtio_pci virtio_input evdev uinput kvaser_pci can_raw configfs virtio_blk ext4 crc32c_generic snd-aloop; do
   modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
 done | sort -u | while read -r f; do
   rel=${f#$KROOT/}; mkdir -p "$ST/$(dirname "$rel")"; cp "$f" "$ST/$rel"
@@ -399,8 +437,8 @@ run() {  # name qemu-args modules tests drm-format fb-format driver [run.py opti
 run std    "-vga std $INPUTS"        bochs,$INPUT_MODS,uinput console,devices,drm,drm565,drm90,drm270,mode,fbdev,sigterm,errors,panel,boat,kill9,touch,wait xrgb8888 xrgb8888 bochs \
     --timeout 480 > /dev/null &
 STD_LANE=$!
-# The third lane: machines of their own (GPIO on gpio-sim, the screen's DPMS, a counter's
-# power cuts).
+# The third lane: machines of their own (GPIO on gpio-sim, the screen's DPMS, an alarm's
+# sound, a counter's power cuts).
 other_machines() {
   # GPIO outputs ([[output]]) on gpio-sim: scripts/vm/gpio.py drives /init's 'gpio' case
   if [ -z "$ONLY" ] || [ "$ONLY" = gpio ]; then
@@ -415,6 +453,11 @@ other_machines() {
   if [ -z "$ONLY" ] || [ "$ONLY" = dpms ]; then
     python3 "$VM/dpms.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/dpms" --timeout 60 \
       | tee "$RUNS/dpms.log" || true
+  fi
+  # An alarm's sound on snd-aloop, heard on its capture side: scripts/vm/sound.py drives /init's 'sound' case
+  if [ -z "$ONLY" ] || [ "$ONLY" = sound ]; then
+    python3 "$VM/sound.py" --kernel "$WORK/vmlinux-$KVER" --initrd "$WORK/initramfs.cpio.gz" --out "$RUNS/sound" --timeout 90 \
+      | tee "$RUNS/sound.log" || true
   fi
   # A counter through power cuts on ext4: scripts/vm/counter.py boots its machine again after each
   if [ -z "$ONLY" ] || [ "$ONLY" = counter ]; then
@@ -449,7 +492,7 @@ fi
 run can    "-vga std -object can-bus,id=canbus0 -device kvaser_pci,canbus=canbus0 -device kvaser_pci,canbus=canbus0" \
     bochs,kvaser_pci,can_raw $CANTESTS xrgb8888 xrgb8888 bochs --timeout 360
 wait $STD_LANE $MACHINES_LANE || true
-for m in gpio dpms counter std; do
+for m in gpio dpms sound counter std; do
   [ -s "$RUNS/$m.log" ] && { echo "# the $m machine, in a lane of its own:"; cat "$RUNS/$m.log"; }
 done
 T2=$(date +%s)

@@ -61,13 +61,19 @@ public enum AlarmBannerPlacement: String, Sendable, Equatable, CaseIterable {
 /// `[alarms]`: how alarms show beyond their widgets' colours.
 public struct AlarmDisplayConfiguration: Sendable, Equatable {
     public var banner: AlarmBannerPlacement = .top
+    /// The alarms' sounds (nil: silent).
+    public var sound: AlarmSoundConfiguration?
 
-    public init(banner: AlarmBannerPlacement = .top) { self.banner = banner }
+    public init(banner: AlarmBannerPlacement = .top, sound: AlarmSoundConfiguration? = nil) {
+        self.banner = banner
+        self.sound = sound
+    }
 
     static func read(_ r: TableReader?) -> AlarmDisplayConfiguration {
         guard let r else { return AlarmDisplayConfiguration() }
         let banner = r.choice("banner", AlarmBannerPlacement.allCases.map { $0.rawValue }).flatMap(AlarmBannerPlacement.init(rawValue:))
+        let sound = AlarmSoundConfiguration.read(r)
         r.finish()
-        return AlarmDisplayConfiguration(banner: banner ?? .top)
+        return AlarmDisplayConfiguration(banner: banner ?? .top, sound: sound)
     }
 }

@@ -60,4 +60,6 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let fileNameTooLong = Errno(ENAMETOOLONG)
     public static let noFunction = Errno(ENOSYS)
     public static let noData = Errno(ENODATA)
+    /// EPIPE: a PCM device's buffer ran empty (an underrun).
+    public static let brokenPipe = Errno(EPIPE)
 }

@@ -371,4 +371,6 @@ static inline int csystem_gpio_set_values(int fd, uint64_t bits, uint64_t mask) 
     return ioctl(fd, GPIO_V2_LINE_SET_VALUES_IOCTL, &values);
 }
 
+#include "CPanelSystemPCM.h"  // the kernel's PCM interface (alarm sounds)
+
 #endif

@@ -18,9 +18,9 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     private(set) var composer: FrameComposer
     /// Called after each frame is presented, with what it redrew (empty: nothing changed).
     var frameDrawn: ((Region) -> Void)?
-    /// Called when a reading changed the state or channels lost their value, with the
-    /// time: the outputs decide at once, not at the next frame.
-    var readingsTaken: ((UInt64) -> Void)?
+    /// Called when a reading changed the state or channels lost their value, and at each
+    /// frame, with the time: the outputs and the alarm sound decide at once, not at the next frame.
+    var readingsTaken: [(UInt64) -> Void] = []
     /// Called with the messages the state made (a control tapped), for the network to send.
     var send: (([PanelMessage]) -> Void)?
     /// Sets the backlight to a level (per cent) a remote command asked for; the level set.
@@ -111,7 +111,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
 
     func accept(_ sample: Sample, now: UInt64) {
         guard state.accept(sample, now: now) else { return }
-        readingsTaken?(now)
+        for f in readingsTaken { f(now) }
         readingsChanged(at: now)
     }
 
@@ -130,7 +130,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     /// `channels` have no value now (a source lost, a file unreadable).
     func invalidate(_ channels: [String]) {
         state.invalidate(channels)
-        readingsTaken?(loop?.now ?? 0)
+        for f in readingsTaken { f(loop?.now ?? 0) }
         invalidate()
     }
 
@@ -167,7 +167,7 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         sendMessages()
         // Alarm states move at frames (a delay ending, escalation, an acknowledgement):
         // what reads them (outputs) looks again.
-        readingsTaken?(now)
+        for f in readingsTaken { f(now) }
         if screenAsleep {  // nothing to show until it wakes; what wakes it still counts
             armWake(frame.wakeAt)
             applyBacklight(frame.backlight)

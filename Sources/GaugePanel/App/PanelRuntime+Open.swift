@@ -40,14 +40,19 @@ extension PanelRuntime where Loop == EventLoop {
         do { outputLines = try OutputService<EventLoop>.open(board.outputs, calls: LinuxGPIOSystemCalls.gpio) } catch {
             throw .output(error)
         }
-        do { return try open(board, options: options, outputLines: outputLines, devices: devices, inputs: inputs, log: log) } catch {
+        // A missing sound device is one line; the panel runs on silent.
+        let sound = SoundService<EventLoop>.open(board.alarmDisplay.sound, calls: LinuxPCMSystemCalls.pcm, log: log)
+        do {
+            return try open(board, options: options, outputLines: outputLines, sound: sound, devices: devices, inputs: inputs, log: log)
+        } catch {
             for l in outputLines { l.release() }
+            sound?.close()
             throw error
         }
     }
 
     private static func open(
-        _ board: BoardConfiguration, options: RunOptions, outputLines: [GPIOOutputLines], devices: DisplayDevices,
+        _ board: BoardConfiguration, options: RunOptions, outputLines: [GPIOOutputLines], sound: PCMOutput?, devices: DisplayDevices,
         inputs: InputDevices, log: any PanelLog
     ) throws(RunError) -> PanelRuntime<EventLoop> {
         let d = board.display
@@ -83,7 +88,7 @@ extension PanelRuntime where Loop == EventLoop {
         let console = options.consoleGraphics && display.coversTextConsole ? devices.consoleGraphics() : nil
         return try PanelRuntime(
             options: options, board: board, display: display, loop: loop, devices: devices, inputs: inputs, log: log,
-            environment: environment, console: console, outputLines: outputLines)
+            environment: environment, console: console, outputLines: outputLines, soundOutput: sound)
     }
 
     /// Runs until SIGTERM/SIGINT, `duration` or `maxFrames`; gives the screen back.

@@ -37,6 +37,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     private var snapshots: SnapshotService<Loop>
     /// The GPIO outputs: the lines held for the whole run (a reload keeps them as started).
     let outputs: OutputService<Loop>
+    /// The alarms' sound (silent without `[alarms] sound` or its device).
+    let sound: SoundService<Loop>
     private let recording: RecordingService<Loop>
     private var counters: CounterService<Loop>
     private var chartHistories: ChartHistoryService<Loop>
@@ -51,7 +53,8 @@ public final class PanelRuntime<Loop: LoopScheduler> {
     public init(
         options: RunOptions, board: BoardConfiguration, display: any Display, loop: Loop, devices: DisplayDevices,
         inputs: InputDevices, log sink: any PanelLog, environment: [String: String] = [:], console: (any ConsoleMode)? = nil,
-        system: any PanelSystem = LinuxSystem.standard, outputLines: [GPIOOutputLines] = []
+        system: any PanelSystem = LinuxSystem.standard, outputLines: [GPIOOutputLines] = [],
+        soundOutput: PCMOutput? = nil
     ) throws(RunError) {
         self.system = system
         self.options = options
@@ -99,6 +102,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             return set.percent
         }
         outputs = OutputService(board.outputs, lines: outputLines, display: shown, alarms: board.alarms, log: log)
+        sound = SoundService(board.alarmDisplay.sound, output: soundOutput, display: shown, log: log)
         snapshots = Self.snapshots(board, options, display, system, log)
         // Take the service signals now, not when the loop starts: a SIGUSR1 or SIGHUP sent
         // during start-up waits in the signalfd instead of killing the process.
@@ -150,6 +154,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         counters.start(on: loop)
         logger.start(on: loop)
         outputs.start(on: loop)
+        sound.start(on: loop)
         // Time zero of the charts: the instant the sensors start (a recording's first
         // sample is due then), so a run cuts their columns as `render --time` does.
         display.state.startClock(at: loop.now)
@@ -215,6 +220,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
         if new.display != board.display { info("config reload: [display] changed; restart the service to apply it") }
         if new.outputs != board.outputs { info("config reload: [[output]] changed; restart the service to apply it") }
+        if new.alarmDisplay.sound != board.alarmDisplay.sound { info("config reload: [alarms] sound changed; restart the service to apply it") }
         sensors.stop()
         input.stop()
         counters.stop()  // saved before the new board's counters read their files
@@ -280,6 +286,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         _ = notifier.notify(.stopping)
         // The lines inactive first, before anything else can fail on the way out.
         outputs.stop()
+        sound.stop()
         recording.stop()
         sensors.stop()
         input.stop()

@@ -17,6 +17,7 @@ from .cases_widgets import alarm_case, case_id, case_page_name
 from .cases_alarms import case_alarm_delay, case_escalate_after, case_hysteresis
 from . import cases_backlight as backlight
 from . import cases_counters as counters
+from . import cases_sound
 from .cases_failover import case_sources
 from . import cases_log as logcases
 from .base_boards import computed_board
@@ -220,6 +221,13 @@ CASES = {
     "backlight.wake_channel": backlight.wake_case,
     "backlight.wake_change": backlight.wake_case,
     "alarms.banner": diff(set_(["alarms", "banner"], "bottom"), base_mutate=set_([("ch", "a"), "warning"], 50)),
+    # the alarms' sound: heard on snd-aloop in the kernel harness (scripts/vm/sound.py, test 'sound')
+    "alarms.sound": also_vm(cases_sound.case_device, "the run opened hw:Loopback,0 as /dev/snd/pcmC0D0p"),
+    "alarms.volume": also_vm(cases_sound.case_volume, "is volume 50's"),
+    "alarms.sound_alert": cases_sound.case_state_sound,
+    "alarms.sound_warn": cases_sound.case_state_sound,
+    "alarms.sound_alarm": also_vm(cases_sound.case_state_sound, "(zero crossings) is"),
+    "alarms.sound_emergency": cases_sound.case_state_sound,
     "page.name": case_page_name,
     "page.widget.id": case_id,
     "page.widget.type": diff(set_([("w", "d"), "type"], "ring")),

@@ -60,7 +60,7 @@ final class OutputService<Loop: LoopScheduler>: PanelService {
         // A board without outputs costs its readings nothing.
         guard !outputs.isEmpty else { return }
         self.loop = loop
-        display.readingsTaken = { [self] now in self.evaluate(now: now) }
+        display.readingsTaken.append { [self] now in self.evaluate(now: now) }
         for o in outputs {
             guard let l = o.lines else { continue }
             // The kernel does not say whether a chip without pulls ignored the bias: "asked".
@@ -72,7 +72,7 @@ final class OutputService<Loop: LoopScheduler>: PanelService {
 
     /// Every line inactive and released; the timer cancelled.
     func stop() {
-        display.readingsTaken = nil
+        display.readingsTaken.removeAll()  // at shutdown: the sound's goes too
         if let w = wake, let loop { _ = loop.cancel(w.id) }
         wake = nil
         for o in outputs { o.lines?.release() }
