@@ -111,6 +111,22 @@ public enum SignalKPaths {
 
     /// Whether `path` is one a subscription can name: dot-separated elements of letters,
     /// digits, `_` and `-` (no wildcards).
+    /// A path with `*` for whole elements (`propulsion.*.revolutions`): one of several.
+    public static func isPattern(_ path: String) -> Bool {
+        let elements = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard elements.contains(where: { $0 == "*" }) else { return false }
+        return isPath(elements.map { $0 == "*" ? "x" : String($0) }.joined(separator: "."))
+    }
+
+    /// Whether `path` is one `pattern` stands for (each `*` one element).
+    public static func matches(_ path: String, pattern: String) -> Bool {
+        let p = pattern.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let e = path.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard p.count == e.count else { return false }
+        for (a, b) in zip(p, e) where !(a.count == 1 && a.first == UInt8(ascii: "*")) && !a.elementsEqual(b) { return false }
+        return true
+    }
+
     public static func isPath(_ path: String) -> Bool {
         let elements = path.split(separator: ".", omittingEmptySubsequences: false)
         return !path.isEmpty

@@ -68,6 +68,9 @@ public struct SignalKSession: StreamProtocol {
     private var pending: [UInt8] = []
     private var selfContext: String?
     private var notices: [String] = []
+    /// Each wildcard name (`propulsion.*.revolutions`) and the path it follows: the first
+    /// of its paths that reported, kept for the run (said once).
+    private var followed: [(pattern: String, path: String?)] = []
     private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
     /// Messages that are not JSON, and binary messages.
     public private(set) var unparsable: UInt64 = 0
@@ -90,6 +93,7 @@ public struct SignalKSession: StreamProtocol {
             if let s = SignalKPaths.split(n).source, !selected.contains(s) { selected.append(s) }
         }
         selectedSources = selected
+        followed = self.names.filter { SignalKPaths.isPattern($0) }.map { ($0, nil) }
     }
 
     /// A session that subscribes to every path of the own vessel, for listing them.
@@ -223,11 +227,23 @@ public struct SignalKSession: StreamProtocol {
         readAlarms(parsed)
         for (i, v) in parsed.values.enumerated() {
             if readsEverything || names.contains(v.path) { emit(v.path, v.value, sink) }
+            if !followed.isEmpty { follow(v.path, v.value, sink) }
             guard !selectedSources.isEmpty else { continue }
             for source in parsed.sources(ofValue: i) {
                 let name = SignalKPaths.name(path: v.path, source: source)
                 if names.contains(name) { emit(name, v.value, sink) }
             }
+        }
+    }
+
+    /// A value for the wildcard names: the path a name follows, or the first of its paths.
+    private mutating func follow(_ path: String, _ value: JSONItem, _ sink: (Sample) -> Void) {
+        for i in followed.indices where SignalKPaths.matches(path, pattern: followed[i].pattern) {
+            if followed[i].path == nil {
+                followed[i].path = path
+                notices.append("\(followed[i].pattern): following \(path), the first of its paths to report")
+            }
+            if followed[i].path == path { emit(followed[i].pattern, value, sink) }
         }
     }
 

@@ -66,8 +66,17 @@ enum SignalKKind: SensorKindReading {
     static func readChannel(_ r: TableReader, _ channel: inout ChannelConfiguration, sensor: Sensor?) -> Void? {
         guard !channel.name.isEmpty else { return nil }
         let path = channel.sourceName
-        guard SignalKPaths.isPath(path) else {
-            r.report("source", "expected a Signal K path like \"navigation.speedOverGround\" (no wildcards), got \"\(path)\"")
+        let pattern = SignalKPaths.isPattern(path)
+        guard pattern || SignalKPaths.isPath(path) else {
+            r.report(
+                "source",
+                "expected a Signal K path like \"navigation.speedOverGround\" (or with * for whole elements: \"propulsion.*.revolutions\"), got \"\(path)\""
+            )
+            return nil
+        }
+        if pattern, r.has("signalk_source") {
+            _ = r.value("signalk_source")
+            r.report("signalk_source", "takes one source of one path; a wildcard path follows the first of its paths instead: name that path")
             return nil
         }
         if let only = r.string("signalk_source", maxLength: 200) {

@@ -99,4 +99,14 @@ import GaugeSensors
         #expect(sys.closed == [21] && sys.fd == 22 && source.failureCount == 0 && source.isConnected)
         #expect(String(decoding: sys.written.last ?? [], as: UTF8.self).hasPrefix("GET /signalk/v1/stream?subscribe=none&sendMeta=all "))
     }
+
+    /// `*` stands for one whole element; a pattern's channel follows its first path.
+    @Test func wildcardsFollowTheFirstPathToReport() {
+        #expect(SignalKPaths.isPattern("propulsion.*.revolutions") && !SignalKPaths.isPattern("propulsion.port.revolutions"))
+        #expect(!SignalKPaths.isPattern("propulsion.p*.revolutions") && !SignalKPaths.isPattern("propulsion..*"))
+        #expect(SignalKPaths.matches("propulsion.port.revolutions", pattern: "propulsion.*.revolutions"))
+        #expect(!SignalKPaths.matches("propulsion.port.engine.revolutions", pattern: "propulsion.*.revolutions"))
+        #expect(!SignalKPaths.matches("propulsion.port.temperature", pattern: "propulsion.*.revolutions"))
+        #expect(SignalKPaths.unit(of: "propulsion.*.revolutions") == .hertz)
+    }
 }

@@ -81,9 +81,10 @@ import GaugeSensors
             issues(source: "navigation.speedOverGround", unit: "C") == [
                 "\(f):9: sensor[0].channel \"x\".unit: \"navigation.speedOverGround\" is in m/s, which does not convert to \"C\""
             ])
+        #expect(issues(source: "propulsion.*.revolutions", unit: "rpm").isEmpty)  // a pattern, in Hz like its paths
         #expect(
-            issues(source: "propulsion.*.revolutions", unit: "rpm") == [
-                "\(f):8: sensor[0].channel \"x\".source: expected a Signal K path like \"navigation.speedOverGround\" (no wildcards), got \"propulsion.*.revolutions\""
+            issues(source: "propulsion.p*.revolutions", unit: "rpm") == [
+                "\(f):8: sensor[0].channel \"x\".source: expected a Signal K path like \"navigation.speedOverGround\" (or with * for whole elements: \"propulsion.*.revolutions\"), got \"propulsion.p*.revolutions\""
             ])
         let unknown = issues(source: "design.draft.maximum", unit: "ft")
         #expect(unknown.count == 1 && unknown[0].hasPrefix("\(f):9: sensor[0].channel \"x\".unit: no SI unit is known for \"design.draft.maximum\""))

@@ -35,7 +35,7 @@ sets its own alarm there, which wins), depth units "ft" (the table says m).
 
 Usage: signalk.py GAUGEPANEL WORKDIR     Prints ok:/FAIL: per check; exit 1 on a failure.
 """
-import asyncio, json, math, os, re, sys, threading, time, urllib.request, zlib
+import asyncio, fnmatch, json, math, os, re, sys, threading, time, urllib.request, zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -130,7 +130,7 @@ class SignalKServer(threading.Thread):
             async for text in connection:
                 message = json.loads(text)
                 for s in message.get("subscribe", []):
-                    for p in (self.values if s["path"] == "*" else [s["path"]]):
+                    for p in [v for v in self.values if fnmatch.fnmatchcase(v, s["path"])] or [s["path"]]:
                         periods[p] = s.get("period", 1000) / 1000
                         due[p] = 0
                 for s in message.get("unsubscribe", []):
@@ -292,6 +292,30 @@ def secure(ws, values):
                 x.stop()
 
 
+def wildcard(ws):
+    """A channel on propulsion.*.revolutions (Hz, shown in rpm): the server sends the port
+    engine's 30 Hz and the starboard's 31 Hz; the channel follows the first to report
+    (port: 1800 rpm), said once, and the subscription asks for the pattern."""
+    from keycases.cases_network import network_board
+    port = free_port()
+    server = SignalKServer(ws, port, {"propulsion.port.revolutions": 30.0, "propulsion.starboard.revolutions": 31.0})
+    b = network_board([{"name": "rpm", "source": "propulsion.*.revolutions", "unit": "rpm"}], kind="signalk",
+                      server=f"127.0.0.1:{port}", notifications=False)
+    p = None
+    try:
+        p = Panel("signalk-wildcard", b, d=new_dir("signalk-wildcard"))
+        t = p.shows(render(p.board, {"rpm": 1800}), 20)
+        said = "propulsion.*.revolutions: following propulsion.port.revolutions, the first of its paths to report"
+        subs = [s["path"] for m in server.subscriptions for s in m.get("subscribe", [])]
+        check(t is not None and p.count(said) == 1 and subs == ["propulsion.*.revolutions"],
+              f"wildcard: propulsion.*.revolutions follows the port engine (1800 rpm from 30 Hz), said once ({said}); "
+              f"subscribed to {subs}" + (f" ({t:.1f} s)" if t is not None else " — not within 20 s"))
+    finally:
+        server.stop()
+        if p:
+            p.stop()
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
@@ -385,6 +409,7 @@ def main():
             p.stop()
     fallback(ws, values)
     secure(ws, values)
+    wildcard(ws)
     return checks.finish(f"{time.time() - t_start:.0f} s")
 
 
