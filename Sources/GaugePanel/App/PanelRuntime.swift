@@ -73,14 +73,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
             fonts: PanelFonts(board.fonts), tracksDamage: options.tracksDamage,
             settings: .init(refreshPeriod: period, maxFrames: options.maxFrames, notifier: notifier),
             console: console, system: system, log: log)
-        if let b = board.backlight {
-            switch devices.openBacklight(b.device) {
-            case .success(let output): shown.backlight = output
-            case .failure(let f):
-                let what = b.sleepAfter == nil ? "[backlight] has no effect" : "its brightness has no effect; sleep_after turns the screen itself off"
-                log.sink.log(.warning, "backlight: \(f) — \(what)")
-            }
-        }
+        shown.backlight = Self.backlight(board, devices, log)
         let recording = RecordingService<Loop>(path: options.recordPath, log: log)
         counters = CounterService(board.counters, display: shown, system: system, log: log)
         chartHistories = ChartHistoryService(board.dashboard, display: shown, system: system, log: log)
@@ -109,6 +102,18 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         do { try loop.onSignals(LoopSignals.service) { [self] in self.signal($0) } } catch {
             shutDown()
             throw .loop(error)
+        }
+    }
+
+    /// The backlight `[backlight]` names, or none (said: the screen itself sleeps then).
+    private static func backlight(_ board: BoardConfiguration, _ devices: DisplayDevices, _ log: PanelLogger) -> (any BacklightOutput)? {
+        guard let b = board.backlight else { return nil }
+        switch devices.openBacklight(b.device) {
+        case .success(let output): return output
+        case .failure(let f):
+            let what = b.sleepAfter == nil ? "[backlight] has no effect" : "its brightness has no effect; sleep_after turns the screen itself off"
+            log.sink.log(.warning, "backlight: \(f) — \(what)")
+            return nil
         }
     }
 
