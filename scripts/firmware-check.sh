@@ -16,8 +16,8 @@
 #     snapshots equal render, staleness, a vanished and returning line);
 #   - `run` of network sources against real peers on loopback (scripts/e2e/
 #     firmware_network.py): kind = "mqtt" on a mosquitto (retained and live values, the
-#     broker stopped and back) and kind = "tcp" NMEA from a TCP server, snapshots equal to
-#     the host's render --set.
+#     broker stopped and back), kind = "tcp" NMEA from a TCP server and kind = "signalk"
+#     from a Signal K server's WebSocket stream, snapshots equal to the host's render --set.
 # Usage: scripts/firmware-check.sh [aarch64|armv7|armv6 ...]   (default: all three)
 # Environment: GAUGEPANEL (the host build; default: swift build's), FIRMWARE_DIR
 #   (default out/firmware). Prints ok:/FAIL: lines and "N passed, N failed".
@@ -136,7 +136,7 @@ for cpu in "${cpus[@]}"; do
     fi
     # Network sources against a real broker and a TCP server on loopback.
     if python3 scripts/e2e/firmware_network.py "$dir/gaugepanel" "$dir/network" "$HOST" > "$dir/network.log" 2>&1; then
-        pass "$cpu: run with mqtt and tcp sources: $(tail -1 "$dir/network.log"): $(grep -o 'broker back: .*' "$dir/network.log") (scripts/e2e/firmware_network.py)"
+        pass "$cpu: run with mqtt, tcp and signalk sources: $(tail -1 "$dir/network.log"): $(grep -o 'broker back: .*' "$dir/network.log") (scripts/e2e/firmware_network.py)"
     else
         fail "$cpu: network sources: $(grep FAIL "$dir/network.log" | head -3 | tr '\n' ' ') (see $dir/network.log)"
     fi

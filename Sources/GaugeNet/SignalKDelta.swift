@@ -29,6 +29,10 @@ public struct SignalKMessage: Sendable, Equatable {
     public var updateSources: [[String]] = []
     /// Per value, the index of its update in `updateSources` (-1: none).
     public var valueUpdates: [Int32] = []
+    /// An answer to a request (a PUT): its `requestId`, `statusCode` and `message`.
+    public var requestID: String?
+    public var statusCode: Double?
+    public var statusMessage: String?
 
     /// The names of the source of `values[i]`'s update.
     public func sources(ofValue i: Int) -> [String] {
@@ -53,6 +57,12 @@ public struct SignalKMessage: Sendable, Equatable {
                 }
             } else if matches(at, "context") {
                 if case .string(let s) = item { out.context = s }
+            } else if matches(at, "requestId") {
+                if case .string(let s) = item { out.requestID = s }
+            } else if matches(at, "statusCode") {
+                if case .number(let x) = item { out.statusCode = x }
+            } else if matches(at, "message") {
+                if case .string(let s) = item { out.statusMessage = String(decoding: s.utf8.prefix(120), as: UTF8.self) }
             } else if matches(at, "self") {
                 if case .string(let s) = item { out.selfContext = s }
             }
@@ -116,6 +126,15 @@ public struct SignalKMessage: Sendable, Equatable {
 
     /// The subscription message for `paths` of the own vessel: each sent at most every
     /// `minPeriod` ms as it changes, and at least every `period` ms.
+    /// A PUT of a JSON `value` (as written) at `path` of the own vessel, answered by a
+    /// message with the same `requestId`.
+    public static func put(path: String, value: [UInt8], requestID: String) -> [UInt8] {
+        var out = Array("{\"context\":\"vessels.self\",\"requestId\":\"\(requestID)\",\"put\":{\"path\":\"".utf8)
+        for b in path.utf8 where b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") { out.append(b) }
+        out += Array("\",\"value\":".utf8) + value + Array("}}".utf8)
+        return out
+    }
+
     public static func subscribe(_ paths: [String], period: UInt32, minPeriod: UInt32) -> [UInt8] {
         var out = Array("{\"context\":\"vessels.self\",\"subscribe\":[".utf8)
         for (i, path) in paths.enumerated() {

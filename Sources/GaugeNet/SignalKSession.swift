@@ -68,6 +68,9 @@ public struct SignalKSession: StreamProtocol {
     private var pending: [UInt8] = []
     private var selfContext: String?
     private var notices: [String] = []
+    /// PUTs sent (their request ids count up) and whether a refusal was said.
+    private var requests: UInt32 = 0
+    private var refusalSaid = false
     /// Each wildcard name (`propulsion.*.revolutions`) and the path it follows: the first
     /// of its paths that reported, kept for the run (said once).
     private var followed: [(pattern: String, path: String?)] = []
@@ -223,6 +226,7 @@ public struct SignalKSession: StreamProtocol {
             return
         }
         if let own = parsed.selfContext { selfContext = own }
+        if let id = parsed.requestID, id.hasPrefix("gaugepanel-") { return answered(parsed) }
         guard SignalKMessage.isOwnVessel(parsed.context, selfContext: selfContext) else { return }
         readAlarms(parsed)
         for (i, v) in parsed.values.enumerated() {
@@ -234,6 +238,28 @@ public struct SignalKSession: StreamProtocol {
                 if names.contains(name) { emit(name, v.value, sink) }
             }
         }
+    }
+
+    /// A PUT (an alarm acknowledged on the server: `notifications.….method` set to `[]`,
+    /// silenced as the server's alarm silencers take it): sent on an open stream; false
+    /// when the stream is not open.
+    public mutating func publish(_ message: TopicMessage) -> Bool {
+        guard case .open = state else { return false }
+        requests &+= 1
+        let put = SignalKMessage.put(path: message.topic, value: message.payload, requestID: "gaugepanel-\(requests)")
+        pending += frame(.text, put)
+        return true
+    }
+
+    /// The server's answer to a PUT: a refusal (no handler for the path, not allowed) said
+    /// once; the acknowledgement stays the panel's own.
+    private mutating func answered(_ answer: SignalKMessage) {
+        guard let code = answer.statusCode, code >= 400, !refusalSaid else { return }
+        refusalSaid = true
+        let why = answer.statusMessage.map { ": " + $0 } ?? ""
+        notices.append(
+            "the server did not take the acknowledgement (PUT answered \(Int32(min(code, 9999)))\(why)); alarms are acknowledged on the panel only"
+        )
     }
 
     /// A value for the wildcard names: the path a name follows, or the first of its paths.

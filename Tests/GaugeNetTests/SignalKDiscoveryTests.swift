@@ -109,4 +109,18 @@ import GaugeSensors
         #expect(!SignalKPaths.matches("propulsion.port.temperature", pattern: "propulsion.*.revolutions"))
         #expect(SignalKPaths.unit(of: "propulsion.*.revolutions") == .hertz)
     }
+
+    /// An acknowledgement goes to the server as a PUT on the open stream; an error answer
+    /// is said once.
+    @Test func anAcknowledgementIsPutAndARefusalSaidOnce() {
+        #expect(
+            SignalKMessage.put(path: "notifications.mob.method", value: Array("[]".utf8), requestID: "gaugepanel-1")
+                == Array(#"{"context":"vessels.self","requestId":"gaugepanel-1","put":{"path":"notifications.mob.method","value":[]}}"#.utf8))
+        var closed = SignalKSession(host: "boat:3000", paths: ["a.b"])
+        let sent = closed.publish(TopicMessage(topic: "notifications.mob.method", payload: Array("[]".utf8)))
+        #expect(!sent, "not before the stream is open")
+        let answer = try? SignalKMessage.read(
+            Array(#"{"requestId":"gaugepanel-1","state":"COMPLETED","statusCode":405,"message":"no handler"}"#.utf8))
+        #expect(answer?.requestID == "gaugepanel-1" && answer?.statusCode == 405 && answer?.statusMessage == "no handler")
+    }
 }

@@ -11,6 +11,10 @@ render --set` of the values sent, byte for byte.
   tcp    dashboards/boat.toml with its serial sensor turned into kind = "tcp", protocol =
          "nmea" on a TCP server sending NMEA 0183 with garbage (scripts/e2e/network.py's
          case): the screen equals the render of the values.
+  signalk dashboards/boat-signalk.toml against scripts/e2e/signalk.py's Signal K server
+         (discovery, the WebSocket stream, its pings, the server's meta zones): the
+         screen equals the render of the values on the board with the server's speed
+         zone written by hand.
 
 Usage: firmware_network.py FIRMWARE WORKDIR REFERENCE
 FIRMWARE: a program that runs the firmware (firmware-check.sh's qemu-user wrapper);
@@ -27,6 +31,7 @@ from keycases import harness   # noqa: E402
 from keycases.harness import Panel, new_dir, render   # noqa: E402
 from mosquitto import Broker   # noqa: E402
 from mqtt_panel import CHANNELS, board as mqtt_board   # noqa: E402
+from netpeers import free_port   # noqa: E402
 from network import BOAT_SETS, boat_over_tcp   # noqa: E402
 
 checks = Checks()
@@ -83,6 +88,29 @@ def tcp_nmea():
         server.close()
 
 
+def signalk_stream():
+    import signalk
+    ws = signalk.import_websockets()
+    port = free_port()
+    values = {path: si for path, si, _ in signalk.CHANNELS.values()}
+    server = signalk.SignalKServer(ws, port, values, signalk.METAS)
+    d = new_dir("signalk")
+    p = firmware_panel("signalk", signalk.board(port), d=d, board_name="boat-signalk.toml")
+    where = f"signalk 127.0.0.1:{port}"
+    try:
+        check(p.wait_for(f"{where}: connected", 30), f"{where}: connected")
+        zoned = os.path.join(d, "zoned.toml")
+        with open(zoned, "w") as f:
+            f.write(signalk.board(port, zoned=True))
+        sets = {name: c[2] for name, c in signalk.CHANNELS.items()}
+        s, ok, how = p.settle(lambda: render(zoned, sets), timeout=30, confirm=True)
+        check(ok, f"signalk: the values and the server's speed zone: screen equals the host's render of the board "
+                  f"with that zone by hand ({how})")
+    finally:
+        p.stop()
+        server.stop()
+
+
 def main():
     global FIRMWARE
     if len(sys.argv) != 4:
@@ -91,7 +119,7 @@ def main():
     FIRMWARE = os.path.abspath(sys.argv[1])
     harness.use(sys.argv[3], sys.argv[2])   # the reference renders and compares
     t0 = time.monotonic()
-    harness.run_parts(check, (mqtt, tcp_nmea))
+    harness.run_parts(check, (mqtt, tcp_nmea, signalk_stream))
     print(f"# {time.monotonic() - t0:.1f} s", flush=True)
     return checks.finish()
 

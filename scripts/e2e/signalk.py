@@ -76,6 +76,7 @@ class SignalKServer(threading.Thread):
         self.ws, self.port, self.values, self.metas = ws, port, values, metas or {}
         self.tls, self.token = tls, token   # tls: make_certificates' paths; token: the one it accepts
         self.refused = 0
+        self.puts, self.put_status = [], 200   # the PUTs received; the status they are answered with
         self.notes, self.note_seq = {}, 0
         self.discoveries, self.stream_paths = 0, []
         self.discovers = True   # False: GET /signalk answers 404
@@ -138,6 +139,10 @@ class SignalKServer(threading.Thread):
                         del periods[p]
                 if "subscribe" in message:
                     self.subscriptions.append(message)
+                if "put" in message:
+                    self.puts.append(message)
+                    await connection.send(json.dumps({"requestId": message.get("requestId"), "state": "COMPLETED",
+                                                      "statusCode": self.put_status}))
         except self.ws.exceptions.ConnectionClosed:
             pass
         finally:
@@ -316,6 +321,42 @@ def wildcard(ws):
             p.stop()
 
 
+def acknowledge(ws):
+    """A notification shown in the banner, acknowledged by a tap on it (`run --tap`): the
+    panel PUTs its method as [] (silenced) to the server, and the banner goes; a server
+    answering 405 is said once, the acknowledgement the panel's own."""
+    from keycases.cases_network import network_board
+    for status in (200, 405):
+        port = free_port()
+        path = "navigation.speedThroughWater"
+        server = SignalKServer(ws, port, {path: 2.0})
+        server.put_status = status
+        server.notify("notifications.mob", {"state": "alarm", "method": ["visual", "sound"], "message": "Man overboard"})
+        b = network_board([{"name": "speed", "source": path}], kind="signalk", server=f"127.0.0.1:{port}")
+        p = None
+        try:
+            p = Panel(f"signalk-ack-{status}", b, d=new_dir(f"signalk-ack-{status}"), args=("--tap", "160,8@5"))
+            values = render(p.board, {"speed": 2.0})
+            banner = False
+            t0 = time.monotonic()
+            while time.monotonic() - t0 < 4 and not banner:   # before the tap at 5 s: the banner over the value
+                s = p.snapshot()
+                banner = s is not None and banner_only(s, values)
+                time.sleep(0.1)
+            t = p.shows(values, 15) if banner else None
+            puts = [m["put"] for m in server.puts]
+            refused = "the server did not take the acknowledgement (PUT answered 405"
+            check(t is not None and puts == [{"path": "notifications.mob.method", "value": []}]
+                  and p.count(refused) == (1 if status == 405 else 0),
+                  f"acknowledge (server answers {status}): a tap on the banner PUTs {puts}, the banner goes"
+                  + (", the refusal said once" if status == 405 else "")
+                  + (f" ({t:.1f} s)" if t is not None else " — the banner stayed 15 s"))
+        finally:
+            server.stop()
+            if p:
+                p.stop()
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__.split("Usage:")[1].strip(), file=sys.stderr)
@@ -410,6 +451,7 @@ def main():
     fallback(ws, values)
     secure(ws, values)
     wildcard(ws)
+    acknowledge(ws)
     return checks.finish(f"{time.time() - t_start:.0f} s")
 
 

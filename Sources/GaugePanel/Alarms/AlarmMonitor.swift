@@ -18,6 +18,8 @@ struct AlarmMonitor: Sendable {
     /// A source's notification: judged by this level (its state's raw value; NaN when
     /// cleared) instead of a channel's value, and its banner shows no value.
     var notificationLevel: Double?
+    /// The sensor a notification came from (its acknowledgement goes back there).
+    var notificationSensor: Int?
     /// The state as judged from the values.
     private(set) var state: AlarmState = .normal
     /// When `state` was entered.

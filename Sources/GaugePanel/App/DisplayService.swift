@@ -122,8 +122,8 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
     }
 
     /// A source's notification (see `PanelState.takeNotification`).
-    func takeNotification(_ key: String, state name: String?, message: String) {
-        state.takeNotification(key, state: name, message: message)
+    func takeNotification(_ key: String, state name: String?, message: String, sensor: Int?) {
+        state.takeNotification(key, state: name, message: message, sensor: sensor)
         invalidate()
     }
 

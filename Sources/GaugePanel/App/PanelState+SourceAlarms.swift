@@ -49,9 +49,20 @@ extension PanelState {
 
     static var maxMessageBytes: Int { 120 }
 
+    /// The acknowledgements of the notifications nobody has acknowledged yet, for their
+    /// servers: each one's `method` set to `[]` (silenced), as Signal K's alarm silencers
+    /// take it.
+    mutating func queueNotificationAcknowledgements() {
+        for m in alarms where m.notificationLevel != nil && m.isUnacknowledged {
+            guard let sensor = m.notificationSensor else { continue }
+            let message = TopicMessage(topic: m.channel + ".method", payload: Array("[]".utf8))
+            controls.queue(PanelMessage(sensor: sensor, message: message, origin: "acknowledgement of \(m.channel)"))
+        }
+    }
+
     /// A source's notification `key` is in `state` (nil, "nominal", "normal": cleared):
     /// an alarm of its own, shown and acknowledged as a channel's is.
-    public mutating func takeNotification(_ key: String, state name: String?, message: String) {
+    public mutating func takeNotification(_ key: String, state name: String?, message: String, sensor: Int? = nil) {
         let existing = alarms.firstIndex { $0.notificationLevel != nil && $0.channel == key }
         guard let name, let state = AlarmState(name: name), state.isActive else {
             if let i = existing {
@@ -73,6 +84,7 @@ extension PanelState {
         guard alarms.count(where: { $0.notificationLevel != nil }) < Self.maxNotifications else { return }
         var monitor = AlarmMonitor(AlarmConfiguration(channel: key, zones: zones))
         monitor.notificationLevel = Double(state.rawValue)
+        monitor.notificationSensor = sensor
         alarms.append(monitor)
     }
 }

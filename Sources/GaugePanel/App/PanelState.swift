@@ -196,6 +196,7 @@ public struct PanelState: Sendable {
     /// Every active alarm stops blinking, escalating and asking for attention (the banner
     /// goes) until it gets worse or ends.
     public mutating func acknowledgeAlarms() {
+        queueNotificationAcknowledgements()
         for i in alarms.indices { alarms[i].acknowledge() }
         isDirty = true
     }

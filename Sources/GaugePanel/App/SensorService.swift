@@ -250,7 +250,7 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         let what = "\(source.kindName) \(source.path)"
         if let event { journal(event, of: i, now: now, about: what) }
         for notice in source.takeNotices() { say(lines[i].journal.notice(notice), about: what) }
-        for alarm in source.takeAlarms() { pass(alarm, routes: routes) }
+        for alarm in source.takeAlarms() { pass(alarm, routes: routes, sensor: hub.lineOfSensor.firstIndex(of: i)) }
         say(lines[i].journal.due(now: now, failures: source.failureCount), about: what)
         let after = source.fileDescriptor
         register(i, fd: after, events: source.wantsWritable ? [.readable, .writable] : .readable, loop: loop)
@@ -259,12 +259,12 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
     }
 
     /// A source's zones go to the channels reading the name, its notifications to the state.
-    private func pass(_ alarm: SourceAlarm, routes: SampleRoutes) {
+    private func pass(_ alarm: SourceAlarm, routes: SampleRoutes, sensor: Int?) {
         switch alarm {
         case .zones(let name, let zones):
             for channel in routes.channels(readingSource: name) { display.takeSourceZones(zones, of: channel) }
         case .notification(let key, let state, let message):
-            display.takeNotification(key, state: state, message: message)
+            display.takeNotification(key, state: state, message: message, sensor: sensor)
         }
     }
 
