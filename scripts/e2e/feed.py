@@ -126,7 +126,9 @@ def pty_board():
     text = open(os.path.join(root, "boards/pi-hdmi.toml")).read()
     text = text.replace('kind = "mqtt"\nbroker = "localhost:1883"',
                         f'kind = "serial"\ndevice = "{LINK}"\nbaud = 115200\nprotocol = "line"')
-    text = re.sub(r'^\s*topic = "homelab/.*\n', "", text, flags=re.M)
+    text = re.sub(r'^\s*topic = "(homelab|homeassistant)/.*\n', "", text, flags=re.M)
+    # The "home" page's button and switch send over MQTT, which this copy has none of.
+    text = re.sub(r'\[\[page\]\]\nname = "home"\n.*?(?=\[\[page\]\]|\Z)', "", text, flags=re.S)
     os.makedirs(os.path.join(work, "pi-hdmi-pty"), exist_ok=True)
     copy = os.path.join(work, "pi-hdmi-pty", "pi-hdmi-pty.toml")
     open(copy, "w").write(text)

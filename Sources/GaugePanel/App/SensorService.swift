@@ -21,6 +21,9 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
         var timer: TimerID?
         /// What the log has said of it: a line that keeps failing is said a few times an hour.
         var journal = SourceJournal()
+        /// The opens the journal has heard of (a connection opened and lost in one pass of
+        /// its source is reported as the loss alone).
+        var opensHeard: UInt64 = 0
     }
 
     /// The current board's sources (replaced on a reload, between `stop` and `start`).
@@ -271,8 +274,14 @@ final class SensorService<Loop: LoopScheduler>: PanelService {
     /// Says what a line's connection change means, as its journal allows.
     private func journal(_ event: DescriptorSourceEvent, of i: Int, now: UInt64, about what: String) {
         let source = hub.descriptorSources[i]
+        // Opened and lost before the loop came round (a server that accepts and closes at
+        // once): the journal hears of the opening first, so it can tell a flapping source.
+        if case .disconnected = event, source.openCount > lines[i].opensHeard {
+            journal(.connected, of: i, now: now, about: what)
+        }
         switch event {
         case .connected:
+            lines[i].opensHeard = source.openCount
             if let sensor = hub.lineOfSensor.firstIndex(of: i) { display.connected(sensor: sensor) }
             say(lines[i].journal.opened(now: now, line: "connected" + (source.openCount > 1 ? " again" : "")), about: what)
         case .openFailed(let e):
