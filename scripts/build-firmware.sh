@@ -221,13 +221,17 @@ compile_and_link() {
     # --icf=safe: gold folds functions with identical code (Swift's generic specialisations
     # and value witnesses, toml++'s accessors) whose addresses are not taken.
     # max-page-size 16 KB: segments padded for 16 KB pages (the Pi 5's kernel), not the
-    # 64 KB default; runs on 4 KB-page kernels as well. libpng and brotli stay on the line
+    # 64 KB default; runs on 4 KB-page kernels as well. armv6 (Pi 1 and Zero, whose
+    # kernels have 4 KB pages and never run on a Pi 5): 4 KB, which leaves no padding of
+    # up to 16 KB between the code and the data in the file. libpng and brotli stay on the line
     # for the archives' sake; Sources/CEmbeddedSupport/freetype_codecs.c keeps them out.
     # --wrap of sscanf/fscanf: their only callers, libdrm's sysfs parsing (never reached)
     # and glibc's TZ rule parsing, get Sources/CEmbeddedSupport/integer_scanf.c's
     # integer-only scanf instead of glibc's whole scanf engine (about 30 KB).
     # main is the firmware's @_cdecl entry point (Sources/GaugePanelFirmware/FirmwareMain.swift).
-    link=(--gc-sections --icf=safe -z max-page-size=16384 --defsym main=GaugePanelFirmware_main
+    local page=16384
+    [[ $cpu == armv6 ]] && page=4096
+    link=(--gc-sections --icf=safe -z max-page-size=$page --defsym main=GaugePanelFirmware_main
           --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --wrap=__dcgettext --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
     [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats

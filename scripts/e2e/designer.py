@@ -87,6 +87,8 @@ def widgets_of(text):
     for block in page.split("[[page.widget]]")[1:]:
         keys = []
         for line in block.strip().splitlines():
+            if line.strip().startswith("#"):
+                continue
             k, v = line.strip().split(" = ", 1)
             keys.append((k, v))
         out.append(keys)

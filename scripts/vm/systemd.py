@@ -31,7 +31,7 @@ class Guest:
         # the backlight: Debian's 6.1 kernel registers an ACPI video backlight only when a GPU
         # driver asks (bochs does not) or after this delay (0, never, by default)
         mode_args += ' video.register_backlight_delay=1'
-        cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '1024', '-smp', '1', '-display', 'none', '-nodefaults',
+        cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '1536', '-smp', '1', '-display', 'none', '-nodefaults',
                '-no-reboot', '-vga', 'std', '-device', 'qemu-xhci,id=xhci',
                '-chardev', f'socket,id=usbser,path={self.usb_path},server=on,wait=off',
                '-acpitable', f'file={a.acpitable}',
