@@ -55,8 +55,12 @@ def watch(name, backlight, channels, seconds, files=("brightness", "bl_power"), 
 
 
 def values(seen, f):
+    """The file's values in order, repeats dropped; a read that found it mid-write (empty:
+    None) is no value."""
     out = []
     for _, v in seen:
+        if v[f] is None:
+            continue
         if not out or out[-1] != v[f]:
             out.append(v[f])
     return out

@@ -33,6 +33,8 @@ def case_device(key):
     try:
         said = p.wait_for("/dev/snd/pcmC7D0p", timeout=15)
         out.append((said, "sound = \"hw:7,0\" with no such card: one line names /dev/snd/pcmC7D0p and the fix"))
+        # The sound device is opened before the display: snapshots (SIGUSR1) once the run has started.
+        p.started()
         s, ok, how = p.settle(lambda: render(p.board), timeout=8, feed=None)
         out.append((ok, f"and the panel runs on: its picture is render's ({how})"))
     finally:
