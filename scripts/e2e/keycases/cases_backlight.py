@@ -3,6 +3,8 @@
 writes read back while simulated channels move."""
 import os, time
 
+import pngread   # scripts/lib, on the path of every entry point
+
 from .base_boards import display
 from .harness import Panel, new_dir, render
 
@@ -112,24 +114,6 @@ def case_sleep_after(key):
         + screen_sleep(key)
 
 
-def black_png(path):
-    """True when the PNG's every pixel is 0 (a dark panel; any row filter leaves zeros zero)."""
-    import struct, zlib
-    data = open(path, "rb").read()
-    pos, idat, width, bpp = 8, b"", 0, 4
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if kind == b"IHDR":
-            width, bpp = struct.unpack(">I", body[:4])[0], {2: 3, 6: 4}.get(body[9], 4)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw = zlib.decompress(idat)
-    row = 1 + width * bpp
-    return all(not any(raw[i + 1:i + row]) for i in range(0, len(raw), row))
-
-
 def screen_sleep(key):
     """No backlight there (an HDMI monitor): the screen itself sleeps — the offscreen
     display's snapshot goes dark after sleep_after — and the wake channel moving brings the
@@ -146,7 +130,7 @@ def screen_sleep(key):
     finally:
         p.stop()
     said = [l.split("] ")[-1] for l in p.log().splitlines() if "display: o" in l]
-    return [(dark is not None and black_png(dark), "no backlight: after sleep_after = 1 the screen itself is off (the snapshot is black)"),
+    return [(dark is not None and pngread.is_black(dark), "no backlight: after sleep_after = 1 the screen itself is off (the snapshot is black)"),
             (woke, f"b moving at 3 s wakes it, drawn whole ({how})"),
             (len(said) == 2 and "off (asleep" in said[0] and "on (woken)" in said[1], f"said: {said}")]
 
