@@ -21,9 +21,10 @@ enum AlarmPresentation {
     ) {
         var waiting: [AlarmMonitor] = []
         for m in monitors {
-            if let colour = m.colour(at: now, theme: theme) { dashboard.highlight(m.channel, colour) }
-            let shown = m.shownState(at: now)
-            if shown >= .alert { dashboard.showAlarm(m.channel, severity: Int8(shown.rawValue) - 1) }
+            let shown = m.shownState(at: now), colour = m.colour(at: now, theme: theme)
+            if colour != nil || shown >= .alert {
+                dashboard.showAlarm(m.channel, colour: colour, severity: shown >= .alert ? Int8(shown.rawValue) - 1 : 0)
+            }
             if m.isUnacknowledged && m.shownState(at: now).isActive { waiting.append(m) }
         }
         guard let frame = bannerFrame(width: dashboard.width, height: dashboard.height, placement: placement),

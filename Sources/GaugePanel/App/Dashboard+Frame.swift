@@ -39,20 +39,13 @@ extension Dashboard {
         }
     }
 
-    /// Tells every widget fed by `channel` how severe its alarm is now (0: none).
-    mutating func showAlarm(_ channel: String, severity: Int8) {
+    /// Shows `channel`'s alarm on every widget it feeds, in one walk: the state's colour
+    /// (nil: none now, a blink's dark half) and its severity (1 alert … 4 emergency).
+    mutating func showAlarm(_ channel: String, colour: Color?, severity: Int8) {
         for p in pages.indices {
             for w in pages[p].widgets.indices where pages[p].widgets[w].channel == channel {
+                if let colour { pages[p].widgets[w].highlight(colour) }
                 pages[p].widgets[w].showAlarm(severity: severity)
-            }
-        }
-    }
-
-    /// Colours every widget fed by `channel`.
-    mutating func highlight(_ channel: String, _ colour: Color) {
-        for p in pages.indices {
-            for w in pages[p].widgets.indices where pages[p].widgets[w].channel == channel {
-                pages[p].widgets[w].highlight(colour)
             }
         }
     }
