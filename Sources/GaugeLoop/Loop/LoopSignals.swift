@@ -13,3 +13,18 @@ public enum LoopSignals {
     /// All four, for one `onSignals` call.
     public static let service: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1]
 }
+
+extension LoopSignals {
+    /// Blocks SIGHUP and SIGUSR1 in this thread from now on, so one sent while the panel
+    /// is still starting (opening its sound device, GPIO lines and display) waits for the
+    /// loop's signalfd instead of ending the process (their default action). SIGTERM and
+    /// SIGINT stay as they are: a stop asked while the panel waits for its display must
+    /// end it at once. Call it first thing, before any thread starts.
+    public static func holdRequestsUntilTheLoopTakesThem() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, reload)
+        sigaddset(&set, user1)
+        _ = pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+}

@@ -1,7 +1,3 @@
-// exp, sin and cos are libm's (through CPanelSystem's <math.h>): the same functions Glibc's
-// Double overloads called, so needle positions stay bit-identical.
-import CPanelSystem
-
 /// A damped spring, as a needle on a coil spring with an eddy-current damper behaves.
 /// `naturalFrequency` (rad/s) sets the speed: the critically damped response to a jump
 /// covers 99 % of it in about 6.6 / ω seconds. `dampingRatio` 1 is critical (fastest
@@ -29,13 +25,13 @@ public struct Spring: Sendable, Equatable {
     func transition(step h: Double) -> StepMatrix {
         let w = naturalFrequency, z = dampingRatio
         if z >= 1 {
-            let a = exp(-w * h)
+            let a = SpringMath.exp(-w * h)
             return StepMatrix(
                 m00: (1 + w * h) * a, m01: h * a,
                 m10: -w * w * h * a, m11: (1 - w * h) * a)
         }
         let wd = w * (1 - z * z).squareRoot()
-        let a = exp(-z * w * h), c = cos(wd * h), s = sin(wd * h)
+        let a = SpringMath.exp(-z * w * h), (s, c) = SpringMath.sinCos(wd * h)
         // e(h) = a(e0·c + (v0 + ζω·e0)/ωd·s); v(h) = a(v0·c − (ζω·v0 + ω²·e0)/ωd·s)
         return StepMatrix(
             m00: a * (c + z * w / wd * s), m01: a * s / wd,

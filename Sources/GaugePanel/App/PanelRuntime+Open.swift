@@ -31,6 +31,7 @@ extension PanelRuntime where Loop == EventLoop {
     public static func open(options: RunOptions, devices: DisplayDevices, inputs: InputDevices, log: any PanelLog) throws(RunError) -> PanelRuntime<
         EventLoop
     > {
+        LoopSignals.holdRequestsUntilTheLoopTakesThem()
         let board: BoardConfiguration
         do { board = try BoardConfiguration.load(path: options.boardPath, displayOutputs: devices.names, sensorKinds: SensorKinds.all) } catch {
             throw .configuration(error)

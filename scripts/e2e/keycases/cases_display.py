@@ -1,6 +1,7 @@
 """Custom cases for [display], [input] and [snapshot]: frames per refresh, the outputs and
 devices opened, waiting for a display, the key map, snapshot path and interval."""
-import os, re, signal, subprocess, time
+import os
+import re, signal, subprocess, time
 
 from .base_boards import widgets_board
 from .harness import Panel, new_dir, render
@@ -112,6 +113,22 @@ def case_wait(key):
     out.append((rc2 != 2 and len(said2) == 1 and "waiting up to 120 s for the display" in said2[0],
                 f"without wait, NOTIFY_SOCKET set: waiting, stopped by SIGTERM after {sec2:.1f} s (exit {rc2}), "
                 f'said "{re.sub(r".*?] ", "", said2[0], count=1)[:40] if said2 else "?"}…"'))
+    # A reload or snapshot asked while the run still waits for its display waits for the
+    # loop (their default action would end the process): the run ends as it would without.
+    b = tiny_board()
+    b["display"].update(output="fbdev", device="/dev/fb7", wait=1.5)
+    p = Panel("wait-signals", b, display=None, snapshot=False, env=env)
+    p.wait_for("waiting up to", timeout=10)
+    for sig in (signal.SIGUSR1, signal.SIGHUP):
+        p.proc.send_signal(sig)
+    try:
+        p.proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        pass
+    rc3 = p.stop()  # the exit status; the reader's last lines joined
+    out.append((rc3 == 2 and err in p.log(),
+                f"SIGUSR1 and SIGHUP while waiting for the display: the run goes on waiting and exits {rc3} "
+                "with the device's line (a signal's default action would have ended it)"))
     return out
 
 
