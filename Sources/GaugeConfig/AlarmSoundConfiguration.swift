@@ -87,7 +87,7 @@ public struct AlarmSoundConfiguration: Sendable, Equatable {
     }
 
     /// A tone's name (with "@HZ": its pitch, 100…8000), "none", or a WAV file's path.
-    private static func readSound(_ text: String, key: String, _ r: TableReader) -> AlarmSound? {
+    static func readSound(_ text: String, key: String, _ r: TableReader) -> AlarmSound? {
         if text == "none" { return AlarmSound.none }
         let at = text.firstIndex(of: "@")
         if let tone = AlarmTone(rawValue: String(text[..<(at ?? text.endIndex)])) {

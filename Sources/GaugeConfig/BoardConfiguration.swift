@@ -149,17 +149,21 @@ public struct BoardConfiguration: Sendable {
                 controlKeys.append(keys)
             }
         }
-        let controls = resolveControls(controlKeys, pages: pages, sensors: sensors, r.diagnostics)
+        let controls = resolveControls(controlKeys, pages: pages, sensors: sensors, outputs: outputs, r.diagnostics)
         let channelNames = sensors.flatMap { $0.channels }.map { $0.name }
         let computed = linkComputed(sensors.flatMap { $0.channels }, r.diagnostics)
         let read = sensors.flatMap { $0.channels }.filter { $0.expression == nil }.map { $0.name }
         let counters = r.tables("counter").compactMap { CounterConfiguration.read($0, channels: channelNames, read: read) }
         let log = LogConfiguration.read(r.table("log"), channels: channelNames + counters.map { $0.name })
         let triggers = r.tables("trigger").compactMap {
-            TriggerConfiguration.read($0, pages: pages.map { $0.name }, channels: channelNames + counters.map { $0.name }, sensors: sensors)
+            TriggerConfiguration.read(
+                $0, pages: pages.map { $0.name }, channels: channelNames + counters.map { $0.name }, sensors: sensors, outputs: outputs)
         }
         if log == nil, triggers.contains(where: { $0.actions.logging != nil }) {
             r.report("trigger", "a trigger with logging needs a [log] table (where to write)")
+        }
+        if alarmDisplay.sound == nil, triggers.contains(where: { $0.actions.sound != nil }) {
+            r.report("trigger", "a trigger with sound needs [alarms] sound (the device to play on)")
         }
         let backlight = BacklightConfiguration.read(r.table("backlight"), channels: channelNames)
         let remote = r.table("control").flatMap { RemoteControlConfiguration.read($0, sensors: sensors) }

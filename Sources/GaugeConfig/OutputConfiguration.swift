@@ -21,13 +21,17 @@ public struct OutputConfiguration: Sendable, Equatable {
         self.rule = rule
     }
 
-    /// The channel the rule reads.
-    public var channel: String {
+    /// The channel the rule reads (nil: a manual output reads none).
+    public var channel: String? {
         switch rule.kind {
         case .above(let c, _, _), .below(let c, _, _), .alarm(let c, _, _): return c
         case .shiftLight(let s): return s.channel
+        case .manual: return nil
         }
     }
+
+    /// Switched by buttons, switches and triggers rather than a rule over a channel.
+    public var isManual: Bool { rule.kind == .manual }
 }
 
 /// What decides an output: a threshold with hysteresis (or a channel's alarm) switching
@@ -42,6 +46,9 @@ public struct OutputRule: Sendable, Equatable {
         /// value), and with `unacknowledged` only until someone acknowledges it (a buzzer).
         case alarm(channel: String, level: Int32, unacknowledged: Bool)
         case shiftLight(ShiftLight)
+        /// No rule: switched by buttons, switches and triggers (`OutputCommand`), inactive
+        /// until one does.
+        case manual
     }
 
     /// Line i (of n) lit at `from + (to - from) · i / (n - 1)`; all flashing at `flashAbove`.
@@ -125,5 +132,24 @@ extension OutputConfiguration {
     private static func bad<T>(_ r: TableReader, _ key: String, _ message: String) -> T? {
         r.report(key, message)
         return nil
+    }
+}
+
+/// A button's, switch's or trigger's order to a manual `[[output]]`.
+public struct OutputCommand: Sendable, Equatable {
+    public enum Setting: String, Sendable, Equatable, CaseIterable {
+        case on, off, toggle
+    }
+
+    /// An index into the board's outputs.
+    public var output: Int
+    public var set: Setting
+    /// With `on`: off again after this many seconds (a horn's blast); nil: stays on.
+    public var seconds: Double?
+
+    public init(output: Int, set: Setting, seconds: Double? = nil) {
+        self.output = output
+        self.set = set
+        self.seconds = seconds
     }
 }

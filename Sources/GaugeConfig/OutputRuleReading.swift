@@ -1,7 +1,7 @@
 import GaugeDecoders
 
 /// The rule keys of an `[[output]]`: exactly one of `on_above`, `on_below`, `from`/`to`
-/// (a shift light) or `alarm`, with the keys that go with it.
+/// (a shift light), `alarm` or `manual`, with the keys that go with it.
 extension OutputConfiguration {
     static let valueRange = -1e9...1e9
 
@@ -9,15 +9,20 @@ extension OutputConfiguration {
         let onAbove = r.number("on_above", valueRange), onBelow = r.number("on_below", valueRange)
         let shift = r.has("from") || r.has("to") || r.has("flash_above") || r.has("flash_hz")
         let alarm = r.name("alarm")
-        let given = [onAbove != nil || r.has("on_above"), onBelow != nil || r.has("on_below"), shift, alarm != nil || r.has("alarm")]
+        let manual = r.bool("manual") ?? false
+        if r.has("manual"), !manual { r.report("manual", "expected true (leave it out for an output a rule switches)") }
+        let given = [onAbove != nil || r.has("on_above"), onBelow != nil || r.has("on_below"), shift, alarm != nil || r.has("alarm"), manual]
         guard given.filter({ $0 }).count == 1 else {
             let why = given.contains(true) ? "give only one rule" : "missing a rule"
             r.report(
-                nil, "\(why): on_above (with off_below), on_below (with off_above), from and to (a shift light), or alarm = \"channel\"")
+                nil,
+                "\(why): on_above (with off_below), on_below (with off_above), from and to (a shift light), alarm = \"channel\", "
+                    + "or manual = true (switched by buttons and triggers)")
             markRuleKeys(r)
             return nil
         }
         if let alarm { return readAlarm(r, alarm, alarmChannels: alarmChannels) }
+        if manual { return readManual(r) }
         let channel = readChannel(r, channels)
         if shift { return readShiftLight(r, channel: channel) }
         let minOn = r.number("min_on", 0...86400) ?? 0, minOff = r.number("min_off", 0...86400) ?? 0
@@ -48,7 +53,7 @@ extension OutputConfiguration {
 
     static let ruleKeys = [
         "channel", "on_above", "off_below", "on_below", "off_above", "min_on", "min_off", "blink_hz", "from", "to",
-        "flash_above", "flash_hz", "alarm", "alarm_level", "until_acknowledged",
+        "flash_above", "flash_hz", "alarm", "alarm_level", "until_acknowledged", "manual",
     ]
 
     private static func readChannel(_ r: TableReader, _ channels: [String]) -> String? {
@@ -72,6 +77,17 @@ extension OutputConfiguration {
         guard from < to else { return bad(r, "to", "expected a value above from (\(format(from))), got \(format(to))") }
         let light = OutputRule.ShiftLight(channel: channel, from: from, to: to, flashAbove: flashAbove, flashHz: flashHz ?? 8)
         return OutputRule(kind: .shiftLight(light))
+    }
+
+    /// `manual = true`: no channel; minimum times and blinking as a threshold's.
+    private static func readManual(_ r: TableReader) -> OutputRule? {
+        let minOn = r.number("min_on", 0...86400) ?? 0, minOff = r.number("min_off", 0...86400) ?? 0
+        let blink = r.number("blink_hz", 0.1...50)
+        for key in ["channel", "off_below", "off_above", "alarm_level", "until_acknowledged"] where r.has(key) {
+            _ = r.value(key)
+            r.report(key, "does not apply with manual = true (buttons, switches and triggers switch it)")
+        }
+        return OutputRule(kind: .manual, minOnSeconds: minOn, minOffSeconds: minOff, blinkHz: blink)
     }
 
     private static func readAlarm(_ r: TableReader, _ channel: String, alarmChannels: [String]) -> OutputRule? {

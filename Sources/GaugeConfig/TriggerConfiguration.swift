@@ -27,6 +27,10 @@ public struct TriggerConfiguration: Sendable, Equatable {
         public var logging: Bool?
         /// Publishes a message through an MQTT sensor's connection.
         public var publish: Publish?
+        /// Switches a manual `[[output]]`.
+        public var output: OutputCommand?
+        /// Plays once on `[alarms] sound`'s device (while no alarm sounds).
+        public var sound: AlarmSound?
 
         public init(showPage: Int32? = nil, theme: ThemeConfiguration.Name? = nil, acknowledge: Bool = false, resetTrip: Bool = false) {
             self.showPage = showPage
@@ -62,7 +66,9 @@ public struct TriggerConfiguration: Sendable, Equatable {
 extension TriggerConfiguration {
     /// A `[[trigger]]` table; `pages` are the board's page names (in order), `channels`
     /// the names sensors provide.
-    static func read(_ r: TableReader, pages: [String], channels: [String], sensors: [SensorConfiguration] = []) -> TriggerConfiguration? {
+    static func read(
+        _ r: TableReader, pages: [String], channels: [String], sensors: [SensorConfiguration] = [], outputs: [OutputConfiguration] = []
+    ) -> TriggerConfiguration? {
         func page(_ key: String) -> Int32? {
             guard let name = r.string(key, maxLength: 64) else { return nil }
             if let i = pages.firstIndex(of: name) { return Int32(truncatingIfNeeded: i) }
@@ -77,9 +83,11 @@ extension TriggerConfiguration {
         if let t = r.choice("theme", ThemeConfiguration.Name.allCases.map { $0.rawValue }) { actions.theme = ThemeConfiguration.Name(rawValue: t) }
         actions.logging = r.bool("logging")
         actions.publish = r.table("publish").flatMap { readPublish($0, sensors: sensors) }
+        actions.output = r.table("output").flatMap { OutputCommand.read($0, outputs: outputs) }
+        actions.sound = r.string("sound", maxLength: 4096).flatMap { AlarmSoundConfiguration.readSound($0, key: "sound", r) }
         r.finish()
-        if actions == Actions(), !r.has("show_page"), !r.has("theme"), !r.has("publish") {
-            r.report(nil, "a trigger needs an action: show_page, theme, acknowledge = true, reset_trip = true, logging or publish")
+        if actions == Actions(), !r.has("show_page"), !r.has("theme"), !r.has("publish"), !r.has("output"), !r.has("sound") {
+            r.report(nil, "a trigger needs an action: show_page, theme, acknowledge = true, reset_trip = true, logging, publish, output or sound")
         }
         guard let condition else { return nil }
         return TriggerConfiguration(condition: condition, holdFor: UInt64(holdFor * 1e9), cooldown: UInt64(cooldown * 1e9), actions: actions)
@@ -129,5 +137,36 @@ extension TriggerConfiguration {
         }
         if let a = alarm, channels.contains(a) { return .alarm(channel: a, atLeast: state.flatMap(AlarmState.init(name:)) ?? .alarm) }
         return onPage.map { .page($0) }
+    }
+}
+
+extension OutputCommand {
+    /// `{ name = "horn", set = "on", seconds = 2 }` (a trigger's `output`): a manual
+    /// output by name; `set` on (default), off or toggle; `seconds` only with on.
+    static func read(_ r: TableReader, outputs: [OutputConfiguration]) -> OutputCommand? {
+        let name = r.name("name", required: true)
+        let set = r.choice("set", Setting.allCases.map { $0.rawValue }).flatMap(Setting.init(rawValue:)) ?? .on
+        let seconds = r.number("seconds", 0.01...86400)
+        r.finish()
+        if seconds != nil, set != .on { r.report("seconds", "goes with set = \"on\" (how long it stays on)") }
+        guard let name, let i = manualOutput(named: name, among: outputs, at: r.path.appending("name"), r.diagnostics) else { return nil }
+        return OutputCommand(output: i, set: set, seconds: set == .on ? seconds : nil)
+    }
+
+    /// The index of the manual output `name`; nil (and an error at `path`) otherwise.
+    static func manualOutput(named name: String, among outputs: [OutputConfiguration], at path: KeyPath, _ d: Diagnostics) -> Int? {
+        guard let i = outputs.firstIndex(where: { $0.name == name }) else {
+            let names = outputs.filter { $0.isManual }.map { "\"\($0.name.escapingControls)\"" }
+            d.report(
+                path,
+                "no [[output]] is named \"\(name.escapingControls)\""
+                    + (names.isEmpty ? " (give one manual = true and this name)" : "; manual outputs: \(names.joined(separator: ", "))"))
+            return nil
+        }
+        guard outputs[i].isManual else {
+            d.report(path, "output \"\(name.escapingControls)\" follows its rule; give it manual = true (and no rule) to switch it from here")
+            return nil
+        }
+        return i
     }
 }

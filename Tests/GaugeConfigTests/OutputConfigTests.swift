@@ -90,7 +90,7 @@ import Testing
                 "3: output[0].lines: line 17 is listed twice",
                 "4: output[0].channel: no sensor provides channel \"y\" (did you mean \"x\"?)",
                 "6: output[0].off_below: expected a value at or below on_above (5), got 9",
-                "8: output[1]: give only one rule: on_above (with off_below), on_below (with off_above), from and to (a shift light), or alarm = \"channel\"",
+                "8: output[1]: give only one rule: on_above (with off_below), on_below (with off_above), from and to (a shift light), alarm = \"channel\", or manual = true (switched by buttons and triggers)",
                 "19: output[2].off_above: does not apply with alarm (the alarm names its channel; its thresholds are the channel's)",
             ], "\(issues)")
     }

@@ -70,6 +70,7 @@ final class InputService<Loop: LoopScheduler>: PanelService {
         for a in actions {
             display.state.handle(a, now: now)
             if case .brightness(let step) = a { stepBrightness(step) }
+            for step in display.state.takeBrightnessSteps() { stepBrightness(step) }  // a button's
         }
         display.sendMessages()
         display.invalidate()

@@ -55,6 +55,8 @@ public struct PanelState: Sendable {
     private let followsSun: Bool
     /// The buttons and switches: taps to messages, pressed buttons.
     var controls: ControlDesk
+    /// Outputs switched and sounds asked for, for their services; the outputs' states back.
+    var effects = PanelEffects()
     /// `[control]`: commands over MQTT, the state published back.
     var remote: RemoteControl?
     /// The backlight's level as last set by hand or remotely (published by `[control]`).
@@ -167,10 +169,8 @@ public struct PanelState: Sendable {
             let banner = AlarmPresentation.bannerFrame(width: layout.width, height: layout.height, placement: bannerPlacement)
             if bannerShown, banner?.contains(x: x, y: y) == true {
                 acknowledgeAlarms()
-            } else if let c = controls.control(atX: x, y: y, page: page) {
-                let state = controls.controls[c].stateChannel.map { value(of: $0, now: now) } ?? .nan
-                controls.tap(c, state: state, now: now)
-                isDirty = true
+            } else if let a = tapControl(atX: x, y: y, now: now) {
+                handle(a, now: now)
             }
         case .brightness: backlight?.overrideByHand()
         }
@@ -234,7 +234,7 @@ public struct PanelState: Sendable {
         }
         if let t = present(on: &shown, now: now) { wake = min(wake ?? t, t) }
         if let t = showCharts(on: &shown, now: now) { wake = min(wake ?? t, t) }
-        if !controls.isEmpty, let t = controls.show(on: &shown, now: now) { wake = min(wake ?? t, t) }
+        if !controls.isEmpty, let t = controls.show(on: &shown, now: now, outputs: effects.outputsOn) { wake = min(wake ?? t, t) }
         publishState()
         isDirty = false  // what triggers changed is in this frame
         return PanelFrame(dashboard: shown, animating: animating, wakeAt: wake, backlight: backlight?.request)
@@ -432,6 +432,8 @@ public struct PanelState: Sendable {
             let m = TopicMessage(topic: p.topic, payload: Array(p.payload.utf8))
             controls.queue(PanelMessage(sensor: p.sensor, message: m, origin: "trigger"))
         }
+        if let o = actions.output { effects.queue(o) }
+        if let s = actions.sound { effects.queue(s) }
     }
 
     /// The first time after `now` at which a fresh channel turns stale.

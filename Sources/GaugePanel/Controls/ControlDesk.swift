@@ -13,9 +13,10 @@ public struct PanelMessage: Sendable, Equatable {
 
 /// The board's buttons and switches, as pure logic: a tap on one on the page shown
 /// becomes a message (a button's payload; a switch's `payload_on` or `payload_off`, the
-/// opposite of the state it shows), a button shows pressed for a moment, and a switch
-/// without a state channel shows what it last sent. A switch with one shows only what its
-/// device reports (its channel), whatever was tapped.
+/// opposite of the state it shows), a manual output toggled or a key's action; a button
+/// shows pressed for a moment, and a switch without a state channel shows what it last
+/// sent. A switch with one shows only what its device reports (its channel), whatever was
+/// tapped; a switch of an output shows what the output does.
 struct ControlDesk: Sendable {
     /// How long a tapped button shows pressed.
     static let pressNanoseconds: UInt64 = 250_000_000
@@ -40,30 +41,44 @@ struct ControlDesk: Sendable {
         controls.indices.first { controls[$0].page == page && controls[$0].frame.contains(x: x, y: y) }
     }
 
-    /// Control `i` tapped at `now`: its message queued. `state`: a switch's state channel
-    /// now (unused without one).
-    mutating func tap(_ i: Int, state: Double, now: UInt64) {
-        let c = controls[i]
-        let payload: String
-        switch c.action {
-        case .press(let p):
-            payload = p
-            pressedUntil[i] = now &+ Self.pressNanoseconds
-        case .toggle(let on, let off):
-            let shown = c.stateChannel == nil ? assumed[i] : state
-            let isOn = shown.isFinite && shown != 0
-            payload = isOn ? off : on
-            if c.stateChannel == nil { assumed[i] = isOn ? 0 : 1 }
-        }
-        let kind = if case .press = c.action { "button" } else { "switch" }
-        outbox.append(
-            PanelMessage(
-                sensor: c.sensor, message: TopicMessage(topic: c.commandTopic, payload: Array(payload.utf8), qos: c.qos),
-                origin: kind + " \"" + c.widget + "\""))
+    /// What a tap asks of the panel beyond a message: a manual output toggled, or a key's
+    /// action.
+    enum TapEffect: Equatable {
+        case output(OutputCommand)
+        case action(InputConfiguration.Action)
     }
 
-    /// Buttons pressed and optimistic switches on `shown`'s page; when a press ends next.
-    func show(on shown: inout Dashboard, now: UInt64) -> UInt64? {
+    /// Control `i` tapped at `now`: a button shows pressed; its message queued, or what the
+    /// panel must do returned. `state`: a switch's state now (its channel's, or its
+    /// output's; unused by an optimistic one).
+    mutating func tap(_ i: Int, state: Double, now: UInt64) -> TapEffect? {
+        let c = controls[i]
+        if case .press = c.action { pressedUntil[i] = now &+ Self.pressNanoseconds }
+        switch c.target {
+        case .output(let o): return .output(OutputCommand(output: o, set: .toggle))
+        case .action(let a): return .action(a)
+        case .mqtt(let topic, let qos, let sensor):
+            let payload: String
+            switch c.action {
+            case .press(let p): payload = p
+            case .toggle(let on, let off):
+                let shown = c.stateChannel == nil ? assumed[i] : state
+                let isOn = shown.isFinite && shown != 0
+                payload = isOn ? off : on
+                if c.stateChannel == nil { assumed[i] = isOn ? 0 : 1 }
+            }
+            let kind = if case .press = c.action { "button" } else { "switch" }
+            outbox.append(
+                PanelMessage(
+                    sensor: sensor, message: TopicMessage(topic: topic, payload: Array(payload.utf8), qos: qos),
+                    origin: kind + " \"" + c.widget + "\""))
+            return nil
+        }
+    }
+
+    /// Buttons pressed, optimistic switches and those showing an output (`outputs`: each
+    /// output's state) on `shown`'s page; when a press ends next.
+    func show(on shown: inout Dashboard, now: UInt64, outputs: [Bool] = []) -> UInt64? {
         var next: UInt64?
         for (i, c) in controls.enumerated() where c.page == shown.currentPage {
             switch c.action {
@@ -72,7 +87,11 @@ struct ControlDesk: Sendable {
                 shown.setValue(ofWidget: c.widget, page: c.page, to: pressed ? 1 : 0)
                 if pressed { next = min(next ?? pressedUntil[i], pressedUntil[i]) }
             case .toggle:
-                if c.stateChannel == nil { shown.setValue(ofWidget: c.widget, page: c.page, to: assumed[i]) }
+                if case .output(let o) = c.target {
+                    shown.setValue(ofWidget: c.widget, page: c.page, to: o < outputs.count ? (outputs[o] ? 1 : 0) : .nan)
+                } else if c.stateChannel == nil {
+                    shown.setValue(ofWidget: c.widget, page: c.page, to: assumed[i])
+                }
             }
         }
         return next

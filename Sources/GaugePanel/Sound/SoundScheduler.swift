@@ -3,8 +3,9 @@ import GaugeConfig
 /// Which alarm sound plays, and how far it is: the sound of the state the worst
 /// unacknowledged alarm shows, from its start, and from the start again when that state
 /// changes; nothing once every alarm is acknowledged or over. A sound that does not repeat
-/// (a chime) ends by itself and stays quiet until the state changes. Pure: the service
-/// feeds it the state and takes its samples.
+/// (a chime) ends by itself and stays quiet until the state changes. A trigger's sound
+/// (`cue`) plays one cycle while no alarm sounds. Pure: the service feeds it the state and
+/// takes its samples.
 struct SoundScheduler {
     enum Change: Equatable { case none, start, stop }
 
@@ -18,6 +19,8 @@ struct SoundScheduler {
     private(set) var position: Int64 = 0
     /// The state whose one-shot sound has ended.
     private var finished: AlarmState?
+    /// A trigger's sound, played once while no alarm sounds.
+    private(set) var cue: SoundClip?
 
     init(_ configuration: AlarmSoundConfiguration, rate: UInt32, channels: UInt32, tail: Int64) {
         clips = [AlarmState.alert, .warn, .alarm, .emergency].map {
@@ -42,6 +45,16 @@ struct SoundScheduler {
         }
         if state == playing { return .none }
         playing = state
+        cue = nil  // an alarm's sound takes the device
+        position = 0
+        return .start
+    }
+
+    /// A trigger's sound: one cycle of it from its start, unless an alarm's sound plays
+    /// (which it would hide; it is dropped).
+    mutating func cue(_ clip: SoundClip) -> Change {
+        guard playing == nil, clip.cycleFrames > 0 else { return .none }
+        cue = clip
         position = 0
         return .start
     }
@@ -49,6 +62,15 @@ struct SoundScheduler {
     /// The next `count` frames into `buffer`; false when nothing plays (a one-shot sound
     /// has just ended: the device stops).
     mutating func next(_ count: Int, into buffer: inout [Int16]) -> Bool {
+        if playing == nil, let c = cue {
+            guard position < c.cycleFrames + tail else {
+                cue = nil
+                return false
+            }
+            c.render(from: position, count: count, into: &buffer)
+            position += Int64(count)
+            return true
+        }
         guard let s = playing, let clip = clip(for: s) else { return false }
         if !clip.repeats && position >= clip.cycleFrames + tail {
             playing = nil

@@ -22,8 +22,12 @@ final class SoundService<Loop: LoopScheduler>: PanelService {
     private(set) var framesWritten: UInt64 = 0
     private(set) var starts: UInt32 = 0
 
+    /// `[alarms] volume`, for the triggers' sounds.
+    private let volume: Int32
+
     init(_ configuration: AlarmSoundConfiguration?, output: PCMOutput?, display: DisplayService<Loop>, log: PanelLogger) {
         self.output = output
+        volume = configuration?.volume ?? 80
         if let configuration, let hw = output?.hardware {
             scheduler = SoundScheduler(configuration, rate: hw.rate, channels: hw.channels, tail: Int64(hw.bufferFrames))
         }
@@ -67,7 +71,11 @@ final class SoundService<Loop: LoopScheduler>: PanelService {
     /// Asks which state sounds now; starts or silences the device when that changed.
     func evaluate(now: UInt64) {
         guard loop != nil, var s = scheduler, let o = output else { return }
-        let change = s.want(display.state.soundingAlarm(now: now))
+        var change = s.want(display.state.soundingAlarm(now: now))
+        for sound in display.state.takeSounds() {
+            let clip = SoundClip(sound, rate: o.hardware.rate, channels: o.hardware.channels, volume: volume)
+            if s.cue(clip) == .start { change = .start }
+        }
         scheduler = s
         switch change {
         case .none: return

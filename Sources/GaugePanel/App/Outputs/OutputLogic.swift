@@ -37,6 +37,10 @@ public struct OutputLogic: Sendable {
     private var changedAt: UInt64?
     /// A shift light: since when it flashes.
     private var flashingSince: UInt64?
+    /// A manual output: what its buttons and triggers last asked for, and until when a
+    /// timed `on` holds (nil: steady).
+    private var commanded = false
+    private var commandedUntil: UInt64?
 
     public struct Decision: Sendable, Equatable {
         /// Bit i: line i active.
@@ -67,7 +71,27 @@ public struct OutputLogic: Sendable {
             return switched(want: a.level >= level && !(unacknowledged && a.acknowledged), now: now)
         case .shiftLight(let light):
             return shiftLight(light, value: inputs.value(light.channel), now: now)
+        case .manual:
+            if let until = commandedUntil, now >= until {
+                commanded = false
+                commandedUntil = nil
+            }
+            var d = switched(want: commanded, now: now)
+            if let until = commandedUntil { d.wakeAt = min(d.wakeAt ?? until, until) }
+            return d
         }
+    }
+
+    /// A button's, switch's or trigger's order (a manual output; others ignore it). A
+    /// toggle turns it to the opposite of what it asked for last.
+    public mutating func command(_ set: OutputCommand.Setting, seconds: Double? = nil, now: UInt64) {
+        guard rule.kind == .manual else { return }
+        switch set {
+        case .on: commanded = true
+        case .off: commanded = false
+        case .toggle: commanded = !commanded
+        }
+        commandedUntil = commanded ? seconds.map { now &+ Self.nanoseconds($0) } : nil
     }
 
     /// No value: inactive now, whatever the minimum times say (a stale reading must not

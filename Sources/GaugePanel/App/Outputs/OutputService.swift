@@ -89,17 +89,23 @@ final class OutputService<Loop: LoopScheduler>: PanelService {
                 guard let a = state.alarmStatus(of: name, now: now) else { return OutputAlarm() }
                 return OutputAlarm(level: Int32(a.state.rawValue), acknowledged: a.acknowledged)
             })
+        for c in display.state.takeOutputCommands() where c.output < outputs.count {
+            outputs[c.output].logic.command(c.set, seconds: c.seconds, now: now)
+            log.info("output \(outputs[c.output].configuration.name): \(c.set.rawValue)\(c.seconds.map { " for \($0) s" } ?? "")")
+        }
         var next: UInt64?
         for i in outputs.indices {
             let decision = outputs[i].logic.update(inputs, now: now)
             if let t = decision.wakeAt { next = min(next ?? t, t) }
-            if let t = display.state.channels[outputs[i].configuration.channel]?.staleDeadline(now: now) { next = min(next ?? t, t) }
+            if let c = outputs[i].configuration.channel, let t = display.state.channels[c]?.staleDeadline(now: now) { next = min(next ?? t, t) }
             guard let lines = outputs[i].lines else { continue }
             do { try lines.set(decision.bits) } catch {
                 log.warn("output-\(i)", "output \(outputs[i].configuration.name): cannot set \(lines.chipDescription): \(error)", now: now)
             }
         }
         arm(next)
+        // The switches showing an output show what it does now.
+        if display.state.noteOutputs(outputs.map { $0.logic.isOn }) { display.invalidate() }
     }
 
     private func arm(_ at: UInt64?) {
