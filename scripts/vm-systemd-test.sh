@@ -2,8 +2,10 @@
 # The service under a real systemd: boots Debian's kernel in QEMU (TCG) with a minimal Debian
 # userland (mmdebstrap: systemd as PID 1, udev, kmod, iproute2, NetworkManager as on Raspberry
 # Pi OS; cached) as its root, into which scripts/install-service.sh has installed gaugepanel as
-# a service (--destdir --can can0: the unit, the board, the backlight's udev rule, can0's
-# .network file, the user made at first boot by systemd-sysusers from /etc/sysusers.d), and
+# a service (--destdir --can can0: the unit, the board (boards/qemu.toml with its sensor on
+# the USB serial adapter, plus an ambient-light channel and [backlight]), the backlight's
+# udev rule, can0's .network file, the user made at first boot by systemd-sysusers from
+# /etc/sysusers.d), and
 # checks what a Pi's owner meets, once on each userland: Debian 12 (bookworm) and Debian 13
 # (trixie, which Raspberry Pi OS's current image is based on):
 #   late: the display driver (bochs) is held back at boot and loaded 20 s after the service
@@ -21,6 +23,13 @@
 #     `gaugepanel backlight --off` then `--on` as the service's user (runuser) and in the
 #     unit's sandbox (systemd-run with its User=, groups and sandbox lines) → bl_power 4,
 #     then 0; a user outside group video is refused with the panel's message;
+#     the brightness following an ambient-light sensor: the same table's ACPI0008 device,
+#     whose _ALI returns QEMU's pc-testdev register (I/O port 0xE0, written by the guest
+#     through /dev/port), is the kernel's acpi-als IIO device; the board's sysfs channel
+#     iio/acpi-als/in_illuminance_input drives [backlight] (curve [[0, 8], [20, 25], [300, 100]],
+#     hysteresis 5): light stepped 0 → 300 → 20 → 0 lx → acpi_video0's brightness reaches
+#     the curve's level (percent of max_brightness, as the panel rounds it) within 3 s (time
+#     printed); dithered 17/23 lx inside the hysteresis → the brightness stays;
 #     CAN: a kvaser_pci card (SJA1000) on a QEMU CAN bus is can0; systemd-networkd brought it
 #     up from the installed 80-can0.network (ip -details: state UP, bitrate 500000) beside
 #     NetworkManager, and network-online.target (wanted, as by a Pi's network services) was
@@ -118,8 +127,8 @@ image() {
   tar -C "$ST" -xf "$ROOTFS" --exclude='./dev/*'
   rm -rf "$ST"/var/cache/apt/* "$ST"/var/lib/apt/lists/*
   # the kernel's modules the machine needs: display, USB host and serial adapters, input, the
-  # ACPI video driver (the backlight), the CAN card
-  for m in bochs xhci_pci usbserial ftdi_sio cdc_acm evdev video kvaser_pci; do
+  # ACPI video driver (the backlight), the ACPI ambient-light sensor (IIO), the CAN card
+  for m in bochs xhci_pci usbserial ftdi_sio cdc_acm evdev video acpi-als kvaser_pci; do
     modprobe -S "$KVER" -d "$KROOT" --show-depends $m | awk '$1=="insmod"{print $2}'
   done | sort -u | while read -r f; do
     rel=${f#$KROOT/}; mkdir -p "$ST/$(dirname "$rel")"; cp "$f" "$ST/$rel"
@@ -164,6 +173,23 @@ image() {
 BOARD=$WORK/systemd-board.toml
 sed 's|/dev/ttyS1|/dev/ttyUSB0|g' "$ROOT/boards/qemu.toml" > "$BOARD"
 grep -q '"/dev/ttyUSB0"' "$BOARD" || { echo "FAIL: build: boards/qemu.toml has no sensor on /dev/ttyS1 to move to /dev/ttyUSB0"; echo "0 passed, 1 failed"; exit 1; }
+# and the brightness following the guest's ambient-light sensor (acpi-als, from the ACPI
+# table) on its backlight (the first: acpi_video0); scripts/vm/systemd.py models the same
+# curve and hysteresis
+cat >> "$BOARD" <<'EOF'
+
+[[sensor]]
+kind = "sysfs"
+
+  [[sensor.channel]]
+  name = "ambient"
+  path = "iio/acpi-als/in_illuminance_input"
+
+[backlight]
+channel = "ambient"
+curve = [[0, 8], [20, 25], [300, 100]]
+hysteresis = 5
+EOF
 T1=$(date +%s)
 
 # The suites side by side, each in a lane of its own (userland, image, its two boots one

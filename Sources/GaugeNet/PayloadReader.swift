@@ -21,17 +21,34 @@ public enum PayloadValue: Sendable, Equatable {
 /// a string is read by the rules for a whole payload (Home Assistant's `"ON"`, `"21.5"`);
 /// an object or array is unparsable. A payload that is itself `unavailable`, `offline` or
 /// empty is stale whatever the path (availability messages on the same topic).
+///
+/// A device's own words for its two states (`state_on = "open"`, `state_off = "closed"`, as
+/// Home Assistant's `state_on`/`state_off`) are 1 and 0, compared exactly, before the rest.
 public struct PayloadReader: Sendable, Equatable {
     /// nil: the whole payload is the value.
     public let path: String?
     public let limits: JSONScanner.Limits
+    /// The payloads (or JSON strings) that read as 1 and as 0 (nil: only the usual words).
+    public let stateOn: [UInt8]?, stateOff: [UInt8]?
 
-    public init(path: String? = nil, limits: JSONScanner.Limits = JSONScanner.Limits()) {
+    public init(
+        path: String? = nil, limits: JSONScanner.Limits = JSONScanner.Limits(), stateOn: String? = nil, stateOff: String? = nil
+    ) {
         self.path = path.flatMap { $0.isEmpty ? nil : $0 }
         self.limits = limits
+        self.stateOn = stateOn.map { Array($0.utf8) }
+        self.stateOff = stateOff.map { Array($0.utf8) }
+    }
+
+    /// 1 or 0 when `text` is one of the device's state words.
+    func stateWord(_ text: UnsafeBufferPointer<UInt8>) -> PayloadValue? {
+        if let on = stateOn, text.elementsEqual(on) { return .value(1) }
+        if let off = stateOff, text.elementsEqual(off) { return .value(0) }
+        return nil
     }
 
     public func read(_ payload: [UInt8]) -> PayloadValue {
+        if stateOn != nil || stateOff != nil, let v = payload.withUnsafeBufferPointer({ stateWord($0) }) { return v }
         let plain = payload.withUnsafeBufferPointer { PayloadReader.plainValue($0) }
         guard let path else { return plain }
         if plain == .stale { return .stale }
@@ -48,7 +65,7 @@ public struct PayloadReader: Sendable, Equatable {
         case .null?: return .stale
         case .string(let s)?:
             var copy = s
-            return copy.withUTF8 { PayloadReader.plainValue($0) }
+            return copy.withUTF8 { stateWord($0) ?? PayloadReader.plainValue($0) }
         case .object?, .array?: return .unparsable
         }
     }

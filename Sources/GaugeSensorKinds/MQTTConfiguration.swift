@@ -8,18 +8,23 @@ import GaugeNet
 /// `username`, `password_file` (relative to the board file; its first line is the
 /// password), `qos` (0 or 1), `tls` and `ca_file` (the CA's PEM certificate, relative to the
 /// board file; TLS runs in the host build only: see docs/configuration.md). Channel keys:
-/// `topic` (a filter: `+` and `#` allowed) and `json` (a dotted path into a JSON payload).
+/// `topic` (a filter: `+` and `#` allowed), `json` (a dotted path into a JSON payload),
+/// `state_on` and `state_off` (the device's words for 1 and 0).
 public struct MQTTConfiguration: Sendable, Equatable {
     public struct Subscription: Sendable, Equatable {
         /// The channel's name: the session names its samples so.
         public var channel: String
         public var topic: String
         public var json: String?
+        /// The device's words for on and off (read as 1 and 0).
+        public var stateOn: String?, stateOff: String?
 
-        public init(channel: String, topic: String, json: String? = nil) {
+        public init(channel: String, topic: String, json: String? = nil, stateOn: String? = nil, stateOff: String? = nil) {
             self.channel = channel
             self.topic = topic
             self.json = json
+            self.stateOn = stateOn
+            self.stateOff = stateOff
         }
     }
 
@@ -49,7 +54,8 @@ public struct MQTTConfiguration: Sendable, Equatable {
     public func session(fallbackClientID: String) -> MQTTSession.Configuration {
         MQTTSession.Configuration(
             clientID: clientID ?? fallbackClientID, keepAlive: keepAlive, username: username, password: password, qos: qos,
-            channels: subscriptions.map { MQTTSession.Channel(name: $0.channel, filter: $0.topic, reader: PayloadReader(path: $0.json)) })
+            channels: subscriptions.map { MQTTSession.Channel(name: $0.channel, filter: $0.topic, reader: PayloadReader(path: $0.json, stateOn: $0.stateOn, stateOff: $0.stateOff))
+            })
     }
 
     /// `gaugepanel-<hostname>`: one per machine, so that two panels on one broker do not
@@ -145,8 +151,15 @@ public struct MQTTConfiguration: Sendable, Equatable {
                 json = path
             }
         }
+        let stateOn = r.string("state_on", maxLength: 256), stateOff = r.string("state_off", maxLength: 256)
+        for (key, word) in [("state_on", stateOn), ("state_off", stateOff)] where word?.isEmpty == true {
+            r.report(key, "expected the payload that means \(key == "state_on" ? "on" : "off"), like \"open\"; got an empty one")
+        }
+        if let on = stateOn, on == stateOff { r.report("state_off", "is the same as state_on (\"\(on.escapingControls)\")") }
         guard let topic, MQTTTopic.validateFilter(topic) == nil, let name else { return nil }
-        return Subscription(channel: name, topic: topic, json: json)
+        return Subscription(
+            channel: name, topic: topic, json: json, stateOn: stateOn.flatMap { $0.isEmpty ? nil : $0 },
+            stateOff: stateOff.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// `host`, `host:port`, `[v6]:port`; no scheme (TLS is the `tls` key).

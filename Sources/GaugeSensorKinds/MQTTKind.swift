@@ -9,7 +9,7 @@ enum MQTTKind: SensorKindReading {
     static let name = "mqtt"
     static let summary = "topics of an MQTT broker (Home Assistant, Zigbee2MQTT, Tasmota)"
     static let sensorKeys = ["broker", "client_id", "keepalive", "username", "password_file", "qos", "tls", "ca_file"]
-    static let channelKeys = ["topic", "json"]
+    static let channelKeys = ["topic", "json", "state_on", "state_off"]
     static let channelsReadSource = false
 
     static func readSensor(_ r: TableReader) -> MQTTConfiguration? { MQTTConfiguration.read(r) }

@@ -114,4 +114,18 @@ let tasmotaState = #"""
         #expect(throws: JSONError.unexpected(offset: 0)) { try items("tru") }
         #expect(throws: JSONError.badUTF8(offset: 1)) { try JSONScanner.scan([0x22, 0xFF, 0x22]) { _, _ in } }
     }
+
+    @Test func aDevicesOwnStateWordsAreOneAndZero() {
+        let cover = PayloadReader(stateOn: "open", stateOff: "closed")
+        #expect(cover.read(Array("open".utf8)) == .value(1))
+        #expect(cover.read(Array("closed".utf8)) == .value(0))
+        #expect(cover.read(Array("Open".utf8)) == .unparsable)  // exact, as Home Assistant compares
+        #expect(cover.read(Array("ON".utf8)) == .value(1))  // the usual words still
+        #expect(cover.read(Array("unavailable".utf8)) == .stale)
+        let json = PayloadReader(path: "state", stateOn: "LOCK", stateOff: "UNLOCK")
+        #expect(json.read(Array(#"{"state":"UNLOCK"}"#.utf8)) == .value(0))
+        #expect(json.read(Array(#"{"state":"LOCK"}"#.utf8)) == .value(1))
+        let numeric = PayloadReader(stateOn: "2", stateOff: "1")  // words win over numbers
+        #expect(numeric.read(Array("2".utf8)) == .value(1) && numeric.read(Array("1".utf8)) == .value(0))
+    }
 }

@@ -45,6 +45,10 @@ struct FakeSysfs {
         try write("bus/iio/devices/iio:device1/in_temp_raw", "25000")
         try write("bus/iio/devices/iio:device1/in_temp_offset", "100")
         try write("bus/iio/devices/iio:device1/in_temp_scale", "1")
+        try write("bus/iio/devices/iio:device2/name", "acpi-als")
+        try write("bus/iio/devices/iio:device2/in_illuminance_input", "312")
+        try write("bus/iio/devices/iio:device2/in_illuminance_raw", "9")
+        try write("bus/iio/devices/iio:device2/in_illuminance_scale", "1000")
     }
 }
 
@@ -105,6 +109,7 @@ final class FaultySystemCalls: SensorSystemCalls {
         SysfsChannel(name: "battery.temperature", sensor: .powerSupply(supply: "BAT0", attribute: .temperature)),
         SysfsChannel(name: "adc0", sensor: .iio(device: "ads1015", channel: "in_voltage0")),
         SysfsChannel(name: "air.temperature", sensor: .iio(device: "bmp280", channel: "in_temp")),
+        SysfsChannel(name: "ambient", sensor: .iio(device: "acpi-als", channel: "in_illuminance_input")),
     ]
 
     func poll(_ source: inout SysfsSource) -> ([String: Sample], [String]) {
@@ -129,6 +134,7 @@ final class FaultySystemCalls: SensorSystemCalls {
         #expect(abs(v["adc0"]!.value - 3.0) <= 1e-12)  // 1000 × 3.0 mV
         #expect(v["adc0"]!.unit == .volts)
         #expect(abs(v["air.temperature"]!.value - 25.1) <= 1e-12)  // (25000 + 100) × 1 m°C
+        #expect(v["ambient"]?.value == 312)  // a processed attribute as it is: not _raw × _scale
     }
 
     @Test func deviceVanishesAndReturnsUnderAnotherIndex() throws {

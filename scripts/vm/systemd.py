@@ -8,7 +8,7 @@ for the backlight (the guest's acpi_video0, made by the ACPI table --acpitable) 
 kvaser_pci card on a QEMU CAN bus, brought up by systemd-networkd). --mode late or boot, --suite
 (the userland's Debian release, in the checks' names): see scripts/vm-systemd-test.sh. Prints
 'ok: NAME: …' / 'FAIL: NAME: …' and '#' lines."""
-import argparse, os, queue, re, socket, subprocess, sys, threading, time
+import argparse, math, os, queue, re, socket, subprocess, sys, threading, time, tomllib
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from vmhost.qemu import QMP, ConsoleLines
@@ -34,7 +34,7 @@ class Guest:
         cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '1536', '-smp', '1', '-display', 'none', '-nodefaults',
                '-no-reboot', '-vga', 'std', '-device', 'qemu-xhci,id=xhci',
                '-chardev', f'socket,id=usbser,path={self.usb_path},server=on,wait=off',
-               '-acpitable', f'file={a.acpitable}',
+               '-acpitable', f'file={a.acpitable}', '-device', 'pc-testdev',
                '-object', 'can-bus,id=canbus0', '-device', 'kvaser_pci,canbus=canbus0',
                '-serial', 'stdio', '-chardev', f'socket,id=ctl,path={self.ctl_path},server=on,wait=off', '-serial', 'chardev:ctl',
                '-qmp', f'unix:{qmp},server=on,wait=off', '-kernel', a.kernel, '-initrd', a.initrd,
@@ -146,6 +146,66 @@ def backlight(g):
     check(rc not in (None, '0') and bl == '0' and 'permission denied' in said, 'backlight-refused',
           f'a user outside group video: rc {rc}, bl_power stays {bl}: {said.split(" ", 2)[-1] if said else "nothing said"}')
 
+def als(g):
+    """The service's brightness following the ambient-light sensor (the guest's 'als' and 'lux'
+    commands): the light set at run time (QEMU's pc-testdev register, which the ACPI0008
+    device's _ALI returns to the kernel's acpi-als driver), read by the panel's sysfs sensor
+    (iio/acpi-als/in_illuminance_input), and acpi_video0's brightness against the board's
+    [backlight] curve and hysteresis, modelled as the panel applies them: the curve's percent
+    rounded (half away from zero), followed when it moves by `hysteresis` points, then
+    (percent × max + 50) / 100."""
+    conf = tomllib.load(open(g.a.board, 'rb'))['backlight']
+    curve, h = [(float(x), float(p)) for x, p in conf['curve']], float(conf.get('hysteresis', 5))
+    def percent(lux):
+        if lux <= curve[0][0]: return curve[0][1]
+        for (x0, p0), (x1, p1) in zip(curve, curve[1:]):
+            if lux <= x1: return p0 + (p1 - p0) * (lux - x0) / (x1 - x0)
+        return curve[-1][1]
+    target = lambda lux: int(math.floor(percent(lux) + 0.5))
+    g.ask('als'); info = g.wait('ALS', 30)
+    w = words(info[1]) if info else {}
+    journal = (info[1].split('journal=', 1) + [''])[1].strip('| ').replace('|', '; ') if info else ''
+    if not check(w.get('iio', 'none') != 'none' and w.get('raw') == '0' and w.get('input') == '0' and w.get('backlight') == 'acpi_video0',
+                 'als-sensor', f'acpi-als (ACPI0008, _ALI) at {w.get("iio")}: in_illuminance_raw {w.get("raw")}, _input {w.get("input")} lx '
+                 f'at power-on; backlight {w.get("backlight")}, max_brightness {w.get("max")}, brightness {w.get("brightness")}; '
+                 f'the service {w.get("gaugepanel")}; its journal: {journal or "nothing on the backlight"}'):
+        return
+    top = int(w['max'])
+    level = lambda p: (p * top + 50) // 100
+    # the light stepped (the brightness must reach the curve's level within 3 s: the sensor is
+    # read once a second), then dithered inside the hysteresis (held 1.5 s each, so the panel
+    # reads each value; the brightness must not move, though one of them would move it if
+    # followed), then stepped again
+    steps = [(0, 'step'), (300, 'step'), (20, 'step'), (17, 'hold'), (23, 'hold'), (0, 'step')]
+    followed, results, figures, dither, ok_steps, ok_hold = None, [], [], [], True, True
+    for lux, how in steps:
+        t = target(lux)
+        if followed is None or abs(t - followed) >= h: followed = t
+        want = level(followed)
+        g.ask(f'lux {lux} {want if how == "step" else "-"} {3000 if how == "step" else 1500}')
+        m = g.wait('LUX', 15)
+        r = words(m[1]) if m else {}
+        got, at, raw = r.get('brightness'), r.get('at', '-'), r.get('raw')
+        if how == 'step':
+            good = raw == str(lux) and got == str(want) and at != '-' and int(at) <= 3000
+            ok_steps &= good
+            already = r.get('seen') == str(want)
+            when = 'already' if already else f'{int(at) / 1000:.1f} s' if at != '-' else 'not within 3 s'
+            if not already: figures.append(f'{lux} lx {when}')
+            results.append(f'{lux} lx → {followed} % → {got}/{top} ({when}'
+                           + (f', sensor read {raw}' if raw != str(lux) else '') + ')')
+        else:
+            good = raw == str(lux) and got == str(want) and r.get('seen') == str(want)
+            ok_hold &= good
+            dither.append(f'{lux} lx (curve {t} %, {level(t)}/{top} if followed): {r.get("seen", "?").replace(",", "→")}'
+                          + (f', sensor read {raw}' if raw != str(lux) else ''))
+    check(ok_steps, 'als-follows', 'the brightness followed the light: ' + '; '.join(results))
+    meaningful = any(level(target(lux)) != level(target(20)) for lux, how in steps if how == 'hold')
+    check(ok_hold and meaningful, 'als-hysteresis',
+          f'dithered inside the hysteresis ({h:g} points) around 20 lx ({target(20)} %, {level(target(20))}/{top}) for 3 s: ' + '; '.join(dither)
+          + ('' if meaningful else ' [no dither value would have moved the brightness]'))
+    print('# figure: light step to brightness ' + ', '.join(figures) + ' (the sysfs sensor is read once a second; TCG)', flush=True)
+
 def reinstall(g):
     """scripts/install-service.sh run again on the running guest, without --destdir (the
     guest's 'reinstall' command): its udevadm trigger gives the backlight back to group video
@@ -234,6 +294,7 @@ def main():
             check(same, 'boot-dashboard', f'power-on to dashboard {t:.1f} s ({how})')
             print(f'# figure: power-on to dashboard under systemd ({a.suite}) {t:.1f} s (TCG)', flush=True)
             backlight(g)
+            als(g)
             can(g)
             reinstall(g)
             return

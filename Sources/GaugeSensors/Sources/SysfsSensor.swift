@@ -13,7 +13,8 @@ public enum SysfsSensor: Sendable, Equatable {
     /// `class/power_supply/<supply>/<attribute>`.
     case powerSupply(supply: String, attribute: PowerSupplyAttribute)
     /// `bus/iio/devices/*/` with `name` == device; reads `<channel>_raw`, optional
-    /// `_offset` and `_scale` (or the shared `in_<type>_scale`): (raw + offset) × scale.
+    /// `_offset` and `_scale` (or the shared `in_<type>_scale`): (raw + offset) × scale;
+    /// a channel ending in `_input` (a processed value, `in_illuminance_input`) as it is.
     case iio(device: String, channel: String)
 
     public enum PowerSupplyAttribute: String, Sendable, Equatable {

@@ -63,6 +63,9 @@ public struct SysfsSource: Sendable {
         case .thermalZone: return readNumber(i, dir + "/temp")
         case .powerSupply(_, let a): return readNumber(i, dir + "/" + a.rawValue)
         case .iio(_, let channel):
+            // A processed attribute (`in_illuminance_input`) is the value already, in the
+            // ABI's units; a bare channel (`in_voltage0`) is `_raw` with its offset and scale.
+            if channel.hasSuffix("_input") { return readNumber(i, dir + "/" + channel) }
             guard let raw = readNumber(i, dir + "/" + channel + "_raw") else { return nil }
             let offset = readOptional(dir + "/" + channel + "_offset") ?? 0
             let scale =

@@ -6,7 +6,7 @@ and at which QoS."""
 import os, subprocess, threading, time
 
 from .cases_mqtt import broker
-from .harness import Panel, gaugepanel, new_dir, write_board
+from .harness import Panel, gaugepanel, new_dir, render, write_board
 
 _lock = threading.Lock()
 _result = {}
@@ -158,4 +158,32 @@ def case_sensor_name(key):
     text = c.stdout + c.stderr
     out.append((c.returncode == 2 and 'no kind = "mqtt" sensor is named "home"' in text and "mqtt" in text,
                 f'no sensor named "home": check exits 2 naming the widget\'s mqtt key ({text.strip()[:200]})'))
+    return out
+
+
+def case_action(key):
+    """Buttons whose action is a key's: a tap on "next_page" shows the second page, a tap
+    there on "toggle_theme" the night theme; each screen equals render's of that page and
+    theme. (A brightness button's steps are the backlight's: unit tests.)"""
+    nxt, night = [10, 10, 140, 50], [10, 70, 140, 50]
+    b = {"display": {"width": 320, "height": 240, "format": "xrgb8888", "output": "offscreen"},
+         "fonts": {"family": "builtin"}, "theme": {"active": "day"},
+         "page": [{"name": "main", "widget": [
+                      {"id": "next", "type": "button", "title": "Next", "frame": nxt, "action": "next_page"}]},
+                  {"name": "second", "widget": [
+                      {"id": "label", "type": "label", "text": "SECOND", "frame": [160, 10, 150, 40]},
+                      {"id": "night", "type": "button", "title": "Night", "frame": night, "action": "toggle_theme"}]}]}
+    p = Panel("button-action", b, args=["--tap", f"{centre(nxt)}@3;{centre(night)}@5"])
+    out = []
+    try:
+        p.started()
+        s0, ok0, how0 = p.settle(lambda: render(p.board), timeout=4)
+        out.append((ok0, f"before any tap: the first page, as render draws it ({how0})"))
+        s1, ok1, how1 = p.settle(lambda: render(p.board, extra=["--page", "second"]), timeout=8)
+        out.append((ok1, f'action = "next_page": the tap shows the second page, as render --page second draws it ({how1})'))
+        s2, ok2, how2 = p.settle(lambda: render(p.board, extra=["--page", "second", "--theme", "night"]), timeout=8)
+        out.append((ok2, f'action = "toggle_theme": the tap on the second page\'s button brings the night theme, as render '
+                         f'--page second --theme night draws it ({how2})'))
+    finally:
+        p.stop()
     return out

@@ -148,6 +148,21 @@ def case_json(key):
             (ok3, f"without json the JSON payload is no number: no value ({how3})")]
 
 
+def case_state_words(key):
+    """state_on/state_off: a cover's "open" and "closed" (a JSON field's string, as
+    Zigbee2MQTT sends them) read as 1 and 0; without them the same payload is no value."""
+    b = broker()
+    b.pub("keys/state/open", '{"state": "open"}', retain=True)
+    b.pub("keys/state/closed", '{"state": "closed"}', retain=True)
+    words = {"json": "state", "state_on": "open", "state_off": "closed"}
+    ok, how, _, _ = mqtt_run("state-open", b, {"topic": "keys/state/open", **words}, {"a": 1}, client_id="keys-state-open")
+    ok2, how2, _, _ = mqtt_run("state-closed", b, {"topic": "keys/state/closed", **words}, {"a": 0}, client_id="keys-state-closed")
+    ok3, how3, _, _ = mqtt_run("state-none", b, {"topic": "keys/state/open", "json": "state"}, {}, client_id="keys-state-none")
+    return [(ok, f'state_on = "open": {{"state": "open"}} shows 1 ({how})'),
+            (ok2, f'state_off = "closed": {{"state": "closed"}} shows 0 ({how2})'),
+            (ok3, f'without them "open" is no number: no value ({how3})')]
+
+
 def _tls_broker():
     with _lock:
         if "tls" not in _brokers:

@@ -72,3 +72,19 @@ def case_volume(key):
     rc, said = _check("volume-alone", {"volume": 50})
     out.append((rc == 2 and "alarms.sound: missing" in said, f"volume without sound is an error naming sound: {said}"))
     return out
+
+
+def case_trigger_sound(key):
+    """A trigger's sound: check reads its tone and refuses it on a board without [alarms]
+    sound (no device to play on); what plays (one beep at its pitch, before the alarm's
+    sound) is heard in the kernel harness on snd-aloop."""
+    b = _board(sound="default")
+    b["trigger"] = [{"channel": "a", "above": 50, "sound": "beep@700"}]
+    d = new_dir("trigger-sound")
+    r = gaugepanel("check", write_board(d, b))
+    out = [(r.returncode == 0, f'sound = "beep@700" with [alarms] sound: check passes ({(r.stdout + r.stderr).strip()[:80]})')]
+    del b["alarms"]
+    r = gaugepanel("check", write_board(d, b, "nodevice.toml"))
+    said = (r.stdout + r.stderr).strip()
+    out.append((r.returncode != 0 and "needs [alarms] sound" in said, f"without [alarms] sound: refused, {said[-90:]}"))
+    return out

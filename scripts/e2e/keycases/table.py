@@ -6,7 +6,7 @@ from .cases_display import (case_device, case_keys, case_output, case_refresh, c
                             case_snapshot_path, case_wait)
 from .cases_serial import (case_baud, case_device_serial, case_median, case_name, case_protocol, case_smoothing,
                            case_source, case_stale)
-from .cases_mqtt import (case_broker, case_ca_file, case_tls, case_client_id, case_json, case_keepalive, case_password_file, case_qos,
+from .cases_mqtt import (case_broker, case_ca_file, case_tls, case_client_id, case_json, case_state_words, case_keepalive, case_password_file, case_qos,
                          case_topic, case_username)
 from .cases_network import case_listen, case_server
 from .cases_signalk import case_notifications, case_signalk_source, case_token_file
@@ -83,6 +83,7 @@ CASES = {
     "sensor.kind": case_kind,
     "sensor.name": controls.case_sensor_name,
     "control.topic": controls.case_control_topic,
+    "page.widget.action": controls.case_action,
     **{k: controls.case_trigger_publish for k in ("trigger.publish", "trigger.publish.topic", "trigger.publish.payload",
                                                   "trigger.publish.mqtt")},
     "control.mqtt": controls.case_control_mqtt,
@@ -123,6 +124,8 @@ CASES = {
     "sensor.qos": case_qos,
     "sensor.channel.topic": case_topic,
     "sensor.channel.json": case_json,
+    "sensor.channel.state_on": case_state_words,
+    "sensor.channel.state_off": case_state_words,
     "sensor.loop": case_loop,
     "sensor.channel.name": case_name,
     "sensor.channel.unit": case_sysfs([
@@ -228,6 +231,7 @@ CASES = {
     "alarms.sound_warn": cases_sound.case_state_sound,
     "alarms.sound_alarm": also_vm(cases_sound.case_state_sound, "(zero crossings) is"),
     "alarms.sound_emergency": cases_sound.case_state_sound,
+    "trigger.sound": also_vm(cases_sound.case_trigger_sound, 'the trigger\\\'s sound = "beep@700"'),
     "page.name": case_page_name,
     "page.widget.id": case_id,
     "page.widget.type": diff(set_([("w", "d"), "type"], "ring")),
