@@ -127,9 +127,14 @@ import Testing
         var b: [Int16] = []
         let beep = SoundClip(.tone(.beep, hertz: 700), rate: 48000, channels: 1, volume: 80)
         #expect(s.cue(beep) == .start)
-        var periods = 0
-        while s.next(480, into: &b) { periods += 1 }
+        var periods = 0, heard: [Int] = []
+        while s.next(480, into: &b) {
+            if b.contains(where: { $0 != 0 }) { heard.append(periods) }
+            periods += 1
+        }
         #expect(Int64(periods * 480) == beep.cycleFrames + 1920)  // one cycle (1 s) and the buffer's tail
+        // The beep's 0.15 s (periods 0…14), then silence: the tail does not start a second beep.
+        #expect(heard == Array(0..<15), "\(heard)")
         #expect(s.cue == nil)
         // An alarm's sound takes the device; a cue during it is dropped.
         let cued = s.cue(beep), alarm = s.want(.warn)

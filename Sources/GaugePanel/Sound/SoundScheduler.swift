@@ -68,6 +68,10 @@ struct SoundScheduler {
                 return false
             }
             c.render(from: position, count: count, into: &buffer)
+            // One cycle only: past its end (the tail) silence, not the next cycle's start.
+            let past = Int(max(0, min(Int64(count), position + Int64(count) - c.cycleFrames)))
+            let channels = buffer.count / max(count, 1)
+            for i in (buffer.count - past * channels)..<buffer.count { buffer[i] = 0 }
             position += Int64(count)
             return true
         }
