@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs GaugePanel as a systemd service:
-#   - the system user `gaugepanel` in groups video, input, dialout (its sysusers.d entry in
+#   - the system user `gaugepanel` in groups video, input, dialout, audio, and gpio where
+#     the system has that group (Raspberry Pi OS: /dev/gpiochip*) (its sysusers.d entry in
 #     /etc/sysusers.d/gaugepanel.conf);
 #   - the binary to PREFIX/bin, the chosen board file to /etc/gaugepanel/board.toml;
 #   - scripts/systemd/gaugepanel.service to /etc/systemd/system, verified and enabled;
@@ -56,6 +57,10 @@ while (($#)); do
     esac
 done
 
+# [alarms] sound plays on /dev/snd (group audio); [[output]] lines are /dev/gpiochip*,
+# group gpio on Raspberry Pi OS (a system without the group keeps the chips root's).
+groups+=(audio)
+if grep -q '^gpio:' "${destdir:-}/etc/group" 2>/dev/null; then groups+=(gpio); fi
 [[ -n $board ]] || { usage >&2; die "--board is required (one of: $(cd "$repo" && ls boards/*.toml 2>/dev/null | tr '\n' ' '))"; }
 [[ -f $board ]] || die "board file $board not found; pick one from $repo/boards/"
 [[ -x $binary ]] || die "binary $binary not found or not executable; build it with: swift build -c release --static-swift-stdlib --product gaugepanel"

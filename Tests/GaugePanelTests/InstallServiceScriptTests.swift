@@ -84,7 +84,7 @@ import Testing
         #expect(link == "/etc/systemd/system/gaugepanel.service")
         // A file a script installs is the admin's: /etc/sysusers.d, not the distribution's /usr/lib.
         let sysusers = try String(contentsOfFile: f.stage + "/etc/sysusers.d/gaugepanel.conf", encoding: .utf8)
-        for g in ["video", "input", "dialout"] { #expect(sysusers.contains("m gaugepanel \(g)")) }
+        for g in ["video", "input", "dialout", "audio"] { #expect(sysusers.contains("m gaugepanel \(g)")) }
         #expect(!fm.fileExists(atPath: f.stage + "/usr/lib/sysusers.d/gaugepanel.conf"))
         // The backlight rule: group video may write bl_power and brightness.
         let rule = try String(contentsOfFile: f.stage + "/etc/udev/rules.d/70-gaugepanel-backlight.rules", encoding: .utf8)
@@ -180,13 +180,15 @@ import Testing
         let lines = Set(unit.split(separator: "\n").map(String.init))
         for required in [
             "Type=notify", "Restart=on-failure", "User=gaugepanel",
-            "SupplementaryGroups=video input dialout", "NoNewPrivileges=yes", "ProtectSystem=strict",
+            "SupplementaryGroups=video input dialout audio", "NoNewPrivileges=yes", "ProtectSystem=strict",
             "ProtectHome=yes", "PrivateTmp=yes", "ExecReload=/bin/kill -HUP $MAINPID",
             "KillSignal=SIGTERM", "TimeoutStopSec=2", "DevicePolicy=closed",
             "DeviceAllow=char-drm rw", "DeviceAllow=char-fb rw", "DeviceAllow=char-input rw",
             "DeviceAllow=char-tty* rw", "ReadWritePaths=-/sys/class/backlight",
             // Bluetooth serial (rfcomm, major 216) is not a char-tty* device.
             "DeviceAllow=char-rfcomm rw",
+            // GPIO outputs and the alarms' sound.
+            "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-alsa rw",
             // The panel's console as its controlling terminal (graphics mode as a user),
             // logs in the journal with their priority, a slow display waited for.
             "TTYPath=/dev/tty1", "StandardInput=tty", "StandardError=journal",
