@@ -57,6 +57,17 @@ class Designer:
         return self.b.js(f"""(() => {{ const e = document.querySelector('#inspector [data-field="{key}"] .err');
             return e && !e.hidden ? 'refused: ' + e.textContent : true; }})()""")
 
+    def part(self, key, js):
+        """Works a structured editor's parts as a person would: `js` runs with `box` (the
+        key's editor) and ends by a part's change; waits for the answer as `field` does."""
+        n = self.b.js("window.preview.answers")
+        self.b.js(f"""(() => {{ const box = document.querySelector('#inspector [data-field="{key}"] .shape');
+            const set = (el, v) => {{ el.value = v; el.dispatchEvent(new Event('change')); }}; {js} }})()""")
+        self.b.wait(f"window.preview.answers > {n}", timeout=5)
+        self.b.wait("window.preview.shownVersion >= board.version", timeout=5)
+        return self.b.js(f"""(() => {{ const e = document.querySelector('#inspector [data-field="{key}"] .err');
+            return e && !e.hidden ? 'refused: ' + e.textContent : true; }})()""")
+
     def frame(self, f):
         v = self.version()
         self.b.js(f"""(() => {{ const f = {json.dumps(f)};
@@ -224,6 +235,22 @@ def reviewable_edits(self):
         step("zones added", lambda: self.field("zones", '[{ from = 200, to = 240, color = "#E04030" }]'),
              ['+  zones = [{ from = 200, to = 240, color = "#E04030" }]'])
         step("label_size removed", lambda: self.field("label_size", ""), ["-  label_size = 18"])
+        # The structured editors: each part a control, each change one line.
+        step("range's max by its part", lambda: self.part("range", "set(box.querySelector('[data-part=max]'), '260')"),
+             ["-  range = [0, 240]", "+  range = [0, 260]"])
+        step("a zone's colour by its picker", lambda: self.part("zones", "set(box.querySelector('[data-part=color]'), '#ffa000')"),
+             ['-  zones = [{ from = 200, to = 240, color = "#E04030" }]', '+  zones = [{ from = 200, to = 240, color = "#FFA000" }]'])
+        step("a second zone added row by row", lambda: self.part("zones", """box.querySelector('[data-part=add]').click();
+                 const r = [...box.querySelectorAll('.shapeRow')].pop(); r.querySelector('[data-part=to]').value = '260';
+                 set(r.querySelector('[data-part=from]'), '240');"""),
+             ['-  zones = [{ from = 200, to = 240, color = "#FFA000" }]',
+              '+  zones = [{ from = 200, to = 240, color = "#FFA000" }, { from = 240, to = 260, color = "#E04030" }]'])
+        step("ticks' minor by its part", lambda: self.part("ticks", "set(box.querySelector('[data-part=minor]'), '4')"),
+             ["-  ticks = { major = 13, minor = 1 }", "+  ticks = { major = 13, minor = 4 }"])
+        step("tint made a gradient of stops", lambda: self.part("tint", """set(box.querySelector('[data-part=mode]'), 'stops');
+                 box.querySelector('[data-part=add]').click();
+                 set([...box.querySelectorAll('[data-part=color]')].pop(), '#e04030');"""),
+             ['-  tint = "#3A8EE0"', '+  tint = [{ at = 0.0, color = "#3A8EE0" }, { at = 1.0, color = "#E04030" }]'])
         step("nudged 2 px", lambda: (self.b.js("document.getElementById('overlay').focus()"), self.key("ArrowLeft", "ArrowLeft", 37),
                                      self.key("ArrowLeft", "ArrowLeft", 37), time.sleep(0.5)),
              ["-  frame = [440, 10, 340, 340]", "+  frame = [438, 10, 340, 340]"])

@@ -105,8 +105,10 @@ function numberControl(key, current) {
   return i;
 }
 
-/** range, tint, ticks, zones, format: the TOML text; tint also a colour picker and the theme's colours. */
+/** range, tint, ticks, zones, format: a structured editor (shapes.js) over the TOML text,
+ *  which stays editable for what the editor does not cover; tint also the theme's colours. */
 function compositeControl(key, current) {
+  const outer = document.createElement("div");
   const wrap = document.createElement("div");
   wrap.className = "row";
   const text = input("text", current || "");
@@ -114,11 +116,10 @@ function compositeControl(key, current) {
   text.placeholder = { range: "[0, 100]", tint: "\"#3A8EE0\" or [\"#30C060\", \"#E04030\"]", ticks: "{ major = 9, minor = 4 }",
     zones: "[{ from = 80, to = 100, color = \"#E04030\" }]", format: "{ decimals = 1, unit = \"V\" }" }[key.shape] || "";
   wrap.append(text);
+  const structured = shapeEditor(key.shape, current, (value) => { text.value = value; text.dispatchEvent(new Event("change")); });
+  outer.append(wrap);
+  if (structured) outer.append(structured);
   if (key.shape === "tint") {
-    const pick = input("color", /^"#[0-9A-Fa-f]{6}"$/.test(current || "") ? current.slice(1, -1) : "#3a8ee0");
-    pick.title = "one colour";
-    pick.onchange = () => { text.value = toml.string(pick.value.toUpperCase()); text.dispatchEvent(new Event("change")); };
-    wrap.append(pick);
     const colours = board.themes[theme] || {};
     for (const name of ["value", "needle", "hold"]) {
       const s = document.createElement("button");
@@ -127,7 +128,7 @@ function compositeControl(key, current) {
       wrap.append(s);
     }
   }
-  return wrap;
+  return outer;
 }
 
 function frameField(wd) {

@@ -14,6 +14,7 @@ enum PageFiles {
         ("palette.js", "text/javascript; charset=utf-8", palette_js),
         ("panels.js", "text/javascript; charset=utf-8", panels_js),
         ("preview.css", "text/css; charset=utf-8", preview_css),
+        ("shapes.js", "text/javascript; charset=utf-8", shapes_js),
         ("sources.js", "text/javascript; charset=utf-8", sources_js),
         ("stage.js", "text/javascript; charset=utf-8", stage_js),
     ]
