@@ -98,7 +98,10 @@
 # kernels lack, built out of tree for the same kernel (scripts/vm/gpio-sim-module.sh), a chip
 # made through configfs, and `gaugepanel run` on a copy of boards/qemu.toml with a fan and a
 # shift light on it: thresholds, hysteresis, the shift light, refusals, SIGTERM, kill -9 and
-# the latency from a crossing on the wire to the line (see scripts/vm/gpio.py).
+# the latency from a crossing on the wire to the line; then, in the same boot, a board of
+# manual outputs (manual = true) tapped on the uinput touchscreen of scripts/vm/inject.c:
+# a switch and a button toggle their lines, a trigger sounds the horn for 1 s, SIGTERM
+# leaves both inactive, and the time from a tap's lift to its line (see scripts/vm/gpio.py).
 # On a machine of its own ('sound': scripts/vm/sound.py) an alarm's sound: Debian's snd-aloop,
 # the panel playing on its card, scripts/vm/pcmcap.c (static, in the initramfs) capturing the
 # other side; the tone's pitch and peak, and silence within 100 ms of the acknowledgement.
@@ -132,7 +135,7 @@ source "$VM/debian-kernel.sh"
 
 # 3. gaugepanel, fully static: GP (scripts/vm/static-build.sh; BUILD=0 takes it as it is)
 source "$VM/static-build.sh"
-# the guest's input maker (test 'touch'): uinput devices, see scripts/vm/inject.c
+# the guest's input maker (tests 'touch', 'gpio' and 'dpms'): uinput devices, see scripts/vm/inject.c
 # and systemd's notification socket (test 'wait'), see scripts/vm/notify.c
 # and CAN interfaces and frames (tests 'cansmoke', 'can'), see scripts/vm/canctl.c
 for tool in inject notify canctl gpiolat pcmcap; do
@@ -313,6 +316,78 @@ acknowledge = true
 TOML
 sed 's/^chip = "gaugepanel-sim"$/chip = "nosuch"/' "$GB/gpio.toml" > "$GB/nochip.toml"
 sed 's/^line = "FAN"$/line = "NOPE"/' "$GB/gpio.toml" > "$GB/noline.toml"
+# and a board of manual outputs (manual = true, no rule) tapped on a uinput touchscreen:
+# lights on LIGHTS, switched by a switch; a horn on HORN, toggled by a button and sounded
+# for 1 s by a trigger when speed reaches 120 (gpio.py reads the frames and the display
+# size from this file to aim its taps: raw 0…4095 spans the 800x480 display)
+cat > "$GB/manual.toml" <<'TOML'
+[display]
+width = 800
+height = 480
+output = "offscreen"
+refresh = 30
+
+[fonts]
+family = "builtin"
+
+[input]
+touch = "GP Test Touch"
+rotary = "none"
+swipe = false
+
+[[sensor]]
+kind = "serial"
+device = "/dev/ttyS1"
+baud = 115200
+protocol = "line"
+
+  [[sensor.channel]]
+  name = "speed"
+  unit = "km/h"
+
+[[output]]
+name = "lights"
+chip = "gaugepanel-sim"
+line = "LIGHTS"
+manual = true
+
+[[output]]
+name = "horn"
+chip = "gaugepanel-sim"
+line = "HORN"
+manual = true
+
+[[trigger]]
+channel = "speed"
+above = 120
+output = { name = "horn", set = "on", seconds = 1 }
+
+[[page]]
+name = "controls"
+
+  [[page.widget]]
+  id = "lights-switch"
+  type = "switch"
+  title = "LIGHTS"
+  output = "lights"
+  frame = [40, 40, 340, 160]
+  label_size = 24
+
+  [[page.widget]]
+  id = "horn-button"
+  type = "button"
+  title = "HORN"
+  output = "horn"
+  frame = [420, 40, 340, 160]
+  label_size = 24
+
+  [[page.widget]]
+  id = "speed"
+  type = "readout"
+  channel = "speed"
+  frame = [40, 260, 720, 180]
+  value_size = 100
+TOML
 cp -r "$GB" "$ST/etc/gaugepanel/gpio"
 # the 'counter' test's board: a counter of a constant 36000 km/h (10 a second) on the
 # machine's ext4 disk, saved every 0.2 s
@@ -341,7 +416,8 @@ save_every = 0.2
   frame = [0, 0, 64, 64]
 TOML
 # the 'dpms' test's board: [backlight] sleep_after on a machine without a backlight, woken
-# when the engine channel moves (a simulated step 0 → 800 rpm 4 s in)
+# when the engine channel moves (a simulated step 0 → 800 rpm 4 s in, held for 12 s) and by a
+# tap on the uinput touchscreen
 cat > "$ST/etc/gaugepanel/dpms.toml" <<'TOML'
 [display]
 width = 1024
@@ -349,6 +425,8 @@ height = 768
 output = "drm"
 [fonts]
 family = "builtin"
+[input]
+touch = "GP Test Touch"
 [backlight]
 sleep_after = 1
 wake_channel = "engine"
@@ -358,7 +436,7 @@ kind = "simulated"
   [[sensor.channel]]
   name = "engine"
   waveform = "step"
-  values = [0, 800]
+  values = [0, 800, 800, 800]
   hold = 4
 [[page]]
   [[page.widget]]
@@ -367,9 +445,10 @@ kind = "simulated"
   channel = "engine"
   frame = [0, 0, 320, 100]
 TOML
-# the 'sound' test's boards: a channel stepping 50, 110, 110, 110 (a second each) over its critical
-# 100, whose alarm plays a steady 1000 Hz at volume 50 on snd-aloop's card (by its id), acknowledged
-# by a trigger after 2 s; a copy naming a card that is not there
+# the 'sound' test's boards: a channel stepping 50, 50, 110, 110, 110 (a second each) over its
+# critical 100, whose alarm plays a steady 1000 Hz at volume 50 on snd-aloop's card (by its id),
+# acknowledged by a trigger after 2 s; before it, a trigger's sound: one beep at 700 Hz once the
+# channel has read over 40 for a second; a copy naming a card that is not there
 cat > "$ST/etc/gaugepanel/sound.toml" <<'TOML'
 [display]
 width = 64
@@ -380,7 +459,7 @@ kind = "simulated"
   [[sensor.channel]]
   name = "coolant"
   waveform = "step"
-  values = [50, 110, 110, 110]
+  values = [50, 50, 110, 110, 110]
   hold = 1
   critical = 100
 [alarms]
@@ -388,6 +467,11 @@ banner = "none"
 sound = "hw:Loopback,0"
 volume = 50
 sound_alarm = "steady@1000"
+[[trigger]]
+channel = "coolant"
+above = 40
+for = 1
+sound = "beep@700"
 [[trigger]]
 alarm = "coolant"
 state = "alarm"

@@ -5,8 +5,10 @@ without a backlight. QEMU's standard VGA (bochs-drm) has no backlight, so a boar
 property. /init's 'dpms' case runs it and prints the connector's state as the kernel shows
 it (/sys/class/drm/card0-*/dpms) every 0.1 s (@@DPMS T STATE); the board's wake channel
 steps from 0 to 800 four seconds in. The connector must be On at the start, Off about a
-second after the run starts, On again when the channel moves, Off a second after that,
-and On when the panel has stopped (SIGTERM); the run's log says each change once.
+second after the run starts, On again when the channel moves, Off a second after that;
+On again at a tap on /bin/inject's uinput touchscreen 7.5 s in (@@DPMS tap T), within
+0.5 s, Off a second later; and On when the panel has stopped (SIGTERM); the run's log
+says each change once.
 
 Usage: dpms.py --kernel K --initrd I --out DIR [--timeout S]"""
 import argparse, os, subprocess, sys, time
@@ -31,18 +33,20 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    cmdline = "console=ttyS0 panic=-1 quiet GP_MODS=bochs GP_TESTS=dpms"
+    cmdline = "console=ttyS0 panic=-1 quiet GP_MODS=bochs,evdev,uinput GP_TESTS=dpms"
     qemu = ["qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1", "-vga", "std", "-display", "none", "-nodefaults",
             "-no-reboot", "-serial", "stdio", "-kernel", a.kernel, "-initrd", a.initrd, "-append", cmdline]
     t0 = time.time()
     with open(f"{a.out}/console.log", "w") as log:
         p = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
-        start = stopped = None
+        start = stopped = tapped = None
         states, runlog = [], []
         try:
             for line in ConsoleLines(p, log, t0, a.timeout):
                 if line.startswith("@@DPMS start "):
                     start = line.split()[2]
+                elif line.startswith("@@DPMS tap "):
+                    tapped = float(line.split()[2])
                 elif line.startswith("@@DPMS stopped "):
                     stopped = line.split()[2:]
                 elif line.startswith("@@DPMS "):
@@ -75,6 +79,14 @@ def main():
     check(again is not None and 0.8 <= again <= 1.6 and woke[0] - off[0] >= 0.5,
           f"asleep {again if again is None else round(again, 1)} s after waking (sleep_after = 1), "
           f"and it stayed off until the channel moved ({woke[0] - off[0] if woke and off else '?'} s)")
+    # The tap: asleep when it came, on within 0.5 s, asleep again a second after.
+    before = [s for t, s in states if t <= tapped][-1:] if tapped is not None else []
+    on_at = next((t for t, s in states if tapped is not None and t >= tapped and s == "On"), None)
+    off_at = next((t for t, s in states if on_at is not None and t > on_at and s == "Off"), None)
+    check(before == ["Off"] and on_at is not None and on_at - tapped <= 0.5 and off_at is not None and 0.7 <= off_at - on_at <= 1.6,
+          f"a tap on the uinput touchscreen at {tapped} s (the screen {before[0] if before else '?'}) woke it "
+          f"{'?' if on_at is None else round(on_at - tapped, 1)} s later; asleep again "
+          f"{'?' if off_at is None or on_at is None else round(off_at - on_at, 1)} s after")
     check(stopped is not None and stopped[0] == "On" and stopped[-1] == "rc=0", f"after SIGTERM: {' '.join(stopped or ['?'])}")
     said = [l.split("] ")[-1] for l in runlog if "display: o" in l]
     check(len(said) >= 3 and "off (asleep" in said[0] and "on (woken)" in said[1], f"the run said: {said[:3]}")

@@ -10,9 +10,16 @@ panel refused (EBUSY, the holder named), a missing chip and line named with what
 (exit 2), SIGTERM leaving every line inactive, and what kill -9 leaves (gpio-sim gives a
 released line its pull, which the panel sets to the inactive level when it requests it). Measures the
 latency from a crossing written on the wire to the line changing, as '#' lines.
+Then, in the same boot, manual outputs (manual = true) on lines 10 LIGHTS and 11 HORN: the
+board vm-test.sh writes beside the initramfs (gpio-boards/manual.toml, read here for the
+display size and the widgets' frames) run with [input] touch = "GP Test Touch", the guest's
+/bin/inject (scripts/vm/inject.c) tapping the middle of a switch (output = "lights") and a
+button (output = "horn"): each tap toggles its line; a [[trigger]] at speed 120 sounds the
+horn for 1 s (measured in the guest); SIGTERM leaves both inactive; every order is logged.
+The time from a tap's lift to its line changing is printed as a '#' line.
 
 Usage: gpio.py --kernel K --initrd I --out DIR [--timeout S]"""
-import argparse, os, socket, statistics, subprocess, sys, time
+import argparse, os, socket, statistics, subprocess, sys, time, tomllib
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from checks import line as check_line
@@ -26,7 +33,7 @@ class Guest:
         os.makedirs(a.out, exist_ok=True)
         sock = f'{a.out}/ttyS1.sock'
         if os.path.exists(sock): os.unlink(sock)
-        cmdline = 'console=ttyS0 panic=-1 quiet GP_MODS=bochs GP_TESTS=gpio'
+        cmdline = 'console=ttyS0 panic=-1 quiet GP_MODS=bochs,evdev,uinput GP_TESTS=gpio'
         qemu = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-display', 'none', '-nodefaults',
                 '-no-reboot', '-serial', 'stdio', '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline,
                 '-vga', 'std', '-chardev', f'socket,id=sensors,path={sock},server=on,wait=off', '-serial', 'chardev:sensors']
@@ -236,6 +243,95 @@ def latency(g, check):
               f'worst {max(pongs) / 1000:.2f} ms; the panel\'s part about {(m - b) / 1000:.2f} ms (TCG, 1 vCPU)', flush=True)
 
 
+LIGHTS, HORN = 10, 11   # the manual outputs' gpio-sim lines (scripts/vm/init names them)
+
+
+def raw_at(p, size):
+    """The raw touch value (0…4095) the panel maps onto pixel p of an axis `size` pixels long:
+    GaugeInput's TouchMapping.scale takes raw r to (r·(size−1) + 2047) // 4095."""
+    r = round(p * 4095 / (size - 1))
+    assert (r * (size - 1) + 2047) // 4095 == p
+    return r
+
+
+def manual_taps(a):
+    """Where to tap each widget of manual.toml (written by vm-test.sh beside the initramfs):
+    {id: (raw x, raw y, pixel x, pixel y)} at its frame's middle."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(a.initrd)), 'gpio-boards', 'manual.toml'), 'rb') as f:
+        b = tomllib.load(f)
+    w, h = b['display']['width'], b['display']['height']
+    taps = {}
+    for wd in b['page'][0]['widget']:
+        x, y, fw, fh = wd['frame']
+        px, py = x + fw // 2, y + fh // 2
+        taps[wd['id']] = (raw_at(px, w), raw_at(py, h), px, py)
+    taps['display'] = (w, h)
+    return taps
+
+
+def manual(g, check, taps):
+    """Manual outputs tapped on the uinput touchscreen, switched by a trigger, and SIGTERM."""
+    _, out = g.sh('gstart manual')
+    ok = '@@STARTED 1' in out
+    check(ok, 'manual: gaugepanel run with manual outputs and [input] touch = "GP Test Touch"' + ('' if ok else f': {" | ".join(out)}'))
+    g.send('speed=0')
+    ok_l, l = line_is(g, LIGHTS, '0'); ok_h, h = line_is(g, HORN, '0')
+    check(ok_l and ok_h, 'manual: manual = true outputs inactive at start: LIGHTS 0, HORN 0' + ('' if ok_l and ok_h else f' (got {l}, {h})'))
+    lifts = []
+
+    def tap(widget, n, want):
+        rx, ry, _, _ = taps[widget]
+        _, out = g.sh(f'ginject tap {rx} {ry} {SIM_VALUE.format(n)}')
+        done = next((s for s in out if s.startswith('@@INJECTED tap')), '')
+        us = int(done.split('changed=')[1]) if 'changed=' in done else -1
+        if us >= 0: lifts.append(us)
+        ok, got = line_is(g, n, want, timeout=1.0)
+        return ok and us >= 0, got, done or ' '.join(out)
+
+    rx, ry, px, py = taps['lights-switch']
+    bx, by, bpx, bpy = taps['horn-button']
+    print(f'# gpio manual: taps aimed at the widgets\' middles: switch pixel ({px}, {py}) = raw ({rx}, {ry}), '
+          f'button pixel ({bpx}, {bpy}) = raw ({bx}, {by}) on {taps["display"][0]}x{taps["display"][1]}', flush=True)
+    for widget, n, name, want, what in (
+            ('lights-switch', LIGHTS, 'LIGHTS', '1', 'a tap on the switch (output = "lights")'),
+            ('lights-switch', LIGHTS, 'LIGHTS', '0', 'a second tap on the switch'),
+            ('horn-button', HORN, 'HORN', '1', 'a tap on the button (output = "horn") toggles it'),
+            ('horn-button', HORN, 'HORN', '0', 'a second tap on the button')):
+        ok, got, done = tap(widget, n, want)
+        check(ok, f'manual: {what}: line {name} {"active" if want == "1" else "inactive"}' + ('' if ok else f' (got {got}; {done})'))
+    # the trigger: speed crosses 120, HORN on for seconds = 1 (timed in the guest)
+    _, out = g.sh(f'gpulse {HORN}', lambda s: s.startswith('@@PULSEWAIT') and g.send('speed=130'))
+    p = next((s for s in out if s.startswith('@@PULSE ')), '@@PULSE t0=-1 on=-1 off=-1')
+    t = {k: float(v) for k, v in (f.split('=') for f in p.split()[1:])}
+    width = t['off'] - t['on']
+    ok = t['on'] >= 0 and t['off'] >= 0 and 0.8 <= width <= 1.6
+    check(ok, 'manual: [[trigger]] speed above 120 with output = { name = "horn", seconds = 1 }: line HORN active, then inactive '
+          '0.8-1.6 s later' + ('' if ok else f' ({p})'))
+    if t['on'] >= 0:
+        print(f'# gpio manual: the trigger\'s horn on {t["on"] - t["t0"]:.2f} s after the guest asked for speed=130 '
+              f'(console -> host -> ttyS1 -> panel), on for {width:.2f} s (seconds = 1; guest uptime, 10 ms steps)', flush=True)
+    g.send('speed=0')
+    ok1, got1, _ = tap('lights-switch', LIGHTS, '1')
+    ok2, got2, _ = tap('horn-button', HORN, '1')
+    _, out = g.sh(f'kill -TERM $GPP; wait $GPP; echo "@@RC $?"; gval {LIGHTS}; gval {HORN}; '
+                  "grep 'output ' /tmp/run-gpio.log | sed 's/^/@@LOG /'")
+    vals = [s[7:] for s in out if s.startswith('@@VAL1 ')]
+    ok = ok1 and ok2 and '@@RC 0' in out and vals == ['0', '0']
+    check(ok, 'manual: SIGTERM with LIGHTS and HORN switched on by taps: exit 0, every line inactive'
+          + ('' if ok else f' (before: {got1}{got2}; after: {" ".join(s for s in out if not s.startswith("@@LOG"))})'))
+    log = [s for s in out if s.startswith('@@LOG')]
+    counts = (sum('output lights: toggle' in s for s in log), sum('output horn: toggle' in s for s in log),
+              sum('output horn: on for 1' in s for s in log))
+    ok = counts == (3, 3, 1)
+    check(ok, 'manual: every order logged ("output lights: toggle" 3 times, "output horn: toggle" 3 times, '
+          '"output horn: on for 1.0 s" once)' + ('' if ok else f' (got {counts}: {" | ".join(s[6:] for s in log)[:400]})'))
+    if lifts:
+        print(f'# gpio manual: a tap on the touchscreen -> its line changed (lift -> evdev -> gesture -> frame -> ioctl), '
+              f'{len(lifts)} taps: median {statistics.median(lifts) / 1000:.1f} ms, worst {max(lifts) / 1000:.1f} ms '
+              f'(polled every 100 µs by inject; a tap waits for the next frame, at most 1/refresh = 33 ms after the last one; '
+              f'TCG, 1 vCPU)', flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--kernel', required=True); ap.add_argument('--initrd', required=True)
@@ -253,6 +349,9 @@ def main():
             check('@@STARTED 1' in out, f'gaugepanel run with [[output]]s on the chip labelled gaugepanel-sim: {" | ".join(out)}')
             for step in (thresholds, dither, shift_light, more_rules, refusals, stop_and_kill, latency):
                 step(g, check)
+            try: taps = manual_taps(a)
+            except (OSError, KeyError, ValueError, AssertionError) as e: taps = None; check(False, f'manual: gpio-boards/manual.toml: {e!r}')
+            if taps: manual(g, check, taps)
     finally:
         g.close()
     return 0 if results and all(results) else 1

@@ -1,4 +1,5 @@
-/* inject: touch and key input for the kernel harness (scripts/vm-test.sh, test 'touch').
+/* inject: touch and key input for the kernel harness (scripts/vm-test.sh, tests 'touch' and
+ * 'gpio').
  *
  * QEMU 7.2 offers no multitouch device, so the input is made inside the guest with the
  * kernel's uinput module: this program creates two evdev devices through /dev/uinput,
@@ -9,6 +10,11 @@
  * then reads commands from stdin, one a line, and performs them:
  *   swipe X0 Y0 X1 Y1   one finger down at (X0, Y0), moved to (X1, Y1) in 12 steps
  *                       16 ms apart, lifted (raw axis units, 0…4095)
+ *   tap X Y [FILE]      one finger down at (X, Y), held 50 ms without moving, lifted; with
+ *                       FILE (a gpio-sim line's sysfs value, say) then polls FILE every
+ *                       100 µs for up to 5 s and adds to the done line how long after the
+ *                       lift it first differed from what it read just before the touch:
+ *                       '… changed=MICROSECONDS' (-1: not within 5 s)
  *   key NAME            a press and release (NAME: KEY_F1 … KEY_F4)
  * Each done command is said on stdout as '@@INJECTED <command>'; at EOF the devices go.
  * Build: gcc -static -O2 -o inject inject.c   (scripts/vm-test.sh puts it in the initramfs)
@@ -136,6 +142,52 @@ static void swipe(int fd, int x0, int y0, int x1, int y1) {
     sync_report(fd);
 }
 
+static long long now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+/* A file's first byte (a sysfs value: '0' or '1'), or -1 when it cannot be read. */
+static int first_byte(const char *path) {
+    char c;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return -1;
+    int n = read(fd, &c, 1);
+    close(fd);
+    return n == 1 ? (unsigned char)c : -1;
+}
+
+/* One finger down and up at one place, 50 ms apart (a tap: short, no movement). With
+ * `watch`, the microseconds from the lift until its first byte differs from what it was
+ * before the touch (-1: not within 5 s), else 0. */
+static long long tap(int fd, int x, int y, const char *watch) {
+    static int tracking = 30000;
+    int before = watch ? first_byte(watch) : -1;
+    emit(fd, EV_ABS, ABS_MT_SLOT, 0);
+    emit(fd, EV_ABS, ABS_MT_TRACKING_ID, tracking++ & 0xffff);
+    emit(fd, EV_ABS, ABS_MT_POSITION_X, clamp(x));
+    emit(fd, EV_ABS, ABS_MT_POSITION_Y, clamp(y));
+    emit(fd, EV_KEY, BTN_TOUCH, 1);
+    emit(fd, EV_KEY, BTN_TOOL_FINGER, 1);
+    emit(fd, EV_ABS, ABS_X, clamp(x));
+    emit(fd, EV_ABS, ABS_Y, clamp(y));
+    sync_report(fd);
+    sleep_ms(50);
+    emit(fd, EV_ABS, ABS_MT_TRACKING_ID, -1);
+    emit(fd, EV_KEY, BTN_TOUCH, 0);
+    emit(fd, EV_KEY, BTN_TOOL_FINGER, 0);
+    sync_report(fd);
+    if (!watch) return 0;
+    long long t0 = now_us();
+    while (now_us() - t0 < 5000000) {
+        if (first_byte(watch) != before) return now_us() - t0;
+        struct timespec t = { 0, 100000 };
+        nanosleep(&t, NULL);
+    }
+    return -1;
+}
+
 static int key(int fd, const char *name) {
     for (int i = 0; i < NKEYS; i++) {
         if (strcmp(name, KEYS[i].name) != 0) continue;
@@ -158,10 +210,17 @@ int main(void) {
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = 0;
         int x0, y0, x1, y1;
-        char name[32];
-        int done = 1;
+        char name[32], file[200];
+        int done = 1, n;
         if (sscanf(line, "swipe %d %d %d %d", &x0, &y0, &x1, &y1) == 4) swipe(touch, x0, y0, x1, y1);
-        else if (sscanf(line, "key %31s", name) == 1) done = key(keys, name);
+        else if ((n = sscanf(line, "tap %d %d %199s", &x0, &y0, file)) >= 2) {
+            long long changed = tap(touch, x0, y0, n == 3 ? file : NULL);
+            if (n == 3) {
+                printf("@@INJECTED %s changed=%lld\n", line, changed);
+                fflush(stdout);
+                continue;
+            }
+        } else if (sscanf(line, "key %31s", name) == 1) done = key(keys, name);
         else if (line[0] == 0) continue;
         else done = 0;
         printf(done ? "@@INJECTED %s\n" : "@@INJECT error: unknown command \"%s\"\n", line);

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """Host side of scripts/vm-test.sh's 'sound' test: an alarm's sound through the kernel's PCM
 interface, heard on snd-aloop. The machine (no display) loads snd-aloop; /init's 'sound' case
-runs `gaugepanel run` on a board (vm-test.sh writes it) whose channel steps 50 → 110 → 110 →
-110 every second, over its critical 100: an "alarm", whose sound is sound_alarm =
+runs `gaugepanel run` on a board (vm-test.sh writes it) whose channel steps 50 → 50 → 110 →
+110 → 110 every second, over its critical 100: an "alarm", whose sound is sound_alarm =
 "steady@1000" at volume = 50 on sound = "hw:Loopback,0" (the card found by its id); a
-trigger acknowledges it after 2 s of alarm. /bin/pcmcap (scripts/vm/pcmcap.c, the same
-ioctls) captures the loopback's other side (hw:Loopback,1 capture) for 7 s and prints each
-stretch of sound with its pitch (zero crossings) and peak. Checks: every whole stretch is
-1000 Hz within 2 %, its peak 32767 × 50 / 100 within 2 %, and it ends at most 100 ms after
-the acknowledgement (2 s after it began, when the trigger acknowledges); the run says its
-device and exits 0 on SIGTERM; a board naming a card that is not there runs on, saying so in
-one line. Prints the figures as '#' lines.
+trigger acknowledges it after 2 s of alarm. Before it another trigger plays its own sound,
+sound = "beep@700", once the channel has read over 40 for a second. /bin/pcmcap
+(scripts/vm/pcmcap.c, the same ioctls) captures the loopback's other side (hw:Loopback,1
+capture) for 7 s and prints each stretch of sound with its pitch (zero crossings) and peak.
+Checks: the trigger's sound is one beep (a single 150 ms stretch at 700 Hz within 2 %, not
+repeated); every alarm stretch is 1000 Hz within 2 %, its peak 32767 × 50 /
+100 within 2 %, and it ends at most 100 ms after the acknowledgement (2 s after it began,
+when the trigger acknowledges); the run says its device and exits 0 on SIGTERM; a board
+naming a card that is not there runs on, saying so in one line. Prints the figures as '#'
+lines.
 
 Usage: sound.py --kernel K --initrd I --out DIR [--timeout S]"""
 import argparse, os, subprocess, sys, time
@@ -19,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from checks import line as check_line
 from vmhost.qemu import ConsoleLines
 
-HZ, VOLUME, ACK_AFTER = 1000.0, 50, 2.0
+HZ, VOLUME, ACK_AFTER, BEEP_HZ = 1000.0, 50, 2.0, 700.0
 PEAK = 32767 * VOLUME // 100
 MERGE_MS = 300.0   # stretches closer than this are one (an underrun's gap), counted
 
@@ -65,6 +68,10 @@ def main():
     said = [l for l in runs.get("sound", []) if "sound: /dev/snd/pcmC0D0p" in l]
     check(said, f"the run opened hw:Loopback,0 as /dev/snd/pcmC0D0p: {said[:1]}")
     # One stretch per alarm: pieces split by an underrun's gap joined (and counted).
+    # The trigger's beep: its own short stretch near 700 Hz, taken out before the alarm's
+    # stretches are joined.
+    beeps = [seg for seg in segments if abs(seg[2] - BEEP_HZ) <= BEEP_HZ * 0.05]
+    segments = [seg for seg in segments if seg not in beeps]
     merged, gaps = [], 0
     for seg in segments:
         if merged and seg[0] - merged[-1][1] < MERGE_MS:
@@ -77,6 +84,11 @@ def main():
     whole = [m for m in merged if m[0] > 20 and m[1] < end_ms - 20]
     print(f"# sound: {len(segments)} piece(s) of sound, {gaps} gap(s) under {MERGE_MS:.0f} ms joined, {len(whole)} whole alarm(s): "
           + "; ".join(f"{m[0]:.0f}–{m[1]:.0f} ms" for m in merged), flush=True)
+    b = beeps[0] if len(beeps) == 1 else None
+    check(b is not None and abs(b[2] - BEEP_HZ) <= BEEP_HZ * 0.02 and 120 <= b[1] - b[0] <= 200,
+          f'the trigger\'s sound = "beep@700": {len(beeps)} stretch(es) near 700 Hz (one expected): '
+          + ("; ".join(f"{m[2]:.1f} Hz for {m[1] - m[0]:.0f} ms at {m[0]:.0f} ms" for m in beeps) or "none")
+          + " — one cycle of the beep (150 ms), not repeated")
     check(whole, f"the alarm sounded, from its start to its acknowledgement, within the {end_ms / 1000:.1f} s captured")
     for m in whole:
         pieces = m[4]

@@ -323,5 +323,11 @@ CASES = {
     "output.flash_hz": vm("shift light: rpm=7000 (flash_above 6800, flash_hz 4)"),
     "output.alarm": vm('lamp: coolant=116, alarm = "coolant" alarm_level = "critical"'),
     "output.alarm_level": vm('lamp: coolant=114, its alarm a warning: line 7 inactive'),
+    "output.manual": vm("manual = true outputs inactive at start: LIGHTS 0, HORN 0"),
+    "page.widget.output": vm('a tap on the switch (output = "lights"): line LIGHTS active'),
+    "trigger.output": vm('with output = { name = "horn", seconds = 1 }: line HORN active, then inactive'),
+    "trigger.output.name": vm('with output = { name = "horn", seconds = 1 }: line HORN active, then inactive'),
+    "trigger.output.seconds": vm('with output = { name = "horn", seconds = 1 }: line HORN active, then inactive'),
+    "trigger.output.set": vm('"output horn: on for 1.0 s" once'),
     "output.until_acknowledged": vm("buzzer: the trigger acknowledged the alarm after 1 s: line 9 inactive, the lamp still blinking"),
 }
