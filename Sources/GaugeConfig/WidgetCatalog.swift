@@ -77,5 +77,6 @@ public enum WidgetCatalog {
         "also": .composite("also"),
         "command_topic": .text(maxLength: 256), "payload": .text(maxLength: 1024), "payload_on": .text(maxLength: 1024),
         "payload_off": .text(maxLength: 1024), "qos": .integer(0...1), "mqtt": .text(maxLength: 64),
+        "output": .text(maxLength: 64), "action": .choice(InputConfiguration.Action.allCases.map { $0.rawValue }),
     ]
 }

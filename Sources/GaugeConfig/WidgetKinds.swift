@@ -86,14 +86,17 @@ struct WidgetKinds {
             labelSize: true, valueSize: false, styles: ChartBuilder.styles
         ) { ChartBuilder.chart($0, frame: $1) },
         // What a tap on them sends is read beside them (ControlKeys).
-        Entry(type: "button", keys: ["title", "tint", "command_topic", "payload", "qos", "mqtt"], labelSize: true, valueSize: false) {
+        Entry(
+            type: "button", keys: ["title", "tint", "command_topic", "payload", "qos", "mqtt", "output", "action"], labelSize: true,
+            valueSize: false
+        ) {
             r, frame in
             .button(
                 ButtonControl(
                     r.string("title", maxLength: 64) ?? "", frame: frame, tint: IndicatorBuilder.solidTint(r, default: Color(rgb: 0x3A8EE0))))
         },
         Entry(
-            type: "switch", keys: ["channel", "title", "tint", "command_topic", "payload_on", "payload_off", "qos", "mqtt"],
+            type: "switch", keys: ["channel", "title", "tint", "command_topic", "payload_on", "payload_off", "qos", "mqtt", "output"],
             labelSize: true, valueSize: false
         ) { r, frame in
             .switch(

@@ -41,13 +41,17 @@ struct WidgetCatalogTests {
     }
 
     /// A board with one widget of `type` carrying `extra`; whether it loads. A button or
-    /// switch gets a command topic and an MQTT sensor (named as its `mqtt` in `extra`).
+    /// switch gets a command topic and an MQTT sensor (named as its `mqtt` in `extra`), or
+    /// the manual output its `output` names.
     func loads(_ type: String, _ extra: String) -> Bool {
         let control = type == "button" || type == "switch"
         let named = extra.hasPrefix("mqtt = ") ? "name = " + extra.dropFirst(7) : ""
         let mqtt =
             control ? "[[sensor]]\nkind = \"mqtt\"\nbroker = \"127.0.0.1:1883\"\n\(named)\n  [[sensor.channel]]\n  name = \"s\"\n  topic = \"s\"" : ""
-        let topic = control && !extra.hasPrefix("command_topic") ? "command_topic = \"c\"" : ""
+        // A control's target is one of command_topic, output (a manual [[output]] by that name) and action.
+        let target = extra.hasPrefix("command_topic") || extra.hasPrefix("output") || extra.hasPrefix("action")
+        let topic = control && !target ? "command_topic = \"c\"" : ""
+        let output = extra.hasPrefix("output = ") ? "[[output]]\nname = \(extra.dropFirst(9))\nline = 1\nmanual = true" : ""
         let text = """
             [display]
             width = 400
@@ -62,13 +66,14 @@ struct WidgetCatalogTests {
               period = 8
               warning = 90
             \(mqtt)
+            \(output)
             [[page]]
             name = "p"
               [[page.widget]]
               id = "w"
               type = "\(type)"
               frame = [0, 0, 300, 300]
-              \(type != "label" && type != "button" ? "channel = \"rpm\"" : extra.hasPrefix("text") || type == "button" ? "" : "text = \"t\"")
+              \(type != "label" && type != "button" && !extra.hasPrefix("output") ? "channel = \"rpm\"" : extra.hasPrefix("text") || control ? "" : "text = \"t\"")
               \(topic)
               \(type == "level" && extra.hasPrefix("gap") ? "segments = 4" : "")
               \(extra)
