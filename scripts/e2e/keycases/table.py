@@ -324,7 +324,7 @@ CASES = {
     "output.alarm": vm('lamp: coolant=116, alarm = "coolant" alarm_level = "critical"'),
     "output.alarm_level": vm('lamp: coolant=114, its alarm a warning: line 7 inactive'),
     "output.manual": vm("manual = true outputs inactive at start: LIGHTS 0, HORN 0"),
-    "page.widget.output": vm('a tap on the switch (output = "lights"): line LIGHTS active'),
+    "page.widget.output": vm('a tap on the switch (output = "lights")'),
     "trigger.output": vm('with output = { name = "horn", seconds = 1 }: line HORN active, then inactive'),
     "trigger.output.name": vm('with output = { name = "horn", seconds = 1 }: line HORN active, then inactive'),
     "trigger.output.seconds": vm('with output = { name = "horn", seconds = 1 }: line HORN active, then inactive'),
