@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "GaugePanel",
             dependencies: [
-                "CPanelSystem", "GaugeLoop", "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
+                "GaugeLoop", "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeText", "GaugeDisplay", "GaugeImages", "GaugeSystem",
                 "GaugeSensors", "GaugeInput", "GaugeConfig", "GaugeSensorKinds", "GaugeDecoders", "GaugeECU",
             ]),
 

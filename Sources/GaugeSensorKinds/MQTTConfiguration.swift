@@ -54,7 +54,9 @@ public struct MQTTConfiguration: Sendable, Equatable {
     public func session(fallbackClientID: String) -> MQTTSession.Configuration {
         MQTTSession.Configuration(
             clientID: clientID ?? fallbackClientID, keepAlive: keepAlive, username: username, password: password, qos: qos,
-            channels: subscriptions.map { MQTTSession.Channel(name: $0.channel, filter: $0.topic, reader: PayloadReader(path: $0.json, stateOn: $0.stateOn, stateOff: $0.stateOff))
+            channels: subscriptions.map {
+                MQTTSession.Channel(
+                    name: $0.channel, filter: $0.topic, reader: PayloadReader(path: $0.json, stateOn: $0.stateOn, stateOff: $0.stateOff))
             })
     }
 

@@ -24,7 +24,10 @@ def literal(text):
     while '"""' + "#" * hashes in text or "\\" + "#" * hashes in text:
         hashes += 1
     h = "#" * hashes
-    return f'{h}"""\n{text}\n"""{h}'
+    # Indented as `swift format` writes it (Swift strips the closing delimiter's indentation
+    # from every line, so the string is the file's text byte for byte).
+    body = "\n".join(("        " + line) if line else line for line in text.split("\n"))
+    return f'{h}"""\n{body}\n        """{h}'
 
 
 def swift_name(name):

@@ -2,58 +2,58 @@
 
 extension PageFiles {
     static let index_html = #"""
-<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>GaugePanel designer</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/page/preview.css">
-</head>
-<body>
-<header>
-  <span id="file"></span>
-  <span id="pages" role="tablist"></span>
-  <button id="addPage" class="edit" title="add a page">+ page</button>
-  <button id="theme" title="day / night (N)">day</button>
-  <span>zoom <button id="zoomOut" title="zoom out">−</button> <span id="zoomLabel">100%</span> <button id="zoomIn" title="zoom in">+</button></span>
-  <label class="edit">grid <input id="grid" type="number" value="10" min="1" max="200" style="width:50px"></label>
-  <label class="edit"><input id="snap" type="checkbox" checked> snap</label>
-  <button id="undo" class="edit" disabled title="undo (Ctrl+Z)">undo</button>
-  <button id="redo" class="edit" disabled title="redo (Ctrl+Shift+Z)">redo</button>
-  <span id="arrange" class="edit" hidden title="Shift+click adds widgets to the selection">
-    align <button data-how="left" title="left edges">⇤</button><button data-how="centre" title="centres, across">↔</button><button data-how="right" title="right edges">⇥</button>
-    <button data-how="top" title="top edges">⤒</button><button data-how="middle" title="centres, up and down">↕</button><button data-how="bottom" title="bottom edges">⤓</button>
-    distribute <button data-how="across" title="equal gaps across">⋯</button><button data-how="down" title="equal gaps down">⋮</button>
-  </span>
-  <span id="status" role="status"></span>
-</header>
-<main>
-  <nav id="palette" class="edit" aria-label="widget palette"></nav>
-  <div id="viewport"><div id="stage"><img id="frame" alt="the board as the panel draws it"><div id="overlay" tabindex="0" aria-label="widgets"></div><pre id="errors" hidden></pre></div></div>
-  <aside class="edit">
-    <div id="tabs" role="tablist">
-      <button data-tab="inspector" class="on">widget</button>
-      <button data-tab="channels">channels</button>
-      <button data-tab="board">pages &amp; theme</button>
-      <button data-tab="sources">sources</button>
-    </div>
-    <section id="inspector" data-panel="inspector"></section>
-    <section id="channels" data-panel="channels" hidden></section>
-    <section id="boardPanel" data-panel="board" hidden></section>
-    <section id="sources" data-panel="sources" hidden></section>
-  </aside>
-</main>
-<script src="/page/api.js"></script>
-<script src="/page/stage.js"></script>
-<script src="/page/palette.js"></script>
-<script src="/page/arrange.js"></script>
-<script src="/page/shapes.js"></script>
-<script src="/page/inspector.js"></script>
-<script src="/page/panels.js"></script>
-<script src="/page/sources.js"></script>
-<script src="/page/dbc.js"></script>
-<script src="/page/mqtt.js"></script>
-<script src="/page/machine.js"></script>
-<script src="/page/main.js"></script>
-</body></html>
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>GaugePanel designer</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <link rel="stylesheet" href="/page/preview.css">
+        </head>
+        <body>
+        <header>
+          <span id="file"></span>
+          <span id="pages" role="tablist"></span>
+          <button id="addPage" class="edit" title="add a page">+ page</button>
+          <button id="theme" title="day / night (N)">day</button>
+          <span>zoom <button id="zoomOut" title="zoom out">−</button> <span id="zoomLabel">100%</span> <button id="zoomIn" title="zoom in">+</button></span>
+          <label class="edit">grid <input id="grid" type="number" value="10" min="1" max="200" style="width:50px"></label>
+          <label class="edit"><input id="snap" type="checkbox" checked> snap</label>
+          <button id="undo" class="edit" disabled title="undo (Ctrl+Z)">undo</button>
+          <button id="redo" class="edit" disabled title="redo (Ctrl+Shift+Z)">redo</button>
+          <span id="arrange" class="edit" hidden title="Shift+click adds widgets to the selection">
+            align <button data-how="left" title="left edges">⇤</button><button data-how="centre" title="centres, across">↔</button><button data-how="right" title="right edges">⇥</button>
+            <button data-how="top" title="top edges">⤒</button><button data-how="middle" title="centres, up and down">↕</button><button data-how="bottom" title="bottom edges">⤓</button>
+            distribute <button data-how="across" title="equal gaps across">⋯</button><button data-how="down" title="equal gaps down">⋮</button>
+          </span>
+          <span id="status" role="status"></span>
+        </header>
+        <main>
+          <nav id="palette" class="edit" aria-label="widget palette"></nav>
+          <div id="viewport"><div id="stage"><img id="frame" alt="the board as the panel draws it"><div id="overlay" tabindex="0" aria-label="widgets"></div><pre id="errors" hidden></pre></div></div>
+          <aside class="edit">
+            <div id="tabs" role="tablist">
+              <button data-tab="inspector" class="on">widget</button>
+              <button data-tab="channels">channels</button>
+              <button data-tab="board">pages &amp; theme</button>
+              <button data-tab="sources">sources</button>
+            </div>
+            <section id="inspector" data-panel="inspector"></section>
+            <section id="channels" data-panel="channels" hidden></section>
+            <section id="boardPanel" data-panel="board" hidden></section>
+            <section id="sources" data-panel="sources" hidden></section>
+          </aside>
+        </main>
+        <script src="/page/api.js"></script>
+        <script src="/page/stage.js"></script>
+        <script src="/page/palette.js"></script>
+        <script src="/page/arrange.js"></script>
+        <script src="/page/shapes.js"></script>
+        <script src="/page/inspector.js"></script>
+        <script src="/page/panels.js"></script>
+        <script src="/page/sources.js"></script>
+        <script src="/page/dbc.js"></script>
+        <script src="/page/mqtt.js"></script>
+        <script src="/page/machine.js"></script>
+        <script src="/page/main.js"></script>
+        </body></html>
 
-"""#
+        """#
 }

@@ -2,77 +2,77 @@
 
 extension PageFiles {
     static let preview_css = #"""
-body { margin: 0; font: 14px system-ui, sans-serif; background: #1d1f22; color: #ddd; }
-header { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 6px 10px; background: #2a2d31; }
-header button, header input, aside input, aside select, aside button { font: inherit; }
-button { background: #3a3f45; color: #eee; border: 1px solid #555; border-radius: 4px; padding: 3px 9px; cursor: pointer; }
-button.on { background: #3a8ee0; border-color: #3a8ee0; }
-button:disabled { opacity: 0.4; cursor: default; }
-button:focus-visible, input:focus-visible, select:focus-visible, #overlay:focus-visible { outline: 2px solid #8cf; outline-offset: 1px; }
-#file { font-weight: 600; margin-right: 8px; }
-#status { margin-left: auto; color: #aaa; white-space: pre; max-width: 50vw; overflow: hidden; text-overflow: ellipsis; }
-#status.bad { color: #ff8a7a; }
-main { display: flex; gap: 8px; padding: 8px; align-items: flex-start; }
-#viewport { overflow: auto; padding: 18px 6px 6px; flex: 1; min-width: 0; max-height: calc(100vh - 70px); }
-#stage { position: relative; outline: 1px solid #444; }
-#frame { display: block; position: absolute; left: 0; top: 0; image-rendering: pixelated; user-select: none; -webkit-user-drag: none; }
-#overlay { position: absolute; inset: 0; touch-action: none; }
-.box { position: absolute; box-sizing: border-box; border: 1px dashed rgba(255,255,255,0.35); cursor: move; }
-.box:hover { border-color: rgba(255,255,255,0.8); }
-.box.sel { border: 1px solid #3a8ee0; background: rgba(58,142,224,0.08); }
-.box .tag { display: none; position: absolute; left: 0; top: -17px; font-size: 11px; color: #9cf; white-space: nowrap; pointer-events: none; }
-.box:hover .tag, .box.sel .tag { display: block; }
-.box.dragging { background-repeat: no-repeat; box-shadow: 0 4px 18px rgba(0,0,0,0.6); opacity: 0.9; }
-.handle { position: absolute; width: 11px; height: 11px; background: #3a8ee0; border: 1px solid #fff; box-sizing: border-box; }
-.handle.nw { left: -6px; top: -6px; cursor: nwse-resize; } .handle.se { right: -6px; bottom: -6px; cursor: nwse-resize; }
-.handle.ne { right: -6px; top: -6px; cursor: nesw-resize; } .handle.sw { left: -6px; bottom: -6px; cursor: nesw-resize; }
-.ghost { position: absolute; box-sizing: border-box; border: 2px dashed #3a8ee0; background: rgba(58,142,224,0.15); pointer-events: none; }
-#errors { position: absolute; left: 0; right: 0; top: 0; margin: 0; padding: 10px 12px; background: rgba(60,0,0,0.88);
-  color: #ffd0c8; font: 13px ui-monospace, monospace; white-space: pre-wrap; border-bottom: 2px solid #e04030; }
-#palette { width: 118px; flex: none; display: flex; flex-direction: column; gap: 4px; max-height: calc(100vh - 70px); overflow: auto; }
-#palette .kind { font-weight: 600; margin-top: 6px; color: #9cf; }
-#palette button { text-align: left; touch-action: none; font-size: 12px; padding: 3px 5px; overflow-wrap: anywhere; }
-aside { width: 300px; flex: none; max-height: calc(100vh - 70px); overflow: auto; }
-#tabs { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 8px; }
-#tabs button { padding: 3px 6px; }
-details { margin: 2px 0 2px 8px; } summary { cursor: pointer; color: #ccc; }
-#newSource .err { color: #ff8a7a; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
-.field { display: grid; grid-template-columns: 82px 1fr; gap: 2px 6px; align-items: center; padding: 3px 0; }
-.field > label { color: #bbb; font-size: 12px; overflow: hidden; text-overflow: ellipsis; }
-.field input[type=text], .field input[type=number], .field select { width: 100%; box-sizing: border-box; background: #26292d; color: #eee; border: 1px solid #555; border-radius: 3px; padding: 2px 4px; }
-.field .frame { display: grid; grid-template-columns: repeat(4, 1fr); gap: 3px; }
-.field .frame input { padding: 2px 1px; font-size: 12px; }
-.field .err { grid-column: 1 / 3; color: #ff8a7a; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
-.field .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
-.field .shape { display: flex; flex-wrap: wrap; gap: 3px; margin-top: 3px; }
-.field .shape input[type=number], .field .shape input[type=text] { width: 4.5em; }
-.field .shape .rows { display: flex; flex-direction: column; gap: 2px; width: 100%; }
-.field .shapeRow { display: flex; gap: 3px; align-items: center; }
-.field .shape input[type=color] { width: 28px; height: 20px; padding: 0; border: 1px solid #555; }
-.swatch { width: 16px; height: 16px; border: 1px solid #777; padding: 0; border-radius: 2px; }
-.channel { display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; padding: 6px 0; border-bottom: 1px solid #333; }
-.channel .name { font-weight: 600; } .channel .unit { color: #999; font-weight: normal; }
-.channel input[type=range] { grid-column: 1 / 3; width: 100%; }
-.channel input[type=number] { width: 90px; }
-.channel label { color: #aaa; font-size: 12px; }
-.pageRow { display: flex; gap: 4px; padding: 3px 0; }
-.pageRow input { flex: 1; min-width: 0; }
-h3 { font-size: 13px; margin: 12px 0 4px; color: #9cf; }
-.hint { color: #888; font-size: 12px; }
-body.live .edit { display: none; }
-/* A 1024×600 panel or tablet: the three columns stay, narrower; the board is zoomed to fit. */
-@media (max-width: 1100px) {
-  #palette { width: 92px; }
-  #palette button { font-size: 11px; padding: 2px 4px; }
-  aside { width: 250px; }
-  .field { grid-template-columns: 68px 1fr; }
-  header { gap: 5px; padding: 4px 6px; }
-  main { gap: 6px; padding: 6px; }
-}
-.signals { max-height: 260px; overflow: auto; display: flex; flex-direction: column; gap: 2px; }
-.signals .signal { text-align: left; font: 12px ui-monospace, monospace; white-space: pre; padding: 2px 4px; }
-.signals .topic { font: 12px ui-monospace, monospace; color: #9cf; margin-top: 6px; }
-#arrange button { padding: 2px 6px; }
+        body { margin: 0; font: 14px system-ui, sans-serif; background: #1d1f22; color: #ddd; }
+        header { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 6px 10px; background: #2a2d31; }
+        header button, header input, aside input, aside select, aside button { font: inherit; }
+        button { background: #3a3f45; color: #eee; border: 1px solid #555; border-radius: 4px; padding: 3px 9px; cursor: pointer; }
+        button.on { background: #3a8ee0; border-color: #3a8ee0; }
+        button:disabled { opacity: 0.4; cursor: default; }
+        button:focus-visible, input:focus-visible, select:focus-visible, #overlay:focus-visible { outline: 2px solid #8cf; outline-offset: 1px; }
+        #file { font-weight: 600; margin-right: 8px; }
+        #status { margin-left: auto; color: #aaa; white-space: pre; max-width: 50vw; overflow: hidden; text-overflow: ellipsis; }
+        #status.bad { color: #ff8a7a; }
+        main { display: flex; gap: 8px; padding: 8px; align-items: flex-start; }
+        #viewport { overflow: auto; padding: 18px 6px 6px; flex: 1; min-width: 0; max-height: calc(100vh - 70px); }
+        #stage { position: relative; outline: 1px solid #444; }
+        #frame { display: block; position: absolute; left: 0; top: 0; image-rendering: pixelated; user-select: none; -webkit-user-drag: none; }
+        #overlay { position: absolute; inset: 0; touch-action: none; }
+        .box { position: absolute; box-sizing: border-box; border: 1px dashed rgba(255,255,255,0.35); cursor: move; }
+        .box:hover { border-color: rgba(255,255,255,0.8); }
+        .box.sel { border: 1px solid #3a8ee0; background: rgba(58,142,224,0.08); }
+        .box .tag { display: none; position: absolute; left: 0; top: -17px; font-size: 11px; color: #9cf; white-space: nowrap; pointer-events: none; }
+        .box:hover .tag, .box.sel .tag { display: block; }
+        .box.dragging { background-repeat: no-repeat; box-shadow: 0 4px 18px rgba(0,0,0,0.6); opacity: 0.9; }
+        .handle { position: absolute; width: 11px; height: 11px; background: #3a8ee0; border: 1px solid #fff; box-sizing: border-box; }
+        .handle.nw { left: -6px; top: -6px; cursor: nwse-resize; } .handle.se { right: -6px; bottom: -6px; cursor: nwse-resize; }
+        .handle.ne { right: -6px; top: -6px; cursor: nesw-resize; } .handle.sw { left: -6px; bottom: -6px; cursor: nesw-resize; }
+        .ghost { position: absolute; box-sizing: border-box; border: 2px dashed #3a8ee0; background: rgba(58,142,224,0.15); pointer-events: none; }
+        #errors { position: absolute; left: 0; right: 0; top: 0; margin: 0; padding: 10px 12px; background: rgba(60,0,0,0.88);
+          color: #ffd0c8; font: 13px ui-monospace, monospace; white-space: pre-wrap; border-bottom: 2px solid #e04030; }
+        #palette { width: 118px; flex: none; display: flex; flex-direction: column; gap: 4px; max-height: calc(100vh - 70px); overflow: auto; }
+        #palette .kind { font-weight: 600; margin-top: 6px; color: #9cf; }
+        #palette button { text-align: left; touch-action: none; font-size: 12px; padding: 3px 5px; overflow-wrap: anywhere; }
+        aside { width: 300px; flex: none; max-height: calc(100vh - 70px); overflow: auto; }
+        #tabs { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 8px; }
+        #tabs button { padding: 3px 6px; }
+        details { margin: 2px 0 2px 8px; } summary { cursor: pointer; color: #ccc; }
+        #newSource .err { color: #ff8a7a; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
+        .field { display: grid; grid-template-columns: 82px 1fr; gap: 2px 6px; align-items: center; padding: 3px 0; }
+        .field > label { color: #bbb; font-size: 12px; overflow: hidden; text-overflow: ellipsis; }
+        .field input[type=text], .field input[type=number], .field select { width: 100%; box-sizing: border-box; background: #26292d; color: #eee; border: 1px solid #555; border-radius: 3px; padding: 2px 4px; }
+        .field .frame { display: grid; grid-template-columns: repeat(4, 1fr); gap: 3px; }
+        .field .frame input { padding: 2px 1px; font-size: 12px; }
+        .field .err { grid-column: 1 / 3; color: #ff8a7a; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
+        .field .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+        .field .shape { display: flex; flex-wrap: wrap; gap: 3px; margin-top: 3px; }
+        .field .shape input[type=number], .field .shape input[type=text] { width: 4.5em; }
+        .field .shape .rows { display: flex; flex-direction: column; gap: 2px; width: 100%; }
+        .field .shapeRow { display: flex; gap: 3px; align-items: center; }
+        .field .shape input[type=color] { width: 28px; height: 20px; padding: 0; border: 1px solid #555; }
+        .swatch { width: 16px; height: 16px; border: 1px solid #777; padding: 0; border-radius: 2px; }
+        .channel { display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; padding: 6px 0; border-bottom: 1px solid #333; }
+        .channel .name { font-weight: 600; } .channel .unit { color: #999; font-weight: normal; }
+        .channel input[type=range] { grid-column: 1 / 3; width: 100%; }
+        .channel input[type=number] { width: 90px; }
+        .channel label { color: #aaa; font-size: 12px; }
+        .pageRow { display: flex; gap: 4px; padding: 3px 0; }
+        .pageRow input { flex: 1; min-width: 0; }
+        h3 { font-size: 13px; margin: 12px 0 4px; color: #9cf; }
+        .hint { color: #888; font-size: 12px; }
+        body.live .edit { display: none; }
+        /* A 1024×600 panel or tablet: the three columns stay, narrower; the board is zoomed to fit. */
+        @media (max-width: 1100px) {
+          #palette { width: 92px; }
+          #palette button { font-size: 11px; padding: 2px 4px; }
+          aside { width: 250px; }
+          .field { grid-template-columns: 68px 1fr; }
+          header { gap: 5px; padding: 4px 6px; }
+          main { gap: 6px; padding: 6px; }
+        }
+        .signals { max-height: 260px; overflow: auto; display: flex; flex-direction: column; gap: 2px; }
+        .signals .signal { text-align: left; font: 12px ui-monospace, monospace; white-space: pre; padding: 2px 4px; }
+        .signals .topic { font: 12px ui-monospace, monospace; color: #9cf; margin-top: 6px; }
+        #arrange button { padding: 2px 6px; }
 
-"""#
+        """#
 }
