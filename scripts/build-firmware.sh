@@ -228,11 +228,14 @@ compile_and_link() {
     # --wrap of sscanf/fscanf: their only callers, libdrm's sysfs parsing (never reached)
     # and glibc's TZ rule parsing, get Sources/CEmbeddedSupport/integer_scanf.c's
     # integer-only scanf instead of glibc's whole scanf engine (about 30 KB).
+    # --wrap of __fxprintf: glibc's warnings from res_hconf (through getaddrinfo) go through
+    # Sources/CEmbeddedSupport/narrow_fxprintf.c's narrow vfprintf, not the wide printf
+    # engine and wide stdio (about 30 KB).
     # main is the firmware's @_cdecl entry point (Sources/GaugePanelFirmware/FirmwareMain.swift).
     local page=16384
     [[ $cpu == armv6 ]] && page=4096
     link=(--gc-sections --icf=safe -z max-page-size=$page --defsym main=GaugePanelFirmware_main
-          --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --wrap=__dcgettext --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
+          --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --wrap=__dcgettext --wrap=__fxprintf --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
     [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
     # The linker's map (what each object and archive member contributes) for
