@@ -137,6 +137,20 @@ final class FaultySystemCalls: SensorSystemCalls {
         #expect(v["ambient"]?.value == 312)  // a processed attribute as it is: not _raw × _scale
     }
 
+    @Test func discoveryListsHwmonThermalSuppliesAndIIO() {
+        let found = SysfsSource.discover(root: fake.root).map(\.sensor)
+        #expect(found.contains(.hwmon(device: "ina219", attribute: "in0")))
+        #expect(found.contains(.thermalZone(type: "cpu-thermal")))
+        #expect(found.contains(.powerSupply(supply: "BAT0", attribute: .capacity)))
+        #expect(found.contains(.powerSupply(supply: "BAT0", attribute: .voltageNow)))
+        #expect(!found.contains(.powerSupply(supply: "BAT0", attribute: .currentNow)))  // not in the tree
+        #expect(found.contains(.iio(device: "ads1015", channel: "in_voltage0")))
+        #expect(found.contains(.iio(device: "bmp280", channel: "in_temp")))
+        // A processed value is listed, not the raw one beside it.
+        #expect(found.contains(.iio(device: "acpi-als", channel: "in_illuminance_input")))
+        #expect(!found.contains(.iio(device: "acpi-als", channel: "in_illuminance")))
+    }
+
     @Test func deviceVanishesAndReturnsUnderAnotherIndex() throws {
         var source = SysfsSource(root: fake.root, channels: channels)
         var set = ChannelSet(channels.map { Channel(name: $0.name, unit: .none, timeToLive: 1_000_000_000) })

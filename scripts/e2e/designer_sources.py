@@ -122,13 +122,15 @@ def mqtt(self):
 
 
 def machine(self):
-    """The sysfs form lists a sysfs tree's hwmon and thermal values with their readings (a
+    """The sysfs form lists a sysfs tree's hwmon, thermal, power-supply and IIO values with their readings (a
     copy beside the board, as a sysfs source's `root` names one; this machine's /sys is
     listed the same way), and a value chosen becomes a channel."""
     board = f"{self.work}/machine.toml"
     shutil.copy(f"{ROOT}/dashboards/car.toml", board)
     tree = {"class/hwmon/hwmon0/name": "coretemp", "class/hwmon/hwmon0/temp1_input": "45000",
-            "class/thermal/thermal_zone0/type": "cpu-thermal", "class/thermal/thermal_zone0/temp": "51500"}
+            "class/thermal/thermal_zone0/type": "cpu-thermal", "class/thermal/thermal_zone0/temp": "51500",
+            "class/power_supply/BAT0/capacity": "87", "bus/iio/devices/iio:device0/name": "acpi-als",
+            "bus/iio/devices/iio:device0/in_illuminance_input": "312"}
     for path, text in tree.items():
         os.makedirs(os.path.dirname(f"{self.work}/fake-sys/{path}"), exist_ok=True)
         with open(f"{self.work}/fake-sys/{path}", "w") as f:
@@ -141,10 +143,11 @@ def machine(self):
         self.b.js("""(() => { const m = document.querySelector('#newSource select'); m.value = 'sysfs'; m.dispatchEvent(new Event('change')); })()""")
         self.b.wait("document.getElementById('sysfsList')", timeout=5)
         self.b.js("""(() => { const r = document.querySelector('#newSource input[name="s.root"]'); r.value = 'fake-sys'; r.dispatchEvent(new Event('change')); })()""")
-        listed = self.b.wait("document.querySelectorAll('#sysfsList .signal').length === 2 && [...document.querySelectorAll('#sysfsList .signal')].map(b => b.textContent)",
+        listed = self.b.wait("document.querySelectorAll('#sysfsList .signal').length === 4 && [...document.querySelectorAll('#sysfsList .signal')].map(b => b.textContent)",
                              timeout=5)
-        self.check(listed == ["hwmon/coretemp/temp1  45 °C", "thermal/cpu-thermal  51.5 °C"] or (listed and "45" in listed[0] and "51.5" in listed[1]),
-                   f"the sysfs form lists a tree's values with their readings ({listed})")
+        self.check(listed == ["hwmon/coretemp/temp1  45 °C", "thermal/cpu-thermal  51.5 °C", "power_supply/BAT0/capacity  87 %",
+                              "iio/acpi-als/in_illuminance_input  312 "],
+                   f"the sysfs form lists a tree's hwmon, thermal, power-supply and IIO values with their readings ({listed})")
         self.b.js("document.querySelector('#sysfsList .signal[data-path=\"thermal/cpu-thermal\"]').click()")
         v = self.version()
         self.b.js("[...document.querySelectorAll('#newSource > button')].pop().click()")

@@ -4,7 +4,8 @@ extension PageFiles {
     static let machine_js = #"""
         "use strict";
         // The serial and sysfs forms' lists of what this machine has (GET /machine): its serial
-        // ports offered for `device`, and its hwmon and thermal values with their readings now;
+        // ports offered for `device`, and its hwmon, thermal, power-supply and IIO values with their
+        // readings now;
         // a value chosen fills the channel's `path`, a name and its unit.
 
         async function machineList(kind, fields, fill) {
@@ -17,7 +18,7 @@ extension PageFiles {
           box.id = "sysfsList";
           const h = document.createElement("h3"); h.textContent = "this machine's sensors";
           box.append(h);
-          if (!found.sysfs.length) box.append(hint("no hwmon or thermal values under " + (root && root.value.trim() ? root.value : "/sys")));
+          if (!found.sysfs.length) box.append(hint("no hwmon, thermal, power-supply or IIO values under " + (root && root.value.trim() ? root.value : "/sys")));
           const list = document.createElement("div");
           list.className = "signals";
           for (const s of found.sysfs) {

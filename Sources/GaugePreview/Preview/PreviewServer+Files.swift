@@ -74,8 +74,7 @@ extension PreviewServer {
 }
 
 /// `GET /machine` (`?root=FOLDER`): what the serial and sysfs forms offer — the machine's
-/// serial ports, and its hwmon and thermal values (as `gaugepanel devices` finds them) with
-/// their readings now and the `path` a sysfs channel names them by. `root` (a sysfs
+/// serial ports, and its hwmon, thermal, power-supply and IIO values with their readings now and the `path` a sysfs channel names them by. `root` (a sysfs
 /// source's own key, for a copied tree) must be a folder inside the board's; else `/sys`.
 extension PreviewServer {
     func machine(_ request: HTTPRequest) -> HTTPResponse {
@@ -116,7 +115,8 @@ extension PreviewServer {
         switch sensor {
         case .hwmon(let device, let attribute): return "hwmon/\(device)/\(attribute)"
         case .thermalZone(let type): return "thermal/\(type)"
-        default: return nil
+        case .powerSupply(let supply, let attribute): return "power_supply/\(supply)/\(attribute.rawValue)"
+        case .iio(let device, let channel): return "iio/\(device)/\(channel)"
         }
     }
 

@@ -146,8 +146,14 @@ public struct SysfsSource: Sendable {
         }
     }
 
-    /// Every hwmon and thermal sensor under `root`, for `gaugepanel devices`.
+    /// Every hwmon, thermal, power-supply and IIO value under `root` (the designer's
+    /// sysfs form lists them with their readings).
     public static func discover(root: String = "/sys", system: any SensorSystemCalls = LinuxSensorSystemCalls()) -> [SysfsChannel] {
+        discoverHwmonAndThermal(root: root, system: system) + discoverSupplies(root: root, system: system)
+            + discoverIIO(root: root, system: system)
+    }
+
+    static func discoverHwmonAndThermal(root: String, system: any SensorSystemCalls) -> [SysfsChannel] {
         var found: [SysfsChannel] = []
         let source = SysfsSource(root: root, channels: [], system: system)
         if let entries = try? system.listDirectory(root + "/class/hwmon") {
@@ -169,6 +175,35 @@ public struct SysfsSource: Sendable {
             for entry in entries where entry.hasPrefix("thermal_zone") {
                 guard let type = source.text(root + "/class/thermal/" + entry + "/type") else { continue }
                 found.append(SysfsChannel(name: "thermal." + type, sensor: .thermalZone(type: type)))
+            }
+        }
+        return found
+    }
+
+    /// A battery's or charger's capacity, voltage, current and temperature, where given.
+    static func discoverSupplies(root: String, system: any SensorSystemCalls) -> [SysfsChannel] {
+        var found: [SysfsChannel] = []
+        for supply in ((try? system.listDirectory(root + "/class/power_supply")) ?? []).sorted() {
+            let files = (try? system.listDirectory(root + "/class/power_supply/" + supply)) ?? []
+            for a in [SysfsSensor.PowerSupplyAttribute.capacity, .voltageNow, .currentNow, .temperature] where files.contains(a.rawValue) {
+                found.append(SysfsChannel(name: "power_supply." + supply + "." + a.rawValue, sensor: .powerSupply(supply: supply, attribute: a)))
+            }
+        }
+        return found
+    }
+
+    /// Each IIO device's channels by its name: a processed `…_input` as it is, else a
+    /// `…_raw` (read with its offset and scale).
+    static func discoverIIO(root: String, system: any SensorSystemCalls) -> [SysfsChannel] {
+        var found: [SysfsChannel] = []
+        let source = SysfsSource(root: root, channels: [], system: system)
+        let base = root + "/bus/iio/devices"
+        for entry in ((try? system.listDirectory(base)) ?? []).sorted() where entry.hasPrefix("iio:device") {
+            guard let name = source.text(base + "/" + entry + "/name"), let files = try? system.listDirectory(base + "/" + entry) else { continue }
+            let inputs = files.filter { $0.hasPrefix("in_") && $0.hasSuffix("_input") }
+            let raws = files.filter { $0.hasPrefix("in_") && $0.hasSuffix("_raw") }.map { String($0.dropLast("_raw".count)) }
+            for channel in (inputs + raws.filter { !inputs.contains($0 + "_input") }).sorted() {
+                found.append(SysfsChannel(name: "iio." + name + "." + channel, sensor: .iio(device: name, channel: channel)))
             }
         }
         return found
