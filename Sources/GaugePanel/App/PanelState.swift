@@ -38,7 +38,7 @@ public struct PanelState: Sendable {
     /// Failover channels: the source each used at the last frame ("" before any).
     private var inUse: [String: String?] = [:]
     /// Whether the `[log]` writes rows now (its `start`, then triggers' `logging`).
-    public private(set) var logging: Bool
+    public internal(set) var logging: Bool
     /// Markers asked for (`log_marker`) since the start; the log service writes one row each.
     public private(set) var logMarkers: UInt64 = 0
     /// Failover channels that have had a source (switches after that are said).
@@ -406,34 +406,6 @@ public struct PanelState: Sendable {
     public func alarmStatus(of channel: String, now: UInt64) -> (state: AlarmState, acknowledged: Bool)? {
         guard let m = alarms.first(where: { $0.channel == channel }) else { return nil }
         return (m.shownState(at: now), m.acknowledged != nil)
-    }
-
-    /// Whether a trigger's condition holds at `now`.
-    private func holds(_ condition: TriggerConfiguration.Condition, now: UInt64) -> Bool {
-        switch condition {
-        case .above(let c, let v):
-            let x = value(of: c, now: now)
-            return x.isFinite && x >= v
-        case .below(let c, let v):
-            let x = value(of: c, now: now)
-            return x.isFinite && x <= v
-        case .alarm(let c, let state): return alarms.contains { $0.channel == c && $0.shownState(at: now) >= state }
-        case .page(let p): return page == p
-        }
-    }
-
-    private mutating func perform(_ actions: TriggerConfiguration.Actions) {
-        if let p = actions.showPage { show(page: p) }
-        if let t = actions.theme { setTheme(t) }
-        if actions.acknowledge { acknowledgeAlarms() }
-        if actions.resetTrip { handle(.resetTrip) }
-        if let on = actions.logging { logging = on }
-        if let p = actions.publish {
-            let m = TopicMessage(topic: p.topic, payload: Array(p.payload.utf8))
-            controls.queue(PanelMessage(sensor: p.sensor, message: m, origin: "trigger"))
-        }
-        if let o = actions.output { effects.queue(o) }
-        if let s = actions.sound { effects.queue(s) }
     }
 
     /// The first time after `now` at which a fresh channel turns stale.
