@@ -218,6 +218,17 @@ final class DisplayService<Loop: LoopScheduler>: PanelService {
         if let p = request.percent, before?.percent != p { log.info("backlight \(backlight.name): \(p) %") }
     }
 
+    /// A backlight that was not there at start and is now (its driver loaded after the
+    /// panel): it takes over brightness and sleep at once, with what the state asks now.
+    func adopt(backlight output: any BacklightOutput) {
+        if screenAsleep { powerScreen(on: true) }  // the backlight sleeps from now on
+        backlight = output
+        let asked = backlightApplied
+        backlightApplied = nil
+        log.info("backlight \(output.name): there now (it came after the start); [backlight] drives it")
+        applyBacklight(asked)
+    }
+
     /// The screen off (asleep) or on (woken, drawn whole) through the display itself.
     private func powerScreen(on: Bool) {
         switch device.setPower(on: on) {

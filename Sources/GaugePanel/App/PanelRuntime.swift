@@ -105,13 +105,28 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         }
     }
 
+    /// The backlight `[backlight]` wants, not there at start (a display's driver, and its
+    /// backlight's, may load after the panel at boot): looked for every 2 s for 2 minutes.
+    private func lookForLateBacklight(tries: Int) {
+        loop.schedule(after: 2_000_000_000) { [self] in
+            guard self.display.backlight == nil, let b = self.board.backlight else { return }
+            if case .success(let output) = self.devices.openBacklight(b.device) {
+                self.display.adopt(backlight: output)
+            } else if tries > 1 {
+                self.lookForLateBacklight(tries: tries - 1)
+            }
+        }
+    }
+
     /// The backlight `[backlight]` names, or none (said: the screen itself sleeps then).
     private static func backlight(_ board: BoardConfiguration, _ devices: DisplayDevices, _ log: PanelLogger) -> (any BacklightOutput)? {
         guard let b = board.backlight else { return nil }
         switch devices.openBacklight(b.device) {
         case .success(let output): return output
         case .failure(let f):
-            let what = b.sleepAfter == nil ? "[backlight] has no effect" : "its brightness has no effect; sleep_after turns the screen itself off"
+            let what =
+                (b.sleepAfter == nil ? "[backlight] has no effect" : "its brightness has no effect; sleep_after turns the screen itself off")
+                + " (looked for again for 2 minutes, as a driver may load late)"
             log.sink.log(.warning, "backlight: \(f) — \(what)")
             return nil
         }
@@ -167,6 +182,7 @@ public final class PanelRuntime<Loop: LoopScheduler> {
         sensors.start(on: loop)
         input.start(on: loop)
         snapshots.start(on: loop)
+        if board.backlight != nil, display.backlight == nil { lookForLateBacklight(tries: 60) }
         if let s = options.duration, s.isFinite, s > 0 {
             loop.schedule(after: UInt64(min(s, 1e7) * 1e9)) { [self] in self.loop.stop() }
         }

@@ -74,10 +74,36 @@ def case_device(key):
     seen2, log, _ = watch("bl-device-missing", {"device": "/nonexistent/backlight/x", "channel": "a", "curve": [[0, 0], [100, 100]]},
                           [a(30)], 1.5)
     said = "no effect" in log
+    late, late_log, waited = late_backlight()
     return [(ok, f"device = its directory: brightness 50 → {values(seen, 'brightness')} (30 % of max 100)"),
             (said and values(seen2, "brightness") == [50],
              "a device that is not there: said once (" + next((l for l in log.splitlines() if "backlight" in l), "(nothing)")[:140]
-             + "), the run goes on")]
+             + "), the run goes on"),
+            (late == 30 and "there now" in late_log,
+             f"a device that comes 1 s after the start (a driver loading late): found {waited:.1f} s after it came and set to "
+             f"{late} (30 % of max 100); said: " + next((l.split('[GaugePanel] ')[-1] for l in late_log.splitlines() if "there now" in l), "(nothing)"))]
+
+
+def late_backlight():
+    """The backlight's directory made (whole, by a rename) 1 s after the run started: the
+    brightness it gets within 5 s, the log, and how long after it came."""
+    d = new_dir("bl-device-late")
+    ready = fake_backlight(os.path.join(d, "staging"))
+    path = os.path.join(d, "late_bl")
+    p = Panel("bl-device-late", board({"device": path, "channel": "a", "curve": [[0, 0], [100, 100]]}, [a(30)]), d=d)
+    got, waited = None, 0.0
+    try:
+        p.started()
+        time.sleep(1)
+        os.rename(ready, path)
+        came = time.time()
+        while time.time() - came < 5 and got != 30:
+            got = read(path, "brightness")
+            time.sleep(0.1)
+        waited = time.time() - came
+    finally:
+        p.stop()
+    return got, p.log(), waited
 
 
 def case_channel(key):
