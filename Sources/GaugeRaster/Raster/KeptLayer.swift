@@ -15,6 +15,12 @@ final class KeptLayer {
     private let bytesPerPixel: Int
     /// The bytes kept (pixels and runs).
     let byteCount: Int
+    /// The least squared distance (raw 1/256 px) from the disc's centre of any kept pixel's
+    /// centre (a run's merged gaps included): a rectangle whose corner pixels' centres all
+    /// lie closer holds no kept pixel (the disc is convex) and is not walked. A needle's
+    /// damage bands lie mostly within a dial's ticks.
+    private let runFree: Int64
+    private let centreX: Int64, centreY: Int64
 
     /// Runs closer than this many pixels are kept as one: the pixels between hold the
     /// background, and copying a few of them costs less than another run.
@@ -57,12 +63,36 @@ final class KeptLayer {
                     byteCount: Int(run.x1 &- run.x0) * bpp)
             }
         }
+        var nearest = Int64.max
+        for i in 0..<rowStarts.count - 1 {
+            let dy = Int64(box.y0 &+ Int32(i)) &* 256 &+ 128 &- cy
+            for k in Int(rowStarts[i])..<Int(rowStarts[i + 1]) {
+                // The run's pixel whose centre lies closest to the centre's column.
+                let x = Swift.min(Swift.max(Int64(runs[k].x0), (cx &- 128) >> 8), Int64(runs[k].x1) &- 1)
+                let dx = x &* 256 &+ 128 &- cx
+                nearest = Swift.min(nearest, dx &* dx &+ dy &* dy)
+            }
+        }
+        runFree = nearest
+        centreX = cx
+        centreY = cy
         self.rowStarts = rowStarts
         self.runs = runs
         byteCount = total &+ runs.count &* 16 &+ rowStarts.count &* 4
     }
 
     deinit { storage.deallocate() }
+
+    /// Whether every pixel centre of `rect` (not empty) lies closer to the centre than any
+    /// kept pixel's: its four corner pixels' do.
+    @inline(__always) private func isRunFree(_ rect: IntRect) -> Bool {
+        @inline(__always) func near(_ x: Int32, _ y: Int32) -> Bool {
+            let dx = Int64(x) &* 256 &+ 128 &- centreX, dy = Int64(y) &* 256 &+ 128 &- centreY
+            return dx &* dx &+ dy &* dy < runFree
+        }
+        return near(rect.x0, rect.y0) && near(rect.x1 &- 1, rect.y0) && near(rect.x0, rect.y1 &- 1)
+            && near(rect.x1 &- 1, rect.y1 &- 1)
+    }
 
     @inline(__always) private static func pixel(_ row: UnsafeMutableRawPointer, _ x: Int32, _ bpp: Int) -> UInt32 {
         bpp == 4
@@ -73,7 +103,7 @@ final class KeptLayer {
     /// Copies the kept runs within `part` (each row cut to `slanted`'s columns) into `surface`.
     func copy(into surface: Surface, within part: IntRect, _ slanted: SlantedRows) {
         let rows = part.intersection(box)
-        guard !rows.isEmpty else { return }
+        guard !rows.isEmpty, !isRunFree(rows) else { return }
         let cut = !slanted.slant.isNone
         for y in rows.y0..<rows.y1 {
             var x0 = rows.x0, x1 = rows.x1

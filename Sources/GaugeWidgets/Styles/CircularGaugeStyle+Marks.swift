@@ -69,10 +69,12 @@ extension CircularGaugeStyle {
             k.add(arc.sweep.raw)
             let t = c.theme.tick
             k.add(Int32(t.r) | Int32(t.g) << 8 | Int32(t.b) << 16 | Int32(t.a) << 24)
-            k.add(Int32(truncatingIfNeeded: c.marks.count))
-            for m in c.marks {
-                k.add(m.fraction)
-                k.add(m.isMajor ? 1 : 0)
+            let marks = c.marks
+            k.add(Int32(truncatingIfNeeded: marks.count))
+            // The two fields read in place: a mark copied whole retains its label.
+            for i in marks.indices {
+                k.add(marks[i].fraction)
+                k.add(marks[i].isMajor ? 1 : 0)
             }
         }
     }
