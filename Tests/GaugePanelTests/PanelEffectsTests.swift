@@ -125,7 +125,7 @@ import Testing
     @Test func aTriggersSoundPlaysOneCycleWhileNoAlarmSounds() {
         var s = SoundScheduler(AlarmSoundConfiguration(device: "default"), rate: 48000, channels: 1, tail: 1920)
         var b: [Int16] = []
-        let beep = SoundClip(.tone(.beep, hertz: 700), rate: 48000, channels: 1, volume: 80)
+        let beep = SoundClip(.tone(.beep, hertz: 700), rate: 48000, channels: 1, volume: 80, once: true)
         #expect(s.cue(beep) == .start)
         var periods = 0, heard: [Int] = []
         while s.next(480, into: &b) {

@@ -29,7 +29,8 @@ struct SoundClip {
     /// No ramps: a steady tone's cycles join without a dip.
     private let joins: Bool
 
-    init(_ sound: AlarmSound, rate: UInt32, channels: UInt32, volume: Int32) {
+    /// `once`: one cycle, then silence, whatever the sound (a trigger's cue).
+    init(_ sound: AlarmSound, rate: UInt32, channels: UInt32, volume: Int32, once: Bool = false) {
         self.sound = sound
         self.rate = max(rate, 1)
         self.channels = min(max(channels, 1), 2)
@@ -41,9 +42,9 @@ struct SoundClip {
         case .tone(let tone, let hz):
             let (pattern, cycleMs) = Self.pattern(tone)
             beeps = pattern.map { Beep(start: $0.start * r / 1000, length: $0.length * r / 1000, ratio: $0.ratio) }
-            (hertz, fades, joins, repeats, cycleFrames) = (Int64(hz), tone == .chime, tone == .steady, tone.repeats, cycleMs * r / 1000)
+            (hertz, fades, joins, repeats, cycleFrames) = (Int64(hz), tone == .chime, tone == .steady, tone.repeats && !once, cycleMs * r / 1000)
         case .wave(_, let file):
-            (beeps, hertz, fades, joins, repeats) = ([], 0, false, false, true)
+            (beeps, hertz, fades, joins, repeats) = ([], 0, false, false, !once)
             cycleFrames = Int64(file.frames) * r / Int64(max(file.rate, 1))
         }
     }

@@ -50,8 +50,8 @@ struct SoundScheduler {
         return .start
     }
 
-    /// A trigger's sound: one cycle of it from its start, unless an alarm's sound plays
-    /// (which it would hide; it is dropped).
+    /// A trigger's sound (a clip made `once`): from its start, unless an alarm's sound
+    /// plays (which it would hide; it is dropped).
     mutating func cue(_ clip: SoundClip) -> Change {
         guard playing == nil, clip.cycleFrames > 0 else { return .none }
         cue = clip
@@ -67,11 +67,7 @@ struct SoundScheduler {
                 cue = nil
                 return false
             }
-            c.render(from: position, count: count, into: &buffer)
-            // One cycle only: past its end (the tail) silence, not the next cycle's start.
-            let past = Int(max(0, min(Int64(count), position + Int64(count) - c.cycleFrames)))
-            let channels = buffer.count / max(count, 1)
-            for i in (buffer.count - past * channels)..<buffer.count { buffer[i] = 0 }
+            c.render(from: position, count: count, into: &buffer)  // a clip made `once`: the tail is silence
             position += Int64(count)
             return true
         }

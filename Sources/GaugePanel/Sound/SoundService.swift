@@ -73,7 +73,7 @@ final class SoundService<Loop: LoopScheduler>: PanelService {
         guard loop != nil, var s = scheduler, let o = output else { return }
         var change = s.want(display.state.soundingAlarm(now: now))
         for sound in display.state.takeSounds() {
-            let clip = SoundClip(sound, rate: o.hardware.rate, channels: o.hardware.channels, volume: volume)
+            let clip = SoundClip(sound, rate: o.hardware.rate, channels: o.hardware.channels, volume: volume, once: true)
             if s.cue(clip) == .start { change = .start }
         }
         scheduler = s
