@@ -68,9 +68,7 @@ final class InputService<Loop: LoopScheduler>: PanelService {
         }
         let now = loop?.now ?? 0
         for a in actions {
-            display.state.handle(a, now: now)
-            if case .brightness(let step) = a { stepBrightness(step) }
-            for step in display.state.takeBrightnessSteps() { stepBrightness(step) }  // a button's
+            if let step = display.state.handle(a, now: now) { stepBrightness(step) }  // a key's or a button's
         }
         display.sendMessages()
         display.invalidate()

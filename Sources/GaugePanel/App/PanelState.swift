@@ -150,9 +150,11 @@ public struct PanelState: Sendable {
         isDirty = true
     }
 
-    /// What an input action changes here at `now`. Brightness is the caller's (the
-    /// backlight); a tap on a control queues its message (`takeMessages`).
-    public mutating func handle(_ action: InputAction, now: UInt64 = 0) {
+    /// What an input action changes here at `now`; a tap on a control queues its message
+    /// (`takeMessages`). Brightness is the caller's (the backlight): the step a brightness
+    /// key, or a button whose action is one, asks for is returned.
+    @discardableResult
+    public mutating func handle(_ action: InputAction, now: UInt64 = 0) -> Int? {
         switch action {
         case .nextPage: show(page: page &+ 1)
         case .previousPage: show(page: page &- 1)
@@ -170,10 +172,13 @@ public struct PanelState: Sendable {
             if bannerShown, banner?.contains(x: x, y: y) == true {
                 acknowledgeAlarms()
             } else if let a = tapControl(atX: x, y: y, now: now) {
-                handle(a, now: now)
+                return handle(a, now: now)
             }
-        case .brightness: backlight?.overrideByHand()
+        case .brightness(let step):
+            backlight?.overrideByHand()
+            return step
         }
+        return nil
     }
 
     /// The counters' values by name (saved by the counter service).

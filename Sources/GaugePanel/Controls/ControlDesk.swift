@@ -22,6 +22,8 @@ struct ControlDesk: Sendable {
     static let pressNanoseconds: UInt64 = 250_000_000
 
     let controls: [ControlConfiguration]
+    /// Some control toggles an output (its state is fed back for it).
+    let showsOutputs: Bool
     /// Per control: until when a button shows pressed.
     private var pressedUntil: [UInt64]
     /// Per control: a switch's state as last sent, shown when it has no state channel.
@@ -30,6 +32,7 @@ struct ControlDesk: Sendable {
 
     init(_ controls: [ControlConfiguration]) {
         self.controls = controls
+        showsOutputs = controls.contains { if case .output = $0.target { true } else { false } }
         pressedUntil = Array(repeating: 0, count: controls.count)
         assumed = Array(repeating: .nan, count: controls.count)
     }

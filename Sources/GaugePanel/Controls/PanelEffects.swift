@@ -9,8 +9,6 @@ struct PanelEffects: Sendable {
     static let limit = 16
     private(set) var outputCommands: [OutputCommand] = []
     private(set) var sounds: [AlarmSound] = []
-    /// Brightness buttons tapped (+1, −1): the backlight is the input service's.
-    var brightnessSteps: [Int] = []
     /// Each output's state as its service last decided it.
     private(set) var outputsOn: [Bool] = []
 
@@ -46,23 +44,14 @@ extension PanelState {
     /// The manual outputs' orders since the last call (buttons, switches, triggers).
     public mutating func takeOutputCommands() -> [OutputCommand] { effects.takeOutputCommands() }
 
-    /// Brightness buttons tapped since the last call (+1 brighter, −1 dimmer).
-    public mutating func takeBrightnessSteps() -> [Int] {
-        defer { effects.brightnessSteps = [] }
-        return effects.brightnessSteps
-    }
-
     /// The sounds triggers asked to play since the last call.
     public mutating func takeSounds() -> [AlarmSound] { effects.takeSounds() }
 
     /// What each output does now; true when a switch showing one must be drawn again.
     public mutating func noteOutputs(_ on: [Bool]) -> Bool {
-        guard effects.noteOutputs(on) else { return false }
-        if controls.controls.contains(where: { if case .output = $0.target { return true } else { return false } }) {
-            isDirty = true
-            return true
-        }
-        return false
+        guard controls.showsOutputs, effects.noteOutputs(on) else { return false }
+        isDirty = true
+        return true
     }
 
     /// A tap at (`x`, `y`) on a control of the page shown, at `now`: a message queued, a
@@ -83,10 +72,7 @@ extension PanelState {
         case .output(let command)?:
             effects.queue(command)
             return nil
-        case .action(let a)?:
-            let action = InputHub.action(a)
-            if case .brightness(let step) = action, effects.brightnessSteps.count < PanelEffects.limit { effects.brightnessSteps.append(step) }
-            return action
+        case .action(let a)?: return InputHub.action(a)
         case nil: return nil
         }
     }
