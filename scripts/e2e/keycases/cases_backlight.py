@@ -6,7 +6,7 @@ import os, time
 import pngread   # scripts/lib, on the path of every entry point
 
 from .base_boards import display
-from .harness import Panel, new_dir, render
+from .harness import Line, Panel, new_dir, render
 
 
 def fake_backlight(d, power=True):
@@ -144,20 +144,28 @@ def screen_sleep(key):
     """No backlight there (an HDMI monitor): the screen itself sleeps — the offscreen
     display's snapshot goes dark after sleep_after — and the wake channel moving brings the
     dashboard back, drawn whole (equal to render)."""
-    b = {"name": "b", "waveform": "step", "values": [0, 500], "hold": 3}
+    # b comes over a serial line, written when the test says: a simulated step's phase
+    # follows the machine's clock, not the run's start.
+    d = new_dir(key + "-screen")
+    line = Line(d)
     bl = {"device": "/nonexistent/backlight/x", "sleep_after": 1, "wake_channel": "b"}
-    p = Panel(key + "-screen", board(bl, [a(30), b]))
+    b = board(bl, [a(30)])
+    b["sensor"].append({"kind": "serial", "device": line.link, "baud": 115200, "protocol": "line", "channel": [{"name": "b"}]})
+    p = Panel(key + "-screen", b, d=d)
     try:
         if not p.started():
             return [(False, "did not start: " + p.log()[-300:])]
+        p.wait_for("connected")
         time.sleep(1.6)
         dark = p.snapshot()
+        line.write("b=500\n")
         _, woke, how = p.settle(lambda: render(p.board, {"a": 30, "b": 500}), timeout=4)
     finally:
         p.stop()
+        line.close()
     said = [l.split("] ")[-1] for l in p.log().splitlines() if "display: o" in l]
     return [(dark is not None and pngread.is_black(dark), "no backlight: after sleep_after = 1 the screen itself is off (the snapshot is black)"),
-            (woke, f"b moving at 3 s wakes it, drawn whole ({how})"),
+            (woke, f"b gaining a value (over its serial line, 1.6 s in) wakes it, drawn whole ({how})"),
             (len(said) == 2 and "off (asleep" in said[0] and "on (woken)" in said[1], f"said: {said}")]
 
 
