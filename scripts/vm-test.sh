@@ -416,8 +416,8 @@ save_every = 0.2
   frame = [0, 0, 64, 64]
 TOML
 # the 'dpms' test's board: [backlight] sleep_after on a machine without a backlight, woken
-# when the engine channel moves (a simulated step 0 → 800 rpm 4 s in, held for 12 s) and by a
-# tap on the uinput touchscreen
+# when the engine channel moves (a simulated step between 0 and 800 rpm every 4 s) and by a tap
+# on the uinput touchscreen
 cat > "$ST/etc/gaugepanel/dpms.toml" <<'TOML'
 [display]
 width = 1024
@@ -436,7 +436,7 @@ kind = "simulated"
   [[sensor.channel]]
   name = "engine"
   waveform = "step"
-  values = [0, 800, 800, 800]
+  values = [0, 800]
   hold = 4
 [[page]]
   [[page.widget]]
@@ -447,8 +447,9 @@ kind = "simulated"
 TOML
 # the 'sound' test's boards: a channel stepping 50, 50, 110, 110, 110 (a second each) over its
 # critical 100, whose alarm plays a steady 1000 Hz at volume 50 on snd-aloop's card (by its id),
-# acknowledged by a trigger after 2 s; before it, a trigger's sound: one beep at 700 Hz once the
-# channel has read over 40 for a second; a copy naming a card that is not there
+# acknowledged by a trigger after 2 s; and a trigger's sound, one beep at 700 Hz, 0.3 s into
+# each period's first second (channel "cue", on the same clock: the coolant is 50 then and no
+# alarm sounds); a copy naming a card that is not there
 cat > "$ST/etc/gaugepanel/sound.toml" <<'TOML'
 [display]
 width = 64
@@ -462,15 +463,20 @@ kind = "simulated"
   values = [50, 50, 110, 110, 110]
   hold = 1
   critical = 100
+  [[sensor.channel]]
+  name = "cue"
+  waveform = "step"
+  values = [1, 0, 0, 0, 0]
+  hold = 1
 [alarms]
 banner = "none"
 sound = "hw:Loopback,0"
 volume = 50
 sound_alarm = "steady@1000"
 [[trigger]]
-channel = "coolant"
-above = 40
-for = 1
+channel = "cue"
+above = 0.5
+for = 0.3
 sound = "beep@700"
 [[trigger]]
 alarm = "coolant"

@@ -4,11 +4,11 @@ without a backlight. QEMU's standard VGA (bochs-drm) has no backlight, so a boar
 [backlight] sleep_after = 1 turns the screen itself off through the DRM connector's DPMS
 property. /init's 'dpms' case runs it and prints the connector's state as the kernel shows
 it (/sys/class/drm/card0-*/dpms) every 0.1 s (@@DPMS T STATE); the board's wake channel
-steps from 0 to 800 four seconds in. The connector must be On at the start, Off about a
-second after the run starts, On again when the channel moves, Off a second after that;
-On again at a tap on /bin/inject's uinput touchscreen 7.5 s in (@@DPMS tap T), within
-0.5 s, Off a second later; and On when the panel has stopped (SIGTERM); the run's log
-says each change once.
+steps between 0 and 800 every four seconds. The connector must be On at the start, Off
+about a second after the run starts, On again when the channel moves, Off a second after
+that; On again at a tap on /bin/inject's uinput touchscreen 0.3 s into that second sleep
+(@@DPMS tap T), within 0.5 s, Off a second later; and On when the panel has stopped
+(SIGTERM); the run's log says each change once.
 
 Usage: dpms.py --kernel K --initrd I --out DIR [--timeout S]"""
 import argparse, os, subprocess, sys, time
