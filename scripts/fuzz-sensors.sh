@@ -41,8 +41,24 @@ build_decoder_modules "$modules" -sanitize=fuzzer,address -O -enable-testing 2> 
 objects=("${DECODER_MODULES[@]/#/$modules/}")
 objects=("${objects[@]/%/.o}")
 
-# Each target is built while the one before it fuzzes (a compile and a fuzzer, one core
-# each): on two cores the step takes about half as long as building and fuzzing in turn.
+# The harnesses are built, then fuzzed, as many at a time as there are cores (at most
+# FUZZ_JOBS, default nproc): each compile and each fuzzer is one process on one core, so
+# every target still gets its whole time, and the step takes about half as long on two
+# cores as building and fuzzing in turn.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+build() { # TARGET: builds its harness and seeds its corpus; status 2 when it does not build
+    local target=$1 dir="$out/$1"
+    mkdir -p "$dir/corpus"
+    if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name Fuzz$target -I "$modules" \
+        "Fuzz/${target}Fuzz.swift" "${objects[@]}" -o "$dir/fuzz" 2> "$dir/build.txt"; then
+        echo "!! $target: the harness does not build"
+        grep -v "Cannot export local symbol" "$dir/build.txt"
+        return 2
+    fi
+    for seed in Fuzz/corpus/"$target"/*; do [ -f "$seed" ] && cp "$seed" "$dir/corpus/"; done
+    return 0
+}
 fuzz() { # TARGET: runs it; its report (and a crash's tail) to stdout; status 1 on a crash
     local target=$1 dir="$out/$1"
     if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS"); else limit=(-max_total_time="$seconds"); fi
@@ -55,24 +71,30 @@ fuzz() { # TARGET: runs it; its report (and a crash's tail) to stdout; status 1 
     grep -aE "^(Done|stat::number_of_executed_units)" "$dir/log.txt" | sed "s/^/   $target: /"
 }
 
-status=0 running="" pid=""
-finish_running() {
-    [ -n "$running" ] || return 0
-    wait "$pid" || status=1
-    cat "$out/$running/report.txt"
-    running=""
+# each ACTION TARGET...: ACTION for every target, $jobs at a time, reports printed in
+# order; status the worst of theirs
+each() {
+    local action=$1 status=0 i=0 t; shift
+    local -a targets=("$@") pids=()
+    for t in "${targets[@]}"; do
+        if [ ${#pids[@]} -ge "$jobs" ]; then
+            wait "${pids[0]}" || status=$(( $? > status ? $? : status ))
+            cat "$out/${targets[i]}/$action.report"; i=$((i + 1)); pids=("${pids[@]:1}")
+        fi
+        "$action" "$t" > "$out/$t/$action.report" 2>&1 &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+        wait "$pid" || status=$(( $? > status ? $? : status ))
+        cat "$out/${targets[i]}/$action.report"; i=$((i + 1))
+    done
+    return $status
 }
-for target in ${FUZZ_TARGETS:-LineProtocol NMEA ELM327 WAV DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD WebSocket ECUINI TunerStudio Expression}; do
-    dir="$out/$target"
-    mkdir -p "$dir/corpus"
-    echo "== building $target"
-    "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -module-name Fuzz$target -I "$modules" \
-        "Fuzz/${target}Fuzz.swift" "${objects[@]}" -o "$dir/fuzz" 2> "$dir/build.txt" \
-        || { grep -v "Cannot export local symbol" "$dir/build.txt"; finish_running; exit 2; }
-    for seed in Fuzz/corpus/"$target"/*; do [ -f "$seed" ] && cp "$seed" "$dir/corpus/"; done
-    finish_running
-    fuzz "$target" > "$dir/report.txt" 2>&1 &
-    pid=$! running=$target
-done
-finish_running
-exit $status
+
+read -r -a targets <<< "${FUZZ_TARGETS:-LineProtocol NMEA ELM327 WAV DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD WebSocket ECUINI TunerStudio Expression}"
+for target in "${targets[@]}"; do mkdir -p "$out/$target"; done
+echo "== building ${#targets[@]} harnesses, $jobs at a time"
+each build "${targets[@]}" || exit 2
+echo "== fuzzing, $jobs at a time"
+each fuzz "${targets[@]}" || exit 1
+exit 0
