@@ -33,7 +33,7 @@ import Testing
     }
 
     /// The file the encoder makes, made at once: every row unfiltered (type 0) in one
-    /// buffer, `compress2` of it, cut into 64 KiB IDAT chunks.
+    /// buffer, deflated at once (`Zlib.compress`), cut into 64 KiB IDAT chunks.
     static func oneShotPNG(_ image: DecodedImage, level: Int32 = PNG.defaultCompressionLevel) throws -> [UInt8] {
         let rowBytes = image.width * image.channels
         var filtered: [UInt8] = []

@@ -87,18 +87,28 @@ enum TestImages {
 typealias SplitMix64 = SplitMix
 
 extension Zlib {
-    /// zlib's one-shot deflate (`compress2`) of `bytes` at `level` (0…9): the oracle the
-    /// streaming `Deflater` is held to, and the way tests build PNG data.
+    /// zlib's one-shot deflate of `bytes` at `level` (0…9), with the streaming `Deflater`'s
+    /// window and memory level: the oracle the `Deflater` is held to, and the way tests
+    /// build PNG data.
     static func compress(_ bytes: [UInt8], level: Int32) throws(PNGError) -> [UInt8] {
-        var capacity = compressBound(uLong(bytes.count))
-        var out = [UInt8](repeating: 0, count: Int(capacity))
-        let rc = out.withUnsafeMutableBufferPointer { dst in
+        var stream = z_stream()
+        var rc = deflateInit2_(
+            &stream, level, Z_DEFLATED, Deflater.windowBits, Deflater.memoryLevel, Z_DEFAULT_STRATEGY, zlibVersion(),
+            Int32(MemoryLayout<z_stream>.size))
+        guard rc == Z_OK else { throw .zlib(code: rc) }
+        defer { deflateEnd(&stream) }
+        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+        rc = out.withUnsafeMutableBufferPointer { dst in
             bytes.withUnsafeBufferPointer { src in
-                compress2(dst.baseAddress, &capacity, src.baseAddress, uLong(src.count), level)
+                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
+                stream.avail_in = uInt(src.count)
+                stream.next_out = dst.baseAddress
+                stream.avail_out = uInt(dst.count)
+                return CZlib.deflate(&stream, Z_FINISH)
             }
         }
-        guard rc == Z_OK else { throw .zlib(code: rc) }
-        out.removeSubrange(Int(capacity)...)
+        guard rc == Z_STREAM_END else { throw .zlib(code: rc) }
+        out.removeSubrange(Int(stream.total_out)...)
         return out
     }
 }

@@ -41,7 +41,7 @@ public enum PNG {
 
     /// The PNG file of a `width`×`height` image whose rows `fill(y, row)` writes (`width ×
     /// channels` bytes, top to bottom). Each row goes out unfiltered (filter type 0) and is
-    /// deflated as it comes: the zlib stream is the one `compress2` makes of all the rows
+    /// deflated as it comes: the zlib stream is the one a one-shot deflate makes of all the rows
     /// at once (deflate's output does not depend on how its input is fed when nothing is
     /// flushed), cut into IDAT chunks of `idatChunkSize`.
     static func encode(
