@@ -53,6 +53,15 @@ public enum Font: GlyphSource {
         }
     }
 
+    /// The stroke font's words; a FreeType face has none that would stay unique (its
+    /// text is drawn every frame).
+    public func identify(in key: inout LayerKey) -> Bool {
+        switch self {
+        case .trueType: return false
+        case .builtIn(let f): return f.identify(in: &key)
+        }
+    }
+
     public func glyph(_ id: GlyphID) -> RasterGlyph {
         switch (self, id) {
         case (.trueType(let f), .trueType(let g)): return f.glyph(g)

@@ -89,4 +89,24 @@ import GaugeWidgets
         #expect(composer.shapes.count == kept && composer.shapes.layerCount == 2 && composer.shapes.ringPixelCount == 4)
         #expect(differingPixels(drawn, reference) == 0)
     }
+
+    /// With text, each dial keeps its ticks and labels as one layer of pixels (drawn in
+    /// the dial's order) and the readouts and captions as pieces kept on their second draw:
+    /// every frame the pixels of drawing without a cache.
+    @Test func keepsTextWithTheSamePixels() throws {
+        let dashboard = ReferenceScene.dashboard(text: true)
+        for format in [PixelFormat.xrgb8888, .rgb565] {
+            var composer = FrameComposer(tracksDamage: false)
+            let drawn = try Surface(width: 800, height: 480, format: format)
+            let reference = try Surface(width: 800, height: 480, format: format)
+            let fonts = CachedFontSet(StrokeFontSet())
+            dashboard.draw(on: Canvas(reference), fonts: fonts)
+            for frame in 0..<3 {
+                _ = composer.draw(dashboard, on: drawn, fonts: fonts)
+                #expect(differingPixels(drawn, reference) == 0, "frame \(frame), \(format)")
+            }
+            #expect(composer.shapes.layerCount == 2, "each dial's ticks and labels are kept as pixels")
+            #expect(composer.shapes.pieceCount >= 3, "readouts and captions kept: \(composer.shapes.pieceCount)")
+        }
+    }
 }

@@ -47,6 +47,14 @@ public struct StrokeFont: GlyphSource {
         return StrokeGlyphs.outline(s) == nil ? nil : s
     }
 
+    /// The cap height and weight make every glyph (the strokes are fixed).
+    public func identify(in key: inout LayerKey) -> Bool {
+        key.add(0x5354_524B)  // "STRK": no other font's words start so
+        key.add(capHeight)
+        key.add(weight.raw)
+        return true
+    }
+
     /// Strokes are spaced by their side bearings; there are no kerning pairs.
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar) -> Fixed { .zero }
 

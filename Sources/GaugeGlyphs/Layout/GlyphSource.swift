@@ -20,4 +20,13 @@ public protocol GlyphSource {
 
     /// The glyph's mask and metrics; rasterised on first use, then cached.
     func glyph(_ id: GlyphID) -> RasterGlyph
+
+    /// Adds words to `key` that say exactly which glyphs this font draws, and returns
+    /// true; false when it cannot say (its text is then drawn every frame, not kept).
+    func identify(in key: inout LayerKey) -> Bool
+}
+
+extension GlyphSource {
+    /// A font that cannot name its glyphs' pixels is never kept.
+    public func identify(in key: inout LayerKey) -> Bool { false }
 }

@@ -119,6 +119,48 @@ extension Canvas {
         }
     }
 
+    /// `draw(_:at:font:color:alignment:)` for text over the opaque `background`: with a
+    /// shape cache, and a font that names its glyphs, the line's pixels are kept and copied
+    /// back wherever the pixels it writes still hold that background alone
+    /// (`drawKept(key:background:ink:_:)`: the same pixels, no glyph looked up or blended).
+    public func draw<F: GlyphSource>(
+        _ text: String, at origin: Point, font: F, color: Color,
+        alignment: TextAlignment = .left, over background: Color
+    ) {
+        guard color.a != 0 else { return }
+        var probe = LayerKey()
+        guard font.identify(in: &probe) else {
+            draw(text, at: origin, font: font, color: color, alignment: alignment)
+            return
+        }
+        drawKept(
+            key: { k in
+                _ = font.identify(in: &k)
+                k.add(Int32(color.r) | Int32(color.g) << 8 | Int32(color.b) << 16 | Int32(color.a) << 24)
+                k.add(origin.x.raw)
+                k.add(origin.y.raw)
+                k.add(alignment == .left ? 0 : alignment == .centre ? 1 : 2)
+                k.add(text)
+            }, background: background, ink: { inkMask(text, at: origin, font: font, alignment: alignment, within: $0) }
+        ) { canvas in
+            canvas.draw(text, at: origin, font: font, color: color, alignment: alignment)
+        }
+    }
+
+    /// The pixels `draw(_:at:font:color:alignment:)` may write within `clip`: its glyphs' coverage.
+    private func inkMask<F: GlyphSource>(
+        _ text: String, at origin: Point, font: F, alignment: TextAlignment, within clip: IntRect
+    ) -> InkMask {
+        let metrics = font.measure(text)
+        var ink = InkMask(metrics.bounds(at: origin, alignment: alignment).intersection(clip))
+        let start = metrics.startX(for: origin.x, alignment: alignment), baseline = TextLayout.pixel(origin.y)
+        TextLayout.forEachGlyph(in: text, font: font) { glyph, penX in
+            let r = glyph.inkRect(penX: start &+ penX, baseline: baseline)
+            ink.add(glyph.mask, x: r.x0, y: r.y0)
+        }
+        return ink
+    }
+
     /// `draw(_:at:font:color:alignment:)` for a whole-pixel origin.
     public func draw<F: GlyphSource>(
         _ text: String, x: Int32, y: Int32, font: F, color: Color,

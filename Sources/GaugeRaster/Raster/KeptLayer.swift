@@ -129,17 +129,34 @@ final class KeptLayer {
 /// (`Canvas.drawKept`): hashed to find the layer, then compared word for word, with no
 /// allocation per frame.
 public struct LayerKey {
-    fileprivate var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    fileprivate var count = 0
-    fileprivate var recorded: [Int32]? = nil
-    fileprivate var expected: [Int32]? = nil
-    fileprivate var matches = true
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    var count = 0
+    var recorded: [Int32]? = nil
+    var expected: [Int32]? = nil
+    var matches = true
+
+    public init() {}
 
     public mutating func add(_ word: Int32) {
         hash = (hash ^ UInt64(UInt32(bitPattern: word))) &* 0x0000_0100_0000_01B3
         if recorded != nil { recorded!.append(word) }
         if let expected { matches = matches && count < expected.count && expected[count] == word }
         count &+= 1
+    }
+
+    /// A string's length and its UTF-8 bytes, four to a word.
+    public mutating func add(_ text: String) {
+        var word: UInt32 = 0, n = 0
+        for byte in text.utf8 {
+            word = word << 8 | UInt32(byte)
+            n &+= 1
+            if n & 3 == 0 {
+                add(Int32(bitPattern: word))
+                word = 0
+            }
+        }
+        add(Int32(bitPattern: word))
+        add(Int32(truncatingIfNeeded: n))
     }
 }
 
@@ -152,11 +169,12 @@ extension Canvas {
     /// this is called, and that `body` changes no pixel whose centre lies outside the disc.
     /// Then `body`'s pixels are those it leaves different from the background inside the
     /// disc, whatever else later draws. They are kept the first time `body` is drawn on an
-    /// unmasked canvas whose clip holds the whole disc (a full frame); before that, and
-    /// without a cache, `body` is drawn.
+    /// unmasked canvas whose clip holds the whole disc (a full frame) and `fits` says
+    /// yes (asked only then: e.g. text measured inside the disc); before that, and without
+    /// a cache, `body` is drawn.
     public func drawKept(
         key: (inout LayerKey) -> Void, centre: Point, radius: Fixed, background: Color,
-        _ body: (Canvas) -> Void
+        fits: () -> Bool = { true }, _ body: (Canvas) -> Void
     ) {
         guard let shapes, background.a == 255 else {
             body(self)
@@ -190,7 +208,7 @@ extension Canvas {
         let box = IntRect(
             x0: (centre.x.raw &- r) >> 8, y0: (centre.y.raw &- r) >> 8,
             x1: ((centre.x.raw &+ r) >> 8) &+ 1, y1: ((centre.y.raw &+ r) >> 8) &+ 1)
-        guard !isMasked, r > 0, box.intersection(clip) == box else { return }
+        guard !isMasked, r > 0, box.intersection(clip) == box, fits() else { return }
         var record = LayerKey()
         record.recorded = []
         words(&record)

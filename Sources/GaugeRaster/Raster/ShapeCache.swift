@@ -172,6 +172,8 @@ public final class ShapeCache {
     public static let maximumLayers = 16
     /// Layers kept.
     public var layerCount: Int { layers.count }
+    /// Bytes the layers hold (pixels and runs).
+    public var layerByteCount: Int { layers.reduce(0) { $0 &+ $1.layer.byteCount } }
 
     /// The layer kept under `hash`, with the words it was kept for.
     func keptLayer(hash: UInt64) -> (words: [Int32], layer: KeptLayer)? {
@@ -187,6 +189,66 @@ public final class ShapeCache {
         layers.append((hash, words, layer))
     }
 
+    /// Pieces of pixels kept over a background (`Canvas.drawKept(key:background:bounds:_:)`:
+    /// lines of text), oldest first, at most `maximumPieces` and `pieceBytes` in all.
+    private var pieces: [(hash: UInt64, words: [Int32], piece: KeptPiece)] = []
+    /// Bytes the pieces' pixels hold, at most `pieceBytes`.
+    public private(set) var pieceByteCount = 0
+    public static let maximumPieces = 32
+    /// Pieces kept.
+    public var pieceCount: Int { pieces.count }
+    /// A dial's title and readout at 800 × 480 hold about 6 KB in XRGB8888.
+    public static let pieceBytes = 256 << 10
+    /// Keys drawn lately that no piece was kept for: a piece is kept on its key's second draw.
+    private var seen = [UInt64](repeating: 0, count: 8)
+    private var nextSeen = 0
+    private var refusals = [UInt64](repeating: 0, count: 8)
+    private var nextRefusal = 0
+
+    /// The piece kept under `hash`, with the words it was kept for.
+    func keptPiece(hash: UInt64) -> (words: [Int32], piece: KeptPiece)? {
+        for i in pieces.indices where pieces[i].hash == hash { return (pieces[i].words, pieces[i].piece) }
+        return nil
+    }
+
+    /// Whether `rect`'s pixels may be kept: a quarter of `pieceBytes` at most.
+    static func keepsPiece(_ rect: IntRect, _ format: PixelFormat) -> Bool {
+        Int(rect.width) &* Int(rect.height) &* Int(format.bytesPerPixel) <= pieceBytes / 4
+    }
+
+    /// Whether `hash` was drawn lately without a piece; remembers it if not.
+    func seenBefore(_ hash: UInt64) -> Bool {
+        for h in seen where h == hash { return true }
+        seen[nextSeen] = hash
+        nextSeen = (nextSeen &+ 1) & 7
+        return false
+    }
+
+    /// Whether a piece was refused for `hash` lately (something lay under it): not tried
+    /// again until eight other keys are refused.
+    func refused(_ hash: UInt64) -> Bool {
+        for h in refusals where h == hash { return true }
+        return false
+    }
+
+    func refuse(_ hash: UInt64) {
+        refusals[nextRefusal] = hash
+        nextRefusal = (nextRefusal &+ 1) & 7
+    }
+
+    /// Keeps `piece` for `words` (their hash `hash`), dropping any kept under the same hash
+    /// and the oldest until it fits.
+    func keep(_ piece: KeptPiece, hash: UInt64, words: [Int32]) {
+        for i in pieces.indices.reversed() where pieces[i].hash == hash {
+            pieceByteCount &-= pieces.remove(at: i).piece.byteCount
+        }
+        while !pieces.isEmpty && (pieces.count >= ShapeCache.maximumPieces || pieceByteCount &+ piece.byteCount > ShapeCache.pieceBytes) {
+            pieceByteCount &-= pieces.removeFirst().piece.byteCount
+        }
+        pieces.append((hash, words, piece))
+        pieceByteCount &+= piece.byteCount
+    }
+
     /// Drops every stored shape.
     public func removeAll() {
         removeStrokes()
@@ -194,6 +256,8 @@ public final class ShapeCache {
         ringPixels.removeAll()
         ringPixelByteCount = 0
         layers.removeAll()
+        pieces.removeAll()
+        pieceByteCount = 0
     }
 
     private func removeStrokes() {

@@ -13,9 +13,11 @@ struct CentredText {
     }
     init(baseline origin: Point) { self.origin = origin }
 
+    /// Over an opaque `background` (what the text's box holds before it, if known) the
+    /// line's pixels may be kept and copied back (`Canvas.draw(_:at:font:color:alignment:over:)`).
     func draw<F: GlyphSource>(
         _ text: String, on canvas: Canvas, font: F, color: Color,
-        alignment: TextAlignment = .centre
+        alignment: TextAlignment = .centre, over background: Color? = nil
     ) {
         guard !text.isEmpty else { return }
         // Clipped away (a damage redraw elsewhere): skip the glyph lookups. A line height
@@ -25,7 +27,11 @@ struct CentredText {
         let reach = line &* Int32(truncatingIfNeeded: Swift.min(text.utf8.count + 2, 4096))
         let box = IntRect(x0: x &- reach, y0: y &- 3 &* line, x1: x &+ reach, y1: y &+ 3 &* line)
         guard box.intersects(canvas.clip) else { return }
-        canvas.draw(text, at: origin, font: font, color: color, alignment: alignment)
+        if let background {
+            canvas.draw(text, at: origin, font: font, color: color, alignment: alignment, over: background)
+        } else {
+            canvas.draw(text, at: origin, font: font, color: color, alignment: alignment)
+        }
     }
 
     func bounds<F: GlyphSource>(_ text: String, font: F, alignment: TextAlignment = .centre) -> IntRect {

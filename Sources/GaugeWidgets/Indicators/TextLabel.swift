@@ -36,7 +36,7 @@ public struct TextLabel: Sendable {
     public func draw<F: GlyphSource>(on canvas: Canvas, font: F) {
         let canvas = canvas.clipped(to: frame)
         canvas.fillBackground(frame, color: background)
-        place(font).draw(text, on: canvas, font: font, color: color, alignment: alignment)
+        place(font).draw(text, on: canvas, font: font, color: color, alignment: alignment, over: background)
     }
 
     public func damage<F: GlyphSource>(from old: TextLabel, font: F) -> Region {

@@ -97,8 +97,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
             let (p, q) = l.holdEnds(at: h)
             canvas.strokeLine(from: p, to: q, width: l.holdWidth, paint: .solid(c.theme.hold))
         }
-        l.title(fonts.label).draw(c.title ?? "", on: canvas, font: fonts.label, color: c.theme.label)
-        l.readout(fonts.value).draw(c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value)
+        l.title(fonts.label).draw(c.title ?? "", on: canvas, font: fonts.label, color: c.theme.label, over: c.theme.background)
+        l.readout(fonts.value).draw(
+            c.currentValueText, on: canvas, font: fonts.value, color: c.theme.value, over: c.theme.background)
         if showsNeedle, let f = c.fraction, reaches(.zero, arc.scaled(131) + Fixed(2)) {
             let n = l.needle(at: f)
             canvas.fillConvexPolygon(n.a, n.b, n.c, n.d, paint: .solid(c.theme.needle))
