@@ -85,7 +85,7 @@ extension Rasterizer {
     ) {
         let first = ring.first, second = ring.second
         guard first.lo < first.hi else { return }
-        let held = heldPieces(arc, ring, y: y), left = held.left, right = held.right
+        let held = heldPieces(arc, ring, y: y, from: x0, to: x1), left = held.left, right = held.right
         if left == .mixed || right == .mixed {
             walkCrossedRow(arc, ring, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
             return
@@ -108,15 +108,19 @@ extension Rasterizer {
     }
 
     /// What the arc's wedge holds of each of the ring's intervals on row y (the first
-    /// non-empty), proven from the planes' distances at their ends.
+    /// non-empty) within the columns [x0, x1) a walk writes, proven from the planes'
+    /// distances at their ends: a damaged rectangle a few pixels wide often misses the ray
+    /// that crosses the ring's row elsewhere. An interval the columns miss holds nothing.
     @inline(__always)
-    static func heldPieces(_ arc: ArcShape, _ ring: RingShape.Scalars, y: Int32)
+    static func heldPieces(_ arc: ArcShape, _ ring: RingShape.Scalars, y: Int32, from x0: Int32, to x1: Int32)
         -> (left: WedgeShape.Uniformity, right: WedgeShape.Uniformity)
     {
         let first = ring.first, second = ring.second
         let offsets = arc.wedge.rowOffsets(y)
-        let left = arc.wedge.uniformity(offsets, from: first.lo, through: first.hi &- 1)
-        let right = second.lo < second.hi ? arc.wedge.uniformity(offsets, from: second.lo, through: second.hi &- 1) : .none
+        let l0 = Swift.max(first.lo, x0), l1 = Swift.min(first.hi, x1)
+        let r0 = Swift.max(second.lo, x0), r1 = Swift.min(second.hi, x1)
+        let left = l0 < l1 ? arc.wedge.uniformity(offsets, from: l0, through: l1 &- 1) : .none
+        let right = r0 < r1 ? arc.wedge.uniformity(offsets, from: r0, through: r1 &- 1) : .none
         return (left, right)
     }
 
