@@ -92,7 +92,7 @@ import Testing
                 for y in y0..<(y0 + 40) {
                     var lo: Int32 = -5, hi: Int32 = 90, walkedLo: Int32 = -5, walkedHi: Int32 = 90
                     edge.narrow(atLeast: threshold, offset: edge.rowOffset(y), &lo, &hi)
-                    crossing.narrow(&walkedLo, &walkedHi)
+                    crossing.narrow(&walkedLo, &walkedHi, row: Int64(y - y0))
                     guard lo == walkedLo && hi == walkedHi else {
                         Issue.record("edge \(i), row \(y): narrowed to \(walkedLo)..<\(walkedHi), expected \(lo)..<\(hi)")
                         return

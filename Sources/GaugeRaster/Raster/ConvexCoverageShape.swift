@@ -96,18 +96,26 @@ extension Rasterizer {
         var rows = shape.rows(from: parts.rows.y0)
         var firstLive = 0
         for y in parts.rows.y0..<parts.rows.y1 {
-            var hits = parts.hits(row: y, firstLive: &firstLive) { shape.mayCover(row: $0, from: $1, to: $2) }
-            if hits == 0 {
-                rows.skip()
-                continue
+            // The row is computed at the first part that needs it, else skipped; each
+            // part's columns once (no closure changing the row or the walker: a heap box).
+            var row: ConvexRow<S.Row>? = nil
+            let end = parts.live(row: y, firstLive: &firstLive)
+            var k = firstLive
+            while k < end {
+                let c = parts.hit(k, row: y) { shape.mayCover(row: $0, from: $1, to: $2) }
+                k &+= 1
+                if c.x0 >= c.x1 { continue }
+                // Not `row ?? rows.next()`: its autoclosure would box the walker.
+                let r: ConvexRow<S.Row>
+                if let computed = row {
+                    r = computed
+                } else {
+                    r = rows.next()
+                    row = r
+                }
+                walkConvex(shape, r, shader: shader, codec: C.self, surface: surface, y: y, from: c.x0, to: c.x1)
             }
-            let row = rows.next()
-            while hits != 0 {
-                let k = hits.trailingZeroBitCount
-                hits &= hits &- 1
-                let r = parts.columns(k, row: y)
-                walkConvex(shape, row, shader: shader, codec: C.self, surface: surface, y: y, from: r.x0, to: r.x1)
-            }
+            if row == nil { rows.skip() }
         }
     }
 

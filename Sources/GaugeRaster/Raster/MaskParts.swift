@@ -61,6 +61,26 @@ struct MaskParts {
         return (Swift.max(c.x0, box.x0), Swift.min(c.x1, box.x1))
     }
 
+    /// The parts that may lie on row y: from `firstLive` (moved past the parts above the
+    /// row; 0 before the first row) to the returned index. Rows are asked top to bottom.
+    @inline(__always)
+    func live(row y: Int32, firstLive: inout Int) -> Int {
+        let list = parts.span
+        while firstLive < count && Region.unpack(list[unchecked: firstLive]).y1 <= y { firstLive &+= 1 }
+        var k = firstLive
+        while k < count && Region.unpack(list[unchecked: k]).y0 <= y { k &+= 1 }
+        return k
+    }
+
+    /// Part k's columns on row y when the part holds the row and `mayCover(row:from:to:)`
+    /// allows them; else an empty interval.
+    @inline(__always)
+    func hit(_ k: Int, row y: Int32, _ mayCover: (Int32, Int32, Int32) -> Bool) -> (x0: Int32, x1: Int32) {
+        guard y < Region.unpack(parts.span[unchecked: k]).y1 else { return (0, 0) }
+        let c = columns(k, row: y)
+        return c.x0 < c.x1 && mayCover(y, c.x0, c.x1) ? c : (0, 0)
+    }
+
     /// The parts on row y for which `mayCover(row:from:to:)` holds, one bit each (bit k:
     /// part k): a ring near one rectangle must not cost a row computation for another
     /// across the dial. Rows are asked top to bottom; `firstLive` (0 before the first row)

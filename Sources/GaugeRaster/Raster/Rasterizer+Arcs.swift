@@ -85,7 +85,7 @@ extension Rasterizer {
     ) {
         let first = ring.first, second = ring.second
         guard first.lo < first.hi else { return }
-        let held = heldPieces(arc, ring, y: y), left = held.left, right = held.right
+        let held = heldPieces(arc, ring, y: y, from: x0, to: x1), left = held.left, right = held.right
         if left == .mixed || right == .mixed {
             walkCrossedRow(arc, ring, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
             return
@@ -108,15 +108,19 @@ extension Rasterizer {
     }
 
     /// What the arc's wedge holds of each of the ring's intervals on row y (the first
-    /// non-empty), proven from the planes' distances at their ends.
+    /// non-empty) within the columns [x0, x1) a walk writes, proven from the planes'
+    /// distances at their ends: a damaged rectangle a few pixels wide often misses the ray
+    /// that crosses the ring's row elsewhere. An interval the columns miss holds nothing.
     @inline(__always)
-    static func heldPieces(_ arc: ArcShape, _ ring: RingShape.Scalars, y: Int32)
+    static func heldPieces(_ arc: ArcShape, _ ring: RingShape.Scalars, y: Int32, from x0: Int32, to x1: Int32)
         -> (left: WedgeShape.Uniformity, right: WedgeShape.Uniformity)
     {
         let first = ring.first, second = ring.second
         let offsets = arc.wedge.rowOffsets(y)
-        let left = arc.wedge.uniformity(offsets, from: first.lo, through: first.hi &- 1)
-        let right = second.lo < second.hi ? arc.wedge.uniformity(offsets, from: second.lo, through: second.hi &- 1) : .none
+        let l0 = Swift.max(first.lo, x0), l1 = Swift.min(first.hi, x1)
+        let r0 = Swift.max(second.lo, x0), r1 = Swift.min(second.hi, x1)
+        let left = l0 < l1 ? arc.wedge.uniformity(offsets, from: l0, through: l1 &- 1) : .none
+        let right = r0 < r1 ? arc.wedge.uniformity(offsets, from: r0, through: r1 &- 1) : .none
         return (left, right)
     }
 
@@ -127,12 +131,88 @@ extension Rasterizer {
     ) {
         let first = ring.first, second = ring.second
         let split = second.lo < second.hi ? second.lo : Int32.max
+        if !arc.wedge.reflex {
+            walkCrossedNarrowRow(arc, ring, split: split, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
+            return
+        }
         var nonZero = SpanList(first.lo, first.hi), full = SpanList(ring.fullFirst.lo, ring.fullFirst.hi)
         nonZero.append(second.lo, second.hi, superset: true)
         full.append(ring.fullSecond.lo, ring.fullSecond.hi, superset: false)
         var spans = RowSpans()
         let rowState = arc.crossedRow(y, ring: ring.row, RowSpans(nonZero: nonZero, full: full), split: split, spans: &spans)
         walk(arc, rowState, spans, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)
+    }
+
+    /// `walkCrossedRow` for a wedge of at most half a turn, whose row is one interval: the
+    /// pixels `walk` writes for the ring's and the wedge's spans intersected (non-zero in
+    /// both: blended with the arc's coverage; full in both: the span fill), found as
+    /// scalars within [x0, x1) — a damaged rectangle holds a few pixels of the row, where
+    /// span lists cost more than the pixels.
+    @inline(__always)
+    static func walkCrossedNarrowRow<H: Shader, C: PixelCodec>(
+        _ arc: ArcShape, _ ring: RingShape.Scalars, split: Int32, shader: H, codec: C.Type, surface: Surface,
+        y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        var wedgeSpans = RowSpans()
+        let wedgeRow = arc.wedge.row(y, spans: &wedgeSpans)
+        guard wedgeSpans.nonZero.count > 0 else { return }
+        let reach = wedgeSpans.nonZero[0]
+        let lo = Swift.max(reach.start, x0), hi = Swift.min(reach.end, x1)
+        guard lo < hi else { return }
+        let full = wedgeSpans.full.count > 0 ? wedgeSpans.full[0] : (start: hi, end: hi)
+        let row = ArcShape.Row(ring: ring.row, wedge: wedgeRow, split: split, leftInside: false, rightInside: false)
+        let pixels = surface.row(y).assumingMemoryBound(to: C.Storage.self)
+        // The full pixels: the ring's full intervals within the wedge's.
+        let fa = (lo: Swift.max(ring.fullFirst.lo, full.start), hi: Swift.min(ring.fullFirst.hi, full.end))
+        let fb = (lo: Swift.max(ring.fullSecond.lo, full.start), hi: Swift.min(ring.fullSecond.hi, full.end))
+        walkCrossedPiece(
+            arc, row, ring.first, fa, fb, shader: shader, codec: C.self, pixels: pixels, y: y, from: lo, to: hi)
+        if ring.second.lo < ring.second.hi {
+            walkCrossedPiece(
+                arc, row, ring.second, fa, fb, shader: shader, codec: C.self, pixels: pixels, y: y, from: lo, to: hi)
+        }
+    }
+
+    /// The pixels of `piece` within [x0, x1) on a crossed row: those in `fa` or `fb`
+    /// through the span fill, the others blended with the arc's coverage (no nested
+    /// function: one that changes a captured variable costs a heap box per call).
+    @inline(__always)
+    static func walkCrossedPiece<H: Shader, C: PixelCodec>(
+        _ arc: ArcShape, _ row: ArcShape.Row, _ piece: (lo: Int32, hi: Int32),
+        _ fa: (lo: Int32, hi: Int32), _ fb: (lo: Int32, hi: Int32),
+        shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        let end = Swift.min(piece.hi, x1)
+        var x = Swift.max(piece.lo, x0)
+        guard x < end else { return }
+        var start = Swift.max(fa.lo, x), stop = Swift.min(fa.hi, end)
+        if start < stop {
+            blendArc(arc, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
+            shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
+            x = stop
+        }
+        start = Swift.max(fb.lo, x)
+        stop = Swift.min(fb.hi, end)
+        if start < stop {
+            blendArc(arc, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
+            shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
+            x = stop
+        }
+        blendArc(arc, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: end)
+    }
+
+    /// Pixels x0 ..< x1 of an arc's row blended with their coverage.
+    @inline(__always)
+    static func blendArc<H: Shader, C: PixelCodec>(
+        _ arc: ArcShape, _ row: ArcShape.Row, shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>,
+        y: Int32, from x0: Int32, to x1: Int32
+    ) {
+        var x = x0
+        while x < x1 {
+            let c = arc.coverage(x: x, row: row)
+            if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
+            x &+= 1
+        }
     }
 
     /// The first (or `second`) of the ring's intervals on a row, within [x0, x1), as an arc

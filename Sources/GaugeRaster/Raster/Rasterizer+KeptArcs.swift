@@ -23,7 +23,7 @@ extension Rasterizer {
     ) -> Untouched {
         let first = ring.first, second = ring.second
         guard first.lo < first.hi else { return .both }
-        let held = heldPieces(arc, ring, y: y), left = held.left, right = held.right
+        let held = heldPieces(arc, ring, y: y, from: x0, to: x1), left = held.left, right = held.right
         let result = Untouched(first: left == .none, second: right == .none)
         if left == .mixed || right == .mixed {
             walkCrossedRow(arc, ring, shader: shader, codec: C.self, surface: surface, y: y, from: x0, to: x1)

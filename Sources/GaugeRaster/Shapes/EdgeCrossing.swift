@@ -8,27 +8,34 @@
 /// in [0, d), a step of s = ny·256 = sq·d + sr (0 ≤ sr < d) gives r + sr, less d (and q
 /// one more down) when it reaches d: q' = q − sq − carry. Two divisions set it up; the
 /// rows after cost none, which matters most on ARM (no 64-bit divide on ARM1176 at all).
+///
+/// The bound itself is what is stepped — q for a lower bound, 1 − q for an upper one —
+/// unclamped, so a row's narrowing is a compare per crossing (the caller clamps the row's
+/// ends once, as `clampedPixel` of each bound would). A horizontal edge (a = 0) covers a
+/// row wholly or not at all: its rows are a range (`rows`), and its bound bounds nothing.
 struct EdgeCrossing {
-    /// +1: covered from the crossing rightwards; −1: up to it; 0: a horizontal edge's
-    /// half-plane, all or nothing per row (decided by `need`).
-    private let direction: Int8
-    private let divisor: Int64, stepQuotient: Int64, stepRemainder: Int64
-    private var quotient: Int64, remainder: Int64
-    /// threshold − rowOffset(y), kept for a horizontal edge only.
-    private var need: Int64
-    private let needStep: Int64
+    /// The row's bound: the first covered pixel (a lower bound) or the first past them
+    /// (an upper one), unclamped.
+    private(set) var bound: Int64
+    private var remainder: Int64
+    private let boundStep: Int64, remainderStep: Int64, divisor: Int64, carry: Int64
+    /// Whether `bound` ends the covered pixels (the plane covers leftwards).
+    let isUpper: Bool
+    /// The rows, counted from the first walked, on which a horizontal edge covers the row;
+    /// every row for any other edge.
+    let rows: (from: Int64, to: Int64)
 
     /// A crossing never read (a walker's unused slot): no division to set up.
     @inline(__always) static var inert: EdgeCrossing { EdgeCrossing() }
     @inline(__always) private init() {
-        direction = 0
-        divisor = 1
-        stepQuotient = 0
-        stepRemainder = 0
-        quotient = 0
+        bound = -(1 << 40)
         remainder = 0
-        need = 0
-        needStep = 0
+        boundStep = 0
+        remainderStep = 0
+        divisor = 1
+        carry = 0
+        isUpper = false
+        rows = (Int64.min, Int64.max)
     }
 
     /// The crossing of `edge` at `threshold` on row y.
@@ -38,58 +45,77 @@ struct EdgeCrossing {
         let need = threshold &- edge.rowOffset(y)
         let s = edge.ny &* 256  // rowOffset(y + 1) − rowOffset(y)
         if a == 0 {
-            direction = 0
-            divisor = 1
-            stepQuotient = 0
-            stepRemainder = 0
-            quotient = 0
+            // need − k·s ≤ 0 on row y + k: from ⌈need / s⌉ on (s > 0), up to ⌊need / s⌋
+            // (s < 0), all rows or none (s = 0).
+            bound = -(1 << 40)
             remainder = 0
-            self.need = need
-            needStep = 0 &- s
+            boundStep = 0
+            remainderStep = 0
+            divisor = 1
+            carry = 0
+            isUpper = false
+            if s > 0 {
+                rows = (HalfPlane.ceilingQuotient(need, s), Int64.max)
+            } else if s < 0 {
+                rows = (Int64.min, HalfPlane.floorQuotientPlusOne(need, s))
+            } else {
+                rows = need <= 0 ? (Int64.min, Int64.max) : (0, 0)
+            }
             return
         }
         let d = a > 0 ? a : 0 &- a
-        direction = a > 0 ? 1 : -1
         divisor = d
         let q = HalfPlane.ceilingQuotient(need, d)
-        quotient = q
         remainder = q &* d &- need  // in [0, d)
         // ⌊s / d⌋ and s − that·d, for either sign of s.
         let sq = s >= 0 ? s / d : 0 &- HalfPlane.ceilingQuotient(0 &- s, d)
-        stepQuotient = sq
-        stepRemainder = s &- sq &* d
-        self.need = 0
-        needStep = 0
+        remainderStep = s &- sq &* d
+        isUpper = a < 0
+        rows = (Int64.min, Int64.max)
+        if a > 0 {
+            bound = q
+            boundStep = 0 &- sq
+            carry = -1
+        } else {
+            bound = 1 &- q
+            boundStep = sq
+            carry = 1
+        }
     }
 
     /// Moves to the next row down.
     @inline(__always)
     mutating func advance() {
-        if direction == 0 {
-            need &+= needStep
-            return
-        }
-        var r = remainder &+ stepRemainder
-        var q = quotient &- stepQuotient
+        var r = remainder &+ remainderStep
+        var b = bound &+ boundStep
         if r >= divisor {
             r &-= divisor
-            q &-= 1
+            b &+= carry
         }
         remainder = r
-        quotient = q
+        bound = b
     }
 
-    /// Narrows [lo, hi) as `HalfPlane.narrow(atLeast:offset:_:_:)` does for this row.
-    @inline(__always)
-    func narrow(_ lo: inout Int32, _ hi: inout Int32) {
-        if direction > 0 {
-            lo = Swift.max(lo, clampedPixel(quotient))
-            hi = Swift.min(hi, 1 << 30)
-        } else if direction < 0 {
-            lo = Swift.max(lo, -(1 << 30))
-            hi = Swift.min(hi, clampedPixel(1 &- quotient))
-        } else if need > 0 {
+    /// Narrows [lo, hi) as `HalfPlane.narrow(atLeast:offset:_:_:)` does on the row `k`
+    /// rows past the first (clamped, a horizontal edge emptying the rows it leaves out):
+    /// one crossing checked alone against the half-plane (`EdgeCrossingTests`).
+    func narrow(_ lo: inout Int32, _ hi: inout Int32, row k: Int64) {
+        if k < rows.from || k >= rows.to {
             hi = Int32.min
+        } else if isUpper {
+            hi = Swift.min(hi, clampedPixel(bound))
+        } else {
+            lo = Swift.max(lo, clampedPixel(bound))
+        }
+    }
+
+    /// Narrows [lo, hi) (unclamped) by this row's bound.
+    @inline(__always)
+    func narrow(_ lo: inout Int64, _ hi: inout Int64) {
+        if isUpper {
+            hi = Swift.min(hi, bound)
+        } else {
+            lo = Swift.max(lo, bound)
         }
     }
 }

@@ -116,14 +116,18 @@ extension QuadShape {
         private let steps: Row
         private var any0: EdgeCrossing, any1: EdgeCrossing, any2: EdgeCrossing, any3: EdgeCrossing
         private var full0: EdgeCrossing, full1: EdgeCrossing, full2: EdgeCrossing, full3: EdgeCrossing
-        private let x0: Int32, x1: Int32
+        private let x0: Int64, x1: Int64
         private let findsFullSpans: Bool
+        /// Rows walked so far, and the rows on which a horizontal edge leaves the row's
+        /// pixels (any, or fully covered) to the others: every row when there is none.
+        private var k: Int64 = 0
+        private let anyRows: (from: Int64, to: Int64), fullRows: (from: Int64, to: Int64)
 
         @inline(__always)
         init(_ q: QuadShape, from y: Int32) {
             findsFullSpans = q.findsFullSpans
-            x0 = q.bounds.x0
-            x1 = q.bounds.x1
+            x0 = Int64(q.bounds.x0)
+            x1 = Int64(q.bounds.x1)
             offsets = Row(o0: q.e0.rowOffset(y), o1: q.e1.rowOffset(y), o2: q.e2.rowOffset(y), o3: q.e3.rowOffset(y))
             steps = Row(o0: q.e0.ny &* 256, o1: q.e1.ny &* 256, o2: q.e2.ny &* 256, o3: q.e3.ny &* 256)
             let any = HalfPlane.anyThreshold
@@ -137,24 +141,41 @@ extension QuadShape {
             full1 = findsFullSpans ? EdgeCrossing(q.e1, atLeast: full, row: y) : .inert
             full2 = findsFullSpans ? EdgeCrossing(q.e2, atLeast: full, row: y) : .inert
             full3 = findsFullSpans ? EdgeCrossing(q.e3, atLeast: full, row: y) : .inert
+            anyRows = Rows.common(any0.rows, any1.rows, any2.rows, any3.rows)
+            fullRows = Rows.common(full0.rows, full1.rows, full2.rows, full3.rows)
+        }
+
+        @inline(__always)
+        private static func common(
+            _ a: (from: Int64, to: Int64), _ b: (from: Int64, to: Int64), _ c: (from: Int64, to: Int64),
+            _ d: (from: Int64, to: Int64)
+        ) -> (from: Int64, to: Int64) {
+            // Pairwise: `max` of four arguments is variadic, an array allocated per walker.
+            (Swift.max(Swift.max(a.from, b.from), Swift.max(c.from, d.from)), Swift.min(Swift.min(a.to, b.to), Swift.min(c.to, d.to)))
         }
 
         @inline(__always)
         mutating func next() -> ConvexRow<Row> {
+            // Narrowed unclamped, then clamped once: `clampedPixel` is monotonic and the
+            // bounds' columns lie inside its range, so this is the clamped bounds' result.
             var anyLo = x0, anyHi = x1, fullLo = x0, fullHi = x1
             any0.narrow(&anyLo, &anyHi)
             any1.narrow(&anyLo, &anyHi)
             any2.narrow(&anyLo, &anyHi)
             any3.narrow(&anyLo, &anyHi)
+            // A horizontal edge that leaves a row out empties it as `HalfPlane.narrow` does.
+            let hi = k < anyRows.from || k >= anyRows.to ? Int32.min : clampedPixel(anyHi)
+            var fullEnd = Int32.min
             if findsFullSpans {
                 full0.narrow(&fullLo, &fullHi)
                 full1.narrow(&fullLo, &fullHi)
                 full2.narrow(&fullLo, &fullHi)
                 full3.narrow(&fullLo, &fullHi)
+                if k >= fullRows.from && k < fullRows.to { fullEnd = clampedPixel(fullHi) }
             } else {
-                fullHi = fullLo
+                fullEnd = Int32(truncatingIfNeeded: x0)
             }
-            let row = ConvexRow(state: offsets, lo: anyLo, hi: anyHi, fullLo: fullLo, fullHi: fullHi)
+            let row = ConvexRow(state: offsets, lo: clampedPixel(anyLo), hi: hi, fullLo: clampedPixel(fullLo), fullHi: fullEnd)
             skip()
             return row
         }
@@ -164,6 +185,7 @@ extension QuadShape {
             offsets = Row(
                 o0: offsets.o0 &+ steps.o0, o1: offsets.o1 &+ steps.o1,
                 o2: offsets.o2 &+ steps.o2, o3: offsets.o3 &+ steps.o3)
+            k &+= 1
             any0.advance()
             any1.advance()
             any2.advance()
