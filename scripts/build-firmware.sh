@@ -224,6 +224,8 @@ compile_and_link() {
     # Linked by lld: it folds functions with identical code (--icf=safe: Swift's generic
     # specialisations and value witnesses; only those whose addresses no object's
     # address-significance table lists) and took 13–17 KB off each CPU's binary against gold.
+    # It links armv7's hard-float objects with the Unicode tables' archive, tagged soft-float
+    # (it passes no floats), as it is: gold needed --no-warn-mismatch for that.
     # max-page-size 16 KB: segments padded for 16 KB pages (the Pi 5's kernel), not the
     # 64 KB default; runs on 4 KB-page kernels as well. armv6 (Pi 1 and Zero, whose
     # kernels have 4 KB pages and never run on a Pi 5): 4 KB, which leaves no padding of
