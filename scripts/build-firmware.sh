@@ -155,11 +155,14 @@ compile_and_link() {
     includes=(-isystem "/usr/$triple/include" -I "$inc" -I "$inc/libdrm" -I "$inc/freetype2" -I "$inc/libevdev-1.0")
     # C and C++ functions and data in sections of their own, so that --gc-sections drops
     # the unused ones; the TOML shim without C++ exceptions (toml++ is built with
-    # TOML_EXCEPTIONS=0; Sources/CTOML/ctoml.cpp says what replaces libstdc++'s throws).
+    # TOML_EXCEPTIONS=0; Sources/CTOML/ctoml.cpp says what replaces libstdc++'s throws) and
+    # without unwind tables (below: nothing unwinds through it), left out by the compiler
+    # rather than by objcopy, which would void the object's address-significance table
+    # and with it lld's folding of toml++'s identical functions (4 KB on aarch64).
     # GAUGEPANEL_EMBEDDED_RUNTIME: C code that stands in for parts of the Embedded Swift runtime
     # (Sources/CEmbeddedSupport/bridge_object.c) is compiled only here, never for the host.
     local cflags=(--target="$triple" $(abi_flags "$cpu") -O2 -ffunction-sections -fdata-sections -DGAUGEPANEL_EMBEDDED_RUNTIME=1 "${includes[@]}")
-    local cxxflags=("${cflags[@]}" -std=c++17 -fno-exceptions -isystem "/usr/$triple/include/c++/$("$triple-gcc" -dumpversion)"
+    local cxxflags=("${cflags[@]}" -std=c++17 -fno-exceptions -fno-asynchronous-unwind-tables -fno-unwind-tables -isystem "/usr/$triple/include/c++/$("$triple-gcc" -dumpversion)"
                     -isystem "/usr/$triple/include/c++/$("$triple-gcc" -dumpversion)/$triple")
     for t in "${C_TARGETS[@]}"; do
         for f in Sources/"$t"/*.c Sources/"$t"/*.cpp; do
@@ -218,26 +221,30 @@ compile_and_link() {
     objects+=("$dir/GaugePanelFirmware.o")
     # Static archives: what FreeType was built with after it; the Unicode tables Embedded
     # String operations use; the C++ runtime for the TOML shim.
-    # --icf=safe: gold folds functions with identical code (Swift's generic specialisations
-    # and value witnesses, toml++'s accessors) whose addresses are not taken.
+    # Linked by lld: it folds functions with identical code (--icf=safe: Swift's generic
+    # specialisations and value witnesses; only those whose addresses no object's
+    # address-significance table lists) and took 13–17 KB off each CPU's binary against gold.
+    # It links armv7's hard-float objects with the Unicode tables' archive, tagged soft-float
+    # (it passes no floats), as it is: gold needed --no-warn-mismatch for that.
     # max-page-size 16 KB: segments padded for 16 KB pages (the Pi 5's kernel), not the
     # 64 KB default; runs on 4 KB-page kernels as well. armv6 (Pi 1 and Zero, whose
     # kernels have 4 KB pages and never run on a Pi 5): 4 KB, which leaves no padding of
     # up to 16 KB between the code and the data in the file. libpng and brotli stay on the line
     # for the archives' sake; Sources/CEmbeddedSupport/freetype_codecs.c keeps them out.
-    # --wrap of sscanf/fscanf: their only callers, libdrm's sysfs parsing (never reached)
-    # and glibc's TZ rule parsing, get Sources/CEmbeddedSupport/integer_scanf.c's
-    # integer-only scanf instead of glibc's whole scanf engine (about 30 KB).
-    # --wrap of __fxprintf: glibc's warnings from res_hconf (through getaddrinfo) go through
-    # Sources/CEmbeddedSupport/narrow_fxprintf.c's narrow vfprintf, not the wide printf
-    # engine and wide stdio (about 30 KB).
+    # glibc functions the firmware defines itself in Sources/CEmbeddedSupport, so that the
+    # linker takes neither them nor what they alone need from libc.a: __isoc99_sscanf and
+    # __isoc99_fscanf (integer_scanf.c: integers only, for their only callers, libdrm's sysfs
+    # parsing, never reached, and glibc's TZ rule parsing; about 30 KB of scanf engine),
+    # __fxprintf (narrow_fxprintf.c: res_hconf's warnings through the narrow vfprintf, not
+    # the wide printf engine and wide stdio, about 30 KB) and __dcgettext (support.c).
+    # Defined, not --wrap'ed: lld still takes a wrapped function's archive member, and
+    # __fxprintf's brought the wide printf engine back.
     # main is the firmware's @_cdecl entry point (Sources/GaugePanelFirmware/FirmwareMain.swift).
     local page=16384
     [[ $cpu == armv6 ]] && page=4096
     link=(--gc-sections --icf=safe -z max-page-size=$page --defsym main=GaugePanelFirmware_main
-          --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf --wrap=__dcgettext --wrap=__fxprintf --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
+          --start-group -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -ldrm -levdev
           -lstdc++ -lm --end-group "$SWIFT_LIB/embedded/$(swift_target "$cpu")/libswiftUnicodeDataTables.a")
-    [[ $cpu == armv7 ]] && link+=(--no-warn-mismatch)   # the tables' archive is tagged soft-float; it passes no floats
     # The linker's map (what each object and archive member contributes) for
     # scripts/firmware-size.py.
     link+=(-Map="$dir/gaugepanel-firmware.map")
@@ -245,16 +252,13 @@ compile_and_link() {
     # through FreeType, zlib, libpng, brotli, bzip2, libdrm or libevdev (no C++ exception
     # and no Swift error crosses them; a trap ends the process), and FreeType's alone took
     # about 50 KB of the aarch64 binary. Copies, found first; the sysroot keeps the originals.
-    # The same for the TOML shim and the C++ runtime under it: toml++ is built without
+    # The same for the C++ runtime under the TOML shim (the shim has none): toml++ is built without
     # exceptions (TOML_EXCEPTIONS 0), so nothing is thrown; one that were (std::string's
     # length_error) has no handler anyway and ends in std::terminate, with or without them.
     # And for glibc: the panel runs one thread and never cancels one (pthread_cancel's
     # forced unwinding is what glibc's tables are for), and glibc prints no backtraces.
     local quiet=$dir/lib-no-unwind
     rm -rf "$quiet"; mkdir -p "$quiet"
-    for o in "${objects[@]}"; do
-        if [[ $o == *CTOML* ]]; then "$triple-objcopy" --remove-section=.eh_frame "$o" >&3 2>&1; fi
-    done
     for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a libc.a; do
         local from=$lib/$a
         case $a in libstdc++.a) from=$("$triple-g++" -print-file-name=$a) ;; libc.a) from=$("$triple-gcc" -print-file-name=$a) ;; esac
@@ -267,7 +271,7 @@ compile_and_link() {
     local xlinker=()
     for f in "${link[@]}"; do xlinker+=(-Xlinker "$f"); done
     bin=$dir/gaugepanel-firmware
-    if ! "$SWIFTC" -target "$(swift_target "$cpu")" -enable-experimental-feature Embedded -emit-executable \
+    if ! "$SWIFTC" -target "$(swift_target "$cpu")" -enable-experimental-feature Embedded -emit-executable -use-ld=lld \
             -Xclang-linker --target="$triple" -Xclang-linker -static -L "$quiet" -L "$lib" "${xlinker[@]}" \
             "${objects[@]}" -o "$bin" >&3 2>&1; then
         { grep -E 'error' "$dir/build.log" | sort -u | head -20 | sed 's/^/# /'

@@ -2,8 +2,9 @@
 """Where the firmware's bytes go: one table per Pi CPU, from an existing build.
 
 Reads what scripts/build-firmware.sh leaves in $FIRMWARE_BUILD_DIR/<cpu>/ (default
-.build-firmware): the unstripped executable and the linker's map (-Map), and the stripped
-copy in $FIRMWARE_OUT (default out/firmware). Each byte of the stripped file is counted
+.build-firmware): the unstripped executable and the linker's map (-Map; lld's, which the
+build links with, or gold's, which it linked with before), and the stripped copy in
+$FIRMWARE_OUT (default out/firmware). Each byte of the stripped file is counted
 once:
   - C and C++ code and data by the object or archive member the map says it came from
     (FreeType, zlib, toml++ with its libstdc++ pieces, libdrm, libevdev, glibc, libm, the
@@ -15,7 +16,7 @@ once:
     specialised for the panel to "Swift standard library"), what no symbol covers
     (metadata without symbols, string literals) to "Swift: data without a symbol";
   - the rest (ELF headers, alignment padding, merged string constants of every object, the
-    GOT): "linker".
+    GOT; lld's map calls its own sections <internal>): "linker".
 Prints the table and each binary's bytes against the limit, 3,500,000 bytes; exits 1
 when a binary is over it, and 0 otherwise (a CPU not built is said and skipped).
 
@@ -60,17 +61,29 @@ def run(*args, stdin=None):
     return subprocess.run(args, input=stdin, capture_output=True, text=True, check=True).stdout
 
 
-def map_contributions(path):
-    """(input file, bytes) for every input section the map places in a loaded, file-backed
-    output section; folded (ICF) and discarded sections sit at address 0 or -1."""
+def map_sections(path):
+    """(output section, address, size, input file) for every input section of the linker's
+    map, gold's (-Map: "Memory map", a section's name alone on a line when it is long) or
+    lld's (columns VMA LMA Size Align Out In Symbol, input sections indented 8)."""
     lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
-    start = lines.index("Memory map")
+    if lines and lines[0].split()[:3] == ["VMA", "LMA", "Size"]:
+        row = re.compile(r"^\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$")
+        out = None
+        for line in lines[1:]:
+            m = row.match(line)
+            if not m:
+                continue
+            depth, text = len(m.group(3)), m.group(4)
+            if depth == 0:
+                out = text
+            elif depth == 8:
+                yield out, int(m.group(1), 16), int(m.group(2), 16), re.sub(r":\([^()]*\)$", "", text)
+        return
     out, pending = None, False
-    per = Counter()
     head = re.compile(r"^(\S+)\s+0x[0-9a-f]+\s+0x[0-9a-f]+")
     inline = re.compile(r"^ \S+\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S.*)$")
     cont = re.compile(r"^\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S.*)$")
-    for line in lines[start + 1:]:
+    for line in lines[lines.index("Memory map") + 1:]:
         m = head.match(line)
         if m:
             out, pending = m.group(1), False
@@ -82,10 +95,21 @@ def map_contributions(path):
             pending = bool(re.match(r"^ \S+$", line))
             continue
         pending = False
-        address, size, source = int(m.group(1), 16), int(m.group(2), 16), m.group(3)
-        if out is None or NOT_IN_FILE.match(out) or address == 0 or address >= 0xFFFFFFFF:
-            continue
-        per[source] += size
+        yield out, int(m.group(1), 16), int(m.group(2), 16), m.group(3)
+
+
+def placed(out, address):
+    """Whether an input section takes bytes in the file: in a loaded, file-backed output
+    section, not folded (ICF) or discarded (gold puts those at address 0 or -1)."""
+    return out is not None and not NOT_IN_FILE.match(out) and 0 < address < 0xFFFFFFFF
+
+
+def map_contributions(path):
+    """(input file, bytes) for every input section placed in the file."""
+    per = Counter()
+    for out, address, size, source in map_sections(path):
+        if placed(out, address) and source != "<internal>":  # lld's own: the linker's line
+            per[source] += size
     return per
 
 
@@ -106,17 +130,8 @@ def swift_symbols(binary, triple):
 
 def swift_object_ranges(map_path):
     """Address ranges of the Swift object's sections in the executable."""
-    lines = open(map_path, encoding="utf-8", errors="replace").read().split("\n")
-    ranges = []
-    pattern = re.compile(r"^\s*(?:\S+\s+)?(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+\S*/GaugePanelFirmware\.o$")
-    for line in lines[lines.index("Memory map"):]:
-        m = pattern.match(line)
-        if m:
-            a, s = int(m.group(1), 16), int(m.group(2), 16)
-            if a and a < 0xFFFFFFFF and s:
-                ranges.append((a, a + s))
-    ranges.sort()
-    return ranges
+    return sorted((a, a + s) for out, a, s, source in map_sections(map_path)
+                  if s and 0 < a < 0xFFFFFFFF and SWIFT_OBJECTS.search(source))
 
 
 def inside(ranges, address):

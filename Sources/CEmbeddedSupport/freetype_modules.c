@@ -2,7 +2,8 @@
 // module it was built with (FT_Init_FreeType → FT_Add_Default_Modules, ftinit.o), and that
 // list alone links all of them into the static executable. The panel opens .ttf and .otf
 // files only (GaugeText's FontLocator): TrueType and CFF outlines, through sfnt, psaux,
-// pshinter, psnames and autofit, which stay. These stand in for the rest — Type 1, CID,
+// pshinter and autofit, which stay, and psnames, which freetype_psnames.c replaces by one
+// without tables. These stand in for the rest — Type 1, CID,
 // PFR, Type 42, Windows FNT, PCF and BDF fonts, every renderer (GaugeText draws the hinted
 // outlines itself with GaugeRaster's OutlineRasterizer, and copies embedded bitmaps, so
 // FreeType's smooth, mono, SDF and OT-SVG renderers are never asked for a glyph) and the

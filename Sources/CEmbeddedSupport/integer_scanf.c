@@ -11,9 +11,9 @@
 // Every format either of them passes is whitespace, literal characters, %%, %n and the
 // integer conversions d, i, u, o, x with a width and an hh/h/l size. glibc's scanf engine
 // for all formats (floats, strings, wide characters, %m, positional arguments: about 30 KB
-// of each firmware with what only it links) is replaced, through the linker's
-// --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf (scripts/build-firmware.sh), by this one,
-// which follows glibc's vfscanf for that subset: the same characters consumed (sign,
+// of each firmware with what only it links) is replaced by this one, which defines
+// __isoc99_sscanf and __isoc99_fscanf in the firmware (so the linker takes neither from
+// glibc's archive) and follows glibc's vfscanf for that subset: the same characters consumed (sign,
 // 0x prefix and digits within the width; one character read ahead and pushed back), the
 // same values (strtol/strtoul on the digits, then narrowed to the argument's size), the
 // same %n counts and return values (the number of conversions assigned; EOF when the
@@ -22,7 +22,9 @@
 // (a step of scripts/test.sh). A conversion outside the subset (a float, a string,
 // a long long, …) is a program's constant format that nothing in the firmware has:
 // it is refused loudly (a message and abort) rather than answered wrongly.
-// Only the firmware's link wraps these names; a native build does not use them.
+// Only the firmware's build (GAUGEPANEL_EMBEDDED_RUNTIME) defines glibc's names; a native
+// build has integer_sscanf and integer_fscanf alone, which scripts/firmware/scanf-check.sh
+// holds against glibc's.
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -187,7 +189,10 @@ static int scan(struct scan_input *in, const char *format, va_list args) {
     return done;
 }
 
-int __wrap___isoc99_sscanf(const char *string, const char *format, ...) {
+int integer_sscanf(const char *string, const char *format, ...);
+int integer_fscanf(FILE *file, const char *format, ...);
+
+int integer_sscanf(const char *string, const char *format, ...) {
     struct scan_input in = { string, NULL, 0 };
     va_list args;
     va_start(args, format);
@@ -196,7 +201,7 @@ int __wrap___isoc99_sscanf(const char *string, const char *format, ...) {
     return r;
 }
 
-int __wrap___isoc99_fscanf(FILE *file, const char *format, ...) {
+int integer_fscanf(FILE *file, const char *format, ...) {
     struct scan_input in = { NULL, file, 0 };
     va_list args;
     va_start(args, format);
@@ -204,3 +209,8 @@ int __wrap___isoc99_fscanf(FILE *file, const char *format, ...) {
     va_end(args);
     return r;
 }
+
+#if defined(GAUGEPANEL_EMBEDDED_RUNTIME)
+int __isoc99_sscanf(const char *string, const char *format, ...) __attribute__((alias("integer_sscanf")));
+int __isoc99_fscanf(FILE *file, const char *format, ...) __attribute__((alias("integer_fscanf")));
+#endif

@@ -39,14 +39,14 @@ __attribute__((weak, noreturn)) void __assert_fail(const char *assertion, const 
 }
 
 #if defined(GAUGEPANEL_EMBEDDED_RUNTIME)
-// glibc's message translation, for the firmware's link only (scripts/build-firmware.sh
-// passes --wrap=__dcgettext): strerror and the dynamic loader's and host.conf's messages ask
+// glibc's message translation, for the firmware only (defined here, so the linker takes
+// none from glibc's archive): strerror and the dynamic loader's and host.conf's messages ask
 // for their text in the program's locale, and the firmware never calls setlocale, so that is
 // the C locale, in which glibc's __dcgettext returns the message it was given. So does this,
 // without linking the catalogue loading (.mo files, plural expressions, locale aliases),
 // about 25 KB.
-const char *__wrap___dcgettext(const char *domain, const char *message, int category);
-const char *__wrap___dcgettext(const char *domain, const char *message, int category) {
+const char *__dcgettext(const char *domain, const char *message, int category);
+const char *__dcgettext(const char *domain, const char *message, int category) {
     (void)domain;
     (void)category;
     return message;

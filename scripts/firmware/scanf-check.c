@@ -1,5 +1,5 @@
 // The firmware's integer-only sscanf/fscanf (Sources/CEmbeddedSupport/integer_scanf.c,
-// linked in place of glibc's by --wrap=__isoc99_sscanf --wrap=__isoc99_fscanf) against
+// the firmware's __isoc99_sscanf and __isoc99_fscanf in place of glibc's) against
 // the host glibc's own __isoc99_sscanf/__isoc99_fscanf, case by case: the return value,
 // every byte each conversion stores (%n counts included, through pointers to sentinel-filled
 // slots, so a store of the wrong size shows), and for fscanf the stream left behind (its
@@ -27,8 +27,8 @@
 
 int __isoc99_sscanf(const char *, const char *, ...);
 int __isoc99_fscanf(FILE *, const char *, ...);
-int __wrap___isoc99_sscanf(const char *, const char *, ...);
-int __wrap___isoc99_fscanf(FILE *, const char *, ...);
+int integer_sscanf(const char *, const char *, ...);
+int integer_fscanf(FILE *, const char *, ...);
 
 // The formats the firmware's callers pass, from the aarch64 sysroot's libc.a (tzset.o) and
 // libdrm.a (the format operands of xf86drm.c.o's and xf86drmMode.c.o's scanf calls).
@@ -174,7 +174,7 @@ static void run(int use_glibc, int use_file, const char *fmt, const char *input,
     if (use_glibc)
         r->ret = use_file ? __isoc99_fscanf(f, fmt, ARGS(r)) : __isoc99_sscanf(input, fmt, ARGS(r));
     else
-        r->ret = use_file ? __wrap___isoc99_fscanf(f, fmt, ARGS(r)) : __wrap___isoc99_sscanf(input, fmt, ARGS(r));
+        r->ret = use_file ? integer_fscanf(f, fmt, ARGS(r)) : integer_sscanf(input, fmt, ARGS(r));
     if (use_file) { r->pos = ftell(f); r->eof = feof(f) != 0; r->next = getc(f); }
 }
 
@@ -281,9 +281,9 @@ static int check_refusal(const char *fmt, const char *input, int use_file) {
             rewind(f);
             if (ftruncate(fileno(f), 0) != 0) _exit(3);
             fputs(input, f); fflush(f); rewind(f);
-            __wrap___isoc99_fscanf(f, fmt, ARGS(rp));
+            integer_fscanf(f, fmt, ARGS(rp));
         } else {
-            __wrap___isoc99_sscanf(input, fmt, ARGS(rp));
+            integer_sscanf(input, fmt, ARGS(rp));
         }
         _exit(0);
     }
