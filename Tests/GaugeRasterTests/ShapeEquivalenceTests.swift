@@ -207,6 +207,40 @@ import Testing
         }
     }
 
+    /// A conic row's steps decided per run (`ConicRowSteps`) are `parameter` rounded to a
+    /// step at every pixel's own atan2: rows on, near and far from the centre, rows that
+    /// cross it, every sweep direction and the gap.
+    @Test func conicRowStepsGiveEachPixelsStep() {
+        var rng = SplitMix(seed: 0xC0A1)
+        for i in 0..<400 {
+            let start = Int32.random(in: 0..<65536, using: &rng)
+            let sweep = i % 7 == 0 ? [0, 65536, -65536][i % 3] : Int32.random(in: -65536...65536, using: &rng)
+            let map = ConicGradient.SweepMap(start: start, sweep: sweep)
+            let edges: [Int32] = [0, 1, -1, 128, -128, 0xFFFF, -0xFFFF, 0x1_0000]
+            let dy = i < edges.count ? edges[i] : Int32.random(in: -0x1_2000...0x1_2000, using: &rng)
+            let count = Int32.random(in: 0...700, using: &rng)
+            let first = Int32.random(in: -200_000...100_000, using: &rng) &+ (i % 5 == 0 ? dy : 0)
+            let got = StepsSeen()
+            ConicRowSteps.forEach(dy: dy, map: map, dx: first, from: 10, to: 10 &+ count, got)
+            #expect(got.columns == Array(10..<(10 &+ count)))
+            var expected: [Int32] = []
+            for n in 0..<count {
+                let dx = first &+ n &* 256
+                expected.append((map.parameter(angle: Trig.atan2(dy, dx).raw) &+ 32) >> 6)
+            }
+            #expect(got.steps == expected, "dy \(dy), dx \(first), start \(start), sweep \(sweep)")
+        }
+    }
+
+    /// Every column and step a row walk reports, in order.
+    final class StepsSeen: ConicStepSink {
+        var columns: [Int32] = [], steps: [Int32] = []
+        func put(x: Int32, step: Int32) {
+            columns.append(x)
+            steps.append(step)
+        }
+    }
+
     /// The conic shader's row fill (offsets stepped by 256, colours packed once per step)
     /// writes what packing each pixel's own colour writes, in every format, opaque or not.
     @Test func conicRowFillGivesEachPixelsColour() {

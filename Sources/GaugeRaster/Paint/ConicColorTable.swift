@@ -6,7 +6,8 @@
 /// `ConicGradient.color(x:y:)`, painted as `GradientShader` paints them.
 ///
 /// Rows are filled with the vertical offset computed once, the step found per pixel with
-/// one fixed-point atan2 and the colour read from the table.
+/// one fixed-point atan2 (its branches decided per run: `ConicRowSteps`) and the colour
+/// read from the table.
 struct ConicColorTable: Shader {
     let gradient: ConicGradient
     let isOpaque: Bool
@@ -73,37 +74,25 @@ struct ConicColorTable: Shader {
             fill(row, y: y, from: x0, to: x1, steps: stored, base: base, codec: C.self)
             return
         }
-        let angles = Trig.RowAngles(dy: gradient.offsetY(y)), map = gradient.sweepMap
+        let dy = gradient.offsetY(y), map = gradient.sweepMap
         let cx = Int64(gradient.centre.x.raw)
         if isOpaque {
             // Offsets step by 256 from x0's; clamping (`offsetX`) only matters beyond ±2^30.
             let first = Int64(x0) * 256 + 128 - cx, last = Int64(x1) * 256 + 128 - cx
             if first > -(1 << 30) && last < 1 << 30 {
-                var dx = Int32(truncatingIfNeeded: first)
-                // `while`, not `for … in x0..<x1`: a range of Int32 iterated with checks.
+                let dx = Int32(truncatingIfNeeded: first)
                 // Two loops, not one with a threshold of 0 for formats that do not dither:
                 // the shared loop cost XRGB8888 frames 0.3 % (measured).
-                var x = x0
                 if !C.dithers {
-                    while x < x1 {
-                        row[Int(x)] = C.packPrepared(
-                            preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self),
-                            threshold: 0)
-                        dx &+= 256
-                        x &+= 1
-                    }
+                    ConicRowSteps.forEach(dy: dy, map: map, dx: dx, from: x0, to: x1, PackedRow<C>(table: self, row: row))
                     return
                 }
-                let thresholds = ConicColorTable.thresholds(row: y)
-                while x < x1 {
-                    let t = ConicColorTable.threshold(thresholds, x: x)
-                    row[Int(x)] = C.packPrepared(preparedColor(step: map.step(angle: angles.angle(dx: dx)), codec: C.self), threshold: t)
-                    dx &+= 256
-                    x &+= 1
-                }
+                let sink = DitheredRow<C>(table: self, row: row, thresholds: ConicColorTable.thresholds(row: y))
+                ConicRowSteps.forEach(dy: dy, map: map, dx: dx, from: x0, to: x1, sink)
                 return
             }
         }
+        let angles = Trig.RowAngles(dy: dy)
         @inline(__always) func step(_ x: Int32) -> Int32 {
             map.step(angle: angles.angle(dx: clampedPixel(Int64(x) * 256 + 128 - cx)))
         }
@@ -114,6 +103,23 @@ struct ConicColorTable: Shader {
                 let c = color(step: step(x))
                 row[Int(x)] = C.blendDithered(c, alpha: effectiveAlpha(c.rounded.a, coverage: 256), over: row[Int(x)], x: x, y: y)
             }
+        }
+    }
+
+    /// An opaque row's pixels in a format that does not dither: each step's packed colour.
+    private struct PackedRow<C: PixelCodec>: ConicStepSink {
+        let table: ConicColorTable, row: UnsafeMutablePointer<C.Storage>
+        @inline(__always) func put(x: Int32, step: Int32) {
+            row[Int(x)] = C.packPrepared(table.preparedColor(step: step, codec: C.self), threshold: 0)
+        }
+    }
+
+    /// An opaque row's pixels in a format that dithers, with the row's thresholds.
+    private struct DitheredRow<C: PixelCodec>: ConicStepSink {
+        let table: ConicColorTable, row: UnsafeMutablePointer<C.Storage>, thresholds: UInt32
+        @inline(__always) func put(x: Int32, step: Int32) {
+            let t = ConicColorTable.threshold(thresholds, x: x)
+            row[Int(x)] = C.packPrepared(table.preparedColor(step: step, codec: C.self), threshold: t)
         }
     }
 
@@ -184,7 +190,7 @@ struct ConicColorTable: Shader {
     @inline(__always) private func packs<C: PixelCodec>(_ codec: C.Type) -> Bool { isOpaque && !C.dithers }
 
     /// Step `i`'s opaque colour prepared for codec C, on first use.
-    @inline(__always) private func preparedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
+    @inline(__always) fileprivate func preparedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
         var p = packed[Int(i)]
         if p == 0 {
             p = C.prepare(color(step: i))

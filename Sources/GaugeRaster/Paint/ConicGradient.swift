@@ -50,7 +50,15 @@ public struct ConicGradient: Sendable {
 
         /// The colour step (0…`steps`) of a binary angle: t rounded to a step.
         @inlinable @inline(__always) func step(angle: Int32) -> Int32 {
-            (parameter(angle: angle) &+ 32) >> 6
+            step(delta: (forward ? angle &- start : start &- angle) & 0xFFFF)
+        }
+
+        /// `step(angle:)` from the angle's distance along the sweep from `start` (0…65535):
+        /// `parameter`'s t rounded in one shift. Within the sweep the product is at most
+        /// 2^32 (inverseSweep ≤ 2^32 / magnitude), so t needs no clamp.
+        @inlinable @inline(__always) func step(delta: Int32) -> Int32 {
+            if delta > magnitude { return delta > gapMiddle ? 0 : ConicGradient.steps }
+            return Int32(truncatingIfNeeded: (Int64(delta) &* inverseSweep &+ (1 << 21)) >> 22)
         }
     }
 
