@@ -53,11 +53,10 @@ public enum Font: GlyphSource {
         }
     }
 
-    /// The stroke font's words; a FreeType face has none that would stay unique (its
-    /// text is drawn every frame).
+    /// Either font's words (a FreeType font's serial, the stroke font's size and weight).
     public func identify(in key: inout LayerKey) -> Bool {
         switch self {
-        case .trueType: return false
+        case .trueType(let f): return f.identify(in: &key)
         case .builtIn(let f): return f.identify(in: &key)
         }
     }

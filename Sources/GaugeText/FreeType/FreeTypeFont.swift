@@ -1,6 +1,11 @@
 import CFreeType
 import GaugeRaster
 import GaugeGlyphs
+import Synchronization
+
+/// The last serial number given to a `FreeTypeFont` (atomic: tests make fonts on several
+/// threads at once).
+private let fontSerials = Atomic<UInt32>(0)
 
 /// A TrueType/OpenType face at one pixel size, through FreeType: a `FreeTypeFace` (the
 /// file, opened once and shared by every size made from it) with this size's own `FT_Size`
@@ -27,6 +32,9 @@ public final class FreeTypeFont: GlyphSource {
     public var hasKerning: Bool { file.hasKerning }
     /// This font's rasterised glyphs, keyed by glyph index.
     public let cache: GlyphCache<UInt32>
+    /// This font's own number, never given to another font while the process lives (for
+    /// 2³² fonts): a font freed and another made at its address must not match its kept text.
+    public let serial: UInt32
 
     /// The face, shared with the other sizes of the same file.
     public let file: FreeTypeFace
@@ -62,6 +70,7 @@ public final class FreeTypeFont: GlyphSource {
             descender: FreeTypeFont.pixelsUp(-m.descender),
             lineHeight: FreeTypeFont.pixelsUp(m.height))
         cache = GlyphCache(capacity: cacheCapacity)
+        serial = fontSerials.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// The FreeType library version, e.g. "2.12.1": golden images of FreeType text are
@@ -106,6 +115,15 @@ public final class FreeTypeFont: GlyphSource {
 
     public func glyph(_ id: UInt32) -> RasterGlyph {
         cache.glyph(for: id) { rasterise($0) }
+    }
+
+    /// Its serial says everything its glyphs' pixels depend on — one file and face, one
+    /// `FT_Size`, the same load flags and rasteriser — and the pixel size is added for clarity.
+    public func identify(in key: inout LayerKey) -> Bool {
+        key.add(0x4654_5946)  // "FTYF": no other font's words start so
+        key.add(Int32(bitPattern: serial))
+        key.add(pixelSize)
+        return true
     }
 
     /// The advance of `scalar`'s glyph in pixels (zero when the face lacks it).
