@@ -278,16 +278,6 @@ for target in package.targets where target.name.hasPrefix("Gauge") {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-gline-tables-only"], .when(configuration: .release))]
 }
 
-// The command line and the preview server are the last two modules of a release build's
-// longest chain (GaugeRaster → … → GaugePanel → GaugePreview → GaugePanelCLI), each one
-// whole-module compile that no other work overlaps. Their code parses arguments and serves a
-// browser, once per command or at a person's pace, and calls the optimised modules for
-// everything a frame does: optimising it bought nothing a user sees and cost about 7 s of
-// the release build on two cores.
-for target in package.targets where ["GaugePreview", "GaugePanelCLI"].contains(target.name) {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
-}
-
 // Benchmarks (ordo-one/benchmark) build only when asked for — `scripts/bench.sh` sets
 // GAUGEPANEL_BENCHMARKS=1 — so that `swift build` and the tests don't compile them.
 if ProcessInfo.processInfo.environment["GAUGEPANEL_BENCHMARKS"] != nil {
