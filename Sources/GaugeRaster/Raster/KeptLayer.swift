@@ -170,8 +170,8 @@ extension Canvas {
     /// Then `body`'s pixels are those it leaves different from the background inside the
     /// disc, whatever else later draws. They are kept the first time `body` is drawn on an
     /// unmasked canvas whose clip holds the whole disc (a full frame) and `fits` says
-    /// yes (asked only then: e.g. text measured inside the disc); before that, and without
-    /// a cache, `body` is drawn.
+    /// yes (asked only then, and not again for a while once it says no: e.g. text measured
+    /// inside the disc); before that, and without a cache, `body` is drawn.
     public func drawKept(
         key: (inout LayerKey) -> Void, centre: Point, radius: Fixed, background: Color,
         fits: () -> Bool = { true }, _ body: (Canvas) -> Void
@@ -208,7 +208,13 @@ extension Canvas {
         let box = IntRect(
             x0: (centre.x.raw &- r) >> 8, y0: (centre.y.raw &- r) >> 8,
             x1: ((centre.x.raw &+ r) >> 8) &+ 1, y1: ((centre.y.raw &+ r) >> 8) &+ 1)
-        guard !isMasked, r > 0, box.intersection(clip) == box, fits() else { return }
+        // A layer `fits` refused is not asked again (a dial's labels measured each frame)
+        // until eight other keys are refused.
+        guard !isMasked, r > 0, box.intersection(clip) == box, !shapes.refused(probe.hash) else { return }
+        guard fits() else {
+            shapes.refuse(probe.hash)
+            return
+        }
         var record = LayerKey()
         record.recorded = []
         words(&record)
