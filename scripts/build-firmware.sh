@@ -262,10 +262,10 @@ compile_and_link() {
     for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a libc.a; do
         local from=$lib/$a
         case $a in libstdc++.a) from=$("$triple-g++" -print-file-name=$a) ;; libc.a) from=$("$triple-gcc" -print-file-name=$a) ;; esac
-        # armv6: FreeType built from Debian's source as Thumb code (scripts/firmware/sysroot.sh).
-        if [[ $cpu == armv6 && $a == libfreetype.a ]]; then
-            from=$root/thumb/libfreetype.a
-            [[ -f $from ]] || { echo "FAIL: $cpu: no $from (scripts/firmware/sysroot.sh armv6 builds it)" > "$BUILD/result-$cpu"; return 1; }
+        # FreeType as scripts/firmware/sysroot.sh builds it from Debian's source.
+        if [[ $a == libfreetype.a ]]; then
+            from=$root/freetype/libfreetype.a
+            [[ -f $from ]] || { echo "FAIL: $cpu: no $from (scripts/firmware/sysroot.sh builds it)" > "$BUILD/result-$cpu"; return 1; }
         fi
         [[ -f $from ]] || continue
         if ! "$triple-objcopy" --remove-section=.eh_frame "$from" "$quiet/$a" >&3 2>&1; then
@@ -291,7 +291,7 @@ compile_and_link() {
 build_one() {
     local cpu=$1 dir=$BUILD/$1 t0 key how triple objects=() bin o
     t0=$(date +%s) triple=$(gnu_triple "$cpu")
-    key="$INPUTS_KEY $cpu $(cat "$BUILD/sysroot-$cpu/.packages" "$BUILD/sysroot-$cpu/thumb/.version" 2>/dev/null)"
+    key="$INPUTS_KEY $cpu $(cat "$BUILD/sysroot-$cpu/.packages" "$BUILD/sysroot-$cpu/freetype/.version" 2>/dev/null)"
     if [[ -f $dir/inputs && $(cat "$dir/inputs") == "$key" && -x $dir/gaugepanel-firmware && -f $dir/objects ]]; then
         mapfile -t objects < "$dir/objects"
         bin=$dir/gaugepanel-firmware how="unchanged since its last build"
