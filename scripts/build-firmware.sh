@@ -262,10 +262,13 @@ compile_and_link() {
     for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a libc.a; do
         local from=$lib/$a
         case $a in libstdc++.a) from=$("$triple-g++" -print-file-name=$a) ;; libc.a) from=$("$triple-gcc" -print-file-name=$a) ;; esac
-        # FreeType as scripts/firmware/sysroot.sh builds it from Debian's source.
+        # FreeType as scripts/firmware/sysroot.sh builds it from Debian's source: without
+        # unwind tables already, and copied as it is (objcopy would void its objects'
+        # address-significance tables, and with them lld's folding of identical functions).
         if [[ $a == libfreetype.a ]]; then
             from=$root/freetype/libfreetype.a
             [[ -f $from ]] || { echo "FAIL: $cpu: no $from (scripts/firmware/sysroot.sh builds it)" > "$BUILD/result-$cpu"; return 1; }
+            cp "$from" "$quiet/$a" && continue
         fi
         [[ -f $from ]] || continue
         if ! "$triple-objcopy" --remove-section=.eh_frame "$from" "$quiet/$a" >&3 2>&1; then
