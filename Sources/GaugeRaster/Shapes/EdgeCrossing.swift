@@ -114,6 +114,8 @@ extension EdgeCrossing {
     /// quad's fully covered span is then four compares a row, not four more crossings.
     struct Shifted {
         fileprivate let whole: Int64, part: Int64, unit: Int64
+        /// One never read (a quad without full spans): no division to set up.
+        static let unread = Shifted(whole: 0, part: 0, unit: 0)
     }
 
     /// This edge's crossing `delta` higher (a horizontal edge's: its bound still bounds

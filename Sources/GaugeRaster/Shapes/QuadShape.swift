@@ -137,13 +137,13 @@ extension QuadShape {
             any1 = EdgeCrossing(q.e1, atLeast: any, row: y)
             any2 = EdgeCrossing(q.e2, atLeast: any, row: y)
             any3 = EdgeCrossing(q.e3, atLeast: any, row: y)
-            let full = HalfPlane.fullThreshold, delta = full &- any
-            full0 = any0.shifted(by: delta)
-            full1 = any1.shifted(by: delta)
-            full2 = any2.shifted(by: delta)
-            full3 = any3.shifted(by: delta)
-            anyRows = Rows.common(any0.rows, any1.rows, any2.rows, any3.rows)
             // Without full spans these are never read.
+            let full = HalfPlane.fullThreshold, delta = full &- any
+            full0 = findsFullSpans ? any0.shifted(by: delta) : .unread
+            full1 = findsFullSpans ? any1.shifted(by: delta) : .unread
+            full2 = findsFullSpans ? any2.shifted(by: delta) : .unread
+            full3 = findsFullSpans ? any3.shifted(by: delta) : .unread
+            anyRows = Rows.common(any0.rows, any1.rows, any2.rows, any3.rows)
             fullRows =
                 findsFullSpans
                 ? Rows.common(
