@@ -17,7 +17,7 @@ command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install v
 source scripts/lib/decoder-modules.sh
 build_decoder_modules "$out/modules" -O
 swiftc -O -wmo -parse-as-library -module-name CANCost -I "$out/modules" Fuzz/CANDecodeCost.swift \
-    "$out/modules/GaugeDecoders.o" "$out/modules/GaugeCAN.o" -o "$out/can-cost"
+    "$out/modules/GaugeASCII.o" "$out/modules/GaugeDecoders.o" "$out/modules/GaugeCAN.o" -o "$out/can-cost"
 
 instructions() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$out/can-cost" "$@" 2>&1 |

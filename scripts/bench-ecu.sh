@@ -14,7 +14,7 @@ command -v valgrind >/dev/null || { echo "valgrind is missing (apt-get install v
 source scripts/lib/decoder-modules.sh
 build_decoder_modules "$out/modules" -O
 swiftc -O -wmo -parse-as-library -module-name ECUCost -I "$out/modules" Fuzz/ECUDecodeCost.swift \
-    "$out/modules/GaugeDecoders.o" "$out/modules/GaugeECU.o" -o "$out/ecu-cost"
+    "$out/modules/GaugeASCII.o" "$out/modules/GaugeDecoders.o" "$out/modules/GaugeECU.o" -o "$out/ecu-cost"
 
 instructions() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$out/ecu-cost" "$@" 2>&1 |

@@ -30,7 +30,7 @@ if [ "${1:-}" = "--bench" ]; then
     # Modules of its own, without the fuzzers' instrumentation, which would be measured.
     build_decoder_modules "$out/bench/modules" -O
     "$swiftc" -O -wmo -parse-as-library -module-name NMEABench -I "$out/bench/modules" Fuzz/NMEABenchmark.swift \
-        "$out/bench/modules/GaugeDecoders.o" -o "$out/bench/nmea-bench"
+        "$out/bench/modules/GaugeASCII.o" "$out/bench/modules/GaugeDecoders.o" -o "$out/bench/nmea-bench"
     exec "$out/bench/nmea-bench"
 fi
 

@@ -13,8 +13,9 @@
 #
 # SWIFTC names the compiler (default: swiftc).
 
-# Dependencies first, as in Package.swift: GaugeCAN, GaugeNet and GaugeECU import only GaugeDecoders.
-DECODER_MODULES=(GaugeDecoders GaugeCAN GaugeNet GaugeECU)
+# Dependencies first, as in Package.swift: GaugeDecoders imports only GaugeASCII, and
+# GaugeCAN, GaugeNet and GaugeECU GaugeDecoders (GaugeECU GaugeASCII too).
+DECODER_MODULES=(GaugeASCII GaugeDecoders GaugeCAN GaugeNet GaugeECU)
 
 decoder_module_sources() {
     local modules=("${@:-${DECODER_MODULES[@]}}")
