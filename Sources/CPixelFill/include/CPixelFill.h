@@ -22,8 +22,9 @@ _Static_assert(sizeof(wchar_t) == sizeof(uint32_t), "wmemset must store 32-bit w
 
 #if defined(__arm__) && !defined(__thumb__)
 /// Stores `value` into `blocks` × 32 words and then `eights` × 8 words from *p
-/// (word-aligned), advancing *p.
-static inline void cpf_store_blocks(uint32_t **p, uint32_t value, size_t blocks, size_t eights) {
+/// (word-aligned), advancing *p. ARM code of its own, never inlined: the armv6 firmware
+/// makes code that does not draw Thumb-1, whose stm cannot name r8-r10.
+__attribute__((noinline, target("arm"))) static void cpf_store_blocks(uint32_t **p, uint32_t value, size_t blocks, size_t eights) {
     // An stm's registers are named in the instruction: the pattern in r3-r10.
     register uint32_t a __asm__("r3") = value, b __asm__("r4") = value, c __asm__("r5") = value,
         d __asm__("r6") = value, e __asm__("r7") = value, f __asm__("r8") = value,
