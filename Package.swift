@@ -24,6 +24,10 @@ let package = Package(
         .target(name: "CPixelFill"),
         .target(name: "GaugeRaster", dependencies: ["CPixelFill"]),
 
+        // ASCII case and character classes for names, keys, units and sysfs text, without
+        // the Unicode tables String's own would link into the firmware.
+        .target(name: "GaugeASCII"),
+
         // libc for everything below the command line: the glibc headers the seam uses plus
         // wrappers for what Swift cannot import (errno, variadic open, MAP_FAILED). Embedded
         // Swift cannot `import Glibc`; it can import this.
@@ -35,7 +39,7 @@ let package = Package(
 
         // Displays: the Display protocol, damage, rotation and the offscreen framebuffer —
         // no device libraries, so the configuration and tests can use them freely.
-        .target(name: "GaugeDisplay", dependencies: ["GaugeRaster", "GaugeSystem"]),
+        .target(name: "GaugeDisplay", dependencies: ["GaugeASCII", "GaugeRaster", "GaugeSystem"]),
 
         // PNG/PPM files and image comparison, through the system zlib.
         .systemLibrary(
@@ -43,7 +47,7 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "GaugeImages", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CZlib"]),
+        .target(name: "GaugeImages", dependencies: ["GaugeASCII", "GaugeRaster", "GaugeDisplay", "GaugeSystem", "CZlib"]),
 
         // The real screens: DRM/KMS through libdrm, fbdev, the text console, backlights,
         // and the registry of display back-ends that boards and --display name (DisplayBackends).
@@ -53,7 +57,9 @@ let package = Package(
             providers: [.apt(["libdrm-dev"])]
         ),
         .target(name: "CLinuxFB"),
-        .target(name: "GaugeDisplayDevices", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeSystem", "CPanelSystem", "CDRM", "CLinuxFB"]),
+        .target(
+            name: "GaugeDisplayDevices",
+            dependencies: ["GaugeASCII", "GaugeRaster", "GaugeDisplay", "GaugeSystem", "CPanelSystem", "CDRM", "CLinuxFB"]),
 
         // TrueType text through FreeType, rasterised once into a glyph cache.
         .systemLibrary(
@@ -63,7 +69,7 @@ let package = Package(
         ),
         // Font-independent text layout and the built-in stroke font (Embedded subset).
         .target(name: "GaugeGlyphs", dependencies: ["GaugeRaster"]),
-        .target(name: "GaugeText", dependencies: ["GaugeRaster", "GaugeGlyphs", "GaugeSystem", "CFreeType"]),
+        .target(name: "GaugeText", dependencies: ["GaugeASCII", "GaugeRaster", "GaugeGlyphs", "GaugeSystem", "CFreeType"]),
 
         // Gauges shaped like SwiftUI's Gauge: model, styles, exact damage (Embedded subset).
         .target(name: "GaugeWidgets", dependencies: ["GaugeRaster", "GaugeGlyphs"]),
@@ -71,7 +77,7 @@ let package = Package(
         // The serial decoders as pure state machines (Embedded subset, no I/O, no imports):
         // the line protocol, NMEA 0183, ELM327 and OBD-II PIDs, the samples and units they
         // produce and StreamProtocol, what a source drives. Fuzzed and cross-compiled alone.
-        .target(name: "GaugeDecoders"),
+        .target(name: "GaugeDecoders", dependencies: ["GaugeASCII"]),
 
         // CAN: frames, candump logs, DBC files and signals, ISO-TP, OBD-II over CAN and
         // NMEA 2000 as pure decoders (Embedded subset, no I/O).
@@ -79,7 +85,7 @@ let package = Package(
 
         // Engine computers through their TunerStudio INI (Speeduino, rusEFI, MegaSquirt): the INI
         // parser, the legacy and CRC32 framings and the polling driver, pure (Embedded subset).
-        .target(name: "GaugeECU", dependencies: ["GaugeDecoders"]),
+        .target(name: "GaugeECU", dependencies: ["GaugeASCII", "GaugeDecoders"]),
 
         // Network sources as pure decoders (Embedded subset, no sockets): the MQTT 3.1.1
         // packet codec, topic filters and client session, MQTT payloads (numbers, ON/OFF, JSON
@@ -88,7 +94,7 @@ let package = Package(
 
         // Channels, routes and the sources over the syscall seam: serial lines, TCP, UDP,
         // sysfs, simulated, replay and the CAN bus (CANSource: SocketCAN), driving the decoders.
-        .target(name: "GaugeSensors", dependencies: ["GaugeDecoders", "GaugeCAN", "GaugeSystem", "CPanelSystem"]),
+        .target(name: "GaugeSensors", dependencies: ["GaugeASCII", "GaugeDecoders", "GaugeCAN", "GaugeSystem", "CPanelSystem"]),
 
         // TOML through toml++ behind a plain-C API that Swift and Embedded Swift import
         // (include/ctoml.h). toml++ is Debian's libtomlplusplus-dev, used header-only from
@@ -105,6 +111,7 @@ let package = Package(
         .target(
             name: "GaugeConfig",
             dependencies: [
+                "GaugeASCII",
                 "GaugeRaster", "GaugeGlyphs", "GaugeWidgets", "GaugeSensors", "GaugeDisplay", "GaugeSystem", "CTOML", "GaugeDecoders", "GaugeECU",
             ]),
 
@@ -118,7 +125,7 @@ let package = Package(
         // line gives the panel. The kernel's event codes come from a header-only module (no
         // library), so the panel and its tests link no libevdev.
         .systemLibrary(name: "CInputCodes"),
-        .target(name: "GaugeInput", dependencies: ["CInputCodes", "GaugeSystem"]),
+        .target(name: "GaugeInput", dependencies: ["GaugeASCII", "CInputCodes", "GaugeSystem"]),
 
         // The real input devices: evdev nodes through libevdev, inotify hot-plug on /dev/input,
         // libevdev's key names; `InputDevices.system`, which the command lines give the panel.
@@ -127,7 +134,7 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        .target(name: "GaugeInputDevices", dependencies: ["GaugeInput", "CEvdev", "GaugeSystem", "CPanelSystem"]),
+        .target(name: "GaugeInputDevices", dependencies: ["GaugeASCII", "GaugeInput", "CEvdev", "GaugeSystem", "CPanelSystem"]),
 
         // The poll loop (one thread: descriptors, timers, signals, frame pacing; a test loop
         // with a manual clock) and what a service needs around it: logs, systemd's notify
@@ -203,6 +210,7 @@ let package = Package(
             name: "GaugeTestSupport",
             dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeSystem", "GaugeInput", "GaugeLoop", "GaugeDecoders"],
             path: "Tests/GaugeTestSupport"),
+        .testTarget(name: "GaugeASCIITests", dependencies: ["GaugeASCII"]),
         .testTarget(name: "GaugeSystemTests", dependencies: ["GaugeSystem", "GaugeTestSupport"]),
         .testTarget(
             name: "GaugeRasterTests", dependencies: ["GaugeRaster", "GaugeDisplay", "GaugeImages", "GaugeTestSupport"],

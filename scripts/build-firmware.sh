@@ -262,6 +262,14 @@ compile_and_link() {
     for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a libc.a; do
         local from=$lib/$a
         case $a in libstdc++.a) from=$("$triple-g++" -print-file-name=$a) ;; libc.a) from=$("$triple-gcc" -print-file-name=$a) ;; esac
+        # FreeType as scripts/firmware/sysroot.sh builds it from Debian's source: without
+        # unwind tables already, and copied as it is (objcopy would void its objects'
+        # address-significance tables, and with them lld's folding of identical functions).
+        if [[ $a == libfreetype.a ]]; then
+            from=$root/freetype/libfreetype.a
+            [[ -f $from ]] || { echo "FAIL: $cpu: no $from (scripts/firmware/sysroot.sh builds it)" > "$BUILD/result-$cpu"; return 1; }
+            cp "$from" "$quiet/$a" && continue
+        fi
         [[ -f $from ]] || continue
         if ! "$triple-objcopy" --remove-section=.eh_frame "$from" "$quiet/$a" >&3 2>&1; then
             echo "FAIL: $cpu: objcopy of $a (see $dir/build.log)" > "$BUILD/result-$cpu"
@@ -286,7 +294,7 @@ compile_and_link() {
 build_one() {
     local cpu=$1 dir=$BUILD/$1 t0 key how triple objects=() bin o
     t0=$(date +%s) triple=$(gnu_triple "$cpu")
-    key="$INPUTS_KEY $cpu $(cat "$BUILD/sysroot-$cpu/.packages" 2>/dev/null)"
+    key="$INPUTS_KEY $cpu $(cat "$BUILD/sysroot-$cpu/.packages" "$BUILD/sysroot-$cpu/freetype/.version" 2>/dev/null)"
     if [[ -f $dir/inputs && $(cat "$dir/inputs") == "$key" && -x $dir/gaugepanel-firmware && -f $dir/objects ]]; then
         mapfile -t objects < "$dir/objects"
         bin=$dir/gaugepanel-firmware how="unchanged since its last build"

@@ -18,7 +18,9 @@ once:
   - the rest (ELF headers, alignment padding, merged string constants of every object, the
     GOT; lld's map calls its own sections <internal>): "linker".
 Prints the table and each binary's bytes against the limit, 3,500,000 bytes; exits 1
-when a binary is over it, and 0 otherwise (a CPU not built is said and skipped).
+when a binary is over it or links the standard library's Unicode property and
+case-mapping tables (the firmware's text is ASCII: GaugeASCII), and 0 otherwise (a CPU
+not built is said and skipped).
 
 Usage: scripts/firmware-size.py [aarch64|armv7|armv6|all ...]  (default: the CPUs built)
        [--top N]  also list each CPU's N largest Swift symbols
@@ -145,6 +147,18 @@ def inside(ranges, address):
     return lo < len(ranges) and ranges[lo][0] <= address < ranges[lo][1]
 
 
+# The standard library's Unicode property and case-mapping tables (UnicodeScalarProps,
+# about 40 KB a binary): String's lowercased()/uppercased() and Character's isWhitespace,
+# isNumber, isLetter, isHexDigit … link them. The firmware's text is ASCII (GaugeASCII has
+# what it needs), so a binary that links them fails here, naming the fix.
+UNICODE_PROPERTIES = "libswiftUnicodeDataTables.a(UnicodeScalarProps.cpp.o)"
+
+
+def unicode_properties_linked(map_path):
+    text = open(map_path, encoding="utf-8", errors="replace").read()
+    return UNICODE_PROPERTIES in text
+
+
 def measure(cpu, build, out_dir, top):
     triple = TRIPLES[cpu]
     binary = os.path.join(build, cpu, "gaugepanel-firmware")
@@ -218,7 +232,12 @@ def main(argv):
     over = [cpu for cpu, size in sizes.items() if size > LIMIT]
     print("\n" + ", ".join(f"{cpu} {size:,}" for cpu, size in sizes.items()) + f" bytes; limit {LIMIT:,} each"
           + (f"; OVER: {' '.join(over)}" if over else ""))
-    return 1 if over else 0
+    unicode = [cpu for cpu in sizes if unicode_properties_linked(os.path.join(build, cpu, "gaugepanel-firmware.map"))]
+    for cpu in unicode:
+        print(f"FAIL: {cpu}: links the standard library's Unicode property and case-mapping tables "
+              f"({UNICODE_PROPERTIES}): a lowercased(), uppercased(), isWhitespace, isNumber, isLetter or "
+              f"isHexDigit below the command line; use GaugeASCII's ASCII ones (lld's --why-live= names the caller)")
+    return 1 if over or unicode else 0
 
 
 if __name__ == "__main__":

@@ -38,9 +38,11 @@ trap stop_background EXIT
 start_background vm-prepare 900 bash scripts/vm-systemd-test.sh --prepare
 
 # The firmware's sysroots first, in the foreground: Debian's ARM packages (a private apt,
-# network more than CPU, about a minute) and a static smoke test per CPU. In the background,
-# at the lowest priority, apt-get's package cache alone took minutes beside the host build.
-run_step "firmware sysroots (Debian's ARM packages)" "$(limit 900)" bash scripts/firmware/sysroot.sh aarch64 armv7 armv6
+# network more than CPU, about a minute). In the background, at the lowest priority,
+# apt-get's package cache alone took minutes beside the host build. The firmware build
+# (below, in the background) compiles FreeType from Debian's source into them and runs a
+# static smoke test per CPU.
+run_step "firmware sysroots (Debian's ARM packages)" "$(limit 900)" bash scripts/firmware/sysroot.sh aarch64 armv7 armv6 --packages-only
 
 # Builds that need nothing from the steps below start now, at the lowest priority, on the
 # core that the tests, the pty runs and QEMU's TCG leave idle; collected where they are used.

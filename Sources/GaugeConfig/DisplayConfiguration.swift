@@ -1,3 +1,4 @@
+import GaugeASCII
 import GaugeDisplay
 import GaugeRaster
 
@@ -74,7 +75,7 @@ public struct DisplayConfiguration: Sendable, Equatable {
         let at = s.split(separator: "@", omittingEmptySubsequences: false)
         guard at.count <= 2 else { return false }
         let wh = at[0].split(separator: "x", omittingEmptySubsequences: false)
-        func digits(_ t: Substring) -> Bool { (1...5).contains(t.count) && t.allSatisfy { $0.isASCII } && t.allSatisfy { $0.isNumber } }
+        func digits(_ t: Substring) -> Bool { (1...5).contains(t.count) && t.allSatisfy { $0.isASCIIDigit } }
         return wh.count == 2 && digits(wh[0]) && digits(wh[1]) && (at.count == 1 || digits(at[1]))
     }
 }

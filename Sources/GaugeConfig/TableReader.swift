@@ -1,3 +1,4 @@
+import GaugeASCII
 import GaugeDecoders
 import GaugeRaster
 import GaugeSensors
@@ -249,7 +250,7 @@ public final class TableReader {
 func parseColor(_ s: String) -> Color? {
     guard s.hasPrefix("#") else { return nil }
     let hex = s.dropFirst()
-    guard hex.count == 6 || hex.count == 3, hex.allSatisfy({ $0.isHexDigit }), var v = UInt32(hex, radix: 16) else { return nil }
+    guard hex.count == 6 || hex.count == 3, hex.allSatisfy({ $0.isASCIIHexDigit }), var v = UInt32(hex, radix: 16) else { return nil }
     if hex.count == 3 {
         let r = (v >> 8) & 0xF, g = (v >> 4) & 0xF, b = v & 0xF
         v = (r * 17) << 16 | (g * 17) << 8 | (b * 17)

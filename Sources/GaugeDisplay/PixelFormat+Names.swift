@@ -1,3 +1,4 @@
+import GaugeASCII
 import GaugeRaster
 
 /// The lowercase names used on the command line and in file names
@@ -13,7 +14,7 @@ extension PixelFormat {
 
     /// Case-insensitive; nil for an unknown name.
     public init?(lowercaseName name: String) {
-        guard let f = PixelFormat.allCases.first(where: { $0.lowercaseName == name.lowercased() }) else { return nil }
+        guard let f = PixelFormat.allCases.first(where: { $0.lowercaseName == name.asciiLowercased }) else { return nil }
         self = f
     }
 }

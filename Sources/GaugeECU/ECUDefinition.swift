@@ -1,3 +1,4 @@
+import GaugeASCII
 import GaugeDecoders
 
 /// What a TunerStudio INI says about an ECU's live data: how to greet it, how to ask for
@@ -116,7 +117,7 @@ public enum ValueType: UInt8, Sendable, Equatable {
 /// INI unit texts → GaugePanel's units (anything else: no unit, the value as it is).
 public enum ECUUnits {
     public static func unit(_ text: String) -> SensorUnit {
-        switch text.lowercased() {
+        switch text.asciiLowercased {
         case "rpm": return .rpm
         case "kpa": return .kilopascal
         case "psi": return .psi

@@ -1,6 +1,7 @@
+import GaugeASCII
 import GaugeDisplay
-import GaugeSystem
 import GaugeRaster
+import GaugeSystem
 
 /// The image file formats GaugePanel writes and reads.
 public enum ImageFileFormat: String, Sendable, CaseIterable {
@@ -9,7 +10,7 @@ public enum ImageFileFormat: String, Sendable, CaseIterable {
     /// By file name extension (case-insensitive); nil for anything else.
     public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        self.init(rawValue: path[path.index(after: dot)...].asciiLowercased)
     }
 
     /// By the first bytes of the file; nil when neither magic matches.

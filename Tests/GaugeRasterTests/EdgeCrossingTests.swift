@@ -103,6 +103,40 @@ import Testing
         }
     }
 
+    /// The full threshold's bound read off the any threshold's crossing (`shifted(by:)`)
+    /// equals the half-plane's own on every row, for edges of every slope but horizontal
+    /// (whose rows a quad takes from a crossing of their own).
+    @Test func shiftedCrossingNarrowsLikeTheHalfPlane() {
+        var rng = SplitMix(seed: 0x5_41F7)
+        var compared = 0
+        for i in 0..<4000 {
+            let p = shapes.randomPoint(&rng, within: 80)
+            var q = shapes.randomPoint(&rng, within: 80)
+            if i % 5 == 1 { q = Point(x: p.x, y: q.y) }  // vertical
+            let facing = shapes.randomPoint(&rng, within: 80)
+            guard let edge = HalfPlane(edgeFrom: p, to: q, facing: Int64(facing.x.raw), Int64(facing.y.raw)),
+                edge.slope != 0
+            else { continue }
+            let y0 = Int32.random(in: -20...60, using: &rng)
+            var crossing = EdgeCrossing(edge, atLeast: HalfPlane.anyThreshold, row: y0)
+            let shifted = crossing.shifted(by: HalfPlane.fullThreshold - HalfPlane.anyThreshold)
+            for y in y0..<(y0 + 40) {
+                var lo: Int32 = -5, hi: Int32 = 90
+                var walkedLo = Int64(-5), walkedHi = Int64(90)
+                edge.narrow(atLeast: HalfPlane.fullThreshold, offset: edge.rowOffset(y), &lo, &hi)
+                crossing.narrow(&walkedLo, &walkedHi, shifted: shifted)
+                let clampedLo = clampedPixel(walkedLo), clampedHi = clampedPixel(walkedHi)
+                guard lo == clampedLo && hi == clampedHi else {
+                    Issue.record("edge \(i), row \(y): narrowed to \(clampedLo)..<\(clampedHi), expected \(lo)..<\(hi)")
+                    return
+                }
+                crossing.advance()
+                compared += 1
+            }
+        }
+        #expect(compared > 50000)
+    }
+
     /// Coordinates at Fixed's limits: the remainders and quotients stay exact.
     @Test func walkedRowsEqualAtExtremeCoordinates() {
         let far = Fixed.rawLimit

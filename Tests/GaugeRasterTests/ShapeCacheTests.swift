@@ -187,4 +187,37 @@ import Testing
         }
         #expect(cache.hits >= 20)
     }
+
+    /// A layer whose `fits` says no is drawn, not kept, and not asked again on the next
+    /// frames (a dial's labels would be measured every frame); one that fits is kept on its
+    /// first full frame and copied after, with the pixels drawing gives.
+    @Test func aRefusedLayerIsNotAskedAgain() throws {
+        let cache = ShapeCache()
+        let drawn = try Surface(width: 100, height: 100, format: .xrgb8888)
+        let reference = try Surface(width: 100, height: 100, format: .xrgb8888)
+        let background = Color(rgb: 0x101418)
+        func tick(_ canvas: Canvas) {
+            canvas.strokeLine(from: Point(50, 20), to: Point(62, 40), width: Fixed(3), paint: .solid(.white))
+        }
+        func frame(_ id: Int32, fits: Bool, _ asked: inout Int) {
+            let canvas = Canvas(drawn).caching(cache)
+            canvas.clear(background)
+            canvas.drawKept(
+                key: { $0.add(id) }, centre: Point(50, 50), radius: Fixed(45), background: background,
+                fits: {
+                    asked += 1
+                    return fits
+                }, tick)
+        }
+        Canvas(reference).clear(background)
+        tick(Canvas(reference))
+        var asked = 0
+        for _ in 0..<3 { frame(1, fits: false, &asked) }
+        #expect(asked == 1 && cache.layerCount == 0)
+        #expect(differingPixels(drawn, reference) == 0)
+        asked = 0
+        for _ in 0..<3 { frame(2, fits: true, &asked) }
+        #expect(asked == 1 && cache.layerCount == 1)
+        #expect(differingPixels(drawn, reference) == 0)
+    }
 }

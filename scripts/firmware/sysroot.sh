@@ -8,14 +8,18 @@
 # Every one of these packages ships its static archive (lib*.a), so the firmware links
 # them all statically; the C library and the compiler's runtime (libc.a, libgcc.a) come
 # from Debian's cross toolchain packages (gcc-*-linux-gnu*, libc6-dev-*-cross), installed
-# when missing. The same Debian release as this machine's (its sources' suite).
+# when missing. The same Debian release as this machine's (its sources' suite). FreeType
+# is compiled again from Debian's source of the same version (source_freetype, below),
+# into sysroot-<cpu>/freetype/libfreetype.a, which the firmware links.
 #
 # Then a smoke test: a small C program calling each library (drmGetFormatName,
 # libevdev_new, FT_Init_FreeType, zlibVersion) linked -static against the sysroot and
 # run under qemu-user on that CPU.
 #
-# Usage: scripts/firmware/sysroot.sh aarch64|armv7|armv6|all [--refresh]
-#   --refresh  download the package lists and packages again
+# Usage: scripts/firmware/sysroot.sh aarch64|armv7|armv6|all [--refresh] [--packages-only]
+#   --refresh        download the package lists and packages again
+#   --packages-only  download and unpack the packages only (no FreeType, no smoke test;
+#                    scripts/build-firmware.sh runs this script again without it)
 # Prints the sysroot's path(s) and "N passed, N failed"; exit 0 when all passed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
@@ -25,13 +29,16 @@ source scripts/lib/private-apt.sh
 
 BUILD=${FIRMWARE_BUILD_DIR:-.build-firmware}
 case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
-refresh=0 cpus=()
+SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
+CLANG=$(dirname "$(readlink -f "$(command -v "$SWIFTC")")")/clang   # the toolchain's, as for the firmware's C
+refresh=0 packages_only=0 cpus=()
 for arg in "$@"; do
     case $arg in
         aarch64|armv7|armv6) cpus+=("$arg") ;;
         all) cpus+=(aarch64 armv7 armv6) ;;
         --refresh) refresh=1 ;;
-        -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --packages-only) packages_only=1 ;;
+        -h|--help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "unknown argument: $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -46,7 +53,7 @@ qemu_run() { case $1 in aarch64) echo "qemu-aarch64 -cpu cortex-a53" ;; armv7) e
 # for the TOML shim (Sources/CTOML).
 PACKAGES=(libdrm-dev libevdev-dev libfreetype-dev libpng-dev libbrotli-dev libbz2-dev zlib1g-dev libstdc++-12-dev libtomlplusplus-dev)
 
-wanted=(qemu-user)
+wanted=(qemu-user dpkg-dev)
 for c in "${cpus[@]}"; do wanted+=("gcc-$(gnu_triple "$c")" "g++-$(gnu_triple "$c")" "libc6-dev-$(debian_arch "$c")-cross"); done
 ensure_packages "${wanted[@]}" || exit 1
 
@@ -73,6 +80,50 @@ int main(void) {
     return !(fmt && dev && !fterr);
 }'
 
+# FreeType built again from Debian's source of the very version the sysroot holds (its
+# patches applied) with Debian's own configuration (the sysroot's ftconfig.h, ftoption.h
+# and ftmodule.h), one object for each member of Debian's archive, at -Os with function
+# and data sections (so that the link takes only the functions the panel reaches), as
+# Thumb code on armv6 and Thumb-2 on armv7: the same library in fewer bytes (on armv6,
+# whose Debian build is ARM code at -O2, 348 KB → 203 KB of the firmware). FreeType runs
+# when a font is opened and a glyph first drawn (GaugeText caches glyphs), never per frame.
+freetype_flags() {
+    case $1 in
+        aarch64) ;;
+        armv7) echo -march=armv7-a -mthumb -mfloat-abi=hard ;;
+        armv6) echo -march=armv6 -mthumb -mfloat-abi=softfp -mfpu=vfp ;;
+    esac
+}
+source_freetype() {
+    local cpu=$1 root=$2 triple=$3 deb src version tree out=$2/freetype m f objects=()
+    deb=$(ls "$BUILD/debs-$cpu"/libfreetype-dev_*.deb) || return 1
+    src=$(dpkg-deb -f "$deb" Source) version=$(dpkg-deb -f "$deb" Version)
+    # A binary rebuilt without a new source (binNMU) names the source's version: "freetype (V)".
+    [[ $src == *"("*")"* ]] && version=${src#*(} version=${version%)}
+    src=${src%% *} tree=$BUILD/freetype-source-${version//[:~]/_}
+    if [[ ! -f $tree/.unpacked ]]; then
+        log "FreeType $version: Debian's source"
+        # apt checks the files against the suite's signed Sources index.
+        private_apt_source "$BUILD/apt-sources" "$src" "$version" "$tree" && touch "$tree/.unpacked" || return 1
+    fi
+    log "$cpu: FreeType $version compiled at -Os"
+    rm -rf "$out"; mkdir -p "$out"
+    for m in $("$triple-ar" t "$root/usr/lib/$triple/libfreetype.a"); do
+        m=${m%.o}
+        f=$(cd "$tree" && { ls "builds/unix/$m.c" 2>/dev/null || find src -name "$m.c"; } | head -1)
+        [[ -n $f ]] || { echo "no source for $m.o" >> "$out/build.log"; return 1; }
+        # The sysroot's public and configuration headers first, then the source's internal ones.
+        # shellcheck disable=SC2046
+        "$CLANG" --target="$triple" $(freetype_flags "$cpu") -Os \
+            -ffunction-sections -fdata-sections -fno-unwind-tables -fno-asynchronous-unwind-tables \
+            -DFT2_BUILD_LIBRARY -DHAVE_UNISTD_H -DHAVE_FCNTL_H -isystem "/usr/$triple/include" \
+            -I "$root/usr/include/freetype2" -I "$tree/include" -I "$root/usr/include" \
+            -c "$tree/$f" -o "$out/$m.o" >> "$out/build.log" 2>&1 || return 1
+        objects+=("$out/$m.o")
+    done
+    "$triple-ar" rcs "$out/libfreetype.a" "${objects[@]}" && echo "$src $version -Os $(freetype_flags "$cpu")" > "$out/.version"
+}
+
 for cpu in "${cpus[@]}"; do
     arch=$(debian_arch "$cpu") triple=$(gnu_triple "$cpu")
     root=$BUILD/sysroot-$cpu
@@ -90,13 +141,18 @@ for cpu in "${cpus[@]}"; do
     archives=$(cd "$root/usr/lib/$triple" && ls libdrm.a libevdev.a libfreetype.a libpng16.a libbrotlidec.a libbz2.a libz.a 2>/dev/null | wc -l)
     if [[ $archives == 7 ]]; then pass "$cpu: static archives of libdrm, libevdev, FreeType (png, brotli, bzip2) and zlib unpacked"
     else fail "$cpu: only $archives of the 7 static archives in $root/usr/lib/$triple"; continue; fi
+    ((packages_only)) && continue
+    if ((refresh)) || [[ ! -f $root/freetype/.version || ! $root/freetype/.version -nt $stamp ]]; then
+        source_freetype "$cpu" "$root" "$triple" || { fail "$cpu: FreeType from Debian's source (see $root/freetype/build.log)"; continue; }
+    fi
+    pass "$cpu: FreeType from Debian's source ($(cat "$root/freetype/.version"))"
     # The smoke test: each library linked statically, run on the CPU; once per sysroot.
     out=$BUILD/smoke-$cpu
-    if ((!refresh)) && [[ -f $out.ok && $out.ok -nt $stamp ]]; then pass "$(cat "$out.ok") (before)"; continue; fi
+    if ((!refresh)) && [[ -f $out.ok && $out.ok -nt $root/freetype/.version ]]; then pass "$(cat "$out.ok") (before)"; continue; fi
     printf '%s\n' "$smoke_c" > "$out.c"
     inc=$root/usr/include
     if ! "$triple-gcc" -static -O2 -o "$out" "$out.c" -I"$inc" -I"$inc/$triple" -I"$inc/libdrm" -I"$inc/freetype2" -I"$inc/libevdev-1.0" \
-            -L"$root/usr/lib/$triple" -ldrm -levdev -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -lm > "$out.log" 2>&1; then
+            -L"$root/freetype" -L"$root/usr/lib/$triple" -ldrm -levdev -lfreetype -lpng16 -lbrotlidec -lbrotlicommon -lbz2 -lz -lm > "$out.log" 2>&1; then
         head -5 "$out.log"; fail "$cpu: static link of the smoke test (see $out.log)"; continue
     fi
     if file -L "$out" | grep -q "statically linked"; then :; else fail "$cpu: smoke test not statically linked"; continue; fi

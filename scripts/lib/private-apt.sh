@@ -11,6 +11,7 @@
 #   private_apt cache depends linux-image-arm64            # apt-cache through it
 #   private_apt_download DIR pkg:arch...                   # .deb files into DIR
 #   private_apt_unpack DIR ROOT                            # every DIR/*.deb into ROOT
+#   private_apt_source DIR SOURCE VERSION OUT              # a source package, unpacked
 
 PRIVATE_APT_ARCHS=${PRIVATE_APT_ARCHS:-arm64,armhf,armel}
 PRIVATE_APT_OPTS=()
@@ -59,4 +60,35 @@ private_apt_unpack() {
     local deb
     mkdir -p "$2"
     for deb in "$1"/*.deb; do dpkg -x "$deb" "$2" || return 1; done
+}
+# private_apt_source DIR SOURCE VERSION OUT: Debian's source package SOURCE at VERSION
+# (apt-get source --download-only: its files checked against the suite's signed Sources
+# index) unpacked with its patches into OUT (dpkg-source -x). A private apt of its own
+# under DIR, with deb-src lines only; its logs are in DIR.
+private_apt_source() {
+    local dir=$1 src=$2 version=$3 out=$4 suite opts
+    suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+    opts=(-o "Dir::State=$dir/state" -o "Dir::Cache=$dir/cache" -o "Dir::Etc::SourceList=$dir/sources.list"
+          -o "Dir::Etc::SourceParts=/dev/null" -o "Debug::NoLocking=1" -o "APT::Sandbox::User=root" -q)
+    if ! ls "$dir"/state/lists/*_Sources* >/dev/null 2>&1; then
+        mkdir -p "$dir/state/lists/partial" "$dir/cache/archives/partial"
+        echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $suite main" \
+            > "$dir/sources.list"
+        printf '==> %s\n' "apt-get update (private, sources: $dir, $suite)"
+        if ! apt-get "${opts[@]}" update > "$dir/update.log" 2>&1; then
+            tail -5 "$dir/update.log" >&2
+            printf 'error: %s\n' "private apt-get update of the sources failed (see $dir/update.log)" >&2
+            return 1
+        fi
+    fi
+    mkdir -p "$dir/files"
+    if ! (cd "$dir/files" && apt-get "${opts[@]}" source --download-only "$src=$version" > download.log 2>&1); then
+        tail -5 "$dir/files/download.log" >&2
+        return 1
+    fi
+    rm -rf "$out"
+    if ! dpkg-source -x "$dir/files/${src}_${version#*:}.dsc" "$out" > "$dir/unpack.log" 2>&1; then
+        tail -5 "$dir/unpack.log" >&2
+        return 1
+    fi
 }

@@ -1,3 +1,5 @@
+import GaugeASCII
+
 /// "Did you mean …?" for a misspelt name — a board's key, a channel, a style, a DBC file's
 /// message or signal: one rule wherever a name is looked up.
 public enum NameSuggestion {
@@ -7,10 +9,10 @@ public enum NameSuggestion {
     public static func nearest(to name: String, in known: [String]) -> String? {
         // Every name starts with the empty one: suggesting any would be noise.
         guard !name.isEmpty else { return nil }
-        let target = name.lowercased()
+        let target = name.asciiLowercased
         var best: (name: String, distance: Int)?
         for k in known {
-            let d = editDistance(target, k.lowercased())
+            let d = editDistance(target, k.asciiLowercased)
             if best == nil || d < best!.distance { best = (k, d) }
         }
         guard let b = best else { return nil }

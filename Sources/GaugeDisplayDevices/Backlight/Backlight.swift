@@ -1,3 +1,4 @@
+import GaugeASCII
 import GaugeDisplay
 import GaugeSystem
 
@@ -101,7 +102,7 @@ public struct Backlights {
         let bytes: [UInt8]
         do { bytes = try system.readFile(path, limit: .max) } catch { throw .unreadable(path: path, errno: error.errno) }
         let text = String(decoding: bytes, as: UTF8.self)
-        let trimmed = text.filter { !$0.isWhitespace }
+        let trimmed = text.filter { !$0.isASCIIWhitespace }
         guard let v = Int(trimmed) else { throw .badValue(path: path, text: trimmed) }
         return v
     }

@@ -1,3 +1,5 @@
+import GaugeASCII
+
 /// What a device is wanted for.
 public enum DeviceRole: String, Hashable, Sendable, CaseIterable {
     case touch, keys, encoder
@@ -22,7 +24,7 @@ public enum DeviceSelector: Hashable, Sendable {
 
     public init(_ text: String) {
         let t = text.trimmingSpaces
-        switch t.lowercased() {
+        switch t.asciiLowercased {
         case "", "auto": self = .auto
         case "none", "off": self = .none
         default: self = t.hasPrefix("/") ? .path(t) : .name(t)
@@ -38,7 +40,7 @@ public enum DeviceSelector: Hashable, Sendable {
         case .auto: return role.accepts(caps)
         case .path(let p): return p == path
         case .name(let wanted):
-            let haystack = name.lowercased()
+            let haystack = name.asciiLowercased
             return Self.nameVariants(wanted).contains { haystack.containsCharacters($0) }
         }
     }
@@ -46,11 +48,11 @@ public enum DeviceSelector: Hashable, Sendable {
     /// The Raspberry Pi rotary-encoder overlay names its device after the GPIO in hex
     /// ("rotary@11" for GPIO 17), while people write the decimal pin: accept both.
     static func nameVariants(_ wanted: String) -> [String] {
-        let lower = wanted.lowercased()
+        let lower = wanted.asciiLowercased
         var variants = [lower]
         if let at = lower.lastIndex(of: "@") {
             let digits = lower[lower.index(after: at)...]
-            if !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pin = Int(digits) {
+            if !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCIIDigit }), let pin = Int(digits) {
                 variants.append(String(lower[..<at]) + "@" + String(pin, radix: 16))
             }
         }

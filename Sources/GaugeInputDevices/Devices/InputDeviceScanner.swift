@@ -1,3 +1,4 @@
+import GaugeASCII
 import GaugeInput
 import GaugeSystem
 
@@ -105,7 +106,7 @@ public final class InputDeviceScanner: InputDeviceScanning {
     }
 
     static func isEventNode(_ name: String) -> Bool {
-        name.hasPrefix("event") && name.count > 5 && name.dropFirst(5).allSatisfy { $0.isASCII && $0.isNumber }
+        name.hasPrefix("event") && name.count > 5 && name.dropFirst(5).allSatisfy { $0.isASCIIDigit }
     }
 
     /// event2 < event10: by number, then by text.
@@ -115,7 +116,7 @@ public final class InputDeviceScanner: InputDeviceScanning {
     }
 
     private static func number(_ path: String) -> Int {
-        let digits = path.reversed().prefix { $0.isASCII && $0.isNumber }
+        let digits = path.reversed().prefix { $0.isASCIIDigit }
         return Int(String(digits.reversed().prefix(9))) ?? -1
     }
 }

@@ -13,6 +13,13 @@ protocol ConvexCoverageShape: CoverageShape {
     func rows(from y: Int32) -> RowWalker
     /// Whether rows y0 ..< y1 are cheaper walked with `rows(from:)` than computed alone.
     func walksRows(from y0: Int32, to y1: Int32) -> Bool
+    /// The same pixels inside `box`, with no row computed for a part that cannot reach
+    /// it (a union's); by default the shape itself.
+    func keeping(within box: IntRect) -> Self
+}
+
+extension ConvexCoverageShape {
+    @inline(__always) func keeping(within box: IntRect) -> Self { self }
 }
 
 extension ConvexCoverageShape where RowWalker == ConvexRowsByIndex<Self> {
@@ -60,6 +67,7 @@ extension Rasterizer {
     ) {
         let box = shape.bounds.intersection(clip)
         guard !box.isEmpty else { return }
+        let shape = shape.keeping(within: box)
         var y = box.y0
         if shape.walksRows(from: box.y0, to: box.y1) {
             var rows = shape.rows(from: box.y0)
@@ -90,6 +98,7 @@ extension Rasterizer {
         // No part: nothing to walk — not even the walker to set up (a quad's eight edge
         // crossings, a division each), which most ticks near a damaged band would pay.
         guard parts.count > 0 else { return }
+        let shape = shape.keeping(within: parts.rows)
         // Walked on every CPU: the parts' rows are a damaged band, where the rows a shape
         // needs are seldom many (measured: fewer instructions than rows computed alone on
         // x86_64, aarch64 and armv6 alike).

@@ -6,15 +6,10 @@
 /// drawn from their stored coverage). `Canvas.drawKept` makes, keeps and copies them;
 /// `ShapeCache` holds them.
 final class KeptLayer {
-    /// The rows kept: runs of row y are `runs[rowStarts[y - box.y0] ..< rowStarts[y - box.y0 + 1]]`.
     let box: IntRect
-    private let rowStarts: [Int32]
-    /// Each run: its columns [x0, x1) and the byte offset of its first pixel in `storage`.
-    private let runs: [(x0: Int32, x1: Int32, offset: Int)]
-    private let storage: UnsafeMutableRawPointer
-    private let bytesPerPixel: Int
+    private let pixels: KeptPixels
     /// The bytes kept (pixels and runs).
-    let byteCount: Int
+    var byteCount: Int { pixels.byteCount }
     /// The least squared distance (raw 1/256 px) from the disc's centre of any kept pixel's
     /// centre (a run's merged gaps included): a rectangle whose corner pixels' centres all
     /// lie closer holds no kept pixel (the disc is convex) and is not walked. A needle's
@@ -31,57 +26,31 @@ final class KeptLayer {
     init(surface: Surface, box: IntRect, centre: Point, radius: Fixed, background: UInt32) {
         self.box = box
         let bpp = Int(surface.format.bytesPerPixel)
-        bytesPerPixel = bpp
-        var rowStarts: [Int32] = [0], runs: [(x0: Int32, x1: Int32, offset: Int)] = []
-        var total = 0
+        var runs = KeptRuns(box: box, bytesPerPixel: bpp)
         let r = Int64(radius.raw), cx = Int64(centre.x.raw), cy = Int64(centre.y.raw)
         for y in box.y0..<box.y1 {
             let dy = Int64(y) &* 256 &+ 128 &- cy
             let row = surface.row(y)
-            var x = box.x0
-            while x < box.x1 {
+            for x in box.x0..<box.x1 {
                 let dx = Int64(x) &* 256 &+ 128 &- cx
                 if dx &* dx &+ dy &* dy < r &* r && KeptLayer.pixel(row, x, bpp) != background {
-                    if let last = runs.last, runs.count > Int(rowStarts[rowStarts.count - 1]), x &- last.x1 <= KeptLayer.mergedGap {
-                        total &+= Int(x &+ 1 &- last.x1) &* bpp
-                        runs[runs.count - 1].x1 = x &+ 1
-                    } else {
-                        runs.append((x, x &+ 1, total))
-                        total &+= bpp
-                    }
+                    runs.add(x, x &+ 1, joining: KeptLayer.mergedGap)
                 }
-                x &+= 1
             }
-            rowStarts.append(Int32(truncatingIfNeeded: runs.count))
-        }
-        storage = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(total, 1), alignment: 8)
-        for i in 0..<rowStarts.count - 1 {
-            for k in Int(rowStarts[i])..<Int(rowStarts[i + 1]) {
-                let run = runs[k]
-                (storage + run.offset).copyMemory(
-                    from: surface.row(box.y0 &+ Int32(i)) + Int(run.x0) * bpp,
-                    byteCount: Int(run.x1 &- run.x0) * bpp)
-            }
+            runs.endRow()
         }
         var nearest = Int64.max
-        for i in 0..<rowStarts.count - 1 {
-            let dy = Int64(box.y0 &+ Int32(i)) &* 256 &+ 128 &- cy
-            for k in Int(rowStarts[i])..<Int(rowStarts[i + 1]) {
-                // The run's pixel whose centre lies closest to the centre's column.
-                let x = Swift.min(Swift.max(Int64(runs[k].x0), (cx &- 128) >> 8), Int64(runs[k].x1) &- 1)
-                let dx = x &* 256 &+ 128 &- cx
-                nearest = Swift.min(nearest, dx &* dx &+ dy &* dy)
-            }
+        runs.forEachRun { y, x0, x1, _ in
+            // The run's pixel whose centre lies closest to the centre's column.
+            let x = Swift.min(Swift.max(Int64(x0), (cx &- 128) >> 8), Int64(x1) &- 1)
+            let dx = x &* 256 &+ 128 &- cx, dy = Int64(y) &* 256 &+ 128 &- cy
+            nearest = Swift.min(nearest, dx &* dx &+ dy &* dy)
         }
         runFree = nearest
         centreX = cx
         centreY = cy
-        self.rowStarts = rowStarts
-        self.runs = runs
-        byteCount = total &+ runs.count &* 16 &+ rowStarts.count &* 4
+        pixels = KeptPixels(surface: surface, runs: runs)
     }
-
-    deinit { storage.deallocate() }
 
     /// Whether every pixel centre of `rect` (not empty) lies closer to the centre than any
     /// kept pixel's: its four corner pixels' do.
@@ -104,24 +73,7 @@ final class KeptLayer {
     func copy(into surface: Surface, within part: IntRect, _ slanted: SlantedRows) {
         let rows = part.intersection(box)
         guard !rows.isEmpty, !isRunFree(rows) else { return }
-        let cut = !slanted.slant.isNone
-        for y in rows.y0..<rows.y1 {
-            var x0 = rows.x0, x1 = rows.x1
-            if cut {
-                let c = slanted.columns(row: y)
-                x0 = Swift.max(x0, c.x0)
-                x1 = Swift.min(x1, c.x1)
-            }
-            let i = Int(y &- box.y0), row = surface.row(y)
-            for k in Int(rowStarts[i])..<Int(rowStarts[i + 1]) {
-                let run = runs[k], lo = Swift.max(run.x0, x0), hi = Swift.min(run.x1, x1)
-                if lo < hi {
-                    (row + Int(lo) &* bytesPerPixel).copyMemory(
-                        from: storage + (run.offset &+ Int(lo &- run.x0) &* bytesPerPixel),
-                        byteCount: Int(hi &- lo) &* bytesPerPixel)
-                }
-            }
-        }
+        pixels.copy(into: surface, within: rows, slanted)
     }
 }
 
@@ -170,8 +122,8 @@ extension Canvas {
     /// Then `body`'s pixels are those it leaves different from the background inside the
     /// disc, whatever else later draws. They are kept the first time `body` is drawn on an
     /// unmasked canvas whose clip holds the whole disc (a full frame) and `fits` says
-    /// yes (asked only then: e.g. text measured inside the disc); before that, and without
-    /// a cache, `body` is drawn.
+    /// yes (asked only then, and not again for a while once it says no: e.g. text measured
+    /// inside the disc); before that, and without a cache, `body` is drawn.
     public func drawKept(
         key: (inout LayerKey) -> Void, centre: Point, radius: Fixed, background: Color,
         fits: () -> Bool = { true }, _ body: (Canvas) -> Void
@@ -208,7 +160,13 @@ extension Canvas {
         let box = IntRect(
             x0: (centre.x.raw &- r) >> 8, y0: (centre.y.raw &- r) >> 8,
             x1: ((centre.x.raw &+ r) >> 8) &+ 1, y1: ((centre.y.raw &+ r) >> 8) &+ 1)
-        guard !isMasked, r > 0, box.intersection(clip) == box, fits() else { return }
+        // A layer `fits` refused is not asked again (a dial's labels measured each frame)
+        // until eight other keys are refused.
+        guard !isMasked, r > 0, box.intersection(clip) == box, !shapes.refused(probe.hash) else { return }
+        guard fits() else {
+            shapes.refuse(probe.hash)
+            return
+        }
         var record = LayerKey()
         record.recorded = []
         words(&record)

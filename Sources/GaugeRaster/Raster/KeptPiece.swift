@@ -26,103 +26,57 @@ public struct InkMask {
     }
 }
 
+extension InkMask {
+    /// The pixels it marks, as runs.
+    func runs(bytesPerPixel: Int) -> KeptRuns {
+        var runs = KeptRuns(box: rect, bytesPerPixel: bytesPerPixel)
+        let w = Int(rect.width)
+        for i in 0..<Int(rect.height) {
+            var x = 0
+            while x < w {
+                guard marked[i &* w &+ x] != 0 else {
+                    x &+= 1
+                    continue
+                }
+                var end = x &+ 1
+                while end < w && marked[i &* w &+ end] != 0 { end &+= 1 }
+                runs.add(rect.x0 &+ Int32(x), rect.x0 &+ Int32(end))
+                x = end
+            }
+            runs.endRow()
+        }
+        return runs
+    }
+}
+
 /// What something drawn over one opaque background left on the pixels it may write (its
 /// `InkMask`), as runs per row: copied back instead of drawn again where those pixels still
 /// hold only that background. `Canvas.drawKept(key:background:ink:_:)` makes, keeps and
 /// copies them; `ShapeCache` holds them.
 final class KeptPiece {
-    let rect: IntRect
+    var rect: IntRect { pixels.runs.box }
     /// The clip it was kept under: pixels outside it are not kept, so it serves only clips
     /// inside this one.
     let within: IntRect
-    /// Runs of row y are `runs[rowStarts[y - rect.y0] ..< rowStarts[y - rect.y0 + 1]]`.
-    private let rowStarts: [Int32]
-    private let runs: [(x0: Int32, x1: Int32, offset: Int)]
-    private let storage: UnsafeMutableRawPointer
-    private let bytesPerPixel: Int
+    private let pixels: KeptPixels
     /// The bytes kept (pixels and runs).
-    let byteCount: Int
+    var byteCount: Int { pixels.byteCount }
 
-    /// The pixels of `surface` that `ink` marks, as they are now, kept for clips inside `within`.
-    init(surface: Surface, ink: InkMask, within: IntRect) {
-        rect = ink.rect
+    /// The pixels of `surface` under `runs` (an `InkMask`'s), as they are now, kept for
+    /// clips inside `within`.
+    init(surface: Surface, runs: KeptRuns, within: IntRect) {
         self.within = within
-        let bpp = Int(surface.format.bytesPerPixel), w = Int(rect.width)
-        bytesPerPixel = bpp
-        var rowStarts: [Int32] = [0], runs: [(x0: Int32, x1: Int32, offset: Int)] = []
-        var total = 0
-        for i in 0..<Int(rect.height) {
-            var x = 0
-            while x < w {
-                guard ink.marked[i &* w &+ x] != 0 else {
-                    x &+= 1
-                    continue
-                }
-                var end = x &+ 1
-                while end < w && ink.marked[i &* w &+ end] != 0 { end &+= 1 }
-                runs.append((rect.x0 &+ Int32(x), rect.x0 &+ Int32(end), total))
-                total &+= (end &- x) &* bpp
-                x = end
-            }
-            rowStarts.append(Int32(truncatingIfNeeded: runs.count))
-        }
-        storage = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(total, 1), alignment: 8)
-        for i in 0..<Int(rect.height) {
-            for k in Int(rowStarts[i])..<Int(rowStarts[i &+ 1]) {
-                let run = runs[k]
-                (storage + run.offset).copyMemory(
-                    from: surface.row(rect.y0 &+ Int32(i)) + Int(run.x0) &* bpp, byteCount: Int(run.x1 &- run.x0) &* bpp)
-            }
-        }
-        self.rowStarts = rowStarts
-        self.runs = runs
-        byteCount = total &+ runs.count &* 16 &+ rowStarts.count &* 4
-    }
-
-    deinit { storage.deallocate() }
-
-    /// Calls `body` with each run's columns within `part` (rows cut to `slanted`'s columns)
-    /// and its pixels' offset in `storage`; stops when `body` returns false.
-    @inline(__always)
-    private func forEachRun(
-        _ part: IntRect, _ slanted: SlantedRows, _ body: (Int32, Int32, Int32, Int) -> Bool
-    ) -> Bool {
-        let rows = part.intersection(rect)
-        guard !rows.isEmpty else { return true }
-        for y in rows.y0..<rows.y1 {
-            let c = slanted.columns(row: y)
-            let x0 = Swift.max(rows.x0, c.x0), x1 = Swift.min(rows.x1, c.x1)
-            let i = Int(y &- rect.y0)
-            for k in Int(rowStarts[i])..<Int(rowStarts[i &+ 1]) {
-                let run = runs[k], lo = Swift.max(run.x0, x0), hi = Swift.min(run.x1, x1)
-                if lo < hi && !body(y, lo, hi, run.offset &+ Int(lo &- run.x0) &* bytesPerPixel) { return false }
-            }
-        }
-        return true
+        pixels = KeptPixels(surface: surface, runs: runs)
     }
 
     /// Whether every kept pixel of `part` holds `background` (packed) in `surface`.
     func holdsOnly(_ background: UInt32, in surface: Surface, _ part: IntRect, _ slanted: SlantedRows) -> Bool {
-        forEachRun(part, slanted) { y, lo, hi, _ in
-            let row = surface.row(y)
-            if bytesPerPixel == 4 {
-                let p = row.assumingMemoryBound(to: UInt32.self)
-                for x in Int(lo)..<Int(hi) where p[x] != background { return false }
-            } else {
-                let p = row.assumingMemoryBound(to: UInt16.self), b = UInt16(truncatingIfNeeded: background)
-                for x in Int(lo)..<Int(hi) where p[x] != b { return false }
-            }
-            return true
-        }
+        pixels.runs.holdsOnly(background, in: surface, part, slanted)
     }
 
     /// Copies the kept pixels of `part` (rows cut to `slanted`'s columns) into `surface`.
     func copy(into surface: Surface, _ part: IntRect, _ slanted: SlantedRows) {
-        _ = forEachRun(part, slanted) { y, lo, hi, offset in
-            (surface.row(y) + Int(lo) &* bytesPerPixel).copyMemory(
-                from: storage + offset, byteCount: Int(hi &- lo) &* bytesPerPixel)
-            return true
-        }
+        pixels.copy(into: surface, within: part, slanted)
     }
 }
 
@@ -173,8 +127,8 @@ extension Canvas {
             return
         }
         // What lies under the ink now, to know whether it was the background alone.
-        let onBackground = KeptPiece(surface: surface, ink: marks, within: clip)
-            .holdsOnly(packed, in: surface, marks.rect, SlantedRows())
+        let runs = marks.runs(bytesPerPixel: Int(surface.format.bytesPerPixel))
+        let onBackground = runs.holdsOnly(packed, in: surface, marks.rect, SlantedRows())
         body(self)
         guard onBackground else {
             shapes.refuse(probe.hash)
@@ -183,7 +137,7 @@ extension Canvas {
         var record = LayerKey()
         record.recorded = []
         words(&record)
-        shapes.keep(KeptPiece(surface: surface, ink: marks, within: clip), hash: record.hash, words: record.recorded ?? [])
+        shapes.keep(KeptPiece(surface: surface, runs: runs, within: clip), hash: record.hash, words: record.recorded ?? [])
     }
 
     /// `piece` copied where every pixel it writes holds the background, else `body` drawn.

@@ -165,20 +165,21 @@ extension Rasterizer {
         // The full pixels: the ring's full intervals within the wedge's.
         let fa = (lo: Swift.max(ring.fullFirst.lo, full.start), hi: Swift.min(ring.fullFirst.hi, full.end))
         let fb = (lo: Swift.max(ring.fullSecond.lo, full.start), hi: Swift.min(ring.fullSecond.hi, full.end))
-        walkCrossedPiece(
+        walkPiece(
             arc, row, ring.first, fa, fb, shader: shader, codec: C.self, pixels: pixels, y: y, from: lo, to: hi)
         if ring.second.lo < ring.second.hi {
-            walkCrossedPiece(
+            walkPiece(
                 arc, row, ring.second, fa, fb, shader: shader, codec: C.self, pixels: pixels, y: y, from: lo, to: hi)
         }
     }
 
-    /// The pixels of `piece` within [x0, x1) on a crossed row: those in `fa` or `fb`
-    /// through the span fill, the others blended with the arc's coverage (no nested
-    /// function: one that changes a captured variable costs a heap box per call).
+    /// The pixels of `piece` within [x0, x1) of a ring's or an arc's row: those in the full
+    /// intervals `fa` then `fb` (in order, inside the piece; empty when lo ≥ hi) through the
+    /// span fill, the others blended with the shape's coverage (no nested function: one
+    /// that changes a captured variable costs a heap box per call).
     @inline(__always)
-    static func walkCrossedPiece<H: Shader, C: PixelCodec>(
-        _ arc: ArcShape, _ row: ArcShape.Row, _ piece: (lo: Int32, hi: Int32),
+    static func walkPiece<S: CoverageShape, H: Shader, C: PixelCodec>(
+        _ shape: S, _ row: S.Row, _ piece: (lo: Int32, hi: Int32),
         _ fa: (lo: Int32, hi: Int32), _ fb: (lo: Int32, hi: Int32),
         shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32
     ) {
@@ -187,29 +188,29 @@ extension Rasterizer {
         guard x < end else { return }
         var start = Swift.max(fa.lo, x), stop = Swift.min(fa.hi, end)
         if start < stop {
-            blendArc(arc, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
+            blendCovered(shape, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
             shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
             x = stop
         }
         start = Swift.max(fb.lo, x)
         stop = Swift.min(fb.hi, end)
         if start < stop {
-            blendArc(arc, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
+            blendCovered(shape, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
             shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
             x = stop
         }
-        blendArc(arc, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: end)
+        blendCovered(shape, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: end)
     }
 
-    /// Pixels x0 ..< x1 of an arc's row blended with their coverage.
+    /// Pixels x0 ..< x1 of a shape's row (a ring's, an arc's) blended with their coverage.
     @inline(__always)
-    static func blendArc<H: Shader, C: PixelCodec>(
-        _ arc: ArcShape, _ row: ArcShape.Row, shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>,
+    static func blendCovered<S: CoverageShape, H: Shader, C: PixelCodec>(
+        _ shape: S, _ row: S.Row, shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>,
         y: Int32, from x0: Int32, to x1: Int32
     ) {
         var x = x0
         while x < x1 {
-            let c = arc.coverage(x: x, row: row)
+            let c = shape.coverage(x: x, row: row)
             if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
             x &+= 1
         }
@@ -235,44 +236,6 @@ extension Rasterizer {
             walkPiece(
                 ring, scalars.row, scalars.first, fa.lo < split ? fa : none, fb.lo < fb.hi && fb.lo < split ? fb : none,
                 shader: shader, codec: C.self, pixels: pixels, y: y, from: x0, to: x1)
-        }
-    }
-
-    /// The pixels of `piece` within [x0, x1): the full intervals `fa` then `fb` (in order,
-    /// inside the piece; empty when lo ≥ hi) through the span fill, the rest blended with
-    /// the ring's coverage.
-    @inline(__always)
-    static func walkPiece<H: Shader, C: PixelCodec>(
-        _ ring: RingShape, _ row: RingShape.Row, _ piece: (lo: Int32, hi: Int32),
-        _ fa: (lo: Int32, hi: Int32), _ fb: (lo: Int32, hi: Int32),
-        shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32
-    ) {
-        let end = Swift.min(piece.hi, x1)
-        var x = Swift.max(piece.lo, x0)
-        // Edge pixels up to each full interval, the interval, then the edge pixels after.
-        @inline(__always) func stored(_ full: (lo: Int32, hi: Int32), from x: Int32) -> Int32 {
-            let start = Swift.max(full.lo, x), stop = Swift.min(full.hi, end)
-            guard start < stop else { return x }
-            blendRing(ring, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: start)
-            shader.fill(pixels, y: y, from: start, to: stop, codec: C.self)
-            return stop
-        }
-        x = stored(fa, from: x)
-        x = stored(fb, from: x)
-        blendRing(ring, row, shader: shader, codec: C.self, pixels: pixels, y: y, from: x, to: end)
-    }
-
-    /// Pixels x0 ..< x1 of a ring's row blended with their coverage.
-    @inline(__always)
-    static func blendRing<H: Shader, C: PixelCodec>(
-        _ ring: RingShape, _ row: RingShape.Row, shader: H, codec: C.Type, pixels: UnsafeMutablePointer<C.Storage>,
-        y: Int32, from x0: Int32, to x1: Int32
-    ) {
-        var x = x0
-        while x < x1 {
-            let c = ring.coverage(x: x, row: row)
-            if c != 0 { shader.blend(pixels, x: x, y: y, coverage: c, codec: C.self) }
-            x &+= 1
         }
     }
 }

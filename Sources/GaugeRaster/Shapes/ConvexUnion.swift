@@ -6,16 +6,30 @@
 /// `Union`'s; only the row's intervals are found as scalars.
 struct ConvexUnion<A: ConvexCoverageShape, B: ConvexCoverageShape>: ConvexCoverageShape {
     let union: Union<A, B>
-    init(_ a: A, _ b: B) { union = Union(a, b) }
+    /// Whether each part's bounds meet the box being drawn (`keeping(within:)`): a part
+    /// that misses it (a bar's far rounded end beside a damaged rectangle) has no row
+    /// computed, as on rows outside its bounds — its coverage in the box is 0 anyway.
+    private let aReaches: Bool, bReaches: Bool
+    init(_ a: A, _ b: B) { self.init(Union(a, b), true, true) }
+    private init(_ union: Union<A, B>, _ aReaches: Bool, _ bReaches: Bool) {
+        self.union = union
+        self.aReaches = aReaches
+        self.bReaches = bReaches
+    }
 
     var bounds: IntRect { union.bounds }
+
+    func keeping(within box: IntRect) -> ConvexUnion<A, B> {
+        let a = union.a.keeping(within: box), b = union.b.keeping(within: box)
+        return ConvexUnion(Union(a, b), aReaches && a.bounds.intersects(box), bReaches && b.bounds.intersects(box))
+    }
 
     @inline(__always)
     func convexRow(_ y: Int32) -> ConvexRow<Union<A, B>.Row> {
         let a = union.a, b = union.b
         // A part is asked about rows inside its own bounds only.
-        let ra = y >= a.bounds.y0 && y < a.bounds.y1 ? a.convexRow(y) : nil
-        let rb = y >= b.bounds.y0 && y < b.bounds.y1 ? b.convexRow(y) : nil
+        let ra = aReaches && y >= a.bounds.y0 && y < a.bounds.y1 ? a.convexRow(y) : nil
+        let rb = bReaches && y >= b.bounds.y0 && y < b.bounds.y1 ? b.convexRow(y) : nil
         var aLo: Int32 = 0, aHi: Int32 = 0, aFullLo: Int32 = 0, aFullHi: Int32 = 0
         var bLo: Int32 = 0, bHi: Int32 = 0, bFullLo: Int32 = 0, bFullHi: Int32 = 0
         if let ra, ra.lo < ra.hi {

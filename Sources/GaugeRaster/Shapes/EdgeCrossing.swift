@@ -25,19 +25,6 @@ struct EdgeCrossing {
     /// every row for any other edge.
     let rows: (from: Int64, to: Int64)
 
-    /// A crossing never read (a walker's unused slot): no division to set up.
-    @inline(__always) static var inert: EdgeCrossing { EdgeCrossing() }
-    @inline(__always) private init() {
-        bound = -(1 << 40)
-        remainder = 0
-        boundStep = 0
-        remainderStep = 0
-        divisor = 1
-        carry = 0
-        isUpper = false
-        rows = (Int64.min, Int64.max)
-    }
-
     /// The crossing of `edge` at `threshold` on row y.
     @inline(__always)
     init(_ edge: HalfPlane, atLeast threshold: Int64, row y: Int32) {
@@ -121,5 +108,43 @@ struct EdgeCrossing {
         } else {
             lo = Swift.max(lo, bound)
         }
+    }
+}
+
+extension EdgeCrossing {
+    /// The same edge's crossing at a threshold `delta` ≥ 0 higher, read off this one on
+    /// each row instead of carried down the rows itself: with delta = Q·d + R (0 ≤ R < d),
+    /// ⌈(need + delta) / d⌉ is q + Q, one more when this row's remainder is below R. A
+    /// quad's fully covered span is then four compares a row, not four more crossings.
+    struct Shifted {
+        fileprivate let whole: Int64, part: Int64, unit: Int64
+        /// One never read (a quad without full spans): no division to set up.
+        static let unread = Shifted(whole: 0, part: 0, unit: 0)
+    }
+
+    /// This edge's crossing `delta` higher (a horizontal edge's: its bound still bounds
+    /// nothing; its rows are the caller's to take from a crossing of its own).
+    @inline(__always)
+    func shifted(by delta: Int64) -> Shifted {
+        let q = delta / divisor, r = delta &- q &* divisor
+        return isUpper ? Shifted(whole: 0 &- q, part: r, unit: -1) : Shifted(whole: q, part: r, unit: 1)
+    }
+
+    /// Narrows [lo, hi) (unclamped) by the shifted crossing's bound on this row.
+    @inline(__always)
+    func narrow(_ lo: inout Int64, _ hi: inout Int64, shifted s: Shifted) {
+        let b = bound &+ s.whole &+ (remainder < s.part ? s.unit : 0)
+        if isUpper {
+            hi = Swift.min(hi, b)
+        } else {
+            lo = Swift.max(lo, b)
+        }
+    }
+
+    /// The rows on which `edge` covers the row at `threshold`: a horizontal edge's range,
+    /// every row for any other (no divisions set up for those).
+    @inline(__always)
+    static func rows(of edge: HalfPlane, atLeast threshold: Int64, row y: Int32) -> (from: Int64, to: Int64) {
+        edge.slope == 0 ? EdgeCrossing(edge, atLeast: threshold, row: y).rows : (Int64.min, Int64.max)
     }
 }

@@ -115,7 +115,9 @@ extension QuadShape {
         private var offsets: Row
         private let steps: Row
         private var any0: EdgeCrossing, any1: EdgeCrossing, any2: EdgeCrossing, any3: EdgeCrossing
-        private var full0: EdgeCrossing, full1: EdgeCrossing, full2: EdgeCrossing, full3: EdgeCrossing
+        /// The fully covered span's crossings, read off the others' (the same edges).
+        private let full0: EdgeCrossing.Shifted, full1: EdgeCrossing.Shifted
+        private let full2: EdgeCrossing.Shifted, full3: EdgeCrossing.Shifted
         private let x0: Int64, x1: Int64
         private let findsFullSpans: Bool
         /// Rows walked so far, and the rows on which a horizontal edge leaves the row's
@@ -135,14 +137,19 @@ extension QuadShape {
             any1 = EdgeCrossing(q.e1, atLeast: any, row: y)
             any2 = EdgeCrossing(q.e2, atLeast: any, row: y)
             any3 = EdgeCrossing(q.e3, atLeast: any, row: y)
-            // Without full spans these four are never read.
-            let full = HalfPlane.fullThreshold
-            full0 = findsFullSpans ? EdgeCrossing(q.e0, atLeast: full, row: y) : .inert
-            full1 = findsFullSpans ? EdgeCrossing(q.e1, atLeast: full, row: y) : .inert
-            full2 = findsFullSpans ? EdgeCrossing(q.e2, atLeast: full, row: y) : .inert
-            full3 = findsFullSpans ? EdgeCrossing(q.e3, atLeast: full, row: y) : .inert
+            // Without full spans these are never read.
+            let full = HalfPlane.fullThreshold, delta = full &- any
+            full0 = findsFullSpans ? any0.shifted(by: delta) : .unread
+            full1 = findsFullSpans ? any1.shifted(by: delta) : .unread
+            full2 = findsFullSpans ? any2.shifted(by: delta) : .unread
+            full3 = findsFullSpans ? any3.shifted(by: delta) : .unread
             anyRows = Rows.common(any0.rows, any1.rows, any2.rows, any3.rows)
-            fullRows = Rows.common(full0.rows, full1.rows, full2.rows, full3.rows)
+            fullRows =
+                findsFullSpans
+                ? Rows.common(
+                    EdgeCrossing.rows(of: q.e0, atLeast: full, row: y), EdgeCrossing.rows(of: q.e1, atLeast: full, row: y),
+                    EdgeCrossing.rows(of: q.e2, atLeast: full, row: y), EdgeCrossing.rows(of: q.e3, atLeast: full, row: y))
+                : (0, 0)
         }
 
         @inline(__always)
@@ -167,10 +174,10 @@ extension QuadShape {
             let hi = k < anyRows.from || k >= anyRows.to ? Int32.min : clampedPixel(anyHi)
             var fullEnd = Int32.min
             if findsFullSpans {
-                full0.narrow(&fullLo, &fullHi)
-                full1.narrow(&fullLo, &fullHi)
-                full2.narrow(&fullLo, &fullHi)
-                full3.narrow(&fullLo, &fullHi)
+                any0.narrow(&fullLo, &fullHi, shifted: full0)
+                any1.narrow(&fullLo, &fullHi, shifted: full1)
+                any2.narrow(&fullLo, &fullHi, shifted: full2)
+                any3.narrow(&fullLo, &fullHi, shifted: full3)
                 if k >= fullRows.from && k < fullRows.to { fullEnd = clampedPixel(fullHi) }
             } else {
                 fullEnd = Int32(truncatingIfNeeded: x0)
@@ -190,12 +197,6 @@ extension QuadShape {
             any1.advance()
             any2.advance()
             any3.advance()
-            if findsFullSpans {
-                full0.advance()
-                full1.advance()
-                full2.advance()
-                full3.advance()
-            }
         }
     }
 

@@ -1,3 +1,4 @@
+import GaugeASCII
 import GaugeDecoders
 import GaugeSystem
 
@@ -78,7 +79,7 @@ public struct SysfsSource: Sendable {
     /// `in_voltage0` → `in_voltage_scale` (scale shared by all channels of a type).
     static func sharedScaleName(_ channel: String) -> String {
         var base = Substring(channel)
-        while let last = base.last, last.isNumber { base.removeLast() }
+        while let last = base.last, last.isASCIIDigit { base.removeLast() }
         return base + "_scale"
     }
 

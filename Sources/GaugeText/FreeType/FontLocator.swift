@@ -1,4 +1,5 @@
 import CFreeType
+import GaugeASCII
 import GaugeSystem
 
 /// Finds font files without fontconfig: by path, or by family and style by scanning the
@@ -83,7 +84,7 @@ public struct FontLocator {
 
     /// Lower case without spaces, dashes or underscores: "DejaVu Sans" == "dejavusans".
     static func normalised(_ name: String) -> String {
-        String(name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" })
+        String(name.asciiLowercased.filter { $0 != " " && $0 != "-" && $0 != "_" })
     }
 
     static func baseName(_ path: String) -> String {
@@ -95,7 +96,7 @@ public struct FontLocator {
         guard depth < 8, let names = try? system.listDirectory(folder) else { return }
         for name in names {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            let lower = name.lowercased()
+            let lower = name.asciiLowercased
             if lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") {
                 if system.fileKind(path) == .regular { files.append(path) }
             } else if system.fileKind(path) == .directory {

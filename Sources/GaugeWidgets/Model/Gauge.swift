@@ -115,7 +115,23 @@ public struct Gauge<Style: GaugeStyle> {
 
     /// The pixels that differ between `old` drawn and `self` drawn.
     public func damage<F: GlyphSource>(from old: Gauge<Style>, fonts: GaugeFonts<F>) -> Region {
-        style.damage(from: old.configuration, to: configuration, fonts: fonts)
+        if configures(as: old) { return Region() }
+        return style.damage(from: old.configuration, to: configuration, fonts: fonts)
+    }
+
+    /// Whether `configuration` is sure to equal `old`'s: every property it reads is the
+    /// same (a value by its bits, so NaN too). Most of a dashboard's gauges hold still in
+    /// a frame, and building two configurations (a formatted readout each) for them cost
+    /// more than the damage of the one that moved.
+    func configures(as old: Gauge<Style>) -> Bool {
+        gaugeValue.value.bitPattern == old.gaugeValue.value.bitPattern
+            && gaugeValue.lowerBound.bitPattern == old.gaugeValue.lowerBound.bitPattern
+            && gaugeValue.upperBound.bitPattern == old.gaugeValue.upperBound.bitPattern
+            && hold?.bitPattern == old.hold?.bitPattern && frame == old.frame && theme == old.theme
+            && tint == old.tint && format == old.format && title == old.title
+            && currentValueLabel == old.currentValueLabel && minimumLabel == old.minimumLabel
+            && maximumLabel == old.maximumLabel && resolvedMarks == old.resolvedMarks
+            && resolvedBands == old.resolvedBands
     }
 }
 
@@ -131,6 +147,7 @@ extension Gauge: WidgetKind {
         draw(on: canvas, fonts: fonts.gaugeFonts(label: sizes.label, value: sizes.value))
     }
     public func damage<S: FontSet>(from old: Gauge, fonts: S, sizes: WidgetFontSizes) -> Region {
-        damage(from: old, fonts: fonts.gaugeFonts(label: sizes.label, value: sizes.value))
+        if configures(as: old) { return Region() }  // not even the fonts looked up
+        return damage(from: old, fonts: fonts.gaugeFonts(label: sizes.label, value: sizes.value))
     }
 }
