@@ -13,7 +13,25 @@ struct SolidShader: Shader {
     @inline(__always)
     func fill<C: PixelCodec>(_ row: UnsafeMutablePointer<C.Storage>, y: Int32, from x0: Int32, to x1: Int32, codec: C.Type) {
         if color.a == 255 {
-            (row + Int(x0)).update(repeating: C.pack(color), count: Int(x1 - x0))
+            #if arch(arm) || arch(arm64)
+                // ARM's -Osize code stores a pixel a loop; the C fill's multi-register stores
+                // take wide spans (a bar, a needle's interior) 8 words an instruction, and
+                // short ones are stored here (`update(repeating:)` was left a call).
+                let value = C.pack(color)
+                if x1 &- x0 >= 32 {
+                    Canvas.fillWide(UnsafeMutableRawPointer(row + Int(x0)), with: value, count: Int(x1 &- x0))
+                } else {
+                    var p = row + Int(x0)
+                    let end = row + Int(x1)
+                    while p < end {
+                        p.pointee = value
+                        p += 1
+                    }
+                }
+                return
+            #else
+                (row + Int(x0)).update(repeating: C.pack(color), count: Int(x1 - x0))
+            #endif
         } else {
             let alpha = effectiveAlpha(color.a, coverage: 256)
             for x in Int(x0)..<Int(x1) { row[x] = C.blend(color, alpha: alpha, over: row[x]) }

@@ -177,7 +177,7 @@ public struct Canvas {
     /// `count` pixels of `value` from `start`: 32-bit words as they are, 16-bit pixels in
     /// pairs (both halves equal, so either byte order), with an odd first or last one
     /// stored alone.
-    private static func fillWide<T: FixedWidthInteger & UnsignedInteger>(
+    static func fillWide<T: FixedWidthInteger & UnsignedInteger>(
         _ start: UnsafeMutableRawPointer, with value: T, count: Int
     ) {
         if MemoryLayout<T>.size == 4 {

@@ -52,10 +52,14 @@ struct EdgeCrossing {
         }
         let d = a > 0 ? a : 0 &- a
         divisor = d
-        let q = HalfPlane.ceilingQuotient(need, d)
+        let q = HalfPlane.slopeCeiling(need, d)
         remainder = q &* d &- need  // in [0, d)
         // ⌊s / d⌋ and s − that·d, for either sign of s.
-        let sq = s >= 0 ? s / d : 0 &- HalfPlane.ceilingQuotient(0 &- s, d)
+        #if arch(arm)
+            let sq = 0 &- HalfPlane.slopeCeiling(0 &- s, d)  // 32-bit operands (s, d: ·256)
+        #else
+            let sq = s >= 0 ? s / d : 0 &- HalfPlane.ceilingQuotient(0 &- s, d)
+        #endif
         remainderStep = s &- sq &* d
         isUpper = a < 0
         rows = (Int64.min, Int64.max)

@@ -32,7 +32,22 @@ struct HalfPlane: Sendable {
         let dx = Int64(q.x.raw) &- Int64(p.x.raw), dy = Int64(q.y.raw) &- Int64(p.y.raw)
         let length = Int64(integerSquareRoot(UInt64(truncatingIfNeeded: dx &* dx &+ dy &* dy)))
         guard length > 0 else { return nil }
-        return ((0 &- dy &* 65536) / length, (dx &* 65536) / length)
+        return (quotient(0 &- dy &* 65536, length), quotient(dx &* 65536, length))
+    }
+
+    /// n / d, truncated, for d > 0: on 32-bit ARM a 32-bit division when n and d fit (an
+    /// edge under 128 px, a tick's), not the 64-bit library call.
+    @inline(__always) static func quotient(_ n: Int64, _ d: Int64) -> Int64 {
+        #if arch(arm)
+            if let q = quotient32(n, d) { return q }
+        #endif
+        return n / d
+    }
+
+    /// `quotient` by a 32-bit division; nil when n or d does not fit 32 bits.
+    @inline(__always) static func quotient32(_ n: Int64, _ d: Int64) -> Int64? {
+        let n32 = Int32(truncatingIfNeeded: n), d32 = Int32(truncatingIfNeeded: d)
+        return Int64(n32) == n && Int64(d32) == d ? Int64(n32 / d32) : nil
     }
 
     /// The half-plane through `origin` with `normal` (a `normal(from:to:)`), negated when it
@@ -62,8 +77,8 @@ struct HalfPlane: Sendable {
     @inline(__always) func pixels(atLeast threshold: Int64, offset: Int64) -> SpanList {
         let a = slope, need = threshold &- offset
         if a == 0 { return need <= 0 ? .everything : SpanList() }
-        if a > 0 { return SpanList(clampedPixel(HalfPlane.ceilingQuotient(need, a)), 1 << 30) }
-        return SpanList(-(1 << 30), clampedPixel(HalfPlane.floorQuotientPlusOne(need, a)))
+        if a > 0 { return SpanList(clampedPixel(HalfPlane.slopeCeiling(need, a)), 1 << 30) }
+        return SpanList(-(1 << 30), clampedPixel(1 &- HalfPlane.slopeCeiling(need, 0 &- a)))
     }
 
     /// Narrows [lo, hi) to its intersection with `pixels(atLeast: threshold, offset: offset)`
@@ -73,11 +88,11 @@ struct HalfPlane: Sendable {
         if a == 0 {
             if need > 0 { hi = Int32.min }
         } else if a > 0 {
-            lo = Swift.max(lo, clampedPixel(HalfPlane.ceilingQuotient(need, a)))
+            lo = Swift.max(lo, clampedPixel(HalfPlane.slopeCeiling(need, a)))
             hi = Swift.min(hi, 1 << 30)
         } else {
             lo = Swift.max(lo, -(1 << 30))
-            hi = Swift.min(hi, clampedPixel(HalfPlane.floorQuotientPlusOne(need, a)))
+            hi = Swift.min(hi, clampedPixel(1 &- HalfPlane.slopeCeiling(need, 0 &- a)))
         }
     }
 
@@ -92,9 +107,9 @@ struct HalfPlane: Sendable {
                 right = -(1 << 30)
             }
         } else if a > 0 {
-            right = Swift.min(right, clampedPixel(HalfPlane.ceilingQuotient(need, a)))
+            right = Swift.min(right, clampedPixel(HalfPlane.slopeCeiling(need, a)))
         } else {
-            left = Swift.max(left, clampedPixel(HalfPlane.floorQuotientPlusOne(need, a)))
+            left = Swift.max(left, clampedPixel(1 &- HalfPlane.slopeCeiling(need, 0 &- a)))
         }
     }
 
@@ -102,6 +117,25 @@ struct HalfPlane: Sendable {
     /// (n and d are far inside ±2^62 here, so n + d − 1 cannot overflow).
     @inline(__always) static func ceilingQuotient(_ n: Int64, _ d: Int64) -> Int64 {
         n > 0 ? (n &+ d &- 1) / d : n / d
+    }
+
+    /// ⌈n / a⌉ for a row's slope a > 0 (a multiple of 256). 32-bit ARM has no 64-bit
+    /// division (a library call of ~150 instructions): there ⌈⌈n / 256⌉ / (a / 256)⌉, the
+    /// same quotient, divides 32-bit operands whenever ⌈n / 256⌉ fits (distances up to
+    /// 2^15 px).
+    @inline(__always) static func slopeCeiling(_ n: Int64, _ a: Int64) -> Int64 {
+        #if arch(arm)
+            if let q = slopeCeiling32(n, a) { return q }
+        #endif
+        return ceilingQuotient(n, a)
+    }
+
+    /// `slopeCeiling` by a 32-bit division; nil when ⌈n / 256⌉ does not fit 32 bits.
+    @inline(__always) static func slopeCeiling32(_ n: Int64, _ a: Int64) -> Int64? {
+        let n8 = (n &+ 255) >> 8
+        let n32 = Int32(truncatingIfNeeded: n8), m = Int32(truncatingIfNeeded: a >> 8)
+        guard Int64(n32) == n8 else { return nil }
+        return Int64(n32 > 0 ? (n32 &- 1) / m &+ 1 : n32 / m)
     }
 
     /// ⌊n / d⌋ + 1 for d < 0: ⌊n / d⌋ = −⌈n / −d⌉.

@@ -106,6 +106,9 @@ final class RingPixels {
         let i = Int(y &- y0)
         let start = (second ? secondStarts[i] : firstStarts[i]) &+ Int(lo)
         let source = storage.assumingMemoryBound(to: C.Storage.self) + start
-        (row + Int(lo)).update(from: source, count: Int(hi &- lo))
+        // A raw copy is memmove everywhere; -Osize's typed `update(from:count:)` on
+        // Embedded ARM called a function per pixel.
+        UnsafeMutableRawPointer(row + Int(lo)).copyMemory(
+            from: source, byteCount: Int(hi &- lo) &* MemoryLayout<C.Storage>.stride)
     }
 }
