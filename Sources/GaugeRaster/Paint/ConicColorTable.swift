@@ -198,7 +198,7 @@ struct ConicColorTable: Shader {
     @inline(__always) private func packs<C: PixelCodec>(_ codec: C.Type) -> Bool { isOpaque && !C.dithers }
 
     /// Step `i`'s opaque colour prepared for codec C, on first use.
-    @inline(__always) fileprivate func preparedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
+    @inline(__always) func preparedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
         let p = packed[Int(i)]
         return p != 0 ? p : prepareColors(around: i, codec: C.self)
     }
@@ -232,7 +232,14 @@ struct ConicColorTable: Shader {
             var walk = RampWalk(stops: stops)
             var j = first
             while j < end {
-                if packed[Int(j)] == 0 { packed[Int(j)] = C.prepare(walk.color(at: j << 6, source)) }
+                if packed[Int(j)] == 0 {
+                    // A format that does not dither prepares the packed pixel of the
+                    // rounded colour (`packs`): rounded by the walk, without the wide one.
+                    packed[Int(j)] =
+                        C.dithers
+                        ? C.prepare(walk.color(at: j << 6, source))
+                        : UInt32(truncatingIfNeeded: C.pack(walk.rounded(at: j << 6, source)))
+                }
                 j &+= 1
             }
         }
@@ -244,7 +251,7 @@ struct ConicColorTable: Shader {
 /// on from the one before (t only grows, and so does its segment) instead of from the
 /// first, with wrapping arithmetic where the ranges cannot overflow (positions 0…65536,
 /// each segment's inverse ≤ 2^32 / its length) and the mix in 32 bits: a conic arc's
-/// 1,025 colours cost 97 K x86_64 instructions against 164 K through `color(at:)`.
+/// 1,025 colours cost 80 K x86_64 instructions against 164 K through `color(at:)`.
 private struct RampWalk {
     let stops: UnsafeBufferPointer<GradientStop>
     var segment = -1
@@ -253,9 +260,29 @@ private struct RampWalk {
     init(stops: UnsafeBufferPointer<GradientStop>) { self.stops = stops }
 
     @inline(__always) mutating func color(at t: Int32, _ gradient: UnsafePointer<ConicGradient>) -> WideColor {
-        if t <= stops[0].position { return WideColor(stops[0].color) }
+        let (a, b, local) = find(t, gradient)
+        return RampWalk.mix(a, b, local)
+    }
+
+    /// `color(at:)`'s `rounded`: with e = (d·t + 128) >> 8, ((x << 8) + e + 128) >> 8 =
+    /// x + (e + 128) >> 8, between x and y (no clamp).
+    @inline(__always) mutating func rounded(at t: Int32, _ gradient: UnsafePointer<ConicGradient>) -> Color {
+        let (a, b, local) = find(t, gradient)
+        @inline(__always) func q(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let e = ((Int32(y) &- Int32(x)) &* local &+ 128) >> 8
+            return UInt8(truncatingIfNeeded: Int32(x) &+ ((e &+ 128) >> 8))
+        }
+        return Color(r: q(a.r, b.r), g: q(a.g, b.g), b: q(a.b, b.b), a: q(a.a, b.a))
+    }
+
+    /// The stops t lies between and its place between them (0…65536): both the first or
+    /// the last stop outside the ramp.
+    @inline(__always) private mutating func find(_ t: Int32, _ gradient: UnsafePointer<ConicGradient>)
+        -> (Color, Color, Int32)
+    {
+        if t <= stops[0].position { return (stops[0].color, stops[0].color, 0) }
         let last = stops.count &- 1
-        if t >= stops[last].position { return WideColor(stops[last].color) }
+        if t >= stops[last].position { return (stops[last].color, stops[last].color, 0) }
         var i = Swift.max(segment, 0)
         while i < last &- 1 && t >= stops[i &+ 1].position { i &+= 1 }
         if i != segment {
@@ -266,7 +293,7 @@ private struct RampWalk {
                 : gradient.pointee.ramp.moreInverseSpans.withUnsafeBufferPointer { $0[i &- ColorRamp.inlineSpans] }
         }
         let local = Int32(truncatingIfNeeded: (Int64(t &- stops[i].position) &* inverse) >> 16)
-        return RampWalk.mix(stops[i].color, stops[i &+ 1].color, Swift.min(local, 65536))
+        return (stops[i].color, stops[i &+ 1].color, Swift.min(local, 65536))
     }
 
     /// `mixWide(a, b, t)` for t in 0…65536, in 32-bit arithmetic: with d = y − x (8-bit
