@@ -1,8 +1,8 @@
 /// A conic gradient's shader for one draw: its colours one per step along the sweep
-/// (`ConicGradient.steps` + 1), computed in blocks of 16 the first time a pixel needs one
-/// of them — the ramp runs at most once per step instead of once per pixel (a run of
-/// pixels asks for neighbouring steps), and a damage redraw of a thin slice computes only
-/// the blocks it touches. The table is an InlineArray on the stack for the duration of
+/// (`ConicGradient.steps` + 1), each computed the first time a pixel needs it (in XRGB8888
+/// 16 neighbouring steps at once: a run of pixels asks for them next) — the ramp runs at
+/// most once per step instead of once per pixel, and a damage redraw of a thin slice
+/// computes only the few colours it touches. The table is an InlineArray on the stack for the duration of
 /// the draw (8 KB, never the heap); colours are exactly `ConicGradient.color(x:y:)`,
 /// painted as `GradientShader` paints them.
 ///
@@ -27,7 +27,7 @@ struct ConicColorTable: Shader {
     typealias Storage = InlineArray<1025, UInt64>
     typealias PackedStorage = InlineArray<1025, UInt32>
     private static let notComputed = UInt64.max
-    /// Steps computed together on a miss.
+    /// Steps prepared together on a miss, in a format that does not dither.
     private static let block: Int32 = 16
 
     /// The draw's gradient.
@@ -203,31 +203,26 @@ struct ConicColorTable: Shader {
         return p != 0 ? p : prepareColors(around: i, codec: C.self)
     }
 
-    /// The block of steps around `i` (`block` of them) not computed yet, computed. Never
-    /// inlined: a miss is rare (once per block and draw), the loops that ask are hot.
+    /// Step `i`'s colour, computed. Never inlined: a miss is rare (once per step and draw),
+    /// the loops that ask are hot. One step, not a block: only blends and translucent
+    /// gradients ask, a few steps in a warm frame.
     @inline(never) private func computeColors(around i: Int32) {
-        let first = i & ~(ConicColorTable.block &- 1)
-        let end = Swift.min(first &+ ConicColorTable.block, ConicGradient.steps &+ 1)
         source.pointee.ramp.stops.withUnsafeBufferPointer { stops in
             var walk = RampWalk(stops: stops)
-            var j = first
-            while j < end {
-                if colors[Int(j)] == ConicColorTable.notComputed {
-                    let c = walk.color(at: j << 6, source)
-                    colors[Int(j)] =
-                        UInt64(UInt16(c.r)) | UInt64(UInt16(c.g)) << 16 | UInt64(UInt16(c.b)) << 32
-                        | UInt64(UInt16(c.a)) << 48
-                }
-                j &+= 1
-            }
+            let c = walk.color(at: i << 6, source)
+            colors[Int(i)] =
+                UInt64(UInt16(c.r)) | UInt64(UInt16(c.g)) << 16 | UInt64(UInt16(c.b)) << 32 | UInt64(UInt16(c.a)) << 48
         }
     }
 
     /// `preparedColor` on a miss: the block around `i` prepared, `i`'s returned (the
-    /// colours from the ramp directly: `colors` is computed only when a blend asks).
+    /// colours from the ramp directly: `colors` is computed only when a blend asks). A
+    /// format that dithers prepares one step: its preparation is dear (three divisions a
+    /// channel), and a warm frame's few misses paid for whole blocks (RGB565 needle step +1.4 %).
     @inline(never) private func prepareColors<C: PixelCodec>(around i: Int32, codec: C.Type) -> UInt32 {
-        let first = i & ~(ConicColorTable.block &- 1)
-        let end = Swift.min(first &+ ConicColorTable.block, ConicGradient.steps &+ 1)
+        let block = C.dithers ? 1 : ConicColorTable.block
+        let first = i & ~(block &- 1)
+        let end = Swift.min(first &+ block, ConicGradient.steps &+ 1)
         source.pointee.ramp.stops.withUnsafeBufferPointer { stops in
             var walk = RampWalk(stops: stops)
             var j = first
