@@ -1,15 +1,17 @@
 /// A conic gradient's shader for one draw: its colours one per step along the sweep
-/// (`ConicGradient.steps` + 1), each computed the first time a pixel needs it — the ramp
-/// runs at most once per step instead of once per pixel, and a damage redraw of a thin
-/// slice computes only the few colours it touches. The table is an InlineArray on the
-/// stack for the duration of the draw (8 KB, never the heap); colours are exactly
-/// `ConicGradient.color(x:y:)`, painted as `GradientShader` paints them.
+/// (`ConicGradient.steps` + 1), each computed the first time a pixel needs it (in XRGB8888
+/// 16 neighbouring steps at once: a run of pixels asks for them next) — the ramp runs at
+/// most once per step instead of once per pixel, and a damage redraw of a thin slice
+/// computes only the few colours it touches. The table is an InlineArray on the stack for the duration of
+/// the draw (8 KB, never the heap); colours are exactly `ConicGradient.color(x:y:)`,
+/// painted as `GradientShader` paints them.
 ///
 /// Rows are filled with the vertical offset computed once, the step found per pixel with
 /// one fixed-point atan2 (its branches decided per run: `ConicRowSteps`) and the colour
-/// read from the table.
+/// read from the table. The gradient is read through a pointer: the shader is copied into
+/// every run's loop, and a copy of the gradient (184 bytes) cost a memcpy per row.
 struct ConicColorTable: Shader {
-    let gradient: ConicGradient
+    private let source: UnsafePointer<ConicGradient>
     let isOpaque: Bool
     /// `steps + 1` colours, each channel's 0…65280 in 16 bits (r, g, b, a from the low end);
     /// `notComputed` (alpha 0xFFFF) marks one not computed yet.
@@ -25,6 +27,11 @@ struct ConicColorTable: Shader {
     typealias Storage = InlineArray<1025, UInt64>
     typealias PackedStorage = InlineArray<1025, UInt32>
     private static let notComputed = UInt64.max
+    /// Steps prepared together on a miss, in a format that does not dither.
+    private static let block: Int32 = 16
+
+    /// The draw's gradient.
+    var gradient: ConicGradient { source.pointee }
 
     /// Runs `body` with a table for `gradient`, valid only inside it.
     static func with(_ gradient: ConicGradient, stored: StoredRing? = nil, _ body: (ConicColorTable) -> Void) {
@@ -32,14 +39,16 @@ struct ConicColorTable: Shader {
         precondition(Storage.count == Int(ConicGradient.steps) + 1, "ConicColorTable.Storage must hold steps + 1 colours")
         var storage = Storage(repeating: notComputed)
         var packedStorage = PackedStorage(repeating: 0)
-        withUnsafeMutablePointer(to: &storage) { table in
-            withUnsafeMutablePointer(to: &packedStorage) { packedTable in
-                table.withMemoryRebound(to: UInt64.self, capacity: Storage.count) { colors in
-                    packedTable.withMemoryRebound(to: UInt32.self, capacity: PackedStorage.count) { packed in
-                        body(
-                            ConicColorTable(
-                                gradient: gradient, isOpaque: gradient.isOpaque, colors: colors, packed: packed,
-                                stored: stored))
+        withUnsafePointer(to: gradient) { source in
+            withUnsafeMutablePointer(to: &storage) { table in
+                withUnsafeMutablePointer(to: &packedStorage) { packedTable in
+                    table.withMemoryRebound(to: UInt64.self, capacity: Storage.count) { colors in
+                        packedTable.withMemoryRebound(to: UInt32.self, capacity: PackedStorage.count) { packed in
+                            body(
+                                ConicColorTable(
+                                    source: source, isOpaque: gradient.isOpaque, colors: colors, packed: packed,
+                                    stored: stored))
+                        }
                     }
                 }
             }
@@ -48,16 +57,15 @@ struct ConicColorTable: Shader {
 
     /// The colour of pixel (x, y).
     @inline(__always) func color(x: Int32, y: Int32) -> WideColor {
-        color(step: gradient.step(x: x, y: y))
+        color(step: source.pointee.step(x: x, y: y))
     }
 
     /// The colour of step `i` (0…steps = Storage.count − 1), computed on first use.
     @inline(__always) func color(step i: Int32) -> WideColor {
         var packed = colors[Int(i)]
         if packed == ConicColorTable.notComputed {
-            let c = gradient.color(step: i)
-            packed = UInt64(UInt16(c.r)) | UInt64(UInt16(c.g)) << 16 | UInt64(UInt16(c.b)) << 32 | UInt64(UInt16(c.a)) << 48
-            colors[Int(i)] = packed
+            computeColors(around: i)
+            packed = colors[Int(i)]
         }
         @inline(__always) func channel(_ shift: UInt64) -> Int32 { Int32(UInt16(truncatingIfNeeded: packed >> shift)) }
         return WideColor(r: channel(0), g: channel(16), b: channel(32), a: channel(48))
@@ -74,8 +82,8 @@ struct ConicColorTable: Shader {
             fill(row, y: y, from: x0, to: x1, steps: stored, base: base, codec: C.self)
             return
         }
-        let dy = gradient.offsetY(y), map = gradient.sweepMap
-        let cx = Int64(gradient.centre.x.raw)
+        let dy = source.pointee.offsetY(y), map = source.pointee.sweepMap
+        let cx = Int64(source.pointee.centre.x.raw)
         if isOpaque {
             // Offsets step by 256 from x0's; clamping (`offsetX`) only matters beyond ±2^30.
             let first = Int64(x0) * 256 + 128 - cx, last = Int64(x1) * 256 + 128 - cx
@@ -171,7 +179,7 @@ struct ConicColorTable: Shader {
         if let stored, let base = stored.stepBase(y: y, from: x, to: x &+ 1) {
             i = stored.step(at: base &+ Int(x))
         } else {
-            i = gradient.step(x: x, y: y)
+            i = source.pointee.step(x: x, y: y)
         }
         if packs(C.self) {
             // `blendDithered` is `blend` of the rounded colour here, and an opaque colour's
@@ -190,12 +198,106 @@ struct ConicColorTable: Shader {
     @inline(__always) private func packs<C: PixelCodec>(_ codec: C.Type) -> Bool { isOpaque && !C.dithers }
 
     /// Step `i`'s opaque colour prepared for codec C, on first use.
-    @inline(__always) fileprivate func preparedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
-        var p = packed[Int(i)]
-        if p == 0 {
-            p = C.prepare(color(step: i))
-            packed[Int(i)] = p
+    @inline(__always) func preparedColor<C: PixelCodec>(step i: Int32, codec: C.Type) -> UInt32 {
+        let p = packed[Int(i)]
+        return p != 0 ? p : prepareColors(around: i, codec: C.self)
+    }
+
+    /// Step `i`'s colour, computed. Never inlined: a miss is rare (once per step and draw),
+    /// the loops that ask are hot. One step, not a block: only blends and translucent
+    /// gradients ask, a few steps in a warm frame.
+    @inline(never) private func computeColors(around i: Int32) {
+        source.pointee.ramp.stops.withUnsafeBufferPointer { stops in
+            var walk = RampWalk(stops: stops)
+            let c = walk.color(at: i << 6, source)
+            colors[Int(i)] =
+                UInt64(UInt16(c.r)) | UInt64(UInt16(c.g)) << 16 | UInt64(UInt16(c.b)) << 32 | UInt64(UInt16(c.a)) << 48
         }
-        return p
+    }
+
+    /// `preparedColor` on a miss: the block around `i` prepared, `i`'s returned (the
+    /// colours from the ramp directly: `colors` is computed only when a blend asks). A
+    /// format that dithers prepares one step: its preparation is dear (three divisions a
+    /// channel), and a warm frame's few misses paid for whole blocks (RGB565 needle step +1.4 %).
+    @inline(never) private func prepareColors<C: PixelCodec>(around i: Int32, codec: C.Type) -> UInt32 {
+        let block = C.dithers ? 1 : ConicColorTable.block
+        let first = i & ~(block &- 1)
+        let end = Swift.min(first &+ block, ConicGradient.steps &+ 1)
+        source.pointee.ramp.stops.withUnsafeBufferPointer { stops in
+            var walk = RampWalk(stops: stops)
+            var j = first
+            while j < end {
+                if packed[Int(j)] == 0 {
+                    // A format that does not dither prepares the packed pixel of the
+                    // rounded colour (`packs`): rounded by the walk, without the wide one.
+                    packed[Int(j)] =
+                        C.dithers
+                        ? C.prepare(walk.color(at: j << 6, source))
+                        : UInt32(truncatingIfNeeded: C.pack(walk.rounded(at: j << 6, source)))
+                }
+                j &+= 1
+            }
+        }
+        return packed[Int(i)]
+    }
+}
+
+/// `ColorRamp.color(at:)` for increasing t: the same bits, each segment found by walking
+/// on from the one before (t only grows, and so does its segment) instead of from the
+/// first, with wrapping arithmetic where the ranges cannot overflow (positions 0…65536,
+/// each segment's inverse ≤ 2^32 / its length) and the mix in 32 bits: a conic arc's
+/// 1,025 colours cost 80 K x86_64 instructions against 164 K through `color(at:)`.
+private struct RampWalk {
+    let stops: UnsafeBufferPointer<GradientStop>
+    var segment = -1
+    var inverse: Int64 = 0
+
+    init(stops: UnsafeBufferPointer<GradientStop>) { self.stops = stops }
+
+    @inline(__always) mutating func color(at t: Int32, _ gradient: UnsafePointer<ConicGradient>) -> WideColor {
+        let (a, b, local) = find(t, gradient)
+        return RampWalk.mix(a, b, local)
+    }
+
+    /// `color(at:)`'s `rounded`: with e = (d·t + 128) >> 8, ((x << 8) + e + 128) >> 8 =
+    /// x + (e + 128) >> 8, between x and y (no clamp).
+    @inline(__always) mutating func rounded(at t: Int32, _ gradient: UnsafePointer<ConicGradient>) -> Color {
+        let (a, b, local) = find(t, gradient)
+        @inline(__always) func q(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let e = ((Int32(y) &- Int32(x)) &* local &+ 128) >> 8
+            return UInt8(truncatingIfNeeded: Int32(x) &+ ((e &+ 128) >> 8))
+        }
+        return Color(r: q(a.r, b.r), g: q(a.g, b.g), b: q(a.b, b.b), a: q(a.a, b.a))
+    }
+
+    /// The stops t lies between and its place between them (0…65536): both the first or
+    /// the last stop outside the ramp.
+    @inline(__always) private mutating func find(_ t: Int32, _ gradient: UnsafePointer<ConicGradient>)
+        -> (Color, Color, Int32)
+    {
+        if t <= stops[0].position { return (stops[0].color, stops[0].color, 0) }
+        let last = stops.count &- 1
+        if t >= stops[last].position { return (stops[last].color, stops[last].color, 0) }
+        var i = Swift.max(segment, 0)
+        while i < last &- 1 && t >= stops[i &+ 1].position { i &+= 1 }
+        if i != segment {
+            segment = i
+            inverse =
+                i < ColorRamp.inlineSpans
+                ? gradient.pointee.ramp.inverseSpans[i]
+                : gradient.pointee.ramp.moreInverseSpans.withUnsafeBufferPointer { $0[i &- ColorRamp.inlineSpans] }
+        }
+        let local = Int32(truncatingIfNeeded: (Int64(t &- stops[i].position) &* inverse) >> 16)
+        return (stops[i].color, stops[i &+ 1].color, Swift.min(local, 65536))
+    }
+
+    /// `mixWide(a, b, t)` for t in 0…65536, in 32-bit arithmetic: with d = y − x (8-bit
+    /// channels), (256·d·t + 32768) >> 16 = (d·t + 128) >> 8 exactly (both floor the same
+    /// quotient), and |d·t| ≤ 255 · 65536 fits.
+    @inline(__always) static func mix(_ a: Color, _ b: Color, _ t: Int32) -> WideColor {
+        @inline(__always) func lerp(_ x: UInt8, _ y: UInt8) -> Int32 {
+            (Int32(x) << 8) &+ (((Int32(y) &- Int32(x)) &* t &+ 128) >> 8)
+        }
+        return WideColor(r: lerp(a.r, b.r), g: lerp(a.g, b.g), b: lerp(a.b, b.b), a: lerp(a.a, b.a))
     }
 }
