@@ -124,3 +124,62 @@ func verifySquareRoots() -> Int {
     print("square roots: every 32-bit argument, \(wrong == 0 ? "all exact" : "\(wrong) WRONG")")
     return wrong
 }
+
+/// Where a damage redraw writes pixels that do not change: the needle step's rectangles
+/// one by one (written, changed within), and the animation's damage per widget (written
+/// within its frame against changed there), XRGB8888.
+func reportPixelDetail() {
+    let before = makeSurface(.xrgb8888), after = makeSurface(.xrgb8888)
+    let scene = ReferenceScene.dashboard()
+    var moved = scene
+    moved.set("rpm", to: 3000 + 80)
+    scene.draw(on: Canvas(before), fonts: fonts)
+    moved.draw(on: Canvas(after), fonts: fonts)
+    let damage = moved.damage(from: scene, fonts: fonts)
+    for i in 0..<damage.count {
+        let slant = damage.slant(i)
+        var written: Int64 = 0, changed = 0
+        let count = { (r: IntRect) in
+            written += r.area
+            changed += differingPixels(before, after, within: r)
+        }
+        if slant.isNone { count(damage[i]) } else { Region.forEachRun(of: damage[i], slant: slant, count) }
+        print("needle rect \(damage[i]) slanted \(!slant.isNone): written \(written), changed \(changed)")
+    }
+    var a = ReferenceScene.dashboard()
+    apply(AnimationPath.values(frame: 0), to: &a)
+    a.draw(on: Canvas(before), fonts: fonts)
+    let widgets = a.visibleWidgets.map { ($0.id, $0.frame) }
+    var written = [Int64](repeating: 0, count: widgets.count), changed = [Int](repeating: 0, count: widgets.count)
+    let frames = 120
+    for f in 1...frames {
+        var b = a
+        apply(AnimationPath.values(frame: f), to: &b)
+        b.draw(on: Canvas(after), fonts: fonts)
+        let d = b.damage(from: a, fonts: fonts)
+        for (k, w) in widgets.enumerated() {
+            d.forEachRectangle { r in
+                let c = r.intersection(w.1)
+                if !c.isEmpty {
+                    written[k] += c.area
+                    changed[k] += differingPixels(before, after, within: c)
+                }
+            }
+        }
+        swap(&a, &b)
+        a.draw(on: Canvas(before), fonts: fonts)
+    }
+    for (k, w) in widgets.enumerated() {
+        print("anim widget \(w.0): written \(written[k] / Int64(frames)) changed \(changed[k] / frames) per frame")
+    }
+}
+
+func differingPixels(_ a: Surface, _ b: Surface, within r: IntRect) -> Int {
+    var n = 0
+    let bytes = Int(a.format.bytesPerPixel)
+    for y in r.y0..<r.y1 {
+        let p = a.row(y).assumingMemoryBound(to: UInt8.self), q = b.row(y).assumingMemoryBound(to: UInt8.self)
+        for x in Int(r.x0)..<Int(r.x1) where memcmp(p + x * bytes, q + x * bytes, bytes) != 0 { n += 1 }
+    }
+    return n
+}

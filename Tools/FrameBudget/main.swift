@@ -32,6 +32,8 @@
 //                     differing pixel)
 //   sqrt              integerSquareRoot32 is ⌊√n⌋ for every 32-bit n (exit 1 otherwise)
 //   pixels            pixels written (damage area) against pixels changed
+//   pixel-detail      the same by rectangle (needle step) and by widget (animation): where
+//                     a redraw writes pixels that do not change
 // A workload that measures several frames prints "frames: N"; the script divides by N.
 //
 // Usage: FrameBudget <workload>     (exit 0 ok, 1 failure, 2 usage)
@@ -146,6 +148,8 @@ func run(_ workload: String) -> Int32 {
         return verifySquareRoots() == 0 ? 0 : 1
     case "pixels":
         reportPixels()
+    case "pixel-detail":
+        reportPixelDetail()
     default:
         if copyWorkload(workload) || chartWorkload(workload) { return 0 }
         print(

@@ -60,3 +60,19 @@ struct SlantedRows {
         slant.isNone ? (rect.x0, rect.x1) : slant.columns(of: rect, row: y)
     }
 }
+
+extension Region {
+    /// The rows spanned by the rectangles (each taken whole) that meet `rect`, or nil when
+    /// none does: where a slanted rectangle about to be added must become whole.
+    public func rowsMeeting(_ rect: IntRect) -> (y0: Int32, y1: Int32)? {
+        var y0 = Int32.max, y1 = Int32.min
+        for i in 0..<count {
+            let r = self[i]
+            if r.intersects(rect) {
+                y0 = Swift.min(y0, r.y0)
+                y1 = Swift.max(y1, r.y1)
+            }
+        }
+        return y0 < y1 ? (y0, y1) : nil
+    }
+}

@@ -128,3 +128,117 @@ extension Quad {
         return Int32(Swift.min(end, Int64(y) + Int64(straightHeight), Int64(limit)))
     }
 }
+
+extension ArcGeometry {
+    /// The pixels whose centre lies within `reach` (raw) of the annular slice between
+    /// angles a ≤ b, as slanted rows between the slice's two rays, when both rays point
+    /// steeply to one side of the centre's row; nil otherwise (`addSlice`'s boxes then).
+    /// The slice lies in the wedge between the rays, and every pixel within `reach` of the
+    /// wedge lies within `reach` of both rays' lines on their inner sides: on each row,
+    /// between the lines' columns less and more `reach` measured across each line at its
+    /// own slant, rounded outward — a straight line of the row, as `Quad.addSlanted`'s
+    /// sides. The rows are the slice's (on one side of the centre, where the two lines do
+    /// not cross). One rectangle instead of a box per layer: fewer rectangles to compute
+    /// and draw, and on a small move fewer pixels.
+    func slantedSlice(from a: Int32, to b: Int32, inner: Fixed, outer: Fixed, reach: Int64) -> SlantedSlice? {
+        guard b >= a, Int64(b) - Int64(a) < Int64(Angle.unitsPerTurn / 64) else { return nil }
+        let da = Direction(Angle(raw: a)), db = Direction(Angle(raw: b))
+        // Steep: 45° or more from the horizontal (shallower rays make wide rows), both rays
+        // below the centre or both above it.
+        func steep(_ d: Direction) -> Bool { d.sin != 0 && abs(Int64(d.sin)) >= abs(Int64(d.cos)) }
+        guard steep(da), steep(db), (da.sin > 0) == (db.sin > 0) else { return nil }
+        let rows = ArcGeometry.sliceBox(centre: centre, from: a, to: b, inner: inner, outer: outer).pixels(reach: reach)
+        let cy = Int64(centre.y.raw)
+        // Every row's pixel centres on the rays' side of the centre, a pixel clear of it.
+        let below = da.sin > 0
+        guard !rows.isEmpty, below ? Int64(rows.y0) << 8 + 128 >= cy + 256 : Int64(rows.y1) << 8 - 128 <= cy - 256
+        else { return nil }
+        let band = SliceBand(centre: centre, da, db, reach: reach, far: Int64(below ? rows.y1 - 1 : rows.y0) << 8 + 128)
+        guard let slant = band.slant else { return nil }
+        return SlantedSlice(band: band, slant: slant, y0: rows.y0, y1: rows.y1)
+    }
+}
+
+/// A value arc's slice as slanted rows (`ArcGeometry.slantedSlice`).
+struct SlantedSlice {
+    fileprivate let band: SliceBand
+    let slant: RowSlant
+    let y0: Int32, y1: Int32
+
+    /// Adds it to `region`. Rows whose rectangle would meet one already there (a needle's
+    /// tip under the ring) join it as a whole rectangle; the rows above and below stay
+    /// slanted.
+    func add(to region: inout Region) {
+        let whole = band.rect(rows: y0, y1)
+        guard let met = region.rowsMeeting(whole) else {
+            region.append(disjoint: whole, slant: slant)
+            return
+        }
+        let m0 = Swift.max(met.y0, y0), m1 = Swift.min(met.y1, y1)
+        func add(rows first: Int32, _ end: Int32) {
+            guard first < end else { return }
+            let part = band.rect(rows: first, end)
+            if region.rowsMeeting(part) != nil {
+                region.formUnion(part)
+            } else {
+                region.append(disjoint: part, slant: slant)
+            }
+        }
+        add(rows: y0, m0)
+        add(rows: m1, y1)
+        if m0 < m1 { region.formUnion(band.rect(rows: m0, m1)) }
+    }
+}
+
+/// The columns between two rays from a centre, grown by a reach, on the rows of one side
+/// of it (`ArcGeometry.slantedSlice`).
+private struct SliceBand {
+    let left: Quad.Chord, right: Quad.Chord
+    let leftReach: Int64, rightReach: Int64
+
+    /// `far`: a raw row on the rays' side, the farthest from the centre, where the two lines
+    /// are told apart.
+    init(centre: Point, _ da: Direction, _ db: Direction, reach: Int64, far: Int64) {
+        let cx = Int64(centre.x.raw), cy = Int64(centre.y.raw)
+        // A ray's line through the centre along its direction (Q16, the wedge's own).
+        func line(_ d: Direction) -> Quad.Chord {
+            let dx = Int64(d.cos), dy = Int64(d.sin)
+            return dy > 0
+                ? Quad.Chord(top: cx, bottom: cx + dx, y0: cy, y1: cy + dy)
+                : Quad.Chord(top: cx + dx, bottom: cx, y0: cy + dy, y1: cy)
+        }
+        // How far across a line `reach` goes on a row: reach · length / |dy|, rounded up,
+        // and 2 raw more for the rounding of the rows' box.
+        func across(_ d: Direction) -> Int64 {
+            let dx = Int64(d.cos), dy = abs(Int64(d.sin))
+            let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy))) + 1
+            return (reach * length + dy - 1) / dy + 2
+        }
+        let lineA = line(da), lineB = line(db)
+        let aIsLeft = lineA.floor(at: far) <= lineB.floor(at: far)
+        left = aIsLeft ? lineA : lineB
+        right = aIsLeft ? lineB : lineA
+        leftReach = across(aIsLeft ? da : db)
+        rightReach = across(aIsLeft ? db : da)
+    }
+
+    var slant: RowSlant? {
+        guard let l = left.step, let r = right.step else { return nil }
+        return RowSlant(left: l, right: r)
+    }
+
+    /// The columns of pixel row `r`, rounded outward.
+    func columns(_ r: Int32) -> (Int32, Int32) {
+        let centreY = Int64(r) << 8 + 128
+        return (
+            PointBox.firstPixel(within: 0, of: left.floor(at: centreY) - leftReach),
+            PointBox.endPixel(within: 0, of: right.ceil(at: centreY) + rightReach)
+        )
+    }
+
+    /// The rectangle of rows first..<end: each edge at its outermost of the two end rows.
+    func rect(rows first: Int32, _ end: Int32) -> IntRect {
+        let t = columns(first), u = columns(end - 1)
+        return IntRect(x0: Swift.min(t.0, u.0), y0: first, x1: Swift.max(t.1, u.1), y1: end)
+    }
+}

@@ -160,6 +160,9 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
         var region = Region()
         if old.fraction != new.fraction {
             let fa = old.fraction ?? 0, fb = new.fraction ?? 0
+            // The value arc's slice: boxes before the needle's bands (joined to them as
+            // they come), or slanted rows after them (cut where they meet the needle's).
+            var slanted: SlantedSlice? = nil
             if showsValueArc {
                 // A tier change recolours the whole arc; otherwise only the slice between.
                 let recoloured = new.tint.isTiered && new.tint.tierColor(at: fa) != new.tint.tierColor(at: fb)
@@ -172,9 +175,18 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                 // start's anti-aliased end too: then the slice starts at the scale's start.
                 let hidden = arc.hiddenTrackSweep(under: Swift.min(sa, sb))
                 let first = recoloured || hidden < arc.trackUnderlap ? 0 : Swift.min(sa, sb)
-                arc.addSlice(
-                    sweep: first, to: Swift.max(sa, sb), inner: arc.radius - arc.thickness, outer: arc.radius,
-                    reach: PointBox.inkReach, layers: 3, edgesFrom: first > 0 ? hidden : nil, to: &region)
+                let inner = arc.radius - arc.thickness, last = Swift.max(sa, sb)
+                // The track's edge circles from `hidden` lie in the slice from there: the
+                // same rows, a little wider.
+                let from = first > 0 ? Swift.min(hidden, first) : first
+                slanted = arc.slantedSlice(
+                    from: arc.start.raw &+ from, to: arc.start.raw &+ last, inner: inner, outer: arc.radius,
+                    reach: PointBox.inkReach)
+                if slanted == nil {
+                    arc.addSlice(
+                        sweep: first, to: last, inner: inner, outer: arc.radius, reach: PointBox.inkReach, layers: 3,
+                        edgesFrom: first > 0 ? hidden : nil, to: &region)
+                }
             }
             if showsNeedle {
                 // Bands of rows hugging both needles: a slanted needle's bounding box is
@@ -188,6 +200,7 @@ public struct CircularGaugeStyle: GaugeStyle, Sendable {
                     a, b, height: Swift.max(arc.scaled(7).ceil, 4), straightHeight: Swift.max(arc.scaled(42).ceil, 24),
                     reach: PointBox.inkReach, hiddenWithin: hub, to: &region)
             }
+            slanted?.add(to: &region)
         }
         region.addChange(l.holdBounds(old.hold), l.holdBounds(new.hold), changed: old.hold != new.hold)
         let t = l.readout(fonts.value)
