@@ -7,8 +7,9 @@
 #   armv7    Pi 2/3/4 on 32-bit Raspberry Pi OS, hard-float          (armv7-none-none-eabi)
 #   armv6    Pi 1, Zero, Zero W (and any 32-bit Pi)                   (armv6-none-none-eabi, armel ABI)
 # The C libraries (libdrm, libevdev, FreeType with libpng/brotli/bzip2, zlib, toml++ and the
-# C++ runtime) come from Debian's packages for that CPU (scripts/firmware/sysroot.sh), the
-# C library and compiler runtime from Debian's cross toolchains; all linked statically.
+# C++ runtime) come from Debian's packages for that CPU (scripts/firmware/sysroot.sh; FreeType
+# and zlib compiled again from Debian's source), the C library and compiler runtime from
+# Debian's cross toolchains; all linked statically.
 # Writes out/firmware/gaugepanel-<cpu> (stripped) and prints its size.
 #
 # One module or one per target? Measured on aarch64 (Swift 6.3.1, a shared 2-core x86_64
@@ -262,11 +263,12 @@ compile_and_link() {
     for a in libfreetype.a libpng16.a libbrotlidec.a libbrotlicommon.a libbz2.a libz.a libdrm.a libevdev.a libstdc++.a libc.a; do
         local from=$lib/$a
         case $a in libstdc++.a) from=$("$triple-g++" -print-file-name=$a) ;; libc.a) from=$("$triple-gcc" -print-file-name=$a) ;; esac
-        # FreeType as scripts/firmware/sysroot.sh builds it from Debian's source: without
-        # unwind tables already, and copied as it is (objcopy would void its objects'
-        # address-significance tables, and with them lld's folding of identical functions).
-        if [[ $a == libfreetype.a ]]; then
-            from=$root/freetype/libfreetype.a
+        # FreeType and zlib as scripts/firmware/sysroot.sh builds them from Debian's source:
+        # without unwind tables already, and copied as they are (objcopy would void their
+        # objects' address-significance tables, and with them lld's folding of identical
+        # functions).
+        if [[ $a == libfreetype.a || $a == libz.a ]]; then
+            from=$root/$([[ $a == libz.a ]] && echo zlib || echo freetype)/$a
             [[ -f $from ]] || { echo "FAIL: $cpu: no $from (scripts/firmware/sysroot.sh builds it)" > "$BUILD/result-$cpu"; return 1; }
             cp "$from" "$quiet/$a" && continue
         fi
@@ -294,7 +296,7 @@ compile_and_link() {
 build_one() {
     local cpu=$1 dir=$BUILD/$1 t0 key how triple objects=() bin o
     t0=$(date +%s) triple=$(gnu_triple "$cpu")
-    key="$INPUTS_KEY $cpu $(cat "$BUILD/sysroot-$cpu/.packages" "$BUILD/sysroot-$cpu/freetype/.version" 2>/dev/null)"
+    key="$INPUTS_KEY $cpu $(cat "$BUILD/sysroot-$cpu/.packages" "$BUILD/sysroot-$cpu/freetype/.version" "$BUILD/sysroot-$cpu/zlib/.version" 2>/dev/null)"
     if [[ -f $dir/inputs && $(cat "$dir/inputs") == "$key" && -x $dir/gaugepanel-firmware && -f $dir/objects ]]; then
         mapfile -t objects < "$dir/objects"
         bin=$dir/gaugepanel-firmware how="unchanged since its last build"

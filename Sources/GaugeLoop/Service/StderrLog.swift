@@ -36,8 +36,29 @@ public final class StderrLog: PanelLog {
         var now = time(nil)
         var parts = tm()
         guard localtime_r(&now, &parts) != nil else { return "-" }
-        var buffer = [CChar](repeating: 0, count: 32)
-        let n = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
-        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return stamp(parts)
+    }
+
+    /// What glibc's `strftime(_, _, "%Y-%m-%dT%H:%M:%S%z", parts)` writes, without its
+    /// locale-aware engine (10 KB of the firmware): the year unpadded, the other fields
+    /// two digits, the offset's sign, hours and minutes (none when `tm_isdst` is negative).
+    static func stamp(_ parts: tm) -> String {
+        var text = String(Int64(parts.tm_year) + 1900)
+        text += "-" + digits(Int64(parts.tm_mon) + 1, count: 2)
+        text += "-" + digits(Int64(parts.tm_mday), count: 2)
+        text += "T" + digits(Int64(parts.tm_hour), count: 2)
+        text += ":" + digits(Int64(parts.tm_min), count: 2)
+        text += ":" + digits(Int64(parts.tm_sec), count: 2)
+        guard parts.tm_isdst >= 0 else { return text }
+        let offset = Int64(parts.tm_gmtoff)
+        let minutes = Int64(offset.magnitude / 60)
+        return text + (offset < 0 ? "-" : "+") + digits(minutes / 60 * 100 + minutes % 60, count: 4)
+    }
+
+    /// `value` in decimal, zero-padded to `count` digits.
+    static func digits(_ value: Int64, count: Int) -> String {
+        var text = String(value)
+        while text.utf8.count < count { text = "0" + text }
+        return text
     }
 }
