@@ -67,18 +67,24 @@ extension Dashboard {
     }
 }
 
+/// The reference scene drawn into `before`, then with the tachometer 1 % on into `after`;
+/// the needle step's damage.
+func drawNeedleStep(_ before: Surface, _ after: Surface) -> Region {
+    let scene = ReferenceScene.dashboard()
+    var moved = scene
+    moved.set("rpm", to: 3000 + 80)
+    scene.draw(on: Canvas(before), fonts: fonts)
+    moved.draw(on: Canvas(after), fonts: fonts)
+    return moved.damage(from: scene, fonts: fonts)
+}
+
 /// Pixels written by a damage-only redraw (the damage area) against pixels that
 /// actually change (a diff of the two full renders), for the needle step and the
 /// animation, at 800×480 in both formats.
 func reportPixels() {
     for format in [PixelFormat.xrgb8888, .rgb565] {
         let before = makeSurface(format), after = makeSurface(format)
-        let scene = ReferenceScene.dashboard()
-        var moved = scene
-        moved.set("rpm", to: 3000 + 80)
-        scene.draw(on: Canvas(before), fonts: fonts)
-        moved.draw(on: Canvas(after), fonts: fonts)
-        let damage = moved.damage(from: scene, fonts: fonts)
+        let damage = drawNeedleStep(before, after)
         let changed = differingPixels(before, after)
         print(
             "needle step \(format.name): written \(damage.area) px in \(damage.rectangles.count) rectangles, "
@@ -130,12 +136,7 @@ func verifySquareRoots() -> Int {
 /// within its frame against changed there), XRGB8888.
 func reportPixelDetail() {
     let before = makeSurface(.xrgb8888), after = makeSurface(.xrgb8888)
-    let scene = ReferenceScene.dashboard()
-    var moved = scene
-    moved.set("rpm", to: 3000 + 80)
-    scene.draw(on: Canvas(before), fonts: fonts)
-    moved.draw(on: Canvas(after), fonts: fonts)
-    let damage = moved.damage(from: scene, fonts: fonts)
+    let damage = drawNeedleStep(before, after)
     for i in 0..<damage.count {
         let slant = damage.slant(i)
         var written: Int64 = 0, changed = 0
