@@ -33,6 +33,7 @@ ensure_packages qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-
     gcc-arm-linux-gnueabi g++-arm-linux-gnueabi libc6-dev-armel-cross
 # What the kernel harnesses boot, fetched now (network more than CPU): Debian's kernel and
 # the systemd harness's two userlands (mmdebstrap, about 45 s each), collected before them.
+# Only a head start: the harnesses fetch what it did not (a slow mirror took over 15 min).
 ensure_packages qemu-system-x86 mmdebstrap cpio kmod
 trap stop_background EXIT
 start_background vm-prepare 900 bash scripts/vm-systemd-test.sh --prepare
@@ -105,7 +106,7 @@ wait_step frame-budget "instruction budgets: FrameBudget build"
 # The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and
 # fbdev, screendumps compared with offscreen renders. After the background builds are
 # collected: beside them its own static build and its boots ran past the step's limit.
-wait_step vm-prepare "kernel harnesses: the kernel and the guest userlands fetched"
+wait_prefetch vm-prepare "kernel harnesses: the kernel and the guest userlands fetched ahead"
 run_step "kernel display harness" "$(limit 1800)" bash scripts/vm-test.sh
 
 # The service as installed, under a real systemd (PID 1 of a minimal Debian userland made by

@@ -74,6 +74,26 @@ wait_step() {
     unset "BACKGROUND_PID[$id]"
     record_step "$name" "$rc" "$((SECONDS - BACKGROUND_START[$id]))s in the background, $((SECONDS - waited))s waited" "${BACKGROUND_LIMIT[$id]}"
 }
+# wait_prefetch ID NAME: as wait_step, for a background job that only fetches ahead what
+# later steps fetch themselves when it is missing (downloads, cached roots): not finished
+# in its time or failed, it is a note in the summary, not a failure; the steps that use it
+# decide.
+wait_prefetch() {
+    local id=$1 name=$2 rc=0 waited=$SECONDS
+    log "$name (started in the background $((SECONDS - BACKGROUND_START[$id]))s ago)"
+    wait "${BACKGROUND_PID[$id]}" || rc=$?
+    cat "${BACKGROUND_LOG[$id]}"
+    rm -f "${BACKGROUND_LOG[$id]}"
+    unset "BACKGROUND_PID[$id]"
+    local took="$((SECONDS - BACKGROUND_START[$id]))s in the background, $((SECONDS - waited))s waited"
+    if ((rc == 0)); then
+        STEP_RESULTS+=("PASS  $name ($took)")
+    else
+        local why="exit $rc"
+        ((rc == 124)) && why="not finished in ${BACKGROUND_LIMIT[$id]}s"
+        STEP_RESULTS+=("NOTE  $name ($took, $why: the steps that use it fetch the rest)")
+    fi
+}
 # stop_background: ends what is still running (on exit, so nothing outlives the caller).
 stop_background() {
     local pid

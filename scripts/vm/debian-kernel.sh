@@ -13,12 +13,18 @@ KVER=${KPKG#linux-image-}
 KROOT=$WORK/kroot
 if [ ! -f "$KROOT/lib/modules/$KVER/modules.dep" ]; then
   echo "# fetching $KPKG"
-  ls "$WORK/${KPKG}"_*.deb >/dev/null 2>&1 || apt-get download "$KPKG" >/dev/null 2>&1
+  # fetched beside, then moved: a fetch cut short (the background head start's time limit)
+  # leaves no partial package that a later run would take as whole
+  if ! ls "$WORK/${KPKG}"_*.deb >/dev/null 2>&1; then
+    rm -rf "$WORK/download"; mkdir -p "$WORK/download"
+    (cd "$WORK/download" && apt-get download "$KPKG" >/dev/null 2>&1) && mv "$WORK/download/${KPKG}"_*.deb "$WORK/"
+  fi
   rm -rf "$KROOT"; dpkg -x "$WORK/${KPKG}"_*.deb "$KROOT"
   depmod -b "$KROOT" "$KVER"
 fi
 if [ ! -f "$WORK/vmlinux-$KVER" ]; then
   python3 -c "
 import lzma; d=open('$KROOT/boot/vmlinuz-$KVER','rb').read(); o=d.find(b'\xfd7zXZ\x00')
-open('$WORK/vmlinux-$KVER','wb').write(lzma.LZMADecompressor().decompress(d[o:]))"
+open('$WORK/vmlinux-$KVER.part','wb').write(lzma.LZMADecompressor().decompress(d[o:]))"
+  mv "$WORK/vmlinux-$KVER.part" "$WORK/vmlinux-$KVER"
 fi
