@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Cross-CPU determinism check for the renderer: GaugeRaster, GaugeGlyphs and GaugeWidgets.
-# It also compiles, for every arch and with the same flags, the Embedded-subset decoders
-# (GaugeDecoders, then GaugeCAN and GaugeNet importing it) as modules, straight from Sources/
-# (scripts/lib/decoder-modules.sh), to objects that are not linked: proof that they build
-# in Embedded Swift for each Pi CPU.
+# It also compiles, for the reference with the same flags, the Embedded-subset decoders
+# (GaugeDecoders, then GaugeCAN, GaugeNet and GaugeECU importing it) as modules, straight
+# from Sources/ (scripts/lib/decoder-modules.sh), to objects that are not linked: proof that
+# they build in Embedded Swift as a module each. That they build for each Pi CPU, the
+# firmware (scripts/build-firmware.sh, every module for every CPU) shows.
 #
 # Builds Tools/GoldenRender (those three modules + a small Embedded-Swift-compatible
 # driver, compiled as one module) for
@@ -171,8 +172,10 @@ build() {
         "$SWIFTC" "${sflags[@]}" -module-name GoldenRender -D GOLDEN_RENDER_ONE_MODULE \
             -I "$SNAP/Tools/CSys" -I "$SNAP/Sources/CPixelFill/include" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
             -c -o "$dir/obj/GoldenRender.o" || exit 1
-        # Compiled only (outside obj/, so not linked): the decoder modules build for this CPU.
-        SWIFTC=$SWIFTC build_decoder_modules "$dir/decoders" "${sflags[@]}" || exit 1
+        # Compiled only (outside obj/, so not linked): the decoders build as Embedded modules.
+        if [ "$arch" = x86_64-embedded ]; then
+            SWIFTC=$SWIFTC build_decoder_modules "$dir/decoders" "${sflags[@]}" || exit 1
+        fi
         if [ "$arch" = armv7hf ]; then
             # --no-warn-mismatch is for the data-table archive only: check our own objects.
             for o in "$dir"/obj/*.o; do

@@ -92,6 +92,9 @@ run_step "firmware scanf vs glibc" "$(limit 60)" bash scripts/firmware/scanf-che
 # The firmware, and each CPU's binary under qemu-user against the host build (check,
 # render, a missing device, run on a pty).
 wait_step firmware "firmware build (aarch64, armv7, armv6)"
+# The kernel harnesses' static release build starts now, in the background: the firmware's
+# checks below keep one core in QEMU and leave the other to it.
+start_background vm-build 1800 bash scripts/vm-test.sh --build-only
 # Where each binary's bytes go (scripts/firmware-size.py: the linker's map and symbols);
 # prints only, and fails only when a binary is over the 3.5 MB limit.
 run_step "firmware size (by module and library)" "$(limit 120)" python3 scripts/firmware-size.py
@@ -100,14 +103,17 @@ run_step "firmware on Pi CPUs (qemu-user)" "$(limit 1200)" env GAUGEPANEL="$bin_
 # sensor line, keys, SIGTERM).
 run_step "firmware in ARM kernels" "$(limit 1200)" env GAUGEPANEL="$bin_path/gaugepanel" bash scripts/vm-arm-test.sh all
 
-# The instruction budgets' FrameBudget, collected before the harness too.
+# Instruction counts under callgrind and qemu are the same on a loaded machine: the frame
+# budgets (on ARM with the cross-CPU check's builds) run in the background beside the
+# kernel harnesses, which keep one core in QEMU.
 wait_step frame-budget "instruction budgets: FrameBudget build"
+start_background budgets 1200 bash scripts/instruction-budget.sh
 
 # The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and
-# fbdev, screendumps compared with offscreen renders. After the background builds are
-# collected: beside them its own static build and its boots ran past the step's limit.
+# fbdev, screendumps compared with offscreen renders, on the static build made above.
+wait_step vm-build "kernel harnesses: the static build"
 wait_prefetch vm-prepare "kernel harnesses: the kernel and the guest userlands fetched ahead"
-run_step "kernel display harness" "$(limit 1800)" bash scripts/vm-test.sh
+run_step "kernel display harness" "$(limit 1800)" bash scripts/vm-test.sh --no-build
 
 # The service as installed, under a real systemd (PID 1 of a minimal Debian userland made by
 # mmdebstrap): a late display driver, a USB serial adapter plugged in later, the watchdog,
@@ -126,10 +132,7 @@ if [[ -x $vm_gaugepanel ]]; then
 else
     skip_step "snapshot cost (PNG vs PPM)" "no release build ($vm_gaugepanel)"
 fi
-
-# Instruction counts under callgrind are repeatable on any machine: the frame budgets (on
-# ARM with the cross-CPU check's builds).
-run_step "instruction budgets" "$(limit 1200)" bash scripts/instruction-budget.sh
+wait_step budgets "instruction budgets"
 
 if [[ -f scripts/fuzz-sensors.sh ]]; then
     run_step "sensor fuzzing (10 s)" "$(limit 600)" bash scripts/fuzz-sensors.sh 10

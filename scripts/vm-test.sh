@@ -105,7 +105,8 @@
 # On a machine of its own ('sound': scripts/vm/sound.py) an alarm's sound: Debian's snd-aloop,
 # the panel playing on its card, scripts/vm/pcmcap.c (static, in the initramfs) capturing the
 # other side; the tone's pitch and peak, and silence within 100 ms of the acknowledgement.
-# Usage: scripts/vm-test.sh [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms|sound]
+# Usage: scripts/vm-test.sh [--no-build | --build-only] [--only std|virtio|cirrus|can|gpio|counter|dpms|sound]
+#   --build-only: only the static build (for scripts/test.sh to start in the background).
 #   VM_SHOW_FLAGS=--no-console-graphics adds one flag to `gaugepanel show` in the guest.
 #   SCRATCH_PATH (default .build-vm): the static build's scratch path, relative to the root;
 #   VM_WORK (default .build-vm-kernel): kernel, initramfs and runs. Give each concurrent
@@ -115,16 +116,27 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VM=$ROOT/scripts/vm
 SCRATCH=${SCRATCH_PATH:-.build-vm}
 WORK=$ROOT/${VM_WORK:-.build-vm-kernel}
-BUILD=1; ONLY=""
+BUILD=1; ONLY=""; BUILD_ONLY=0
 while [ $# -gt 0 ]; do
   case $1 in
     --no-build) BUILD=0 ;;
+    --build-only) BUILD_ONLY=1 ;;
     --only) ONLY=$2; shift ;;
-    *) echo "usage: $0 [--no-build] [--only std|virtio|cirrus|can|gpio|counter|dpms|sound]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--no-build | --build-only] [--only std|virtio|cirrus|can|gpio|counter|dpms|sound]" >&2; exit 2 ;;
   esac; shift
 done
 T0=$(date +%s)
 mkdir -p "$WORK"; cd "$WORK"
+
+# --build-only: the static build alone (scripts/test.sh starts it in the background while
+# other steps run, then runs this script with --no-build); no kernel, no packages but its own.
+if [ "$BUILD_ONLY" = 1 ]; then
+  source "$ROOT/scripts/lib/deps.sh"
+  ensure_packages libdrm-dev libfreetype-dev libpng-dev libbrotli-dev pkg-config file libtomlplusplus-dev libmbedtls-dev
+  source "$VM/static-build.sh"
+  echo "# static build: $GP ($(( $(date +%s) - T0 )) s)"
+  exit 0
+fi
 
 # 1. host tools, installed when missing (scripts/lib/deps.sh: apt-get, sudo when not root)
 source "$ROOT/scripts/lib/deps.sh"
