@@ -33,10 +33,11 @@ ensure_packages qemu-user gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-
     gcc-arm-linux-gnueabi g++-arm-linux-gnueabi libc6-dev-armel-cross
 # What the kernel harnesses boot, fetched now (network more than CPU): Debian's kernel and
 # the systemd harness's two userlands (mmdebstrap, about 45 s each), collected before them.
-# Only a head start: the harnesses fetch what it did not (a slow mirror took over 15 min).
+# Only a head start: the harnesses fetch what it did not. At the lowest priority beside the
+# builds it took over 15 min (its limit is long: work cut short is lost).
 ensure_packages qemu-system-x86 mmdebstrap cpio kmod
 trap stop_background EXIT
-start_background vm-prepare 900 bash scripts/vm-systemd-test.sh --prepare
+start_background vm-prepare 2400 bash scripts/vm-systemd-test.sh --prepare
 
 # The firmware's sysroots first, in the foreground: Debian's ARM packages (a private apt,
 # network more than CPU, about a minute). In the background, at the lowest priority,
