@@ -67,11 +67,7 @@ start_background() {
 }
 wait_step() {
     local id=$1 name=$2 rc=0 waited=$SECONDS
-    log "$name (started in the background $((SECONDS - BACKGROUND_START[$id]))s ago)"
-    wait "${BACKGROUND_PID[$id]}" || rc=$?
-    cat "${BACKGROUND_LOG[$id]}"
-    rm -f "${BACKGROUND_LOG[$id]}"
-    unset "BACKGROUND_PID[$id]"
+    collect_background "$id" "$name" || rc=$?
     record_step "$name" "$rc" "$((SECONDS - BACKGROUND_START[$id]))s in the background, $((SECONDS - waited))s waited" "${BACKGROUND_LIMIT[$id]}"
 }
 # wait_prefetch ID NAME: as wait_step, for a background job that only fetches ahead what
@@ -80,11 +76,7 @@ wait_step() {
 # decide.
 wait_prefetch() {
     local id=$1 name=$2 rc=0 waited=$SECONDS
-    log "$name (started in the background $((SECONDS - BACKGROUND_START[$id]))s ago)"
-    wait "${BACKGROUND_PID[$id]}" || rc=$?
-    cat "${BACKGROUND_LOG[$id]}"
-    rm -f "${BACKGROUND_LOG[$id]}"
-    unset "BACKGROUND_PID[$id]"
+    collect_background "$id" "$name" || rc=$?
     local took="$((SECONDS - BACKGROUND_START[$id]))s in the background, $((SECONDS - waited))s waited"
     if ((rc == 0)); then
         STEP_RESULTS+=("PASS  $name ($took)")
@@ -93,6 +85,16 @@ wait_prefetch() {
         ((rc == 124)) && why="not finished in ${BACKGROUND_LIMIT[$id]}s"
         STEP_RESULTS+=("NOTE  $name ($took, $why: the steps that use it fetch the rest)")
     fi
+}
+# collect_background ID NAME: waits for the job, prints its log; returns its exit status.
+collect_background() {
+    local id=$1 name=$2 rc=0
+    log "$name (started in the background $((SECONDS - BACKGROUND_START[$id]))s ago)"
+    wait "${BACKGROUND_PID[$id]}" || rc=$?
+    cat "${BACKGROUND_LOG[$id]}"
+    rm -f "${BACKGROUND_LOG[$id]}"
+    unset "BACKGROUND_PID[$id]"
+    return "$rc"
 }
 # stop_background: ends what is still running (on exit, so nothing outlives the caller).
 stop_background() {
