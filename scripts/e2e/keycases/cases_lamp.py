@@ -76,7 +76,8 @@ def case_alarm_level(key):
     line = Line(d)
     lamps = [{"id": "w", "type": "lamp", "channel": "a", "symbol": "coolant", "frame": [20, 60, 120, 120], "alarm_level": "warn"},
              {"id": "c", "type": "lamp", "channel": "a", "symbol": "oil", "frame": [180, 60, 120, 120], "alarm_level": "alarm"}]
-    b = serial_board(line.link, [{"name": "a", "warning": 80, "critical": 95}], widgets=lamps)
+    critical = 95
+    b = serial_board(line.link, [{"name": "a", "warning": 80, "critical": critical}], widgets=lamps)
     p = Panel(key, b, d=d)
     out = []
     try:
@@ -85,7 +86,7 @@ def case_alarm_level(key):
         for value, said in ((60, "both unlit"), (90, "the warn lamp lit, the alarm lamp not"),
                             (97, "both lit"), (60, "both out again")):
             expected, feed = (lambda: render(p.board, {"a": value})), (lambda: line.write(f"a={value}\n"))
-            if value < 95:
+            if value < critical:
                 _, ok, how = p.settle(expected, feed=feed, confirm=True)
             else:
                 # An unacknowledged critical alarm blinks its colour at 1 Hz, and render draws
