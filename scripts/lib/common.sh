@@ -25,15 +25,30 @@ finish() {
 STEP_RESULTS=()
 STEP_FAILURES=0
 
-# run_step NAME TIMEOUT_SECONDS CMD...: runs CMD under `timeout`, records pass/fail and
-# the time taken, and never aborts the caller (set -e does not apply inside `if`).
+# run_step NAME TIMEOUT_SECONDS CMD...: runs CMD under `timeout`, records pass/fail, the
+# time taken and the CPU time it used, and never aborts the caller (set -e does not apply
+# inside `if`).
 run_step() {
     local name=$1 limit=$2; shift 2
-    local start=$SECONDS rc=0
+    local start=$SECONDS rc=0 cpu_file
+    cpu_file=$(mktemp "${TMPDIR:-/tmp}/gaugepanel-cpu.XXXXXX")
     log "$name"
-    if timeout --kill-after=30 "$limit" "$@"; then rc=0; else rc=$?; fi
-    record_step "$name" "$rc" "$((SECONDS - start))s" "$limit"
+    if with_cpu_time "$cpu_file" timeout --kill-after=30 "$limit" "$@"; then rc=0; else rc=$?; fi
+    record_step "$name" "$rc" "$((SECONDS - start))s, $(cpu_seconds "$cpu_file") s CPU" "$limit"
     return 0
+}
+
+# with_cpu_time FILE CMD...: runs CMD in a subshell that writes, when CMD has ended, the
+# user and system time of what it waited for to FILE (bash's `times`); CMD's exit status.
+# The summary's CPU seconds say what a step costs on a machine whose cores are shared.
+with_cpu_time() {
+    local file=$1; shift
+    ( rc=0; "$@" || rc=$?; times > "$file"; exit "$rc" )
+}
+# cpu_seconds FILE: the children's user + system seconds from `times` output, rounded.
+cpu_seconds() {
+    awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d", t + 0.5 }' "$1" 2>/dev/null
+    rm -f "$1"
 }
 
 # record_step NAME EXIT_STATUS TOOK LIMIT: one line of the summary.
@@ -56,19 +71,24 @@ record_step() {
 # harness) runs after the builds are collected.
 #   start_background ID TIMEOUT_SECONDS CMD...   starts CMD (under `timeout`)
 #   wait_step ID NAME                            waits for it, prints its log, records it
-declare -A BACKGROUND_PID=() BACKGROUND_LOG=() BACKGROUND_START=() BACKGROUND_LIMIT=()
+declare -A BACKGROUND_PID=() BACKGROUND_LOG=() BACKGROUND_START=() BACKGROUND_LIMIT=() BACKGROUND_CPU=()
 start_background() {
     local id=$1 limit=$2; shift 2
     BACKGROUND_LOG[$id]=$(mktemp "${TMPDIR:-/tmp}/gaugepanel-$id.XXXXXX")
+    BACKGROUND_CPU[$id]=$(mktemp "${TMPDIR:-/tmp}/gaugepanel-cpu.XXXXXX")
     BACKGROUND_START[$id]=$SECONDS BACKGROUND_LIMIT[$id]=$limit
     log "$id: started in the background at low priority (collected later)"
-    nice -n 19 timeout --kill-after=30 "$limit" "$@" > "${BACKGROUND_LOG[$id]}" 2>&1 &
+    with_cpu_time "${BACKGROUND_CPU[$id]}" nice -n 19 timeout --kill-after=30 "$limit" "$@" > "${BACKGROUND_LOG[$id]}" 2>&1 &
     BACKGROUND_PID[$id]=$!
 }
 wait_step() {
     local id=$1 name=$2 rc=0 waited=$SECONDS
     collect_background "$id" "$name" || rc=$?
-    record_step "$name" "$rc" "$((SECONDS - BACKGROUND_START[$id]))s in the background, $((SECONDS - waited))s waited" "${BACKGROUND_LIMIT[$id]}"
+    record_step "$name" "$rc" "$(background_took "$id" "$waited")" "${BACKGROUND_LIMIT[$id]}"
+}
+# background_took ID WAITED_SINCE: "Ns in the background, N s CPU, Ns waited".
+background_took() {
+    echo "$((SECONDS - BACKGROUND_START[$1]))s in the background, $(cpu_seconds "${BACKGROUND_CPU[$1]}") s CPU, $((SECONDS - $2))s waited"
 }
 # wait_prefetch ID NAME: as wait_step, for a background job that only fetches ahead what
 # later steps fetch themselves when it is missing (downloads, cached roots): not finished
@@ -77,7 +97,8 @@ wait_step() {
 wait_prefetch() {
     local id=$1 name=$2 rc=0 waited=$SECONDS
     collect_background "$id" "$name" || rc=$?
-    local took="$((SECONDS - BACKGROUND_START[$id]))s in the background, $((SECONDS - waited))s waited"
+    local took
+    took=$(background_took "$id" "$waited")
     if ((rc == 0)); then
         STEP_RESULTS+=("PASS  $name ($took)")
     else
@@ -96,10 +117,16 @@ collect_background() {
     unset "BACKGROUND_PID[$id]"
     return "$rc"
 }
-# stop_background: ends what is still running (on exit, so nothing outlives the caller).
+# stop_background: ends what is still running (on exit, so nothing outlives the caller):
+# each job's subshell and what runs under it.
 stop_background() {
     local pid
-    for pid in "${BACKGROUND_PID[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${BACKGROUND_PID[@]}"; do kill_tree "$pid"; done
+}
+kill_tree() {
+    local child
+    for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+    kill "$1" 2>/dev/null || true
 }
 
 # skip_step NAME REASON: records a step that did not apply.
