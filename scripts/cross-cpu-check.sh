@@ -8,10 +8,10 @@
 #
 # Builds Tools/GoldenRender (those three modules + a small Embedded-Swift-compatible
 # driver, compiled as one module) for
-#   x86_64-embedded Embedded Swift, host glibc                                  (the reference)
-#   aarch64         Embedded, glibc arm64    run: qemu-aarch64 -cpu cortex-a53   (Pi 3/4/5, Zero 2)
+#   aarch64         Embedded, glibc arm64    run: qemu-aarch64 -cpu cortex-a53   (Pi 3/4/5, Zero 2; the reference)
 #   armv7hf         Embedded, glibc armhf    run: qemu-arm -cpu cortex-a7        (Pi 2, 32-bit OS)
 #   armv6           Embedded, static armel   run: qemu-arm -cpu arm1176          (Pi 1, Zero)
+#   x86_64-embedded Embedded Swift, host glibc  (only when named: no panel runs it)
 #   x86_64          native Swift -O          (only when named: the SwiftPM build and its
 #                                             goldens, (c), already tie native Swift to it)
 # every Embedded one -Osize like the firmware, runs each (it renders every TestCard scene
@@ -28,8 +28,8 @@
 # Missing cross packages are installed with apt-get (sudo when not root).
 #
 # Usage: scripts/cross-cpu-check.sh [--rebuild] [--no-goldens] [--build-only] [ARCH...]
-#   ARCH: x86_64-embedded aarch64 armv7hf armv6 x86_64 (default: all but x86_64; the
-#         reference, x86_64-embedded, always runs unless --build-only)
+#   ARCH: aarch64 armv7hf armv6 x86_64-embedded x86_64 (default: the three Pi CPUs; the
+#         reference, aarch64, always runs unless --build-only)
 #   --rebuild     ignore the build cache in .build-cross/ (rebuilt anyway when any input changes)
 #   --no-goldens  skip (c)
 #   --build-only  build (or find cached) <dir>/<ARCH>/GoldenRender, run nothing
@@ -44,8 +44,8 @@ ROOT=$(pwd)
 BUILD=${CROSS_BUILD_DIR:-$ROOT/.build-cross}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 
-ALL_ARCHS=(x86_64-embedded aarch64 armv7hf armv6)
-REF=x86_64-embedded
+ALL_ARCHS=(aarch64 armv7hf armv6)
+REF=aarch64
 rebuild=0 goldens=1 build_only=0 archs=()
 for arg in "$@"; do
     case $arg in
@@ -173,7 +173,7 @@ build() {
             -I "$SNAP/Tools/CSys" -I "$SNAP/Sources/CPixelFill/include" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
             -c -o "$dir/obj/GoldenRender.o" || exit 1
         # Compiled only (outside obj/, so not linked): the decoders build as Embedded modules.
-        if [ "$arch" = x86_64-embedded ]; then
+        if [ "$arch" = "$REF" ]; then
             SWIFTC=$SWIFTC build_decoder_modules "$dir/decoders" "${sflags[@]}" || exit 1
         fi
         if [ "$arch" = armv7hf ]; then
