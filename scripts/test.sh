@@ -109,6 +109,9 @@ run_step "firmware in ARM kernels" "$(limit 1200)" env GAUGEPANEL="$bin_path/gau
 # kernel harnesses, which keep one core in QEMU.
 wait_step frame-budget "instruction budgets: FrameBudget build"
 start_background budgets 1200 bash scripts/instruction-budget.sh
+# The fuzzing harnesses (16 whole-module compiles with libFuzzer and ASan, about 2 minutes
+# of CPU), built in the same core's spare time; the fuzzing step below then only fuzzes.
+[[ -f scripts/fuzz-sensors.sh ]] && start_background fuzz-build 1800 bash scripts/fuzz-sensors.sh --build-only
 
 # The displays inside a real kernel: bochs, virtio-gpu and cirrus under qemu, DRM and
 # fbdev, screendumps compared with offscreen renders, on the static build made above.
@@ -136,6 +139,7 @@ fi
 wait_step budgets "instruction budgets"
 
 if [[ -f scripts/fuzz-sensors.sh ]]; then
+    wait_step fuzz-build "sensor fuzzing: the harnesses built"
     run_step "sensor fuzzing (10 s)" "$(limit 600)" bash scripts/fuzz-sensors.sh 10
 else
     skip_step "sensor fuzzing" "scripts/fuzz-sensors.sh not present"
