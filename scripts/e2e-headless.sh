@@ -41,18 +41,28 @@ fi
 work=${E2E_DIR:-.build-e2e}
 rm -rf "$work"; mkdir -p "$work"
 status=0
-python3 scripts/e2e/headless.py "$gp" "$work" || status=1
-python3 scripts/e2e/boards.py "$gp" "$work/boards" || status=1
-python3 scripts/e2e/keys.py "$gp" "$work/keys" || status=1   # every documented key changes what run does
-python3 scripts/e2e/feed.py "$gp" "$work/feed" || status=1    # the homelab boards' host feed as installed
-python3 scripts/e2e/network.py "$gp" "$work/network" || status=1   # tcp and udp sources against loopback senders
-timeout 180 python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd" || status=1   # kind = "gpsd" against gpsd under gpsfake
-timeout 90 python3 scripts/e2e/signalk.py "$gp" "$work/signalk" || status=1   # kind = "signalk" against a Signal K server, restarted
-timeout 90 python3 scripts/e2e/signalk_peer.py "$gp" "$work/signalk-peer" || status=1   # the same against aiohttp's WebSocket server
-timeout 300 python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt" || status=1   # an MQTT broker, stopped and back, flooded
-timeout 60 python3 scripts/e2e/controls.py "$gp" "$work/controls" || status=1   # taps publish; a switch follows its state topic
-timeout 120 python3 scripts/e2e/flapping.py "$gp" "$work/flapping" || status=1   # failing forever, flooded: a few log lines
-timeout 60 python3 scripts/e2e/export.py "$gp" "$work/export" || status=1   # a recording as CSV, field by field
-timeout 180 python3 scripts/e2e/counters.py "$gp" "$work/counters" 100 || status=1   # power cuts while counting
-timeout 90 python3 scripts/e2e/charts.py "$gp" "$work/charts" || status=1   # a recording charted: the pixels of render --time
+# part LIMIT NAME CMD...: one harness, under `timeout`; its time and CPU time to the table
+# printed last (which harness a slower run loses its time in).
+times_table=()
+part() {
+    local limit=$1 name=$2 t0=$SECONDS cpu_file; shift 2
+    cpu_file=$(mktemp "${TMPDIR:-/tmp}/gaugepanel-cpu.XXXXXX")
+    with_cpu_time "$cpu_file" timeout "$limit" "$@" || status=1
+    times_table+=("$(printf '%-14s %4d s %5s s CPU' "$name" $((SECONDS - t0)) "$(cpu_seconds "$cpu_file")")")
+}
+part 600 headless     python3 scripts/e2e/headless.py "$gp" "$work"
+part 600 boards       python3 scripts/e2e/boards.py "$gp" "$work/boards"
+part 600 keys         python3 scripts/e2e/keys.py "$gp" "$work/keys"   # every documented key changes what run does
+part 600 feed         python3 scripts/e2e/feed.py "$gp" "$work/feed"    # the homelab boards' host feed as installed
+part 600 network      python3 scripts/e2e/network.py "$gp" "$work/network"   # tcp and udp sources against loopback senders
+part 180 gpsd         python3 scripts/e2e/gpsd.py "$gp" "$work/gpsd"   # kind = "gpsd" against gpsd under gpsfake
+part 90  signalk      python3 scripts/e2e/signalk.py "$gp" "$work/signalk"   # kind = "signalk" against a Signal K server, restarted
+part 90  signalk_peer python3 scripts/e2e/signalk_peer.py "$gp" "$work/signalk-peer"   # the same against aiohttp's WebSocket server
+part 300 mqtt_panel   python3 scripts/e2e/mqtt_panel.py "$gp" "$work/mqtt"   # an MQTT broker, stopped and back, flooded
+part 60  controls     python3 scripts/e2e/controls.py "$gp" "$work/controls"   # taps publish; a switch follows its state topic
+part 120 flapping     python3 scripts/e2e/flapping.py "$gp" "$work/flapping"   # failing forever, flooded: a few log lines
+part 60  export       python3 scripts/e2e/export.py "$gp" "$work/export"   # a recording as CSV, field by field
+part 180 counters     python3 scripts/e2e/counters.py "$gp" "$work/counters" 100   # power cuts while counting
+part 90  charts       python3 scripts/e2e/charts.py "$gp" "$work/charts"   # a recording charted: the pixels of render --time
+printf '\n== time per harness\n'; printf '%s\n' "${times_table[@]}"
 exit "$status"
