@@ -5,8 +5,8 @@
 #
 # Environment: SCRATCH_PATH (default .build) for the SwiftPM build directory;
 # TEST_BUDGET_SECONDS (default 4800, 80 min: CI stops at 90) caps the whole run. A run takes
-# about half an hour on 2 cores; the step limits leave a slower machine twice that, and the
-# summary gives each step's time.
+# about 42 minutes on 2 cores, both busy nearly all the time (about 80 minutes of CPU); the
+# step limits leave a slower machine more, and the summary gives each step's time and CPU.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib/common.sh
