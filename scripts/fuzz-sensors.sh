@@ -95,7 +95,7 @@ each() {
 read -r -a targets <<< "${FUZZ_TARGETS:-LineProtocol NMEA ELM327 WAV DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD WebSocket ECUINI TunerStudio Expression}"
 for target in "${targets[@]}"; do mkdir -p "$out/$target"; done
 # What the harnesses are built from: a build with the same inputs (--build-only) is kept.
-inputs=$( { echo "${targets[*]}"; "$swiftc" --version 2>&1; cat "$0" scripts/lib/decoder-modules.sh
+inputs=$( { echo "${targets[*]}"; "$swiftc" --version 2>&1; cat scripts/fuzz-sensors.sh scripts/lib/decoder-modules.sh
             decoder_module_sources | xargs cat; for t in "${targets[@]}"; do cat "Fuzz/${t}Fuzz.swift"; done; } | sha256sum | cut -c1-64)
 if [ $build_only = 0 ] && [ "$(cat "$out/built" 2>/dev/null)" = "$inputs" ]; then
     echo "== ${#targets[@]} harnesses built ahead from these sources (their corpora seeded then)"
