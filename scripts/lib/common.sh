@@ -100,7 +100,7 @@ wait_prefetch() {
     local took
     took=$(background_took "$id" "$waited")
     if ((rc == 0)); then
-        STEP_RESULTS+=("PASS  $name ($took)")
+        record_step "$name" 0 "$took" "${BACKGROUND_LIMIT[$id]}"
     else
         local why="exit $rc"
         ((rc == 124)) && why="not finished in ${BACKGROUND_LIMIT[$id]}s"
