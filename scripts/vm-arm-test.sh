@@ -23,8 +23,9 @@
 # armv6 (Pi 1, Zero): -M virt has no ARMv6 core, so Debian's armel Raspberry Pi kernel
 # (linux-image-<ver>-rpi, its drivers built in, no modules) boots under qemu-system-arm
 # -M raspi0 (BCM2835, ARM1176, 512 MB) with that package's bcm2835-rpi-zero.dtb, its mini
-# UART (serial1) enabled by fdtput, and initcall_blacklist=bcm2835_power_driver_init (QEMU
-# does not map the power domains' registers: their probe faults and the boot panics).
+# UART (serial1) enabled by fdtput, initcall_blacklist=bcm2835_power_driver_init (QEMU
+# does not map the power domains' registers: their probe faults and the boot panics) and
+# -icount shift=auto (scripts/vm/arm.py's CLOCK_OPTS says why).
 # QEMU's raspi0 has no display a kernel driver drives (vc4 needs hardware QEMU does not
 # emulate; no simplefb node), no keyboard and no virtio: no DRM, screendump or key checks
 # there. Checked instead: boot to /init, --version, `check` of the broken boards, the

@@ -55,6 +55,16 @@ MACHINE_OPTS = {'aarch64': 'virt', 'armv7': 'virt,highmem=off', 'armv6': 'raspi0
 # abort, the boot panics) unless it is kept from running.
 HEADLESS = {'armv6'}
 EXTRA_APPEND = {'armv6': ' initcall_blacklist=bcm2835_power_driver_init GP_DISPLAY=none'}
+# raspi0's clock events come from the BCM2835 system timer: Linux writes "counter now + delta"
+# to a compare register, and QEMU fires it when its 32-bit counter reaches that value. Without
+# -icount that counter follows the host's clock, so a host that preempts QEMU between the
+# guest's read and its write (a busy CI machine) puts the compare in the past: QEMU's timer is
+# then about 71 minutes away and the guest stops (no tick, no wake-up, a silent console).
+# With -icount the guest's clock counts its instructions, which no host preemption moves; the
+# compare is then a few instructions (at most a few microseconds) after the read, inside the
+# driver's 15 us minimum. shift=auto: an instruction's nanoseconds follow the host's pace
+# (shift=1, a fixed 2 ns, made the harness 2-3 times slower on a loaded host).
+CLOCK_OPTS = {'armv6': ['-icount', 'shift=auto']}
 # test 'can': the runs /init makes (scripts/vm/arm-init's can_panel), their boards in the guest
 CAN_RUNS = {'can': 'can/canpanel.toml', 'canobd': 'can/obd.toml', 'canobd29': 'can/obd29.toml'}
 FIRST = {'rpm': 3000, 'speed': 88, 'coolant': 90, 'fuel': 55}
@@ -161,7 +171,7 @@ def main():
     if net: cmdline += net.cmdline()
     qemu = [qemu_bin, '-M', MACHINE_OPTS[a.arch], '-cpu', cpu, '-m', '512', '-smp', '1', '-accel', 'tcg', '-display', 'none', '-nodefaults',
             '-no-reboot', '-serial', 'stdio', '-qmp', f'unix:{qmp},server=on,wait=off',
-            '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline] + (['-dtb', a.dtb] if a.dtb else [])
+            '-kernel', a.kernel, '-initrd', a.initrd, '-append', cmdline] + (['-dtb', a.dtb] if a.dtb else []) + CLOCK_OPTS.get(a.arch, [])
     if not headless:
         qemu += ['-device', 'virtio-gpu-pci', '-device', 'virtio-keyboard-pci',
                  # the sensor line: a virtconsole port (the guest's /dev/hvc0, a tty) on virtio-serial
