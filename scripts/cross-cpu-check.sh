@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Cross-CPU determinism check for the renderer: GaugeRaster, GaugeGlyphs and GaugeWidgets.
-# It also compiles, for the reference with the same flags, the Embedded-subset decoders
-# (GaugeDecoders, then GaugeCAN, GaugeNet and GaugeECU importing it) as modules, straight
-# from Sources/ (scripts/lib/decoder-modules.sh), to objects that are not linked: proof that
-# they build in Embedded Swift as a module each. That they build for each Pi CPU, the
-# firmware (scripts/build-firmware.sh, every module for every CPU) shows.
+# That every other module (the decoders among them) builds in Embedded Swift for each Pi CPU,
+# the firmware (scripts/build-firmware.sh, every module for every CPU) shows.
 #
 # Builds Tools/GoldenRender (those three modules + a small Embedded-Swift-compatible
 # driver, compiled as one module) for
 #   aarch64         Embedded, glibc arm64    run: qemu-aarch64 -cpu cortex-a53   (Pi 3/4/5, Zero 2; the reference)
-#   armv7hf         Embedded, glibc armhf    run: qemu-arm -cpu cortex-a7        (Pi 2, 32-bit OS)
-#   armv6           Embedded, static armel   run: qemu-arm -cpu arm1176          (Pi 1, Zero)
+#   armv6           Embedded, static armel   run: qemu-arm -cpu arm1176          (Pi 1, Zero; 32-bit ARM)
+#   armv7hf         Embedded, glibc armhf    run: qemu-arm -cpu cortex-a7        (only when named: Pi 2,
+#                                             32-bit OS; the firmware's renders of every example
+#                                             board on that CPU, scripts/firmware-check.sh, already
+#                                             tie armv7 to the host, and armv6 covers 32-bit ARM)
 #   x86_64-embedded Embedded Swift, host glibc  (only when named: no panel runs it)
 #   x86_64          native Swift -O          (only when named: the SwiftPM build and its
 #                                             goldens, (c), already tie native Swift to it)
@@ -28,7 +28,7 @@
 # Missing cross packages are installed with apt-get (sudo when not root).
 #
 # Usage: scripts/cross-cpu-check.sh [--rebuild] [--no-goldens] [--build-only] [ARCH...]
-#   ARCH: aarch64 armv7hf armv6 x86_64-embedded x86_64 (default: the three Pi CPUs; the
+#   ARCH: aarch64 armv7hf armv6 x86_64-embedded x86_64 (default: aarch64 and armv6; the
 #         reference, aarch64, always runs unless --build-only)
 #   --rebuild     ignore the build cache in .build-cross/ (rebuilt anyway when any input changes)
 #   --no-goldens  skip (c)
@@ -44,7 +44,7 @@ ROOT=$(pwd)
 BUILD=${CROSS_BUILD_DIR:-$ROOT/.build-cross}
 case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 
-ALL_ARCHS=(aarch64 armv7hf armv6)
+ALL_ARCHS=(aarch64 armv6)
 REF=aarch64
 rebuild=0 goldens=1 build_only=0 archs=()
 for arg in "$@"; do
@@ -148,9 +148,6 @@ find "$SNAP/Sources" -name '*.swift' -exec sed -i -E \
     's/^(@_exported )?import (GaugeRaster|GaugeGlyphs)$/\/\/ (one module) &/' {} +
 mapfile -t RASTER_SOURCES < <(find "$SNAP/Sources" -name '*.swift' | LC_ALL=C sort)
 mapfile -t MAIN_SOURCES < <(find "$SNAP/Tools/GoldenRender" -name '*.swift' | LC_ALL=C sort)
-# The decoders are built as SwiftPM has them, a module each, from Sources/ itself.
-source scripts/lib/decoder-modules.sh
-mapfile -t DECODER_SOURCES < <(decoder_module_sources)
 
 # build ARCH DIR -> DIR/GoldenRender; the log in DIR/build.log
 build() {
@@ -158,12 +155,12 @@ build() {
     cached=0
     configure "$arch"
     stamp=$( { echo "$arch"; cat "$SCRIPT"; printf '%s\n' "${sflags[@]}" "${lflags[@]}"; "$SWIFTC" --version 2>&1
-               for f in "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" "${DECODER_SOURCES[@]}" "$SNAP"/Tools/CSys/* "$SNAP"/Sources/CPixelFill/include/*; do
+               for f in "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" "$SNAP"/Tools/CSys/* "$SNAP"/Sources/CPixelFill/include/*; do
                    echo "${f#"$SNAP"/}"; cat "$f"; done; } | sha256sum | cut -d' ' -f1)
     if [ $rebuild = 0 ] && [ -x "$dir/GoldenRender" ] && [ "$(cat "$dir/stamp" 2>/dev/null)" = "$stamp" ]; then
         cached=1; return 0
     fi
-    rm -rf "$dir/obj" "$dir/decoders" "$dir/GoldenRender" "$dir/stamp"; mkdir -p "$dir/obj"
+    rm -rf "$dir/obj" "$dir/GoldenRender" "$dir/stamp"; mkdir -p "$dir/obj"
     (
         set -x
         # One whole-module compile of the renderer + the driver, native and Embedded
@@ -172,10 +169,6 @@ build() {
         "$SWIFTC" "${sflags[@]}" -module-name GoldenRender -D GOLDEN_RENDER_ONE_MODULE \
             -I "$SNAP/Tools/CSys" -I "$SNAP/Sources/CPixelFill/include" "${RASTER_SOURCES[@]}" "${MAIN_SOURCES[@]}" \
             -c -o "$dir/obj/GoldenRender.o" || exit 1
-        # Compiled only (outside obj/, so not linked): the decoders build as Embedded modules.
-        if [ "$arch" = "$REF" ]; then
-            SWIFTC=$SWIFTC build_decoder_modules "$dir/decoders" "${sflags[@]}" || exit 1
-        fi
         if [ "$arch" = armv7hf ]; then
             # --no-warn-mismatch is for the data-table archive only: check our own objects.
             for o in "$dir"/obj/*.o; do
