@@ -74,7 +74,9 @@ import Testing
         let target = try Surface(width: 3, height: 2, format: .xrgb8888)
         RotatedCopy.copy(shadow.bounds, from: shadow, to: target, rotation: r)
         // Logical rows  [0 1] [10 11] [20 21], turned clockwise: [20 10 0] [21 11 1].
-        #expect((0..<2).flatMap { y in (0..<3).map { x in target.rawPixel(x: Int32(x), y: Int32(y))! } } == [20, 10, 0, 21, 11, 1])
+        var pixels: [UInt32] = []
+        for y in Int32(0)..<2 { for x in Int32(0)..<3 { pixels.append(target.rawPixel(x: x, y: y)!) } }
+        #expect(pixels == [20, 10, 0, 21, 11, 1])
     }
 
     @Test func mismatchedSizesCopyNothing() throws {

@@ -42,7 +42,7 @@ import Testing
     @Test func stereoCarriesTheSameOnBothChannels() {
         let s = Self.render(.tone(.beep, hertz: 1000), channels: 2, count: 2000)
         #expect(s.count == 4000)
-        #expect((0..<2000).allSatisfy { s[2 * $0] == s[2 * $0 + 1] })
+        #expect((0..<2000).allSatisfy { (i: Int) -> Bool in s[2 * i] == s[2 * i + 1] })
         #expect(s.contains { $0 != 0 })
     }
 

@@ -38,7 +38,7 @@ import Testing
             $0.strokeArc(
                 centre: Point(64, 64), radius: 50, thickness: 18, start: Angle(degrees: 135), sweep: Angle(degrees: 270), paint: .solid(.white))
         }
-        let expected = 0.75 * .pi * (50.0 * 50 - 32 * 32)
+        let expected: Double = 0.75 * Double.pi * (50.0 * 50.0 - 32.0 * 32.0)
         #expect(abs(sum - expected) / expected < 0.005)
     }
 

@@ -41,8 +41,10 @@ import Testing
         for y in Int32(0)..<4 {
             for x in Int32(0)..<4 { sum += OrderedDither.quantize(level, levels: 31, threshold: OrderedDither.threshold(x: x, y: y)) }
         }
-        let mean = Double(sum) / 16, exact = Double(level) / 65280 * 31
-        #expect(abs(mean - exact) < 1.0 / 16 + 0.01)
+        let mean: Double = Double(sum) / 16.0
+        let exact: Double = Double(level) / 65280.0 * 31.0
+        let tolerance: Double = 1.0 / 16.0 + 0.01
+        #expect(abs(mean - exact) < tolerance)
         #expect(OrderedDither.quantize(65280, levels: 31, threshold: 15) == 31 && OrderedDither.quantize(0, levels: 63, threshold: 15) == 0)
     }
 

@@ -41,7 +41,7 @@ extension ScanoutConversion {
     /// (red, green's bits 3–5, X). The widened green g6 << 2 | g6 >> 4 has bits 2–4 from
     /// g6's bits 0–2 and bits 0–1 and 5–7 from its bits 3–5: no bit from both bytes, so
     /// the two entries OR to the whole pixel.
-    static let widenTable: [UInt32] = (0..<512).map { i in
+    static let widenTable: [UInt32] = (0..<512).map { (i: Int) -> UInt32 in
         i < 256 ? xrgb8888(fromRGB565: UInt16(i)) & 0xFFFF : xrgb8888(fromRGB565: UInt16(i - 256) << 8)
     }
 
