@@ -5,7 +5,7 @@
 #
 # Environment: SCRATCH_PATH (default .build) for the SwiftPM build directory;
 # TEST_BUDGET_SECONDS (default 4800, 80 min: CI stops at 90) caps the whole run. A run took
-# 30 minutes on 2 cores, both busy nearly all the time (54 minutes of CPU; a slower machine
+# 27 minutes on 2 cores, both busy nearly all the time (50 minutes of CPU; a slower machine
 # needed 1.7 times the CPU); the step limits leave a slower machine more, and the summary
 # gives each step's time and CPU.
 set -euo pipefail
