@@ -9,14 +9,11 @@
 # FUZZ_TARGETS="NMEA DBC" picks targets; FUZZ_OUT=dir moves the build/work folder
 # (default .build-fuzz, git-ignored) so two runs at once do not share one.
 # scripts/fuzz-sensors.sh --bench builds and runs the NMEA throughput benchmark instead.
-# scripts/fuzz-sensors.sh --build-only builds the harnesses and stops (scripts/test.sh builds
-# them ahead, in the background); a run then finds them built from the same inputs and fuzzes.
+# A run that finds the harnesses built from the same inputs (.build-fuzz/built) only fuzzes.
 # Exits non-zero if a target fails to build or finds a crash (the input is kept in
 # .build-fuzz/<target>/crash-*).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build_only=0
-if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
 seconds="${1:-20}"
 swiftc="${SWIFTC:-swiftc}"
 out="${FUZZ_OUT:-.build-fuzz}"
@@ -94,11 +91,11 @@ each() {
 
 read -r -a targets <<< "${FUZZ_TARGETS:-LineProtocol NMEA ELM327 WAV DBC Candump ISOTP FastPacket MQTT MQTTSession JSONPayload GPSD WebSocket ECUINI TunerStudio Expression}"
 for target in "${targets[@]}"; do mkdir -p "$out/$target"; done
-# What the harnesses are built from: a build with the same inputs (--build-only) is kept.
+# What the harnesses are built from: a build with the same inputs is kept.
 inputs=$( { echo "${targets[*]}"; "$swiftc" --version 2>&1; cat scripts/fuzz-sensors.sh scripts/lib/decoder-modules.sh
             decoder_module_sources | xargs cat; for t in "${targets[@]}"; do cat "Fuzz/${t}Fuzz.swift"; done; } | sha256sum | cut -c1-64)
-if [ $build_only = 0 ] && [ "$(cat "$out/built" 2>/dev/null)" = "$inputs" ]; then
-    echo "== ${#targets[@]} harnesses built ahead from these sources (their corpora seeded then)"
+if [ "$(cat "$out/built" 2>/dev/null)" = "$inputs" ]; then
+    echo "== ${#targets[@]} harnesses already built from these sources (their corpora seeded then)"
 else
     rm -f "$out/built"
     echo "== building the decoder modules (${DECODER_MODULES[*]})"
@@ -108,7 +105,6 @@ else
     each build "${targets[@]}" || exit 2
     echo "$inputs" > "$out/built"
 fi
-[ $build_only = 1 ] && exit 0
 echo "== fuzzing, $jobs at a time"
 each fuzz "${targets[@]}" || exit 1
 exit 0
