@@ -4,7 +4,8 @@ import GaugeRaster
 @testable import GaugeWidgets
 
 /// A value arc's slice damaged as slanted rows between its two rays: it holds every pixel
-/// whose centre lies within the ink's reach of the slice, in fewer pixels than its box.
+/// whose centre lies within the ink's reach of the slice and half a pixel of both rays'
+/// lines (where the arc's end may ink it), in fewer pixels than its box.
 @Suite struct SlantedSliceTests {
     /// Distance from (x, y) to the annular sector between angles a ≤ b (radians, screen
     /// convention) and radii inner…outer around (cx, cy).
@@ -48,7 +49,12 @@ import GaugeRaster
                     let d = SlantedSliceTests.distance(
                         Double(x) + 0.5, Double(y) + 0.5, cx: 200, cy: 200, inner: 132, outer: 150,
                         a: Double(a) * toRadians, b: Double(b) * toRadians)
-                    if d <= Double(reach) / 256 {
+                    // Inked by the value arc's ends only within half a pixel of both rays'
+                    // lines (its wedge's half-planes), near the ring's corners too.
+                    let px = Double(x) + 0.5 - 200, py = Double(y) + 0.5 - 200
+                    let ta = Double(a) * toRadians, tb = Double(b) * toRadians
+                    let insideA = cos(ta) * py - sin(ta) * px, insideB = sin(tb) * px - cos(tb) * py
+                    if d <= Double(reach) / 256 && insideA >= -0.5 && insideB >= -0.5 {
                         #expect(region.contains(x: x, y: y), "slice \(a)…\(b): pixel (\(x), \(y)) at \(d) px left out")
                     }
                 }

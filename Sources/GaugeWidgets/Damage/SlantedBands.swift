@@ -35,7 +35,7 @@ extension Quad {
     /// sides (the nearer of two straight lines) lie on or beyond the chord between their
     /// ends, the inner sides (the farther one) on or within it — so a strip between the
     /// chords holds every pixel that may change. A pixel is inked when its centre lies
-    /// within `reach` of a side: at a straight side's own slant that is `reach` times its
+    /// within `sideInkReach` of a side: at a straight side's own slant that is the reach times its
     /// length over its rows to the side, fewer columns than `reach` up and down and then
     /// across (the rectangular bands' measure). Row r's columns are then a straight line of
     /// r, rounded outward. Each slanted edge starts at that column on the row where it is
@@ -43,7 +43,7 @@ extension Quad {
     /// the line.
     static func addSlanted(
         _ ea: (span: Extent, top: Extent, bottom: Extent), _ eb: (span: Extent, top: Extent, bottom: Extent),
-        y0: Int64, y1: Int64, rows first: Int32, _ end: Int32, reach: Int64, safety: Int64,
+        y0: Int64, y1: Int64, rows first: Int32, _ end: Int32, reach: Int64,
         mayShorten: Bool, to bands: inout Region
     ) -> SlantedOutcome {
         guard !ea.top.isEmpty, !ea.bottom.isEmpty, !eb.top.isEmpty, !eb.bottom.isEmpty, y1 > y0 else { return .unfit }
@@ -55,24 +55,28 @@ extension Quad {
             let innerRightStep = innerRight.step, let outerRightStep = outerRight.step
         else { return .unfit }
         // How far across a side the reach goes on a row, the farther of the two needles'.
+        // No corner lies within these rows' reach, so only a side can ink a pixel here:
+        // `sideInkReach`, not the corners' reach.
+        let sideReach = Swift.min(reach, Quad.sideInkReach)
         func across(_ top: Int64, _ bottom: Int64) -> Int64 {
             let dx = bottom - top, dy = y1 - y0
             let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy))) + 1
-            return (reach * length + dy - 1) / dy
+            return (sideReach * length + dy - 1) / dy
         }
         let leftReach = Swift.max(across(ea.top.lo, ea.bottom.lo), across(eb.top.lo, eb.bottom.lo))
         let rightReach = Swift.max(across(ea.top.hi, ea.bottom.hi), across(eb.top.hi, eb.bottom.hi))
         // Row r's strips: [outer left, first full) and [end of full, outer right).
         func columns(_ r: Int32) -> (Int32, Int32, Int32, Int32) {
-            let centre = Int64(r) << 8 + 128, top = Int64(r) << 8 - safety, bottom = (Int64(r) + 1) << 8 + safety
+            let centre = Int64(r) << 8 + 128
             // Inked: a pixel centre within `leftReach` / `rightReach` across the sides.
             let lo = outerLeft.floor(at: centre) - leftReach, hi = outerRight.ceil(at: centre) + rightReach
-            // Fully covered: the pixel's square (and `safety` more) inside both needles.
-            let fullLo = innerLeft.ceil(at: innerLeft.rises ? bottom : top) + safety
-            let fullHi = innerRight.floor(at: innerRight.rises ? top : bottom) - safety
+            // Fully covered by both needles: the centre as far inside both sides (an edge's
+            // coverage is 256 from ½ px inside, `HalfPlane.fullThreshold`; the ends are
+            // farther, as no corner lies within the rows' reach).
+            let fullLo = innerLeft.ceil(at: centre) + leftReach, fullHi = innerRight.floor(at: centre) - rightReach
             return (
-                PointBox.firstPixel(within: 0, of: lo), Int32(clamping: (fullLo + 255) >> 8),
-                Int32(clamping: fullHi >> 8), PointBox.endPixel(within: 0, of: hi)
+                PointBox.firstPixel(within: 0, of: lo), PointBox.firstPixel(within: 0, of: fullLo),
+                PointBox.endPixel(within: 0, of: fullHi), PointBox.endPixel(within: 0, of: hi)
             )
         }
         let t = columns(first), b = columns(end - 1)
@@ -91,6 +95,13 @@ extension Quad {
         }
         return .added
     }
+
+    /// How far (raw) beyond a straight side a pixel centre may still be inked: an edge
+    /// covers a pixel only when its centre lies at least −127/256 px inside it
+    /// (`HalfPlane.anyThreshold`), and 8/256 px more absorb the rounding of the edges'
+    /// normals (Q16, truncated) and of the extents' crossings. A corner reaches farther
+    /// (`PointBox.inkReach`), but a slanted band's rows reach none.
+    static let sideInkReach: Int64 = 136
 
     /// What `addSlanted` did with a band.
     enum SlantedOutcome { case added, shorten, unfit }
@@ -207,12 +218,16 @@ private struct SliceBand {
                 ? Quad.Chord(top: cx, bottom: cx + dx, y0: cy, y1: cy + dy)
                 : Quad.Chord(top: cx + dx, bottom: cx, y0: cy + dy, y1: cy)
         }
-        // How far across a line `reach` goes on a row: reach · length / |dy|, rounded up,
-        // and 2 raw more for the rounding of the rows' box.
+        // How far across a line the reach goes on a row: reach · length / |dy|, rounded up,
+        // and 2 raw more for the rounding of the rows' box. A pixel changes only where the
+        // value arc's wedge coverage changes, which is nonzero and below 256 only within
+        // half a pixel of a ray's line (the wedge's half-planes): a side's reach, however
+        // near a corner of the ring it lies.
+        let rayReach = Swift.min(reach, Quad.sideInkReach)
         func across(_ d: Direction) -> Int64 {
             let dx = Int64(d.cos), dy = abs(Int64(d.sin))
             let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy))) + 1
-            return (reach * length + dy - 1) / dy + 2
+            return (rayReach * length + dy - 1) / dy + 2
         }
         let lineA = line(da), lineB = line(db)
         let aIsLeft = lineA.floor(at: far) <= lineB.floor(at: far)
