@@ -97,7 +97,7 @@ extension Quad {
     }
 
     /// How far (raw) beyond a straight side a pixel centre may still be inked: an edge
-    /// covers a pixel only when its centre lies at least −127/256 px inside it
+    /// covers a pixel only when its centre lies at most 127/256 px outside it
     /// (`HalfPlane.anyThreshold`), and 8/256 px more absorb the rounding of the edges'
     /// normals (Q16, truncated) and of the extents' crossings. A corner reaches farther
     /// (`PointBox.inkReach`), but a slanted band's rows reach none.
