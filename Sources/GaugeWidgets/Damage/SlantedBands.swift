@@ -34,16 +34,15 @@ extension Quad {
     /// Neither needle bends inside the rows, so each side of each is straight: the outer
     /// sides (the nearer of two straight lines) lie on or beyond the chord between their
     /// ends, the inner sides (the farther one) on or within it — so a strip between the
-    /// chords holds every pixel that may change. A pixel is inked when its centre lies
-    /// within `sideInkReach` of a side: at a straight side's own slant that is the reach times its
-    /// length over its rows to the side, fewer columns than `reach` up and down and then
-    /// across (the rectangular bands' measure). Row r's columns are then a straight line of
+    /// chords holds every pixel that may change. No corner lies within the rows' reach, so
+    /// a pixel is inked only when its centre lies within `sideInkReach` of a side: on a row
+    /// that is `columnsAcross` the side at its own slant. Row r's columns are then a straight line of
     /// r, rounded outward. Each slanted edge starts at that column on the row where it is
     /// outermost and steps by the chord's slope rounded toward zero, so it never passes
     /// the line.
     static func addSlanted(
         _ ea: (span: Extent, top: Extent, bottom: Extent), _ eb: (span: Extent, top: Extent, bottom: Extent),
-        y0: Int64, y1: Int64, rows first: Int32, _ end: Int32, reach: Int64,
+        y0: Int64, y1: Int64, rows first: Int32, _ end: Int32,
         mayShorten: Bool, to bands: inout Region
     ) -> SlantedOutcome {
         guard !ea.top.isEmpty, !ea.bottom.isEmpty, !eb.top.isEmpty, !eb.bottom.isEmpty, y1 > y0 else { return .unfit }
@@ -54,15 +53,8 @@ extension Quad {
         guard let outerLeftStep = outerLeft.step, let innerLeftStep = innerLeft.step,
             let innerRightStep = innerRight.step, let outerRightStep = outerRight.step
         else { return .unfit }
-        // How far across a side the reach goes on a row, the farther of the two needles'.
-        // No corner lies within these rows' reach, so only a side can ink a pixel here:
-        // `sideInkReach`, not the corners' reach.
-        let sideReach = Swift.min(reach, Quad.sideInkReach)
-        func across(_ top: Int64, _ bottom: Int64) -> Int64 {
-            let dx = bottom - top, dy = y1 - y0
-            let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy))) + 1
-            return (sideReach * length + dy - 1) / dy
-        }
+        // How far across a side its ink reaches on a row, the farther of the two needles'.
+        func across(_ top: Int64, _ bottom: Int64) -> Int64 { Quad.columnsAcross(Quad.sideInkReach, dx: bottom - top, dy: y1 - y0) }
         let leftReach = Swift.max(across(ea.top.lo, ea.bottom.lo), across(eb.top.lo, eb.bottom.lo))
         let rightReach = Swift.max(across(ea.top.hi, ea.bottom.hi), across(eb.top.hi, eb.bottom.hi))
         // Row r's strips: [outer left, first full) and [end of full, outer right).
@@ -103,6 +95,13 @@ extension Quad {
     /// (`PointBox.inkReach`), but a slanted band's rows reach none.
     static let sideInkReach: Int64 = 136
 
+    /// How far (raw) along a row a distance `reach` (raw) across a line reaches, the line
+    /// moving `dx` over `dy` > 0 (raw): reach · length / dy, rounded up.
+    static func columnsAcross(_ reach: Int64, dx: Int64, dy: Int64) -> Int64 {
+        let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy))) + 1
+        return (reach * length + dy - 1) / dy
+    }
+
     /// What `addSlanted` did with a band.
     enum SlantedOutcome { case added, shorten, unfit }
 
@@ -141,14 +140,14 @@ extension Quad {
 }
 
 extension ArcGeometry {
-    /// The pixels whose centre lies within `reach` (raw) of the annular slice between
-    /// angles a ≤ b, as slanted rows between the slice's two rays, when both rays point
-    /// steeply to one side of the centre's row; nil otherwise (`addSlice`'s boxes then).
-    /// The slice lies in the wedge between the rays, and every pixel within `reach` of the
-    /// wedge lies within `reach` of both rays' lines on their inner sides: on each row,
-    /// between the lines' columns less and more `reach` measured across each line at its
-    /// own slant, rounded outward — a straight line of the row, as `Quad.addSlanted`'s
-    /// sides. The rows are the slice's (on one side of the centre, where the two lines do
+    /// The pixels that may change in the annular slice between angles a ≤ b — rows within
+    /// `reach` (raw) of it — as slanted rows between the slice's two rays, when both rays
+    /// point steeply to one side of the centre's row; nil otherwise (`addSlice`'s boxes
+    /// then). The slice lies in the wedge between the rays, and the value arc's end changes
+    /// a pixel only within `Quad.sideInkReach` of both rays' lines on their inner sides: on
+    /// each row, between the lines' columns less and more that reach measured across each
+    /// line at its own slant, rounded outward — a straight line of the row, as
+    /// `Quad.addSlanted`'s sides. The rows are the slice's (on one side of the centre, where the two lines do
     /// not cross). One rectangle instead of a box per layer: fewer rectangles to compute
     /// and draw, and on a small move fewer pixels.
     func slantedSlice(from a: Int32, to b: Int32, inner: Fixed, outer: Fixed, reach: Int64) -> SlantedSlice? {
@@ -164,7 +163,7 @@ extension ArcGeometry {
         let below = da.sin > 0
         guard !rows.isEmpty, below ? Int64(rows.y0) << 8 + 128 >= cy + 256 : Int64(rows.y1) << 8 - 128 <= cy - 256
         else { return nil }
-        let band = SliceBand(centre: centre, da, db, reach: reach, far: Int64(below ? rows.y1 - 1 : rows.y0) << 8 + 128)
+        let band = SliceBand(centre: centre, da, db, far: Int64(below ? rows.y1 - 1 : rows.y0) << 8 + 128)
         guard let slant = band.slant else { return nil }
         return SlantedSlice(band: band, slant: slant, y0: rows.y0, y1: rows.y1)
     }
@@ -201,7 +200,7 @@ struct SlantedSlice {
     }
 }
 
-/// The columns between two rays from a centre, grown by a reach, on the rows of one side
+/// The columns between two rays from a centre, grown by `Quad.sideInkReach`, on the rows of one side
 /// of it (`ArcGeometry.slantedSlice`).
 private struct SliceBand {
     let left: Quad.Chord, right: Quad.Chord
@@ -209,7 +208,7 @@ private struct SliceBand {
 
     /// `far`: a raw row on the rays' side, the farthest from the centre, where the two lines
     /// are told apart.
-    init(centre: Point, _ da: Direction, _ db: Direction, reach: Int64, far: Int64) {
+    init(centre: Point, _ da: Direction, _ db: Direction, far: Int64) {
         let cx = Int64(centre.x.raw), cy = Int64(centre.y.raw)
         // A ray's line through the centre along its direction (Q16, the wedge's own).
         func line(_ d: Direction) -> Quad.Chord {
@@ -218,17 +217,11 @@ private struct SliceBand {
                 ? Quad.Chord(top: cx, bottom: cx + dx, y0: cy, y1: cy + dy)
                 : Quad.Chord(top: cx + dx, bottom: cx, y0: cy + dy, y1: cy)
         }
-        // How far across a line the reach goes on a row: reach · length / |dy|, rounded up,
-        // and 2 raw more for the rounding of the rows' box. A pixel changes only where the
-        // value arc's wedge coverage changes, which is nonzero and below 256 only within
-        // half a pixel of a ray's line (the wedge's half-planes): a side's reach, however
-        // near a corner of the ring it lies.
-        let rayReach = Swift.min(reach, Quad.sideInkReach)
-        func across(_ d: Direction) -> Int64 {
-            let dx = Int64(d.cos), dy = abs(Int64(d.sin))
-            let length = Int64(integerSquareRoot(UInt64(dx * dx + dy * dy))) + 1
-            return (rayReach * length + dy - 1) / dy + 2
-        }
+        // How far along a row a ray's line reaches, and 2 raw more for the rounding of the
+        // rows' box. A pixel changes only where the value arc's wedge coverage changes,
+        // which is nonzero and below 256 only within half a pixel of a ray's line (the
+        // wedge's half-planes): a side's reach, however near a corner of the ring it lies.
+        func across(_ d: Direction) -> Int64 { Quad.columnsAcross(Quad.sideInkReach, dx: Int64(d.cos), dy: abs(Int64(d.sin))) + 2 }
         let lineA = line(da), lineB = line(db)
         let aIsLeft = lineA.floor(at: far) <= lineB.floor(at: far)
         left = aIsLeft ? lineA : lineB
