@@ -94,16 +94,19 @@ public struct Dashboard: Sendable {
     public func draw<S: FontSet>(on canvas: Canvas, fonts: S) {
         canvas.clear(background)
         let widgets = visibleWidgets
-        for i in widgets.indices where widgets[i].frame.intersects(canvas.clip) {
-            widgets[i].draw(on: onClear(canvas, widget: i, of: widgets), fonts: fonts)
+        for i in widgets.indices {
+            let frame = widgets[i].frame
+            guard frame.intersects(canvas.clip) else { continue }
+            widgets[i].draw(on: onClear(canvas, widget: i, frame: frame, of: widgets), fonts: fonts)
         }
     }
 
-    /// The canvas a widget draws on right after the clear: it holds the background colour
-    /// unless an earlier widget overlaps this one (then that widget's pixels may be there),
-    /// so the widget need not fill its background again.
-    private func onClear(_ canvas: Canvas, widget i: Int, of widgets: [DashboardWidget]) -> Canvas {
-        for j in 0..<i where widgets[j].frame.intersects(widgets[i].frame) { return canvas }
+    /// The canvas a widget (`frame`: its frame) draws on right after the clear: it holds the
+    /// background colour unless an earlier widget overlaps this one (then that widget's
+    /// pixels may be there), so the widget need not fill its background again. Each frame
+    /// is read once: reading one copies its widget.
+    private func onClear(_ canvas: Canvas, widget i: Int, frame: IntRect, of widgets: [DashboardWidget]) -> Canvas {
+        for j in 0..<i where widgets[j].frame.intersects(frame) { return canvas }
         return canvas.holding(background: background)
     }
 
@@ -116,10 +119,12 @@ public struct Dashboard: Sendable {
         canvas.masked(to: region, within: canvas.clip).clear(background)
         let widgets = visibleWidgets
         let reach = region.bounds
-        for i in widgets.indices where widgets[i].frame.intersects(reach) {
+        for i in widgets.indices {
+            let frame = widgets[i].frame
+            guard frame.intersects(reach) else { continue }
             // Each widget's shapes are set up once for all the rectangles it meets.
-            let part = canvas.masked(to: region, within: widgets[i].frame)
-            if !part.clip.isEmpty { widgets[i].draw(on: onClear(part, widget: i, of: widgets), fonts: fonts) }
+            let part = canvas.masked(to: region, within: frame)
+            if !part.clip.isEmpty { widgets[i].draw(on: onClear(part, widget: i, frame: frame, of: widgets), fonts: fonts) }
         }
     }
 
