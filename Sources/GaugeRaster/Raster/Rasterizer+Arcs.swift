@@ -12,8 +12,8 @@ extension Rasterizer {
         codec: C.Type, surface: Surface, clip: IntRect, ringRows: R, slanted: SlantedRows = SlantedRows(),
         kept: KeptArcs? = nil
     ) {
-        // The kept arcs unwrapped once, outside the rows: bound on each row, both are
-        // retained and released on each row. Kept rows come to a closure, the others are
+        // The kept arcs are unwrapped once, outside the rows (bound on each row, both would
+        // be retained and released on each). Kept rows come to a closure, the others are
         // asked for one by one: the forms callgrind counts fewest instructions for (a full
         // frame's rings and a first frame's).
         if let kept {
