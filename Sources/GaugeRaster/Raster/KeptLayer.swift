@@ -83,16 +83,41 @@ final class KeptLayer {
 public struct LayerKey {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     var count = 0
-    var recorded: [Int32]? = nil
-    var expected: [Int32]? = nil
-    var matches = true
+    /// The words added (`recording()`), or those to compare them with (`checking(_:)`);
+    /// empty for a key that only hashes.
+    private(set) var words: [Int32] = []
+    private var mode = Mode.hashing
+    private var matches = true
+    private enum Mode { case hashing, recording, checking }
 
     public init() {}
 
+    /// A key that keeps its words, for a layer about to be kept.
+    static func recording() -> LayerKey {
+        var k = LayerKey()
+        k.mode = .recording
+        return k
+    }
+
+    /// A key that compares its words with a kept layer's.
+    static func checking(_ words: [Int32]) -> LayerKey {
+        var k = LayerKey()
+        k.words = words
+        k.mode = .checking
+        return k
+    }
+
+    /// Whether a checking key's words were exactly the kept ones.
+    var matchesAll: Bool { matches && count == words.count }
+
     public mutating func add(_ word: Int32) {
         hash = (hash ^ UInt64(UInt32(bitPattern: word))) &* 0x0000_0100_0000_01B3
-        if recorded != nil { recorded!.append(word) }
-        if let expected { matches = matches && count < expected.count && expected[count] == word }
+        // One switch, not an optional unwrapped per word: a dial's ticks add about 120.
+        switch mode {
+        case .hashing: break
+        case .recording: words.append(word)
+        case .checking: matches = matches && count < words.count && words[count] == word
+        }
         count &+= 1
     }
 
@@ -147,10 +172,9 @@ extension Canvas {
         var probe = LayerKey()
         words(&probe)
         if let kept = shapes.keptLayer(hash: probe.hash) {
-            var check = LayerKey()
-            check.expected = kept.words
+            var check = LayerKey.checking(kept.words)
             words(&check)
-            if check.matches && check.count == kept.words.count {
+            if check.matchesAll {
                 forEachPart(of: kept.layer.box.intersection(clip)) { part, slanted in kept.layer.copy(into: surface, within: part, slanted) }
                 return
             }
@@ -167,10 +191,9 @@ extension Canvas {
             shapes.refuse(probe.hash)
             return
         }
-        var record = LayerKey()
-        record.recorded = []
+        var record = LayerKey.recording()
         words(&record)
         let layer = KeptLayer(surface: surface, box: box, centre: centre, radius: radius, background: packed)
-        shapes.keep(layer, hash: record.hash, words: record.recorded ?? [])
+        shapes.keep(layer, hash: record.hash, words: record.words)
     }
 }

@@ -108,10 +108,9 @@ extension Canvas {
         var probe = LayerKey()
         words(&probe)
         if let kept = shapes.keptPiece(hash: probe.hash) {
-            var check = LayerKey()
-            check.expected = kept.words
+            var check = LayerKey.checking(kept.words)
             words(&check)
-            if check.matches && check.count == kept.words.count && clip.intersection(kept.piece.within) == clip {
+            if check.matchesAll && clip.intersection(kept.piece.within) == clip {
                 copyOrDraw(kept.piece, packed, body)
                 return
             }
@@ -134,10 +133,9 @@ extension Canvas {
             shapes.refuse(probe.hash)
             return
         }
-        var record = LayerKey()
-        record.recorded = []
+        var record = LayerKey.recording()
         words(&record)
-        shapes.keep(KeptPiece(surface: surface, runs: runs, within: clip), hash: record.hash, words: record.recorded ?? [])
+        shapes.keep(KeptPiece(surface: surface, runs: runs, within: clip), hash: record.hash, words: record.words)
     }
 
     /// `piece` copied where every pixel it writes holds the background, else `body` drawn.

@@ -94,10 +94,10 @@ extension CircularGaugeStyle {
             k.add(Int32(t.r) | Int32(t.g) << 8 | Int32(t.b) << 16 | Int32(t.a) << 24)
             let marks = c.marks
             k.add(Int32(truncatingIfNeeded: marks.count))
-            // The two fields read in place: a mark copied whole retains its label.
+            // The two fields read in place (a mark copied whole retains its label), in one
+            // word: fractions lie in 0…65536 (`GaugeValue.fraction`).
             for i in marks.indices {
-                k.add(marks[i].fraction)
-                k.add(marks[i].isMajor ? 1 : 0)
+                k.add(marks[i].fraction &<< 1 | (marks[i].isMajor ? 1 : 0))
             }
         }
 
