@@ -29,8 +29,9 @@ public struct DamageTracker: Sendable, Equatable {
     }
 
     /// Copies the pixels of `region` from `shadow` into `target` (same size and format):
-    /// exactly them, a slanted rectangle row by row. Only writes `target`; never reads it.
+    /// them, a slanted rectangle row by row (`Region.forEachRectangleToCopy`). Only writes
+    /// `target`; never reads it.
     public static func copy(_ region: Region, from shadow: Surface, to target: Surface) {
-        region.forEachRectangle { r in target.copyPixels(from: shadow, in: r) }
+        region.forEachRectangleToCopy { r in target.copyPixels(from: shadow, in: r) }
     }
 }

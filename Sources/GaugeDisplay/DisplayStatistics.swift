@@ -41,7 +41,7 @@ public struct DisplayStatistics: Equatable, Sendable {
     public mutating func record<C: Collection>(damage: C, in bounds: IntRect) where C.Element == IntRect {
         let pixels = Region(damage).intersection(bounds).area
         frames += 1
-        damageRectangles += damage.count
+        for r in damage where !r.isEmpty { damageRectangles += 1 }  // not a band's hole (`Region`)
         damagedPixels += pixels
         lastFrameDamagedPixels = pixels
         if pixels == 0 { emptyFrames += 1 }

@@ -42,19 +42,39 @@ import Testing
     /// and whole rectangles.
     static func slantedBands(_ rng: inout SplitMix) -> (Region, Set<Int32>) {
         var region = Region(), pixels = Set<Int32>()
+        func add(_ rect: IntRect, _ slant: RowSlant) {
+            for r in rect.y0..<rect.y1 {
+                let c = slant.columns(of: rect, row: r)
+                if c.x0 < c.x1 { for px in c.x0..<c.x1 { pixels.insert(r * 1000 + px) } }
+            }
+        }
         var y = Int32.random(in: 0...10, using: &rng)
         for _ in 0..<Int.random(in: 1...8, using: &rng) {
             let h = Int32.random(in: 1...9, using: &rng)
             var x = Int32.random(in: 0...20, using: &rng)
+            // A third of the bands as two strips whose rectangles overlap (a band with a
+            // hole), when the random strips' pixels miss each other.
+            if Int.random(in: 0..<3, using: &rng) == 0 {
+                let left = IntRect(x0: x, y0: y, x1: x + Int32.random(in: 2...14, using: &rng), y1: y + h)
+                let rightStart = Int32.random(in: x...(left.x1 + 1), using: &rng)
+                let right = IntRect(x0: rightStart, y0: y, x1: Swift.max(left.x1, rightStart) + Int32.random(in: 1...10, using: &rng), y1: y + h)
+                func slant() -> RowSlant {
+                    RowSlant(left: Int16.random(in: -300...300, using: &rng), right: Int16.random(in: -300...300, using: &rng))
+                }
+                let ls = slant(), rs = slant()
+                if region.append(disjointStrips: left, ls, right, rs) {
+                    add(left, ls)
+                    add(right, rs)
+                    y += h
+                    continue
+                }
+            }
             for _ in 0..<2 {
                 let w = Int32.random(in: 1...14, using: &rng)
                 let rect = IntRect(x0: x, y0: y, x1: x + w, y1: y + h)
                 let slant = RowSlant(left: Int16.random(in: -600...600, using: &rng), right: Int16.random(in: -600...600, using: &rng))
                 region.append(disjoint: rect, slant: slant)
-                for r in rect.y0..<rect.y1 {
-                    let c = slant.columns(of: rect, row: r)
-                    if c.x0 < c.x1 { for px in c.x0..<c.x1 { pixels.insert(r * 1000 + px) } }
-                }
+                add(rect, slant)
                 x += w + Int32.random(in: 0...3, using: &rng)
             }
             y += h
@@ -70,8 +90,11 @@ import Testing
 
     @Test func slantedRegionKeepsEveryPixelThroughItsAlgebra() {
         var rng = SplitMix(seed: 0xBA4D)
+        var holes = 0
+        defer { #expect(holes > 100, "\(holes) bands with a hole") }
         for _ in 0..<400 {
             let (region, model) = Self.slantedBands(&rng)
+            holes += (0..<region.count).filter { region.isHole($0) }.count
             // forEachRectangle, area and contains say the same pixels, each once.
             let exact = Self.exactPixels(region)
             #expect(Set(exact) == model && exact.count == model.count && region.area == Int64(model.count))

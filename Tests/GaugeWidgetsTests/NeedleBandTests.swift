@@ -41,10 +41,10 @@ import GaugeTestSupport
                 }
             }
         }
-        // The bands hug the needles: about twice the pixels that change over these dials
-        // (60–400 px, steps of up to 1 %: the corners' rectangles and the smallest dials
-        // weigh most); 2.15× with the corners' reach on the sides too.
+        // The bands hug the needles: 1.87× the pixels that change over these dials (60–400
+        // px, steps of up to 1 %: the corners' rectangles and the smallest dials weigh
+        // most); 2.03× without the bands' holes, 2.15× with the corners' reach on the sides.
         #expect(changed > 20_000)
-        #expect(written * 100 < Int64(changed) * 208, "\(written) pixels in the bands for \(changed) changed")
+        #expect(written * 100 < Int64(changed) * 192, "\(written) pixels in the bands for \(changed) changed")
     }
 }

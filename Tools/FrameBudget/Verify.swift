@@ -86,8 +86,10 @@ func reportPixels() {
         let before = makeSurface(format), after = makeSurface(format)
         let damage = drawNeedleStep(before, after)
         let changed = differingPixels(before, after)
+        var parts = 0
+        damage.forEachPart { _ in parts += 1 }
         print(
-            "needle step \(format.name): written \(damage.area) px in \(damage.rectangles.count) rectangles, "
+            "needle step \(format.name): written \(damage.area) px in \(parts) rectangles, "
                 + "changed \(changed) px, ratio \(ratio(damage.area, changed))")
         var a = ReferenceScene.dashboard(), written: Int64 = 0, changedTotal = 0
         apply(AnimationPath.values(frame: 0), to: &a)
@@ -137,15 +139,14 @@ func verifySquareRoots() -> Int {
 func reportPixelDetail() {
     let before = makeSurface(.xrgb8888), after = makeSurface(.xrgb8888)
     let damage = drawNeedleStep(before, after)
-    for i in 0..<damage.count {
-        let slant = damage.slant(i)
+    damage.forEachPart { part in
         var written: Int64 = 0, changed = 0
         let count = { (r: IntRect) in
             written += r.area
             changed += differingPixels(before, after, within: r)
         }
-        if slant.isNone { count(damage[i]) } else { Region.forEachRun(of: damage[i], slant: slant, count) }
-        print("needle rect \(damage[i]) slanted \(!slant.isNone): written \(written), changed \(changed)")
+        if part.slant.isNone { count(part.rect) } else { Region.forEachRun(of: part.rect, slant: part.slant, count) }
+        print("needle rect \(part.rect) slanted \(!part.slant.isNone): written \(written), changed \(changed)")
     }
     var a = ReferenceScene.dashboard()
     apply(AnimationPath.values(frame: 0), to: &a)
@@ -183,4 +184,28 @@ func differingPixels(_ a: Surface, _ b: Surface, within r: IntRect) -> Int {
         for x in Int(r.x0)..<Int(r.x1) where memcmp(p + x * bytes, q + x * bytes, bytes) != 0 { n += 1 }
     }
     return n
+}
+
+/// The needle step's pixels around the tachometer's needle as text, one character each:
+/// `#` written and changed, `o` written unchanged, `!` changed unwritten (a damage bug),
+/// `.` neither — where the damage could hug the change more closely.
+func printNeedleMap(x0: Int32 = 100, y0: Int32 = 64, x1: Int32 = 212, y1: Int32 = 212) {
+    let before = makeSurface(.xrgb8888), after = makeSurface(.xrgb8888)
+    let damage = drawNeedleStep(before, after)
+    let width = Int(x1 - x0)
+    var written = [Bool](repeating: false, count: width * Int(y1 - y0))
+    damage.forEachRectangle { r in
+        let c = r.intersection(IntRect(x0: x0, y0: y0, x1: x1, y1: y1))
+        guard !c.isEmpty else { return }
+        for y in c.y0..<c.y1 { for x in c.x0..<c.x1 { written[Int(y - y0) * width + Int(x - x0)] = true } }
+    }
+    for y in y0..<y1 {
+        var line = "\(y) "
+        for x in x0..<x1 {
+            let w = written[Int(y - y0) * width + Int(x - x0)]
+            let c = differingPixels(before, after, within: IntRect(x0: x, y0: y, x1: x + 1, y1: y + 1)) > 0
+            line += w ? (c ? "#" : "o") : (c ? "!" : ".")
+        }
+        print(line)
+    }
 }

@@ -34,6 +34,8 @@
 //   pixels            pixels written (damage area) against pixels changed
 //   pixel-detail      the same by rectangle (needle step) and by widget (animation): where
 //                     a redraw writes pixels that do not change
+//   pixel-map         the needle step around the tachometer's needle as text, a character
+//                     a pixel: written and changed, written only, neither
 // A workload that measures several frames prints "frames: N"; the script divides by N.
 //
 // Usage: FrameBudget <workload>     (exit 0 ok, 1 failure, 2 usage)
@@ -150,10 +152,12 @@ func run(_ workload: String) -> Int32 {
         reportPixels()
     case "pixel-detail":
         reportPixelDetail()
+    case "pixel-map":
+        printNeedleMap()
     default:
         if copyWorkload(workload) || chartWorkload(workload) { return 0 }
         print(
-            "usage: FrameBudget floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks|copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack|chartsample|chartcolumn|verify|sqrt|pixels"
+            "usage: FrameBudget floor|floor565|clear|clear565|full|full565|cold|needle|needle565|anim|anim565|text|arc|conic|ticks|copy|copyconv|copy32|copypack|copy90|copy90conv|copy9032|copy90pack|chartsample|chartcolumn|verify|sqrt|pixels|pixel-detail|pixel-map"
         )
         return 2
     }

@@ -36,9 +36,10 @@ public enum RotatedCopy {
         }
     }
 
-    /// Copies the pixels of a logical region (a slanted rectangle row by row).
+    /// Copies the pixels of a logical region (a slanted rectangle row by row,
+    /// `Region.forEachRectangleToCopy`).
     public static func copy(_ region: Region, from shadow: Surface, to target: Surface, rotation: DisplayRotation) {
-        region.forEachRectangle { r in copy(r, from: shadow, to: target, rotation: rotation) }
+        region.forEachRectangleToCopy { r in copy(r, from: shadow, to: target, rotation: rotation) }
     }
 
     /// One loop for every angle: for each destination row, the source pixel of its first

@@ -9,8 +9,11 @@ public struct Canvas {
     public let surface: Surface
     /// Where drawing may write: always inside the surface.
     public let clip: IntRect
-    /// When set, drawing writes only the pixels of these disjoint rectangles (within the
-    /// clip): a damage redraw then sets up each shape once for all its small rectangles.
+    /// When set, drawing writes only the pixels of these rectangles (within the clip), each
+    /// walked alone: a damage redraw then sets up each shape once for all its small
+    /// rectangles. Their pixels never meet; two slanted strips of one band may have
+    /// rectangles that overlap (`init(_:clip:region:)`), so it is read entry by entry,
+    /// not as a region's algebra.
     /// Empty when there is none (`isMasked` false). Not an optional: a Region holds its
     /// rectangles inline (768 bytes), and unwrapping an optional copied them on every draw;
     /// a plain stored property is passed on by address.
@@ -46,7 +49,7 @@ public struct Canvas {
         }
         if inside <= 1 && !slanted {
             self.init(surface, clip: hull)
-        } else if inside == region.count {
+        } else if inside == region.count {  // (a band's hole is empty: not inside)
             self.init(surface, clip: hull, mask: region, isMasked: true)
         } else {
             // Only the rectangles that meet the clip, whole (the clip cuts them; cutting a
@@ -54,8 +57,18 @@ public struct Canvas {
             // shape drawn tests each rectangle of its canvas's mask, and a widget's canvas
             // then holds its own damage, not the whole dashboard's (docs/performance.md,
             // "Damage: exact, and close to the pixels that change").
+            // A band with a hole (`Region+Strips`) becomes its two strips, an entry each:
+            // the mask's walks take every entry alone, and the strips' pixels never meet
+            // (their rectangles may). No more entries than the region's: they stay inline.
             var parts = Region()
-            for i in 0..<region.count where region[i].intersects(limit) { parts.append(region[i], slant: region.slant(i)) }
+            for i in 0..<region.count where region[i].intersects(limit) {
+                if let s = region.strips(i) {
+                    parts.append(s.left.rect, slant: s.left.slant)
+                    parts.append(s.right.rect, slant: s.right.slant)
+                } else {
+                    parts.append(region[i], slant: region.slant(i))
+                }
+            }
             self.init(surface, clip: hull, mask: parts, isMasked: true)
         }
     }

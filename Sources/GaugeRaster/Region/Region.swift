@@ -6,7 +6,8 @@
 /// between two slanted edges — a needle's damage following the needle. `rectangles` gives
 /// the whole rectangles (what a display may copy: a little more, never less);
 /// `forEachRectangle` the exact pixels. Algebra other than adding disjoint parts treats a
-/// slanted rectangle as its whole rectangle (it may grow a region, never shrink it).
+/// slanted rectangle as its whole rectangle (it may grow a region, never shrink it). A
+/// slanted band may have a hole: two strips whose rectangles overlap (`Region+Strips`).
 /// `simplified(maxRectangles:)` trades a few extra pixels for fewer rectangles — an SPI
 /// panel or `drmModeDirtyFB` wants a handful of tight ones, not hundreds.
 ///
@@ -63,10 +64,25 @@ public struct Region: Sendable {
     /// place: each rectangle, a slanted one a row at a time (rows with the same columns
     /// joined). Prefer it to `for r in rectangles` on drawing paths: the collection and its
     /// iterator each hold a copy of the region.
-    @inlinable @inline(__always)
+    @inline(__always)
     public func forEachRectangle(_ body: (IntRect) -> Void) {
+        forEachPart { part in
+            if part.slant.isNone {
+                body(part.rect)
+            } else {
+                Region.forEachRun(of: part.rect, slant: part.slant, body)
+            }
+        }
+    }
+
+    /// What a display copies: `forEachRectangle`'s rectangles, but a band with a hole
+    /// (`Region+Strips`) whole, each row in one run from its outer sides. The hole's pixels
+    /// did not change, and copying them costs less than a second run on every row.
+    @inlinable @inline(__always)
+    public func forEachRectangleToCopy(_ body: (IntRect) -> Void) {
         for i in 0..<count {
             let r = self[i], slant = slant(i)
+            if r.isEmpty { continue }  // a band's hole
             if slant.isNone {
                 body(r)
                 continue
@@ -113,13 +129,13 @@ public struct Region: Sendable {
     }
 
     public func contains(x: Int32, y: Int32) -> Bool {
-        for i in 0..<count where self[i].contains(x: x, y: y) {
-            let slant = slant(i)
-            if slant.isNone { return true }
-            let row = slant.columns(of: self[i], row: y)
-            return x >= row.x0 && x < row.x1
+        var found = false
+        forEachPart { part in
+            guard !found, part.rect.contains(x: x, y: y) else { return }
+            let row = part.columns(row: y)
+            found = x >= row.x0 && x < row.x1
         }
-        return false
+        return found
     }
 
     // MARK: storage
@@ -152,12 +168,13 @@ public struct Region: Sendable {
                 count += 1
                 return
             }
-            // Past the inline capacity (or too far out): everything moves to the array, once.
+            // Past the inline capacity (or too far out): everything moves to the array, once,
+            // whole (a band's hole is dropped: the band holds its pixels).
             spill.reserveCapacity(Swift.max(2 * count, 8))
-            for i in 0..<count { spill.append(Region.unpack(inline[i])) }
+            for i in 0..<count where !Region.isHole(packed: inline[i]) { spill.append(Region.unpack(inline[i])) }
         }
-        spill.append(rect)
-        count += 1
+        if !rect.isEmpty { spill.append(rect) }  // a hole has no place among whole rectangles
+        count = spill.count
     }
 
     /// Adds `rect` without comparing it with the rectangles already here: for a caller
@@ -239,10 +256,18 @@ public struct Region: Sendable {
         let own = count
         var ownBounds = IntRect.empty
         for i in 0..<own { ownBounds = ownBounds.union(stored(i)) }  // not `bounds` (below)
+        // A band's hole follows the band when it was appended as it is.
+        var appendedAsIs = false
         for i in 0..<other.count {
             let r = other[i], slant = other.slant(i)
+            if other.isHole(i) {
+                if appendedAsIs && spill.isEmpty && count < Region.inlineCapacity { append(r, slant: slant) }
+                appendedAsIs = false
+                continue
+            }
             if r.isEmpty { continue }
-            if ownBounds.intersects(r) { add(r, slant: slant, checkingFrom: 0, below: own) } else { append(r, slant: slant) }
+            appendedAsIs = !ownBounds.intersects(r)
+            if appendedAsIs { append(r, slant: slant) } else { add(r, slant: slant, checkingFrom: 0, below: own) }
         }
     }
 
@@ -256,10 +281,18 @@ public struct Region: Sendable {
     public func intersection(_ rect: IntRect) -> Region {
         if lies(within: rect) { return self }
         var r = Region()
+        var keptWhole = false
         for i in 0..<count {
-            // A slanted rectangle inside `rect` stays slanted; one cut becomes whole.
+            // A slanted rectangle inside `rect` stays slanted (with its hole); one cut
+            // becomes whole.
+            if isHole(i) {
+                if keptWhole { r.append(self[i], slant: slant(i)) }
+                keptWhole = false
+                continue
+            }
             let whole = self[i], part = whole.intersection(rect)
-            if !part.isEmpty { r.append(part, slant: part == whole ? slant(i) : .none) }
+            keptWhole = part == whole
+            if !part.isEmpty { r.append(part, slant: keptWhole ? slant(i) : .none) }
         }
         return r
     }
@@ -292,8 +325,15 @@ public struct Region: Sendable {
     /// Pixels of this region not in `rect`.
     public func subtracting(_ rect: IntRect) -> Region {
         var r = Region()
+        var keptWhole = false
         for i in 0..<count {
-            if !self[i].intersects(rect) {
+            if isHole(i) {
+                if keptWhole { r.append(self[i], slant: slant(i)) }
+                keptWhole = false
+                continue
+            }
+            keptWhole = !self[i].intersects(rect)
+            if keptWhole {
                 r.append(self[i], slant: slant(i))
                 continue
             }
@@ -322,7 +362,10 @@ public struct Region: Sendable {
     /// swallows whatever it overlaps, so the result stays disjoint.
     public func simplified(maxRectangles: Int) -> Region {
         let limit = Swift.max(maxRectangles, 1)
-        var boxes = self
+        // Holes dropped first: merging moves rectangles, and a hole belongs to the one
+        // before it.
+        var boxes = Region()
+        for i in 0..<count where !isHole(i) { boxes.append(self[i], slant: slant(i)) }
         while boxes.count > limit {
             var best = (i: 0, j: 1, cost: Int64.max)
             for i in 0..<boxes.count {
@@ -362,39 +405,4 @@ extension Region: Equatable {
         for i in 0..<a.count where a[i] != b[i] || a.slant(i) != b.slant(i) { return false }
         return true
     }
-}
-
-/// A region's rectangles: a random-access collection read in place (building an array
-/// of them would allocate).
-public struct RegionRectangles: RandomAccessCollection, Sendable {
-    @usableFromInline let region: Region
-    @inlinable init(_ region: Region) { self.region = region }
-
-    /// Iteration reads in place (no per-element copy of the region).
-    public struct Iterator: IteratorProtocol {
-        @usableFromInline let region: Region
-        @usableFromInline var index = 0
-        @inlinable init(_ region: Region) { self.region = region }
-        @inlinable public mutating func next() -> IntRect? {
-            guard index < region.count else { return nil }
-            defer { index += 1 }
-            return region[index]
-        }
-    }
-    @inlinable public func makeIterator() -> Iterator { Iterator(region) }
-
-    public typealias Index = Int
-    public typealias Indices = Range<Int>
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { region.count }
-    @inlinable public subscript(i: Int) -> IntRect {
-        precondition(i >= 0 && i < region.count, "rectangle index out of range")
-        return region[i]
-    }
-}
-
-extension RegionRectangles: Equatable {
-    public static func == (a: RegionRectangles, b: RegionRectangles) -> Bool { a.region == b.region }
-    /// The same rectangles as `array`, in its order.
-    public static func == (a: RegionRectangles, b: [IntRect]) -> Bool { a.elementsEqual(b) }
 }

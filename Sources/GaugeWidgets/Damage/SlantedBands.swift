@@ -71,21 +71,43 @@ extension Quad {
                 PointBox.endPixel(within: 0, of: fullHi), PointBox.endPixel(within: 0, of: hi)
             )
         }
+        let strips = (left: RowSlant(left: outerLeftStep, right: innerLeftStep), right: RowSlant(left: innerRightStep, right: outerRightStep))
+        let t = columns(first), b = columns(end - 1)
+        // Both needles cover pixels fully on one end row only: the rows that keep such
+        // pixels, and the others, as two bands.
+        if mayShorten, let split = Quad.holeSplit(first, end, top: t.1 < t.2, bottom: b.1 < b.2, { columns($0) }) {
+            _ = Quad.appendBand(first, split, strips, mayShorten: false, { columns($0) }, to: &bands)
+            _ = Quad.appendBand(split, end, strips, mayShorten: false, { columns($0) }, to: &bands)
+            return .added
+        }
+        return Quad.appendBand(first, end, strips, mayShorten: mayShorten, { columns($0) }, to: &bands) ? .added : .shorten
+    }
+
+    /// Rows `first..<end` of `addSlanted`'s band, whose strips' columns on row r are
+    /// `columns(r)` (outer left, first full, end of full, outer right), slanted as `strips`:
+    /// two strips when their rectangles miss each other (a region's algebra may make
+    /// either whole), or a band with a hole when the needles cover pixels fully on both
+    /// end rows and the strips' pixels miss each other on every row; else one band across
+    /// both needles. False, with nothing added, when a shorter band may do better.
+    static func appendBand(
+        _ first: Int32, _ end: Int32, _ strips: (left: RowSlant, right: RowSlant), mayShorten: Bool,
+        _ columns: (Int32) -> (Int32, Int32, Int32, Int32), to bands: inout Region
+    ) -> Bool {
         let t = columns(first), b = columns(end - 1)
         let left = IntRect(x0: Swift.min(t.0, b.0), y0: first, x1: Swift.max(t.1, b.1), y1: end)
         let right = IntRect(x0: Swift.min(t.2, b.2), y0: first, x1: Swift.max(t.3, b.3), y1: end)
-        // Two strips when their rectangles miss each other (a region's algebra may make
-        // either whole); else one band across both needles — or, when both needles cover
-        // pixels fully on the first and last rows, fewer rows may keep those out.
+        let holds = t.1 < t.2 && b.1 < b.2
         if left.x1 < right.x0 {
-            bands.append(disjoint: left, slant: RowSlant(left: outerLeftStep, right: innerLeftStep))
-            bands.append(disjoint: right, slant: RowSlant(left: innerRightStep, right: outerRightStep))
-        } else if mayShorten && t.1 < t.2 && b.1 < b.2 {
-            return .shorten
+            bands.append(disjoint: left, slant: strips.left)
+            bands.append(disjoint: right, slant: strips.right)
+        } else if holds && bands.append(disjointStrips: left, strips.left, right, strips.right) {
+            return true
+        } else if mayShorten && holds {
+            return false
         } else {
-            bands.append(disjoint: left.union(right), slant: RowSlant(left: outerLeftStep, right: outerRightStep))
+            bands.append(disjoint: left.union(right), slant: RowSlant(left: strips.left.left, right: strips.right.right))
         }
-        return .added
+        return true
     }
 
     /// How far (raw) beyond a straight side a pixel centre may still be inked: an edge
@@ -102,8 +124,35 @@ extension Quad {
         return (reach * length + dy - 1) / dy
     }
 
-    /// What `addSlanted` did with a band.
+    /// What `addSlanted` did with a band: added it, asks for a shorter one, or cannot
+    /// follow the needles.
     enum SlantedOutcome { case added, shorten, unfit }
+
+    /// Where to split a band of rows `first..<end` whose needles both cover pixels fully
+    /// on one end row only (`top` or `bottom`): the rows nearer that end that keep such
+    /// pixels (found by halving: their width along a row is linear in the row) may then
+    /// be a band with a hole. nil when fewer than `minimumHoleRows` would.
+    static func holeSplit(
+        _ first: Int32, _ end: Int32, top: Bool, bottom: Bool, _ columns: (Int32) -> (Int32, Int32, Int32, Int32)
+    ) -> Int32? {
+        guard top != bottom else { return nil }
+        func holds(_ r: Int32) -> Bool {
+            let c = columns(r)
+            return c.1 < c.2
+        }
+        // lo holds, hi does not (or the other way round when the hole is at the top).
+        var lo = bottom ? end - 1 : first, hi = bottom ? first : end - 1
+        while abs(hi - lo) > 1 {
+            let mid = (lo + hi) / 2
+            if holds(mid) { lo = mid } else { hi = mid }
+        }
+        let split = bottom ? lo : hi
+        let holeRows = bottom ? end - split : split - first
+        return holeRows >= minimumHoleRows && split > first && split < end ? split : nil
+    }
+
+    /// Fewer rows than this are not worth a band of their own for their hole.
+    static let minimumHoleRows: Int32 = 6
 
     /// Where a band from row y ends: `height` rows on (or at `limit`) — or, when neither
     /// quad has a corner within those rows' reach (`margin`, raw, above the first and below
