@@ -50,7 +50,8 @@
 #   - integerSquareRoot32 is exact for every 32-bit argument (its one correction step
 #     relies on the table's estimate being the root or one below);
 #   - pixels written (damage area) against pixels changed (diff of consecutive full
-#     renders) for the needle step and the animation — reported.
+#     renders) for the needle step and the animation — reported, and the pixels written
+#     (XRGB8888) checked against the budgets pixels.needle and pixels.anim.
 #
 # Usage: scripts/instruction-budget.sh [--rebuild] [--no-verify] [--no-arm] [--build-only] [WORKLOAD...]
 #   WORKLOAD     floor floor565 clear clear565 full full565 cold needle needle565 anim anim565 text
@@ -212,6 +213,17 @@ if [ $verify = 1 ]; then
 fi
 echo "== pixels written (damage area) vs pixels changed"
 if "$BIN" pixels > "$BUILD/pixels.txt" 2>&1; then cat "$BUILD/pixels.txt"; else cat "$BUILD/pixels.txt"; fail "pixels report"; fi
+# Budgets "pixels.needle" and "pixels.anim": pixels a needle step and an animation frame
+# write (XRGB8888), so damage that grows is caught as instructions that do.
+for kind in needle anim; do
+    b=${budget[pixels.$kind]:-}
+    [ -n "$b" ] || continue
+    case $kind in needle) label="needle step XRGB8888" ;; anim) label="animation XRGB8888" ;; esac
+    n=$(sed -n "s/^$label: written \([0-9]*\) px.*/\1/p" "$BUILD/pixels.txt")
+    if [ -z "$n" ]; then fail "pixels.$kind: no figure in the pixels report"
+    elif [ "$n" -le "$b" ]; then echo "pixels.$kind: $n written, budget $b: ok"; pass
+    else fail "pixels.$kind: $n pixels written, budget $b"; fi
+done
 
 # ---------------------------------------------------------------- measure
 # The client's stack (argv, environment, program path) shifts the alignment of stack
