@@ -267,7 +267,7 @@ struct Quad {
                     hidden.map({ $0.x1 <= x0 || x1 <= $0.x0 }) ?? true
                 {
                     switch Quad.addSlanted(
-                        ea, eb, y0: y0, y1: y1, rows: y, next,
+                        ea, eb, y0: y0, y1: y1, rows: y, next, hiddenWithin: cover,
                         mayShorten: next - y > height, to: &bands)
                     {
                     case .added:

@@ -24,12 +24,14 @@ extension Quad {
         return inside(a) || inside(b) || inside(c) || inside(d)
     }
 
-    /// Adds to `bands` the damage between two needles in the band rows `first..<end`,
+    /// Adds to `bands` the damage between two needles in the band rows `rows..<rowsEnd`,
     /// measured over raw rows y0…y1 (their extents `ea`, `eb` there), as rectangles with
     /// a `RowSlant`: a strip from the outer side of both needles to the pixels both cover
-    /// fully, on the left and on the right — or, where the needles are too thin for those
-    /// strips to miss each other, one band from the outer side to the outer side. False
-    /// (nothing added) when a corner lies inside the rows: a side is not straight there.
+    /// fully, on the left and on the right (a band with a hole where the strips'
+    /// rectangles overlap) — or, where the needles are too thin for those strips to miss
+    /// each other, one band from the outer side to the outer side. End rows that `hub` (an
+    /// opaque disc drawn over the needles) covers fully on every column the band holds
+    /// there are left out. `.unfit` (nothing added) when the extents are empty.
     ///
     /// Neither needle bends inside the rows, so each side of each is straight: the outer
     /// sides (the nearer of two straight lines) lie on or beyond the chord between their
@@ -42,9 +44,10 @@ extension Quad {
     /// the line.
     static func addSlanted(
         _ ea: (span: Extent, top: Extent, bottom: Extent), _ eb: (span: Extent, top: Extent, bottom: Extent),
-        y0: Int64, y1: Int64, rows first: Int32, _ end: Int32,
+        y0: Int64, y1: Int64, rows: Int32, _ rowsEnd: Int32, hiddenWithin hub: Disc? = nil,
         mayShorten: Bool, to bands: inout Region
     ) -> SlantedOutcome {
+        var first = rows, end = rowsEnd
         guard !ea.top.isEmpty, !ea.bottom.isEmpty, !eb.top.isEmpty, !eb.bottom.isEmpty, y1 > y0 else { return .unfit }
         let outerLeft = Chord(top: Swift.min(ea.top.lo, eb.top.lo), bottom: Swift.min(ea.bottom.lo, eb.bottom.lo), y0: y0, y1: y1)
         let innerLeft = Chord(top: Swift.max(ea.top.lo, eb.top.lo), bottom: Swift.max(ea.bottom.lo, eb.bottom.lo), y0: y0, y1: y1)
@@ -72,6 +75,17 @@ extension Quad {
             )
         }
         let strips = (left: RowSlant(left: outerLeftStep, right: innerLeftStep), right: RowSlant(left: innerRightStep, right: outerRightStep))
+        // End rows the hub covers fully wherever either needle may ink them change nothing:
+        // the band leaves them out (a needle's rows under its hub).
+        if let hub {
+            func hidden(_ r: Int32) -> Bool {
+                guard let h = hub.hiddenColumns(from: r, to: r + 1) else { return false }
+                let c = columns(r)
+                return h.x0 <= c.0 && c.3 <= h.x1
+            }
+            while end - first > 1 && hidden(end - 1) { end -= 1 }
+            while end - first > 1 && hidden(first) { first += 1 }
+        }
         let t = columns(first), b = columns(end - 1)
         // Both needles cover pixels fully on one end row only: the rows that keep such
         // pixels, and the others, as two bands.
